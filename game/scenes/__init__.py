@@ -1,0 +1,1 @@
+"""Scenes: menu, tables, overlays. Each translates input into model calls and model state into sprites."""

@@ -1,0 +1,69 @@
+"""The scene contract: the app owns a stack of scenes and performs the transitions they return."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+
+@dataclass(frozen=True)
+class Push:
+    """Put an overlay scene on top of the current one."""
+    scene: "Scene"
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Remove the top scene (an overlay closes)."""
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Swap the whole stack for one scene (menu -> table, table -> menu)."""
+    scene: "Scene"
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the application."""
+
+
+Transition = Push | Pop | Replace | Quit | None
+
+
+class Scene:
+    """Base class. `ctx` is the app's shared context (settings, audio, images, text, clock-free services).
+
+    handle_event and update may return a Transition; draw never mutates state and returns the list of
+    dirty rectangles it painted (an empty list when nothing changed) or None for "the whole screen".
+    """
+
+    #: True when the scene below should be drawn first (overlays).
+    overlay: bool = False
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute layout and caches."""
+
+    def handle_event(self, event: "pygame.event.Event") -> Transition:
+        return None
+
+    def update(self, dt: float) -> Transition:
+        return None
+
+    def is_animating(self) -> bool:
+        """True while anything moves, so the app keeps its frame rate up; False lets the loop sleep."""
+        return False
+
+    def draw(self, surface: "pygame.Surface") -> list | None:
+        return None
