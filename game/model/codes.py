@@ -1,0 +1,105 @@
+"""Deal codes: `GO1-E-AAAAAAB` (Golf) and `EO1-C8-AAAAAFA` (Eight Off), read leniently, written canonically.
+
+>>> str(parse_code(' go1-n-aaaaaab '))
+'GO1-E-AAAAAAB'
+>>> parse_code('EO1-C4-AAAAAFA').number
+130
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIGITS = 7
+MAX_NUMBER = 26 ** DIGITS - 1
+PREFIXES = {"GO1": "golf", "EO1": "eightoff"}
+GAME_PREFIX = {v: k for k, v in PREFIXES.items()}
+VARIANTS = {"golf": ("E", "C"), "eightoff": ("C8", "C4", "C2")}
+ALIASES = {"golf": {"N": "E"}, "eightoff": {}}
+GOLF_RULES = {"E": "easy", "C": "classic"}
+EIGHTOFF_CELLS = {"C8": 8, "C4": 4, "C2": 2}
+
+
+class InvalidCode(ValueError):
+    """A deal code that cannot be read. `reason` is one of:
+    'empty', 'format', 'prefix', 'rule', 'length', 'letter', 'zero'."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
+
+
+def encode_number(number: int) -> str:
+    """Base 26, A=0 … Z=25, most significant first, 7 letters."""
+    if not 1 <= number <= MAX_NUMBER:
+        raise ValueError(f"deal number must be 1 … {MAX_NUMBER}, not {number}")
+    letters = []
+    for _ in range(DIGITS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def decode_number(text: str) -> int:
+    value = 0
+    for ch in text:
+        value = value * 26 + ord(ch) - ord("A")
+    return value
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """Which deal: the game, its option letter(s) and the deal number."""
+
+    game: str
+    variant: str
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.game not in VARIANTS:
+            raise ValueError(f"unknown game {self.game!r}")
+        if self.variant not in VARIANTS[self.game]:
+            raise ValueError(f"unknown option {self.variant!r} for {self.game}")
+        if not isinstance(self.number, int) or not 1 <= self.number <= MAX_NUMBER:
+            raise ValueError(f"deal number must be 1 … {MAX_NUMBER}, not {self.number!r}")
+
+    def __str__(self) -> str:
+        return f"{GAME_PREFIX[self.game]}-{self.variant}-{encode_number(self.number)}"
+
+    @property
+    def rule(self) -> str | None:
+        """Golf's rule name ('easy'/'classic'), None for Eight Off."""
+        return GOLF_RULES.get(self.variant)
+
+    @property
+    def cells(self) -> int | None:
+        """Eight Off's cell count (8/4/2), None for Golf."""
+        return EIGHTOFF_CELLS.get(self.variant)
+
+
+def parse_code(text: str) -> DealCode:
+    """Read a pasted or typed code; InvalidCode says exactly what is wrong."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidCode("empty", "No deal code was given.")
+    clean = text.strip().upper()
+    parts = clean.split("-")
+    if parts[0] not in PREFIXES:
+        raise InvalidCode("prefix", f"Unknown game prefix {parts[0][:8]!r}: a code starts with GO1- (Golf) "
+                                    f"or EO1- (Eight Off).")
+    game = PREFIXES[parts[0]]
+    if len(parts) != 3:
+        raise InvalidCode("format", f"A code has three parts separated by '-', like "
+                                    f"{GAME_PREFIX[game]}-{VARIANTS[game][0]}-AAAAAAB.")
+    variant = ALIASES[game].get(parts[1], parts[1])
+    if variant not in VARIANTS[game]:
+        raise InvalidCode("rule", f"Unknown option {parts[1][:8]!r}: {GAME_PREFIX[game]} takes "
+                                  f"{' or '.join(VARIANTS[game])}.")
+    digits = parts[2]
+    if len(digits) != DIGITS:
+        raise InvalidCode("length", f"The deal number must be {DIGITS} letters, not {len(digits)}.")
+    bad = [ch for ch in digits if not "A" <= ch <= "Z"]
+    if bad:
+        raise InvalidCode("letter", f"The deal number may only use the letters A to Z, not {bad[0]!r}.")
+    number = decode_number(digits)
+    if number == 0:
+        raise InvalidCode("zero", "Deal number 0 (AAAAAAA) does not exist; the first deal is AAAAAAB.")
+    return DealCode(game, variant, number)

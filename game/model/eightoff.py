@@ -1,0 +1,325 @@
+"""Eight Off: build down by suit, eight (or four, or two) cells, Kings into empty columns (RULES.md)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .base import SolitaireGame, card_list, card_strings
+from .cards import SUITS, Card, check_distinct, to_card
+from .codes import MAX_NUMBER, DealCode, parse_code
+from .deals import eightoff_deal
+from .errors import IllegalMove
+
+COLUMN_COUNT = 8
+CELL_OPTIONS = (8, 4, 2)
+POINTS_PER_CARD = 10
+
+Location = tuple[str, int]
+_LETTER = {"column": "c", "cell": "l", "foundation": "f"}  # the action log's compact form
+_KINDS = {v: k for k, v in _LETTER.items()}
+
+
+def column(i: int) -> Location:
+    return ("column", i)
+
+
+def cell(i: int) -> Location:
+    return ("cell", i)
+
+
+def foundation(i: int) -> Location:
+    return ("foundation", i)
+
+
+def is_run(cards: Sequence[Card]) -> bool:
+    """Same suit, each card one rank below the one under it (e.g. 9♣ 8♣ 7♣, bottom to top)."""
+    return all(a.suit == b.suit and a.rank == b.rank + 1 for a, b in zip(cards, cards[1:]))
+
+
+@dataclass(frozen=True)
+class _Undo:
+    """A move and what taking it back needs: which first-time foundation card it scored, the status."""
+    src: Location
+    dst: Location
+    count: int
+    scored: Card | None
+    status: str
+
+
+class EightOffGame(SolitaireGame):
+    """An Eight Off game. No card ever moves by itself; no defeat, only a win."""
+
+    GAME_ID = "eightoff"
+
+    def __init__(self, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
+                 foundations: Sequence[Sequence[Any]] | None = None, scored: Sequence[Any] = ()) -> None:
+        super().__init__()
+        if isinstance(columns, (str, bytes)) or len(columns) != COLUMN_COUNT:
+            raise ValueError(f"Eight Off has {COLUMN_COUNT} columns")
+        if isinstance(cells, (str, bytes)) or len(cells) not in CELL_OPTIONS:
+            raise ValueError("Eight Off has 8, 4 or 2 cells")
+        self._columns = [card_list(col, f"column {i + 1}") for i, col in enumerate(columns)]
+        self._cells: list[Card | None] = [None if c is None else to_card(c) for c in cells]
+        if foundations is None:
+            foundations = [[] for _ in SUITS]
+        if len(foundations) != len(SUITS):
+            raise ValueError("Eight Off has 4 foundations, in suit order S H D C")
+        self._foundations = [card_list(f, f"foundation {SUITS[i]}") for i, f in enumerate(foundations)]
+        for i, pile in enumerate(self._foundations):
+            if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
+                raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
+        everything = [c for col in self._columns for c in col] + [c for c in self._cells if c] + \
+            [c for f in self._foundations for c in f]
+        check_distinct(everything)
+        # Cards already on a foundation in a given position have scored; they never score again.
+        self._scored: set[Card] = {c for f in self._foundations for c in f} | set(card_list(scored, "scored"))
+        self._start = self._position()
+        self._settle()
+
+    # -- constructors ------------------------------------------------------------------------------
+    @classmethod
+    def from_layout(cls, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
+                    foundations: Sequence[Sequence[Any]] | None = None) -> "EightOffGame":
+        """Any position; cells' length is the cell count. ValueError on duplicate or unknown cards."""
+        return cls(columns, cells, foundations)
+
+    @classmethod
+    def from_code(cls, code: "str | DealCode") -> "EightOffGame":
+        deal = parse_code(code) if isinstance(code, str) else code
+        if deal.game != "eightoff":
+            raise ValueError(f"{deal} is not an Eight Off code")
+        columns, extra = eightoff_deal(deal.number)
+        cols = [list(c) for c in columns]
+        cells: list[Card | None] = [None] * deal.cells
+        keep = min(len(extra), deal.cells)
+        cells[:keep] = extra[:keep]
+        for col_index, card in zip((2, 3), extra[keep:]):  # 2 cells: the rest onto columns 3 and 4
+            cols[col_index].append(card)
+        game = cls(cols, cells)
+        game.code = deal
+        return game
+
+    @classmethod
+    def new(cls, cells: int = 8, number: int | None = None, rng: random.Random | None = None) -> "EightOffGame":
+        if cells not in CELL_OPTIONS:
+            raise ValueError("cells must be 8, 4 or 2")
+        if number is None:
+            number = (rng or random).randint(1, MAX_NUMBER)
+        return cls.from_code(DealCode("eightoff", f"C{cells}", number))
+
+    # -- read-only state ---------------------------------------------------------------------------
+    @property
+    def cell_count(self) -> int:
+        return len(self._cells)
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        """Eight columns; index -1 is the top (free) card."""
+        return tuple(tuple(c) for c in self._columns)
+
+    @property
+    def cells(self) -> tuple[Card | None, ...]:
+        return tuple(self._cells)
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """Four piles in suit order S H D C."""
+        return tuple(tuple(f) for f in self._foundations)
+
+    def pile(self, loc: Location) -> list:
+        """The cards at a location, bottom first (a cell is a pile of 0 or 1)."""
+        kind, i = self._check_location(loc)
+        if kind == "column":
+            return list(self._columns[i])
+        if kind == "cell":
+            return [] if self._cells[i] is None else [self._cells[i]]
+        return list(self._foundations[i])
+
+    def run_length(self, col: int) -> int:
+        """How many cards at the top of a column form a same-suit descending run."""
+        pile = self._columns[col]
+        n = 1 if pile else 0
+        while n < len(pile) and is_run(pile[-n - 1:]):
+            n += 1
+        return n
+
+    def _check_location(self, loc: Any) -> Location:
+        sizes = {"column": COLUMN_COUNT, "cell": len(self._cells), "foundation": len(SUITS)}
+        if (not isinstance(loc, (tuple, list)) or len(loc) != 2 or loc[0] not in sizes
+                or not isinstance(loc[1], int) or not 0 <= loc[1] < sizes[loc[0]]):
+            raise ValueError(f"not a location here: {loc!r}")
+        return (loc[0], loc[1])
+
+    # -- rules -------------------------------------------------------------------------------------
+    def free_cells(self) -> int:
+        return sum(1 for c in self._cells if c is None)
+
+    def max_group(self, dst: Location) -> int:
+        """(free cells + 1) × 2^(empty columns), the destination column not counted; 1 for cells and foundations."""
+        kind, i = self._check_location(dst)
+        if kind != "column":
+            return 1
+        empty = sum(1 for j, col in enumerate(self._columns) if not col and j != i)
+        return (self.free_cells() + 1) * 2 ** empty
+
+    def why_illegal(self, src: Location, dst: Location, count: int = 1) -> str | None:
+        """None if the move is allowed, else the reason code the UI explains."""
+        src, dst = self._check_location(src), self._check_location(dst)
+        if self._status != "playing":
+            return "over"
+        if src == dst:
+            return "same"
+        if not isinstance(count, int) or count < 1 or (count > 1 and src[0] != "column"):
+            return "source"
+        moving = self.pile(src)
+        if not moving:
+            return "empty"
+        if count > len(moving) or not is_run(moving[-count:]):
+            return "not-a-sequence"
+        base = moving[-count]
+        kind, i = dst
+        if kind == "cell":
+            if self._cells[i] is not None:
+                return "occupied"
+            return "too-many" if count > 1 else None
+        if kind == "foundation":
+            pile = self._foundations[i]
+            if count > 1 or base.suit != SUITS[i] or base.rank != len(pile) + 1:
+                return "foundation-order"
+            return None
+        target = self._columns[i]
+        if not target:
+            if base.rank != 13:
+                return "kings-only"
+        elif base.suit != target[-1].suit:
+            return "suit"
+        elif base.rank != target[-1].rank - 1:
+            return "rank"
+        if count > self.max_group(dst):
+            return "too-many"
+        return None
+
+    def legal_moves(self) -> list[tuple[Location, Location, int]]:
+        """Every allowed (src, dst, count), groups included."""
+        if self._status != "playing":
+            return []
+        sources: list[tuple[Location, int]] = []
+        for i in range(COLUMN_COUNT):
+            sources += [(column(i), n) for n in range(1, self.run_length(i) + 1)]
+        sources += [(cell(i), 1) for i, c in enumerate(self._cells) if c is not None]
+        sources += [(foundation(i), 1) for i, f in enumerate(self._foundations) if f]
+        targets = [column(i) for i in range(COLUMN_COUNT)] + [cell(i) for i in range(len(self._cells))] + \
+            [foundation(i) for i in range(len(SUITS))]
+        return [(s, d, n) for s, n in sources for d in targets if self.why_illegal(s, d, n) is None]
+
+    def move(self, src: Location, dst: Location, count: int = 1) -> None:
+        """Move `count` cards from the top of src onto dst as one action (one undo step)."""
+        reason = self.why_illegal(src, dst, count)
+        if reason:
+            raise IllegalMove(reason)
+        src, dst = self._check_location(src), self._check_location(dst)
+        self._push((src, dst, count), f"{_LETTER[src[0]]}{src[1]}{_LETTER[dst[0]]}{dst[1]}x{count}")
+
+    def tap_target(self, src: Location) -> Location | None:
+        """Where a single tap sends the top card: its foundation, when that is allowed."""
+        src = self._check_location(src)
+        if src[0] == "foundation":
+            return None
+        for i in range(len(SUITS)):
+            if self.why_illegal(src, foundation(i)) is None:
+                return foundation(i)
+        return None
+
+    def auto_target(self, src: Location, count: int = 1) -> Location | None:
+        """Double tap: foundation, then the longest accepting column (leftmost on ties), then an empty
+        column (Kings only), then a free cell. A whole column is never moved to another empty column."""
+        src = self._check_location(src)
+        whole_column = src[0] == "column" and count == len(self._columns[src[1]])
+        candidates: list[Location] = []
+        if count == 1:
+            candidates += [foundation(i) for i in range(len(SUITS))]
+        filled = [i for i in range(COLUMN_COUNT) if self._columns[i]]
+        candidates += [column(i) for i in sorted(filled, key=lambda j: (-len(self._columns[j]), j))]
+        if not whole_column:
+            candidates += [column(i) for i in range(COLUMN_COUNT) if not self._columns[i]]
+        if count == 1 and src[0] != "cell":
+            candidates += [cell(i) for i in range(len(self._cells))]
+        for dst in candidates:
+            if self.why_illegal(src, dst, count) is None:
+                return dst
+        return None
+
+    def _apply(self, action: tuple[Location, Location, int]) -> _Undo:
+        src, dst, count = action
+        record_status = self._status
+        cards = self._take(src, count)
+        self._put(dst, cards)
+        scored = None
+        if dst[0] == "foundation" and cards[0] not in self._scored:
+            scored = cards[0]
+            self._scored.add(scored)
+            self._score += POINTS_PER_CARD
+        self._settle()
+        return _Undo(src, dst, count, scored, record_status)
+
+    def _reverse(self, record: _Undo) -> None:
+        self._put(record.src, self._take(record.dst, record.count))
+        if record.scored is not None:
+            self._scored.discard(record.scored)
+            self._score -= POINTS_PER_CARD
+        self._status = record.status
+
+    def _take(self, loc: Location, count: int) -> list[Card]:
+        kind, i = loc
+        if kind == "cell":
+            card, self._cells[i] = self._cells[i], None
+            return [card]
+        pile = self._columns[i] if kind == "column" else self._foundations[i]
+        cards = pile[-count:]
+        del pile[-count:]
+        return cards
+
+    def _put(self, loc: Location, cards: list[Card]) -> None:
+        kind, i = loc
+        if kind == "cell":
+            self._cells[i] = cards[0]
+        elif kind == "column":
+            self._columns[i].extend(cards)
+        else:
+            self._foundations[i].extend(cards)
+
+    def _settle(self) -> None:
+        if all(len(f) == 13 for f in self._foundations):
+            self._status = "won"
+
+    # -- persistence -------------------------------------------------------------------------------
+    def _position(self) -> dict:
+        return {"columns": [card_strings(c) for c in self._columns],
+                "cells": [None if c is None else str(c) for c in self._cells],
+                "foundations": [card_strings(f) for f in self._foundations],
+                "scored": sorted(str(c) for c in self._scored)}
+
+    def _replay(self, entry: str) -> None:
+        try:
+            head, count = entry.split("x")
+            src = (_KINDS[head[0]], int(head[1]))
+            dst = (_KINDS[head[2]], int(head[3]))
+            if len(head) != 4:
+                raise ValueError
+            self.move(src, dst, int(count))
+        except (KeyError, ValueError, IndexError):
+            raise ValueError(f"bad action {entry!r}") from None
+
+    @classmethod
+    def _from_start(cls, start: dict, code: Any) -> "EightOffGame":
+        layout = cls(start["columns"], start["cells"], start["foundations"], start.get("scored", ()))
+        if code is None:
+            return layout
+        game = cls.from_code(code)
+        if game._start != layout._start:
+            raise ValueError(f"the start position is not the deal {code}")
+        return game
+
+    def __repr__(self) -> str:
+        return f"<EightOffGame {self.code or 'layout'} cells={len(self._cells)} score={self._score}>"
