@@ -29,7 +29,8 @@ class SolitaireGame:
         self._score = 0
         self._moves = 0
         self._status = "playing"
-        self.code = None
+        #: The canonical deal code text (e.g. 'GO1-E-AAAAAFA'), None for a position built by from_layout.
+        self.code: str | None = None
 
     # -- read-only state -------------------------------------------------------------------------
     @property
@@ -89,7 +90,7 @@ class SolitaireGame:
         return json.dumps({
             "format": JSON_FORMAT,
             "game": self.GAME_ID,
-            "code": None if self.code is None else str(self.code),
+            "code": self.code,
             "start": self._start,
             "log": list(self._log),
             "state": {"score": self._score, "moves": self._moves, "status": self._status,

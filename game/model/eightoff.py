@@ -97,7 +97,7 @@ class EightOffGame(SolitaireGame):
         for col_index, card in zip((2, 3), extra[keep:]):  # 2 cells: the rest onto columns 3 and 4
             cols[col_index].append(card)
         game = cls(cols, cells)
-        game.code = deal
+        game.code = str(deal)
         return game
 
     @classmethod

@@ -71,7 +71,7 @@ class GolfGame(SolitaireGame):
             raise ValueError(f"{deal} is not a Golf code")
         columns, waste, stock = golf_deal(deal.number)
         game = cls(columns, [waste], stock, deal.rule)
-        game.code = deal
+        game.code = str(deal)
         return game
 
     @classmethod
