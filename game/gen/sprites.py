@@ -1,0 +1,343 @@
+"""Draw the card faces, the back and the empty-slot outline into `sprites/` as PNG files.
+
+Run ``python -m game.gen.sprites`` (headless; no window opens).  Everything is drawn with
+pygame primitives at ``SS`` times the master size and smoothscaled down, which gives clean
+anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank letters use
+pygame's bundled default font.  The output is deterministic.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+W, H = 250, 350                 # master size of a card, ratio 5:7
+SS = 4                          # supersampling factor
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+RADIUS = 16                     # corner radius in master pixels
+OUT_DIR = Path(__file__).resolve().parents[2] / "sprites"
+
+Color = tuple[int, int, int]
+Point = tuple[float, float]
+INK: Color = (24, 24, 28)
+RED: Color = (200, 22, 36)
+BLUE: Color = (22, 72, 190)
+GREEN: Color = (16, 128, 52)
+GOLD: Color = (214, 168, 44)
+BORDER: Color = (150, 150, 156)
+FACE: Color = (255, 255, 255)
+STANDARD = {"S": INK, "H": RED, "D": RED, "C": INK}
+FOUR_COLOUR = {"S": INK, "H": RED, "D": BLUE, "C": GREEN}
+
+# Layout in master pixels.
+INDEX_X, INDEX_Y = 10, 13       # top-left of the corner rank
+INDEX_W, INDEX_H = 58, 80       # rank box (cap height ~23% of the card)
+INDEX_PIP = 42                  # corner pip height
+PIP = 37                        # centre pip height
+COLS = (98.0, 125.0, 152.0)     # x of the left, centre and right pip columns
+ROW_TOP, ROW_BOTTOM = 58.0, 292.0
+
+
+def S(v: float) -> int:
+    """Master pixels to supersampled pixels."""
+    return round(v * SS)
+
+
+# ---------------------------------------------------------------- pip shapes (unit box, height 1)
+
+Prim = tuple[str, object]       # ("poly", [points]) or ("circle", (centre, radius))
+
+
+def _heart_points(n: int = 96) -> list[Point]:
+    pts = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x, -y))
+    return _fit(pts, 1.0)
+
+
+def _fit(pts: Sequence[Point], height: float) -> list[Point]:
+    """Scale and centre points so they span `height` vertically around the origin."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    k = height / (max(ys) - min(ys))
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    return [((x - cx) * k, (y - cy) * k) for x, y in pts]
+
+
+def _quad(a: Point, c: Point, b: Point, n: int = 16) -> list[Point]:
+    """Points of a quadratic Bezier from a to b with control c (b excluded)."""
+    out = []
+    for i in range(n):
+        t = i / n
+        u = 1 - t
+        out.append((u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
+                    u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]))
+    return out
+
+
+def _stem(top: float, bottom: float, half: float) -> list[Point]:
+    """A flared stem: narrow at `top`, `half` wide at `bottom`, concave sides."""
+    return (_quad((0.03, top), (0.05, bottom - 0.02), (half, bottom))
+            + _quad((-half, bottom), (-0.05, bottom - 0.02), (-0.03, top)))
+
+
+def heart() -> list[Prim]:
+    return [("poly", [(x * 0.96, y) for x, y in _heart_points()])]
+
+
+def spade() -> list[Prim]:
+    body = [(x * 0.86, -y * 0.78 - 0.11) for x, y in _heart_points()]
+    return [("poly", body), ("poly", _stem(0.05, 0.5, 0.2))]
+
+
+def diamond() -> list[Prim]:
+    t, r, b, l = (0, -0.5), (0.37, 0), (0, 0.5), (-0.37, 0)
+    pts = (_quad(t, (0.14, -0.2), r) + _quad(r, (0.14, 0.2), b)
+           + _quad(b, (-0.14, 0.2), l) + _quad(l, (-0.14, -0.2), t))
+    return [("poly", pts)]
+
+
+def club() -> list[Prim]:
+    r = 0.215
+    return [("circle", ((0.0, -0.27), r)), ("circle", ((-0.24, 0.09), r)),
+            ("circle", ((0.24, 0.09), r)), ("circle", ((0.0, 0.02), 0.12)),
+            ("poly", _stem(0.0, 0.5, 0.19))]
+
+
+SHAPES: dict[str, Callable[[], list[Prim]]] = {"S": spade, "H": heart, "D": diamond, "C": club}
+
+
+def draw_pip(surf: pygame.Surface, suit: str, centre: Point, height: float,
+             color: Color, flip: bool = False) -> None:
+    """Draw a suit pip (master coordinates) of the given height; `flip` turns it upside down."""
+    cx, cy = centre
+    sy = -1.0 if flip else 1.0
+    for kind, data in SHAPES[suit]():
+        if kind == "poly":
+            pts = [(S(cx + x * height), S(cy + sy * y * height)) for x, y in data]  # type: ignore[union-attr]
+            pygame.draw.polygon(surf, color, pts)
+        else:
+            (x, y), r = data  # type: ignore[misc]
+            pygame.draw.circle(surf, color, (S(cx + x * height), S(cy + sy * y * height)), S(r * height))
+
+
+# ---------------------------------------------------------------- text
+
+def _glyph(font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """Render `text`, cropped to its ink."""
+    img = font.render(text, True, color)
+    return img.subsurface(img.get_bounding_rect()).copy()
+
+
+def rank_image(rank: str, color: Color, height: float, max_width: float) -> pygame.Surface:
+    """The rank as a bold image whose ink is `height` tall (supersampled), condensed to fit."""
+    font = pygame.font.Font(None, S(height) * 2)
+    if rank == "T":
+        one, zero = _glyph(font, "1", color), _glyph(font, "0", color)
+        gap = zero.get_width() // 12
+        img = pygame.Surface((one.get_width() + gap + zero.get_width(), zero.get_height()), pygame.SRCALPHA)
+        img.blit(one, (0, (zero.get_height() - one.get_height()) // 2))
+        img.blit(zero, (one.get_width() + gap, 0))
+    else:
+        img = _glyph(font, rank, color)
+    h = S(height)
+    w = min(S(max_width), round(img.get_width() * h / img.get_height()))
+    return pygame.transform.smoothscale(img, (w, h))
+
+
+# ---------------------------------------------------------------- card parts
+
+def blank(fill: Color = FACE) -> pygame.Surface:
+    """A supersampled card: transparent outside the rounded corners, thin grey border."""
+    surf = pygame.Surface((S(W), S(H)), pygame.SRCALPHA)
+    surf.fill((*BORDER, 0))
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, BORDER, rect, border_radius=S(RADIUS))
+    pygame.draw.rect(surf, fill, rect.inflate(-S(3), -S(3)), border_radius=S(RADIUS) - S(1.5))
+    return surf
+
+
+def draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
+    """Corner index (rank over pip) at the top left and, turned 180 degrees, at the bottom right."""
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    img = rank_image(rank, color, INDEX_H, INDEX_W)
+    cx = INDEX_X + INDEX_W / 2
+    layer.blit(img, (S(cx) - img.get_width() // 2, S(INDEX_Y)))
+    draw_pip(layer, suit, (cx, INDEX_Y + INDEX_H + 10 + INDEX_PIP / 2), INDEX_PIP, color)
+    surf.blit(layer, (0, 0))
+    surf.blit(pygame.transform.flip(layer, True, True), (0, 0))
+
+
+def pip_positions(n: int) -> list[tuple[float, float]]:
+    """Traditional layout for 2..10 as (column x, row fraction 0..1 from top to bottom)."""
+    l, c, r = COLS
+    sides = {4: (0, 1), 5: (0, 1), 6: (0, .5, 1), 7: (0, .5, 1), 8: (0, .5, 1),
+             9: (0, 1 / 3, 2 / 3, 1), 10: (0, 1 / 3, 2 / 3, 1)}
+    middle = {2: (0, 1), 3: (0, .5, 1), 5: (.5,), 7: (.25,), 8: (.25, .75), 9: (.5,), 10: (1 / 6, 5 / 6)}
+    out = [(x, f) for f in sides.get(n, ()) for x in (l, r)]
+    out += [(c, f) for f in middle.get(n, ())]
+    return out
+
+
+def draw_pips(surf: pygame.Surface, n: int, suit: str, color: Color) -> None:
+    for x, f in pip_positions(n):
+        y = ROW_TOP + f * (ROW_BOTTOM - ROW_TOP)
+        draw_pip(surf, suit, (x, y), PIP, color, flip=f > 0.5)
+
+
+def _crown(surf: pygame.Surface, rank: str, cx: float, base: float, color: Color, sy: int) -> None:
+    """A stylised headdress sitting on `base`, pointing up (sy=-1) or down (sy=1)."""
+    def p(x: float, y: float) -> tuple[int, int]:
+        return S(cx + x), S(base + sy * y)
+    if rank == "K":
+        outline = [(-30, 0), (-30, 30), (-16, 14), (0, 36), (16, 14), (30, 30), (30, 0)]
+        tips = [(-30, 33), (0, 40), (30, 33)]
+    elif rank == "Q":
+        outline = [(-28, 0), (-32, 24), (-16, 12), (0, 30), (16, 12), (32, 24), (28, 0)]
+        tips = [(-32, 27), (-16, 15), (0, 34), (16, 15), (32, 27)]
+    else:
+        outline = [(-30 * math.cos(a * math.pi / 16), 26 * math.sin(a * math.pi / 16)) for a in range(17)]
+        tips = [(0, 29)]
+    pygame.draw.polygon(surf, color, [p(x, y) for x, y in outline])
+    pygame.draw.rect(surf, GOLD, pygame.Rect(0, 0, S(60), S(7)).move(p(-30, 0 if sy < 0 else -7)))
+    for x, y in tips:
+        pygame.draw.circle(surf, GOLD, p(x, y), S(4.5))
+    if rank == "J":   # a feather
+        pts = [p(8, 20)] + [p(10 + 24 * math.sin(a / 8), 20 + 30 * a / 8) for a in range(1, 9)]
+        pts += [p(20 + 4 * math.sin(a / 8), 50 - 28 * a / 8) for a in range(1, 9)]
+        pygame.draw.polygon(surf, GOLD, pts)
+
+
+def draw_court(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
+    """Framed panel, double-ended headdress, pips and a big letter."""
+    panel = pygame.Rect(S(76), S(22), S(98), S(306))
+    tint = tuple(round(255 - (255 - c) * 0.09) for c in color)
+    pygame.draw.rect(surf, tint, panel, border_radius=S(8))
+    pygame.draw.rect(surf, color, panel, width=S(2.5), border_radius=S(8))
+    pygame.draw.rect(surf, GOLD, panel.inflate(-S(9), -S(9)), width=S(1.5), border_radius=S(5))
+    cx = 125
+    _crown(surf, rank, cx, 88, color, -1)
+    _crown(surf, rank, cx, 262, color, 1)
+    draw_pip(surf, suit, (cx, 108), 26, color)
+    draw_pip(surf, suit, (cx, 242), 26, color, flip=True)
+    letter = rank_image(rank, color, 60, 80)
+    surf.blit(letter, letter.get_rect(center=(S(cx), S(175))))
+
+
+def face(code: str, palette: dict[str, Color]) -> pygame.Surface:
+    """One card face at the master size."""
+    rank, suit = code[0], code[1]
+    color = palette[suit]
+    surf = blank()
+    draw_index(surf, rank, suit, color)
+    if rank == "A":
+        draw_pip(surf, suit, (W / 2, H / 2), 104 if suit in "SC" else 96, color)
+    elif rank in "JQK":
+        draw_court(surf, rank, suit, color)
+    else:
+        draw_pips(surf, RANKS.index(rank) + 1, suit, color)
+    return finish(surf)
+
+
+def finish(surf: pygame.Surface) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf, (W, H))
+
+
+# ---------------------------------------------------------------- back and slot
+
+BACK_FILL: Color = (22, 52, 116)
+BACK_LINE: Color = (58, 98, 176)
+BACK_TRIM: Color = (206, 216, 238)
+
+
+def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+def _lattice(size: tuple[int, int], step: float) -> pygame.Surface:
+    """Deep blue field with a diagonal lattice and a dot in every cell."""
+    field = pygame.Surface(size, pygame.SRCALPHA)
+    field.fill((*BACK_FILL, 255))
+    w, h = size
+    st, off = S(step), w // 2
+    t = S(1.6)                                  # half the horizontal thickness of a line
+    for k in range(-(w + h) // st - 2, (w + h) // st + 3):
+        x = off + k * st
+        for d in (h, -h):
+            pygame.draw.polygon(field, BACK_LINE, [(x - t, 0), (x + t, 0), (x + d + t, h), (x + d - t, h)])
+    half = st // 2
+    for p in range(-w // half - 2, w // half + 3):
+        for q in range(0, h // half + 2):
+            if (p + q) % 2:      # the centre of a lattice cell
+                pygame.draw.circle(field, BACK_TRIM, (off + p * half, q * half), S(1.8))
+    return field
+
+
+def back() -> pygame.Surface:
+    """The card back: white rim, lattice field, trim line and a centre medallion."""
+    surf = blank()
+    inner = surf.get_rect().inflate(-S(22), -S(22))
+    field = _lattice(inner.size, 22)
+    field.blit(_rounded_mask(inner.size, S(RADIUS - 8)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(field, inner)
+    pygame.draw.rect(surf, BACK_TRIM, inner.inflate(-S(12), -S(12)), width=S(2), border_radius=S(5))
+    cx, cy = S(W / 2), S(H / 2)
+    for r, col in ((46, BACK_TRIM), (42, BACK_FILL), (34, BACK_LINE), (30, BACK_FILL)):
+        pts = [(cx, cy - S(r * 1.35)), (cx + S(r), cy), (cx, cy + S(r * 1.35)), (cx - S(r), cy)]
+        pygame.draw.polygon(surf, col, pts)
+    for sx, sy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        pygame.draw.circle(surf, BACK_TRIM, (cx + sx * S(15), cy + sy * S(20)), S(5))
+    pygame.draw.circle(surf, BACK_TRIM, (cx, cy), S(7))
+    return finish(surf)
+
+
+def slot() -> pygame.Surface:
+    """An empty-pile outline: translucent white rounded frame on transparent ground."""
+    surf = pygame.Surface((S(W), S(H)), pygame.SRCALPHA)
+    surf.fill((255, 255, 255, 0))
+    rect = surf.get_rect().inflate(-S(4), -S(4))
+    pygame.draw.rect(surf, (255, 255, 255, 40), rect, border_radius=S(RADIUS))
+    pygame.draw.rect(surf, (255, 255, 255, 150), rect, width=S(4), border_radius=S(RADIUS))
+    return finish(surf)
+
+
+# ---------------------------------------------------------------- output
+
+def all_codes() -> list[str]:
+    return [r + s for s in SUITS for r in RANKS]
+
+
+def generate(out_dir: Path = OUT_DIR) -> list[Path]:
+    """Write every sprite; returns the paths written."""
+    pygame.font.init()
+    (out_dir / "4c").mkdir(parents=True, exist_ok=True)
+    jobs: list[tuple[Path, Callable[[], pygame.Surface]]] = []
+    for code in all_codes():
+        jobs.append((out_dir / f"{code}.png", lambda c=code: face(c, STANDARD)))
+        if code[1] in "DC":
+            jobs.append((out_dir / "4c" / f"{code}.png", lambda c=code: face(c, FOUR_COLOUR)))
+    jobs += [(out_dir / "back.png", back), (out_dir / "slot.png", slot)]
+    for path, make in jobs:
+        pygame.image.save(make(), str(path))
+    return [p for p, _ in jobs]
+
+
+def main(argv: Iterable[str] = ()) -> int:
+    paths = generate()
+    print(f"wrote {len(paths)} sprites to {OUT_DIR}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
