@@ -1,0 +1,94 @@
+"""Sound effects that never crash the game.
+
+`Audio` opens the mixer and loads the WAVs in `sounds/` once.  Without an audio device, or with a
+missing or corrupt file, `play` is a silent no-op and the problem is logged once.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+SOUND_DIR = Path(__file__).resolve().parents[1] / "sounds"
+NAMES = ("deal", "slide", "place", "flip", "refuse", "win")
+MIN_GAP = 0.03          # seconds: the same sound is not restarted more often than this
+
+
+class Audio:
+    """Named sound effects with mute and a per-sound repeat limit.
+
+    `play(name, now)` takes the caller's simulation time (seconds) instead of reading a clock;
+    without `now` no limit applies.
+    """
+
+    def __init__(self, sound_dir: Path | str = SOUND_DIR, muted: bool = False,
+                 min_gap: float = MIN_GAP) -> None:
+        self._dir = Path(sound_dir)
+        self._muted = muted
+        self._min_gap = min_gap
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._last: dict[str, float] = {}
+        self._reported: set[str] = set()
+        self.available = self._open_mixer()
+        if self.available:
+            for name in NAMES:
+                self._load(name)
+
+    # ------------------------------------------------------------ public
+
+    @property
+    def muted(self) -> bool:
+        return self._muted
+
+    @muted.setter
+    def muted(self, value: bool) -> None:
+        self._muted = bool(value)
+
+    def set_muted(self, value: bool) -> None:
+        self.muted = value
+
+    def play(self, name: str, now: float | None = None) -> bool:
+        """Start sound `name`; returns whether it was actually started."""
+        if self._muted or not self.available:
+            return False
+        sound = self._sounds.get(name)
+        if sound is None:
+            self._report(name, f"sound {name!r} is not loaded; playing nothing")
+            return False
+        if now is not None:
+            last = self._last.get(name)
+            if last is not None and 0 <= now - last < self._min_gap:
+                return False
+            self._last[name] = now
+        try:
+            sound.play()
+        except pygame.error as exc:
+            self._report(name, f"sound {name!r} failed to play ({exc})")
+            return False
+        return True
+
+    # ------------------------------------------------------------ internals
+
+    def _open_mixer(self) -> bool:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            return True
+        except (pygame.error, NotImplementedError) as exc:
+            log.warning("no audio (%s); the game runs silently", exc)
+            return False
+
+    def _load(self, name: str) -> None:
+        path = self._dir / f"{name}.wav"
+        try:
+            self._sounds[name] = pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError, ValueError) as exc:
+            self._report(name, f"sound file {path} unusable ({exc}); it will be silent")
+
+    def _report(self, name: str, message: str) -> None:
+        if name not in self._reported:
+            self._reported.add(name)
+            log.warning(message)

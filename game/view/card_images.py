@@ -1,0 +1,114 @@
+"""Card images at run time: the PNGs in `sprites/` loaded once, smoothscaled once per width.
+
+Create a `CardImages` after the display mode is set (so `convert_alpha` works); call `clear()`
+when the window is resized so the scaled copies for the old size are dropped.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+CARD_RATIO = 7 / 5                      # height / width of every card image
+SPRITE_DIR = Path(__file__).resolve().parents[2] / "sprites"
+FOUR_COLOUR_DIR = "4c"
+
+_FALLBACK_INK = {"S": (24, 24, 28), "H": (200, 22, 36), "D": (200, 22, 36), "C": (24, 24, 28)}
+_SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_height(width: int) -> int:
+    """The card height that goes with `width`.
+
+    >>> card_height(250), card_height(56)
+    (350, 78)
+    """
+    return round(width * CARD_RATIO)
+
+
+class CardImages:
+    """Loads card sprites lazily, keeps each master once and each scaled copy once per width."""
+
+    def __init__(self, sprite_dir: Path | str = SPRITE_DIR) -> None:
+        self._dir = Path(sprite_dir)
+        self._masters: dict[tuple[str, bool], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, bool], pygame.Surface] = {}
+
+    # ------------------------------------------------------------ public
+
+    def get(self, card_code: str, width: int, four_colour: bool = False) -> pygame.Surface:
+        """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide."""
+        return self._get(card_code, width, four_colour)
+
+    def back(self, width: int) -> pygame.Surface:
+        return self._get("back", width, False)
+
+    def slot(self, width: int) -> pygame.Surface:
+        """An empty-pile outline."""
+        return self._get("slot", width, False)
+
+    def clear(self) -> None:
+        """Drop the scaled copies (after a window resize); the masters stay loaded."""
+        self._scaled.clear()
+
+    # ------------------------------------------------------------ internals
+
+    def _get(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
+        width = max(1, int(width))
+        key = (code, width, four_colour)
+        img = self._scaled.get(key)
+        if img is None:
+            master = self._master(code, four_colour)
+            size = (width, card_height(width))
+            img = master if master.get_size() == size else pygame.transform.smoothscale(master, size)
+            self._scaled[key] = img
+        return img
+
+    def _master(self, code: str, four_colour: bool) -> pygame.Surface:
+        key = (code, four_colour)
+        if key not in self._masters:
+            path = self._dir / f"{code}.png"
+            if four_colour and (self._dir / FOUR_COLOUR_DIR / f"{code}.png").exists():
+                path = self._dir / FOUR_COLOUR_DIR / f"{code}.png"
+            self._masters[key] = self._load(path, code)
+        return self._masters[key]
+
+    def _load(self, path: Path, code: str) -> pygame.Surface:
+        try:
+            img = pygame.image.load(str(path))
+        except (pygame.error, OSError, ValueError) as exc:
+            log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
+            img = fallback(code)
+        try:
+            return img.convert_alpha()
+        except pygame.error:         # no display mode yet: keep the unconverted surface
+            return img
+
+
+def fallback(code: str, width: int = 250) -> pygame.Surface:
+    """A plain stand-in card: white rounded face with the code as text (or an outline for 'slot')."""
+    size = (width, card_height(width))
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(2, width // 16)
+    if code == "slot":
+        pygame.draw.rect(surf, (255, 255, 255, 150), rect, width=max(1, width // 60), border_radius=radius)
+        return surf
+    if code == "back":
+        pygame.draw.rect(surf, (22, 52, 116), rect, border_radius=radius)
+        pygame.draw.rect(surf, (255, 255, 255), rect, width=max(2, width // 25), border_radius=radius)
+        return surf
+    pygame.draw.rect(surf, (255, 255, 255), rect, border_radius=radius)
+    pygame.draw.rect(surf, (150, 150, 156), rect, width=max(1, width // 80), border_radius=radius)
+    ink = _FALLBACK_INK.get(code[1:2], (24, 24, 28))
+    rank = "10" if code[:1] == "T" else code[:1]
+    if not pygame.font.get_init():
+        pygame.font.init()
+    big, small = pygame.font.Font(None, width // 2), pygame.font.Font(None, width // 6)
+    surf.blit(big.render(rank, True, ink), (width // 20, width // 25))
+    label = small.render(_SUIT_NAME.get(code[1:2], code), True, ink)
+    surf.blit(label, label.get_rect(center=rect.center))
+    return surf

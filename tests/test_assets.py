@@ -1,0 +1,139 @@
+"""Generated card art and sounds, the run-time image cache and the crash-proof audio."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import logging  # noqa: E402
+import struct  # noqa: E402
+import wave  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import audio as audio_mod  # noqa: E402
+from game.audio import NAMES, Audio  # noqa: E402
+from game.view.card_images import CARD_RATIO, CardImages, card_height  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SPRITES, SOUNDS = ROOT / "sprites", ROOT / "sounds"
+CODES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+def _load(path: Path) -> pygame.Surface:
+    return pygame.image.load(str(path))
+
+
+def test_all_sprites_exist_with_one_size_and_transparent_corners():
+    paths = [SPRITES / f"{c}.png" for c in CODES] + [SPRITES / "back.png"]
+    paths += [SPRITES / "4c" / f"{c}.png" for c in CODES if c[1] in "DC"]
+    sizes = set()
+    for path in paths:
+        img = _load(path)
+        sizes.add(img.get_size())
+        w, h = img.get_size()
+        assert img.get_flags() & pygame.SRCALPHA, path
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert img.get_at(corner).a == 0, (path, corner)
+        assert img.get_at((w // 2, 3)).a == 255, path
+    assert len(sizes) == 1
+    (w, h), = sizes
+    assert h / w == pytest.approx(CARD_RATIO, abs=0.01)
+
+
+def test_committed_sprites_match_the_generator():
+    from game.gen import sprites as gen
+    for code in ("AS", "TH", "QD"):
+        made = gen.face(code, gen.STANDARD)
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
+
+
+def test_card_images_cache_and_size():
+    images = CardImages()
+    a = images.get("TS", 120)
+    assert a is images.get("TS", 120)
+    assert a.get_size() == (120, card_height(120)) == (120, 168)
+    assert images.get("TS", 56).get_size() == (56, 78)
+    assert images.back(80) is images.back(80)
+    assert images.slot(80).get_size() == (80, 112)
+    images.clear()
+    assert images.get("TS", 120) is not a
+
+
+def test_four_colour_variant_differs_only_for_diamonds_and_clubs():
+    images = CardImages()
+    red, blue = images.get("5D", 100), images.get("5D", 100, four_colour=True)
+    assert pygame.image.tobytes(red, "RGBA") != pygame.image.tobytes(blue, "RGBA")
+    plain, four = images.get("5S", 100), images.get("5S", 100, four_colour=True)
+    assert pygame.image.tobytes(plain, "RGBA") == pygame.image.tobytes(four, "RGBA")
+
+
+def test_missing_sprite_gives_a_fallback(tmp_path, caplog):
+    images = CardImages(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        face = images.get("QH", 90)
+        images.back(90), images.slot(90), images.get("QH", 60)
+    assert face.get_size() == (90, 126)
+    assert sum("QH" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_audio_without_a_device_is_silent(monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    with caplog.at_level(logging.WARNING, logger=audio_mod.__name__):
+        sound = Audio()
+        assert [sound.play(n) for n in NAMES + ("nonsense",)] == [False] * (len(NAMES) + 1)
+    assert len(caplog.records) == 1
+    sound.set_muted(True)
+    assert sound.muted and not sound.play("deal")
+
+
+def _real_audio(sound_dir: Path = SOUNDS) -> Audio:
+    sound = Audio(sound_dir)
+    if not sound.available:
+        pytest.skip("no mixer, not even the dummy driver")
+    return sound
+
+
+def test_audio_plays_mutes_and_limits_repeats():
+    sound = _real_audio()
+    assert sound.play("place", now=1.0)
+    assert not sound.play("place", now=1.01)          # stacked within 30 ms
+    assert sound.play("deal", now=1.01)               # a different sound is fine
+    assert sound.play("place", now=1.05)
+    sound.muted = True
+    assert not sound.play("win")
+    sound.set_muted(False)
+    assert sound.play("win")
+
+
+def test_audio_with_missing_or_corrupt_files_is_silent(tmp_path):
+    (tmp_path / "deal.wav").write_bytes(b"RIFF not really a wave")
+    sound = _real_audio(tmp_path)
+    assert not sound.play("deal") and not sound.play("win")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sound_files_are_short_clean_wavs(name):
+    path = SOUNDS / f"{name}.wav"
+    assert path.stat().st_size < 150_000
+    with wave.open(str(path)) as w:
+        assert (w.getframerate(), w.getsampwidth(), w.getnchannels()) == (44100, 2, 1)
+        n = w.getnframes()
+        assert 0 < n <= 3 * 44100
+        samples = struct.unpack(f"<{n}h", w.readframes(n))
+    assert max(abs(s) for s in samples) < 32000
+    assert abs(samples[0]) < 200 and abs(samples[-1]) < 200   # faded in and out
