@@ -37,9 +37,9 @@ STANDARD = {"S": INK, "H": RED, "D": RED, "C": INK}
 FOUR_COLOUR = {"S": INK, "H": RED, "D": BLUE, "C": GREEN}
 
 # Layout in master pixels.
-INDEX_X, INDEX_Y = 10, 13       # top-left of the corner rank
-INDEX_W, INDEX_H = 58, 80       # rank box (cap height ~23% of the card)
-INDEX_PIP = 42                  # corner pip height
+INDEX_X, INDEX_Y = 10, 11       # top-left of the corner rank
+INDEX_W, INDEX_H = 58, 78       # rank box (cap height ~23% of the card)
+INDEX_PIP = 44                  # corner pip height
 PIP = 37                        # centre pip height
 COLS = (98.0, 125.0, 152.0)     # x of the left, centre and right pip columns
 ROW_TOP, ROW_BOTTOM = 58.0, 292.0
@@ -172,7 +172,7 @@ def draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None
     img = rank_image(rank, color, INDEX_H, INDEX_W)
     cx = INDEX_X + INDEX_W / 2
     layer.blit(img, (S(cx) - img.get_width() // 2, S(INDEX_Y)))
-    draw_pip(layer, suit, (cx, INDEX_Y + INDEX_H + 10 + INDEX_PIP / 2), INDEX_PIP, color)
+    draw_pip(layer, suit, (cx, INDEX_Y + INDEX_H + 6 + INDEX_PIP / 2), INDEX_PIP, color)
     surf.blit(layer, (0, 0))
     surf.blit(pygame.transform.flip(layer, True, True), (0, 0))
 
