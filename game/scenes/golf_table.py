@@ -1,0 +1,109 @@
+"""The Golf table: tap or drag a free card to the waste, tap the stock to draw."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..i18n import N_, tr
+from ..model.cards import Card
+from ..model.golf import GolfGame
+from ..view.board import Target
+from ..view.golf_layout import GolfLayout
+from .base import Scene
+from .table import TableScene
+
+MESSAGES = {
+    "rank": N_("It must be one rank higher or lower"),
+    "blocked": N_("This card is blocked"),
+}
+
+
+class GolfTableScene(TableScene):
+    """A Golf game in play."""
+
+    game: GolfGame
+
+    def __init__(self, ctx: Any, game: GolfGame) -> None:
+        super().__init__(ctx, game)
+
+    def make_layout(self, size: tuple[int, int]) -> GolfLayout:
+        return GolfLayout(size)
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        return [*self.layout.columns, self.layout.stock, self.layout.waste]
+
+    def targets(self) -> dict[Card, Target]:
+        g = self.game
+        return self.layout.targets(g.columns, g.waste, g.stock)
+
+    def deal_start(self) -> dict[Card, Target]:
+        """Every tableau card (and the first waste card) waits face down on the stock."""
+        g = self.game
+        dealt = [c for col in g.columns for c in col] + list(g.waste)
+        start = self.targets()
+        pos = self.layout.stock_pos(len(g.stock))
+        for i, card in enumerate(dealt):
+            start[card] = Target(pos, False, 3000 + len(dealt) - i)
+        return start
+
+    def deal_order(self) -> list[Card]:
+        """Row by row across the columns, as cards are dealt; the waste card turns over last."""
+        g = self.game
+        rows = max((len(c) for c in g.columns), default=0)
+        order = [col[r] for r in range(rows) for col in g.columns if r < len(col)]
+        return order + list(g.waste)
+
+    def hit(self, pos: tuple[int, int]) -> tuple | None:
+        return self.layout.hit(pos, self.game.columns, len(self.game.stock))
+
+    def pick(self, hit: tuple) -> list[Card]:
+        if hit[0] == "column":
+            pile = self.game.columns[hit[1]]
+            if hit[2] == len(pile) - 1 and self.game.status == "playing":
+                return [pile[-1]]
+        return []
+
+    def on_tap(self, hit: tuple | None, double: bool = False) -> None:
+        if hit is None:
+            return
+        if hit[0] == "stock":
+            self.apply(self.game.draw, sound="flip")
+        elif hit[0] == "column":
+            self.play(hit[1], hit[2])
+
+    def play(self, column: int, row: int | None = None) -> bool:
+        reason = self.game.why_illegal(column, row)
+        if reason is not None:
+            pile = self.game.columns[column]
+            self.refuse(reason, pile[row if row is not None else -1] if pile else None)
+            return False
+        return self.apply(self.game.play, column, sound="slide")
+
+    def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
+        card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
+        if card_rect.colliderect(self.layout.waste.inflate(self.layout.gap, self.layout.gap)):
+            column = next(i for i, col in enumerate(self.game.columns) if col and col[-1] == cards[0])
+            self.play(column)
+
+    def reason_message(self, reason: str) -> str | None:
+        return MESSAGES.get(reason)
+
+    def glow_cards(self) -> set[Card]:
+        g = self.game
+        return {g.columns[i][-1] for i in g.legal_moves() if isinstance(i, int)}
+
+    def hud_values(self) -> list[str]:
+        g = self.game
+        return [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves), tr("Stock: {n}", n=len(g.stock))]
+
+    def end_overlay(self) -> Scene | None:
+        from .end_screen import BlockedOverlay, WinOverlay
+        if self.game.status == "won":
+            return WinOverlay(self.ctx, self)
+        if self.game.status == "blocked":
+            return BlockedOverlay(self.ctx, self)
+        return None
+
+    def new_game(self) -> GolfGame:
+        return GolfGame.new(self.game.rule)

@@ -1,0 +1,390 @@
+"""What every card table shares: the HUD, messages, the deal, taps and drag-and-drop, undo and sounds.
+
+A table scene holds one model game. Input becomes model calls; after every model change the board
+is synced to the layout's targets, so the cards (and undo) animate without special code. Subclasses
+(Golf, Eight Off) say where cards go, what a point hits, what may be picked up, and what a tap or a
+drop means.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..i18n import tr
+from ..model import IllegalMove
+from ..model.cards import Card
+from ..ui import theme
+from ..ui.pointer import DOWN, MOVE, UP, pointer
+from ..ui.text import get_font
+from ..ui.toast import Toast
+from ..ui.widgets import Button
+from ..view.board import Board, Target
+from ..view.layout import hud_height, margin
+from .base import Push, Quit, Replace, Scene, Transition
+
+DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
+SPEEDS = {"normal": 1.0, "fast": 0.5, "off": 0.0}
+MOVE_TIME = 0.25
+DEAL_TIME = 1.5
+
+
+class TableScene(Scene):
+    """Base for the Golf and Eight Off tables."""
+
+    def __init__(self, ctx: Any, game: Any) -> None:
+        super().__init__(ctx)
+        self.game = game
+        self.layout: Any = None
+        self.board: Board | None = None
+        self.toast = Toast(ctx.text)
+        self.buttons: list[Button] = []
+        self.code_button: Button | None = None
+        self.size = (0, 0)
+        self.hud_rect = pygame.Rect(0, 0, 0, 0)
+        self._hud_key: tuple | None = None
+        self._full = True
+        self.dealing = False
+        self.press: dict | None = None  # the pointer press in progress (and its drag)
+        self.clock = 0.0  # simulation time, for double taps
+        self._end_pending = False
+        self._ended = False
+
+    # -- what subclasses provide -------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def targets(self) -> dict[Card, Target]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def hit(self, pos: tuple[int, int]) -> tuple | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def pick(self, hit: tuple) -> list[Card]:
+        """The cards a press on `hit` may drag (empty: none)."""
+        return []
+
+    def on_tap(self, hit: tuple | None, double: bool = False) -> None:
+        """A tap (press and release without moving)."""
+
+    def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
+        """Dragged cards released at pos; call the model or let them fly back."""
+
+    def deal_start(self) -> dict[Card, Target]:
+        """Where the cards wait before the deal animation (default: where they end)."""
+        return self.targets()
+
+    def deal_order(self) -> list[Card]:
+        return list(self.targets())
+
+    def glow_cards(self) -> set[Card]:
+        return set()
+
+    def hud_values(self) -> list[str]:
+        return [tr("Score: {n}", n=self.game.score), tr("Moves: {n}", n=self.game.moves)]
+
+    def end_overlay(self) -> Scene | None:
+        """The overlay to show once the game is over (after the cards land), or None."""
+        return None
+
+    def new_game(self) -> Any:
+        """A fresh game with the same options."""
+        raise NotImplementedError  # pragma: no cover
+
+    # -- settings ----------------------------------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        return SPEEDS.get(self.ctx.settings.animation_speed, 1.0)
+
+    @property
+    def interactive(self) -> bool:
+        return bool(self.ctx.settings.interactive_rules)
+
+    def sound(self, name: str) -> None:
+        self.ctx.audio.play(name)
+
+    # -- scene life --------------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.board is None:
+            self.resize(self.ctx.screen_size)
+            self.start_deal()
+        self._full = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = tuple(size)
+        self.layout = self.make_layout(self.size)
+        card_size = self.layout.card_size
+        if self.board is None:
+            self.board = Board(self.ctx.images, card_size, bool(getattr(self.ctx.settings, "four_colour", False)))
+        else:
+            self.board.set_card_size(card_size)
+        self._build_hud()
+        self.board.set_background(self.build_background())
+        self.board.finish()
+        self.board.sync(self.targets(), duration=0)
+        self._full = True
+
+    def invalidate(self, rects: list | None = None) -> None:
+        if rects is None:
+            self._full = True
+        elif self.board is not None:
+            for r in rects:
+                self.board.invalidate(r)
+
+    def build_background(self) -> pygame.Surface:
+        """Felt, the HUD band and the empty-pile outlines: painted once per size."""
+        bg = theme.felt(self.size).copy()
+        band = pygame.Surface(self.hud_rect.size, pygame.SRCALPHA)
+        band.fill((0, 0, 0, 70))
+        bg.blit(band, self.hud_rect)
+        pygame.draw.line(bg, (255, 255, 255, 30), self.hud_rect.bottomleft, self.hud_rect.bottomright)
+        for rect in self.slot_rects():
+            bg.blit(self.ctx.images.slot(self.layout.card_w), rect)
+        return bg
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        return []
+
+    def _build_hud(self) -> None:
+        w, _ = self.size
+        h = hud_height(self.size)
+        self.hud_rect = pygame.Rect(0, 0, w, h)
+        m = margin(self.size)
+        bh = h - 2 * max(4, h // 10)
+        specs = [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo)]
+        font = get_font(int(bh * 0.42), True)
+        bw = max(int(bh * 2.1), max(font.size(tr(label))[0] for label, _ in specs) + bh)
+        y = (h - bh) // 2
+        self.buttons = []
+        x = w - m
+        for label, action in specs:
+            x -= bw
+            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
+            x -= max(4, m // 2)
+        code_w = font.size(self.game.code or "—")[0] + bh
+        x -= code_w
+        self.code_button = Button((x, y, code_w, bh), self.game.code or "—", self.ctx.text,
+                                  on_click=self.copy_code, style="ghost")
+        self.buttons.append(self.code_button)
+        self._stats_right = x - m
+        self._hud_key = None
+
+    # -- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self._transition: Transition = None
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return self._transition
+        p = pointer(event, self.size)
+        if p is None:
+            return None
+        kind, pos = p
+        for b in self.buttons:
+            if b.handle(kind, pos):
+                return self._transition
+        if self.dealing:
+            if kind == DOWN:
+                self.skip_deal()
+            return None
+        if kind == DOWN:
+            self._press(pos)
+        elif kind == MOVE and self.press:
+            self._move(pos)
+        elif kind == UP and self.press:
+            self._release(pos)
+        return self._transition
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_z and ctrl:
+            self.undo()
+        elif event.key == pygame.K_n and not ctrl:
+            self.go_new_game()
+        elif event.key == pygame.K_ESCAPE:
+            self.go_menu()
+        elif event.key == pygame.K_c and ctrl:
+            self.copy_code()
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        hit = self.hit(pos)
+        cards = self.pick(hit) if hit else []
+        origin = [self.board.sprites[c].pos for c in cards]
+        self.press = {"pos": pos, "hit": hit, "cards": cards, "origin": origin, "dragging": False}
+
+    def _move(self, pos: tuple[int, int]) -> None:
+        press = self.press
+        dx, dy = pos[0] - press["pos"][0], pos[1] - press["pos"][1]
+        if not press["dragging"]:
+            if not press["cards"] or dx * dx + dy * dy < DRAG_THRESHOLD ** 2:
+                return
+            press["dragging"] = True
+            self.board.lift(press["cards"])
+        self.board.drag_to(press["cards"], [(x + dx, y + dy) for x, y in press["origin"]])
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        if press["dragging"]:
+            self.board.drop_all()
+            self.on_drop(press["cards"], self.drop_point(press["cards"]))
+            self.refresh()
+        else:
+            self.on_tap(press["hit"])
+
+    def drop_point(self, cards: list[Card]) -> tuple[int, int]:
+        """Where a dragged group counts as dropped: the centre of its first card."""
+        return self.board.sprite_rect(self.board.sprites[cards[0]]).center
+
+    # -- actions -----------------------------------------------------------------------------------
+    def apply(self, action, *args, sound: str = "place") -> bool:
+        """Call a model action; on refusal explain it (interactive rules) and return False."""
+        try:
+            action(*args)
+        except IllegalMove as exc:
+            self.refuse(exc.reason)
+            return False
+        self.after_change(sound)
+        return True
+
+    def refuse(self, reason: str, card: Card | None = None, **fmt: Any) -> None:
+        """A refused move: with interactive rules on, the reason, a shake and a soft sound."""
+        message = self.reason_message(reason)
+        if not self.interactive or message is None:
+            return
+        if card is not None:
+            self.board.shake(card)
+        self.sound("refuse")
+        self.show_message(message, **fmt)
+
+    def reason_message(self, reason: str) -> str | None:
+        return None
+
+    def message_rect(self) -> pygame.Rect:
+        """Where messages appear: the layout's free area, else low in the middle."""
+        rect = getattr(self.layout, "message", None)
+        if rect is not None:
+            return rect
+        w, h = self.size
+        return pygame.Rect(w // 4, h - max(60, h // 6), w // 2, max(40, h // 10))
+
+    def show_message(self, message: str, **fmt: Any) -> None:
+        rect = self.message_rect()
+        size = max(14, int(self.layout.card_h * 0.15))
+        self.toast.font_size = self.ctx.text.fit_size(tr(message, **fmt), rect.width - 2 * size, size, True, 12)
+        self.toast.show(message, rect.center, **fmt)
+
+    def after_change(self, sound: str | None = "place") -> None:
+        if sound:
+            self.sound(sound)
+        self.refresh()
+        if self.game.status != "playing":
+            self._end_pending = True
+        else:
+            self._ended = False
+        save = getattr(self.ctx, "autosave", None)
+        if save is not None:
+            save(self.game)
+
+    def refresh(self, duration: float | None = None) -> None:
+        """Send every sprite where the model says it is now."""
+        d = MOVE_TIME * self.speed if duration is None else duration
+        self.board.sync(self.targets(), duration=d)
+        show = bool(getattr(self.ctx.settings, "highlight_playable", True)) and not self.dealing
+        self.board.set_glow(self.glow_cards() if show else set())
+
+    def undo(self) -> None:
+        if self.dealing:
+            self.skip_deal()
+        if self.apply(self.game.undo, sound="slide"):
+            self._ended = False
+
+    def copy_code(self) -> None:
+        if self.game.code:
+            self.ctx.clipboard_set(self.game.code)
+            self.show_message("Deal code copied")
+
+    def go_new_game(self) -> None:
+        self._transition = Replace(self.ctx.make_table_scene(self.new_game()))
+
+    def go_menu(self) -> None:
+        from .menu import MenuScene
+        self._transition = Replace(MenuScene(self.ctx))
+
+    # -- the deal ----------------------------------------------------------------------------------
+    def start_deal(self) -> None:
+        self.board.sync(self.deal_start(), duration=0)
+        if self.speed == 0:
+            self.refresh(0)
+            return
+        self.dealing = True
+        order = self.deal_order()
+        stagger = (DEAL_TIME - 0.3) * self.speed / max(1, len(order))
+        self.board.sync(self.targets(), duration=0.3 * self.speed, stagger=stagger, order=order,
+                        on_land=lambda card: self.sound("deal"))
+
+    def skip_deal(self) -> None:
+        self.board.finish()
+        self.dealing = False
+        self.refresh(0)
+
+    # -- time and drawing --------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition:
+        self.clock += dt
+        self.board.update(dt)
+        self.toast.update(dt)
+        if self.dealing and not self.board.is_animating():
+            self.dealing = False
+            self.refresh()
+        if self._end_pending and not self.board.is_animating() and self.press is None:
+            self._end_pending = False
+            if self.game.status != "playing" and not self._ended:
+                self._ended = True
+                overlay = self.end_overlay()
+                if overlay is not None:
+                    return Push(overlay)
+        return None
+
+    def is_animating(self) -> bool:
+        return (self.board.is_animating() or self.toast.active or self.press is not None
+                or self._end_pending)
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        hud_key = tuple(self.hud_values())
+        if hud_key != self._hud_key:
+            self.board.invalidate(self.hud_rect)
+        for b in self.buttons:
+            if b.dirty:
+                self.board.invalidate(b.bounds)
+        toast_rect = self.toast.dirty_rect()
+        if toast_rect is not None:
+            self.board.invalidate(toast_rect)
+        if self._full:
+            self.board.invalidate()
+        dirty = self.board.draw(surface)
+        full = dirty is None
+        self._full = False
+        rects = [] if full else dirty
+        if full or any(r.colliderect(self.hud_rect) for r in rects):
+            self._draw_hud(surface, hud_key)
+            if not full:
+                rects.append(self.hud_rect)
+        if self.toast.active and (full or toast_rect is not None or self.toast.rect.collidelist(rects) != -1):
+            r = self.toast.draw(surface)
+            if r is not None and not full:
+                rects.append(r)
+        return None if full else rects
+
+    def _draw_hud(self, surface: pygame.Surface, values: tuple) -> None:
+        self._hud_key = values
+        h = self.hud_rect.height
+        m = margin(self.size)
+        x = m
+        size = max(14, int(h * 0.36))
+        room = self._stats_right - m
+        text = "   ".join(values)
+        img = self.ctx.text.fit(text, room, size, theme.TEXT, bold=True)
+        surface.blit(img, img.get_rect(midleft=(x, h // 2)))
+        for b in self.buttons:
+            b.draw(surface)
+
+    def quit(self) -> Transition:
+        return Quit()

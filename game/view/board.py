@@ -1,0 +1,301 @@
+"""Card sprites on a table: where each card is, how it moves there, and drawing only what changed.
+
+The board knows nothing of the rules. A scene asks the layout where every card should be and calls
+`sync(targets)`; sprites that are elsewhere tween there (deal, play, undo, demo all reuse it). Drawing
+compares each sprite with how it was last drawn and repaints only those rectangles over a cached
+static background, so a still table costs nothing and a sliding card costs two small rectangles.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import pygame
+
+from ..model.cards import Card
+from ..ui.tween import Tweener, out_cubic
+
+SHAKE_TIME = 0.35
+FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths (cached), never rescaled per frame
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the layout wants a card: top-left corner, face up or down, stacking order."""
+    pos: tuple[float, float]
+    face_up: bool
+    z: int
+
+
+class CardSprite:
+    """One card on the table. `pos` is tweened; `turn` runs 0 → 1 while it flips over."""
+
+    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dragging", "flying",
+                 "drawn_key", "drawn_rect")
+
+    def __init__(self, card: Card, pos: tuple[float, float], face_up: bool, z: int) -> None:
+        self.card = card
+        self.pos = pos
+        self.face_up = face_up
+        self.z = z
+        self.turn = 1.0
+        self.shake = 0.0  # seconds of shaking left
+        self.glow = False
+        self.dragging = False
+        self.flying = False
+        self.drawn_key: tuple | None = None
+        self.drawn_rect: pygame.Rect | None = None
+
+    def offset_x(self, card_w: int) -> int:
+        if self.shake <= 0:
+            return 0
+        t = SHAKE_TIME - self.shake
+        return int(round(card_w * 0.07 * math.sin(t * 40.0) * (self.shake / SHAKE_TIME)))
+
+
+class Board:
+    """All card sprites of a table, their tweens, and dirty-rectangle drawing."""
+
+    def __init__(self, images, card_size: tuple[int, int], four_colour: bool = False) -> None:
+        self.images = images
+        self.card_w, self.card_h = card_size
+        self.four_colour = four_colour
+        self.sprites: dict[Card, CardSprite] = {}
+        self.tweener = Tweener()
+        self.background: pygame.Surface | None = None
+        self._order: list[CardSprite] = []
+        self._order_dirty = True
+        self._full_redraw = True
+        self._extra_dirty: list[pygame.Rect] = []
+        self._flip_cache: dict[tuple, pygame.Surface] = {}
+        self._glow: pygame.Surface | None = None
+
+    # -- configuration -----------------------------------------------------------------------------
+    def set_card_size(self, card_size: tuple[int, int]) -> None:
+        self.card_w, self.card_h = card_size
+        self._flip_cache.clear()
+        self._glow = None
+        self.invalidate()
+
+    def set_background(self, surface: pygame.Surface) -> None:
+        """The static table (felt, slots, labels) that dirty rectangles are restored from."""
+        self.background = surface
+        self.invalidate()
+
+    def invalidate(self, rect: pygame.Rect | None = None) -> None:
+        """Repaint everything next frame, or just this rectangle."""
+        if rect is None:
+            self._full_redraw = True
+        else:
+            self._extra_dirty.append(pygame.Rect(rect))
+
+    # -- moving cards --------------------------------------------------------------------------------
+    def sync(self, targets: dict[Card, Target], duration: float = 0.25, stagger: float = 0.0,
+             order: Iterable[Card] | None = None, on_land: Callable[[Card], None] | None = None,
+             flip_time: float = 0.18) -> list[Card]:
+        """Send every card to its target; returns the cards that had to move (in start order)."""
+        moved = []
+        seq = list(order) if order is not None else list(targets)
+        for card in [c for c in targets if c not in set(seq)]:
+            seq.append(card)
+        for card in seq:
+            t = targets[card]
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                self.sprites[card] = CardSprite(card, t.pos, t.face_up, t.z)
+                self._order_dirty = True
+                continue
+            if sprite.z != t.z:
+                sprite.z = t.z
+                self._order_dirty = True
+            if sprite.face_up != t.face_up:
+                sprite.face_up = t.face_up
+                if duration > 0:
+                    sprite.turn = 0.0
+                    self.tweener.to(sprite, flip_time, {"turn": 1.0}, out_cubic,
+                                    delay=len(moved) * stagger + duration * 0.3)
+            if sprite.dragging or _close(sprite.pos, t.pos):
+                if not sprite.dragging:
+                    sprite.pos = t.pos
+                continue
+            delay = len(moved) * stagger
+            moved.append(card)
+            if duration <= 0:
+                sprite.pos = t.pos
+                if on_land:
+                    on_land(card)
+                continue
+            sprite.flying = True
+            self._order_dirty = True
+            self.tweener.to(sprite, duration, {"pos": t.pos}, out_cubic,
+                            on_complete=self._lander(sprite, on_land), delay=delay)
+        for card in [c for c in self.sprites if c not in targets]:
+            self._drop(card)
+        return moved
+
+    def _lander(self, sprite: CardSprite, on_land: Callable[[Card], None] | None) -> Callable[[], None]:
+        def land() -> None:
+            sprite.flying = False
+            self._order_dirty = True
+            if on_land:
+                on_land(sprite.card)
+        return land
+
+    def _drop(self, card: Card) -> None:
+        sprite = self.sprites.pop(card)
+        self.tweener.cancel(sprite)
+        if sprite.drawn_rect:
+            self._extra_dirty.append(sprite.drawn_rect)
+        self._order_dirty = True
+
+    def finish(self) -> None:
+        """Jump every animation to its end (a tap skips the deal)."""
+        self.tweener.finish()
+        for s in self.sprites.values():
+            s.shake = 0.0
+            s.turn = 1.0
+
+    def shake(self, card: Card) -> None:
+        sprite = self.sprites.get(card)
+        if sprite:
+            sprite.shake = SHAKE_TIME
+
+    def lift(self, cards: list[Card]) -> None:
+        """Start dragging these cards: they stop tweening and draw above everything."""
+        for c in cards:
+            s = self.sprites[c]
+            self.tweener.cancel(s)
+            s.dragging = True
+            s.turn = 1.0
+        self._order_dirty = True
+
+    def drag_to(self, cards: list[Card], positions: list[tuple[float, float]]) -> None:
+        for c, p in zip(cards, positions):
+            self.sprites[c].pos = p
+
+    def drop_all(self) -> None:
+        """Dragging ended; the next sync sends the cards where the model says."""
+        for s in self.sprites.values():
+            s.dragging = False
+        self._order_dirty = True
+
+    def set_glow(self, cards: set[Card]) -> None:
+        for card, s in self.sprites.items():
+            s.glow = card in cards
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.tweener.update(dt)
+        for s in self.sprites.values():
+            if s.shake > 0:
+                s.shake = max(0.0, s.shake - dt)
+
+    def is_animating(self) -> bool:
+        return self.tweener.active or any(s.shake > 0 for s in self.sprites.values())
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def sprite_rect(self, s: CardSprite) -> pygame.Rect:
+        return pygame.Rect(int(round(s.pos[0])) + s.offset_x(self.card_w), int(round(s.pos[1])),
+                           self.card_w, self.card_h)
+
+    def _glow_surface(self) -> pygame.Surface:
+        if self._glow is None:
+            g = max(3, self.card_w // 14)
+            surf = pygame.Surface((self.card_w + 2 * g, self.card_h + 2 * g), pygame.SRCALPHA)
+            radius = max(4, self.card_w // 10)
+            for i in range(g, 0, -1):
+                alpha = int(200 * (1 - i / (g + 1)) ** 1.6)
+                pygame.draw.rect(surf, (255, 226, 110, alpha), surf.get_rect().inflate(-2 * (i - 1) + 0, -2 * (i - 1)),
+                                 width=2, border_radius=radius + i)
+            self._glow = surf
+        return self._glow
+
+    def _image(self, s: CardSprite) -> pygame.Surface:
+        showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
+        if showing_face:
+            img = self.images.get(str(s.card), self.card_w, self.four_colour)
+        else:
+            img = self.images.back(self.card_w)
+        if s.turn >= 1.0:
+            return img
+        step = min(FLIP_STEPS - 1, int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS))
+        key = (str(s.card), showing_face, step)
+        surf = self._flip_cache.get(key)
+        if surf is None:
+            w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
+            surf = pygame.transform.smoothscale(img, (w, self.card_h))
+            if len(self._flip_cache) > 256:
+                self._flip_cache.clear()
+            self._flip_cache[key] = surf
+        return surf
+
+    def _key(self, s: CardSprite, rect: pygame.Rect) -> tuple:
+        step = -1 if s.turn >= 1.0 else int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS)
+        return (rect.x, rect.y, s.face_up, step, s.glow, s.turn >= 0.5)
+
+    def _ordered(self) -> list[CardSprite]:
+        if self._order_dirty:
+            self._order = sorted(self.sprites.values(), key=lambda s: (s.dragging, s.flying, s.z))
+            self._order_dirty = False
+        return self._order
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
+        order = self._ordered()
+        glow_pad = max(3, self.card_w // 14)
+        dirty: list[pygame.Rect] = self._extra_dirty
+        self._extra_dirty = []
+        full = self._full_redraw
+        for s in order:
+            rect = self.sprite_rect(s)
+            key = self._key(s, rect)
+            if full or key != s.drawn_key:
+                if s.drawn_rect is not None and not full:
+                    dirty.append(s.drawn_rect)
+                s.drawn_rect = rect.inflate(2 * glow_pad, 2 * glow_pad)
+                s.drawn_key = key
+                if not full:
+                    dirty.append(s.drawn_rect)
+        if full:
+            self._full_redraw = False
+            self._paint(surface, surface.get_rect(), order)
+            return None
+        if not dirty:
+            return []
+        merged = _merge(dirty)
+        for rect in merged:
+            self._paint(surface, rect, order)
+        return merged
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite]) -> None:
+        surface.set_clip(rect)
+        if self.background is not None:
+            surface.blit(self.background, rect.topleft, rect)
+        for s in order:
+            if s.drawn_rect is None or not s.drawn_rect.colliderect(rect):
+                continue
+            r = self.sprite_rect(s)
+            if s.glow and s.turn >= 1.0 and s.face_up:
+                g = self._glow_surface()
+                surface.blit(g, g.get_rect(center=r.center))
+            img = self._image(s)
+            surface.blit(img, img.get_rect(center=r.center))
+        surface.set_clip(None)
+
+
+def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Join overlapping rectangles so no pixel is painted twice in one frame."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        i = r.collidelist(out)
+        while i != -1:
+            r.union_ip(out.pop(i))
+            i = r.collidelist(out)
+        out.append(r)
+    return out
