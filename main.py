@@ -1,9 +1,104 @@
-"""Start Golf & Eight Off."""
+"""Start Golf & Eight Off.
+
+    python main.py                          full screen at the desktop resolution, the menu
+    python main.py --windowed               a 1280x720 window
+    python main.py --windowed 800x480       a window of that size (the Raspberry Pi touchscreen)
+    python main.py --game golf              straight into a random Golf deal
+    python main.py --code GO1-E-AAAAAAB     straight into that exact deal
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
 import sys
+from typing import Any
+
+DEFAULT_WINDOW = (1280, 720)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """Parse WxH (e.g. 800x480) for argparse."""
+    try:
+        w, h = (int(v) for v in text.lower().replace("*", "x").split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, not {text!r}") from None
+    if not (320 <= w <= 10000 and 240 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range (320x240 .. 10000x10000)")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Golf and Eight Off, two patience (solitaire) card games for mouse and touch.",
+        epilog="Settings are kept in the user's config directory (set GOLF_EIGHTOFF_CONFIG_DIR to "
+               "use another). In the game: F11 toggles full screen, Esc goes back, Ctrl+V pastes a "
+               "deal code in the menu.",
+    )
+    parser.add_argument("--windowed", nargs="?", const=DEFAULT_WINDOW, type=window_size, metavar="WxH",
+                        help="play in a window instead of full screen; WxH sets its size "
+                             "(default 1280x720)")
+    parser.add_argument("--game", choices=("golf", "eightoff"),
+                        help="skip the menu and start a random deal of this game, with the rule or "
+                             "cell count last chosen in the menu")
+    parser.add_argument("--code", metavar="CODE",
+                        help="skip the menu and start exactly this deal, e.g. GO1-E-AAAAAAB or "
+                             "EO1-C4-AAAAAFA (the code decides the game and its option; "
+                             "overrides --game)")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="kiosk mode: no Quit button (for a dedicated touchscreen)")
+    return parser
+
+
+def first_game(args: argparse.Namespace, settings: Any) -> Any:
+    """The game object to open directly, or None for the menu."""
+    if args.code:
+        from game.model.codes import parse_code
+
+        deal = parse_code(args.code)  # InvalidCode is handled by main
+        if deal.game == "eightoff":
+            from game.model.eightoff import EightOffGame
+
+            return EightOffGame.from_code(deal)
+        from game.model.golf import GolfGame
+
+        return GolfGame.from_code(deal)
+    if args.game == "eightoff":
+        from game.model.eightoff import EightOffGame
+
+        return EightOffGame.new(cells=settings.eightoff_cells)
+    if args.game == "golf":
+        from game.model.golf import GolfGame
+
+        return GolfGame.new(rule=settings.golf_rule)
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("Golf & Eight Off: the game window is coming soon.")
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    if args.code:  # refuse a bad code before any window opens
+        from game.model.codes import InvalidCode, parse_code
+
+        try:
+            parse_code(args.code)
+        except InvalidCode as exc:
+            print(f"main.py: bad --code {args.code!r}: {exc}", file=sys.stderr)
+            return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.app import App
+
+    app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk)
+    try:
+        game = first_game(args, app.settings)
+        scene = app.ctx.make_table_scene(game) if game is not None else app.ctx.make_menu_scene()
+        app.run(scene)
+    finally:
+        pygame.quit()
     return 0
 
 

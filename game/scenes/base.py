@@ -38,6 +38,17 @@ class Scene:
 
     handle_event and update may return a Transition; draw never mutates state and returns the list of
     dirty rectangles it painted (an empty list when nothing changed) or None for "the whole screen".
+
+    How the App (game/app.py) drives scenes:
+    - enter() once when the scene is put on the stack (Push/Replace), exit() once when it leaves it
+      (Pop/Replace/Quit). A scene uncovered by a Pop gets invalidate(None), not enter().
+    - Events go to the top scene only. update(STEP) runs at a fixed 1/120 s for every *visible*
+      scene (the top one and, under an overlay, the scenes drawn beneath it), bottom first.
+    - draw() is skipped entirely on idle frames (no input, nothing animating). Anything that
+      changes over time (tweens, toasts, timers) must make is_animating() return True meanwhile.
+    - invalidate(rects) says "the screen no longer shows you there (None: anywhere); repaint it at
+      the next draw": after enter, resize, full-screen switches, window exposure, an overlay closing,
+      or (for an overlay) when the scene beneath repainted those rects.
     """
 
     #: True when the scene below should be drawn first (overlays).
@@ -54,6 +65,9 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute layout and caches."""
+
+    def invalidate(self, rects: "list[pygame.Rect] | None" = None) -> None:
+        """The screen under ``rects`` (None = everywhere) must be repainted at the next draw."""
 
     def handle_event(self, event: "pygame.event.Event") -> Transition:
         return None

@@ -1,0 +1,271 @@
+"""The application: the window, the one real clock, the fixed-timestep loop and the scene stack.
+
+Each frame adds the real elapsed time (capped at MAX_FRAME) to an accumulator, hands the
+frame's events to the top scene, runs ``update(STEP)`` while the accumulator holds a step, then
+draws -- unless nothing happened and nothing animates, in which case it draws nothing and the
+loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_frame`.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from game import i18n
+from game.context import Context, make_audio
+from game.scenes.base import Pop, Push, Quit, Replace, Scene
+from game.settings import Settings
+
+log = logging.getLogger(__name__)
+
+STEP = 1.0 / 120.0      # the simulation step (s)
+MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
+FPS = 60                # frame rate while something moves
+IDLE_FPS = 20           # wake-ups per second while nothing moves (input latency <= 50 ms)
+_EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
+DEFAULT_WINDOW = (1280, 720)
+
+
+class App:
+    """Owns pygame's display and the scene stack; performs the transitions scenes return.
+
+    ``size`` is the windowed size; ``fullscreen`` None follows the settings. ``clock`` is the
+    only source of real time (seconds, monotonic), ``wait(fps)`` the frame pacing (pygame's
+    Clock.tick by default); tests pass fakes, or call ``step_frame`` directly.
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 settings: Settings | None = None, settings_path: str | Path | None = None,
+                 kiosk: bool = False, clock: Callable[[], float] = time.perf_counter,
+                 wait: Callable[[int], Any] | None = None, audio: Any = None) -> None:
+        self.settings = settings if settings is not None else Settings.load(settings_path)
+        i18n.set_language(self.settings.language)
+        self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self._clock = clock
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(400, 40)
+        self.screen = self._open_window()
+        self.size: tuple[int, int] = self.screen.get_size()
+        self._ticker = pygame.time.Clock()
+        self._wait = wait if wait is not None else self._ticker.tick
+        if audio is None:
+            audio = make_audio(muted=not self.settings.sound)
+        self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
+        self.ctx.images = self._make_images()
+        self.ctx.set_fullscreen = self.set_fullscreen
+        self.stack: list[Scene] = []
+        self.running = True
+        self.accumulator = 0.0
+        self.sim_time = 0.0          # seconds of simulation since start (sum of STEPs)
+        self.frames = 0              # frames stepped
+        self.frames_drawn = 0        # frames on which scenes were drawn
+        self._force_draw = True
+
+    # --- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
+        if self.fullscreen:
+            try:
+                desktop = pygame.display.get_desktop_sizes()[0]
+            except (pygame.error, IndexError):
+                desktop = (0, 0)
+            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @staticmethod
+    def _make_images() -> Any:
+        """Card images need the display (convert_alpha): made here, after set_mode."""
+        try:
+            from game.view.card_images import CardImages
+        except ImportError as exc:
+            log.warning("card images unavailable: %s", exc)
+            return None
+        return CardImages()
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch full screen on or off, remember it in the settings and relayout every scene."""
+        on = bool(on)
+        if self.settings.fullscreen != on:
+            self.settings.fullscreen = on
+            self.ctx.save_settings()
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self._resized(self.screen.get_size(), force=True)
+
+    def _resized(self, size: tuple[int, int], force: bool = False) -> None:
+        size = (int(size[0]), int(size[1]))
+        if size == self.size and not force:
+            return
+        self.size = size
+        self.ctx.screen_size = size
+        if not self.fullscreen:
+            self.windowed_size = size
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            self.screen = surf
+        for scene in self.stack:
+            scene.resize(size)
+            scene.invalidate(None)
+        self._force_draw = True
+
+    # --- the scene stack -----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def visible_scenes(self) -> list[Scene]:
+        """The scenes drawn this frame, bottom first: the top one and everything under overlays."""
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].overlay:
+            i -= 1
+        return self.stack[max(i, 0):]
+
+    def apply(self, transition: Any) -> None:
+        """Perform a transition returned by a scene (None does nothing)."""
+        if transition is None:
+            return
+        if isinstance(transition, Push):
+            self.stack.append(transition.scene)
+            transition.scene.enter()
+            transition.scene.invalidate(None)
+        elif isinstance(transition, Pop):
+            if self.stack:
+                self.stack.pop().exit()
+            if not self.stack:
+                self.quit()
+                return
+            for scene in self.visible_scenes():
+                scene.invalidate(None)
+        elif isinstance(transition, Replace):
+            while self.stack:
+                self.stack.pop().exit()
+            self.stack.append(transition.scene)
+            transition.scene.enter()
+            transition.scene.invalidate(None)
+        elif isinstance(transition, Quit):
+            self.quit()
+            return
+        else:
+            raise TypeError(f"a scene returned {transition!r}, which is not a transition")
+        self._force_draw = True
+
+    def push(self, scene: Scene) -> None:
+        self.apply(Push(scene))
+
+    def replace(self, scene: Scene) -> None:
+        self.apply(Replace(scene))
+
+    def is_animating(self) -> bool:
+        return any(scene.is_animating() for scene in self.visible_scenes())
+
+    # --- one frame ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """App-level events first (quit, resize, F11, exposure), then the top scene's."""
+        t = event.type
+        if t == pygame.QUIT:
+            self.quit()
+        elif t == pygame.VIDEORESIZE:
+            self._resized(event.size)
+        elif t == pygame.WINDOWSIZECHANGED:
+            self._resized((event.x, event.y))
+        elif t in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+            for scene in self.visible_scenes():
+                scene.invalidate(None)
+            self._force_draw = True
+        elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+        elif self.stack:
+            self.apply(self.stack[-1].handle_event(event))
+
+    def update(self, dt: float) -> None:
+        """One fixed step for every visible scene, bottom first; a stack change ends the step."""
+        stack_before = list(self.stack)
+        for scene in self.visible_scenes():
+            self.apply(scene.update(dt))
+            if self.stack != stack_before or not self.running:
+                break
+
+    def draw(self) -> None:
+        """Draw the visible scenes and put only what changed on screen."""
+        self.frames_drawn += 1
+        full = False
+        rects: list[pygame.Rect] = []
+        for i, scene in enumerate(self.visible_scenes()):
+            if i and (full or rects):
+                scene.invalidate(None if full else list(rects))  # an overlay repaints over what changed beneath
+            result = scene.draw(self.screen)
+            if result is None:
+                full = True
+            else:
+                rects.extend(result)
+        self._force_draw = False
+        if full:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+
+    def step_frame(self, elapsed: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """Run one frame as if ``elapsed`` real seconds had passed; returns whether it drew.
+
+        ``events`` None takes pygame's queue (tests post events and pass None).
+        """
+        self.frames += 1
+        self.accumulator += min(max(0.0, elapsed), MAX_FRAME)
+        if events is None:
+            events = pygame.event.get()
+        was_animating = self.is_animating()
+        for event in events:
+            if not self.running:
+                break
+            self.handle_event(event)
+        while self.running and self.accumulator >= STEP - _EPS:
+            self.accumulator -= STEP
+            self.sim_time += STEP
+            self.update(STEP)
+        if not self.running or not self.stack:
+            return False
+        if events or was_animating or self._force_draw or self.is_animating():
+            self.draw()
+            return True
+        return False
+
+    def run(self, scene: Scene | None = None) -> None:
+        """The main loop, until a Quit transition or the window is closed. Scene errors propagate."""
+        if scene is not None:
+            self.replace(scene)
+        try:
+            last = self._clock()
+            while self.running:
+                now = self._clock()
+                self.step_frame(now - last)
+                last = now
+                if self.running:
+                    busy = self._force_draw or self.is_animating()
+                    self._wait(FPS if busy else IDLE_FPS)
+        finally:
+            self.close()
+
+    def quit(self) -> None:
+        """Stop the loop (settings are saved in close)."""
+        self.running = False
+
+    def close(self) -> None:
+        """Leave every scene and save the settings; safe to call twice."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.running = False
+        self.ctx.save_settings()
+
+
+def headless_env() -> None:
+    """Make pygame run without a screen or sound card (tests, benchmarks)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

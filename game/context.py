@@ -1,0 +1,128 @@
+"""The Context handed to every scene: shared services, so scenes never reach for globals.
+
+It holds the settings, sound, card images, the text cache, the translation function, the
+clipboard, the window size and factories for the scenes that scenes switch between. The App
+fills in ``images`` after the display exists and hooks ``set_fullscreen``.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Callable
+
+from game import i18n
+from game.settings import Settings
+from game.ui.text import TextCache
+
+log = logging.getLogger(__name__)
+
+#: Multipliers for animation durations by the animation-speed setting.
+ANIMATION_SCALE = {"normal": 1.0, "fast": 0.5, "off": 0.0}
+
+
+class NullAudio:
+    """Stands in for game.audio.Audio when it cannot be used: every call is a silent no-op."""
+
+    available = False
+    muted = True
+
+    def play(self, name: str, now: float | None = None) -> bool:
+        return False
+
+    def set_muted(self, value: bool) -> None:
+        self.muted = bool(value)
+
+
+def make_audio(muted: bool) -> Any:
+    """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
+    try:
+        from game.audio import Audio
+    except ImportError as exc:  # the sound module is not there: play silently
+        log.warning("audio: %s; playing without sound", exc)
+        return NullAudio()
+    return Audio(muted=muted)
+
+
+class Context:
+    """Services for scenes. Tests may replace any attribute (e.g. ``clipboard_get``)."""
+
+    def __init__(self, settings: Settings | None = None, settings_path: str | Path | None = None,
+                 audio: Any = None, images: Any = None, kiosk: bool = False,
+                 screen_size: tuple[int, int] = (1280, 720)) -> None:
+        self.settings = settings if settings is not None else Settings()
+        self.settings_path = settings_path
+        self.audio = audio if audio is not None else NullAudio()
+        self.images = images
+        self.text = TextCache()
+        self.tr: Callable[..., str] = i18n.tr
+        self.kiosk = kiosk
+        self.screen_size = screen_size
+        self._clipboard = ""  # fallback when the system clipboard cannot be used
+        #: Set by the App: switch full screen on or off (the settings scene calls it).
+        self.set_fullscreen: Callable[[bool], None] = lambda on: None
+
+    # --- settings ------------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Write the settings now (each change is saved at once)."""
+        self.settings.save(self.settings_path)
+
+    def anim(self, seconds: float) -> float:
+        """An animation duration scaled by the animation-speed setting (0 when animations are off)."""
+        return seconds * ANIMATION_SCALE.get(self.settings.animation_speed, 1.0)
+
+    # --- clipboard -----------------------------------------------------------------------------
+    def clipboard_get(self) -> str:
+        """The clipboard's text, or '' when there is none or no clipboard at all (dummy driver)."""
+        try:
+            import pygame.scrap as scrap
+
+            if hasattr(scrap, "get_text"):
+                text = scrap.get_text()
+                if text:
+                    return text
+        except Exception as exc:  # any clipboard failure means "empty", never a crash
+            log.debug("clipboard: cannot read (%s)", exc)
+        return self._clipboard
+
+    def clipboard_set(self, text: str) -> bool:
+        """Put text on the clipboard; it is kept in-process too, so pasting back always works."""
+        self._clipboard = text
+        try:
+            import pygame.scrap as scrap
+
+            if hasattr(scrap, "put_text"):
+                scrap.put_text(text)
+                return True
+        except Exception as exc:
+            log.debug("clipboard: cannot write (%s)", exc)
+        return False
+
+    # --- scene factories (imported lazily: scenes import this module) ---------------------------
+    def make_table_scene(self, game_obj: Any) -> Any:
+        """The table scene for a game object: Golf's table, or the Eight Off table (placeholder)."""
+        from game.model.eightoff import EightOffGame
+        from game.model.golf import GolfGame
+
+        if isinstance(game_obj, GolfGame):
+            from game.scenes.golf_table import GolfTableScene
+
+            return GolfTableScene(self, game_obj)
+        if isinstance(game_obj, EightOffGame):
+            try:
+                from game.scenes.eightoff_table import EightOffTableScene  # a later issue
+            except ImportError:
+                from game.scenes.placeholder import EightOffPlaceholderScene
+
+                return EightOffPlaceholderScene(self, game_obj)
+            return EightOffTableScene(self, game_obj)
+        raise TypeError(f"no table scene for {type(game_obj).__name__}")
+
+    def make_menu_scene(self) -> Any:
+        from game.scenes.menu import MenuScene
+
+        return MenuScene(self)
+
+    def make_settings_scene(self) -> Any:
+        from game.scenes.settings_scene import SettingsScene
+
+        return SettingsScene(self)

@@ -1,0 +1,199 @@
+"""The menu: choose Golf or Eight Off and its option, then a random deal or a deal code.
+
+A deal code decides everything itself (game, rule or cell count, deal number); a code that
+cannot be read shows why under the code box and nothing else happens.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.i18n import N_, tr
+from game.scenes.base import Push, Quit, Replace
+from game.scenes.panel_scene import PanelScene
+from game.ui import theme
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput
+
+GAMES = [("golf", N_("Golf")), ("eightoff", N_("Eight Off"))]
+GOLF_RULES = [("easy", N_("Easy")), ("classic", N_("Classic"))]
+CELLS = [(8, N_("8 cells")), (4, N_("4 cells")), (2, N_("2 cells"))]
+CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "
+
+#: Translatable explanations per InvalidCode.reason, used when the model's own (English)
+#: message has no translation in the current language.
+CODE_REASONS = {
+    "empty": N_("Type or paste a deal code first."),
+    "format": N_("A code has three parts separated by '-', like GO1-E-AAAAAAB."),
+    "prefix": N_("A code starts with GO1- (Golf) or EO1- (Eight Off)."),
+    "rule": N_("Unknown option: Golf takes E or C, Eight Off takes C8, C4 or C2."),
+    "length": N_("The deal number must be 7 letters."),
+    "letter": N_("The deal number may only use the letters A to Z."),
+    "zero": N_("Deal AAAAAAA does not exist; the first deal is AAAAAAB."),
+}
+
+
+def explain_code_error(exc: Exception) -> str:
+    """The reason a code was refused, in the player's language."""
+    message = str(exc)
+    if i18n.language() == "en" or i18n.has_translation(message):
+        return tr(message)
+    return tr(CODE_REASONS.get(getattr(exc, "reason", ""), message))
+
+
+class MenuScene(PanelScene):
+    """Title, game and option choices, Play, the deal-code box, Settings and Quit."""
+
+    def build(self) -> None:
+        s, text = self.ctx.settings, self.ctx.text
+        self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, s.last_game, text, self._set_game)
+        self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_rule)
+        self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text, self._set_cells)
+        self.play_button = Button((0, 0, 1, 1), N_("Play"), text, self.play_random, style="primary")
+        self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
+                                  upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
+                                  on_change=lambda _v: self.error.set_text(""))
+        self.code_button = Button((0, 0, 1, 1), N_("Play this code"), text, self.play_code)
+        self.error = Label((0, 0, 1, 1), text, theme.ERROR)
+        self.settings_button = Button((0, 0, 1, 1), N_("Settings"), text, self.open_settings, style="ghost")
+        self.quit_button = Button((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost")
+        self.quit_button.visible = not self.ctx.kiosk
+        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.play_button,
+                        self.code_box, self.code_button, self.error, self.settings_button, self.quit_button]
+        self._show_options()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = self.row_height()
+        gap = max(8, row // 4)
+        pad = max(14, int(row * 0.45))
+        # rows: title 1.2, game, option, play 1.2, code, error 0.55, bottom
+        units = 1.2 + 1 + 1 + 1.2 + 1 + 0.55 + 1
+        needed = int(units * row + 6 * gap + 2 * pad)
+        if needed > h - 16:  # very short windows: shrink rows rather than overflow
+            row = max(32, int((h - 16 - 6 * gap - 2 * pad) / units))
+            needed = int(units * row + 6 * gap + 2 * pad)
+        pw = min(w - 24, int(row * 12.5))
+        self.panel_rect = pygame.Rect(0, 0, pw, needed)
+        self.panel_rect.center = (w // 2, h // 2)
+        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
+        y = self.title_rect.bottom + gap
+        self.game_choice.rect = (x, y, iw, row)
+        y += row + gap
+        self.rule_choice.rect = (x, y, iw, row)
+        self.cells_choice.rect = (x, y, iw, row)
+        y += row + gap
+        self.play_button.rect = (x, y, iw, int(row * 1.2))
+        y += int(row * 1.2) + gap
+        bw = int(iw * 0.38)
+        self.code_box.rect = (x, y, iw - bw - gap, row)
+        self.code_button.rect = (x + iw - bw, y, bw, row)
+        y += row
+        self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
+        y += int(row * 0.55) + gap
+        if self.quit_button.visible:
+            half = (iw - gap) // 2
+            self.settings_button.rect = (x, y, half, row)
+            self.quit_button.rect = (x + iw - half, y, half, row)
+        else:
+            self.settings_button.rect = (x, y, iw, row)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        r = self.title_rect
+        size = int(r.height * 0.78)
+        title = tr("Golf & Eight Off")
+        shadow = self.ctx.text.fit(title, r.width, size, (0, 0, 0), bold=True)
+        img = self.ctx.text.fit(title, r.width, size, theme.GOLD, bold=True)
+        pos = img.get_rect(center=r.center)
+        shadow.set_alpha(110)
+        surface.blit(shadow, pos.move(2, 3))
+        surface.blit(img, pos)
+
+    # --- actions -------------------------------------------------------------------------------
+    def _show_options(self) -> None:
+        golf = self.game_choice.value == "golf"
+        self.rule_choice.visible = golf
+        self.cells_choice.visible = not golf
+        self._full = True
+
+    def _save(self) -> None:
+        self.ctx.save_settings()
+
+    def _set_game(self, value: str) -> None:
+        self.ctx.settings.last_game = value
+        self._show_options()
+        self._save()
+
+    def _set_rule(self, value: str) -> None:
+        self.ctx.settings.golf_rule = value
+        self._save()
+
+    def _set_cells(self, value: int) -> None:
+        self.ctx.settings.eightoff_cells = value
+        self._save()
+
+    def play_random(self) -> None:
+        """Start a random deal of the chosen game and option."""
+        s = self.ctx.settings
+        if s.last_game == "eightoff":
+            from game.model.eightoff import EightOffGame
+
+            game = EightOffGame.new(cells=s.eightoff_cells)
+        else:
+            from game.model.golf import GolfGame
+
+            game = GolfGame.new(rule=s.golf_rule)
+        self.start(game)
+
+    def play_code(self, _value: Any = None) -> None:
+        """Start exactly the deal in the code box, or say why the code is refused."""
+        from game.model.codes import InvalidCode, parse_code
+
+        try:
+            deal = parse_code(self.code_box.value)
+        except InvalidCode as exc:
+            self.error.set_text(explain_code_error(exc))
+            self.ctx.audio.play("refuse")
+            return
+        if deal.game == "eightoff":
+            from game.model.eightoff import EightOffGame
+
+            game = EightOffGame.from_code(deal)
+        else:
+            from game.model.golf import GolfGame
+
+            game = GolfGame.from_code(deal)
+        self.start(game)
+
+    def _submit(self, value: str) -> None:
+        """Enter: the code in the box if there is one, else a random deal."""
+        if value.strip():
+            self.play_code()
+        else:
+            self.play_random()
+
+    def start(self, game: Any) -> None:
+        self.next = Replace(self.ctx.make_table_scene(game))
+
+    def open_settings(self) -> None:
+        self.next = Push(self.ctx.make_settings_scene())
+
+    def quit(self) -> None:
+        if not self.ctx.kiosk:
+            self.next = Quit()
+
+    # --- keyboard ------------------------------------------------------------------------------
+    def on_key(self, event: pygame.event.Event) -> None:
+        if self.code_box.handle_key(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.code_box.value:
+                    self.code_box.set_value("")
+                else:
+                    self.quit()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play_random()
+

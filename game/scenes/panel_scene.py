@@ -1,0 +1,116 @@
+"""A scene made of widgets on a centred panel over the felt (menu, settings, placeholder).
+
+The felt, the panel and the fixed text are painted once per window size into a static surface.
+A frame then repaints only the dirty widgets: the static surface under them, then every widget
+that overlaps that area, clipped to it. Nothing is redrawn when nothing changed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.scenes.base import Scene, Transition
+from game.ui import theme
+from game.ui.pointer import pointer
+from game.ui.widget import Widget
+
+
+class PanelScene(Scene):
+    """Subclasses build widgets in ``build``, place them in ``layout`` and paint fixed text in
+    ``paint_static``; callbacks put a transition in ``self.next`` for handle_event to return."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.widgets: list[Widget] = []
+        self.next: Transition = None
+        self.size: tuple[int, int] = tuple(ctx.screen_size)
+        self.scale = theme.scale_for(self.size)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._static: pygame.Surface | None = None
+        self._full = True
+        self.build()
+        self.layout(self.size)
+
+    # --- to override ---------------------------------------------------------------------------
+    def build(self) -> None:
+        """Create the widgets (once)."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Set panel_rect and every widget's rect for this window size."""
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Paint the fixed text (titles, row labels) onto the static background."""
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Keyboard and text events (pointer events go to the widgets)."""
+
+    # --- the Scene contract --------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.scale = theme.scale_for(self.size)
+        self.layout(self.size)
+        for w in self.widgets:
+            w.invalidate()
+        self._static = None
+        self._full = True
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self._full = True
+
+    def relayout(self) -> None:
+        """Re-run layout after widgets appear or disappear; the next draw repaints everything."""
+        self.resize(self.size)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        p = pointer(event, self.size)
+        if p is not None:
+            for w in list(self.widgets):
+                if w.visible and w.handle(*p) and p[0] != "move":
+                    break
+        else:
+            self.on_key(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def row_height(self) -> int:
+        """The height of a control row: at least a comfortable touch target."""
+        return max(theme.MIN_TOUCH, round(theme.MIN_TOUCH * self.scale))
+
+    def _build_static(self) -> pygame.Surface:
+        surf = theme.felt(self.size).copy()
+        if self.panel_rect.width > 0:
+            radius = max(12, self.panel_rect.height // 24)
+            panel = theme.panel(self.panel_rect.size, radius)
+            surf.blit(panel, (self.panel_rect.x - radius, self.panel_rect.y - radius))
+        self.paint_static(surf)
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self.size = surface.get_size()
+            self._static = self._build_static()
+            self._full = True
+        if self._full:
+            self._full = False
+            surface.blit(self._static, (0, 0))
+            for w in self.widgets:
+                if w.visible:
+                    w.draw(surface)
+                else:
+                    w.dirty = False
+            return None
+        dirty = [w.bounds for w in self.widgets if w.dirty]
+        if not dirty:
+            return []
+        clip = surface.get_clip()
+        for area in dirty:
+            surface.set_clip(area)
+            surface.blit(self._static, area, area)
+            for w in self.widgets:
+                if w.visible and w.bounds.colliderect(area):
+                    w.draw(surface)
+        for w in self.widgets:
+            w.dirty = False
+        surface.set_clip(clip)
+        return dirty

@@ -1,0 +1,96 @@
+"""Settings: each change takes effect and is saved at once; Back (or Esc) returns."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import N_, tr
+from game.scenes.base import Pop
+from game.scenes.panel_scene import PanelScene
+from game.ui import theme
+from game.ui.widgets import Button, SegmentedControl, Toggle
+
+#: (settings field, label) for the on/off rows, in display order.
+TOGGLES = [
+    ("interactive_rules", N_("Explain refused moves")),
+    ("sound", N_("Sound")),
+    ("highlight_playable", N_("Highlight playable cards")),
+    ("fullscreen", N_("Full screen")),
+    ("four_colour", N_("Four-colour deck")),
+]
+SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
+
+
+class SettingsScene(PanelScene):
+    """Toggles for the player's settings plus the animation speed."""
+
+    def build(self) -> None:
+        s, text = self.ctx.settings, self.ctx.text
+        self.toggles: dict[str, Toggle] = {}
+        for field, label in TOGGLES:
+            self.toggles[field] = Toggle((0, 0, 1, 1), label, getattr(s, field), text,
+                                         lambda v, f=field: self._changed(f, v))
+        self.speed = SegmentedControl((0, 0, 1, 1), SPEEDS, s.animation_speed, text,
+                                      lambda v: self._changed("animation_speed", v))
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
+        self.widgets = [*self.toggles.values(), self.speed, self.back]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        n_rows = len(TOGGLES) + 2  # toggles, speed, back
+        units = 1.0 + n_rows
+        needed = int(units * row + n_rows * gap + 2 * pad)
+        if needed > h - 12:
+            row = max(30, int((h - 12 - n_rows * gap - 2 * pad) / units))
+            needed = int(units * row + n_rows * gap + 2 * pad)
+        pw = min(w - 24, int(row * 12.5))
+        self.panel_rect = pygame.Rect(0, 0, pw, needed)
+        self.panel_rect.center = (w // 2, h // 2)
+        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        self.title_rect = pygame.Rect(x, y, iw, row)
+        y += row + gap
+        for toggle in self.toggles.values():
+            toggle.rect = (x, y, iw, row)
+            y += row + gap
+        label_w = int(iw * 0.42)
+        self.speed_label_rect = pygame.Rect(x, y, label_w, row)
+        self.speed.rect = (x + label_w, y, iw - label_w, row)
+        y += row + gap
+        bw = min(iw, row * 5)
+        self.back.rect = (x + (iw - bw) // 2, y, bw, row)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        r = self.title_rect
+        img = self.ctx.text.fit(tr("Settings"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        r = self.speed_label_rect
+        pad = max(10, r.height // 3)
+        img = self.ctx.text.fit(tr("Animation"), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
+        surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
+
+    def _changed(self, field: str, value) -> None:
+        """Apply a change at once (sound mutes now, full screen switches now) and save it."""
+        setattr(self.ctx.settings, field, value)
+        if field == "sound":
+            self.ctx.audio.set_muted(not value)
+        if field == "fullscreen":
+            self.ctx.set_fullscreen(value)  # the app saves and relayouts every scene
+        self.ctx.save_settings()
+
+    def invalidate(self, rects: list | None = None) -> None:
+        """Show the current values again (F11 may have changed full screen meanwhile)."""
+        super().invalidate(rects)
+        for field, toggle in self.toggles.items():
+            value = bool(getattr(self.ctx.settings, field))
+            if toggle.value != value:
+                toggle.value = value
+                toggle.dirty = True
+
+    def close(self) -> None:
+        self.next = Pop()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()

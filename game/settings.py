@@ -1,0 +1,131 @@
+"""Player settings, remembered between runs as a small JSON file.
+
+The file lives in ``platformdirs.user_config_dir('golf-eightoff')/settings.json``. Set the
+environment variable ``GOLF_EIGHTOFF_CONFIG_DIR`` to use another directory (tests, kiosks).
+A missing or damaged file never stops the game: every bad field falls back to its default
+with a logged warning.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "golf-eightoff"
+CONFIG_ENV = "GOLF_EIGHTOFF_CONFIG_DIR"
+FILE_NAME = "settings.json"
+
+#: Fields whose value must be one of a fixed set.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "animation_speed": ("normal", "fast", "off"),
+    "last_game": ("golf", "eightoff"),
+    "golf_rule": ("easy", "classic"),
+    "eightoff_cells": (8, 4, 2),
+}
+
+
+def config_dir() -> Path:
+    """The directory for settings: the env override first, else the platform's config dir."""
+    override = os.environ.get(CONFIG_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # imported lazily: only needed when no override is set
+
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def default_path() -> Path:
+    """Where settings are read and written when no path is given."""
+    return config_dir() / FILE_NAME
+
+
+@dataclass
+class Settings:
+    """Everything the player can change; defaults are the first-run experience."""
+
+    interactive_rules: bool = True
+    sound: bool = True
+    animation_speed: str = "normal"
+    highlight_playable: bool = True
+    fullscreen: bool = True
+    four_colour: bool = False
+    language: str = ""
+    last_game: str = "golf"
+    golf_rule: str = "easy"
+    eightoff_cells: int = 8
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Settings":
+        """Build settings from decoded JSON, keeping the default for each invalid field."""
+        result = cls()
+        if not isinstance(data, dict):
+            log.warning("settings: expected a JSON object, got %s; using defaults", type(data).__name__)
+            return result
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(result, f.name)
+            # bool is a subclass of int: compare exact types so `true` is no cell count.
+            if type(value) is not type(default):
+                log.warning("settings: %s has the wrong type (%r); using %r", f.name, value, default)
+                continue
+            if f.name in CHOICES and value not in CHOICES[f.name]:
+                log.warning("settings: %s has an unknown value %r; using %r", f.name, value, default)
+                continue
+            setattr(result, f.name, value)
+        return result
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str] | None = None) -> "Settings":
+        """Read settings; a missing file gives defaults silently, a damaged one with a warning."""
+        p = Path(path) if path is not None else default_path()
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls()
+        except OSError as exc:
+            log.warning("settings: cannot read %s (%s); using defaults", p, exc)
+            return cls()
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            log.warning("settings: %s is not valid JSON (%s); using defaults", p, exc)
+            return cls()
+        return cls.from_dict(data)
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> bool:
+        """Write settings atomically (temp file, fsync, replace) so a crash never leaves half a file.
+
+        Returns False (with a warning) when the file cannot be written; the game goes on.
+        """
+        p = Path(path) if path is not None else default_path()
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=p.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(self.to_dict(), fh, indent=2, sort_keys=True)
+                    fh.write("\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(tmp, p)
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        except OSError as exc:
+            log.warning("settings: cannot write %s (%s)", p, exc)
+            return False
+        return True

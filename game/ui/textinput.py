@@ -1,0 +1,163 @@
+"""A one-line text box for deal codes: typing, Backspace/Delete, arrows, Ctrl+V paste, a caret.
+
+Characters arrive as TEXTINPUT events (SDL's text input, on by default); editing keys as KEYDOWN.
+The caret does not blink, so a focused box does not keep the app awake.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.pointer import DOWN
+from game.ui.widget import Widget
+
+
+class TextInput(Widget):
+    """Edits ``value``. ``on_submit(value)`` runs on Enter; ``on_change(value)`` after every edit.
+
+    ``paste`` returns the clipboard text (the context's clipboard_get); ``allowed`` filters the
+    characters kept (None keeps every printable one); ``upper`` turns letters into capitals.
+    """
+
+    def __init__(self, rect, text, placeholder: str = "", max_len: int = 32,
+                 allowed: str | None = None, upper: bool = False,
+                 paste: Callable[[], str] | None = None,
+                 on_submit: Callable[[str], Any] | None = None,
+                 on_change: Callable[[str], Any] | None = None) -> None:
+        super().__init__(rect, text)
+        self.value = ""
+        self.caret = 0
+        self.focused = False
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.allowed = allowed
+        self.upper = upper
+        self.paste = paste
+        self.on_submit = on_submit
+        self.on_change = on_change
+
+    # --- editing -------------------------------------------------------------------------------
+    def _clean(self, text: str) -> str:
+        text = text.replace("\r", " ").replace("\n", " ").replace("\t", " ")
+        if self.upper:
+            text = text.upper()
+        if self.allowed is not None:
+            text = "".join(c for c in text if c in self.allowed)
+        return "".join(c for c in text if c.isprintable())
+
+    def set_value(self, value: str) -> None:
+        """Replace the whole text (caret at the end)."""
+        value = self._clean(value)[: self.max_len]
+        if value != self.value:
+            self.value = value
+            self.dirty = True
+            if self.on_change is not None:
+                self.on_change(self.value)
+        self._set("caret", len(self.value))
+
+    def insert(self, text: str) -> None:
+        """Insert at the caret, dropping characters that are not allowed or do not fit."""
+        text = self._clean(text)[: max(0, self.max_len - len(self.value))]
+        if not text:
+            return
+        self.value = self.value[: self.caret] + text + self.value[self.caret:]
+        self.caret += len(text)
+        self.dirty = True
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def _delete(self, start: int, end: int) -> None:
+        if start < 0 or end > len(self.value) or start >= end:
+            return
+        self.value = self.value[:start] + self.value[end:]
+        self.caret = start
+        self.dirty = True
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def focus(self, on: bool = True) -> None:
+        self._set("focused", on)
+
+    def handle(self, kind: str, pos: tuple[int, int]) -> bool:
+        """A press inside focuses the box (and puts the caret at the end); outside unfocuses it."""
+        if kind == DOWN and self.visible and self.enabled:
+            inside = self._rect.collidepoint(pos)
+            self.focus(inside)
+            return inside
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """Handle TEXTINPUT and editing keys; True when the event was used."""
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.focus()
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, mod = event.key, getattr(event, "mod", 0)
+        ctrl = mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and key == pygame.K_v or key == pygame.K_PASTE:
+            if self.paste is not None:
+                self.focus()
+                self.insert(self.paste() or "")
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_submit is not None:
+                self.on_submit(self.value)
+            return True
+        if key == pygame.K_BACKSPACE:
+            if ctrl:
+                self._delete(0, self.caret)
+            else:
+                self._delete(self.caret - 1, self.caret)
+        elif key == pygame.K_DELETE:
+            self._delete(self.caret, self.caret + 1)
+        elif key == pygame.K_LEFT:
+            self._set("caret", max(0, self.caret - 1))
+        elif key == pygame.K_RIGHT:
+            self._set("caret", min(len(self.value), self.caret + 1))
+        elif key == pygame.K_HOME:
+            self._set("caret", 0)
+        elif key == pygame.K_END:
+            self._set("caret", len(self.value))
+        else:
+            return False
+        return True
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if not self.visible:
+            return self.bounds
+        w, h = self._rect.size
+        radius = max(6, h // 4)
+        key = ("box", self.focused)
+        box = self._surfaces.get(key)
+        if box is None:
+            border = theme.GOLD if self.focused else (255, 255, 255, 90)
+            box = self._surfaces[key] = theme.rounded_rect((w, h), theme.CREAM, radius, 3 if self.focused else 2, border)
+        surface.blit(box, self._rect)
+        pad = max(10, h // 3)
+        inner = self._rect.inflate(-2 * pad, 0)
+        size = max(14, int(h * 0.46))
+        if self.value:
+            img = self.text.render(self.value, size, theme.TEXT_DARK)
+            caret_x = self.text.render(self.value[: self.caret], size, theme.TEXT_DARK).get_width() if self.caret else 0
+        else:
+            img = self.text.fit(tr(self.placeholder), inner.width, size, (120, 120, 110))
+            caret_x = 0
+        # keep the caret visible: scroll the text left when it is wider than the box
+        shift = max(0, caret_x - inner.width + 2)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
+        if self.focused:
+            ch = int(size * 0.9)
+            pygame.draw.rect(surface, theme.TEXT_DARK, (inner.x - shift + caret_x, self._rect.centery - ch // 2, 2, ch))
+        surface.set_clip(clip)
+        return self.bounds

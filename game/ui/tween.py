@@ -1,0 +1,215 @@
+"""Tweens in the manner of kikito's tween.lua and rxi's flux.
+
+A tween moves some numeric fields of a subject (an object's attributes, or a dict's keys) from
+their values when the tween starts to target values over ``duration`` seconds of *simulation*
+time. ``update(dt)`` clamps at the end and sets every field exactly to its target, so a card
+never stops a fraction of a pixel short. Values may be numbers or tuples of numbers (positions).
+
+>>> class P: x = 0.0
+>>> p = P(); tw = Tweener()
+>>> _ = tw.to(p, 1.0, {'x': 10}, linear)
+>>> _ = tw.update(0.5); p.x
+5.0
+>>> _ = tw.update(9.0); p.x
+10
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable
+
+Easing = Callable[[float], float]
+
+
+# --- easing functions: pure t -> t, with f(0) == 0 and f(1) == 1 -------------------------------
+
+def linear(t: float) -> float:
+    return t
+
+
+def in_quad(t: float) -> float:
+    return t * t
+
+
+def out_quad(t: float) -> float:
+    return 1.0 - (1.0 - t) * (1.0 - t)
+
+
+def in_out_quad(t: float) -> float:
+    return 2.0 * t * t if t < 0.5 else 1.0 - (-2.0 * t + 2.0) ** 2 / 2.0
+
+
+def out_cubic(t: float) -> float:
+    return 1.0 - (1.0 - t) ** 3
+
+
+def in_out_cubic(t: float) -> float:
+    return 4.0 * t * t * t if t < 0.5 else 1.0 - (-2.0 * t + 2.0) ** 3 / 2.0
+
+
+def out_back(t: float) -> float:
+    """Overshoots a little and settles: good for a card landing."""
+    c1 = 1.70158
+    c3 = c1 + 1.0
+    return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
+
+
+def out_sine(t: float) -> float:
+    return math.sin(t * math.pi / 2.0)
+
+
+EASINGS: dict[str, Easing] = {
+    f.__name__: f
+    for f in (linear, in_quad, out_quad, in_out_quad, out_cubic, in_out_cubic, out_back, out_sine)
+}
+
+
+# --- reading and writing the subject ------------------------------------------------------------
+
+def _get(subject: Any, key: str) -> Any:
+    return subject[key] if isinstance(subject, dict) else getattr(subject, key)
+
+
+def _set(subject: Any, key: str, value: Any) -> None:
+    if isinstance(subject, dict):
+        subject[key] = value
+    else:
+        setattr(subject, key, value)
+
+
+def _lerp(a: Any, b: Any, k: float) -> Any:
+    if isinstance(b, (tuple, list)):
+        return type(b)(x + (y - x) * k for x, y in zip(a, b))
+    return a + (b - a) * k
+
+
+class Tween:
+    """One tween. Usually made through :meth:`Tweener.to`, which also enforces "latest wins".
+
+    ``delay`` seconds pass before the tween starts; the start values are read at that moment.
+    A duration of 0 (animations off) sets the targets at once; ``on_complete`` still fires from the
+    next ``update``, so callbacks never run inside the code that created the tween.
+    """
+
+    __slots__ = ("subject", "duration", "target", "easing", "on_complete", "delay",
+                 "clock", "start", "done", "_fired")
+
+    def __init__(self, subject: Any, duration: float, target: dict[str, Any],
+                 easing: Easing = linear, on_complete: Callable[[], None] | None = None,
+                 delay: float = 0.0) -> None:
+        self.subject = subject
+        self.duration = max(0.0, float(duration))
+        self.target = dict(target)
+        self.easing = easing
+        self.on_complete = on_complete
+        self.delay = max(0.0, float(delay))
+        self.clock = 0.0
+        self.start: dict[str, Any] | None = None
+        self.done = False
+        self._fired = False
+        if self.duration == 0.0 and self.delay == 0.0:
+            self._snap()
+
+    def _snap(self) -> None:
+        for key, value in self.target.items():
+            _set(self.subject, key, value)
+        self.done = True
+
+    def update(self, dt: float) -> bool:
+        """Advance by dt seconds; returns True once complete (and fires on_complete exactly once)."""
+        if not self.done:
+            self.clock += dt
+            t_run = self.clock - self.delay
+            if t_run >= 0.0:
+                if self.start is None:
+                    self.start = {k: _get(self.subject, k) for k in self.target}
+                if self.duration == 0.0 or t_run >= self.duration:
+                    self._snap()
+                else:
+                    k = self.easing(t_run / self.duration)
+                    for key, value in self.target.items():
+                        _set(self.subject, key, _lerp(self.start[key], value, k))
+        if self.done and not self._fired:
+            self._fired = True
+            if self.on_complete is not None:
+                self.on_complete()
+        return self.done
+
+    def drop(self, keys: Iterable[str]) -> None:
+        """Stop animating these fields (a newer tween took them over)."""
+        for key in keys:
+            self.target.pop(key, None)
+            if self.start is not None:
+                self.start.pop(key, None)
+
+
+class Tweener:
+    """Runs many tweens. A new tween on a field another tween animates takes that field over.
+
+    A tween whose fields were all taken over is removed without calling its on_complete.
+    """
+
+    def __init__(self) -> None:
+        self._tweens: list[Tween] = []
+        self._running: list[Tween] = []  # the tweens being updated right now
+
+    def to(self, subject: Any, duration: float, target: dict[str, Any],
+           easing: Easing = out_cubic, on_complete: Callable[[], None] | None = None,
+           delay: float = 0.0) -> Tween:
+        """Start a tween of ``subject``'s fields towards ``target`` (latest wins per field)."""
+        keys = set(target)
+        for old in (*self._tweens, *self._running):
+            if old.subject is subject and not old.done:
+                old.drop(keys)
+        self._tweens = [t for t in self._tweens if t.target or t.done]
+        tween = Tween(subject, duration, target, easing, on_complete, delay)
+        self._tweens.append(tween)
+        return tween
+
+    def update(self, dt: float) -> bool:
+        """Advance every tween; returns True while any tween is still running."""
+        if not self._tweens:
+            return False
+        self._running = tweens = self._tweens
+        self._tweens = []
+        alive = []
+        try:
+            for tween in tweens:
+                if not tween.target and not tween.done:
+                    continue  # every field was taken over by a newer tween
+                if not tween.update(dt):
+                    alive.append(tween)
+        finally:
+            self._running = []
+        # callbacks may have started new tweens: keep them after the survivors
+        alive.extend(t for t in self._tweens if not t.done or not t._fired)
+        self._tweens = alive
+        return bool(self._tweens)
+
+    def cancel(self, subject: Any = None) -> None:
+        """Stop the tweens of one subject (or all), leaving fields where they are, without callbacks."""
+        if subject is None:
+            self._tweens.clear()
+        else:
+            self._tweens = [t for t in self._tweens if t.subject is not subject]
+
+    def finish(self, subject: Any = None) -> None:
+        """Jump the tweens of one subject (or all) to their targets and fire their callbacks."""
+        for tween in list(self._tweens):
+            if subject is None or tween.subject is subject:
+                tween.delay = 0.0
+                tween.start = tween.start or {}
+                tween._snap()
+        self.update(0.0)
+
+    def is_tweening(self, subject: Any = None) -> bool:
+        if subject is None:
+            return bool(self._tweens)
+        return any(t.subject is subject for t in self._tweens)
+
+    def __len__(self) -> int:
+        return len(self._tweens)
+
+    @property
+    def active(self) -> bool:
+        return bool(self._tweens)

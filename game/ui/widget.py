@@ -1,0 +1,54 @@
+"""The widget base class: a rect, a dirty flag, cached state surfaces. See game.ui.widgets."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from game.ui.text import TextCache
+
+
+class Widget:
+    """Shared state and the dirty flag; subclasses implement handle/_render."""
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], text: TextCache) -> None:
+        self._rect = pygame.Rect(rect)
+        self.text = text
+        self.dirty = True
+        self.visible = True
+        self.enabled = True
+        self.hover = False
+        self.pressed = False
+        self._surfaces: dict[Any, pygame.Surface] = {}
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self._rect
+
+    @rect.setter
+    def rect(self, value: pygame.Rect | Sequence[int]) -> None:
+        self._rect = pygame.Rect(value)
+        self.invalidate()
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        """Everything the widget may paint (the rect plus its shadow)."""
+        pad = max(2, self._rect.height // 8)
+        return self._rect.inflate(2 * pad, 2 * pad).move(0, pad // 2)
+
+    def invalidate(self) -> None:
+        """Forget rendered surfaces (size or language changed) and repaint."""
+        self._surfaces.clear()
+        self.dirty = True
+
+    def _set(self, name: str, value: Any) -> None:
+        if getattr(self, name) != value:
+            setattr(self, name, value)
+            self.dirty = True
+
+    def handle(self, kind: str, pos: tuple[int, int]) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        return self.bounds
