@@ -1,0 +1,260 @@
+"""The Golf table driven as a player would: real mouse and touch events at the layout's positions."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.app import App
+from game.model.golf import GolfGame
+from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.golf_table import GolfTableScene
+from game.settings import Settings
+
+FRAME = 1 / 60
+
+
+class Player:
+    """Posts events into a headless app and runs frames with a fake clock."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.stack[-1]
+
+    def frames(self, n: int = 60) -> None:
+        for _ in range(n):
+            self.app.step_frame(FRAME)
+
+    def post(self, type_, **kw) -> None:
+        pygame.event.post(pygame.event.Event(type_, **kw))
+
+    def click(self, pos, settle: int = 60) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(settle)
+
+    def touch(self, pos, settle: int = 60) -> None:
+        w, h = self.app.size
+        for t in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.post(t, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=0, pressure=1.0)
+        self.frames(settle)
+
+    def drag(self, a, b, steps: int = 8, settle: int = 60) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frames(1)
+        for i in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frames(1)
+        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        self.frames(settle)
+
+    def key(self, key, mod=0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.frames(30)
+
+
+@pytest.fixture
+def make_player(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(tmp_path))
+    apps = []
+
+    def make(game: GolfGame, size=(800, 480), **settings) -> Player:
+        s = Settings()
+        for k, v in settings.items():
+            setattr(s, k, v)
+        app = App(size=size, fullscreen=False, settings=s, settings_path=tmp_path / "settings.json")
+        app.replace(GolfTableScene(app.ctx, game))
+        apps.append(app)
+        player = Player(app)
+        player.frames(150)  # the deal
+        return player
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def free_card_center(scene, column):
+    pile = scene.game.columns[column]
+    return scene.layout.card_rect(column, len(pile) - 1, len(pile)).center
+
+
+def covered_card_point(scene, column):
+    pile = scene.game.columns[column]
+    r = scene.layout.card_rect(column, 0, len(pile))
+    return (r.centerx, r.top + 4)
+
+
+def simple_game(**kw) -> GolfGame:
+    """Column 0 ends with 6H (fits the 5S waste), column 1 ends with 9C (does not fit)."""
+    cols = [["KD", "6H"], ["2D", "9C"], ["QS"], ["TD"], ["JC"], ["3H"], ["8S"]]
+    return GolfGame.from_layout(cols, ["5S"], ["AH", "4C"], **kw)
+
+
+def test_tap_plays_a_fitting_card_to_the_waste(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    p.click(free_card_center(scene, 0))
+    assert [str(c) for c in scene.game.waste] == ["5S", "6H"]
+    assert scene.game.score == 10
+    sprite = scene.board.sprites[scene.game.waste[-1]]
+    assert sprite.pos == scene.layout.waste.topleft
+
+
+def test_touch_tap_plays_once(make_player):
+    p = make_player(simple_game())
+    p.touch(free_card_center(p.scene, 0))
+    assert p.scene.game.moves == 1 and str(p.scene.game.waste[-1]) == "6H"
+
+
+def test_refused_tap_explains_rank_and_shakes(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    p.post(pygame.MOUSEBUTTONDOWN, pos=free_card_center(scene, 1), button=1)
+    p.post(pygame.MOUSEBUTTONUP, pos=free_card_center(scene, 1), button=1)
+    p.frames(2)
+    assert scene.toast.active and scene.toast.message == "It must be one rank higher or lower"
+    assert scene.board.sprites[scene.game.columns[1][-1]].shake > 0
+    assert scene.game.moves == 0
+
+
+def test_refused_tap_on_covered_card_says_blocked(make_player):
+    p = make_player(simple_game())
+    p.click(covered_card_point(p.scene, 1), settle=2)
+    assert p.scene.toast.message == "This card is blocked"
+    assert p.scene.game.moves == 0
+
+
+def test_interactive_rules_off_refuses_silently(make_player):
+    p = make_player(simple_game(), interactive_rules=False)
+    p.click(free_card_center(p.scene, 1), settle=2)
+    assert not p.scene.toast.active
+    assert p.scene.game.moves == 0
+
+
+def test_stock_tap_draws_and_undo_restores(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    p.click(scene.layout.stock.center)
+    assert str(scene.game.waste[-1]) == "4C" and len(scene.game.stock) == 1
+    assert scene.board.sprites[scene.game.waste[-1]].face_up
+    p.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert str(scene.game.waste[-1]) == "5S" and len(scene.game.stock) == 2
+    assert scene.board.sprites[scene.game.stock[-1]].pos == scene.layout.stock_pos(1)
+
+
+def test_undo_button_takes_back_a_play(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    p.click(free_card_center(scene, 0))
+    undo = next(b for b in scene.buttons if b.label == "Undo")
+    p.click(undo.rect.center)
+    assert scene.game.score == 0 and str(scene.game.columns[0][-1]) == "6H"
+    assert scene.board.sprites[scene.game.columns[0][-1]].pos == scene.layout.card_rect(0, 1, 2).topleft
+
+
+def test_drag_to_waste_plays_and_elsewhere_flies_back(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    start = free_card_center(scene, 0)
+    card = scene.game.columns[0][-1]
+    p.drag(start, (start[0] + 5, scene.size[1] // 2 + 30))  # nowhere: back it goes
+    assert scene.game.moves == 0
+    assert scene.board.sprites[card].pos == scene.layout.card_rect(0, 1, 2).topleft
+    p.drag(start, scene.layout.waste.center)
+    assert scene.game.waste[-1] == card and scene.game.moves == 1
+
+
+def test_drag_of_unfitting_card_to_waste_is_refused_with_reason(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    card = scene.game.columns[1][-1]
+    p.drag(free_card_center(scene, 1), scene.layout.waste.center, settle=2)
+    assert scene.game.moves == 0 and scene.toast.message == "It must be one rank higher or lower"
+    p.frames(60)
+    assert scene.board.sprites[card].pos == scene.layout.card_rect(1, 1, 2).topleft
+
+
+def test_blocked_game_shows_panel_and_its_undo_reopens_play(make_player):
+    game = GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], [])
+    p = make_player(game)
+    p.click(free_card_center(p.scene, 0))
+    assert game.status == "blocked"
+    overlay = p.scene
+    assert isinstance(overlay, BlockedOverlay)
+    undo = next(b for b in overlay.buttons if b.label == "Undo")
+    p.click(undo.rect.center)
+    assert isinstance(p.scene, GolfTableScene) and game.status == "playing" and game.score == 0
+
+
+def test_win_shows_end_screen_with_celebration(make_player):
+    game = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])
+    p = make_player(game)
+    p.click(free_card_center(p.scene, 0), settle=90)
+    assert game.status == "won"
+    assert isinstance(p.scene, WinOverlay)
+    p.frames(60)
+    assert p.scene.flying  # cards are cascading
+    new = next(b for b in p.scene.buttons if b.label == "New game")
+    p.click(new.rect.center)
+    assert isinstance(p.scene, GolfTableScene) and p.scene.game is not game
+
+
+def test_tap_during_the_deal_skips_it(make_player, tmp_path):
+    game = GolfGame.from_code("GO1-E-AAAAAFA")
+    app = App(size=(800, 480), fullscreen=False, settings=Settings(), settings_path=tmp_path / "s.json")
+    app.replace(GolfTableScene(app.ctx, game))
+    p = Player(app)
+    p.frames(5)
+    assert p.scene.dealing
+    p.click((400, 300), settle=1)
+    assert not p.scene.dealing
+    card = game.columns[6][-1]
+    assert p.scene.board.sprites[card].pos == p.scene.layout.card_rect(6, 4, 5).topleft
+    assert game.moves == 0
+    app.close()
+
+
+def test_deal_code_button_copies_the_code(make_player):
+    p = make_player(GolfGame.from_code("GO1-C-AAAAAFA"))
+    p.click(p.scene.code_button.rect.center, settle=2)
+    assert p.scene.ctx.clipboard_get() == "GO1-C-AAAAAFA"
+    assert p.scene.toast.message == "Deal code copied"
+
+
+def test_new_game_key_deals_same_rule(make_player):
+    p = make_player(GolfGame.from_code("GO1-C-AAAAAFA"))
+    old = p.scene
+    p.key(pygame.K_n)
+    assert isinstance(p.scene, GolfTableScene) and p.scene is not old
+    assert p.scene.game.rule == "classic" and p.scene.game.code != old.game.code
+
+
+def test_playable_cards_glow_only_when_the_setting_is_on(make_player):
+    p = make_player(simple_game())
+    six = p.scene.game.columns[0][-1]
+    assert p.scene.board.sprites[six].glow
+    assert not p.scene.board.sprites[p.scene.game.columns[1][-1]].glow
+    q = make_player(simple_game(), highlight_playable=False)
+    assert not q.scene.board.sprites[six].glow
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_layout_keeps_cards_on_screen_and_legible(size):
+    from game.view.golf_layout import GolfLayout
+    layout = GolfLayout(size)
+    screen = pygame.Rect((0, 0), size)
+    for r in [*layout.columns, layout.stock, layout.waste]:
+        assert screen.contains(r)
+    assert screen.contains(layout.card_rect(6, 4, 5))
+    # the corner index is about a fifth of the card height: at least 14 px at 800x480
+    assert layout.card_h * 0.2 >= 14
+    assert not layout.card_rect(0, 4, 5).colliderect(layout.stock)
