@@ -237,3 +237,22 @@ def test_eightoff_same_code_same_game_every_time():
 def test_eightoff_from_code_refuses_golf_code():
     with pytest.raises(ValueError):
         EightOffGame.from_code("GO1-E-AAAAAAB")
+
+
+@pytest.mark.parametrize("number", [0, -1, MAX + 1])
+def test_new_refuses_numbers_outside_1_to_26_pow_7_minus_1(number):
+    with pytest.raises(ValueError):
+        GolfGame.new(number=number)
+    with pytest.raises(ValueError):
+        EightOffGame.new(number=number)
+
+
+@pytest.mark.parametrize("cells", [0, 1, 3, 6, 9])
+def test_eightoff_new_refuses_other_cell_counts(cells):
+    with pytest.raises(ValueError):
+        EightOffGame.new(cells=cells, number=1)
+
+
+def test_golf_new_refuses_an_unknown_rule():
+    with pytest.raises(ValueError):
+        GolfGame.new(rule="strict", number=1)

@@ -244,3 +244,10 @@ def test_a_refused_move_leaves_the_undo_history_alone():
     assert snapshot(game) == after
     game.undo()
     assert game.can_undo is False
+
+
+def test_there_is_no_defeat_a_stuck_game_is_still_playing():
+    # EO1-C4-AAAAAFA: all four cells full and no card can move anywhere.
+    game = EightOffGame.from_code("EO1-C4-AAAAAFA")
+    assert game.legal_moves() == []
+    assert game.status == "playing"
