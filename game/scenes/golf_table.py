@@ -38,13 +38,15 @@ class GolfTableScene(TableScene):
         return self.layout.targets(g.columns, g.waste, g.stock)
 
     def deal_start(self) -> dict[Card, Target]:
-        """Every tableau card (and the first waste card) waits face down on the stock."""
+        """The tableau cards wait hidden under the stock and leave it face up (no flip to pay for);
+        the first waste card waits face down on top and turns over on its way."""
         g = self.game
-        dealt = [c for col in g.columns for c in col] + list(g.waste)
         start = self.targets()
-        pos = self.layout.stock_pos(len(g.stock))
-        for i, card in enumerate(dealt):
-            start[card] = Target(pos, False, 3000 + len(dealt) - i)
+        tableau = [c for col in g.columns for c in col]
+        for i, card in enumerate(tableau):
+            start[card] = Target(self.layout.stock_pos(0), True, -len(tableau) + i)
+        for card in g.waste:
+            start[card] = Target(self.layout.stock_pos(len(g.stock)), False, 3000)
         return start
 
     def deal_order(self) -> list[Card]:

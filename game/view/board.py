@@ -18,6 +18,7 @@ from ..ui.tween import Tweener, out_cubic
 
 SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths (cached), never rescaled per frame
+FLIP_CACHE = 48  # narrowed images kept: a few cards flipping at once, with bounded memory
 
 
 @dataclass(frozen=True)
@@ -225,8 +226,8 @@ class Board:
         if surf is None:
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
             surf = pygame.transform.smoothscale(img, (w, self.card_h))
-            if len(self._flip_cache) > 256:
-                self._flip_cache.clear()
+            if len(self._flip_cache) >= FLIP_CACHE:
+                self._flip_cache.pop(next(iter(self._flip_cache)))  # oldest first
             self._flip_cache[key] = surf
         return surf
 

@@ -30,12 +30,20 @@ def card_height(width: int) -> int:
 
 
 class CardImages:
-    """Loads card sprites lazily, keeps each master once and each scaled copy once per width."""
+    """Loads card sprites lazily and keeps each scaled copy once per width.
+
+    The full-size masters are not kept (18 MiB that a Pi does not need): a new width, which only a
+    window resize asks for, reads the PNG again. Only the two most recent widths stay cached, so
+    repeated resizes never grow memory.
+    """
+
+    KEEP_WIDTHS = 2
 
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR) -> None:
         self._dir = Path(sprite_dir)
-        self._masters: dict[tuple[str, bool], pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, bool], pygame.Surface] = {}
+        self._widths: list[int] = []
+        self._missing: set[Path] = set()
 
     # ------------------------------------------------------------ public
 
@@ -51,8 +59,9 @@ class CardImages:
         return self._get("slot", width, False)
 
     def clear(self) -> None:
-        """Drop the scaled copies (after a window resize); the masters stay loaded."""
+        """Drop the scaled copies (after a window resize)."""
         self._scaled.clear()
+        self._widths.clear()
 
     # ------------------------------------------------------------ internals
 
@@ -61,26 +70,34 @@ class CardImages:
         key = (code, width, four_colour)
         img = self._scaled.get(key)
         if img is None:
+            self._use_width(width)
             master = self._master(code, four_colour)
             size = (width, card_height(width))
             img = master if master.get_size() == size else pygame.transform.smoothscale(master, size)
             self._scaled[key] = img
         return img
 
+    def _use_width(self, width: int) -> None:
+        if width in self._widths:
+            return
+        self._widths.append(width)
+        while len(self._widths) > self.KEEP_WIDTHS:
+            old = self._widths.pop(0)
+            self._scaled = {k: v for k, v in self._scaled.items() if k[1] != old}
+
     def _master(self, code: str, four_colour: bool) -> pygame.Surface:
-        key = (code, four_colour)
-        if key not in self._masters:
-            path = self._dir / f"{code}.png"
-            if four_colour and (self._dir / FOUR_COLOUR_DIR / f"{code}.png").exists():
-                path = self._dir / FOUR_COLOUR_DIR / f"{code}.png"
-            self._masters[key] = self._load(path, code)
-        return self._masters[key]
+        path = self._dir / f"{code}.png"
+        if four_colour and (self._dir / FOUR_COLOUR_DIR / f"{code}.png").exists():
+            path = self._dir / FOUR_COLOUR_DIR / f"{code}.png"
+        return self._load(path, code)
 
     def _load(self, path: Path, code: str) -> pygame.Surface:
         try:
             img = pygame.image.load(str(path))
         except (pygame.error, OSError, ValueError) as exc:
-            log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
+            if path not in self._missing:  # once per file, however often it is scaled
+                self._missing.add(path)
+                log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
             img = fallback(code)
         try:
             return img.convert_alpha()

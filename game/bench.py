@@ -1,0 +1,185 @@
+"""Benchmark: the Golf table headless through a scripted session, per phase.
+
+    python -m game.bench [--sizes 1280x720,1920x1080] [--idle SECONDS]
+
+Prints, for each window size: CPU ms per drawn frame (median and 95th percentile) and frames drawn
+for each phase (deal, plays, draws, undos, drag), idle CPU % of one core with no input, start-up
+time to the first frame, and peak memory. Each size runs in its own process so start-up and peak
+memory are honest. Numbers, not assertions: tests never time anything.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+FRAME = 1 / 60
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+class Recorder:
+    """Steps the app one frame at a time and records the CPU time of the frames that drew."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.phases: dict[str, list[float]] = {}
+
+    def frames(self, phase: str, n: int) -> None:
+        times = self.phases.setdefault(phase, [])
+        for _ in range(n):
+            t0 = time.process_time()
+            drew = self.app.step_frame(FRAME)
+            if drew:
+                times.append((time.process_time() - t0) * 1000)
+
+    def until_still(self, phase: str, limit: int = 600) -> None:
+        for _ in range(limit):
+            self.frames(phase, 1)
+            if not self.app.is_animating():
+                break
+
+
+def _post(kind, **kw) -> None:
+    import pygame
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def _click(pos) -> None:
+    import pygame
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app import App
+    from game.model.golf import GolfGame
+    from game.scenes.golf_table import GolfTableScene
+    from game.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none")
+    app.ctx.save_settings = lambda: None
+    game = GolfGame.from_code("GO1-E-AAAAAAC")
+    scene = GolfTableScene(app.ctx, game)
+    app.replace(scene)
+    app.step_frame(FRAME)
+    first_frame = time.time() - t_start
+    rec = Recorder(app)
+    rec.until_still("deal")
+    plays = draws = 0
+    while plays < 30 and game.status == "playing":
+        moves = game.legal_moves()
+        col = next((m for m in moves if m != "draw"), None)
+        if col is not None:
+            pile = game.columns[col]
+            _click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
+            plays += 1
+            rec.until_still("plays")
+        elif "draw" in moves:
+            _click(scene.layout.stock.center)
+            draws += 1
+            rec.until_still("draws")
+        else:
+            break
+    for _ in range(3):
+        if game.stock and game.status == "playing":
+            _click(scene.layout.stock.center)
+            draws += 1
+            rec.until_still("draws")
+    while app.stack[-1] is not scene:  # a blocked or won panel: close it with its undo
+        _post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+        rec.until_still("undos")
+    for _ in range(10):
+        _post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+        rec.until_still("undos")
+    col = next((i for i, c in enumerate(game.columns) if c), 0)
+    pile = game.columns[col]
+    a = scene.layout.card_rect(col, len(pile) - 1, len(pile)).center
+    b = scene.layout.waste.center
+    _post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    rec.frames("drag", 1)
+    for i in range(1, 31):
+        _post(pygame.MOUSEMOTION, pos=(a[0] + (b[0] - a[0]) * i // 30, a[1] + (b[1] - a[1]) * i // 30),
+              rel=(0, 0), buttons=(1, 0, 0))
+        rec.frames("drag", 1)
+    _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    rec.until_still("drag")
+    # idle: the real loop, real clock, no input
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    last = wall0
+    idle_draws = 0
+    while time.perf_counter() - wall0 < idle_seconds:
+        now = time.perf_counter()
+        idle_draws += app.step_frame(now - last, [])
+        last = now
+        app._wait(60 if app.is_animating() else 20)
+    idle = (time.process_time() - cpu0) / (time.perf_counter() - wall0) * 100
+    app.close()
+    phases = {name: {"median_ms": round(statistics.median(t), 3) if t else 0.0,
+                     "p95_ms": round(_percentile(t, 0.95), 3), "frames": len(t)}
+              for name, t in rec.phases.items()}
+    all_frames = [x for t in rec.phases.values() for x in t]
+    return {"size": f"{size[0]}x{size[1]}", "phases": phases,
+            "animated_median_ms": round(statistics.median(all_frames), 3) if all_frames else 0.0,
+            "animated_p95_ms": round(_percentile(all_frames, 0.95), 3),
+            "idle_cpu_percent": round(idle, 3), "idle_frames_drawn": idle_draws,
+            "first_frame_s": round(first_frame, 3),
+            "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "plays": plays, "draws": draws}
+
+
+def report(result: dict) -> str:
+    lines = [f"== Golf table at {result['size']} ==",
+             f"{'phase':<8}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
+    for name, p in result["phases"].items():
+        lines.append(f"{name:<8}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
+    lines += [f"all animated frames: median {result['animated_median_ms']:.3f} ms, "
+              f"p95 {result['animated_p95_ms']:.3f} ms",
+              f"idle CPU: {result['idle_cpu_percent']:.2f} % of one core "
+              f"({result['idle_frames_drawn']} frames drawn while idle)",
+              f"start-up to first frame: {result['first_frame_s']:.3f} s",
+              f"peak memory: {result['peak_memory_mib']:.1f} MiB"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        w, h = (int(v) for v in args.one.split("x"))
+        t_start = float(os.environ.get("BENCH_T0", time.time()))
+        print(json.dumps(run_one((w, h), args.idle, t_start)))
+        return 0
+    for size in args.sizes.split(","):
+        t0 = time.time()
+        env = dict(os.environ, BENCH_T0=repr(t0))
+        out = subprocess.run([sys.executable, "-m", "game.bench", "--one", size, "--idle", str(args.idle)],
+                             env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            print(out.stderr, file=sys.stderr)
+            return 1
+        result = json.loads(out.stdout.strip().splitlines()[-1])
+        print(report(result))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
