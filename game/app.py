@@ -91,9 +91,8 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         """Switch full screen on or off, remember it in the settings and relayout every scene."""
         on = bool(on)
-        if self.settings.fullscreen != on:
-            self.settings.fullscreen = on
-            self.ctx.save_settings()
+        self.settings.fullscreen = on
+        self.ctx.save_settings()
         if on == self.fullscreen:
             return
         self.fullscreen = on

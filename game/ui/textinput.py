@@ -101,7 +101,7 @@ class TextInput(Widget):
             return False
         key, mod = event.key, getattr(event, "mod", 0)
         ctrl = mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and key == pygame.K_v or key == pygame.K_PASTE:
+        if (ctrl and key == pygame.K_v) or key == getattr(pygame, "K_PASTE", -1):
             if self.paste is not None:
                 self.focus()
                 self.insert(self.paste() or "")

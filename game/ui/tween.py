@@ -123,7 +123,7 @@ class Tween:
             if t_run >= 0.0:
                 if self.start is None:
                     self.start = {k: _get(self.subject, k) for k in self.target}
-                if self.duration == 0.0 or t_run >= self.duration:
+                if t_run >= self.duration - 1e-9:  # float steps: 36 x 1/120 s is 0.3 s
                     self._snap()
                 else:
                     k = self.easing(t_run / self.duration)

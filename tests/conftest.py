@@ -1,0 +1,190 @@
+"""Shared fixtures for headless scene tests (SDL's dummy video and audio drivers).
+
+Fixtures
+    config_dir      a fresh settings directory (GOLF_EIGHTOFF_CONFIG_DIR points at it)
+    make_app        factory: make_app(size=(1280, 720), scene=None, **App kwargs) -> App
+                    (windowed, headless, RecordingAudio, closed after the test). ``scene`` may be a
+                    Scene or a callable ctx -> Scene; it is put on the stack and one frame is run.
+    app             make_app() at 1280x720 with nothing on the stack
+    ui              the helper functions below as attributes (ui.click(app, pos), ...)
+
+Helpers (also importable: ``from conftest import click, run_frames``). Each posts real pygame
+events and runs frames through App.step_frame, so scenes see exactly what a player would cause:
+    run_frames(app, n=1, dt=1/60)         n frames of dt seconds; returns how many drew
+    click(app, pos, button=1)             motion, press, release at pos (one frame each)
+    drag(app, a, b, steps=8)              press at a, ``steps`` motions to b, release at b
+    touch_tap(app, pos)                   FINGERDOWN/FINGERUP with normalised x/y
+    touch_drag(app, a, b, steps=8)        the same with FINGERMOTION
+    key(app, key, mod=0)                  KEYDOWN and KEYUP (e.g. key(app, pygame.K_z, pygame.KMOD_CTRL))
+    type_text(app, text)                  a TEXTINPUT event, as SDL's text input sends
+    settle(app, max_seconds=10, dt=1/60)  run frames until nothing animates; returns frames run
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+FRAME = 1 / 60
+
+
+class RecordingAudio:
+    """An Audio stand-in that remembers what was played (``played``) and the mute state."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+        self.muted = False
+
+    def play(self, name: str, now: float | None = None) -> bool:
+        if self.muted:
+            return False
+        self.played.append(name)
+        return True
+
+    def set_muted(self, value: bool) -> None:
+        self.muted = bool(value)
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+def run_frames(app, n: int = 1, dt: float = FRAME) -> int:
+    drawn = 0
+    for _ in range(n):
+        drawn += bool(app.step_frame(dt))
+    return drawn
+
+
+def _post(type_: int, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(type_, **attrs))
+
+
+def click(app, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    run_frames(app)
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    run_frames(app)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    run_frames(app)
+
+
+def _path(a, b, steps: int):
+    for i in range(1, steps + 1):
+        yield (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+
+
+def drag(app, a, b, steps: int = 8) -> None:
+    a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    _post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+    _post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    run_frames(app)
+    last = a
+    for p in _path(a, b, steps):
+        _post(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]), buttons=(1, 0, 0))
+        last = p
+        run_frames(app)
+    _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    run_frames(app)
+
+
+def _finger(app, type_: int, pos, dx: float = 0.0, dy: float = 0.0) -> None:
+    w, h = app.size
+    _post(type_, touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h,
+          dx=dx / w, dy=dy / h, pressure=1.0)
+
+
+def touch_tap(app, pos) -> None:
+    _finger(app, pygame.FINGERDOWN, pos)
+    run_frames(app)
+    _finger(app, pygame.FINGERUP, pos)
+    run_frames(app)
+
+
+def touch_drag(app, a, b, steps: int = 8) -> None:
+    _finger(app, pygame.FINGERDOWN, a)
+    run_frames(app)
+    last = a
+    for p in _path(a, b, steps):
+        _finger(app, pygame.FINGERMOTION, p, p[0] - last[0], p[1] - last[1])
+        last = p
+        run_frames(app)
+    _finger(app, pygame.FINGERUP, b)
+    run_frames(app)
+
+
+def key(app, key_code: int, mod: int = 0) -> None:
+    _post(pygame.KEYDOWN, key=key_code, mod=mod, unicode="", scancode=0)
+    _post(pygame.KEYUP, key=key_code, mod=mod, unicode="", scancode=0)
+    run_frames(app)
+
+
+def type_text(app, text: str) -> None:
+    _post(pygame.TEXTINPUT, text=text)
+    run_frames(app)
+
+
+def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
+    n = 0
+    while app.is_animating() and n * dt < max_seconds:
+        app.step_frame(dt)
+        n += 1
+    run_frames(app)
+    return n + 1
+
+
+# --- fixtures ----------------------------------------------------------------------------------------
+@pytest.fixture
+def config_dir(tmp_path, monkeypatch) -> Path:
+    path = tmp_path / "config"
+    monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(path))
+    return path
+
+
+@pytest.fixture
+def make_app(config_dir):
+    from game.app import App
+
+    apps = []
+
+    def factory(size=(1280, 720), scene=None, **kwargs):
+        kwargs.setdefault("fullscreen", False)
+        kwargs.setdefault("audio", RecordingAudio())
+        app = App(size=size, **kwargs)
+        pygame.event.clear()  # start-up window events are not the test's input
+        apps.append(app)
+        if scene is not None:
+            from game.scenes.base import Scene
+
+            if not isinstance(scene, Scene):
+                scene = scene(app.ctx)  # a Scene class or any callable ctx -> Scene
+            app.replace(scene)
+            pygame.event.clear()
+            run_frames(app)
+        return app
+
+    yield factory
+    for app in apps:
+        app.close()
+    if pygame.display.get_init():
+        pygame.event.clear()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def ui():
+    return SimpleNamespace(run_frames=run_frames, click=click, drag=drag, touch_tap=touch_tap,
+                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle)

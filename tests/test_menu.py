@@ -1,0 +1,151 @@
+"""The menu: options, random deals, deal codes (good and bad), settings, layout at every size."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from conftest import click, key, run_frames, touch_tap, type_text
+from game.scenes.menu import MenuScene
+from game.scenes.placeholder import EightOffPlaceholderScene
+from game.scenes.settings_scene import SettingsScene
+
+
+class FakeTable:
+    pass
+
+
+@pytest.fixture
+def menu_app(make_app, monkeypatch):
+    """A menu whose table scenes are captured (scene.game) instead of built."""
+    app = make_app(scene=MenuScene)
+    from game.scenes.base import Scene
+
+    class Captured(Scene):
+        def __init__(self, ctx, game):
+            super().__init__(ctx)
+            self.game = game
+
+    monkeypatch.setattr(app.ctx, "make_table_scene", lambda game: Captured(app.ctx, game))
+    return app
+
+
+def test_play_starts_golf_with_the_chosen_rule(menu_app):
+    menu = menu_app.top
+    click(menu_app, menu.rule_choice.segment_rect(1).center)      # Classic
+    click(menu_app, menu.play_button.rect.center)
+    game = menu_app.top.game
+    assert type(game).__name__ == "GolfGame" and game.rule == "classic"
+    assert game.code.startswith("GO1-C-")
+    assert menu_app.settings.golf_rule == "classic"
+
+
+def test_play_starts_eight_off_with_the_chosen_cells_by_touch(menu_app):
+    menu = menu_app.top
+    touch_tap(menu_app, menu.game_choice.segment_rect(1).center)  # Eight Off
+    assert menu.cells_choice.visible and not menu.rule_choice.visible
+    touch_tap(menu_app, menu.cells_choice.segment_rect(2).center)  # 2 cells
+    touch_tap(menu_app, menu.play_button.rect.center)
+    game = menu_app.top.game
+    assert type(game).__name__ == "EightOffGame" and game.cell_count == 2
+    assert menu_app.settings.last_game == "eightoff"
+
+
+def test_bad_pasted_code_shows_the_reason_and_stays(menu_app, monkeypatch):
+    from game.model.codes import InvalidCode, parse_code
+
+    menu = menu_app.top
+    monkeypatch.setattr(menu_app.ctx, "clipboard_get", lambda: "GO1-X-AAAAAAB")
+    menu.code_box.paste = menu_app.ctx.clipboard_get
+    key(menu_app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert menu.code_box.value == "GO1-X-AAAAAAB"
+    click(menu_app, menu.code_button.rect.center)
+    assert menu_app.top is menu
+    with pytest.raises(InvalidCode) as exc:
+        parse_code("GO1-X-AAAAAAB")
+    assert menu.error.value == str(exc.value)
+    assert "refuse" in menu_app.ctx.audio.played
+    type_text(menu_app, "Q")                                     # editing clears the message
+    assert menu.error.value == ""
+
+
+@pytest.mark.parametrize("code, kind, canonical", [
+    (" go1-n-aaaaaab ", "GolfGame", "GO1-E-AAAAAAB"),
+    ("GO1-C-AAAAAFA", "GolfGame", "GO1-C-AAAAAFA"),
+    ("eo1-c4-aaaaafa", "EightOffGame", "EO1-C4-AAAAAFA"),
+])
+def test_valid_code_starts_exactly_that_deal(menu_app, code, kind, canonical):
+    menu = menu_app.top
+    click(menu_app, menu.code_box.rect.center)
+    type_text(menu_app, code)
+    key(menu_app, pygame.K_RETURN)
+    game = menu_app.top.game
+    assert type(game).__name__ == kind and game.code == canonical
+
+
+def test_eight_off_code_opens_the_placeholder(make_app):
+    app = make_app(scene=MenuScene)
+    menu = app.top
+    type_text(app, "EO1-C8-AAAAAAB")
+    click(app, menu.code_button.rect.center)
+    assert isinstance(app.top, EightOffPlaceholderScene)
+    assert app.top.game.code == "EO1-C8-AAAAAAB"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_golf_code_opens_the_golf_table(make_app):
+    pytest.importorskip("game.scenes.golf_table")
+    app = make_app(scene=MenuScene)
+    type_text(app, "GO1-E-AAAAAAB")
+    click(app, app.top.code_button.rect.center)
+    assert type(app.top).__name__ == "GolfTableScene"
+    assert app.top.game.code == "GO1-E-AAAAAAB"
+    run_frames(app, 5)
+
+
+def test_settings_button_and_back(menu_app):
+    menu = menu_app.top
+    click(menu_app, menu.settings_button.rect.center)
+    assert isinstance(menu_app.top, SettingsScene) and menu_app.stack[0] is menu
+    click(menu_app, menu_app.top.back.rect.center)
+    assert menu_app.top is menu
+
+
+def test_quit_button_and_kiosk(make_app):
+    app = make_app(scene=MenuScene)
+    click(app, app.top.quit_button.rect.center)
+    assert not app.running
+    kiosk = make_app(scene=MenuScene, kiosk=True)
+    assert not kiosk.top.quit_button.visible
+    key(kiosk, pygame.K_ESCAPE)
+    assert kiosk.running
+
+
+def test_idle_menu_draws_nothing(menu_app):
+    run_frames(menu_app)
+    assert run_frames(menu_app, 20) == 0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080), (3840, 2160), (640, 400)])
+def test_layout_fits_every_size(make_app, size):
+    app = make_app(size=size, scene=MenuScene)
+    menu = app.top
+    screen = pygame.Rect((0, 0), size)
+    shown = [w for w in menu.widgets if w.visible and w is not menu.error]
+    for w in shown:
+        assert screen.contains(w.rect), (w, w.rect)
+        if size[1] >= 480:
+            assert w.rect.height >= 44
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            assert not a.rect.colliderect(b.rect), (a, b)
+    settings = SettingsScene(app.ctx)
+    for w in settings.widgets:
+        assert screen.contains(w.rect)
+
+
+def test_resize_relayouts_the_menu(menu_app):
+    menu = menu_app.top
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480))
+    run_frames(menu_app)
+    assert pygame.Rect(0, 0, 800, 480).contains(menu.play_button.rect)

@@ -1,0 +1,96 @@
+"""Settings: defaults, round trip, atomic writes, and damaged files that never crash."""
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from conftest import click, run_frames
+from game.settings import CONFIG_ENV, Settings, default_path
+
+
+def test_defaults_are_the_first_run_experience():
+    s = Settings()
+    assert (s.interactive_rules, s.sound, s.animation_speed, s.highlight_playable, s.fullscreen,
+            s.four_colour, s.last_game, s.golf_rule, s.eightoff_cells) == \
+        (True, True, "normal", True, True, False, "golf", "easy", 8)
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "a" / "settings.json"
+    s = Settings(sound=False, animation_speed="fast", eightoff_cells=2, golf_rule="classic", language="el")
+    assert s.save(path)
+    assert Settings.load(path) == s
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temp file left behind
+
+
+def test_env_override_sets_the_directory(config_dir):
+    assert default_path() == config_dir / "settings.json"
+    Settings(four_colour=True).save()
+    assert Settings.load().four_colour is True
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    assert Settings.load(tmp_path / "nope.json") == Settings()
+
+
+@pytest.mark.parametrize("content", ["{not json", "", "[1, 2]", "null", "\x00\x01"])
+def test_corrupt_file_gives_defaults_with_a_warning(tmp_path, caplog, content):
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    with caplog.at_level(logging.WARNING, logger="game.settings"):
+        assert Settings.load(path) == Settings()
+    assert caplog.records
+
+
+def test_bad_fields_fall_back_one_by_one(tmp_path, caplog):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({
+        "sound": False,                 # good
+        "fullscreen": "yes",            # wrong type
+        "eightoff_cells": 3,            # unknown value
+        "animation_speed": "ludicrous", # unknown value
+        "golf_rule": "classic",         # good
+        "interactive_rules": 1,         # an int is not a bool
+        "eightoff_cells_typo": 4,       # unknown key: ignored
+    }))
+    with caplog.at_level(logging.WARNING, logger="game.settings"):
+        s = Settings.load(path)
+    assert s.sound is False and s.golf_rule == "classic"
+    assert s.fullscreen is True and s.eightoff_cells == 8 and s.animation_speed == "normal"
+    assert s.interactive_rules is True
+    assert len(caplog.records) == 4
+
+
+def test_unwritable_directory_does_not_crash(tmp_path, caplog):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with caplog.at_level(logging.WARNING, logger="game.settings"):
+        assert Settings().save(blocker / "sub" / "settings.json") is False
+    assert caplog.records
+
+
+def test_settings_survive_a_restart(make_app, config_dir):
+    from game.scenes.settings_scene import SettingsScene
+
+    app = make_app(scene=SettingsScene)
+    scene = app.top
+    click(app, scene.toggles["four_colour"].rect.center)
+    click(app, scene.speed.segment_rect(2).center)          # animation: off
+    click(app, scene.toggles["sound"].rect.center)
+    assert app.ctx.audio.muted                              # muted at once
+    app.close()
+    again = make_app()
+    assert again.settings.four_colour is True
+    assert again.settings.animation_speed == "off"
+    assert again.settings.sound is False
+    assert again.ctx.anim(0.4) == 0.0
+
+
+def test_corrupt_settings_file_at_start_up(make_app, config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text("{\"sound\": tru")
+    app = make_app()
+    assert app.settings == Settings()
+    run_frames(app)

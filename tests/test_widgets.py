@@ -1,0 +1,120 @@
+"""Widgets, pointer input and the text cache, driven by pointer actions and key events."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.pointer import pointer
+from game.ui.text import TextCache
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toast, Toggle
+
+
+@pytest.fixture
+def text(app):  # the app fixture initialises the (dummy) display and fonts
+    return TextCache()
+
+
+def test_button_fires_on_release_inside_only(text):
+    clicks = []
+    b = Button((10, 10, 200, 50), "Play", text, lambda: clicks.append(1))
+    assert not b.handle("down", (20, 20)) and b.pressed
+    assert b.handle("up", (30, 30)) and clicks == [1]
+    b.handle("down", (20, 20))
+    assert not b.handle("up", (500, 500)) and clicks == [1]   # slid off: cancelled
+    assert not b.handle("up", (20, 20))                      # no press, no click
+
+
+def test_button_states_mark_dirty_and_draw(text, app):
+    b = Button((10, 10, 200, 50), "A very long label that cannot possibly fit", text)
+    b.draw(app.screen)
+    assert not b.dirty
+    b.handle("move", (15, 15))
+    assert b.hover and b.dirty
+    assert b.draw(app.screen).contains(b.rect)
+    b.handle("move", (15, 15))
+    assert not b.dirty                                        # no change, no repaint
+
+
+def test_segmented_control_chooses(text):
+    changes = []
+    s = SegmentedControl((0, 0, 300, 50), [(8, "8"), (4, "4"), (2, "2")], 8, text, changes.append)
+    r = s.segment_rect(2)
+    s.handle("down", r.center)
+    assert s.handle("up", r.center) and s.value == 2 and changes == [2]
+    s.handle("down", r.center)
+    assert not s.handle("up", r.center) and changes == [2]    # already chosen
+
+
+def test_toggle_flips(text):
+    values = []
+    t = Toggle((0, 0, 400, 50), "Sound", True, text, values.append)
+    t.handle("down", (390, 25))
+    t.handle("up", (390, 25))
+    assert t.value is False and values == [False]
+
+
+def test_text_input_edits_and_pastes(text):
+    submitted = []
+    box = TextInput((0, 0, 300, 50), text, allowed="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ", upper=True,
+                    paste=lambda: " go1-e-aaaaaab\nsecond line", on_submit=submitted.append, max_len=20)
+    box.handle_key(pygame.event.Event(pygame.TEXTINPUT, text="go1!"))
+    assert box.value == "GO1" and box.caret == 3 and box.focused
+    box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    assert box.value == "GO"
+    box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
+    box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0))
+    assert box.value == "G" and box.caret == 1
+    box.set_value("")
+    box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL))
+    assert box.value == " GO1-E-AAAAAAB SECOND"[:20]
+    box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert submitted == [box.value]
+
+
+def test_text_input_focus_by_pointer_and_draws_caret(text, app):
+    box = TextInput((0, 0, 300, 50), text, placeholder="Deal code")
+    assert box.handle("down", (10, 10)) and box.focused
+    box.draw(app.screen)
+    box.handle("down", (500, 500))
+    assert not box.focused
+
+
+def test_toast_fades_in_and_out(text, app):
+    t = Toast(text)
+    t.show("It must be one rank higher or lower", (400, 300), duration=1.0)
+    assert t.active and t.alpha == 0
+    t.update(Toast.FADE_IN)
+    assert t.alpha == 255
+    assert t.draw(app.screen) is not None
+    t.update(1.0)
+    assert 0 < t.alpha < 255
+    t.update(Toast.FADE_OUT)
+    assert not t.active and t.draw(app.screen) is None
+
+
+def test_label_paints_nothing_when_empty(text, app):
+    lab = Label((0, 0, 200, 20), text)
+    lab.set_text("Wrong code")
+    assert lab.dirty
+    lab.draw(app.screen)
+    assert not lab.dirty
+
+
+def test_text_cache_renders_once(text):
+    a = text.render("Score 12", 20, (255, 255, 255))
+    assert text.render("Score 12", 20, (255, 255, 255)) is a
+    assert text.misses == 1
+    small = text.fit("x" * 200, 100, 40)
+    assert small.get_width() <= 100 or text.fit_size("x" * 200, 100, 40) == 10
+
+
+def test_pointer_reads_events_not_the_mouse():
+    size = (800, 480)
+    ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1)
+    assert pointer(ev, size) == ("down", (5, 6))
+    synthetic = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1, touch=True)
+    assert pointer(synthetic, size) is None
+    right = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 6), button=3)
+    assert pointer(right, size) is None
+    finger = pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.25, touch_id=1, finger_id=0)
+    assert pointer(finger, size) == ("up", (400, 120))
