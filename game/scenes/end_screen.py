@@ -31,6 +31,7 @@ class EndOverlay(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel: pygame.Surface | None = None
         self._full = True
+        self._under: pygame.Surface | None = None
         self._beneath: list[pygame.Rect] = []
         self._dim: pygame.Surface | None = None
         self._transition: Transition = None
@@ -48,7 +49,7 @@ class EndOverlay(Scene):
         self.size = tuple(size)
         w, h = self.size
         s = theme.scale_for(self.size)
-        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int(250 * s))
+        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = (w // 2, h // 2)
         bh = max(theme.MIN_TOUCH + 4, int(52 * s))
@@ -124,8 +125,12 @@ class EndOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> list | None:
         rects: list[pygame.Rect] = []
+        radius = (self._panel.get_width() - self.panel_rect.width) // 2
+        panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         if self._full:
             surface.blit(self._dim, (0, 0))
+            # what lies under the translucent panel, so repainting it never darkens it further
+            self._under = surface.subsurface(panel_bounds.clip(surface.get_rect())).copy()
         else:
             for r in self._beneath:
                 surface.blit(self._dim, r.topleft, r)
@@ -133,11 +138,11 @@ class EndOverlay(Scene):
         self._beneath = []
         rects += self.draw_effects(surface)
         if self._full or rects or any(b.dirty for b in self.buttons):
-            radius = (self._panel.get_width() - self.panel_rect.width) // 2
-            surface.blit(self._panel, (self.panel_rect.x - radius, self.panel_rect.y - radius))
+            surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
+            surface.blit(self._panel, panel_bounds)
             for b in self.buttons:
                 b.draw(surface)
-            rects.append(self.panel_rect.inflate(2 * radius, 2 * radius))
+            rects.append(panel_bounds)
         if self._full:
             self._full = False
             return None

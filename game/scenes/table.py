@@ -165,6 +165,7 @@ class TableScene(Scene):
         x -= code_w
         self.code_button = Button((x, y, code_w, bh), self.game.code or "—", self.ctx.text,
                                   on_click=self.copy_code, style="ghost")
+        self.code_button.visible = bool(self.game.code)
         self.buttons.append(self.code_button)
         self._stats_right = x - m
         self._hud_key = None
