@@ -59,6 +59,7 @@ class App:
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.images = self._make_images()
         self.ctx.set_fullscreen = self.set_fullscreen
+        self.ctx.is_fullscreen = lambda: self.fullscreen
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0

@@ -60,6 +60,8 @@ class Context:
         self._clipboard = ""  # fallback when the system clipboard cannot be used
         #: Set by the App: switch full screen on or off (the settings scene calls it).
         self.set_fullscreen: Callable[[bool], None] = lambda on: None
+        #: Set by the App: whether the window is full screen now (--windowed may differ from settings).
+        self.is_fullscreen: Callable[[], bool] = lambda: bool(self.settings.fullscreen)
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:

@@ -149,3 +149,13 @@ def test_resize_relayouts_the_menu(menu_app):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480))
     run_frames(menu_app)
     assert pygame.Rect(0, 0, 800, 480).contains(menu.play_button.rect)
+
+
+def test_full_screen_toggle_shows_the_window_state_and_switches(make_app):
+    app = make_app(scene=SettingsScene)      # windowed, though the saved setting says full screen
+    toggle = app.top.toggles["fullscreen"]
+    assert app.settings.fullscreen and not toggle.value
+    click(app, toggle.rect.center)
+    assert app.fullscreen and toggle.value
+    key(app, pygame.K_F11)                   # F11 meanwhile: the toggle follows
+    assert not app.fullscreen and not app.top.toggles["fullscreen"].value

@@ -11,7 +11,7 @@ from game.ui.widgets import Button, SegmentedControl, Toggle
 
 #: (settings field, label) for the on/off rows, in display order.
 TOGGLES = [
-    ("interactive_rules", N_("Explain refused moves")),
+    ("interactive_rules", N_("Interactive rules")),
     ("sound", N_("Sound")),
     ("highlight_playable", N_("Highlight playable cards")),
     ("fullscreen", N_("Full screen")),
@@ -27,7 +27,7 @@ class SettingsScene(PanelScene):
         s, text = self.ctx.settings, self.ctx.text
         self.toggles: dict[str, Toggle] = {}
         for field, label in TOGGLES:
-            self.toggles[field] = Toggle((0, 0, 1, 1), label, getattr(s, field), text,
+            self.toggles[field] = Toggle((0, 0, 1, 1), label, self._current(field), text,
                                          lambda v, f=field: self._changed(f, v))
         self.speed = SegmentedControl((0, 0, 1, 1), SPEEDS, s.animation_speed, text,
                                       lambda v: self._changed("animation_speed", v))
@@ -70,6 +70,12 @@ class SettingsScene(PanelScene):
         img = self.ctx.text.fit(tr("Animation"), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
         surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
 
+    def _current(self, field: str) -> bool:
+        """The value a toggle shows: the setting, except full screen, which shows the window's state."""
+        if field == "fullscreen":
+            return bool(self.ctx.is_fullscreen())
+        return bool(getattr(self.ctx.settings, field))
+
     def _changed(self, field: str, value) -> None:
         """Apply a change at once (sound mutes now, full screen switches now) and save it."""
         setattr(self.ctx.settings, field, value)
@@ -83,7 +89,7 @@ class SettingsScene(PanelScene):
         """Show the current values again (F11 may have changed full screen meanwhile)."""
         super().invalidate(rects)
         for field, toggle in self.toggles.items():
-            value = bool(getattr(self.ctx.settings, field))
+            value = self._current(field)
             if toggle.value != value:
                 toggle.value = value
                 toggle.dirty = True
