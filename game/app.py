@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 STEP = 1.0 / 120.0      # the simulation step (s)
 MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
 FPS = 60                # frame rate while something moves
-IDLE_FPS = 20           # wake-ups per second while nothing moves (input latency <= 50 ms)
+IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <= 100 ms)
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
 

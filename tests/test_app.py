@@ -216,7 +216,7 @@ def test_run_with_a_fake_clock(make_app):
     app.run(scene)
     assert scene.updates == 20
     assert not app.running and app.stack == []
-    assert waits and set(waits) <= {60, 20}
+    assert waits and set(waits) <= {60, 10}
 
 
 def test_headless_app_has_the_requested_size(make_app):
