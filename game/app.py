@@ -26,6 +26,7 @@ STEP = 1.0 / 120.0      # the simulation step (s)
 MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
 FPS = 60                # frame rate while something moves
 IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <= 100 ms)
+AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
 
@@ -243,9 +244,15 @@ class App:
             self.replace(scene)
         try:
             last = self._clock()
+            quiet_since = last
             while self.running:
                 now = self._clock()
-                self.step_frame(now - last)
+                if self.step_frame(now - last):
+                    quiet_since = now
+                elif now - quiet_since > AUDIO_REST:
+                    suspend = getattr(self.ctx.audio, "suspend", None)
+                    if suspend is not None:
+                        suspend()  # the sound device's thread costs CPU even in silence
                 last = now
                 if self.running:
                     busy = self._force_draw or self.is_animating()

@@ -32,6 +32,7 @@ class Audio:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last: dict[str, float] = {}
         self._reported: set[str] = set()
+        self._suspended = False
         self.available = self._open_mixer()
         if self.available:
             for name in NAMES:
@@ -50,9 +51,33 @@ class Audio:
     def set_muted(self, value: bool) -> None:
         self.muted = value
 
+    def suspend(self) -> None:
+        """Close the sound device while the game rests (its mixing thread costs CPU on a Pi even in
+        silence); the next play() opens it again. Does nothing while a sound is still playing."""
+        if self._suspended or not self.available:
+            return
+        try:
+            if pygame.mixer.get_init() and pygame.mixer.get_busy():
+                return
+            self._sounds.clear()
+            pygame.mixer.quit()
+            self._suspended = True
+        except pygame.error as exc:
+            log.warning("audio: cannot close the mixer (%s)", exc)
+
+    def _resume(self) -> bool:
+        self._suspended = False
+        self.available = self._open_mixer()
+        if self.available:
+            for name in NAMES:
+                self._load(name)
+        return self.available
+
     def play(self, name: str, now: float | None = None) -> bool:
         """Start sound `name`; returns whether it was actually started."""
         if self._muted or not self.available:
+            return False
+        if self._suspended and not self._resume():
             return False
         sound = self._sounds.get(name)
         if sound is None:

@@ -137,3 +137,15 @@ def test_sound_files_are_short_clean_wavs(name):
         samples = struct.unpack(f"<{n}h", w.readframes(n))
     assert max(abs(s) for s in samples) < 32000
     assert abs(samples[0]) < 200 and abs(samples[-1]) < 200   # faded in and out
+
+
+def test_audio_suspends_when_resting_and_plays_again():
+    sound = _real_audio()
+    assert sound.play("place")
+    sound.suspend()  # a sound is still playing: keep the device open
+    assert pygame.mixer.get_init()
+    pygame.mixer.stop()
+    sound.suspend()
+    assert not pygame.mixer.get_init()
+    assert sound.play("place")
+    assert pygame.mixer.get_init()
