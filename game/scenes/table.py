@@ -269,7 +269,7 @@ class TableScene(Scene):
 
     def show_message(self, message: str, **fmt: Any) -> None:
         rect = self.message_rect()
-        size = max(14, int(self.layout.card_h * 0.15))
+        size = max(18, int(self.layout.card_h * 0.2))
         self.toast.font_size = self.ctx.text.fit_size(tr(message, **fmt), rect.width - 2 * size, size, True, 12)
         self.toast.show(message, rect.center, **fmt)
 
@@ -379,7 +379,7 @@ class TableScene(Scene):
         h = self.hud_rect.height
         m = margin(self.size)
         x = m
-        size = max(14, int(h * 0.36))
+        size = max(16, int(h * 0.5))
         room = self._stats_right - m
         text = "   ".join(values)
         img = self.ctx.text.fit(text, room, size, theme.TEXT, bold=True)
