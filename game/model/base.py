@@ -98,8 +98,23 @@ class SolitaireGame:
         }, separators=(",", ":"))
 
     @classmethod
-    def _from_start(cls, data: dict, code: Any) -> "SolitaireGame":  # pragma: no cover - abstract
+    def _layout_from_start(cls, start: dict) -> "SolitaireGame":  # pragma: no cover - abstract
         raise NotImplementedError
+
+    @classmethod
+    def from_code(cls, code: Any) -> "SolitaireGame":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def _from_start(cls, start: dict, code: Any) -> "SolitaireGame":
+        """The saved start position; for a dealt game it must be exactly the deal its code names."""
+        layout = cls._layout_from_start(start)
+        if code is None:
+            return layout
+        game = cls.from_code(code)
+        if game._start != layout._start:
+            raise ValueError(f"the start position is not the deal {code}")
+        return game
 
     @classmethod
     def from_json(cls, text: str) -> "SolitaireGame":

@@ -312,14 +312,8 @@ class EightOffGame(SolitaireGame):
             raise ValueError(f"bad action {entry!r}") from None
 
     @classmethod
-    def _from_start(cls, start: dict, code: Any) -> "EightOffGame":
-        layout = cls(start["columns"], start["cells"], start["foundations"], start.get("scored", ()))
-        if code is None:
-            return layout
-        game = cls.from_code(code)
-        if game._start != layout._start:
-            raise ValueError(f"the start position is not the deal {code}")
-        return game
+    def _layout_from_start(cls, start: dict) -> "EightOffGame":
+        return cls(start["columns"], start["cells"], start["foundations"], start.get("scored", ()))
 
     def __repr__(self) -> str:
         return f"<EightOffGame {self.code or 'layout'} cells={len(self._cells)} score={self._score}>"

@@ -193,14 +193,8 @@ class GolfGame(SolitaireGame):
             raise ValueError(f"bad action {entry!r}")
 
     @classmethod
-    def _from_start(cls, start: dict, code: Any) -> "GolfGame":
-        layout = cls(start["columns"], start["waste"], start["stock"], start["rule"])
-        if code is None:
-            return layout
-        game = cls.from_code(code)
-        if game._start != layout._start:
-            raise ValueError(f"the start position is not the deal {code}")
-        return game
+    def _layout_from_start(cls, start: dict) -> "GolfGame":
+        return cls(start["columns"], start["waste"], start["stock"], start["rule"])
 
     def __repr__(self) -> str:
         return f"<GolfGame {self.code or 'layout'} {self.rule} score={self._score} status={self._status}>"
