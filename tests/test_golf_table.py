@@ -258,3 +258,18 @@ def test_layout_keeps_cards_on_screen_and_legible(size):
     # the corner index is about a fifth of the card height: at least 14 px at 800x480
     assert layout.card_h * 0.2 >= 14
     assert not layout.card_rect(0, 4, 5).colliderect(layout.stock)
+
+
+def test_a_second_press_mid_drag_sends_the_dragged_card_home(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    start = free_card_center(scene, 0)
+    card = scene.game.columns[0][-1]
+    p.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    p.frames(1)
+    p.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 60), rel=(0, 0), buttons=(1, 0, 0))
+    p.frames(1)
+    assert scene.board.sprites[card].dragging
+    p.click((5, scene.size[1] - 5))  # another press and release on the bare table
+    assert not scene.board.sprites[card].dragging
+    assert scene.board.sprites[card].pos == scene.layout.card_rect(0, 1, 2).topleft

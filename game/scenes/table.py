@@ -101,7 +101,7 @@ class TableScene(Scene):
         return bool(self.ctx.settings.interactive_rules)
 
     def sound(self, name: str) -> None:
-        self.ctx.audio.play(name)
+        self.ctx.audio.play(name, self.clock)
 
     # -- scene life --------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -207,6 +207,9 @@ class TableScene(Scene):
             self.copy_code()
 
     def _press(self, pos: tuple[int, int]) -> None:
+        if self.press is not None and self.press["dragging"]:  # a second finger: the first drag ends
+            self.board.drop_all()
+            self.refresh()
         hit = self.hit(pos)
         cards = self.pick(hit) if hit else []
         origin = [self.board.sprites[c].pos for c in cards]
