@@ -247,7 +247,7 @@ def test_playable_cards_glow_only_when_the_setting_is_on(make_player):
     assert not q.scene.board.sprites[six].glow
 
 
-@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080), (3840, 2160)])
 def test_layout_keeps_cards_on_screen_and_legible(size):
     from game.view.golf_layout import GolfLayout
     layout = GolfLayout(size)
@@ -273,3 +273,15 @@ def test_a_second_press_mid_drag_sends_the_dragged_card_home(make_player):
     p.click((5, scene.size[1] - 5))  # another press and release on the bare table
     assert not scene.board.sprites[card].dragging
     assert scene.board.sprites[card].pos == scene.layout.card_rect(0, 1, 2).topleft
+
+
+def test_resizing_the_window_moves_every_card_to_the_new_layout(make_player):
+    p = make_player(simple_game())
+    p.app._resized((1280, 720))
+    p.frames(5)
+    scene = p.scene
+    assert scene.layout.size == (1280, 720)
+    for card, target in scene.targets().items():
+        assert scene.board.sprites[card].pos == target.pos
+    p.click(free_card_center(scene, 0))
+    assert scene.game.moves == 1
