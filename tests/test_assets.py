@@ -149,3 +149,13 @@ def test_audio_suspends_when_resting_and_plays_again():
     assert not pygame.mixer.get_init()
     assert sound.play("place")
     assert pygame.mixer.get_init()
+
+
+@pytest.mark.parametrize("width", [56, 86, 198])
+def test_scaled_cards_are_opaque_inside(width):
+    pygame.display.set_mode((8, 8))
+    img = CardImages().get("AD", width)
+    w, h = img.get_size()
+    inside = [img.get_at((x, y)).a for x in range(w // 8, w - w // 8) for y in range(2, h - 2, 3)]
+    assert min(inside) == 255
+    assert img.get_at((0, 0)).a < 40  # the rounded corner stays transparent

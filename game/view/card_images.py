@@ -73,7 +73,7 @@ class CardImages:
             self._use_width(width)
             master = self._master(code, four_colour)
             size = (width, card_height(width))
-            img = master if master.get_size() == size else pygame.transform.smoothscale(master, size)
+            img = master if master.get_size() == size else _opaque_inside(pygame.transform.smoothscale(master, size))
             self._scaled[key] = img
         return img
 
@@ -103,6 +103,17 @@ class CardImages:
             return img.convert_alpha()
         except pygame.error:         # no display mode yet: keep the unconverted surface
             return img
+
+
+def _opaque_inside(img: pygame.Surface) -> pygame.Surface:
+    """smoothscale leaves a card's inside at alpha 251-253, so a covered card would show through;
+    make everything inside the rounded corners fully opaque again."""
+    if img.get_flags() & pygame.SRCALPHA:
+        w, h = img.get_size()
+        r = max(2, w // 8)
+        for area in (pygame.Rect(r, 1, w - 2 * r, h - 2), pygame.Rect(1, r, w - 2, h - 2 * r)):
+            img.fill((0, 0, 0, 8), area, special_flags=pygame.BLEND_RGBA_ADD)
+    return img
 
 
 def fallback(code: str, width: int = 250) -> pygame.Surface:
