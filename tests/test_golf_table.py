@@ -215,7 +215,7 @@ def test_tap_during_the_deal_skips_it(make_player, tmp_path):
     p = Player(app)
     p.frames(5)
     assert p.scene.dealing
-    p.click((400, 300), settle=1)
+    p.click((799, 479), settle=1)  # bare table
     assert not p.scene.dealing
     card = game.columns[6][-1]
     assert p.scene.board.sprites[card].pos == p.scene.layout.card_rect(6, 4, 5).topleft
@@ -285,3 +285,44 @@ def test_resizing_the_window_moves_every_card_to_the_new_layout(make_player):
         assert scene.board.sprites[card].pos == target.pos
     p.click(free_card_center(scene, 0))
     assert scene.game.moves == 1
+
+
+def test_a_tap_on_the_stock_during_the_deal_finishes_it_and_draws(make_player, tmp_path):
+    game = GolfGame.from_code("GO1-E-AAAAAFA")
+    app = App(size=(800, 480), fullscreen=False, settings=Settings(), settings_path=tmp_path / "s.json")
+    app.replace(GolfTableScene(app.ctx, game))
+    p = Player(app)
+    p.frames(5)
+    p.click(p.scene.layout.stock.center, settle=30)
+    assert not p.scene.dealing and game.moves == 1 and len(game.stock) == 15
+    app.close()
+
+
+def test_a_won_game_is_final_on_the_table(make_player):
+    game = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])
+    p = make_player(game)
+    p.click(free_card_center(p.scene, 0), settle=90)
+    p.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert game.status == "won" and isinstance(p.scene, WinOverlay)
+
+
+def test_animations_off_means_no_celebration(make_player):
+    game = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])
+    p = make_player(game, animation_speed="off")
+    p.click(free_card_center(p.scene, 0), settle=90)
+    assert isinstance(p.scene, WinOverlay)
+    assert not p.scene.flying and not p.scene.queue and not p.scene.is_animating()
+
+
+def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):
+    game = GolfGame.from_layout([["KD", "6H"], ["9C", "2S"], ["QH"], [], ["3D"], [], ["JS"]], ["5S"], [])
+    p = make_player(game)
+    p.click(free_card_center(p.scene, 0))
+    overlay = p.scene
+    assert isinstance(overlay, BlockedOverlay)
+    table = overlay.table
+    for c, pile in enumerate(game.columns):
+        for r in range(len(pile)):
+            index = table.layout.card_rect(c, r, len(pile))
+            index.height = index.height // 4  # the corner index
+            assert not overlay.panel_rect.colliderect(index)

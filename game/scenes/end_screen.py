@@ -22,6 +22,8 @@ class EndOverlay(Scene):
 
     overlay = True
     title = ""
+    allows_undo = False
+    dim_alpha = 120
 
     def __init__(self, ctx: Any, table: Any) -> None:
         super().__init__(ctx)
@@ -39,6 +41,10 @@ class EndOverlay(Scene):
     def lines(self) -> list[str]:
         return []
 
+    def area(self) -> pygame.Rect:
+        """Where the panel goes: the whole window (centred)."""
+        return pygame.Rect((0, 0), self.size)
+
     def actions(self) -> list[tuple[str, Any, str]]:
         return []
 
@@ -50,8 +56,12 @@ class EndOverlay(Scene):
         w, h = self.size
         s = theme.scale_for(self.size)
         pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
+        area = self.area()
+        pw = min(pw, area.width)
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
-        self.panel_rect.center = (w // 2, h // 2)
+        self.panel_rect.center = area.center
+        if area.height < h:
+            self.panel_rect.bottom = area.bottom
         bh = max(theme.MIN_TOUCH + 4, int(52 * s))
         acts = self.actions()
         gap = int(16 * s)
@@ -61,7 +71,7 @@ class EndOverlay(Scene):
                                on_click=fn, style=style) for i, (label, fn, style) in enumerate(acts)]
         self._panel = self._render_panel(s)
         self._dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        self._dim.fill((0, 0, 0, 120))
+        self._dim.fill((0, 0, 0, self.dim_alpha))
         self._full = True
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -94,7 +104,7 @@ class EndOverlay(Scene):
             if event.key == pygame.K_n:
                 self.table.go_new_game()
                 return self.table._transition
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.allows_undo:
                 return self.do_undo()
             return None
         p = pointer(event, self.size)
@@ -156,9 +166,16 @@ class BlockedOverlay(EndOverlay):
     """No card fits and the stock is empty: Undo or New game."""
 
     title = "No more moves available"
+    allows_undo = True
+    dim_alpha = 60  # the cards that are left stay readable
 
     def lines(self) -> list[str]:
         return [tr("Final score: {n}", n=self.table.game.score)]
+
+    def area(self) -> pygame.Rect:
+        """Beside the cards that are left, so the player sees what beat them."""
+        area = getattr(self.table, "end_panel_area", lambda: None)()
+        return area if area is not None else super().area()
 
     def actions(self) -> list[tuple[str, Any, str]]:
         return [("Undo", self._undo_clicked, "secondary"), ("New game", self.do_new, "primary")]
@@ -187,6 +204,9 @@ class WinOverlay(EndOverlay):
         super().enter()
         self.ctx.audio.play("win")
         board = self.table.board
+        if self.table.speed == 0:  # animations off: no bouncing cards either
+            self.queue = []
+            return
         sprites = sorted(board.sprites.values(), key=lambda s: -s.z)
         self.queue = [board.images.get(str(s.card), board.card_w, board.four_colour) for s in sprites]
         self.origin = board.sprite_rect(sprites[0]).topleft if sprites else (0, 0)

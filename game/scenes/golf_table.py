@@ -107,5 +107,12 @@ class GolfTableScene(TableScene):
             return BlockedOverlay(self.ctx, self)
         return None
 
+    def end_panel_area(self) -> pygame.Rect:
+        """The free part of the bottom row, right of the waste (stretching up over the fans' feet)."""
+        lay = self.layout
+        left = lay.waste.right + lay.gap
+        m = max(6, lay.gap // 2)
+        return pygame.Rect(left, lay.columns[0].top, self.size[0] - left - m, self.size[1] - lay.columns[0].top - m)
+
     def new_game(self) -> GolfGame:
         return GolfGame.new(self.game.rule)

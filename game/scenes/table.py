@@ -161,7 +161,7 @@ class TableScene(Scene):
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
             x -= max(4, m // 2)
-        code_w = font.size(self.game.code or "—")[0] + bh
+        code_w = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5 + bh  # one width for every code
         x -= code_w
         self.code_button = Button((x, y, code_w, bh), self.game.code or "—", self.ctx.text,
                                   on_click=self.copy_code, style="ghost")
@@ -183,10 +183,8 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.handle(kind, pos):
                 return self._transition
-        if self.dealing:
-            if kind == DOWN:
-                self.skip_deal()
-            return None
+        if self.dealing and kind == DOWN:
+            self.skip_deal()  # a tap finishes the deal at once, then counts as a tap
         if kind == DOWN:
             self._press(pos)
         elif kind == MOVE and self.press:
@@ -296,6 +294,8 @@ class TableScene(Scene):
         self.board.set_glow(self.glow_cards() if show else set())
 
     def undo(self) -> None:
+        if self.game.status == "won":
+            return  # a win is final: the win screen offers New game and Menu
         if self.dealing:
             self.skip_deal()
         if self.apply(self.game.undo, sound="slide"):
