@@ -159,3 +159,19 @@ def test_full_screen_toggle_shows_the_window_state_and_switches(make_app):
     assert app.fullscreen and toggle.value
     key(app, pygame.K_F11)                   # F11 meanwhile: the toggle follows
     assert not app.fullscreen and not app.top.toggles["fullscreen"].value
+
+
+def test_escape_on_the_menu_does_not_quit(make_app):
+    from game.scenes.menu import MenuScene
+    app = make_app(size=(800, 480), scene=MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.running and isinstance(app.stack[-1], MenuScene)
+
+
+def test_a_pasted_code_sets_the_menu_to_its_game_and_option(make_app):
+    from game.scenes.menu import MenuScene
+    app = make_app(size=(800, 480), scene=MenuScene)
+    menu = app.stack[-1]
+    menu.code_box.set_value("GO1-C-AAAAAAB")
+    menu.play_code()
+    assert app.ctx.settings.last_game == "golf" and app.ctx.settings.golf_rule == "classic"

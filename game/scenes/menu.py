@@ -175,6 +175,13 @@ class MenuScene(PanelScene):
             self.play_random()
 
     def start(self, game: Any) -> None:
+        """Play this game; the menu remembers its game and option (a pasted code may differ)."""
+        s = self.ctx.settings
+        if hasattr(game, "rule"):
+            s.last_game, s.golf_rule = "golf", game.rule
+        else:
+            s.last_game, s.eightoff_cells = "eightoff", game.cell_count
+        self._save()
         self.next = Replace(self.ctx.make_table_scene(game))
 
     def open_settings(self) -> None:
@@ -189,11 +196,8 @@ class MenuScene(PanelScene):
         if self.code_box.handle_key(event):
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                if self.code_box.value:
-                    self.code_box.set_value("")
-                else:
-                    self.quit()
+            if event.key == pygame.K_ESCAPE and self.code_box.value:
+                self.code_box.set_value("")  # Esc never quits: leaving is the Quit button's job
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.play_random()
 
