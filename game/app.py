@@ -18,6 +18,7 @@ import pygame
 from game import i18n
 from game.context import Context, make_audio
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
+from game.persist.progress import Progress
 from game.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ class App:
             audio = make_audio(muted=not self.settings.sound)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.images = self._make_images()
+        self.ctx.progress = Progress()
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
         self.stack: list[Scene] = []
@@ -265,11 +267,14 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Leave every scene and save the settings; safe to call twice."""
+        """Leave every scene, save the settings, finish the saved game's write, close the database;
+        safe to call twice."""
         while self.stack:
             self.stack.pop().exit()
         self.running = False
         self.ctx.save_settings()
+        if self.ctx.progress is not None:
+            self.ctx.progress.close()
 
 
 def headless_env() -> None:

@@ -58,6 +58,8 @@ class Context:
         self.kiosk = kiosk
         self.screen_size = screen_size
         self._clipboard = ""  # fallback when the system clipboard cannot be used
+        #: The game in progress and the statistics (game.persist.progress.Progress); set by the App.
+        self.progress: Any = None
         #: Set by the App: switch full screen on or off (the settings scene calls it).
         self.set_fullscreen: Callable[[bool], None] = lambda on: None
         #: Set by the App: whether the window is full screen now (--windowed may differ from settings).
@@ -100,15 +102,16 @@ class Context:
         return False
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
-    def make_table_scene(self, game_obj: Any) -> Any:
-        """The table scene for a game object: Golf's table, or the Eight Off table (placeholder)."""
+    def make_table_scene(self, game_obj: Any, resumed: dict | None = None) -> Any:
+        """The table scene for a game object: Golf's table, or the Eight Off table (placeholder).
+        `resumed` is the saved game's bookkeeping when the game continues a saved one."""
         from game.model.eightoff import EightOffGame
         from game.model.golf import GolfGame
 
         if isinstance(game_obj, GolfGame):
             from game.scenes.golf_table import GolfTableScene
 
-            return GolfTableScene(self, game_obj)
+            return GolfTableScene(self, game_obj, resumed)
         if isinstance(game_obj, EightOffGame):
             try:
                 from game.scenes.eightoff_table import EightOffTableScene  # a later issue

@@ -143,6 +143,14 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
 
 
 # --- fixtures ----------------------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """Every test saves games and statistics in its own folder, never the user's."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("GOLF_EIGHTOFF_DATA_DIR", str(path))
+    return path
+
+
 @pytest.fixture
 def config_dir(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "config"

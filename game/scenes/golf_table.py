@@ -24,8 +24,6 @@ class GolfTableScene(TableScene):
 
     game: GolfGame
 
-    def __init__(self, ctx: Any, game: GolfGame) -> None:
-        super().__init__(ctx, game)
 
     def make_layout(self, size: tuple[int, int]) -> GolfLayout:
         return GolfLayout(size)

@@ -32,9 +32,10 @@ DEAL_TIME = 1.5
 class TableScene(Scene):
     """Base for the Golf and Eight Off tables."""
 
-    def __init__(self, ctx: Any, game: Any) -> None:
+    def __init__(self, ctx: Any, game: Any, resumed: dict | None = None) -> None:
         super().__init__(ctx)
         self.game = game
+        self.resumed = resumed
         self.layout: Any = None
         self.board: Board | None = None
         self.toast = Toast(ctx.text)
@@ -49,6 +50,7 @@ class TableScene(Scene):
         self.clock = 0.0  # simulation time, for double taps
         self._end_pending = False
         self._ended = False
+        self._undoing = False
 
     # -- what subclasses provide -------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
@@ -106,8 +108,15 @@ class TableScene(Scene):
     # -- scene life --------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.board is None:
+            if self.ctx.progress is not None:
+                self.ctx.progress.begin(self.game, self.resumed)
             self.resize(self.ctx.screen_size)
-            self.start_deal()
+            if self.resumed is None:
+                self.start_deal()
+            else:  # a continued game: the cards are where they were
+                self.refresh(0)
+                if self.game.status != "playing":
+                    self._end_pending = True
         self._full = True
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -282,9 +291,8 @@ class TableScene(Scene):
             self._end_pending = True
         else:
             self._ended = False
-        save = getattr(self.ctx, "autosave", None)
-        if save is not None:
-            save(self.game)
+        if self.ctx.progress is not None:
+            self.ctx.progress.changed(self.game, undo=self._undoing)
 
     def refresh(self, duration: float | None = None) -> None:
         """Send every sprite where the model says it is now."""
@@ -298,8 +306,12 @@ class TableScene(Scene):
             return  # a win is final: the win screen offers New game and Menu
         if self.dealing:
             self.skip_deal()
-        if self.apply(self.game.undo, sound="slide"):
-            self._ended = False
+        self._undoing = True
+        try:
+            if self.apply(self.game.undo, sound="slide"):
+                self._ended = False
+        finally:
+            self._undoing = False
 
     def copy_code(self) -> None:
         if self.game.code:
@@ -333,6 +345,8 @@ class TableScene(Scene):
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
         self.clock += dt
+        if self.ctx.progress is not None:
+            self.ctx.progress.tick(dt)
         self.board.update(dt)
         self.toast.update(dt)
         if self.dealing and not self.board.is_animating():

@@ -1,0 +1,1 @@
+"""Nothing lost: the game in progress saved after every move, and finished games in SQLite."""

@@ -1,0 +1,158 @@
+"""Finished games in SQLite (WAL), and the numbers the Statistics screen shows.
+
+The schema carries its version in `PRAGMA user_version`; MIGRATIONS lists the steps from each
+version to the next, applied in order inside a transaction, so an older database is upgraded in
+place and never rebuilt. Two processes may open the database at once (WAL plus a busy timeout).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+RESULTS = ("won", "blocked", "abandoned")
+
+MIGRATIONS: list[list[str]] = [
+    # version 0 -> 1: the games table
+    ["""CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
+            option TEXT NOT NULL,
+            code TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned')),
+            score INTEGER NOT NULL CHECK (score >= 0),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            undos INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL)""",
+     "CREATE INDEX games_by_option ON games (game, option, id)"],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the Statistics screen shows for one game and option."""
+    played: int
+    won: int
+    best_score: int
+    current_streak: int
+    longest_streak: int
+    average_moves: float
+
+    @property
+    def win_percent(self) -> float:
+        return 100.0 * self.won / self.played if self.played else 0.0
+
+
+class StatsDB:
+    """The statistics database, opened once for the whole run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.conn = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect()
+        except sqlite3.DatabaseError as exc:
+            if any(word in str(exc) for word in ("locked", "busy", "newer")):
+                raise  # not damage: leave the file alone
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+            log.warning("statistics database %s is unusable (%s); moved to %s and started anew",
+                        self.path, exc, aside.name)
+            for suffix in ("", "-wal", "-shm"):
+                try:
+                    os.replace(str(self.path) + suffix, str(aside) + suffix)
+                except FileNotFoundError:
+                    pass
+            return self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        try:
+            conn.execute("PRAGMA busy_timeout = 10000")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            migrate(conn)
+            conn.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.DatabaseError:
+            conn.close()
+            raise
+        return conn
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    # -- writing -----------------------------------------------------------------------------------
+    def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
+               undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None) -> None:
+        """One finished game (won, blocked, or abandoned for another)."""
+        if result not in RESULTS:
+            raise ValueError(f"unknown result {result!r}")
+        finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute(
+                "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
+                 float(duration_s), finished_at))
+
+    def reset(self, game: str, option: str) -> None:
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
+
+    # -- reading -----------------------------------------------------------------------------------
+    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
+        """(result, score, moves) of every finished game, oldest first."""
+        rows = self.conn.execute("SELECT result, score, moves FROM games WHERE game = ? AND option = ? "
+                                 "ORDER BY id", (game, str(option))).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def summary(self, game: str, option: str) -> Summary:
+        rows = self.results(game, option)
+        won = [r for r in rows if r[0] == "won"]
+        longest = current = 0
+        for result, _score, _moves in rows:
+            current = current + 1 if result == "won" else 0
+            longest = max(longest, current)
+        return Summary(played=len(rows), won=len(won), best_score=max((r[1] for r in rows), default=0),
+                       current_streak=current, longest_streak=longest,
+                       average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0)
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        """The last n (result, score), oldest first: the bar chart."""
+        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
+
+    def integrity_ok(self) -> bool:
+        return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to SCHEMA_VERSION, one step at a time; returns the version found."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > SCHEMA_VERSION:
+        raise sqlite3.DatabaseError(f"database schema {found} is newer than this game knows ({SCHEMA_VERSION})")
+    for version in range(found, SCHEMA_VERSION):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            now = conn.execute("PRAGMA user_version").fetchone()[0]
+            if now == version:  # another process may have migrated meanwhile
+                for statement in MIGRATIONS[version]:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return found
