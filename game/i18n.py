@@ -3,18 +3,32 @@
 Keys are the English source strings themselves, so untranslated text still reads well:
 
 >>> set_language('en')
->>> tr('Score: {score}', score=12)
+'en'
+>>> tr('Score: {n}', n=12)
 'Score: 12'
 
-A catalogue is a dict from English text to translated text, one per language code. Greek
-(``el``) and Thai (``th``) are added by a later issue with :func:`register_catalogue`.
+The catalogues are gettext ``.po`` files in ``game/locale`` (``el.po`` Greek, ``th.po`` Thai),
+read at import time by the small parser below: no compile step, no ``.mo`` files, and any
+gettext tool (msgfmt --check, Poedit) can still validate or edit them. ``{name}`` fields are
+``str.format`` fields. English is the source and needs no catalogue.
+
+The language is remembered in the settings; on the first start (no language chosen yet) it comes
+from the system locale: :func:`detect_language`.
 """
 from __future__ import annotations
 
+import locale as _locale
 import logging
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Mapping
 
 log = logging.getLogger(__name__)
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+#: (code, name) of every language, each named in its own language (never translated).
+LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("el", "Ελληνικά"), ("th", "ไทย")]
 
 #: language code -> {English: translation}. English is the identity and needs no entries.
 CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
@@ -23,6 +37,87 @@ _current: dict[str, str] = CATALOGUES["en"]
 _language = "en"
 
 
+# --- the .po reader ---------------------------------------------------------------------------------
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+
+
+def _unquote(token: str, where: str) -> str:
+    """The value of one C-style quoted string (``"..."``) from a .po file."""
+    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
+        raise ValueError(f"{where}: expected a quoted string, got {token!r}")
+    out, body, i = [], token[1:-1], 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
+    r"""Read the msgid/msgstr pairs of a .po file (comments, msgctxt and plurals are not used here).
+
+    The header (empty msgid) and untranslated entries (empty msgstr) are left out; a ``#, fuzzy``
+    entry is left out too, as gettext does.
+
+    >>> parse_po('msgid "Undo"\nmsgstr "Αναίρεση"\n\nmsgid "a"\n"b"\nmsgstr ""\n"c\\"d"\n')
+    {'Undo': 'Αναίρεση', 'ab': 'c"d'}
+    """
+    entries: dict[str, str] = {}
+    field, msgid, msgstr, fuzzy = None, None, None, False
+
+    def flush() -> None:
+        nonlocal msgid, msgstr, fuzzy, field
+        if msgid and msgstr and not fuzzy:
+            entries[msgid] = msgstr
+        msgid, msgstr, fuzzy, field = None, None, False, None
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{n}"
+        if not line:
+            continue
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if msgstr is not None:
+                    flush()
+                fuzzy = True
+            continue
+        if line.startswith("msgid "):
+            if msgstr is not None:
+                flush()
+            msgid, field = _unquote(line[6:].strip(), where), "msgid"
+        elif line.startswith("msgstr "):
+            if msgid is None:
+                raise ValueError(f"{where}: msgstr without msgid")
+            msgstr, field = _unquote(line[7:].strip(), where), "msgstr"
+        elif line.startswith('"'):
+            if field == "msgid":
+                msgid += _unquote(line, where)
+            elif field == "msgstr":
+                msgstr += _unquote(line, where)
+            else:
+                raise ValueError(f"{where}: a continuation line outside an entry")
+        else:
+            raise ValueError(f"{where}: cannot read {line!r}")
+    if msgstr is not None:
+        flush()
+    return entries
+
+
+def load_catalogues(directory: Path = LOCALE_DIR) -> None:
+    """Register every ``<code>.po`` in the directory (a broken file is logged and skipped)."""
+    for path in sorted(directory.glob("*.po")):
+        try:
+            register_catalogue(path.stem, parse_po(path.read_text(encoding="utf-8"), path.name))
+        except (OSError, ValueError) as exc:
+            log.warning("i18n: cannot read %s (%s)", path, exc)
+
+
+# --- the language -----------------------------------------------------------------------------------
 def register_catalogue(code: str, catalogue: dict[str, str]) -> None:
     """Add or extend the catalogue for a language (keys are English strings)."""
     CATALOGUES.setdefault(code, {}).update(catalogue)
@@ -43,6 +138,34 @@ def set_language(code: str) -> str:
 def language() -> str:
     """The language code in use."""
     return _language
+
+
+def detect_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language for a first start, from the system locale: el -> Greek, th -> Thai, else English.
+
+    Looks at LC_ALL, LC_MESSAGES, LANG, then LANGUAGE (the first non-empty wins, as in POSIX), then
+    Python's ``locale.getlocale()``.
+
+    >>> detect_language({'LANG': 'el_GR.UTF-8'}), detect_language({'LC_ALL': 'th_TH'})
+    ('el', 'th')
+    >>> detect_language({'LC_ALL': 'C', 'LANG': 'th_TH.UTF-8'})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    value = ""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name, "")
+        if value:
+            break
+    if not value and environ is None:
+        try:
+            value = _locale.getlocale()[0] or ""
+        except (ValueError, TypeError):
+            value = ""
+    code = value.split(":")[0].split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    aliases = {"greek": "el", "thai": "th"}  # Windows-style names from getlocale()
+    code = aliases.get(code, code)
+    return code if code in {c for c, _ in LANGUAGES} and code != "" else "en"
 
 
 def has_translation(key: str) -> bool:
@@ -72,3 +195,6 @@ def tr(key: str, **fmt: Any) -> str:
 def N_(key: str) -> str:
     """Mark a string for translation without translating it yet (for tables built at import time)."""
     return key
+
+
+load_catalogues()

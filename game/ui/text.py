@@ -1,43 +1,213 @@
 """Fonts and rendered text, each made once and cached (text rendering is slow on a Pi).
 
-All font loading goes through :func:`get_font`, so bundling other fonts later (Noto for Greek and
-Thai) changes one place: :func:`set_font_files`.
+All font loading goes through :func:`get_font`. The bundled Noto fonts (``game/fonts``, SIL OFL)
+cover the three languages between them: Noto Sans for Latin and Greek, Noto Sans Thai for Thai and
+Noto Sans Symbols 2 for the card suits ♠♥♦♣. pygame cannot chain fonts, so :func:`get_font` returns
+a :class:`FallbackFont`: it splits a text into runs, each drawn with the first font that has its
+glyphs (Thai letters with the Thai font, whose digits and punctuation are missing, so "คะแนน: 12"
+is two runs), and joins the runs on one baseline. Thai runs are shaped by HarfBuzz with
+``Font.set_script("Thai")``, which places tone marks and vowels above and below their consonants.
+
+>>> runs("Score: 10♠")
+[('main', 'Score: 10'), ('symbols', '♠')]
+>>> [family for family, _ in runs("คะแนน: 12")]
+['thai', 'main']
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_font_files: dict[bool, str | None] = {False: None, True: None}
+FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
+#: family -> (regular file, bold file or None for a synthesised bold). Order = fallback order.
+FAMILIES: dict[str, tuple[str, str | None]] = {
+    "main": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+    "thai": ("NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf"),
+    "symbols": ("NotoSansSymbols2-Regular.ttf", None),
+}
+#: HarfBuzz script tags for families that need one to shape correctly.
+SCRIPTS = {"thai": "Thai"}
+_PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
+
+_fonts: dict[tuple[int, bool], "FallbackFont"] = {}
+_raw: dict[tuple[str, int, bool], pygame.font.Font] = {}
+_files: dict[str, tuple[str | None, str | None]] = {
+    fam: (str(FONT_DIR / reg), str(FONT_DIR / bold) if bold else None) for fam, (reg, bold) in FAMILIES.items()
+}
 
 
 def set_font_files(regular: str | Path | None, bold: str | Path | None = None) -> None:
-    """Use these font files from now on (None = pygame's default font); clears the font cache."""
-    _font_files[False] = str(regular) if regular else None
-    _font_files[True] = str(bold) if bold else (str(regular) if regular else None)
+    """Use these files for the main (Latin/Greek) family (None = pygame's default font).
+
+    The Thai and symbol fallbacks stay. Clears the font caches.
+    """
+    _files["main"] = (str(regular) if regular else None, str(bold) if bold else None)
     _fonts.clear()
+    _raw.clear()
+    _has_glyph.cache_clear()
+    runs.cache_clear()
 
 
-def get_font(size: int, bold: bool = False) -> pygame.font.Font:
+def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
+    """One pygame Font of a family, loaded once per (size, weight)."""
+    key = (family, size, bold)
+    font = _raw.get(key)
+    if font is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        regular, bold_file = _files[family]
+        path = bold_file if bold and bold_file else regular
+        font = pygame.font.Font(path, size)
+        if bold and not bold_file and regular is not None:
+            font.bold = True  # no bold file: synthesise it (pygame's default font is bold already)
+        script = SCRIPTS.get(family)
+        if script and hasattr(font, "set_script"):
+            try:
+                font.set_script(script)
+            except pygame.error:  # SDL_ttf without HarfBuzz: unshaped, but still legible
+                pass
+        _raw[key] = font
+    return font
+
+
+def _notdef(font: pygame.font.Font) -> tuple:
+    """How the font draws a character it does not have (U+0378 is unassigned in Unicode)."""
+    return font.metrics("\u0378")[0], pygame.image.tobytes(font.render("\u0378", False, (255, 255, 255)), "RGBA")
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(family: str, char: str, bold: bool = False) -> bool:
+    """Whether the family's font has a glyph for ``char``.
+
+    pygame-ce's ``Font.metrics`` gives None for a missing glyph with old SDL_ttf, but SDL_ttf 2.0.18+
+    returns the .notdef box's metrics instead; so a glyph whose metrics and pixels equal the
+    .notdef box's counts as missing too.
+    """
+    font = _raw_font(family, _PROBE, bold)
+    metrics = font.metrics(char)
+    if not metrics or metrics[0] is None:
+        return False
+    ref_metrics, ref_pixels = _notdef(font)
+    if metrics[0] != ref_metrics:
+        return True
+    return pygame.image.tobytes(font.render(char, False, (255, 255, 255)), "RGBA") != ref_pixels
+
+
+def _preferred(char: str) -> str | None:
+    """The family a character's script asks for; None for neutral characters (digits, spaces, punctuation)."""
+    cp = ord(char)
+    if 0x0E00 <= cp <= 0x0E7F:
+        return "thai"
+    if 0x2600 <= cp <= 0x27BF:  # suits and other symbols
+        return "symbols"
+    if unicodedata.category(char)[0] in "LM":
+        return "main"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """Split text into (family, substring) runs; a neutral character stays in the current run
+    when that family has it, so a Thai sentence with spaces is shaped as one run."""
+    out: list[list] = []
+    for ch in text:
+        want = _preferred(ch)
+        if want is None and out and _has_glyph(out[-1][0], ch, bold):
+            family = out[-1][0]
+        else:
+            order = [want or "main"] + [f for f in FAMILIES if f != (want or "main")]
+            family = next((f for f in order if _has_glyph(f, ch, bold)), want or "main")
+        if out and out[-1][0] == family:
+            out[-1][1] += ch
+        else:
+            out.append([family, ch])
+    return [(f, s) for f, s in out]
+
+
+class FallbackFont:
+    """A font of one size and weight over the bundled families; it has pygame Font's measuring
+    and drawing methods (``size``, ``render``, ``metrics``, ``get_height`` ...)."""
+
+    def __init__(self, size: int, bold: bool = False) -> None:
+        self.point_size = size
+        self.is_bold = bold
+        self.main = _raw_font("main", size, bold)
+
+    def font(self, family: str) -> pygame.font.Font:
+        return _raw_font(family, self.point_size, self.is_bold)
+
+    def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
+        return [(self.font(f), s) for f, s in runs(text, self.is_bold)]
+
+    def size(self, text: str) -> tuple[int, int]:
+        parts = self.runs(text)
+        if len(parts) <= 1:
+            return self.main.size(text) if not parts else parts[0][0].size(text)
+        ascent = max(f.get_ascent() for f, _ in parts)
+        height = max(ascent - f.get_ascent() + f.get_height() for f, _ in parts)
+        return sum(f.size(s)[0] for f, s in parts), height
+
+    def render(self, text: str, antialias: bool = True, colour: Colour = (255, 255, 255),
+               background: Colour | None = None) -> pygame.Surface:
+        parts = self.runs(text)
+        if len(parts) <= 1:
+            font = parts[0][0] if parts else self.main
+            return font.render(text, antialias, colour, background)
+        ascent = max(f.get_ascent() for f, _ in parts)
+        imgs = [(f, f.render(s, antialias, colour)) for f, s in parts]
+        width = sum(img.get_width() for _, img in imgs)
+        height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
+        surf = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+        if background is not None:
+            surf.fill(background)
+        x = 0
+        for f, img in imgs:
+            surf.blit(img, (x, ascent - f.get_ascent()))
+            x += img.get_width()
+        return surf
+
+    def metrics(self, text: str) -> list[tuple[int, int, int, int, int] | None]:
+        """Per character, the metrics from the font chosen for it; None where that font has no glyph."""
+        out: list = []
+        for family, part in runs(text, self.is_bold):
+            font = self.font(family)
+            for ch in part:
+                out.append(font.metrics(ch)[0] if _has_glyph(family, ch, self.is_bold) else None)
+        return out
+
+    def get_height(self) -> int:
+        return self.main.get_height()
+
+    def get_linesize(self) -> int:
+        return self.main.get_linesize()
+
+    def get_ascent(self) -> int:
+        return self.main.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.main.get_descent()
+
+
+def get_font(size: int, bold: bool = False) -> FallbackFont:
     """The font for a pixel size, loaded once. The one place fonts are created."""
     size = max(6, int(size))
     key = (size, bold)
     font = _fonts.get(key)
     if font is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        path = _font_files[bold]
-        # pygame's default font (path None) is already a bold sans: never embolden it further
-        font = pygame.font.Font(path, size)
-        if bold and path is not None and path == _font_files[False]:
-            font.bold = True  # one file for both weights: synthesise the bold
-        _fonts[key] = font
+        font = _fonts[key] = FallbackFont(size, bold)
     return font
+
+
+def missing_glyphs(text: str, bold: bool = False) -> list[str]:
+    """The characters of ``text`` that no bundled font can draw (tofu), in order of appearance."""
+    return [ch for family, part in runs(text, bold) for ch in part
+            if not ch.isspace() and not _has_glyph(family, ch, bold)]
 
 
 class TextCache:
