@@ -45,6 +45,8 @@ class App:
                  kiosk: bool = False, clock: Callable[[], float] = time.perf_counter,
                  wait: Callable[[int], Any] | None = None, audio: Any = None) -> None:
         self.settings = settings if settings is not None else Settings.load(settings_path)
+        if not self.settings.language:  # first start: the system's language, remembered from now on
+            self.settings.language = i18n.detect_language()
         i18n.set_language(self.settings.language)
         self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -63,6 +65,7 @@ class App:
         self.ctx.progress = Progress()
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
+        self.ctx.language_changed = self.language_changed
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0
@@ -102,6 +105,11 @@ class App:
         self.fullscreen = on
         self.screen = self._open_window()
         self._resized(self.screen.get_size(), force=True)
+
+    def language_changed(self) -> None:
+        """The language was switched: retitle the window and let every scene re-render its text."""
+        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
+        self._resized(self.size, force=True)
 
     def _resized(self, size: tuple[int, int], force: bool = False) -> None:
         size = (int(size[0]), int(size[1]))

@@ -64,6 +64,8 @@ class Context:
         self.set_fullscreen: Callable[[bool], None] = lambda on: None
         #: Set by the App: whether the window is full screen now (--windowed may differ from settings).
         self.is_fullscreen: Callable[[], bool] = lambda: bool(self.settings.fullscreen)
+        #: Set by the App: the language changed, so every scene re-lays out and re-renders its text.
+        self.language_changed: Callable[[], None] = lambda: None
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:
