@@ -1,0 +1,161 @@
+"""A dialog over a scene: the scene beneath dimmed, a panel with a title, lines and buttons.
+
+Used for the end screens of the tables and for confirmations (reset statistics, abandon a game).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from ..i18n import tr
+from ..ui import theme
+from ..ui.pointer import pointer
+from ..ui.widgets import Button
+from .base import Pop, Scene, Transition
+
+
+class DialogOverlay(Scene):
+    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons."""
+
+    overlay = True
+    title = ""
+    dim_alpha = 120
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.buttons: list[Button] = []
+        self.size = (0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._panel: pygame.Surface | None = None
+        self._full = True
+        self._under: pygame.Surface | None = None
+        self._beneath: list[pygame.Rect] = []
+        self._dim: pygame.Surface | None = None
+        self._transition: Transition = None
+
+    def lines(self) -> list[str]:
+        return []
+
+    def area(self) -> pygame.Rect:
+        """Where the panel goes: the whole window (centred)."""
+        return pygame.Rect((0, 0), self.size)
+
+    def actions(self) -> list[tuple[str, Any, str]]:
+        return []
+
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = tuple(size)
+        w, h = self.size
+        s = theme.scale_for(self.size)
+        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
+        area = self.area()
+        pw = min(pw, area.width)
+        self.panel_rect = pygame.Rect(0, 0, pw, ph)
+        self.panel_rect.center = area.center
+        if area.height < h:
+            self.panel_rect.bottom = area.bottom
+        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
+        acts = self.actions()
+        gap = int(16 * s)
+        bw = (pw - gap * (len(acts) + 1)) // max(1, len(acts))
+        y = self.panel_rect.bottom - gap - bh
+        self.buttons = [Button((self.panel_rect.x + gap + i * (bw + gap), y, bw, bh), label, self.ctx.text,
+                               on_click=fn, style=style) for i, (label, fn, style) in enumerate(acts)]
+        self._panel = self._render_panel(s)
+        self._dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        self._dim.fill((0, 0, 0, self.dim_alpha))
+        self._full = True
+
+    def invalidate(self, rects: list | None = None) -> None:
+        """The table repainted beneath us: dim those parts again (None: all of it)."""
+        if rects is None:
+            self._full = True
+        else:
+            self._beneath.extend(rects)
+
+    def _render_panel(self, s: float) -> pygame.Surface:
+        radius = int(18 * s)
+        surf = theme.panel(self.panel_rect.size, radius)
+        inner_w = self.panel_rect.width - int(40 * s)
+        title = self.ctx.text.fit(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True)
+        y = radius + int(22 * s)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, y)))
+        y += title.get_height() + int(12 * s)
+        for line in self.lines():
+            img = self.ctx.text.fit(line, inner_w, int(24 * s), theme.TEXT)
+            surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
+            y += img.get_height() + int(6 * s)
+        return surf
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self._transition = None
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        p = pointer(event, self.size)
+        if p is not None:
+            for b in self.buttons:
+                if b.handle(*p):
+                    break
+        return self._transition
+
+    def on_key(self, event: pygame.event.Event) -> Transition:
+        """Keys while the dialog is up (Esc closes it unless a subclass says otherwise)."""
+        if event.key == pygame.K_ESCAPE:
+            return Pop()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        rects: list[pygame.Rect] = []
+        radius = (self._panel.get_width() - self.panel_rect.width) // 2
+        panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
+        if self._full:
+            surface.blit(self._dim, (0, 0))
+            # what lies under the translucent panel, so repainting it never darkens it further
+            self._under = surface.subsurface(panel_bounds.clip(surface.get_rect())).copy()
+        else:
+            for r in self._beneath:
+                surface.blit(self._dim, r.topleft, r)
+            rects += self._beneath
+        self._beneath = []
+        rects += self.draw_effects(surface)
+        if self._full or rects or any(b.dirty for b in self.buttons):
+            surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
+            surface.blit(self._panel, panel_bounds)
+            for b in self.buttons:
+                b.draw(surface)
+            rects.append(panel_bounds)
+        if self._full:
+            self._full = False
+            return None
+        return rects
+
+    def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        return []
+
+
+class ConfirmDialog(DialogOverlay):
+    """Ask before something that cannot be taken back. `on_yes` may return a transition."""
+
+    def __init__(self, ctx: Any, title: str, lines: list[str], yes_label: str,
+                 on_yes: Callable[[], Transition], no_label: str = "Cancel") -> None:
+        self.title = title
+        self._lines = lines
+        self._yes = (yes_label, on_yes)
+        self._no_label = no_label
+        super().__init__(ctx)
+
+    def lines(self) -> list[str]:
+        return [tr(line) for line in self._lines]
+
+    def actions(self) -> list[tuple[str, Any, str]]:
+        return [(self._no_label, self._cancel, "secondary"), (self._yes[0], self._confirm, "primary")]
+
+    def _cancel(self) -> None:
+        self._transition = Pop()
+
+    def _confirm(self) -> None:
+        self._transition = self._yes[1]() or Pop()
