@@ -45,9 +45,8 @@ class App:
                  kiosk: bool = False, clock: Callable[[], float] = time.perf_counter,
                  wait: Callable[[int], Any] | None = None, audio: Any = None) -> None:
         self.settings = settings if settings is not None else Settings.load(settings_path)
-        if not self.settings.language:  # first start: the system's language, remembered from now on
-            self.settings.language = i18n.detect_language()
-        i18n.set_language(self.settings.language)
+        # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
+        i18n.set_language(self.settings.language or i18n.detect_language())
         self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self._clock = clock
