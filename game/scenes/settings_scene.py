@@ -1,8 +1,12 @@
-"""Settings: each change takes effect and is saved at once; Back (or Esc) returns."""
+"""Settings: each change takes effect and is saved at once; Back (or Esc) returns.
+
+The language switches at once: every scene on the stack re-renders its text (ctx.language_changed).
+"""
 from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, tr
 from game.scenes.base import Pop
 from game.scenes.panel_scene import PanelScene
@@ -31,15 +35,17 @@ class SettingsScene(PanelScene):
                                          lambda v, f=field: self._changed(f, v))
         self.speed = SegmentedControl((0, 0, 1, 1), SPEEDS, s.animation_speed, text,
                                       lambda v: self._changed("animation_speed", v))
+        # each language named in its own language, so anyone can find theirs
+        self.language = SegmentedControl((0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language)
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [*self.toggles.values(), self.speed, self.back]
+        self.widgets = [self.language, *self.toggles.values(), self.speed, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        n_rows = len(TOGGLES) + 2  # toggles, speed, back
+        n_rows = len(TOGGLES) + 3  # language, toggles, speed, back
         units = 1.0 + n_rows
         needed = int(units * row + n_rows * gap + 2 * pad)
         if needed > h - 12:
@@ -51,10 +57,13 @@ class SettingsScene(PanelScene):
         x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
+        label_w = int(iw * 0.42)
+        self.language_label_rect = pygame.Rect(x, y, label_w, row)
+        self.language.rect = (x + label_w, y, iw - label_w, row)
+        y += row + gap
         for toggle in self.toggles.values():
             toggle.rect = (x, y, iw, row)
             y += row + gap
-        label_w = int(iw * 0.42)
         self.speed_label_rect = pygame.Rect(x, y, label_w, row)
         self.speed.rect = (x + label_w, y, iw - label_w, row)
         y += row + gap
@@ -65,10 +74,10 @@ class SettingsScene(PanelScene):
         r = self.title_rect
         img = self.ctx.text.fit(tr("Settings"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
-        r = self.speed_label_rect
-        pad = max(10, r.height // 3)
-        img = self.ctx.text.fit(tr("Animation"), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
+        for r, label in ((self.language_label_rect, N_("Language")), (self.speed_label_rect, N_("Animation"))):
+            pad = max(10, r.height // 3)
+            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
 
     def _current(self, field: str) -> bool:
         """The value a toggle shows: the setting, except full screen, which shows the window's state."""
@@ -84,6 +93,13 @@ class SettingsScene(PanelScene):
         if field == "fullscreen":
             self.ctx.set_fullscreen(value)  # the app saves and relayouts every scene
         self.ctx.save_settings()
+
+    def _set_language(self, code: str) -> None:
+        """Switch the language now, remember it, and re-render this scene and those beneath."""
+        self.ctx.settings.language = i18n.set_language(code)
+        self.ctx.save_settings()
+        self.ctx.language_changed()  # the app re-lays out every scene on the stack (this one too)
+        self.relayout()  # (also when no app is listening, e.g. a bare Context)
 
     def invalidate(self, rects: list | None = None) -> None:
         """Show the current values again (F11 may have changed full screen meanwhile)."""
