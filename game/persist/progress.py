@@ -102,6 +102,14 @@ class Progress:
         self.save.clear()
         self.game = None
 
+    def leave(self) -> None:
+        """The table closes (menu, new game, quit): the game stays saved on disk as it is, to be
+        continued, or closed out by the next game that begins."""
+        game = self.game
+        if game is not None and game.status != "won" and game.moves > 0:
+            self.changed(game)  # the playing time since the last move
+        self.game = None
+
     def tick(self, dt: float) -> None:
         """Playing time (simulation time of the table)."""
         if self.game is not None and self.game.status == "playing":

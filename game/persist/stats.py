@@ -78,7 +78,7 @@ class StatsDB:
         conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
         try:
             conn.execute("PRAGMA busy_timeout = 10000")
-            conn.execute("PRAGMA journal_mode = WAL")
+            _retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"))
             conn.execute("PRAGMA synchronous = NORMAL")
             migrate(conn)
             conn.execute("SELECT count(*) FROM games").fetchone()
@@ -136,6 +136,19 @@ class StatsDB:
 
     def integrity_ok(self) -> bool:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def _retry_locked(action, seconds: float = 10.0):
+    """Switching to WAL while another process opens the same new file fails at once with "locked"
+    (the busy timeout does not cover it): try again for a while."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def migrate(conn: sqlite3.Connection) -> int:

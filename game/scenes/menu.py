@@ -50,17 +50,24 @@ class MenuScene(PanelScene):
         self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, s.last_game, text, self._set_game)
         self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_rule)
         self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text, self._set_cells)
-        self.play_button = Button((0, 0, 1, 1), N_("Play"), text, self.play_random, style="primary")
+        progress = self.ctx.progress
+        self.saved = progress.saved() if progress is not None else None
+        self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
+        self.continue_button.visible = self.saved is not None
+        self.play_button = Button((0, 0, 1, 1), N_("Play") if self.saved is None else N_("New deal"), text,
+                                  self.play_random, style="secondary" if self.saved else "primary")
         self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
                                   upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
                                   on_change=lambda _v: self.error.set_text(""))
         self.code_button = Button((0, 0, 1, 1), N_("Play this code"), text, self.play_code)
         self.error = Label((0, 0, 1, 1), text, theme.ERROR)
         self.settings_button = Button((0, 0, 1, 1), N_("Settings"), text, self.open_settings, style="ghost")
+        self.stats_button = Button((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, style="ghost")
         self.quit_button = Button((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost")
         self.quit_button.visible = not self.ctx.kiosk
-        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.play_button,
-                        self.code_box, self.code_button, self.error, self.settings_button, self.quit_button]
+        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.continue_button,
+                        self.play_button, self.code_box, self.code_button, self.error, self.settings_button,
+                        self.stats_button, self.quit_button]
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -85,7 +92,12 @@ class MenuScene(PanelScene):
         self.rule_choice.rect = (x, y, iw, row)
         self.cells_choice.rect = (x, y, iw, row)
         y += row + gap
-        self.play_button.rect = (x, y, iw, int(row * 1.2))
+        if self.saved is not None:
+            cw = int(iw * 0.58)
+            self.continue_button.rect = (x, y, cw, int(row * 1.2))
+            self.play_button.rect = (x + cw + gap, y, iw - cw - gap, int(row * 1.2))
+        else:
+            self.play_button.rect = (x, y, iw, int(row * 1.2))
         y += int(row * 1.2) + gap
         bw = int(iw * 0.38)
         self.code_box.rect = (x, y, iw - bw - gap, row)
@@ -93,12 +105,10 @@ class MenuScene(PanelScene):
         y += row
         self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
         y += int(row * 0.55) + gap
-        if self.quit_button.visible:
-            half = (iw - gap) // 2
-            self.settings_button.rect = (x, y, half, row)
-            self.quit_button.rect = (x + iw - half, y, half, row)
-        else:
-            self.settings_button.rect = (x, y, iw, row)
+        bottom = [self.settings_button, self.stats_button] + ([self.quit_button] if self.quit_button.visible else [])
+        bw = (iw - gap * (len(bottom) - 1)) // len(bottom)
+        for i, b in enumerate(bottom):
+            b.rect = (x + i * (bw + gap), y, bw, row)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
@@ -183,6 +193,18 @@ class MenuScene(PanelScene):
             s.last_game, s.eightoff_cells = "eightoff", game.cell_count
         self._save()
         self.next = Replace(self.ctx.make_table_scene(game))
+
+    def play_saved(self) -> None:
+        """Continue the saved game exactly where it was left."""
+        if self.saved is None:
+            return
+        game, meta = self.saved
+        self.next = Replace(self.ctx.make_table_scene(game, meta))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+
+        self.next = Push(StatsScene(self.ctx))
 
     def open_settings(self) -> None:
         self.next = Push(self.ctx.make_settings_scene())

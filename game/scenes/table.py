@@ -119,6 +119,10 @@ class TableScene(Scene):
                     self._end_pending = True
         self._full = True
 
+    def exit(self) -> None:
+        if self.ctx.progress is not None:
+            self.ctx.progress.leave()
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = tuple(size)
         self.layout = self.make_layout(self.size)

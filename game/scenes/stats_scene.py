@@ -1,0 +1,156 @@
+"""Statistics per game and option: played, won, win %, best score, streaks, average moves, and a bar
+chart of the last 20 results. Reset asks first."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, tr
+from game.scenes.base import Pop, Push
+from game.scenes.dialog import ConfirmDialog
+from game.scenes.menu import CELLS, GAMES, GOLF_RULES
+from game.scenes.panel_scene import PanelScene
+from game.ui import theme
+from game.ui.widgets import Button, SegmentedControl
+
+RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150)}
+OPTION_NAMES = {"easy": N_("Easy"), "classic": N_("Classic"), "8": N_("8 cells"), "4": N_("4 cells"),
+                "2": N_("2 cells")}
+CHART_GAMES = 20
+
+
+class StatsScene(PanelScene):
+    """Numbers and a small chart for the chosen game and option."""
+
+    def build(self) -> None:
+        s, text = self.ctx.settings, self.ctx.text
+        self.game = s.last_game
+        self.option = {"golf": s.golf_rule, "eightoff": str(s.eightoff_cells)}
+        self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, self.game, text, self._set_game)
+        self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_option)
+        self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text,
+                                             lambda v: self._set_option(str(v)))
+        self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
+        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.reset_button, self.back]
+        self._show_options()
+
+    @property
+    def stats(self) -> Any:
+        progress = self.ctx.progress
+        return None if progress is None else progress.stats
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        units = 1 + 1 + 1 + 4.2 + 1  # title, game, option, numbers and chart, buttons
+        needed = int(units * row + 5 * gap + 2 * pad)
+        if needed > h - 12:
+            row = max(30, int((h - 12 - 5 * gap - 2 * pad) / units))
+            needed = int(units * row + 5 * gap + 2 * pad)
+        pw = min(w - 24, int(row * 14))
+        self.panel_rect = pygame.Rect(0, 0, pw, needed)
+        self.panel_rect.center = (w // 2, h // 2)
+        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        self.title_rect = pygame.Rect(x, y, iw, row)
+        y += row + gap
+        self.game_choice.rect = (x, y, iw, row)
+        y += row + gap
+        self.rule_choice.rect = (x, y, iw, row)
+        self.cells_choice.rect = (x, y, iw, row)
+        y += row + gap
+        body = pygame.Rect(x, y, iw, int(row * 4.2))
+        self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.5), body.height)
+        self.chart_rect = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
+        y = body.bottom + gap
+        half = (iw - gap) // 2
+        self.reset_button.rect = (x, y, half, row)
+        self.back.rect = (x + iw - half, y, half, row)
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(label, value) rows for the chosen game and option."""
+        if self.stats is None:
+            return [(tr("Statistics are not available"), "")]
+        s = self.stats.summary(self.game, self.option[self.game])
+        return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
+                (tr("Win rate"), f"{s.win_percent:.0f} %"), (tr("Best score"), str(s.best_score)),
+                (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
+                (tr("Average moves"), f"{s.average_moves:.1f}")]
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        r = self.title_rect
+        img = self.ctx.text.fit(tr("Statistics"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        rows = self.lines()
+        r = self.numbers_rect
+        step = r.height / len(rows)
+        size = max(12, int(step * 0.62))
+        for i, (label, value) in enumerate(rows):
+            cy = int(r.y + step * (i + 0.5))
+            name = self.ctx.text.fit(label, int(r.width * 0.7), size, theme.TEXT_DIM)
+            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
+            num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
+            surface.blit(num, num.get_rect(midright=(r.right, cy)))
+        self._paint_chart(surface)
+
+    def _paint_chart(self, surface: pygame.Surface) -> None:
+        r = self.chart_rect
+        caption = self.ctx.text.fit(tr("Last {n} games", n=CHART_GAMES), r.width, max(12, r.height // 9),
+                                    theme.TEXT_DIM)
+        surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
+        plot = pygame.Rect(r.x, r.y + caption.get_height() + 4, r.width, r.height - caption.get_height() - 4)
+        pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
+        results = self.stats.last(self.game, self.option[self.game], CHART_GAMES) if self.stats else []
+        if not results:
+            none = self.ctx.text.fit(tr("No games yet"), plot.width, max(12, plot.height // 6), theme.TEXT_DIM)
+            surface.blit(none, none.get_rect(center=plot.center))
+            return
+        top = max(max(score for _r, score in results), 1)
+        slot = plot.width / CHART_GAMES
+        for i, (result, score) in enumerate(results):
+            h = max(3, int((plot.height - 4) * score / top))
+            bar = pygame.Rect(int(plot.x + i * slot + slot * 0.15), plot.bottom - h, max(2, int(slot * 0.7)), h)
+            pygame.draw.rect(surface, RESULT_COLOURS[result], bar, border_radius=2)
+
+    # --- actions -------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        self._static = None
+        self._full = True
+
+    def _show_options(self) -> None:
+        golf = self.game == "golf"
+        self.rule_choice.visible = golf
+        self.cells_choice.visible = not golf
+        self._refresh()
+
+    def _set_game(self, value: str) -> None:
+        self.game = value
+        self._show_options()
+
+    def _set_option(self, value: str) -> None:
+        self.option[self.game] = value
+        self._refresh()
+
+    def ask_reset(self) -> None:
+        name = f"{tr(dict(GAMES)[self.game])} · {tr(OPTION_NAMES[self.option[self.game]])}"
+        self.next = Push(ConfirmDialog(self.ctx, N_("Reset statistics?"),
+                                       [tr("All results of {name} will be deleted.", name=name)],
+                                       N_("Reset"), self.reset))
+
+    def reset(self) -> None:
+        if self.stats is not None:
+            self.stats.reset(self.game, self.option[self.game])
+        self._refresh()
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self._refresh()
+
+    def close(self) -> None:
+        self.next = Pop()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
