@@ -16,6 +16,7 @@ import pytest
 from conftest import click, key, run_frames, settle
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
+from game.scenes.dialog import ConfirmDialog
 from game.persist.stats import SCHEMA_VERSION, StatsDB
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
@@ -216,7 +217,13 @@ def test_new_game_from_the_table_counts_the_old_one_as_abandoned(make_app):
     scene = golf_table(app)
     play_some(app, scene, 2)
     key(app, pygame.K_n)
-    assert app.top is not scene
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and scene.game.moves == 2
+    click(app, dialog.buttons[0].rect.center)  # Cancel: the game goes on
+    assert app.top is scene and app.ctx.progress.stats.summary("golf", "easy").played == 0
+    key(app, pygame.K_n)
+    click(app, app.top.buttons[1].rect.center)  # New game
+    assert isinstance(app.top, GolfTableScene) and app.top is not scene
     s = app.ctx.progress.stats.summary("golf", "easy")
     assert s.played == 1 and s.won == 0
 

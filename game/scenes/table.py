@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..ui import theme
@@ -323,7 +323,17 @@ class TableScene(Scene):
             self.show_message("Deal code copied")
 
     def go_new_game(self) -> None:
-        self._transition = Replace(self.ctx.make_table_scene(self.new_game()))
+        """A new deal; a game under way is only given up after the player confirms."""
+        def deal() -> Transition:
+            return Replace(self.ctx.make_table_scene(self.new_game()))
+
+        if self.game.status == "playing" and self.game.moves > 0:
+            from .dialog import ConfirmDialog
+            self._transition = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
+                                                  [N_("This game will count as abandoned.")],
+                                                  N_("New game"), deal))
+        else:
+            self._transition = deal()
 
     def go_menu(self) -> None:
         from .menu import MenuScene
