@@ -21,7 +21,7 @@ import locale as _locale
 import logging
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,8 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
 
 _current: dict[str, str] = CATALOGUES["en"]
 _language = "en"
+#: Called with (key, result) after every tr() (tests record what was translated); None normally.
+_observer: Callable[[str, str], None] | None = None
 
 
 # --- the .po reader ---------------------------------------------------------------------------------
@@ -180,16 +182,24 @@ def tr(key: str, **fmt: Any) -> str:
     unformatted text rather than an exception in the middle of a frame.
     """
     text = _current.get(key, key)
-    if not fmt:
-        return text
-    try:
-        return text.format(**fmt)
-    except (KeyError, IndexError, ValueError):
-        log.warning("i18n: cannot format %r with %r", text, fmt)
+    if fmt:
         try:
-            return key.format(**fmt)
+            text = text.format(**fmt)
         except (KeyError, IndexError, ValueError):
-            return key
+            log.warning("i18n: cannot format %r with %r", text, fmt)
+            try:
+                text = key.format(**fmt)
+            except (KeyError, IndexError, ValueError):
+                text = key
+    if _observer is not None:
+        _observer(key, text)
+    return text
+
+
+def observe(callback: Callable[[str, str], None] | None) -> None:
+    """Call ``callback(key, result)`` after every translation (None stops); for tests and tools."""
+    global _observer
+    _observer = callback
 
 
 def N_(key: str) -> str:
