@@ -118,3 +118,24 @@ def test_pointer_reads_events_not_the_mouse():
     assert pointer(right, size) is None
     finger = pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.25, touch_id=1, finger_id=0)
     assert pointer(finger, size) == ("up", (400, 120))
+
+
+def test_text_input_select_all_then_type_or_backspace_replaces_everything():
+    from game.ui.text import TextCache
+    from game.ui.textinput import TextInput
+    box = TextInput((0, 0, 200, 40), TextCache(), upper=True)
+    box.set_value("GO1-E-AAAAAAB")
+
+    def keydown(k, mod=0):
+        return box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+    assert keydown(pygame.K_a, pygame.KMOD_CTRL) and box.selected
+    box.handle_key(pygame.event.Event(pygame.TEXTINPUT, text="e"))
+    assert box.value == "E" and not box.selected
+    keydown(pygame.K_a, pygame.KMOD_CTRL)
+    keydown(pygame.K_BACKSPACE)
+    assert box.value == ""
+    box.set_value("EO1")
+    box.focus(False)
+    box.handle("down", (10, 10))  # a tap into the box selects the old text
+    assert box.focused and box.selected

@@ -31,6 +31,7 @@ class TextInput(Widget):
         self.value = ""
         self.caret = 0
         self.focused = False
+        self.selected = False  # all text selected: typing or pasting replaces it
         self.placeholder = placeholder
         self.max_len = max_len
         self.allowed = allowed
@@ -60,6 +61,9 @@ class TextInput(Widget):
 
     def insert(self, text: str) -> None:
         """Insert at the caret, dropping characters that are not allowed or do not fit."""
+        if self.selected and self._clean(text):
+            self._select(False)
+            self.set_value("")
         text = self._clean(text)[: max(0, self.max_len - len(self.value))]
         if not text:
             return
@@ -80,12 +84,20 @@ class TextInput(Widget):
 
     def focus(self, on: bool = True) -> None:
         self._set("focused", on)
+        if not on:
+            self._select(False)
+
+    def _select(self, on: bool) -> None:
+        self._set("selected", bool(on and self.value))
 
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
         """A press inside focuses the box (and puts the caret at the end); outside unfocuses it."""
         if kind == DOWN and self.visible and self.enabled:
             inside = self._rect.collidepoint(pos)
+            was = self.focused
             self.focus(inside)
+            if inside and not was:
+                self._select(True)  # a tap into the box selects the old code: a paste replaces it
             return inside
         return False
 
@@ -106,10 +118,20 @@ class TextInput(Widget):
                 self.focus()
                 self.insert(self.paste() or "")
             return True
+        if ctrl and key == pygame.K_a:
+            self.focus()
+            self._select(True)
+            return True
+        if self.selected and key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._select(False)
+            self.set_value("")
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.on_submit is not None:
                 self.on_submit(self.value)
             return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self._select(False)
         if key == pygame.K_BACKSPACE:
             if ctrl:
                 self._delete(0, self.caret)
@@ -155,6 +177,10 @@ class TextInput(Widget):
         shift = max(0, caret_x - inner.width + 2)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
+        if self.selected and self.value:
+            mark = pygame.Rect(inner.x - shift, self._rect.centery - img.get_height() // 2, img.get_width(),
+                               img.get_height())
+            pygame.draw.rect(surface, theme.GOLD_HOVER, mark, border_radius=3)
         surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
         if self.focused:
             ch = int(size * 0.9)
