@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
@@ -21,10 +22,9 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
 from ..view.layout import hud_height, margin
-from .base import Push, Quit, Replace, Scene, Transition
+from .base import Push, Replace, Scene, Transition
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
-SPEEDS = {"normal": 1.0, "fast": 0.5, "off": 0.0}
 MOVE_TIME = 0.25
 DEAL_TIME = 1.5
 
@@ -96,7 +96,7 @@ class TableScene(Scene):
     # -- settings ----------------------------------------------------------------------------------
     @property
     def speed(self) -> float:
-        return SPEEDS.get(self.ctx.settings.animation_speed, 1.0)
+        return ANIMATION_SCALE.get(self.ctx.settings.animation_speed, 1.0)
 
     @property
     def interactive(self) -> bool:
@@ -166,11 +166,11 @@ class TableScene(Scene):
         bh = h - 2 * max(4, h // 10)
         specs = [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo)]
         font = get_font(int(bh * 0.42), True)
-        bw = max(int(bh * 2.1), max(font.size(tr(label))[0] for label, _ in specs) + bh)
         y = (h - bh) // 2
         self.buttons = []
         x = w - m
         for label, action in specs:
+            bw = max(int(bh * 2.1), font.size(tr(label))[0] + bh)  # each as wide as its label needs
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
             x -= max(4, m // 2)
@@ -412,11 +412,12 @@ class TableScene(Scene):
         x = m
         size = max(16, int(h * 0.5))
         room = self._stats_right - m
-        text = "   ".join(values)
-        img = self.ctx.text.fit(text, room, size, theme.TEXT, bold=True)
-        surface.blit(img, img.get_rect(midleft=(x, h // 2)))
+        lines = ["   ".join(values)]
+        if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+            half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
+            lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
+        for i, line in enumerate(lines):
+            img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
+            surface.blit(img, img.get_rect(midleft=(x, h * (2 * i + 1) // (2 * len(lines)))))
         for b in self.buttons:
             b.draw(surface)
-
-    def quit(self) -> Transition:
-        return Quit()
