@@ -54,13 +54,15 @@ class DialogOverlay(Scene):
         pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
         area = self.area()
         pw = min(pw, area.width)
+        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
+        gap = int(16 * s)
+        # tall enough for its text in any language (a Thai line is taller than a Latin one)
+        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + bh + gap))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = area.center
         if area.height < h:
             self.panel_rect.bottom = area.bottom
-        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
         acts = self.actions()
-        gap = int(16 * s)
         bw = (pw - gap * (len(acts) + 1)) // max(1, len(acts))
         y = self.panel_rect.bottom - gap - bh
         self.buttons = [Button((self.panel_rect.x + gap + i * (bw + gap), y, bw, bh), label, self.ctx.text,
@@ -77,18 +79,27 @@ class DialogOverlay(Scene):
         else:
             self._beneath.extend(rects)
 
+    def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
+        """The title and the lines, each with the space below it (cached by the TextCache)."""
+        inner_w = pw - int(40 * s)
+        out = [(self.ctx.text.fit(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True), int(12 * s))]
+        out += [(self.ctx.text.fit(line, inner_w, int(24 * s), theme.TEXT), int(6 * s)) for line in self.lines()]
+        return out
+
+    def _text_bottom(self, pw: int, s: float) -> int:
+        """Where the text ends, from the panel's top."""
+        images = self._text_images(pw, s)
+        return int(22 * s) + sum(img.get_height() + below for img, below in images) - (images[-1][1] if images else 0)
+
     def _render_panel(self, s: float) -> pygame.Surface:
         radius = int(18 * s)
         surf = theme.panel(self.panel_rect.size, radius)
-        inner_w = self.panel_rect.width - int(40 * s)
-        title = self.ctx.text.fit(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True)
         y = radius + int(22 * s)
-        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, y)))
-        y += title.get_height() + int(12 * s)
-        for line in self.lines():
-            img = self.ctx.text.fit(line, inner_w, int(24 * s), theme.TEXT)
+        for img, below in self._text_images(self.panel_rect.width, s):
             surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
-            y += img.get_height() + int(6 * s)
+            y += img.get_height() + below
+        #: where the text ends, from the panel's top (the buttons start below it)
+        self.text_bottom = self._text_bottom(self.panel_rect.width, s)
         return surf
 
     def handle_event(self, event: pygame.event.Event) -> Transition:

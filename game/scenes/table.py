@@ -284,7 +284,8 @@ class TableScene(Scene):
     def show_message(self, message: str, **fmt: Any) -> None:
         rect = self.message_rect()
         size = max(18, int(self.layout.card_h * 0.2))
-        self.toast.font_size = self.ctx.text.fit_size(tr(message, **fmt), rect.width - 2 * size, size, True, 12)
+        self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
+        self.toast.font_size = size
         self.toast.show(message, rect.center, **fmt)
 
     def after_change(self, sound: str | None = "place") -> None:

@@ -210,10 +210,27 @@ def missing_glyphs(text: str, bold: bool = False) -> list[str]:
             if not ch.isspace() and not _has_glyph(family, ch, bold)]
 
 
+def _width(text: str, size: int, bold: bool) -> int:
+    """The width of text (the widest line when it has several)."""
+    font = get_font(size, bold)
+    return max(font.size(line)[0] for line in text.split("\n"))
+
+
+def two_lines(text: str, size: int, bold: bool = False) -> str:
+    """The text broken at the space that best balances two lines (unchanged if it has no space)."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    best = min(range(1, len(words)), key=lambda i: max(_width(" ".join(words[:i]), size, bold),
+                                                         _width(" ".join(words[i:]), size, bold)))
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
+
+
 class TextCache:
     """Rendered text surfaces keyed by (text, size, colour, bold), least recently used dropped first.
 
-    The bound keeps memory flat over a long session (a score label changes every move).
+    The bound keeps memory flat over a long session (a score label changes every move). A text with
+    line breaks (``\n``) is drawn as centred lines.
     """
 
     def __init__(self, max_entries: int = 768) -> None:
@@ -229,7 +246,16 @@ class TextCache:
             self._cache.move_to_end(key)
             return surf
         self.misses += 1
-        surf = get_font(size, bold).render(text, True, colour)
+        font = get_font(size, bold)
+        if "\n" in text:
+            lines = [font.render(line, True, colour) for line in text.split("\n")]
+            step = font.get_linesize()
+            surf = pygame.Surface((max(img.get_width() for img in lines),
+                                   step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+            for i, img in enumerate(lines):
+                surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, i * step)))
+        else:
+            surf = font.render(text, True, colour)
         if len(colour) == 4 and colour[3] < 255:
             surf.set_alpha(colour[3])
         self._cache[key] = surf
@@ -245,9 +271,21 @@ class TextCache:
     def fit_size(self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
         """The largest font size <= size (and >= min_size) at which the text fits max_width."""
         size = int(size)
-        while size > min_size and get_font(size, bold).size(text)[0] > max_width:
+        while size > min_size and _width(text, size, bold) > max_width:
             size -= max(1, size // 12)
         return max(size, min_size)
+
+    def fit_wrapped(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
+                    bold: bool = False, min_size: int = 10) -> pygame.Surface:
+        """Like :meth:`fit`, but a text that would shrink below 80 % of ``size`` on one line goes on
+        two balanced lines instead (long Greek messages); the larger of the two results wins."""
+        one = self.fit_size(text, max_width, size, bold, min_size)
+        if one < size * 0.8:
+            wrapped = two_lines(text, size, bold)
+            two = self.fit_size(wrapped, max_width, size, bold, min_size)
+            if two > one:
+                return self.render(wrapped, two, colour, bold)
+        return self.render(text, one, colour, bold)
 
     def clear(self) -> None:
         self._cache.clear()

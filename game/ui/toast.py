@@ -20,6 +20,8 @@ class Toast:
     def __init__(self, text: TextCache, font_size: int = 22) -> None:
         self.text = text
         self.font_size = font_size
+        #: When set, the text's widest line: a long message shrinks or goes on two lines to fit.
+        self.max_width: int | None = None
         self.message = ""
         self.center = (0, 0)
         self.duration = 0.0
@@ -47,10 +49,14 @@ class Toast:
         self.active = False
 
     def _render(self, text: str) -> pygame.Surface:
-        label = self.text.render(text, self.font_size, theme.TEXT, bold=True)
+        if self.max_width:
+            label = self.text.fit_wrapped(text, self.max_width, self.font_size, theme.TEXT, bold=True, min_size=12)
+        else:
+            label = self.text.render(text, self.font_size, theme.TEXT, bold=True)
         pad_x, pad_y = self.font_size, self.font_size // 2
         size = (label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y)
-        surf = theme.rounded_rect(size, (12, 20, 14, 225), size[1] // 2, 2, (255, 255, 255, 70))
+        radius = min(size[1] // 2, pad_x + pad_y)  # a pill for one line, rounder corners for two
+        surf = theme.rounded_rect(size, (12, 20, 14, 225), radius, 2, (255, 255, 255, 70))
         surf.blit(label, (pad_x, pad_y))
         return surf
 
