@@ -279,7 +279,7 @@ def test_the_table_hud_follows_a_language_change(make_app):
     i18n.set_language("th")
     app.ctx.language_changed()
     run_frames(app, 2)
-    assert table._hud_key == tuple(table.hud_values()) and "คะแนน" in table._hud_key[0]
+    assert table.hud._shown == tuple(table.hud_values()) and "คะแนน" in table.hud._shown[0]
     assert {tr(b.label) for b in table.buttons} >= {"เมนู", "เกมใหม่", "เลิกทำ"}
 
 

@@ -17,11 +17,10 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..ui import theme
 from ..ui.pointer import DOWN, MOVE, UP, pointer
-from ..ui.text import get_font
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
-from ..view.layout import hud_height, margin
+from .hud import Hud
 from .base import Push, Replace, Scene, Transition
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
@@ -39,11 +38,9 @@ class TableScene(Scene):
         self.layout: Any = None
         self.board: Board | None = None
         self.toast = Toast(ctx.text)
-        self.buttons: list[Button] = []
-        self.code_button: Button | None = None
+        self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo)],
+                       game.code, self.copy_code)
         self.size = (0, 0)
-        self.hud_rect = pygame.Rect(0, 0, 0, 0)
-        self._hud_key: tuple | None = None
         self._full = True
         self.dealing = False
         self.press: dict | None = None  # the pointer press in progress (and its drag)
@@ -93,6 +90,14 @@ class TableScene(Scene):
         """A fresh game with the same options."""
         raise NotImplementedError  # pragma: no cover
 
+    @property
+    def buttons(self) -> list[Button]:
+        return self.hud.buttons
+
+    @property
+    def code_button(self) -> Button | None:
+        return self.hud.code_button
+
     # -- settings ----------------------------------------------------------------------------------
     @property
     def speed(self) -> float:
@@ -131,7 +136,7 @@ class TableScene(Scene):
             self.board = Board(self.ctx.images, card_size, bool(getattr(self.ctx.settings, "four_colour", False)))
         else:
             self.board.set_card_size(card_size)
-        self._build_hud()
+        self.hud.layout(self.size)
         self.board.set_background(self.build_background())
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
@@ -147,41 +152,13 @@ class TableScene(Scene):
     def build_background(self) -> pygame.Surface:
         """Felt, the HUD band and the empty-pile outlines: painted once per size."""
         bg = theme.felt(self.size).copy()
-        band = pygame.Surface(self.hud_rect.size, pygame.SRCALPHA)
-        band.fill((0, 0, 0, 70))
-        bg.blit(band, self.hud_rect)
-        pygame.draw.line(bg, (255, 255, 255, 30), self.hud_rect.bottomleft, self.hud_rect.bottomright)
+        self.hud.paint_band(bg)
         for rect in self.slot_rects():
             bg.blit(self.ctx.images.slot(self.layout.card_w), rect)
         return bg
 
     def slot_rects(self) -> list[pygame.Rect]:
         return []
-
-    def _build_hud(self) -> None:
-        w, _ = self.size
-        h = hud_height(self.size)
-        self.hud_rect = pygame.Rect(0, 0, w, h)
-        m = margin(self.size)
-        bh = h - 2 * max(4, h // 10)
-        specs = [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo)]
-        font = get_font(int(bh * 0.42), True)
-        y = (h - bh) // 2
-        self.buttons = []
-        x = w - m
-        for label, action in specs:
-            bw = max(int(bh * 2.1), font.size(tr(label))[0] + bh)  # each as wide as its label needs
-            x -= bw
-            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
-            x -= max(4, m // 2)
-        code_w = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5 + bh  # one width for every code
-        x -= code_w
-        self.code_button = Button((x, y, code_w, bh), self.game.code or "—", self.ctx.text,
-                                  on_click=self.copy_code, style="ghost")
-        self.code_button.visible = bool(self.game.code)
-        self.buttons.append(self.code_button)
-        self._stats_right = x - m
-        self._hud_key = None
 
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:
@@ -193,9 +170,8 @@ class TableScene(Scene):
         if p is None:
             return None
         kind, pos = p
-        for b in self.buttons:
-            if b.handle(kind, pos):
-                return self._transition
+        if self.hud.handle(kind, pos):
+            return self._transition
         if self.dealing and kind == DOWN:
             self.skip_deal()  # a tap finishes the deal at once, then counts as a tap
         if kind == DOWN:
@@ -381,12 +357,9 @@ class TableScene(Scene):
                 or self._end_pending)
 
     def draw(self, surface: pygame.Surface) -> list | None:
-        hud_key = tuple(self.hud_values())
-        if hud_key != self._hud_key:
-            self.board.invalidate(self.hud_rect)
-        for b in self.buttons:
-            if b.dirty:
-                self.board.invalidate(b.bounds)
+        values = tuple(self.hud_values())
+        for rect in self.hud.changed(values):
+            self.board.invalidate(rect)
         toast_rect = self.toast.dirty_rect()
         if toast_rect is not None:
             self.board.invalidate(toast_rect)
@@ -396,29 +369,12 @@ class TableScene(Scene):
         full = dirty is None
         self._full = False
         rects = [] if full else dirty
-        if full or any(r.colliderect(self.hud_rect) for r in rects):
-            self._draw_hud(surface, hud_key)
+        if full or any(r.colliderect(self.hud.rect) for r in rects):
+            self.hud.draw(surface, values)
             if not full:
-                rects.append(self.hud_rect)
+                rects.append(self.hud.rect)
         if self.toast.active and (full or toast_rect is not None or self.toast.rect.collidelist(rects) != -1):
             r = self.toast.draw(surface)
             if r is not None and not full:
                 rects.append(r)
         return None if full else rects
-
-    def _draw_hud(self, surface: pygame.Surface, values: tuple) -> None:
-        self._hud_key = values
-        h = self.hud_rect.height
-        m = margin(self.size)
-        x = m
-        size = max(16, int(h * 0.5))
-        room = self._stats_right - m
-        lines = ["   ".join(values)]
-        if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
-            half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
-            lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
-        for i, line in enumerate(lines):
-            img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
-            surface.blit(img, img.get_rect(midleft=(x, h * (2 * i + 1) // (2 * len(lines)))))
-        for b in self.buttons:
-            b.draw(surface)

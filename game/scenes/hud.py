@@ -1,0 +1,89 @@
+"""The table's top band: score and counters on the left, the deal code and buttons on the right.
+
+Shared by both tables. Text is rendered through the text cache and the band is repainted only when
+its values or a button's state change.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from ..i18n import tr
+from ..ui import theme
+from ..ui.text import get_font
+from ..ui.widgets import Button
+from ..view.layout import hud_height, margin
+
+
+class Hud:
+    """Counters and buttons; `actions` are (label, callback) from the right edge leftwards."""
+
+    def __init__(self, ctx: Any, actions: list[tuple[str, Callable[[], Any]]], code: str | None,
+                 on_copy: Callable[[], Any]) -> None:
+        self.ctx = ctx
+        self.actions = actions
+        self.code = code
+        self.on_copy = on_copy
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self.code_button: Button | None = None
+        self._stats_right = 0
+        self._shown: tuple | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, _ = size
+        h = hud_height(size)
+        self.rect = pygame.Rect(0, 0, w, h)
+        m = margin(size)
+        self._margin = m
+        bh = h - 2 * max(4, h // 10)
+        font = get_font(int(bh * 0.42), True)
+        y = (h - bh) // 2
+        self.buttons = []
+        x = w - m
+        for label, action in self.actions:
+            bw = max(int(bh * 2.1), font.size(tr(label))[0] + bh)  # each as wide as its label needs
+            x -= bw
+            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
+            x -= max(4, m // 2)
+        code_w = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5 + bh  # one width for every code
+        x -= code_w
+        self.code_button = Button((x, y, code_w, bh), self.code or "—", self.ctx.text,
+                                  on_click=self.on_copy, style="ghost")
+        self.code_button.visible = bool(self.code)
+        self.buttons.append(self.code_button)
+        self._stats_right = x - m
+        self._shown = None
+
+    def paint_band(self, background: pygame.Surface) -> None:
+        """The band itself, part of the table's static background."""
+        band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        band.fill((0, 0, 0, 70))
+        background.blit(band, self.rect)
+        pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
+
+    def handle(self, kind: str, pos: tuple[int, int]) -> bool:
+        return any(b.handle(kind, pos) for b in self.buttons)
+
+    def changed(self, values: tuple) -> list[pygame.Rect]:
+        """The parts of the band to repaint: all of it when the values changed, else dirty buttons."""
+        if values != self._shown:
+            return [self.rect]
+        return [b.bounds for b in self.buttons if b.dirty]
+
+    def draw(self, surface: pygame.Surface, values: tuple) -> None:
+        self._shown = values
+        h = self.rect.height
+        x = self._margin
+        size = max(16, int(h * 0.5))
+        room = self._stats_right - x
+        lines = ["   ".join(values)]
+        if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+            half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
+            lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
+        for i, line in enumerate(lines):
+            img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
+            surface.blit(img, img.get_rect(midleft=(x, h * (2 * i + 1) // (2 * len(lines)))))
+        for b in self.buttons:
+            b.draw(surface)
