@@ -63,6 +63,8 @@ def _click(pos) -> None:
 
 
 def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
+    import tempfile
+    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame

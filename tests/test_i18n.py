@@ -396,6 +396,7 @@ def tour_records(tmp_path_factory):
     from game.app import App
 
     os.environ["GOLF_EIGHTOFF_CONFIG_DIR"] = str(tmp_path_factory.mktemp("i18n-config"))
+    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = str(tmp_path_factory.mktemp("i18n-data"))  # never the user's
     records = {"keys": set(), "by_lang": {}}
     original_render, original_fit = TextCache.render, TextCache.fit
     for lang in ["en", *TRANSLATED]:
@@ -437,6 +438,7 @@ def tour_records(tmp_path_factory):
             TextCache.render, TextCache.fit = original_render, original_fit
             i18n.set_language("en")
     os.environ.pop("GOLF_EIGHTOFF_CONFIG_DIR", None)
+    os.environ.pop("GOLF_EIGHTOFF_DATA_DIR", None)
     return records
 
 
