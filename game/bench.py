@@ -20,6 +20,7 @@ import threading
 import time
 
 FRAME = 1 / 60
+SESSION_GAMES = 40
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -62,6 +63,32 @@ def _click(pos) -> None:
     _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
 
 
+def play(scene, rec: Recorder, limit: int, phase_plays: str = "plays", phase_draws: str = "draws") -> tuple[int, int]:
+    """Tap playable cards (else the stock) like a player, up to `limit` plays; (plays, draws)."""
+    game = scene.game
+    plays = draws = 0
+    while plays < limit and game.status == "playing":
+        moves = game.legal_moves()
+        col = next((m for m in moves if m != "draw"), None)
+        if col is not None:
+            pile = game.columns[col]
+            _click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
+            plays += 1
+            rec.until_still(phase_plays)
+        elif "draw" in moves:
+            _click(scene.layout.stock.center)
+            draws += 1
+            rec.until_still(phase_draws)
+        else:
+            break
+    return plays, draws
+
+
+def _rss_mib() -> float:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+
 def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
     import tempfile
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
@@ -83,21 +110,7 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
     first_frame = time.time() - t_start
     rec = Recorder(app)
     rec.until_still("deal")
-    plays = draws = 0
-    while plays < 30 and game.status == "playing":
-        moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
-        if col is not None:
-            pile = game.columns[col]
-            _click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
-            plays += 1
-            rec.until_still("plays")
-        elif "draw" in moves:
-            _click(scene.layout.stock.center)
-            draws += 1
-            rec.until_still("draws")
-        else:
-            break
+    plays, draws = play(scene, rec, 30)
     for _ in range(3):
         if game.stock and game.status == "playing":
             _click(scene.layout.stock.center)
@@ -121,6 +134,21 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
         rec.frames("drag", 1)
     _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
     rec.until_still("drag")
+    # a long session: game after game; the memory in use must not grow
+    import random
+    rng = random.Random(7)
+    session_mem = []
+    for _ in range(SESSION_GAMES):
+        table = GolfTableScene(app.ctx, GolfGame.new("easy", rng=rng))
+        app.replace(table)
+        rec.until_still("session")
+        play(table, rec, 35, "session", "session")
+        while app.stack[-1] is not table:  # the end panel: leave it for the next game
+            app.apply(app.stack[-1].handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
+                                                                          unicode="n", scancode=0)))
+            rec.until_still("session")
+            break
+        session_mem.append(_rss_mib())
     # idle: the app's own run loop, real clock, no input; measured once the sound device has rested
     from game.app import AUDIO_REST
     idle: dict[str, float] = {}
@@ -146,7 +174,8 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
             "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
             "first_frame_s": round(first_frame, 3),
             "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "plays": plays, "draws": draws}
+            "plays": plays, "draws": draws,
+            "session_games": SESSION_GAMES, "session_mem_mib": [round(m, 1) for m in session_mem]}
 
 
 def report(result: dict) -> str:
@@ -159,7 +188,9 @@ def report(result: dict) -> str:
               f"idle CPU: {result['idle_cpu_percent']:.2f} % of one core "
               f"({result['idle_frames_drawn']} frames drawn while idle)",
               f"start-up to first frame: {result['first_frame_s']:.3f} s",
-              f"peak memory: {result['peak_memory_mib']:.1f} MiB"]
+              f"peak memory: {result['peak_memory_mib']:.1f} MiB",
+              f"long session ({result['session_games']} games): memory in use after game 5 "
+              f"{result['session_mem_mib'][4]:.1f} MiB, after the last {result['session_mem_mib'][-1]:.1f} MiB"]
     return "\n".join(lines)
 
 

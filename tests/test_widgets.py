@@ -139,3 +139,14 @@ def test_text_input_select_all_then_type_or_backspace_replaces_everything():
     box.focus(False)
     box.handle("down", (10, 10))  # a tap into the box selects the old text
     assert box.focused and box.selected
+
+
+def test_text_cache_stays_within_its_byte_budget():
+    from game.ui.text import TextCache
+    cache = TextCache(max_entries=10_000, max_bytes=200_000)
+    for n in range(300):
+        cache.render(f"Score: {n}   Moves: {n}   Stock: 3", 40, (255, 255, 255), True)
+    total = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in cache._cache.values())
+    assert total <= 200_000 and 0 < len(cache) < 300
+    assert cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True) is \
+        cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True)

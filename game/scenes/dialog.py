@@ -31,7 +31,6 @@ class DialogOverlay(Scene):
         self._full = True
         self._under: pygame.Surface | None = None
         self._beneath: list[pygame.Rect] = []
-        self._dim: pygame.Surface | None = None
         self._transition: Transition = None
 
     def lines(self) -> list[str]:
@@ -68,9 +67,12 @@ class DialogOverlay(Scene):
         self.buttons = [Button((self.panel_rect.x + gap + i * (bw + gap), y, bw, bh), label, self.ctx.text,
                                on_click=fn, style=style) for i, (label, fn, style) in enumerate(acts)]
         self._panel = self._render_panel(s)
-        self._dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        self._dim.fill((0, 0, 0, self.dim_alpha))
         self._full = True
+
+    def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Black at dim_alpha over the scene beneath, as a multiply: no full-screen surface kept."""
+        k = 255 - self.dim_alpha
+        surface.fill((k, k, k), rect, special_flags=pygame.BLEND_RGB_MULT)
 
     def invalidate(self, rects: list | None = None) -> None:
         """The table repainted beneath us: dim those parts again (None: all of it)."""
@@ -124,12 +126,12 @@ class DialogOverlay(Scene):
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         if self._full:
-            surface.blit(self._dim, (0, 0))
+            self._darken(surface, surface.get_rect())
             # what lies under the translucent panel, so repainting it never darkens it further
             self._under = surface.subsurface(panel_bounds.clip(surface.get_rect())).copy()
         else:
             for r in self._beneath:
-                surface.blit(self._dim, r.topleft, r)
+                self._darken(surface, r)
             rects += self._beneath
         self._beneath = []
         rects += self.draw_effects(surface)

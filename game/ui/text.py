@@ -194,9 +194,28 @@ class FallbackFont:
         return self.main.get_descent()
 
 
+#: The font sizes used: every pixel up to 18, then steps of about 8 %. Each loaded size costs about
+#: 170 KiB per family, so shrinking-to-fit walks this ladder instead of every pixel size.
+LADDER = tuple(range(6, 19)) + (20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76,
+                                82, 89, 96, 104, 112, 121, 131, 141, 152, 164, 177, 191, 206)
+
+
+def ladder_size(size: float) -> int:
+    """The largest ladder size not above `size`."""
+    size = int(size)
+    if size >= LADDER[-1]:
+        return LADDER[-1]
+    best = LADDER[0]
+    for step in LADDER:
+        if step > size:
+            break
+        best = step
+    return best
+
+
 def get_font(size: int, bold: bool = False) -> FallbackFont:
-    """The font for a pixel size, loaded once. The one place fonts are created."""
-    size = max(6, int(size))
+    """The font for a pixel size (on the ladder), loaded once. The one place fonts are created."""
+    size = ladder_size(size)
     key = (size, bold)
     font = _fonts.get(key)
     if font is None:
@@ -226,21 +245,28 @@ def two_lines(text: str, size: int, bold: bool = False) -> str:
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
 class TextCache:
     """Rendered text surfaces keyed by (text, size, colour, bold), least recently used dropped first.
 
-    The bound keeps memory flat over a long session (a score label changes every move). A text with
+    Two bounds keep memory flat over a long session (a score line changes every move, and at
+    1920x1080 one such line is 50 KiB): a number of entries and a budget of pixel bytes. A text with
     line breaks (``\n``) is drawn as centred lines.
     """
 
-    def __init__(self, max_entries: int = 768) -> None:
+    def __init__(self, max_entries: int = 768, max_bytes: int = 4 * 2 ** 20) -> None:
         self.max_entries = max_entries
+        self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
         self.misses = 0
 
     def render(self, text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False) -> pygame.Surface:
         """A surface with the text drawn anti-aliased on transparency. Do not modify it."""
-        key = (text, int(size), tuple(colour), bold)
+        key = (text, ladder_size(size), tuple(colour), bold)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -259,8 +285,9 @@ class TextCache:
         if len(colour) == 4 and colour[3] < 255:
             surf.set_alpha(colour[3])
         self._cache[key] = surf
-        if len(self._cache) > self.max_entries:
-            self._cache.popitem(last=False)
+        self._bytes += _bytes(surf)
+        while len(self._cache) > 1 and (len(self._cache) > self.max_entries or self._bytes > self.max_bytes):
+            self._bytes -= _bytes(self._cache.popitem(last=False)[1])
         return surf
 
     def fit(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
@@ -270,10 +297,10 @@ class TextCache:
 
     def fit_size(self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
         """The largest font size <= size (and >= min_size) at which the text fits max_width."""
-        size = int(size)
+        size = ladder_size(size)
         while size > min_size and _width(text, size, bold) > max_width:
-            size -= max(1, size // 12)
-        return max(size, min_size)
+            size = LADDER[max(0, LADDER.index(size) - 1)]
+        return max(size, ladder_size(min_size))
 
     def fit_wrapped(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
                     bold: bool = False, min_size: int = 10) -> pygame.Surface:
@@ -289,6 +316,7 @@ class TextCache:
 
     def clear(self) -> None:
         self._cache.clear()
+        self._bytes = 0
 
     def __len__(self) -> int:
         return len(self._cache)

@@ -37,18 +37,44 @@ def scale_for(size: tuple[int, int]) -> float:
 
 def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
                  border_colour=None, supersample: int = 3) -> pygame.Surface:
-    """A rounded rectangle with smooth edges (drawn large, then smoothscaled down)."""
+    """A rounded rectangle with smooth edges. Only a corner is drawn large and smoothscaled down
+    (then mirrored into the four corners): a big panel never needs a surface nine times its size."""
     w, h = max(1, size[0]), max(1, size[1])
-    ss = supersample
-    big = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
-    rect = big.get_rect()
-    if border and border_colour is not None:
-        pygame.draw.rect(big, border_colour, rect, border_radius=radius * ss)
-        inner = rect.inflate(-2 * border * ss, -2 * border * ss)
-        pygame.draw.rect(big, colour, inner, border_radius=max(0, (radius - border) * ss))
-    else:
-        pygame.draw.rect(big, colour, rect, border_radius=radius * ss)
-    return pygame.transform.smoothscale(big, (w, h))
+    r = max(0, min(radius, w // 2, h // 2))
+    edge = border_colour if border and border_colour is not None else colour
+    b = border if border and border_colour is not None else 0
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((*edge[:3], 0))  # transparent, but of the edge's colour: blended corners get no dark fringe
+    surf.fill(edge, (r, 0, w - 2 * r, h))
+    surf.fill(edge, (0, r, w, h - 2 * r))
+    if b:
+        surf.fill(colour, (max(r, b), b, w - 2 * max(r, b), h - 2 * b))
+        surf.fill(colour, (b, max(r, b), w - 2 * b, h - 2 * max(r, b)))
+    if r:
+        ss = supersample
+        big = pygame.Surface((2 * r * ss, 2 * r * ss), pygame.SRCALPHA)
+        pygame.draw.circle(big, edge, (r * ss, r * ss), r * ss)
+        if b:
+            pygame.draw.circle(big, colour, (r * ss, r * ss), max(0, (r - b) * ss))
+        disc = pygame.transform.smoothscale(big, (2 * r, 2 * r))
+        _solidify(disc)
+        surf.blit(disc, (0, 0), (0, 0, r, r))
+        surf.blit(disc, (w - r, 0), (r, 0, r, r))
+        surf.blit(disc, (0, h - r), (0, r, r, r))
+        surf.blit(disc, (w - r, h - r), (r, r, r, r))
+    return surf
+
+
+def _solidify(surf: pygame.Surface) -> None:
+    """smoothscale leaves inside pixels at alpha 251-254: make them opaque again, or what lies
+    beneath shows through as faint squares at the corners."""
+    w, h = surf.get_size()
+    for y in range(h):
+        for x in range(w):
+            c = surf.get_at((x, y))
+            if 245 <= c.a < 255:
+                c.a = 255
+                surf.set_at((x, y), c)
 
 
 def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> pygame.Surface:

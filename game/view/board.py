@@ -17,8 +17,7 @@ from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
 
 SHAKE_TIME = 0.35
-FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths (cached), never rescaled per frame
-FLIP_CACHE = 48  # narrowed images kept: a few cards flipping at once, with bounded memory
+FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 
 
 @dataclass(frozen=True)
@@ -69,13 +68,13 @@ class Board:
         self._order_dirty = True
         self._full_redraw = True
         self._extra_dirty: list[pygame.Rect] = []
-        self._flip_cache: dict[tuple, pygame.Surface] = {}
+        self._flip_dest: dict[int, pygame.Surface] = {}
         self._glow: pygame.Surface | None = None
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
         self.card_w, self.card_h = card_size
-        self._flip_cache.clear()
+        self._flip_dest.clear()
         self._glow = None
         self.invalidate()
 
@@ -221,15 +220,12 @@ class Board:
         if s.turn >= 1.0:
             return img
         step = min(FLIP_STEPS - 1, int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS))
-        key = (str(s.card), showing_face, step)
-        surf = self._flip_cache.get(key)
-        if surf is None:
+        dest = self._flip_dest.get(step)
+        if dest is None:
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
-            surf = pygame.transform.smoothscale(img, (w, self.card_h))
-            if len(self._flip_cache) >= FLIP_CACHE:
-                self._flip_cache.pop(next(iter(self._flip_cache)))  # oldest first
-            self._flip_cache[key] = surf
-        return surf
+            dest = self._flip_dest[step] = pygame.Surface((w, self.card_h), pygame.SRCALPHA)
+        # drawn into a surface kept per step: a flip allocates nothing, however many cards turn
+        return pygame.transform.smoothscale(img, dest.get_size(), dest)
 
     def _key(self, s: CardSprite, rect: pygame.Rect) -> tuple:
         step = -1 if s.turn >= 1.0 else int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS)
