@@ -217,9 +217,9 @@ class Board:
             img = self.images.get(str(s.card), self.card_w, self.four_colour)
         else:
             img = self.images.back(self.card_w)
-        if s.turn >= 1.0:
+        step = _flip_step(s)
+        if step < 0:
             return img
-        step = min(FLIP_STEPS - 1, int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS))
         dest = self._flip_dest.get(step)
         if dest is None:
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
@@ -228,8 +228,7 @@ class Board:
         return pygame.transform.smoothscale(img, dest.get_size(), dest)
 
     def _key(self, s: CardSprite, rect: pygame.Rect) -> tuple:
-        step = -1 if s.turn >= 1.0 else int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS)
-        return (rect.x, rect.y, s.face_up, step, s.glow, s.turn >= 0.5)
+        return (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5)
 
     def _ordered(self) -> list[CardSprite]:
         if self._order_dirty:
@@ -279,6 +278,13 @@ class Board:
             img = self._image(s)
             surface.blit(img, img.get_rect(center=r.center))
         surface.set_clip(None)
+
+
+def _flip_step(s: CardSprite) -> int:
+    """Which of the FLIP_STEPS widths a turning card shows now; -1 when it is not turning."""
+    if s.turn >= 1.0:
+        return -1
+    return min(FLIP_STEPS - 1, int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS))
 
 
 def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
