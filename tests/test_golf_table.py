@@ -326,3 +326,23 @@ def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):
             index = table.layout.card_rect(c, r, len(pile))
             index.height = index.height // 4  # the corner index
             assert not overlay.panel_rect.colliderect(index)
+
+
+def test_dirty_rectangle_drawing_leaves_no_trace(make_player):
+    """After taps, draws, drags, refusals and undos drawn piecemeal, the screen equals a full repaint."""
+    p = make_player(GolfGame.from_code("GO1-E-AAAAAFA"), highlight_playable=True)
+    scene, game = p.scene, p.scene.game
+    for _ in range(12):
+        col = next((m for m in game.legal_moves() if m != "draw"), None)
+        if col is None:
+            p.click(scene.layout.stock.center)
+        else:
+            p.drag(free_card_center(scene, col), scene.layout.waste.center)
+    p.click(free_card_center(scene, 0), settle=5)  # maybe refused: a shake and a message
+    p.frames(200)
+    p.key(pygame.K_z, pygame.KMOD_CTRL)
+    p.frames(120)
+    piecemeal = pygame.image.tobytes(p.app.screen, "RGB")
+    scene.invalidate(None)
+    scene.draw(p.app.screen)
+    assert pygame.image.tobytes(p.app.screen, "RGB") == piecemeal
