@@ -76,23 +76,12 @@ def test_no_continue_without_a_saved_game(make_app):
 CHILD = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
-    from conftest import click, settle
     from game.app import App
-    from game.model.golf import GolfGame
+    from test_persistence import golf_table, play_some
     app = App(size=(800, 480), fullscreen=False)
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-C-AAAAAAC")))
-    settle(app)
-    scene = app.top
+    scene = golf_table(app, "GO1-C-AAAAAAC")
     game = scene.game
-    for _ in range(9):
-        moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
-        if col is not None:
-            pile = game.columns[col]
-            click(app, scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
-        else:
-            click(app, scene.layout.stock.center)
-        settle(app)
+    play_some(app, scene, 9)
     app.ctx.progress.save.flush()
     print(game.to_json(), flush=True)
     print("READY", flush=True)

@@ -71,20 +71,12 @@ class MenuScene(PanelScene):
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
         row = self.row_height()
         gap = max(8, row // 4)
         pad = max(14, int(row * 0.45))
         # rows: title 1.2, game, option, play 1.2, code, error 0.55, bottom
         units = 1.2 + 1 + 1 + 1.2 + 1 + 0.55 + 1
-        needed = int(units * row + 6 * gap + 2 * pad)
-        if needed > h - 16:  # very short windows: shrink rows rather than overflow
-            row = max(32, int((h - 16 - 6 * gap - 2 * pad) / units))
-            needed = int(units * row + 6 * gap + 2 * pad)
-        pw = min(w - 24, int(row * 12.5))
-        self.panel_rect = pygame.Rect(0, 0, pw, needed)
-        self.panel_rect.center = (w // 2, h // 2)
-        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 6, 12.5, slack=16, min_row=32)
         self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
         y = self.title_rect.bottom + gap
         self.game_choice.rect = (x, y, iw, row)

@@ -73,6 +73,20 @@ class PanelScene(Scene):
         transition, self.next = self.next, None
         return transition
 
+    def place_panel(self, row: int, gap: int, pad: int, units: float, gaps: int, width_rows: float,
+                    slack: int = 12, min_row: int = 30) -> tuple[int, int, int, int]:
+        """Centre a panel holding `units` rows and `gaps` gaps; on a short window the rows shrink
+        rather than overflow. Sets panel_rect; returns (row, x, y, inner width) to lay out from."""
+        w, h = self.size
+        needed = int(units * row + gaps * gap + 2 * pad)
+        if needed > h - slack:
+            row = max(min_row, int((h - slack - gaps * gap - 2 * pad) / units))
+            needed = int(units * row + gaps * gap + 2 * pad)
+        pw = min(w - 24, int(row * width_rows))
+        self.panel_rect = pygame.Rect(0, 0, pw, needed)
+        self.panel_rect.center = (w // 2, h // 2)
+        return row, self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+
     def row_height(self) -> int:
         """The height of a control row: at least a comfortable touch target."""
         return max(theme.MIN_TOUCH, round(theme.MIN_TOUCH * self.scale))

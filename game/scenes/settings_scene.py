@@ -41,20 +41,11 @@ class SettingsScene(PanelScene):
         self.widgets = [self.language, *self.toggles.values(), self.speed, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         n_rows = len(TOGGLES) + 3  # language, toggles, speed, back
-        units = 1.0 + n_rows
-        needed = int(units * row + n_rows * gap + 2 * pad)
-        if needed > h - 12:
-            row = max(30, int((h - 12 - n_rows * gap - 2 * pad) / units))
-            needed = int(units * row + n_rows * gap + 2 * pad)
-        pw = min(w - 24, int(row * 12.5))
-        self.panel_rect = pygame.Rect(0, 0, pw, needed)
-        self.panel_rect.center = (w // 2, h // 2)
-        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        row, x, y, iw = self.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         label_w = int(iw * 0.42)

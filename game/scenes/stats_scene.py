@@ -42,19 +42,11 @@ class StatsScene(PanelScene):
         return None if progress is None else progress.stats
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         units = 1 + 1 + 1 + 4.2 + 1  # title, game, option, numbers and chart, buttons
-        needed = int(units * row + 5 * gap + 2 * pad)
-        if needed > h - 12:
-            row = max(30, int((h - 12 - 5 * gap - 2 * pad) / units))
-            needed = int(units * row + 5 * gap + 2 * pad)
-        pw = min(w - 24, int(row * 14))
-        self.panel_rect = pygame.Rect(0, 0, pw, needed)
-        self.panel_rect.center = (w // 2, h // 2)
-        x, y, iw = self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         self.game_choice.rect = (x, y, iw, row)
