@@ -311,4 +311,43 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     click(app, screen.reset_button.rect.center)
     click(app, app.top.buttons[1].rect.center)  # Reset
     assert app.top is screen and stats.summary("golf", "easy").played == 0
-    assert dict(screen.lines())["Played"] == "0"
+    rows = dict(screen.lines())
+    assert rows["Played"] == "0" and rows["Win rate"] == "—" and rows["Average moves"] == "—"
+    assert not screen.reset_button.enabled  # nothing left to reset
+
+
+def test_best_score_counts_finished_games_only(tmp_path):
+    db = StatsDB(tmp_path / "s.sqlite3")
+    db.record("golf", "classic", None, "abandoned", 300, 40)
+    db.record("golf", "classic", None, "blocked", 120, 51)
+    assert db.summary("golf", "classic").best_score == 120
+
+
+def test_a_deal_left_before_any_move_can_still_be_continued(make_app):
+    app = make_app(size=(800, 480))
+    golf_table(app, "GO1-C-AAAAAFA")
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert menu.continue_button.visible
+    click(app, menu.play_button.rect.center)  # nothing played yet: no question, nothing counted
+    assert isinstance(app.top, GolfTableScene) and app.top.game.code != "GO1-C-AAAAAFA"
+    assert app.ctx.progress.stats.summary("golf", "classic").played == 0
+
+
+def test_new_deal_from_the_menu_asks_before_abandoning_the_saved_game(make_app):
+    app = make_app(size=(800, 480))
+    scene = golf_table(app)
+    play_some(app, scene, 3)
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    click(app, menu.play_button.rect.center)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.buttons[0].rect.center)  # Cancel
+    assert app.top is menu and menu.continue_button.visible
+    assert app.ctx.progress.stats.summary("golf", "easy").played == 0
+    click(app, menu.play_button.rect.center)
+    click(app, app.top.buttons[1].rect.center)  # New game
+    assert isinstance(app.top, GolfTableScene) and app.top.game.moves == 0
+    s = app.ctx.progress.stats.summary("golf", "easy")
+    assert s.played == 1 and s.won == 0

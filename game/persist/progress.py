@@ -86,7 +86,7 @@ class Progress:
         self.started = (meta or {}).get("started") or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         self._closed_out = False
         if meta is None:
-            self.save.clear()
+            self.changed(game)  # saved from the first card: a deal left unplayed is still there
 
     def _close_out_previous(self) -> None:
         previous = self.game

@@ -126,7 +126,8 @@ class StatsDB:
         for result, _score, _moves in rows:
             current = current + 1 if result == "won" else 0
             longest = max(longest, current)
-        return Summary(played=len(rows), won=len(won), best_score=max((r[1] for r in rows), default=0),
+        finished = [r[1] for r in rows if r[0] != "abandoned"]  # an abandoned game's score is unfinished
+        return Summary(played=len(rows), won=len(won), best_score=max(finished, default=0),
                        current_streak=current, longest_streak=longest,
                        average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0)
 

@@ -30,6 +30,7 @@ class DialogOverlay(Scene):
         self._panel: pygame.Surface | None = None
         self._full = True
         self._under: pygame.Surface | None = None
+        self._under_pos = (0, 0)
         self._beneath: list[pygame.Rect] = []
         self._transition: Transition = None
 
@@ -67,6 +68,8 @@ class DialogOverlay(Scene):
         self.buttons = [Button((self.panel_rect.x + gap + i * (bw + gap), y, bw, bh), label, self.ctx.text,
                                on_click=fn, style=style) for i, (label, fn, style) in enumerate(acts)]
         self._panel = self._render_panel(s)
+        radius = (self._panel.get_width() - self.panel_rect.width) // 2
+        self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -84,7 +87,7 @@ class DialogOverlay(Scene):
     def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
         """The title and the lines, each with the space below it (cached by the TextCache)."""
         inner_w = pw - int(40 * s)
-        out = [(self.ctx.text.fit(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True), int(12 * s))]
+        out = [(self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True), int(12 * s))]
         out += [(self.ctx.text.fit(line, inner_w, int(24 * s), theme.TEXT), int(6 * s)) for line in self.lines()]
         return out
 
@@ -95,7 +98,7 @@ class DialogOverlay(Scene):
 
     def _render_panel(self, s: float) -> pygame.Surface:
         radius = int(18 * s)
-        surf = theme.panel(self.panel_rect.size, radius)
+        surf = theme.panel(self.panel_rect.size, radius, opacity=238)  # text stays clear over any table
         y = radius + int(22 * s)
         for img, below in self._text_images(self.panel_rect.width, s):
             surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
@@ -123,12 +126,12 @@ class DialogOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> list | None:
         rects: list[pygame.Rect] = []
-        radius = (self._panel.get_width() - self.panel_rect.width) // 2
-        panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
+        panel_bounds = self.panel_bounds
         if self._full:
             self._darken(surface, surface.get_rect())
             # what lies under the translucent panel, so repainting it never darkens it further
-            self._under = surface.subsurface(panel_bounds.clip(surface.get_rect())).copy()
+            under = panel_bounds.clip(surface.get_rect())
+            self._under, self._under_pos = surface.subsurface(under).copy(), under.topleft
         else:
             for r in self._beneath:
                 self._darken(surface, r)
@@ -147,7 +150,14 @@ class DialogOverlay(Scene):
         return rects
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Animated things between the dimmed scene and the panel (the win cascade)."""
         return []
+
+    def paint_under_panel(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Something drawn beneath the panel's area: keep it in the snapshot the translucent panel
+        is repainted over, so it shows through the panel instead of being cut off at its edge."""
+        if self._under is not None:
+            self._under.blit(image, (pos[0] - self._under_pos[0], pos[1] - self._under_pos[1]))
 
 
 class ConfirmDialog(DialogOverlay):
@@ -165,7 +175,7 @@ class ConfirmDialog(DialogOverlay):
         return [tr(line) for line in self._lines]
 
     def actions(self) -> list[tuple[str, Any, str]]:
-        return [(self._no_label, self._cancel, "secondary"), (self._yes[0], self._confirm, "primary")]
+        return [(self._no_label, self._cancel, "primary"), (self._yes[0], self._confirm, "secondary")]
 
     def _cancel(self) -> None:
         self._transition = Pop()

@@ -133,5 +133,9 @@ class WinOverlay(EndOverlay):
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         rects = []
         for img, x, y, _vx, _vy in self.flying:
-            rects.append(surface.blit(img, (int(x), int(y))))
+            pos = (int(x), int(y))
+            rect = surface.blit(img, pos)
+            if rect.colliderect(self.panel_bounds):
+                self.paint_under_panel(img, pos)
+            rects.append(rect)
         return rects

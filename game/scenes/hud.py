@@ -84,6 +84,7 @@ class Hud:
             lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
         for i, line in enumerate(lines):
             img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
-            surface.blit(img, img.get_rect(midleft=(x, h * (2 * i + 1) // (2 * len(lines)))))
+            centre = h // 2 if len(lines) == 1 else int(h * (0.27 if i == 0 else 0.69))  # clear of the edge line
+            surface.blit(img, img.get_rect(midleft=(x, centre)))
         for b in self.buttons:
             b.draw(surface)

@@ -184,7 +184,15 @@ class MenuScene(PanelScene):
         else:
             s.last_game, s.eightoff_cells = "eightoff", game.cell_count
         self._save()
-        self.next = Replace(self.ctx.make_table_scene(game))
+        table = self.ctx.make_table_scene(game)
+        if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
+            from game.scenes.dialog import ConfirmDialog
+
+            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
+                                           [N_("The game you can continue will count as abandoned.")],
+                                           N_("New game"), lambda: Replace(table)))
+        else:
+            self.next = Replace(table)
 
     def play_saved(self) -> None:
         """Continue the saved game exactly where it was left."""

@@ -67,10 +67,12 @@ class StatsScene(PanelScene):
         if self.stats is None:
             return [(tr("Statistics are not available"), "")]
         s = self.stats.summary(self.game, self.option[self.game])
+        none = "—"  # nothing to average yet
         return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
-                (tr("Win rate"), f"{s.win_percent:.0f} %"), (tr("Best score"), str(s.best_score)),
+                (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
+                (tr("Best score"), str(s.best_score) if s.played else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
-                (tr("Average moves"), f"{s.average_moves:.1f}")]
+                (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none)]
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
@@ -93,7 +95,9 @@ class StatsScene(PanelScene):
         caption = self.ctx.text.fit(tr("Last {n} games", n=CHART_GAMES), r.width, max(12, r.height // 9),
                                     theme.TEXT_DIM)
         surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
-        plot = pygame.Rect(r.x, r.y + caption.get_height() + 4, r.width, r.height - caption.get_height() - 4)
+        legend_h = self._paint_legend(surface, r)
+        plot = pygame.Rect(r.x, r.y + caption.get_height() + 4, r.width,
+                           r.height - caption.get_height() - 8 - legend_h)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
         results = self.stats.last(self.game, self.option[self.game], CHART_GAMES) if self.stats else []
         if not results:
@@ -107,10 +111,31 @@ class StatsScene(PanelScene):
             bar = pygame.Rect(int(plot.x + i * slot + slot * 0.15), plot.bottom - h, max(2, int(slot * 0.7)), h)
             pygame.draw.rect(surface, RESULT_COLOURS[result], bar, border_radius=2)
 
+    def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
+        """Colour keys under the chart (a bar's height is its score); returns the height used."""
+        keys = (("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned")))
+        size = max(12, r.height // 10)
+        while True:
+            items = [(RESULT_COLOURS[k], self.ctx.text.render(tr(label), size, theme.TEXT_DIM)) for k, label in keys]
+            box, gap = max(6, size // 2), max(6, size // 2)
+            total = sum(box + 4 + img.get_width() for _c, img in items) + gap * (len(items) - 1)
+            if total <= r.width or size <= 10:
+                break
+            size -= 1
+        x, y = r.x + max(0, (r.width - total) // 2), r.bottom - max(img.get_height() for _c, img in items)
+        for colour, img in items:
+            pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=2)
+            surface.blit(img, (x + box + 4, y))
+            x += box + 4 + img.get_width() + gap
+        return r.bottom - y + 4
+
     # --- actions -------------------------------------------------------------------------------
     def _refresh(self) -> None:
         self._static = None
         self._full = True
+        stats = self.stats
+        self.reset_button.enabled = bool(stats and stats.summary(self.game, self.option[self.game]).played)
+        self.reset_button.invalidate()
 
     def _show_options(self) -> None:
         golf = self.game == "golf"

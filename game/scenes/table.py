@@ -218,7 +218,8 @@ class TableScene(Scene):
         press = self.press
         dx, dy = pos[0] - press["pos"][0], pos[1] - press["pos"][1]
         if not press["dragging"]:
-            if not press["cards"] or dx * dx + dy * dy < DRAG_THRESHOLD ** 2:
+            threshold = max(DRAG_THRESHOLD, self.layout.card_w // 7)  # a finger's wobble is no drag
+            if not press["cards"] or dx * dx + dy * dy < threshold ** 2:
                 return
             press["dragging"] = True
             self.board.lift(press["cards"])

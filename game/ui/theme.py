@@ -114,7 +114,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def panel(size: tuple[int, int], radius: int) -> pygame.Surface:
+def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame.Surface:
     """The translucent dark panel that holds menus and dialogs, with its shadow baked in.
 
     The returned surface is larger than ``size`` by ``radius`` on each side (for the shadow);
@@ -122,6 +122,6 @@ def panel(size: tuple[int, int], radius: int) -> pygame.Surface:
     """
     blur = radius
     out = shadow(size, radius, blur, 120)
-    body = rounded_rect(size, PANEL, radius, border=2, border_colour=PANEL_BORDER)
+    body = rounded_rect(size, (*PANEL[:3], opacity), radius, border=2, border_colour=PANEL_BORDER)
     out.blit(body, (blur, blur - blur // 4))
     return out

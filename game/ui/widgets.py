@@ -156,7 +156,9 @@ class SegmentedControl(Widget):
         if track is None:
             track = self._surfaces["track"] = theme.rounded_rect((w, h), theme.TRACK, radius, 2, (255, 255, 255, 60))
         surface.blit(track, self._rect)
-        size = max(12, int(h * 0.46))
+        # one size for every label, bold or not, so a choice does not jump when it is picked
+        size = min(self.text.fit_size(tr(label), self.segment_rect(i).width - 18, max(12, int(h * 0.46)), True)
+                   for i, (_v, label) in enumerate(self.options))
         for i, (value, label) in enumerate(self.options):
             seg = self.segment_rect(i).inflate(-6, -6)
             chosen = value == self.value
@@ -168,7 +170,7 @@ class SegmentedControl(Widget):
                     body = self._surfaces[key] = theme.rounded_rect(seg.size, fill, max(4, radius - 3))
                 surface.blit(body, seg)
             ink = theme.TEXT_DARK if chosen else theme.TEXT
-            img = self.text.fit(tr(label), seg.width - 12, size, ink, bold=chosen)
+            img = self.text.render(tr(label), size, ink, bold=chosen)
             surface.blit(img, img.get_rect(center=seg.center))
         return self.bounds
 
