@@ -3,19 +3,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from game.model.codes import DealCode, InvalidCode, parse_code
+from .positions import encode
 
 MAX = 26**7 - 1
 VARIANTS = [("GO1", "golf", "E"), ("GO1", "golf", "C"),
             ("EO1", "eightoff", "C8"), ("EO1", "eightoff", "C4"), ("EO1", "eightoff", "C2")]
-
-
-def encode(number: int) -> str:
-    """Independent reference: base 26, A=0, most significant first, 7 letters."""
-    letters = []
-    for _ in range(7):
-        number, digit = divmod(number, 26)
-        letters.append(chr(ord("A") + digit))
-    return "".join(reversed(letters))
 
 
 def test_reference_encoder_matches_the_spec_examples():

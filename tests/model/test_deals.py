@@ -9,18 +9,11 @@ from pysol_cards.random_base import RandomBase
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from .positions import encode
 
 MAX = 26**7 - 1
 NUMBERS = [1, 2, 3, 100, 130, 31999, 32000, 32001, MAX] + random.Random(2024).sample(
     range(1, MAX + 1), 4)
-
-
-def encode(number: int) -> str:
-    letters = []
-    for _ in range(7):
-        number, digit = divmod(number, 26)
-        letters.append(chr(ord("A") + digit))
-    return "".join(reversed(letters))
 
 
 def reference_lines(game_id: str, number: int) -> list[list[str]]:

@@ -3,28 +3,9 @@ import pytest
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
+from .positions import RANKS, cell, col, eo, fnd, names
 
-RANKS = "A23456789TJQK"
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-
-
-def col(i):
-    return ("column", i)
-
-
-def cell(i):
-    return ("cell", i)
-
-
-def fnd(i):
-    return ("foundation", i)
-
-
-def eo(columns, cells=(), foundations=None, n=8):
-    """A position: columns listed bottom -> top (padded to 8), cells padded with None to n."""
-    cols = [list(c) for c in columns] + [[] for _ in range(8 - len(columns))]
-    cell_list = list(cells) + [None] * (n - len(cells))
-    return EightOffGame.from_layout(cols, cell_list, foundations)
 
 
 def filled(columns, cells=(), n=8, empty=()):
@@ -37,10 +18,6 @@ def filled(columns, cells=(), n=8, empty=()):
         if not column and i not in empty:
             column.append(next(spare))
     return eo(cols, cells, n=n)
-
-
-def names(seq):
-    return [None if c is None else str(c) for c in seq]
 
 
 def snapshot(game):

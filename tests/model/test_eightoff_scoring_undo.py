@@ -3,35 +3,8 @@ import pytest
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
-
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-
-
-def col(i):
-    return ("column", i)
-
-
-def cell(i):
-    return ("cell", i)
-
-
-def fnd(i):
-    return ("foundation", i)
-
-
-def eo(columns, cells=(), foundations=None, n=8):
-    cols = [list(c) for c in columns] + [[] for _ in range(8 - len(columns))]
-    return EightOffGame.from_layout(cols, list(cells) + [None] * (n - len(cells)), foundations)
-
-
-def names(seq):
-    return [None if c is None else str(c) for c in seq]
-
-
-def snapshot(game):
-    return ([names(c) for c in game.columns], names(game.cells),
-            [names(f) for f in game.foundations], game.score, game.status)
+from .positions import RANKS, SUITS, cell, col, eo, fnd, names
+from .positions import eightoff_snapshot as snapshot
 
 
 def sorted_deal():

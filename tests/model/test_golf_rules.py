@@ -4,21 +4,8 @@ import pytest
 from game.model import IllegalMove
 from game.model.cards import Card
 from game.model.golf import GolfGame
-
-
-def golf(columns, waste, stock=(), rule="easy"):
-    """A Golf position; columns listed covered -> free, padded to 7; stock[-1] is drawn next."""
-    cols = [list(c) for c in columns] + [[] for _ in range(7 - len(columns))]
-    return GolfGame.from_layout(cols, list(waste), list(stock), rule=rule)
-
-
-def names(seq):
-    return [str(c) for c in seq]
-
-
-def snapshot(game):
-    return ([names(c) for c in game.columns], names(game.waste), names(game.stock),
-            game.score, game.status)
+from .positions import golf, names
+from .positions import golf_snapshot as snapshot
 
 
 def refused(action, *args):

@@ -3,22 +3,8 @@ import pytest
 
 from game.model import IllegalMove
 from game.model.golf import GolfGame
-
-RANKS = "A23456789TJQK"
-
-
-def golf(columns, waste, stock=(), rule="easy"):
-    cols = [list(c) for c in columns] + [[] for _ in range(7 - len(columns))]
-    return GolfGame.from_layout(cols, list(waste), list(stock), rule=rule)
-
-
-def names(seq):
-    return [str(c) for c in seq]
-
-
-def snapshot(game):
-    return ([names(c) for c in game.columns], names(game.waste), names(game.stock),
-            game.score, game.status)
+from .positions import RANKS, golf, names
+from .positions import golf_snapshot as snapshot
 
 
 def chain_card(k):

@@ -5,18 +5,11 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from .positions import encode
 
 MAX = 26**7 - 1
 UNDO_LIMIT = 100
 SETTINGS = settings(max_examples=100, stateful_step_count=30, deadline=None)
-
-
-def encode(number: int) -> str:
-    letters = []
-    for _ in range(7):
-        number, digit = divmod(number, 26)
-        letters.append(chr(ord("A") + digit))
-    return "".join(reversed(letters))
 
 
 def names(seq):
