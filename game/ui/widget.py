@@ -5,6 +5,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.ui.pointer import DOWN, MOVE, UP
 from game.ui.text import TextCache
 
 
@@ -47,6 +48,22 @@ class Widget:
             self.dirty = True
 
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
+        return False
+
+    def clicked(self, kind: str, pos: tuple[int, int]) -> bool:
+        """Track hover and press; True when a press inside is released inside (a click or a tap)."""
+        if not (self.visible and self.enabled):
+            return False
+        inside = self._rect.collidepoint(pos)
+        if kind == MOVE:
+            self._set("hover", inside)
+        elif kind == DOWN:
+            self._set("pressed", inside)
+        elif kind == UP:
+            fire = self.pressed and inside
+            self._set("pressed", False)
+            self._set("hover", False)
+            return fire
         return False
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:

@@ -34,22 +34,11 @@ class Button(Widget):
         self.action = action if action is not None else label
 
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
-        if not (self.visible and self.enabled):
+        if not self.clicked(kind, pos):
             return False
-        inside = self._rect.collidepoint(pos)
-        if kind == MOVE:
-            self._set("hover", inside)
-        elif kind == DOWN:
-            self._set("pressed", inside)
-        elif kind == UP:
-            fire = self.pressed and inside
-            self._set("pressed", False)
-            self._set("hover", False)
-            if fire:
-                if self.on_click is not None:
-                    self.on_click()
-                return True
-        return False
+        if self.on_click is not None:
+            self.on_click()
+        return True
 
     def _colours(self, state: str):
         if self.style == "primary":
@@ -193,23 +182,12 @@ class Toggle(Widget):
         return r
 
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
-        if not (self.visible and self.enabled):
+        if not self.clicked(kind, pos):
             return False
-        inside = self._rect.collidepoint(pos)
-        if kind == MOVE:
-            self._set("hover", inside)
-        elif kind == DOWN:
-            self._set("pressed", inside)
-        elif kind == UP:
-            fire = self.pressed and inside
-            self._set("pressed", False)
-            self._set("hover", False)
-            if fire:
-                self._set("value", not self.value)
-                if self.on_change is not None:
-                    self.on_change(self.value)
-                return True
-        return False
+        self._set("value", not self.value)
+        if self.on_change is not None:
+            self.on_change(self.value)
+        return True
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         self.dirty = False
