@@ -145,21 +145,29 @@ class FallbackFont:
     def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
         return [(self.font(f), s) for f, s in runs(text, self.is_bold)]
 
+    def _top_pad(self, parts: list) -> int:
+        """Extra space above a text whose font reaches deeper below the baseline than the main font
+        (Thai): the box grows at both ends alike, so the letters sit where Latin letters do when
+        the box is centred."""
+        deepest = max(-f.get_descent() for f, _ in parts)
+        return max(0, deepest - (-self.main.get_descent()))
+
     def size(self, text: str) -> tuple[int, int]:
         parts = self.runs(text)
-        if len(parts) <= 1:
-            return self.main.size(text) if not parts else parts[0][0].size(text)
+        if not parts:
+            return self.main.size(text)
         ascent = max(f.get_ascent() for f, _ in parts)
         height = max(ascent - f.get_ascent() + f.get_height() for f, _ in parts)
-        return sum(f.size(s)[0] for f, s in parts), height
+        return sum(f.size(s)[0] for f, s in parts), height + self._top_pad(parts)
 
     def render(self, text: str, antialias: bool = True, colour: Colour = (255, 255, 255),
                background: Colour | None = None) -> pygame.Surface:
         parts = self.runs(text)
-        if len(parts) <= 1:
+        pad = self._top_pad(parts) if parts else 0
+        if len(parts) <= 1 and not pad:
             font = parts[0][0] if parts else self.main
             return font.render(text, antialias, colour, background)
-        ascent = max(f.get_ascent() for f, _ in parts)
+        ascent = max(f.get_ascent() for f, _ in parts) + pad
         imgs = [(f, f.render(s, antialias, colour)) for f, s in parts]
         width = sum(img.get_width() for _, img in imgs)
         height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
