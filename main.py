@@ -75,6 +75,21 @@ def first_game(args: argparse.Namespace, settings: Any) -> Any:
     return None
 
 
+def first_scene(args: argparse.Namespace, app: Any) -> Any:
+    """The menu, or the table the command line asks for. A saved game is never thrown away
+    silently: `--game` continues a saved game of that game (a kiosk restarting after a power cut),
+    and `--code` continues it when it is that very deal."""
+    game = first_game(args, app.settings)
+    if game is None:
+        return app.ctx.make_menu_scene()
+    saved = app.ctx.progress.saved() if app.ctx.progress is not None else None
+    if saved is not None:
+        saved_game, meta = saved
+        if (saved_game.code == game.code) if args.code else type(saved_game) is type(game):
+            return app.ctx.make_table_scene(saved_game, meta)
+    return app.ctx.make_table_scene(game)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
@@ -94,9 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk)
     try:
-        game = first_game(args, app.settings)
-        scene = app.ctx.make_table_scene(game) if game is not None else app.ctx.make_menu_scene()
-        app.run(scene)
+        app.run(first_scene(args, app))
     finally:
         pygame.quit()
     return 0

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from game.persist.files import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -90,10 +91,10 @@ class Settings:
         """Read settings; a missing file gives defaults silently, a damaged one with a warning."""
         p = Path(path) if path is not None else default_path()
         try:
-            text = p.read_text(encoding="utf-8")
+            text = p.read_bytes().decode("utf-8")
         except FileNotFoundError:
             return cls()
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             log.warning("settings: cannot read %s (%s); using defaults", p, exc)
             return cls()
         try:
@@ -110,21 +111,7 @@ class Settings:
         """
         p = Path(path) if path is not None else default_path()
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=p.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(self.to_dict(), fh, indent=2, sort_keys=True)
-                    fh.write("\n")
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                os.replace(tmp, p)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            write_atomically(p, json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("settings: cannot write %s (%s)", p, exc)
             return False

@@ -346,3 +346,40 @@ def test_dirty_rectangle_drawing_leaves_no_trace(make_player):
     scene.invalidate(None)
     scene.draw(p.app.screen)
     assert pygame.image.tobytes(p.app.screen, "RGB") == piecemeal
+
+
+def test_undo_during_a_drag_then_dropping_on_the_waste_does_not_crash(make_player):
+    p = make_player(simple_game())
+    scene, game = p.scene, p.scene.game
+    p.click(free_card_center(scene, 0))  # 6H plays: KD is free now
+    start = free_card_center(scene, 0)
+    p.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    p.frames(1)
+    p.post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
+    p.frames(1)
+    p.key(pygame.K_z, pygame.KMOD_CTRL)  # the 6H comes back over the dragged KD
+    p.post(pygame.MOUSEBUTTONUP, pos=scene.layout.waste.center, button=1)
+    p.frames(60)
+    assert [str(c) for c in game.columns[0]] == ["KD", "6H"] and str(game.waste[-1]) == "5S"
+    kd = game.columns[0][0]
+    assert not scene.board.sprites[kd].dragging
+    assert scene.board.sprites[kd].pos == scene.layout.card_rect(0, 0, 2).topleft
+
+
+def test_a_dialog_opened_mid_drag_sends_the_card_home_and_lets_the_table_rest(make_player):
+    p = make_player(simple_game())
+    scene = p.scene
+    p.click(scene.layout.stock.center)  # one move, so New game asks first
+    start = free_card_center(scene, 0)
+    card = scene.game.columns[0][-1]
+    p.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    p.frames(1)
+    p.post(pygame.MOUSEMOTION, pos=(start[0] + 50, start[1] + 50), rel=(0, 0), buttons=(1, 0, 0))
+    p.frames(1)
+    p.key(pygame.K_n)
+    dialog = p.scene
+    p.click(dialog.buttons[0].rect.center)  # Cancel
+    assert p.scene is scene and scene.press is None
+    assert scene.board.sprites[card].pos == scene.layout.card_rect(0, 1, 2).topleft
+    p.frames(200)
+    assert not scene.is_animating()

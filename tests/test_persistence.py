@@ -142,7 +142,7 @@ def test_a_damaged_save_shows_the_menu_without_continue(make_app, data_dir, cont
     (data_dir / "current-game.json").write_bytes(content)
     app = make_app(size=(800, 480), scene=MenuScene)
     assert not app.top.continue_button.visible
-    assert list(data_dir.glob("current-game.corrupt-*"))
+    assert list(data_dir.glob("current-game.json.corrupt-*"))
 
 
 def finish(progress: Progress, game, result: str) -> None:
@@ -351,3 +351,47 @@ def test_new_deal_from_the_menu_asks_before_abandoning_the_saved_game(make_app):
     assert isinstance(app.top, GolfTableScene) and app.top.game.moves == 0
     s = app.ctx.progress.stats.summary("golf", "easy")
     assert s.played == 1 and s.won == 0
+
+
+def test_two_writers_never_leave_a_torn_save(tmp_path):
+    import threading
+    from game.persist.files import write_atomically
+    path = tmp_path / "current-game.json"
+    write_atomically(path, json.dumps({"n": -1}))
+    errors = []
+
+    def writer(tag):
+        for i in range(150):
+            write_atomically(path, json.dumps({"n": i, "tag": tag, "pad": "x" * (i * 37 % 5000)}))
+
+    def reader():
+        for _ in range(600):
+            try:
+                json.loads(path.read_text())
+            except (ValueError, OSError) as exc:
+                errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in "ab"] + [threading.Thread(target=reader)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_impossible_bookkeeping_numbers_in_a_save_are_refused_not_fatal(data_dir):
+    progress = Progress(data_dir)
+    game = abandoning()
+    progress.begin(game)
+    game.draw()
+    progress.changed(game)
+    progress.close()
+    path = data_dir / "current-game.json"
+    good = path.read_text()
+    assert '"undos":0' in good
+    for bad in ("Infinity", "-3", "NaN", '"lots"'):
+        path.write_text(good.replace('"undos":0', f'"undos":{bad}'))
+        assert Progress(data_dir).saved() is None  # set aside, and the start goes on
+    path.write_text(good)
+    assert Progress(data_dir).saved()[0].moves == 1

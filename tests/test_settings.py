@@ -94,3 +94,11 @@ def test_corrupt_settings_file_at_start_up(make_app, config_dir):
     app = make_app()
     assert app.settings == Settings()
     run_frames(app)
+
+
+def test_a_settings_file_that_is_not_utf8_gives_defaults(tmp_path, caplog):
+    from game.settings import Settings
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"sound": \xff\xfe true}')
+    assert Settings.load(path) == Settings()
+    assert any("cannot read" in r.getMessage() for r in caplog.records)

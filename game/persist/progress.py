@@ -60,9 +60,11 @@ class Progress:
             if data.get("format") != SAVE_FORMAT or data.get("kind") not in KINDS:
                 raise ValueError("unknown format")
             game = KINDS[data["kind"]].from_json(data["model"])
-            meta = {"undos": int(data.get("undos", 0)), "duration": float(data.get("duration", 0.0)),
-                    "started": str(data.get("started", ""))}
-        except (ValueError, TypeError, KeyError) as exc:
+            undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
+            if undos < 0 or not 0.0 <= duration < 1e9:
+                raise ValueError("bad bookkeeping numbers")
+            meta = {"undos": undos, "duration": duration, "started": str(data.get("started", ""))}
+        except (ValueError, TypeError, KeyError, OverflowError) as exc:
             self.save.move_aside(str(exc))
             return None
         if game.status == "won":
@@ -122,9 +124,12 @@ class Progress:
         if undo:
             self.undos += 1
         if game.status == "won":
+            # the save goes first: a power cut in between may lose this win's record, but can
+            # never bring the game back one move before the win to be won and counted again
+            self.save.clear()
+            self.save.flush()
             if not self._closed_out:
                 self._record(game, "won")
-            self.save.clear()
             return
         self.save.write({"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(),
                          "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,

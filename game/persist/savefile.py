@@ -8,32 +8,14 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from .files import move_aside, write_atomically
+
 log = logging.getLogger(__name__)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Temporary file, fsync, rename, fsync of the folder: the file is always whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:  # some file systems cannot fsync a folder; the rename is still atomic
-        pass
 
 
 class SaveFile:
@@ -67,14 +49,8 @@ class SaveFile:
             return None
 
     def move_aside(self, why: str) -> None:
-        """Keep a damaged file for inspection, out of the way of the next start."""
-        aside = self.path.with_name(f"{self.path.stem}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
-                                    f"-{os.getpid()}{self.path.suffix}")
-        try:
-            os.replace(self.path, aside)
-            log.warning("saved game %s is unusable: %s; moved to %s", self.path, why, aside.name)
-        except OSError as exc:
-            log.warning("saved game %s is unusable: %s; could not move it (%s)", self.path, why, exc)
+        """Keep a damaged save for inspection, out of the way of the next start."""
+        move_aside(self.path, why, "saved game")
 
     # -- writing -----------------------------------------------------------------------------------
     def write(self, data: dict[str, Any]) -> None:

@@ -7,11 +7,12 @@ place and never rebuilt. Two processes may open the database at once (WAL plus a
 from __future__ import annotations
 
 import logging
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from .files import move_aside
 
 log = logging.getLogger(__name__)
 
@@ -64,14 +65,9 @@ class StatsDB:
         except sqlite3.DatabaseError as exc:
             if any(word in str(exc) for word in ("locked", "busy", "newer")):
                 raise  # not damage: leave the file alone
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
-            log.warning("statistics database %s is unusable (%s); moved to %s and started anew",
-                        self.path, exc, aside.name)
-            for suffix in ("", "-wal", "-shm"):
-                try:
-                    os.replace(str(self.path) + suffix, str(aside) + suffix)
-                except FileNotFoundError:
-                    pass
+            for suffix in ("-wal", "-shm"):  # the journal files belong to the damaged database
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            move_aside(self.path, f"{exc}; started anew", "statistics database")
             return self._connect()
 
     def _connect(self) -> sqlite3.Connection:

@@ -82,8 +82,9 @@ class GolfTableScene(TableScene):
     def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
         if card_rect.colliderect(self.layout.waste.inflate(self.layout.gap, self.layout.gap)):
-            column = next(i for i, col in enumerate(self.game.columns) if col and col[-1] == cards[0])
-            self.play(column)
+            column = next((i for i, col in enumerate(self.game.columns) if col and col[-1] == cards[0]), None)
+            if column is not None:  # the card is still a free card of a column
+                self.play(column)
 
     def reason_message(self, reason: str) -> str | None:
         return MESSAGES.get(reason)

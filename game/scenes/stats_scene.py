@@ -2,6 +2,8 @@
 chart of the last 20 results. Reset asks first."""
 from __future__ import annotations
 
+import logging
+import sqlite3
 from typing import Any
 
 import pygame
@@ -13,6 +15,8 @@ from game.scenes.menu import CELLS, GAMES, GOLF_RULES
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button, SegmentedControl
+
+log = logging.getLogger(__name__)
 
 RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150)}
 OPTION_NAMES = {"easy": N_("Easy"), "classic": N_("Classic"), "8": N_("8 cells"), "4": N_("4 cells"),
@@ -64,9 +68,9 @@ class StatsScene(PanelScene):
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option."""
-        if self.stats is None:
+        s = self._summary()
+        if s is None:
             return [(tr("Statistics are not available"), "")]
-        s = self.stats.summary(self.game, self.option[self.game])
         none = "—"  # nothing to average yet
         return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
@@ -90,6 +94,14 @@ class StatsScene(PanelScene):
             surface.blit(num, num.get_rect(midright=(r.right, cy)))
         self._paint_chart(surface)
 
+    def _summary(self) -> Any:
+        """The numbers, or None when the database cannot answer (the screen still works)."""
+        try:
+            return self.stats.summary(self.game, self.option[self.game]) if self.stats else None
+        except sqlite3.Error as exc:
+            log.warning("statistics unavailable: %s", exc)
+            return None
+
     def _paint_chart(self, surface: pygame.Surface) -> None:
         r = self.chart_rect
         caption = self.ctx.text.fit(tr("Last {n} games", n=CHART_GAMES), r.width, max(12, r.height // 9),
@@ -99,7 +111,10 @@ class StatsScene(PanelScene):
         plot = pygame.Rect(r.x, r.y + caption.get_height() + 4, r.width,
                            r.height - caption.get_height() - 8 - legend_h)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
-        results = self.stats.last(self.game, self.option[self.game], CHART_GAMES) if self.stats else []
+        try:
+            results = self.stats.last(self.game, self.option[self.game], CHART_GAMES) if self.stats else []
+        except sqlite3.Error:
+            results = []
         if not results:
             none = self.ctx.text.fit(tr("No games yet"), plot.width, max(12, plot.height // 6), theme.TEXT_DIM)
             surface.blit(none, none.get_rect(center=plot.center))
@@ -133,8 +148,8 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
-        stats = self.stats
-        self.reset_button.enabled = bool(stats and stats.summary(self.game, self.option[self.game]).played)
+        summary = self._summary()
+        self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
 
     def _show_options(self) -> None:

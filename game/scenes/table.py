@@ -126,10 +126,12 @@ class TableScene(Scene):
         self._full = True
 
     def exit(self) -> None:
+        self.cancel_press()
         if self.ctx.progress is not None:
             self.ctx.progress.leave()
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.cancel_press()
         self.size = tuple(size)
         self.layout = self.make_layout(self.size)
         card_size = self.layout.card_size
@@ -196,6 +198,8 @@ class TableScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key in (pygame.K_z, pygame.K_n, pygame.K_ESCAPE):
+            self.cancel_press()
         if event.key == pygame.K_z and ctrl:
             self.undo()
         elif event.key == pygame.K_n and not ctrl:
@@ -205,10 +209,19 @@ class TableScene(Scene):
         elif event.key == pygame.K_c and ctrl:
             self.copy_code()
 
-    def _press(self, pos: tuple[int, int]) -> None:
-        if self.press is not None and self.press["dragging"]:  # a second finger: the first drag ends
+    def cancel_press(self) -> None:
+        """Forget the press in progress; dragged cards go back where the model says. Called before
+        anything else changes the game or the screen (a key, a button, a second finger, a resize)."""
+        if self.press is None:
+            return
+        dragging = self.press["dragging"]
+        self.press = None
+        if dragging and self.board is not None:
             self.board.drop_all()
             self.refresh()
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        self.cancel_press()  # a second finger: the first drag ends
         hit = self.hit(pos)
         cards = self.pick(hit) if hit else []
         origin = [self.board.sprites[c].pos for c in cards]
@@ -241,6 +254,8 @@ class TableScene(Scene):
     # -- actions -----------------------------------------------------------------------------------
     def apply(self, action, *args, sound: str = "place") -> bool:
         """Call a model action; on refusal explain it (interactive rules) and return False."""
+        if self.press is not None and self.press["dragging"]:
+            self.cancel_press()  # e.g. Undo pressed with a second finger during a drag
         try:
             action(*args)
         except IllegalMove as exc:
@@ -314,6 +329,7 @@ class TableScene(Scene):
 
     def go_new_game(self) -> None:
         """A new deal; a game under way is only given up after the player confirms."""
+        self.cancel_press()
         def deal() -> Transition:
             return Replace(self.ctx.make_table_scene(self.new_game()))
 
@@ -326,6 +342,7 @@ class TableScene(Scene):
             self._transition = deal()
 
     def go_menu(self) -> None:
+        self.cancel_press()
         from .menu import MenuScene
         self._transition = Replace(MenuScene(self.ctx))
 
@@ -386,8 +403,8 @@ class TableScene(Scene):
             self.hud.draw(surface, values)
             if not full:
                 rects.append(self.hud.rect)
-        if self.toast.active and (full or toast_rect is not None or self.toast.rect.collidelist(rects) != -1):
-            r = self.toast.draw(surface)
+        if toast_rect is not None or (self.toast.active and (full or self.toast.rect.collidelist(rects) != -1)):
+            r = self.toast.draw(surface)  # also when it has just faded out: it forgets its old place
             if r is not None and not full:
                 rects.append(r)
         return None if full else rects

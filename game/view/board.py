@@ -167,6 +167,7 @@ class Board:
             s = self.sprites[c]
             self.tweener.cancel(s)
             s.dragging = True
+            s.flying = False  # its flight was cancelled with its tween
             s.turn = 1.0
         self._order_dirty = True
 
