@@ -174,7 +174,10 @@ class StatsScene(PanelScene):
 
     def reset(self) -> None:
         if self.stats is not None:
-            self.stats.reset(self.game, self.option[self.game])
+            try:
+                self.stats.reset(self.game, self.option[self.game])
+            except sqlite3.Error as exc:
+                log.warning("statistics could not be reset: %s", exc)
         self._refresh()
 
     def invalidate(self, rects: list | None = None) -> None:
