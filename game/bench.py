@@ -143,11 +143,10 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
         app.replace(table)
         rec.until_still("session")
         play(table, rec, 35, "session", "session")
-        while app.stack[-1] is not table:  # the end panel: leave it for the next game
+        if app.stack[-1] is not table:  # the end panel: N leaves it for the next game
             app.apply(app.stack[-1].handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
                                                                           unicode="n", scancode=0)))
             rec.until_still("session")
-            break
         session_mem.append(_rss_mib())
     # idle: the app's own run loop, real clock, no input; measured once the sound device has rested
     from game.app import AUDIO_REST

@@ -136,7 +136,7 @@ class TableScene(Scene):
         self.layout = self.make_layout(self.size)
         card_size = self.layout.card_size
         if self.board is None:
-            self.board = Board(self.ctx.images, card_size, bool(getattr(self.ctx.settings, "four_colour", False)))
+            self.board = Board(self.ctx.images, card_size, self.ctx.settings.four_colour)
         else:
             self.board.set_card_size(card_size)
         self.hud.layout(self.size)
@@ -254,8 +254,7 @@ class TableScene(Scene):
     # -- actions -----------------------------------------------------------------------------------
     def apply(self, action, *args, sound: str = "place") -> bool:
         """Call a model action; on refusal explain it (interactive rules) and return False."""
-        if self.press is not None and self.press["dragging"]:
-            self.cancel_press()  # e.g. Undo pressed with a second finger during a drag
+        self.cancel_press()  # e.g. Undo pressed with a second finger during a drag
         try:
             action(*args)
         except IllegalMove as exc:
@@ -307,7 +306,7 @@ class TableScene(Scene):
         """Send every sprite where the model says it is now."""
         d = MOVE_TIME * self.speed if duration is None else duration
         self.board.sync(self.targets(), duration=d)
-        show = bool(getattr(self.ctx.settings, "highlight_playable", True)) and not self.dealing
+        show = self.ctx.settings.highlight_playable and not self.dealing
         self.board.set_glow(self.glow_cards() if show else set())
 
     def undo(self) -> None:
