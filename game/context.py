@@ -105,7 +105,7 @@ class Context:
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
     def make_table_scene(self, game_obj: Any, resumed: dict | None = None) -> Any:
-        """The table scene for a game object: Golf's table, or the Eight Off table (placeholder).
+        """The table scene for a game object: the Golf or the Eight Off table.
         `resumed` is the saved game's bookkeeping when the game continues a saved one."""
         from game.model.eightoff import EightOffGame
         from game.model.golf import GolfGame
@@ -115,13 +115,9 @@ class Context:
 
             return GolfTableScene(self, game_obj, resumed)
         if isinstance(game_obj, EightOffGame):
-            try:
-                from game.scenes.eightoff_table import EightOffTableScene  # a later issue
-            except ImportError:
-                from game.scenes.placeholder import EightOffPlaceholderScene
+            from game.scenes.eightoff_table import EightOffTableScene
 
-                return EightOffPlaceholderScene(self, game_obj)
-            return EightOffTableScene(self, game_obj)
+            return EightOffTableScene(self, game_obj, resumed)
         raise TypeError(f"no table scene for {type(game_obj).__name__}")
 
     def make_menu_scene(self) -> Any:

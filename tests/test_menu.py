@@ -6,7 +6,7 @@ import pytest
 
 from conftest import click, key, run_frames, touch_tap, type_text
 from game.scenes.menu import MenuScene
-from game.scenes.placeholder import EightOffPlaceholderScene
+from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.settings_scene import SettingsScene
 
 
@@ -82,12 +82,12 @@ def test_valid_code_starts_exactly_that_deal(menu_app, code, kind, canonical):
     assert type(game).__name__ == kind and game.code == canonical
 
 
-def test_eight_off_code_opens_the_placeholder(make_app):
+def test_eight_off_code_opens_the_eight_off_table(make_app):
     app = make_app(scene=MenuScene)
     menu = app.top
     type_text(app, "EO1-C8-AAAAAAB")
     click(app, menu.code_button.rect.center)
-    assert isinstance(app.top, EightOffPlaceholderScene)
+    assert isinstance(app.top, EightOffTableScene)
     assert app.top.game.code == "EO1-C8-AAAAAAB"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MenuScene)

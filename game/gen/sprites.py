@@ -40,6 +40,7 @@ FOUR_COLOUR = {"S": INK, "H": RED, "D": BLUE, "C": GREEN}
 INDEX_X, INDEX_Y = 10, 11       # top-left of the corner rank
 INDEX_W, INDEX_H = 58, 78       # rank box (cap height ~23% of the card)
 INDEX_PIP = 44                  # corner pip height
+CORNER_PIP = 58                 # the big suit at the top right: readable in a fanned column's strip
 PIP = 37                        # centre pip height
 COLS = (98.0, 125.0, 152.0)     # x of the left, centre and right pip columns
 ROW_TOP, ROW_BOTTOM = 58.0, 292.0
@@ -167,12 +168,15 @@ def blank(fill: Color = FACE) -> pygame.Surface:
 
 
 def draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
-    """Corner index (rank over pip) at the top left and, turned 180 degrees, at the bottom right."""
+    """Corner index (rank over pip) at the top left and a big suit at the top right, both turned
+    180 degrees at the bottom: when cards overlap in a column, the strip that shows says rank AND suit
+    (Eight Off builds by suit)."""
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     img = rank_image(rank, color, INDEX_H, INDEX_W)
     cx = INDEX_X + INDEX_W / 2
     layer.blit(img, (S(cx) - img.get_width() // 2, S(INDEX_Y)))
     draw_pip(layer, suit, (cx, INDEX_Y + INDEX_H + 6 + INDEX_PIP / 2), INDEX_PIP, color)
+    draw_pip(layer, suit, (W - INDEX_X - 4 - CORNER_PIP / 2, INDEX_Y + 4 + CORNER_PIP / 2), CORNER_PIP, color)
     surf.blit(layer, (0, 0))
     surf.blit(pygame.transform.flip(layer, True, True), (0, 0))
 

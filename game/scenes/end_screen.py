@@ -81,7 +81,7 @@ class WinOverlay(EndOverlay):
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
-        self.queue: list[pygame.Surface] = []
+        self.queue: list[tuple[pygame.Surface, tuple[int, int]]] = []  # each card leaves from its pile
         self.launch_clock = 0.0
 
     def lines(self) -> list[str]:
@@ -99,8 +99,8 @@ class WinOverlay(EndOverlay):
             self.queue = []
             return
         sprites = sorted(board.sprites.values(), key=lambda s: -s.z)
-        self.queue = [board.images.get(str(s.card), board.card_w, board.four_colour) for s in sprites]
-        self.origin = board.sprite_rect(sprites[0]).topleft if sprites else (0, 0)
+        self.queue = [(board.images.get(str(s.card), board.card_w, board.four_colour), board.sprite_rect(s).topleft)
+                      for s in sprites]
 
     def update(self, dt: float) -> Transition:
         h = self.size[1]
@@ -110,7 +110,8 @@ class WinOverlay(EndOverlay):
             self.launch_clock = 0.0
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * self.size[0]
             vy = -self.rng.uniform(0.1, 0.9) * h
-            self.flying.append([self.queue.pop(0), float(self.origin[0]), float(self.origin[1]), vx, vy])
+            img, origin = self.queue.pop(0)
+            self.flying.append([img, float(origin[0]), float(origin[1]), vx, vy])
         alive = []
         for f in self.flying:
             img = f[0]

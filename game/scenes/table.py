@@ -24,6 +24,7 @@ from .hud import Hud
 from .base import Push, Replace, Scene, Transition
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
+DOUBLE_TIME = 0.4   # s between the taps of a double tap
 MOVE_TIME = 0.25
 _BACKGROUNDS: dict[tuple, pygame.Surface] = {}
 DEAL_TIME = 1.5
@@ -31,6 +32,10 @@ DEAL_TIME = 1.5
 
 class TableScene(Scene):
     """Base for the Golf and Eight Off tables."""
+
+    #: Whether two quick taps on one spot make one double-tap gesture (Eight Off). When False (Golf),
+    #: they are two taps: tapping a column twice plays two cards.
+    DOUBLE_TAP = False
 
     def __init__(self, ctx: Any, game: Any, resumed: dict | None = None) -> None:
         super().__init__(ctx)
@@ -49,6 +54,7 @@ class TableScene(Scene):
         self._end_pending = False
         self._ended = False
         self._undoing = False
+        self._last_tap: tuple | None = None  # (clock, pos, hit) of a tap that may become a double
 
     # -- what subclasses provide -------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
@@ -65,7 +71,11 @@ class TableScene(Scene):
         return []
 
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
-        """A tap (press and release without moving)."""
+        """A tap (press and release without moving). With DOUBLE_TAP, a second tap on the same spot
+        soon after comes as double=True with the FIRST tap's hit, whatever the first tap did."""
+
+    def on_lift(self, cards: list[Card]) -> None:
+        """A drag of these cards has begun (light up where they may go)."""
 
     def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
         """Dragged cards released at pos; call the model or let them fly back."""
@@ -235,7 +245,9 @@ class TableScene(Scene):
             if not press["cards"] or dx * dx + dy * dy < threshold ** 2:
                 return
             press["dragging"] = True
+            self._last_tap = None
             self.board.lift(press["cards"])
+            self.on_lift(press["cards"])
         self.board.drag_to(press["cards"], [(x + dx, y + dy) for x, y in press["origin"]])
 
     def _release(self, pos: tuple[int, int]) -> None:
@@ -245,7 +257,17 @@ class TableScene(Scene):
             self.on_drop(press["cards"], self.drop_point(press["cards"]))
             self.refresh()
         else:
-            self.on_tap(press["hit"])
+            self._tap(pos, press["hit"])
+
+    def _tap(self, pos: tuple[int, int], hit: tuple | None) -> None:
+        last, self._last_tap = self._last_tap, None
+        if self.DOUBLE_TAP and last is not None and self.clock - last[0] <= DOUBLE_TIME:
+            reach = max(3 * DRAG_THRESHOLD, self.layout.card_w // 2)
+            if (pos[0] - last[1][0]) ** 2 + (pos[1] - last[1][1]) ** 2 <= reach ** 2:
+                self.on_tap(last[2], double=True)
+                return
+        self._last_tap = (self.clock, pos, hit)
+        self.on_tap(hit)
 
     def drop_point(self, cards: list[Card]) -> tuple[int, int]:
         """Where a dragged group counts as dropped: the centre of its first card."""
@@ -308,6 +330,7 @@ class TableScene(Scene):
         self.board.sync(self.targets(), duration=d)
         show = self.ctx.settings.highlight_playable and not self.dealing
         self.board.set_glow(self.glow_cards() if show else set())
+        self.board.set_marks([])
 
     def undo(self) -> None:
         if self.game.status == "won":

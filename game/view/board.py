@@ -70,6 +70,7 @@ class Board:
         self._extra_dirty: list[pygame.Rect] = []
         self._flip_dest: dict[int, pygame.Surface] = {}
         self._glow: pygame.Surface | None = None
+        self._marks: list[pygame.Rect] = []
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
@@ -185,6 +186,15 @@ class Board:
         for card, s in self.sprites.items():
             s.glow = card in cards
 
+    def set_marks(self, rects: list[pygame.Rect]) -> None:
+        """Glow around these empty piles (where a dragged card may go), under any card."""
+        rects = [pygame.Rect(r) for r in rects]
+        if rects == self._marks:
+            return
+        pad = max(3, self.card_w // 14)
+        self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r in self._marks + rects]
+        self._marks = rects
+
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tweener.update(dt)
@@ -269,6 +279,11 @@ class Board:
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
+        for mark in self._marks:
+            g = self._glow_surface()
+            box = g.get_rect(center=mark.center)
+            if box.colliderect(rect):
+                surface.blit(g, box)
         for s in order:
             if s.drawn_rect is None or not s.drawn_rect.colliderect(rect):
                 continue

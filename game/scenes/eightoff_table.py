@@ -1,0 +1,254 @@
+"""The Eight Off table: drag runs and cards between columns, cells and foundations; a tap sends a card
+to its foundation, a double tap to the best place RULES.md names. No card ever moves by itself."""
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import N_
+from ..model.cards import Card
+from ..model.eightoff import SUITS, EightOffGame
+from ..view.board import Target
+from ..view.eightoff_layout import EightOffLayout
+from .base import Scene
+from .table import DOUBLE_TIME, TableScene
+
+Location = tuple[str, int]
+
+MESSAGES = {
+    "suit": N_("It must be the same suit"),
+    "rank": N_("It must be one rank lower"),
+    "kings-only": N_("Only a King may go into an empty column"),
+    "occupied": N_("This cell is taken"),
+    "foundation-order": N_("This foundation needs a different card"),
+    "blocked": N_("This card is blocked"),
+    "one-at-a-time": N_("Cards go to a foundation one at a time"),
+    "cell-holds-one": N_("A cell holds only one card"),
+    "at-most-one": N_("You can move only one card now"),
+    "too-many": N_("You can move at most {n} cards now"),
+    "tap-hint": N_("Double-tap or drag to move it elsewhere"),
+    "nowhere": N_("This card has nowhere to go"),
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class EightOffTableScene(TableScene):
+    """An Eight Off game in play."""
+
+    game: EightOffGame
+    DOUBLE_TAP = True
+
+    def __init__(self, ctx, game: EightOffGame, resumed: dict | None = None) -> None:
+        super().__init__(ctx, game, resumed)
+        self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
+        self._tap_moved = False             # the first tap of a possible double already moved its card
+
+    # -- geometry ----------------------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> EightOffLayout:
+        return EightOffLayout(size, self.game.cell_count)
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [*lay.columns, *lay.cells, *lay.foundations]
+
+    def build_background(self) -> pygame.Surface:
+        """The slots, with each foundation's suit shown faintly until its Ace arrives."""
+        bg = super().build_background()
+        size = int(self.layout.card_h * 0.42)
+        for suit, rect in zip(SUITS, self.layout.foundations):
+            glyph = self.ctx.text.render(SUIT_SYMBOLS[suit], size, (235, 240, 230)).copy()
+            glyph.set_alpha(70)
+            bg.blit(glyph, glyph.get_rect(center=rect.center))
+        return bg
+
+    def targets(self) -> dict[Card, Target]:
+        g = self.game
+        return self.layout.targets(g.columns, g.cells, g.foundations)
+
+    def deal_start(self) -> dict[Card, Target]:
+        """The whole pack waits face down in one pile and each card turns over as it flies out."""
+        pos = self.layout.deck_pos()
+        order = self.deal_order()
+        return {card: Target(pos, False, 3000 - i) for i, card in enumerate(order)}
+
+    def deal_order(self) -> list[Card]:
+        """Row by row across the columns, then the leftover cards: cells 1-4 (with 2 cells, the
+        last two land on columns 3 and 4)."""
+        g = self.game
+        dealt_rows = 6
+        order = [col[r] for r in range(dealt_rows) for col in g.columns if r < len(col)]
+        order += [c for c in g.cells if c is not None]
+        order += [c for col in g.columns for c in col[dealt_rows:]]
+        return order
+
+    def hit(self, pos: tuple[int, int]) -> tuple | None:
+        return self.layout.hit(pos, self.game.columns, self.game.cells)
+
+    # -- what a press picks up ---------------------------------------------------------------------
+    def source(self, hit: tuple | None) -> tuple[Location, int] | None:
+        """The model location and card count a press on `hit` takes: a card of the run at the top of
+        a column with everything on it, a cell's card, or a foundation's top card."""
+        if hit is None or self.game.status != "playing":
+            return None
+        g = self.game
+        if hit[0] == "column":
+            c, row = hit[1], hit[2]
+            pile = g.columns[c]
+            if row < 0 or row < len(pile) - g.run_length(c):
+                return None
+            return ("column", c), len(pile) - row
+        if hit[0] == "cell":
+            return (("cell", hit[1]), 1) if g.cells[hit[1]] is not None else None
+        if hit[0] == "foundation":
+            return (("foundation", hit[1]), 1) if g.foundations[hit[1]] else None
+        return None
+
+    def pick(self, hit: tuple) -> list[Card]:
+        src = self.source(hit)
+        if src is None:
+            return []
+        (kind, i), count = src
+        return list(self.game.pile((kind, i))[-count:])
+
+    def locate(self, cards: list[Card]) -> tuple[Location, int] | None:
+        """Where these picked-up cards are in the model now (None if they have moved)."""
+        g = self.game
+        first = cards[0]
+        for c, pile in enumerate(g.columns):
+            if first in pile and list(pile[pile.index(first):]) == cards:
+                return ("column", c), len(cards)
+        if len(cards) == 1:
+            for i, card in enumerate(g.cells):
+                if card == first:
+                    return ("cell", i), 1
+            for i, pile in enumerate(g.foundations):
+                if pile and pile[-1] == first:
+                    return ("foundation", i), 1
+        return None
+
+    # -- taps --------------------------------------------------------------------------------------
+    def on_tap(self, hit: tuple | None, double: bool = False) -> None:
+        self._hint_at = None
+        if double:
+            if not self._tap_moved:
+                self.double_tap(hit)
+            self._tap_moved = False
+            return
+        self._tap_moved = False
+        if hit is None or self.game.status != "playing":
+            return
+        src = self.source(hit)
+        if src is None:
+            if hit[0] == "column" and hit[2] >= 0:
+                self.refuse("blocked", self.game.columns[hit[1]][hit[2]])
+            return
+        (kind, i), count = src
+        if kind == "foundation":
+            return
+        target = self.game.tap_target((kind, i)) if count == 1 else None
+        if target is not None:
+            self._tap_moved = self.apply(self.game.move, (kind, i), target, 1)
+        elif self.interactive:
+            self._hint_at = self.clock + DOUBLE_TIME  # shown unless the second tap comes
+
+    def double_tap(self, hit: tuple | None) -> None:
+        """Foundation, longest accepting column, empty column (Kings), free cell; a run's base card
+        takes the run with it."""
+        src = self.source(hit)
+        if src is None:
+            return
+        loc, count = src
+        if loc[0] == "foundation":
+            return
+        target = self.game.auto_target(loc, count)
+        if target is None:
+            self.refuse("nowhere", self.game.pile(loc)[-count])
+            return
+        self.apply(self.game.move, loc, target, count)
+
+    # -- drag and drop -----------------------------------------------------------------------------
+    def on_lift(self, cards: list[Card]) -> None:
+        """Light up every pile the dragged cards may legally go to."""
+        src = self.locate(cards)
+        if src is None:
+            return
+        loc, count = src
+        glow: set[Card] = set()
+        marks = []
+        for dst, _rect in self.layout.drop_rects(self.game.columns):
+            if dst == loc or self.game.why_illegal(loc, dst, count) is not None:
+                continue
+            pile = self.game.pile(dst)
+            if pile and pile[-1] is not None:
+                glow.add(pile[-1])
+            else:
+                marks.append(self.layout.slot_rect(dst))
+        self.board.set_glow(glow)
+        self.board.set_marks(marks)
+
+    def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
+        src = self.locate(cards)
+        if src is None:
+            return
+        loc, count = src
+        card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
+        overlaps = []
+        for dst, rect in self.layout.drop_rects(self.game.columns):
+            clip = card_rect.clip(rect)
+            if dst != loc and clip.width > 0 and clip.height > 0:
+                overlaps.append((clip.width * clip.height, dst))
+        overlaps.sort(key=lambda o: -o[0])
+        legal = [dst for _a, dst in overlaps if self.game.why_illegal(loc, dst, count) is None]
+        if legal:
+            self.apply(self.game.move, loc, legal[0], count)
+        elif overlaps:
+            self.explain(loc, overlaps[0][1], count, cards[0])
+
+    def explain(self, src: Location, dst: Location, count: int, card: Card) -> None:
+        """Say why the cards cannot go to dst (with interactive rules on)."""
+        reason = self.game.why_illegal(src, dst, count)
+        if reason is None:
+            return
+        fmt = {}
+        if count > 1 and dst[0] == "foundation":
+            reason = "one-at-a-time"
+        elif reason == "too-many":
+            n = self.game.max_group(dst)
+            reason = "cell-holds-one" if dst[0] == "cell" else "at-most-one" if n == 1 else "too-many"
+            fmt = {"n": n}
+        self.refuse(reason, card, **fmt)
+
+    def reason_message(self, reason: str) -> str | None:
+        return MESSAGES.get(reason)
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float):
+        transition = super().update(dt)
+        if self._hint_at is not None and self.clock >= self._hint_at:
+            self._hint_at = None
+            self.show_message(MESSAGES["tap-hint"])  # a pointer, not a refusal: no shake, no sound
+        return transition
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or self._hint_at is not None
+
+    # -- the rest of the table ---------------------------------------------------------------------
+    def glow_cards(self) -> set[Card]:
+        """The cards a single tap sends to a foundation."""
+        g = self.game
+        out = set()
+        for i, pile in enumerate(g.columns):
+            if pile and g.tap_target(("column", i)) is not None:
+                out.add(pile[-1])
+        for i, card in enumerate(g.cells):
+            if card is not None and g.tap_target(("cell", i)) is not None:
+                out.add(card)
+        return out
+
+    def end_overlay(self) -> Scene | None:
+        if self.game.status == "won":
+            from .end_screen import WinOverlay
+            return WinOverlay(self.ctx, self)
+        return None  # no defeat message in Eight Off: the player undoes or starts again
+
+    def new_game(self) -> EightOffGame:
+        return EightOffGame.new(cells=self.game.cell_count)

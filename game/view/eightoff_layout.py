@@ -1,0 +1,152 @@
+"""Eight Off's table geometry: the usable cells and the four foundations, and eight columns below.
+
+Two arrangements are tried and the one with the larger cards wins: everything in one top row
+(cells, then foundations), or the cells in the top row over the columns with the foundations stacked
+at the right (8 cells on a wide screen: twelve slots in one row would make the cards too small).
+Columns that grow long squeeze their overlap so the top card always stays whole and on screen.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..model.cards import Card
+from .board import Target
+from .layout import fan_offset, fit_card, margin, table_area
+
+COLUMNS = 8
+FOUNDATIONS = 4
+FAN = 0.27        # of a card's height between stacked column cards: rank and suit stay readable
+GAP_K = 0.14      # gap between piles, of a card's width
+ROW_GAP_K = 0.2   # between the top row and the columns, of a card's height
+DESIGN_ROWS = 8   # the card size leaves room for a column this long before it has to squeeze
+Z_FOUNDATION = 100
+
+
+class EightOffLayout:
+    """Rectangles for the piles at one window size and cell count."""
+
+    def __init__(self, size: tuple[int, int], cells: int) -> None:
+        self.size = size
+        self.cell_count = cells
+        area = table_area(size)
+        self.area = area
+        m = self.m = margin(size)
+        row_w = _row_width_units(cells)
+        side_w = COLUMNS + (COLUMNS - 1) * GAP_K + 0.35 + 1
+        height_units = 1 + ROW_GAP_K + 1 + (DESIGN_ROWS - 1) * FAN
+        height_per_card = (area.height - 3 * m) / height_units
+        row_card = fit_card((area.width - 2 * m) / row_w, height_per_card)
+        side_card = fit_card((area.width - 2 * m) / side_w, height_per_card)
+        self.side = side_card[0] > row_card[0] + 2  # one row unless the side stack is clearly better
+        self.card_w, self.card_h = side_card if self.side else row_card
+        self.gap = max(3, int(self.card_w * GAP_K))
+        self._place(cells)
+
+    def _place(self, cells: int) -> None:
+        w, h, gap, m = self.card_w, self.card_h, self.gap, self.m
+        W = self.size[0]
+        columns_w = COLUMNS * w + (COLUMNS - 1) * gap
+        sep = int(w * 0.35)
+        y0 = self.area.top + m
+        if self.side:
+            x0 = (W - (columns_w + sep + w)) // 2
+            self.cells = [pygame.Rect(x0 + i * (w + gap), y0, w, h) for i in range(cells)]
+            fx = x0 + columns_w + sep
+            room = self.area.bottom - m - y0
+            step = min(h + gap, max(int(h * 0.3), (room - h) // (FOUNDATIONS - 1)))
+            self.foundations = [pygame.Rect(fx, y0 + i * step, w, h) for i in range(FOUNDATIONS)]
+        else:
+            x0 = (W - columns_w) // 2
+            if cells + FOUNDATIONS <= COLUMNS:  # aligned over the columns: cells left, foundations right
+                slot_x = [x0 + i * (w + gap) for i in range(COLUMNS)]
+                self.cells = [pygame.Rect(slot_x[i], y0, w, h) for i in range(cells)]
+                self.foundations = [pygame.Rect(slot_x[COLUMNS - FOUNDATIONS + i], y0, w, h)
+                                    for i in range(FOUNDATIONS)]
+            else:
+                row_w = (cells + FOUNDATIONS) * w + (cells + FOUNDATIONS - 2) * gap + sep
+                rx = (W - row_w) // 2
+                self.cells = [pygame.Rect(rx + i * (w + gap), y0, w, h) for i in range(cells)]
+                fx = rx + cells * (w + gap) - gap + sep
+                self.foundations = [pygame.Rect(fx + i * (w + gap), y0, w, h) for i in range(FOUNDATIONS)]
+            x0 = (W - columns_w) // 2
+        col_y = y0 + h + int(h * ROW_GAP_K)
+        self.columns = [pygame.Rect(x0 + i * (w + gap), col_y, w, h) for i in range(COLUMNS)]
+        self.column_bottom = self.area.bottom - max(4, m // 2)
+        bottom = self.columns[0].top + h + int(h * FAN) * 5
+        self.message = pygame.Rect(self.columns[1].x, min(bottom, self.column_bottom - h),
+                                   self.columns[6].right - self.columns[1].x, h)
+
+    @property
+    def card_size(self) -> tuple[int, int]:
+        return self.card_w, self.card_h
+
+    # -- cards -------------------------------------------------------------------------------------
+    def step(self, count: int) -> int:
+        """The overlap of a column of `count` cards: squeezed so its top card ends on screen."""
+        return fan_offset(self.card_h, count, self.column_bottom - self.columns[0].top, FAN)
+
+    def card_rect(self, column: int, row: int, count: int) -> pygame.Rect:
+        return self.columns[column].move(0, row * self.step(count))
+
+    def targets(self, columns, cells, foundations) -> dict[Card, Target]:
+        out: dict[Card, Target] = {}
+        for c, pile in enumerate(columns):
+            for r, card in enumerate(pile):
+                out[card] = Target(self.card_rect(c, r, len(pile)).topleft, True, r)
+        for i, card in enumerate(cells):
+            if card is not None:
+                out[card] = Target(self.cells[i].topleft, True, 0)
+        for f, pile in enumerate(foundations):
+            for i, card in enumerate(pile):
+                # rank-major: the win cascade (by falling z) sends the Kings first, then the Queens...
+                out[card] = Target(self.foundations[f].topleft, True, Z_FOUNDATION + i * FOUNDATIONS + f)
+        return out
+
+    def deck_pos(self) -> tuple[int, int]:
+        """Where the pack waits before the deal: centred under the columns' heads."""
+        mid = (self.columns[3].right + self.columns[4].left) // 2
+        return mid - self.card_w // 2, self.columns[0].y + int(self.card_h * FAN) * 3
+
+    # -- hit testing -------------------------------------------------------------------------------
+    def column_area(self, column: int, count: int) -> pygame.Rect:
+        """The column's slot and all its cards: a drop anywhere on it aims at its top card."""
+        top = self.columns[column]
+        last = self.card_rect(column, max(0, count - 1), count)
+        return top.union(last)
+
+    def hit(self, point: tuple[int, int], columns, cells) -> tuple | None:
+        """('column', c, row) for the topmost card under the point (row -1: the empty column),
+        ('cell', i), ('foundation', i) or None."""
+        for c, pile in enumerate(columns):
+            for r in range(len(pile) - 1, -1, -1):
+                if self.card_rect(c, r, len(pile)).collidepoint(point):
+                    return ("column", c, r)
+            if not pile and self.columns[c].collidepoint(point):
+                return ("column", c, -1)
+        for i, rect in enumerate(self.cells):
+            if rect.collidepoint(point):
+                return ("cell", i)
+        for i in range(FOUNDATIONS - 1, -1, -1):  # stacked at the side, the lower one is on top
+            if self.foundations[i].collidepoint(point):
+                return ("foundation", i)
+        return None
+
+    def drop_rects(self, columns) -> list[tuple[tuple[str, int], pygame.Rect]]:
+        """Every pile a dragged group may be dropped on, with the area that counts for it."""
+        out = [(("column", c), self.column_area(c, len(pile))) for c, pile in enumerate(columns)]
+        out += [(("cell", i), r) for i, r in enumerate(self.cells)]
+        out += [(("foundation", i), r) for i, r in enumerate(self.foundations)]
+        return out
+
+    def slot_rect(self, loc: tuple[str, int]) -> pygame.Rect:
+        kind, i = loc
+        return {"column": self.columns, "cell": self.cells, "foundation": self.foundations}[kind][i]
+
+
+def _row_width_units(cells: int) -> float:
+    """Card widths the one-row arrangement needs: the columns, or the top row when it is wider."""
+    slots = cells + FOUNDATIONS
+    columns = COLUMNS + (COLUMNS - 1) * GAP_K
+    if slots <= COLUMNS:
+        return columns
+    return max(columns, slots + (slots - 2) * GAP_K + 0.35)
