@@ -1,0 +1,182 @@
+"""The Eight Off solver's compact position: cards as small ints, columns as bytes, cells as sorted bytes.
+
+A card is `suit * 16 + rank` (suit 0..3 in S H D C order, rank 1..13), so the only card that may lie on
+card `c` is `c - 1` and `c`'s parent (the card it may be put on) is `c + 1`. A position is
+`(cols, cells, need)`: eight bytes objects listed bottom → top (in the model's column order), the cell
+cards as sorted bytes (cells are interchangeable) and, per suit, the code of the next card its
+foundation takes (`suit * 16 + 14` when complete). The foundations follow from the cards still in
+play, so the transposition key holds only the sorted columns and the cells.
+
+Internal moves are `(kind, a, b, count)`:
+    COL_COL   column a → column b (count cards)      COL_CELL  column a's top → a cell
+    COL_FND   column a's top → its foundation         CELL_COL  cell card a → column b
+    CELL_FND  cell card a → its foundation
+Cell moves name the card, not the cell: the model's cell index is found when the moves are replayed.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
+SUIT_ORDER = "SHDC"
+KING = 13
+
+Move = tuple[int, int, int, int]
+State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
+
+
+def code(rank: int, suit: str) -> int:
+    return SUIT_ORDER.index(suit) * 16 + rank
+
+
+def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable]) -> State:
+    """The compact form of a model position (cards are model Card objects or None)."""
+    cols = tuple(bytes(code(c.rank, c.suit) for c in col) for col in columns)
+    cell_bytes = bytes(sorted(code(c.rank, c.suit) for c in cells if c is not None))
+    need = tuple(s * 16 + len(f) + 1 for s, f in enumerate(foundations))
+    return cols, cell_bytes, need
+
+
+def key(cols: tuple[bytes, ...], cells: bytes) -> bytes:
+    """Transposition key: columns sorted (columns are interchangeable for reachability), then the cells."""
+    return b"\0".join(sorted(cols)) + b"\0" + cells
+
+
+class Rules:
+    """Move generation and forced moves for one cell count, with a per-column cache of the top run."""
+
+    def __init__(self, cell_count: int) -> None:
+        self.cell_count = cell_count
+        self._runs: dict[bytes, tuple[int, int, bool]] = {}
+
+    def run(self, col: bytes) -> tuple[int, int, bool]:
+        """(length, bottom card, sorted) of the same-suit descending run on top of a non-empty column;
+        sorted means the whole column is one run from a King and at least two cards long."""
+        info = self._runs.get(col)
+        if info is None:
+            j = len(col) - 1
+            while j > 0 and col[j - 1] == col[j] + 1:
+                j -= 1
+            bottom = col[j]
+            info = (len(col) - j, bottom, j == 0 and bottom & 15 == KING and len(col) > 1)
+            if len(self._runs) > 200_000:
+                self._runs.clear()
+            self._runs[col] = info
+        return info
+
+    def capacity(self, free: int, empties: int) -> int:
+        """The group formula: (free cells + 1) × 2^(empty columns, the destination not counted)."""
+        return (free + 1) << empties
+
+    # -- forced moves ------------------------------------------------------------------------------
+    def settle(self, cols: list[bytes], cells: bytes, need: list[int], out: list[Move]) -> bytes:
+        """Make every forced move in place (see eightoff.py for why each one is safe); returns the cells.
+
+        Forced: any card that can go to its foundation; a cell card or a column's top run onto its
+        parent when the parent tops a sorted column (a run from a King, two cards or more)."""
+        while True:
+            moved = False
+            for c in cells:
+                if need[c >> 4] == c:
+                    need[c >> 4] += 1
+                    cells = cells.replace(bytes((c,)), b"")
+                    out.append((CELL_FND, c, 0, 1))
+                    moved = True
+            for i, col in enumerate(cols):
+                while col and need[col[-1] >> 4] == col[-1]:
+                    need[col[-1] >> 4] += 1
+                    out.append((COL_FND, i, 0, 1))
+                    col = col[:-1]
+                    moved = True
+                cols[i] = col
+            if not moved:
+                moved, cells = self._onto_sorted(cols, cells, out)
+            if not moved:
+                return cells
+
+    def _onto_sorted(self, cols: list[bytes], cells: bytes, out: list[Move]) -> tuple[bool, bytes]:
+        """One forced move onto a sorted column, if there is one."""
+        sorted_tops = {}
+        for j, col in enumerate(cols):
+            if col and self.run(col)[2]:
+                sorted_tops[col[-1]] = j
+        if not sorted_tops:
+            return False, cells
+        for c in cells:
+            j = sorted_tops.get(c + 1)
+            if j is not None:
+                cols[j] += bytes((c,))
+                out.append((CELL_COL, c, j, 1))
+                return True, cells.replace(bytes((c,)), b"")
+        free = self.cell_count - len(cells)
+        empties = sum(1 for col in cols if not col)
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            k, bottom, _ = self.run(col)
+            j = sorted_tops.get(bottom + 1)
+            if j is not None and k <= self.capacity(free, empties):
+                cols[j] += col[-k:]
+                cols[i] = col[:-k]
+                out.append((COL_COL, i, j, k))
+                return True, cells
+        return False, cells
+
+    # -- ordinary moves ----------------------------------------------------------------------------
+    def moves(self, cols: tuple[bytes, ...], cells: bytes) -> list[Move]:
+        """Every move the search needs to try from a settled position, one per symmetry class.
+
+        Left out, exactly: moves into a second free cell or empty column (interchangeable), cell to
+        cell, a whole column from a King into an empty column (a permutation of the columns), and the
+        top of a sorted column into a cell (never part of a shortest solution)."""
+        free = self.cell_count - len(cells)
+        empty = -1
+        empties = 0
+        tops = {}
+        for j, col in enumerate(cols):
+            if col:
+                tops[col[-1]] = j
+            else:
+                empties += 1
+                if empty < 0:
+                    empty = j
+        out: list[Move] = []
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            k, bottom, is_sorted = self.run(col)
+            if bottom & 15 != KING:
+                j = tops.get(bottom + 1)
+                if j is not None and k <= self.capacity(free, empties):
+                    out.append((COL_COL, i, j, k))
+            elif empties and k < len(col) and k <= self.capacity(free, empties - 1):
+                out.append((COL_COL, i, empty, k))
+            if free and not is_sorted:
+                out.append((COL_CELL, i, 0, 1))
+        for c in cells:
+            if c & 15 == KING:
+                if empties:
+                    out.append((CELL_COL, c, empty, 1))
+            else:
+                j = tops.get(c + 1)
+                if j is not None:
+                    out.append((CELL_COL, c, j, 1))
+        return out
+
+    @staticmethod
+    def apply(cols: tuple[bytes, ...], cells: bytes, move: Move) -> tuple[list[bytes], bytes]:
+        """The columns (as a new list) and cells after one ordinary move."""
+        kind, a, b, k = move
+        new = list(cols)
+        if kind == COL_COL:
+            src = cols[a]
+            new[b] = cols[b] + src[-k:]
+            new[a] = src[:-k]
+        elif kind == COL_CELL:
+            src = cols[a]
+            cells = bytes(sorted(cells + src[-1:]))
+            new[a] = src[:-1]
+        else:  # CELL_COL
+            new[b] = cols[b] + bytes((a,))
+            cells = cells.replace(bytes((a,)), b"")
+        return new, cells
