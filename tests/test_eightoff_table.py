@@ -1,0 +1,359 @@
+"""The Eight Off table driven as a player would: posted mouse and touch events at the layout's positions."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
+from game.model.eightoff import EightOffGame
+from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.end_screen import WinOverlay
+from game.scenes.table import DOUBLE_TIME
+
+RANKS = "A23456789TJQK"
+
+
+def eo(columns, cells=(), foundations=None, n=8):
+    cols = [list(c) for c in columns] + [[] for _ in range(8 - len(columns))]
+    return EightOffGame.from_layout(cols, list(cells) + [None] * (n - len(cells)), foundations)
+
+
+def suit_up_to(suit: str, rank: int) -> list[str]:
+    return [RANKS[r] + suit for r in range(rank)]
+
+
+@pytest.fixture
+def table(make_app):
+    """make(game, size, **settings) -> (app, scene) with the deal finished."""
+    def make(game, size=(800, 480), **settings):
+        app = make_app(size=size)
+        for k, v in settings.items():
+            setattr(app.settings, k, v)
+        scene = EightOffTableScene(app.ctx, game)
+        app.replace(scene)
+        run_frames(app)
+        settle(app)
+        return app, scene
+    return make
+
+
+def card_point(scene, card: str) -> tuple[int, int]:
+    """A point on the visible part of a card (its top strip, or the middle of a top card)."""
+    board = scene.board
+    sprite = next(s for c, s in board.sprites.items() if str(c) == card)
+    rect = board.sprite_rect(sprite)
+    return rect.centerx, rect.top + max(4, scene.layout.step(19) // 2)
+
+
+def onto(scene, card: str, dst: pygame.Rect, down: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Drag endpoints that put `card`'s top-left on dst's top-left (+down px)."""
+    a = card_point(scene, card)
+    sprite = next(s for c, s in scene.board.sprites.items() if str(c) == card)
+    rect = scene.board.sprite_rect(sprite)
+    return a, (a[0] + dst.x - rect.x, a[1] + dst.y + down - rect.y)
+
+
+def top_rect(scene, column: int) -> pygame.Rect:
+    pile = scene.game.columns[column]
+    return scene.layout.card_rect(column, len(pile) - 1, len(pile))
+
+
+def double_click(app, pos):
+    click(app, pos)
+    click(app, pos)
+
+
+def columns(scene):
+    return [[str(c) for c in col] for col in scene.game.columns]
+
+
+def at_rest(app, scene) -> bool:
+    """Every sprite sits where the layout says (nothing strayed after a refused drop)."""
+    settle(app)
+    targets = scene.targets()
+    return all(abs(s.pos[0] - targets[c].pos[0]) < 1 and abs(s.pos[1] - targets[c].pos[1]) < 1
+               for c, s in scene.board.sprites.items())
+
+
+# -- drag and drop ---------------------------------------------------------------------------------
+def test_dragging_a_run_moves_it_in_one_move_and_one_undo(table):
+    app, scene = table(eo([["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"]]))
+    a, b = onto(scene, "9H", top_rect(scene, 1), down=scene.layout.step(5))
+    drag(app, a, b)
+    assert columns(scene)[:2] == [["2C"], ["3C", "TH", "9H", "8H", "7H"]]
+    assert scene.game.moves == 1
+    settle(app)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert columns(scene)[:2] == [["2C", "9H", "8H", "7H"], ["3C", "TH"]]
+    assert at_rest(app, scene)
+
+
+def test_a_group_too_large_is_refused_with_the_formula_number(table):
+    # 7 of 8 cells full, no empty column: (1 + 1) x 2^0 = 2 cards at most
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
+    cols = [["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"], ["9C"]]
+    app, scene = table(eo(cols, full))
+    a, b = onto(scene, "9H", top_rect(scene, 1), down=scene.layout.step(5))
+    drag(app, a, b)
+    assert columns(scene)[:2] == [["2C", "9H", "8H", "7H"], ["3C", "TH"]]
+    assert scene.game.moves == 0
+    assert scene.toast.message == "You can move at most 2 cards now"
+    assert at_rest(app, scene)
+
+
+def test_with_no_free_cell_and_no_empty_column_only_one_card_moves(table):
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    cols = [["2C", "9H", "8H"], ["3C", "TH"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"], ["9C"]]
+    app, scene = table(eo(cols, full))
+    drag(app, *onto(scene, "9H", top_rect(scene, 1), down=20))
+    assert scene.toast.message == "You can move only one card now" and scene.game.moves == 0
+
+
+def test_a_king_run_into_an_empty_column_does_not_count_that_column(table):
+    # RULES.md's example: 2 free cells, one empty column (the destination) -> at most 3 cards
+    cells = ["AS", "2S", "3S", "4S", "5S", "6S"]
+    cols = [["2C", "KH", "QH", "JH", "TH"], ["3C"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"]]
+    app, scene = table(eo(cols, cells))
+    drag(app, *onto(scene, "KH", scene.layout.columns[7]))
+    assert scene.toast.message == "You can move at most 3 cards now"
+    assert columns(scene)[7] == []
+
+
+@pytest.mark.parametrize("dst_kind, expected", [
+    ("other-suit", "It must be the same suit"),
+    ("not-lower", "It must be one rank lower"),
+    ("empty-column", "Only a King may go into an empty column"),
+    ("full-cell", "This cell is taken"),
+    ("foundation", "This foundation needs a different card"),
+])
+def test_an_illegal_drop_flies_back_and_says_why(table, dst_kind, expected):
+    game = eo([["2C", "7H"], ["3C", "8D"], ["4C", "9H"], ["5C"], ["6C"], ["7C"], ["8C"]], ["KS"])
+    app, scene = table(game)
+    lay = scene.layout
+    dst = {"other-suit": top_rect(scene, 1), "not-lower": top_rect(scene, 2), "empty-column": lay.columns[7],
+           "full-cell": lay.cells[0], "foundation": lay.foundations[1]}[dst_kind]
+    before = columns(scene)
+    drag(app, *onto(scene, "7H", dst, down=8 if dst_kind in ("other-suit", "not-lower") else 0))
+    assert columns(scene) == before and scene.game.moves == 0
+    assert scene.toast.message == expected
+    assert "refuse" in app.ctx.audio.played
+    assert at_rest(app, scene)
+
+
+def test_no_explanation_with_interactive_rules_off(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8D"]]), interactive_rules=False)
+    drag(app, *onto(scene, "7H", top_rect(scene, 1), down=8))
+    assert not scene.toast.active and scene.game.moves == 0
+
+
+def test_legal_destinations_light_up_while_dragging(table):
+    game = eo([["2C", "7H"], ["3C", "8H"], ["4C", "8D"], ["5C"], ["6C"], ["7C"], ["8C"]], ["KS"], n=4)
+    app, scene = table(game)
+    a = card_point(scene, "7H")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    run_frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 40, a[1] + 40), rel=(40, 40),
+                                         buttons=(1, 0, 0)))
+    run_frames(app)
+    glowing = {str(c) for c, s in scene.board.sprites.items() if s.glow}
+    assert glowing == {"8H"}
+    assert sorted(map(tuple, scene.board._marks)) == sorted(tuple(r) for r in scene.layout.cells[1:])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a[0] + 40, a[1] + 40), button=1))
+    run_frames(app)
+    assert scene.board._marks == []
+
+
+def test_a_card_can_be_taken_back_from_a_foundation(table):
+    game = eo([["2C", "9H"], ["3C"]], foundations=[suit_up_to("S", 5), [], [], []])
+    app, scene = table(game)
+    score = scene.game.score
+    drag(app, *onto(scene, "5S", scene.layout.cells[2]))
+    assert str(scene.game.cells[2]) == "5S" and len(scene.game.foundations[0]) == 4
+    assert scene.game.score == score
+
+
+def test_touch_drag_moves_a_card_into_a_cell(table):
+    app, scene = table(eo([["2C", "9H"], ["3C"]]))
+    a, b = onto(scene, "9H", scene.layout.cells[3])
+    touch_drag(app, a, b)
+    assert str(scene.game.cells[3]) == "9H"
+
+
+# -- taps --------------------------------------------------------------------------------------------
+def test_a_tap_sends_a_top_card_to_its_foundation(table):
+    game = eo([["2C", "5S"], ["3C", "4S"]], foundations=[suit_up_to("S", 3), [], [], []])
+    app, scene = table(game)
+    click(app, card_point(scene, "4S"))
+    assert [str(c) for c in scene.game.foundations[0]][-1] == "4S" and scene.game.score == 10
+    settle(app)
+    assert columns(scene)[0] == ["2C", "5S"]  # no card ever moves by itself
+
+
+def test_a_tap_on_a_cell_card_sends_it_to_its_foundation(table):
+    game = eo([["2C"]], ["AH"])
+    app, scene = table(game)
+    touch_tap(app, scene.layout.cells[0].center)
+    assert [str(c) for c in scene.game.foundations[1]] == ["AH"]
+
+
+def test_a_tap_that_cannot_go_up_hints_after_the_double_tap_time(table):
+    app, scene = table(eo([["2C", "9H"], ["3C"]]))
+    click(app, card_point(scene, "9H"))
+    assert not scene.toast.active  # a second tap may still come
+    run_frames(app, int(DOUBLE_TIME * 60) + 3)
+    assert scene.toast.message == "Double-tap or drag to move it elsewhere"
+    assert scene.game.moves == 0
+
+
+def test_no_hint_with_interactive_rules_off(table):
+    app, scene = table(eo([["2C", "9H"], ["3C"]]), interactive_rules=False)
+    click(app, card_point(scene, "9H"))
+    run_frames(app, 60)
+    assert not scene.toast.active and scene.game.moves == 0
+
+
+def test_a_tap_on_a_covered_card_says_it_is_blocked(table):
+    app, scene = table(eo([["2C", "9H"], ["3C"]]))
+    click(app, card_point(scene, "2C"))
+    assert scene.toast.message == "This card is blocked" and scene.game.moves == 0
+
+
+def test_double_click_goes_to_the_accepting_column_before_a_cell(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8H"], ["4C"]]))
+    double_click(app, card_point(scene, "7H"))
+    assert columns(scene)[1] == ["3C", "8H", "7H"] and scene.game.moves == 1
+    run_frames(app, 60)
+    assert scene.toast.message != "Double-tap or drag to move it elsewhere"
+
+
+def test_double_click_puts_a_lone_card_in_the_first_free_cell(table):
+    app, scene = table(eo([["2C", "7H"], ["3C"]], ["KS"]))
+    double_click(app, card_point(scene, "7H"))
+    assert str(scene.game.cells[1]) == "7H"
+
+
+def test_double_tap_sends_a_king_to_an_empty_column_before_a_cell(table):
+    app, scene = table(eo([["2C", "KD"], ["3C"]]))
+    touch_tap(app, card_point(scene, "KD"))
+    touch_tap(app, card_point(scene, "KD"))
+    assert columns(scene)[2] == ["KD"] and all(c is None for c in scene.game.cells)
+
+
+def test_double_click_on_a_run_base_moves_the_whole_run(table):
+    app, scene = table(eo([["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"]]))
+    double_click(app, card_point(scene, "9H"))
+    assert columns(scene)[:2] == [["2C"], ["3C", "TH", "9H", "8H", "7H"]]
+    assert scene.game.moves == 1
+
+
+def test_a_double_click_is_one_gesture_not_two_taps(table):
+    # 4S goes up on the first click; the 5S it uncovers could go up too but must stay
+    game = eo([["2C", "5S", "4S"], ["3C"]], foundations=[suit_up_to("S", 3), [], [], []])
+    app, scene = table(game)
+    double_click(app, card_point(scene, "4S"))
+    assert len(scene.game.foundations[0]) == 4 and columns(scene)[0] == ["2C", "5S"]
+    assert scene.game.moves == 1
+
+
+def test_two_slow_taps_are_two_taps(table):
+    game = eo([["2C", "5S", "4S"], ["3C"]], foundations=[suit_up_to("S", 3), [], [], []])
+    app, scene = table(game)
+    point = card_point(scene, "4S")
+    click(app, point)
+    run_frames(app, int(DOUBLE_TIME * 60) + 5)
+    click(app, point)
+    assert len(scene.game.foundations[0]) == 5
+
+
+def test_a_double_tap_with_nowhere_to_go_says_so(table):
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    cols = [["2C", "9H"], ["3C"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"], ["9C"]]
+    app, scene = table(eo(cols, full))
+    double_click(app, card_point(scene, "9H"))
+    assert scene.game.moves == 0 and scene.toast.message == "This card has nowhere to go"
+
+
+# -- the deal, the layout, the end -------------------------------------------------------------------
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_the_deal_animates_and_a_tap_skips_it(make_app, cells):
+    app = make_app(size=(800, 480))
+    game = EightOffGame.from_code(f"EO1-C{cells}-AAAAAAB")
+    scene = EightOffTableScene(app.ctx, game)
+    app.replace(scene)
+    run_frames(app, 5)
+    assert scene.dealing and len(scene.layout.cells) == cells
+    order = [str(c) for c in scene.deal_order()]
+    if cells == 2:  # the last two leftover cards go onto columns 3 and 4
+        assert order[-2:] == [str(game.columns[2][-1]), str(game.columns[3][-1])]
+        assert [len(c) for c in game.columns] == [6, 6, 7, 7, 6, 6, 6, 6]
+    else:
+        assert order[-4:] == [str(c) for c in game.cells[:4]]
+    touch_tap(app, (400, 300))
+    assert not scene.dealing and scene.game.moves == 0
+    assert at_rest(app, scene)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("cells", [8, 2])
+def test_a_long_column_squeezes_so_its_top_card_stays_on_screen(table, size, cells):
+    run = ["K" + "S"] + [r + "S" for r in "QJT98765432A"]  # 13 cards on 6
+    base = ["2H", "3H", "4H", "5H", "6H", "7H"]
+    app, scene = table(eo([base + run, ["8H"]], n=cells), size=size)
+    rect = top_rect(scene, 0)
+    assert len(scene.game.columns[0]) == 19
+    assert pygame.Rect((0, 0), size).contains(rect)
+    assert scene.hit(rect.center) == ("column", 0, 18)
+    # every card still shows a strip of itself
+    assert scene.layout.step(19) >= 8
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_no_piles_overlap_and_all_fit(make_app, size, cells):
+    app = make_app(size=size)
+    scene = EightOffTableScene(app.ctx, EightOffGame.new(cells=cells, number=7))
+    app.replace(scene)
+    run_frames(app)
+    lay = scene.layout
+    slots = [*lay.cells, *lay.foundations, *lay.columns]
+    screen = pygame.Rect((0, scene.hud.rect.bottom), (size[0], size[1] - scene.hud.rect.bottom))
+    assert all(screen.contains(r) for r in slots)
+    for i, r in enumerate(slots):
+        assert r.collidelist(slots[i + 1:]) == -1
+    assert lay.card_w >= 60  # big enough to read and to touch at 800x480
+
+
+def test_winning_shows_the_celebration_and_the_win_is_final(table):
+    foundations = [suit_up_to(s, 13) for s in "SHD"] + [suit_up_to("C", 12)]
+    app, scene = table(eo([["KC"]], foundations=foundations))
+    click(app, card_point(scene, "KC"))
+    settle(app, 3)
+    assert isinstance(app.top, WinOverlay) and scene.game.status == "won"
+    assert scene.game.score == 10
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.status == "won"
+
+
+def test_hud_undo_button_takes_back_a_group_move(table):
+    app, scene = table(eo([["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"]]))
+    double_click(app, card_point(scene, "9H"))
+    settle(app)
+    undo = next(b for b in scene.buttons if b.label == "Undo")
+    click(app, undo.rect.center)
+    assert columns(scene)[:2] == [["2C", "9H", "8H", "7H"], ["3C", "TH"]]
+    assert scene.game.moves == 1  # the move counter never decreases
+
+
+def test_a_move_is_saved_and_continues_after_a_restart(table, make_app):
+    app, scene = table(EightOffGame.from_code("EO1-C8-AAAAAFA"))  # free cells: any top card can move
+    top = str(scene.game.columns[0][-1])
+    double_click(app, card_point(scene, top))
+    assert scene.game.moves == 1
+    app.ctx.progress.save.flush()
+    saved = make_app().ctx.progress.saved()
+    assert saved is not None and saved[0].to_json() == scene.game.to_json()
+
+
+def test_the_four_colour_deck_is_used_when_chosen(table):
+    app, scene = table(eo([["2C", "9D"]]), four_colour=True)
+    assert scene.board.four_colour
