@@ -1,0 +1,228 @@
+"""The exact Golf search on a compact integer state (pure Python, no model objects).
+
+A position is seven columns of ranks (covered -> free), the stock (stock[-1] is drawn next, as
+in the model) and the waste top rank (0 = empty waste, which anything fits). The search is a
+depth-first search over (column heights, cards drawn, waste top rank): suits never matter in
+Golf, so that triple decides everything that can still happen. It is packed into one int and
+every state proven lost goes into a transposition table, so it is never searched twice.
+
+Exact pruning ("helpers"): a tableau card can only ever be removed right after a card of an
+adjacent rank became the waste top. Its possible predecessors are fixed at the root: adjacent
+cards still in the stock, adjacent cards in other columns, the adjacent card directly on top
+of it, and the current waste top if the card is free. A predecessor is used up for good once
+something covers it on the waste. When every possible predecessor of a card still on the
+tableau is used up, that card can never leave and the position is lost: nothing else is cut.
+"""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+BITS = 6  # bits per column height in the packed key (columns up to 63 cards)
+CHECK_EVERY = 256  # states between two looks at the clock
+
+
+class OutOfBudget(Exception):
+    """Raised inside the search when the state or time budget is spent."""
+
+
+def fit_table(rule: str) -> list[list[bool]]:
+    """fit[w][r]: may a card of rank r go on a waste top of rank w (0 = empty waste)?"""
+    table = [[True] * 14]
+    for w in range(1, 14):
+        row = [False] * 14
+        for r in range(1, 14):
+            d = abs(r - w)
+            row[r] = d == 1 or (rule == "easy" and d == 12)
+        table.append(row)
+    return table
+
+
+class GolfSearch:
+    """One exhaustive search from one position; `run()` returns (verdict, moves, states).
+
+    Moves are a column index (play its free card) or 'draw', as the model takes them.
+    """
+
+    def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int,
+                 rule: str, max_states: int | None = None, deadline: float | None = None) -> None:
+        self.cols = [list(c) for c in columns]
+        self.draws = list(reversed(stock))  # draws[k] is the k-th card drawn
+        self.waste = waste
+        self.fit = fit_table(rule)
+        self.max_states = max_states
+        self.deadline = deadline
+        self.states = 0
+        self._index_cards()
+
+    # -- the static helper graph ------------------------------------------------------------------
+    def _index_cards(self) -> None:
+        """Card ids: tableau cards first (column by column), then stock draws, then the waste."""
+        self.base, self.col_of, self.row_of, self.rank_of = [], [], [], []
+        for j, col in enumerate(self.cols):
+            self.base.append(len(self.rank_of))
+            for i, r in enumerate(col):
+                self.col_of.append(j)
+                self.row_of.append(i)
+                self.rank_of.append(r)
+        self.tableau = len(self.rank_of)
+        self.rank_of += self.draws + [self.waste]
+        self.root_top = len(self.rank_of) - 1
+        self.deps: list[list[int]] = [[] for _ in self.rank_of]
+        self.count = [0] * self.tableau
+        for x in range(self.tableau):
+            for p in self._helpers(x):
+                self.deps[p].append(x)
+                self.count[x] += 1
+
+    def _helpers(self, x: int) -> list[int]:
+        """Every card that could be the waste top right before tableau card x is played."""
+        fit, r, j, i = self.fit, self.rank_of[x], self.col_of[x], self.row_of[x]
+        out = []
+        for p in range(self.tableau):
+            if fit[self.rank_of[p]][r] and (self.col_of[p] != j or self.row_of[p] == i + 1):
+                out.append(p)
+        out += [p for p in range(self.tableau, self.root_top) if fit[self.rank_of[p]][r]]
+        free = i == len(self.cols[j]) - 1
+        if free and (self.waste == 0 or fit[self.waste][r]):
+            out.append(self.root_top)
+        return out
+
+    # -- the search -------------------------------------------------------------------------------
+    def run(self) -> tuple[str, list, int]:
+        if self.tableau == 0:
+            return "winnable", [], 0
+        if min(self.count) == 0:
+            return "unwinnable", [], 1
+        try:
+            moves = self._dfs()
+        except OutOfBudget:
+            return "unknown", [], self.states
+        if moves is None:
+            return "unwinnable", [], self.states
+        return "winnable", moves, self.states
+
+    def _hall(self, tab: list[int], sup: list[int]):
+        """The rank-level matching bound as a function of the rank whose supply just dropped.
+
+        Every tableau card needs its own predecessor of an adjacent rank, taken from the cards
+        still on the tableau, in the stock or on top of the waste. tab[r] counts the tableau
+        cards of rank r (the demand), sup[r] the possible predecessors of rank r. By Hall's
+        theorem a matching exists iff every run of demand ranks linked by shared neighbours
+        has at least as many neighbours as demand; the runs are paths (Classic) or one cycle
+        (Easy, 13 is odd), so Kadane's maximum-sum scan finds a deficient run. Only runs
+        next to the rank that lost a supply can have turned deficient, so only their chain
+        is scanned. Returns ok(w) -> bool.
+        """
+        if self.fit[13][1]:  # Easy: one cycle, walked twice so every cyclic run is a run
+            ranks = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12] * 2
+            pairs = [(r, 13 if r == 1 else r - 1, 1 if r == 13 else r + 1) for r in ranks]
+            chains = [pairs] * 14
+        else:  # Classic: odd demand ranks and even demand ranks form two separate paths
+            odd = [(r, r - 1, r + 1) for r in range(1, 14, 2)]
+            even = [(r, r - 1, r + 1) for r in range(2, 13, 2)]
+            chains = [even if w % 2 else odd for w in range(14)]
+
+        def ok(w: int) -> bool:
+            cur = -64
+            for r, left, right in chains[w]:
+                s = -sup[left]
+                if s > cur:
+                    cur = s
+                cur += tab[r] - sup[right]
+                if cur > 0:
+                    return False
+            return True
+        return ok
+
+    def _dfs(self) -> list | None:  # noqa: C901 - one hot loop, kept flat for speed
+        cols, draws, fit, deps, count = self.cols, self.draws, self.fit, self.deps, self.count
+        col_of, row_of, rank_of, base = self.col_of, self.row_of, self.rank_of, self.base
+        heights = [len(c) for c in cols]
+        ncols, ndraws, base_draw = len(cols), len(draws), self.tableau
+        units = [1 << (BITS * j) for j in range(ncols)]
+        tab, sup = [0] * 15, [0] * 15
+        for r in rank_of[:self.tableau]:
+            tab[r] += 1
+        for r in rank_of[self.tableau:]:
+            sup[r] += 1
+        sup = [a + b for a, b in zip(tab, sup)]
+        sup[0] = sup[14] = 0
+        hall = self._hall(tab, sup)
+        if not (hall(1) and hall(2)):  # the root itself; later only the changed chain is looked at
+            return None
+        dead: set[int] = set()
+        path: list = []
+        max_states = self.max_states if self.max_states is not None else -1
+        deadline = self.deadline
+        state = {"hk": sum(h * u for h, u in zip(heights, units)), "left": self.tableau, "n": 0}
+        order = sorted(range(ncols), key=lambda j: -heights[j])
+
+        def visit(top: int, spos: int) -> bool:
+            w = rank_of[top]
+            key = ((state["hk"] << 6 | spos) << 4) | w
+            if key in dead:
+                return False
+            n = state["n"] + 1
+            state["n"] = n
+            if n == max_states:
+                raise OutOfBudget
+            if deadline is not None and not n % CHECK_EVERY and time.perf_counter() > deadline:
+                raise OutOfBudget
+            # Every move covers `top`: use it up, and see which cards lose their last helper.
+            sup[w] -= 1
+            doomed = -1
+            lost = False
+            for x in deps[top]:
+                c = count[x] - 1
+                count[x] = c
+                if not c and heights[col_of[x]] > row_of[x]:
+                    if doomed >= 0 or heights[col_of[x]] != row_of[x] + 1:
+                        lost = True
+                    doomed = x
+            found = False
+            if lost:
+                pass
+            elif doomed >= 0:
+                found = play(col_of[doomed], spos, w)
+            else:
+                fits = fit[w]
+                for j in order:
+                    h = heights[j]
+                    if h and fits[cols[j][h - 1]] and play(j, spos, w):
+                        found = True
+                        break
+                if not found and spos < ndraws and hall(w):
+                    found = visit(base_draw + spos, spos + 1)
+                    if found:
+                        path.append("draw")
+            if found:
+                return True
+            for x in deps[top]:
+                count[x] += 1
+            sup[w] += 1
+            dead.add(key)
+            return False
+
+        def play(j: int, spos: int, w: int) -> bool:
+            h = heights[j] - 1
+            r = cols[j][h]
+            heights[j] = h
+            tab[r] -= 1
+            state["hk"] -= units[j]
+            state["left"] -= 1
+            if not state["left"] or (hall(w) and visit(base[j] + h, spos)):
+                path.append(j)
+                return True
+            heights[j] = h + 1
+            tab[r] += 1
+            state["hk"] += units[j]
+            state["left"] += 1
+            return False
+
+        won = visit(self.root_top, 0)
+        self.states = state["n"]
+        if not won:
+            return None
+        path.reverse()
+        return path
