@@ -1,11 +1,13 @@
-"""Benchmark: the Golf table headless through a scripted session, per phase.
+"""Benchmark: each table headless through a scripted session, per phase.
 
-    python -m game.bench [--sizes 1280x720,1920x1080] [--idle SECONDS]
+    python -m game.bench [--games golf,eightoff] [--sizes 1280x720,1920x1080] [--idle SECONDS]
 
-Prints, for each window size: CPU ms per drawn frame (median and 95th percentile) and frames drawn
-for each phase (deal, plays, draws, undos, drag), idle CPU % of one core with no input (after the sound device rests), start-up
-time to the first frame, and peak memory. Each size runs in its own process so start-up and peak
-memory are honest. Numbers, not assertions: tests never time anything.
+Prints, for each game and window size: CPU ms per drawn frame (median and 95th percentile) and frames
+drawn for each phase (Golf: deal, plays, draws, undos, drag; Eight Off: deal, taps, drags, double
+taps, undos, group drag, win), idle CPU % of one core with no input (after the sound device rests),
+start-up time to the first frame, peak memory, and the memory in use over a long session of games.
+Each run is its own process so start-up and peak memory are honest. Numbers, not assertions: tests
+never time anything.
 """
 from __future__ import annotations
 
@@ -89,20 +91,26 @@ def _rss_mib() -> float:
         return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
 
 
-def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
+def _new_app(size: tuple[int, int]):
     import tempfile
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
     from game.app import App
-    from game.model.golf import GolfGame
-    from game.scenes.golf_table import GolfTableScene
     from game.settings import Settings
 
     app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none")
     app.ctx.save_settings = lambda: None
+    return app
+
+
+def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
+    import pygame
+
+    from game.model.golf import GolfGame
+    from game.scenes.golf_table import GolfTableScene
+
+    app = _new_app(size)
     game = GolfGame.from_code("GO1-E-AAAAAAC")
     scene = GolfTableScene(app.ctx, game)
     app.replace(scene)
@@ -148,7 +156,14 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
                                                                           unicode="n", scancode=0)))
             rec.until_still("session")
         session_mem.append(_rss_mib())
-    # idle: the app's own run loop, real clock, no input; measured once the sound device has rested
+    return finish(app, rec, idle_seconds, first_frame, session_mem, {"plays": plays, "draws": draws})
+
+
+def finish(app, rec: Recorder, idle_seconds: float, first_frame: float, session_mem: list[float],
+           extra: dict) -> dict:
+    """Measure idle CPU in the app's own loop, then gather every number of the run."""
+    import pygame
+
     from game.app import AUDIO_REST
     idle: dict[str, float] = {}
 
@@ -167,21 +182,21 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
                      "p95_ms": round(_percentile(t, 0.95), 3), "frames": len(t)}
               for name, t in rec.phases.items()}
     all_frames = [x for t in rec.phases.values() for x in t]
+    size = app.size
     return {"size": f"{size[0]}x{size[1]}", "phases": phases,
             "animated_median_ms": round(statistics.median(all_frames), 3) if all_frames else 0.0,
             "animated_p95_ms": round(_percentile(all_frames, 0.95), 3),
             "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
             "first_frame_s": round(first_frame, 3),
             "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "plays": plays, "draws": draws,
-            "session_games": SESSION_GAMES, "session_mem_mib": [round(m, 1) for m in session_mem]}
+            **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}
 
 
 def report(result: dict) -> str:
-    lines = [f"== Golf table at {result['size']} ==",
-             f"{'phase':<8}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
+    lines = [f"== {result['game']} table at {result['size']} ==",
+             f"{'phase':<12}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
     for name, p in result["phases"].items():
-        lines.append(f"{name:<8}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
+        lines.append(f"{name:<12}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
     lines += [f"all animated frames: median {result['animated_median_ms']:.3f} ms, "
               f"p95 {result['animated_p95_ms']:.3f} ms",
               f"idle CPU: {result['idle_cpu_percent']:.2f} % of one core "
@@ -195,20 +210,28 @@ def report(result: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default="golf,eightoff")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        w, h = (int(v) for v in args.one.split("x"))
+        game, size = args.one.split(":")
+        w, h = (int(v) for v in size.split("x"))
         t_start = float(os.environ.get("BENCH_T0", time.time()))
-        print(json.dumps(run_one((w, h), args.idle, t_start)))
+        if game == "eightoff":
+            from .bench_eightoff import run_eightoff
+            result = run_eightoff((w, h), args.idle, t_start)
+        else:
+            result = run_one((w, h), args.idle, t_start)
+        print(json.dumps({"game": {"golf": "Golf", "eightoff": "Eight Off"}[game], **result}))
         return 0
-    for size in args.sizes.split(","):
+    runs = [(g, s) for g in args.games.split(",") for s in args.sizes.split(",")]
+    for game, size in runs:
         t0 = time.time()
         env = dict(os.environ, BENCH_T0=repr(t0))
-        out = subprocess.run([sys.executable, "-m", "game.bench", "--one", size, "--idle", str(args.idle)],
-                             env=env, capture_output=True, text=True)
+        out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size}", "--idle",
+                              str(args.idle)], env=env, capture_output=True, text=True)
         if out.returncode != 0:
             print(out.stderr, file=sys.stderr)
             return 1

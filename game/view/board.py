@@ -68,14 +68,14 @@ class Board:
         self._order_dirty = True
         self._full_redraw = True
         self._extra_dirty: list[pygame.Rect] = []
-        self._flip_dest: dict[int, pygame.Surface] = {}
+        self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glow: pygame.Surface | None = None
         self._marks: list[pygame.Rect] = []
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
         self.card_w, self.card_h = card_size
-        self._flip_dest.clear()
+        self._turning.clear()
         self._glow = None
         self.invalidate()
 
@@ -231,12 +231,12 @@ class Board:
         step = _flip_step(s)
         if step < 0:
             return img
-        dest = self._flip_dest.get(step)
-        if dest is None:
+        # a turning card is scaled once per frame, however many dirty rectangles it touches
+        memo = self._turning.get(id(s))
+        if memo is None or memo[0] != (step, showing_face):
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
-            dest = self._flip_dest[step] = pygame.Surface((w, self.card_h), pygame.SRCALPHA)
-        # drawn into a surface kept per step: a flip allocates nothing, however many cards turn
-        return pygame.transform.smoothscale(img, dest.get_size(), dest)
+            memo = self._turning[id(s)] = ((step, showing_face), pygame.transform.smoothscale(img, (w, self.card_h)))
+        return memo[1]
 
     def _key(self, s: CardSprite, rect: pygame.Rect) -> tuple:
         return (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5)
@@ -264,15 +264,18 @@ class Board:
                 s.drawn_key = key
                 if not full:
                     dirty.append(s.drawn_rect)
+        turning = {id(s) for s in order if _flip_step(s) >= 0}
+        self._turning = {k: v for k, v in self._turning.items() if k in turning}
         if full:
             self._full_redraw = False
-            self._paint(surface, surface.get_rect(), order)
+            self._paint(surface, surface.get_rect(), _visible(order))
             return None
         if not dirty:
             return []
         merged = _merge(dirty)
+        visible = _visible(order)
         for rect in merged:
-            self._paint(surface, rect, order)
+            self._paint(surface, rect, visible)
         return merged
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite]) -> None:
@@ -296,9 +299,21 @@ class Board:
         surface.set_clip(None)
 
 
+def _visible(order: list[CardSprite]) -> list[CardSprite]:
+    """The sprites worth painting: a card lying exactly under a settled card (a pack, a foundation)
+    cannot be seen, so a dirty rectangle over a pile costs one blit, not thirteen."""
+    top_at: dict[tuple[int, int], int] = {}
+    for i, s in enumerate(order):
+        if _flip_step(s) < 0 and s.shake <= 0:
+            top_at[(round(s.pos[0]), round(s.pos[1]))] = i
+    return [s for i, s in enumerate(order)
+            if s.glow or _flip_step(s) >= 0 or s.shake > 0 or top_at.get((round(s.pos[0]), round(s.pos[1])), i) <= i]
+
+
 def _flip_step(s: CardSprite) -> int:
-    """Which of the FLIP_STEPS widths a turning card shows now; -1 when it is not turning."""
-    if s.turn >= 1.0:
+    """Which of the FLIP_STEPS widths a turning card shows now; -1 when it is not turning (also
+    while it waits, at turn 0, for its flip to begin: it shows its old side at full width)."""
+    if s.turn >= 1.0 or s.turn <= 0.0:
         return -1
     return min(FLIP_STEPS - 1, int(abs(math.cos(math.pi * s.turn)) * FLIP_STEPS))
 
