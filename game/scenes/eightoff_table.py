@@ -220,6 +220,9 @@ class EightOffTableScene(TableScene):
     def reason_message(self, reason: str) -> str | None:
         return MESSAGES.get(reason)
 
+    def message_rect(self) -> pygame.Rect:
+        return self.layout.message_rect(max(len(c) for c in self.game.columns))
+
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float):
         transition = super().update(dt)

@@ -72,9 +72,6 @@ class EightOffLayout:
         col_y = y0 + h + int(h * ROW_GAP_K)
         self.columns = [pygame.Rect(x0 + i * (w + gap), col_y, w, h) for i in range(COLUMNS)]
         self.column_bottom = self.area.bottom - max(4, m // 2)
-        bottom = self.columns[0].top + h + int(h * FAN) * 5
-        self.message = pygame.Rect(self.columns[1].x, min(bottom, self.column_bottom - h),
-                                   self.columns[6].right - self.columns[1].x, h)
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -106,6 +103,13 @@ class EightOffLayout:
         """Where the pack waits before the deal: centred under the columns' heads."""
         mid = (self.columns[3].right + self.columns[4].left) // 2
         return mid - self.card_w // 2, self.columns[0].y + int(self.card_h * FAN) * 3
+
+    def message_rect(self, longest: int) -> pygame.Rect:
+        """Where messages go: just under the longest column, or at the bottom when it reaches there."""
+        h = int(max(18, self.card_h * 0.2) * 2.8)  # the toast: its font size (see TableScene) and padding
+        bottom = self.card_rect(0, max(0, longest - 1), max(1, longest)).bottom
+        y = min(bottom + self.gap, self.size[1] - h - 2)
+        return pygame.Rect(self.columns[1].x, y, self.columns[6].right - self.columns[1].x, h)
 
     # -- hit testing -------------------------------------------------------------------------------
     def column_area(self, column: int, count: int) -> pygame.Rect:
