@@ -19,7 +19,8 @@ import time
 from typing import Sequence
 
 BITS = 6  # bits per column height in the packed key (columns up to 63 cards)
-CHECK_EVERY = 256  # states between two looks at the clock
+CHECK_EVERY = 256
+BIG = 1 << 30  # states between two looks at the clock
 
 
 class OutOfBudget(Exception):
@@ -119,7 +120,7 @@ class GolfSearch:
             pairs = [(r, 13 if r == 1 else r - 1, 1 if r == 13 else r + 1) for r in ranks]
             chains = [pairs] * 14
         else:  # Classic: odd demand ranks and even demand ranks form two separate paths
-            odd = [(r, r - 1, r + 1) for r in range(1, 14, 2)]
+            odd = [(r, r - 1 or 14, r + 1) for r in range(1, 14, 2)]  # sup[14] stays 0
             even = [(r, r - 1, r + 1) for r in range(2, 13, 2)]
             chains = [even if w % 2 else odd for w in range(14)]
 
@@ -149,19 +150,22 @@ class GolfSearch:
         sup = [a + b for a, b in zip(tab, sup)]
         sup[0] = sup[14] = 0
         hall = self._hall(tab, sup)
-        if not (hall(1) and hall(2)):  # the root itself; later only the changed chain is looked at
+        # Check the root once (later only the chain next to a covered rank can turn deficient);
+        # an empty waste (rank 0) takes any card, so it has no rank to count as a supply.
+        if self.waste and not (hall(1) and hall(2)):
             return None
-        dead: set[int] = set()
+        dead: dict[int, int] = {}
         path: list = []
         max_states = self.max_states if self.max_states is not None else -1
         deadline = self.deadline
         state = {"hk": sum(h * u for h, u in zip(heights, units)), "left": self.tableau, "n": 0}
         order = sorted(range(ncols), key=lambda j: -heights[j])
 
-        def visit(top: int, spos: int) -> bool:
+        def visit(top: int, spos: int, below: int) -> bool:
+            """Search on from waste card `top`, `spos` cards drawn; `below` is the rank just covered."""
             w = rank_of[top]
-            key = ((state["hk"] << 6 | spos) << 4) | w
-            if key in dead:
+            key = state["hk"] << 4 | w
+            if dead.get(key, BIG) <= spos:
                 return False
             n = state["n"] + 1
             state["n"] = n
@@ -169,6 +173,9 @@ class GolfSearch:
                 raise OutOfBudget
             if deadline is not None and not n % CHECK_EVERY and time.perf_counter() > deadline:
                 raise OutOfBudget
+            if below and not hall(below):
+                dead[key] = spos
+                return False
             # Every move covers `top`: use it up, and see which cards lose their last helper.
             sup[w] -= 1
             doomed = -1
@@ -187,13 +194,15 @@ class GolfSearch:
                 found = play(col_of[doomed], spos, w)
             else:
                 fits = fit[w]
-                for j in order:
-                    h = heights[j]
-                    if h and fits[cols[j][h - 1]] and play(j, spos, w):
+                cand = [j for j in order if heights[j] and fits[cols[j][heights[j] - 1]]]
+                if len(cand) > 1:
+                    cand.sort(key=lambda j: -heights[j])
+                for j in cand:
+                    if play(j, spos, w):
                         found = True
                         break
-                if not found and spos < ndraws and hall(w):
-                    found = visit(base_draw + spos, spos + 1)
+                if not found and spos < ndraws:
+                    found = visit(base_draw + spos, spos + 1, w)
                     if found:
                         path.append("draw")
             if found:
@@ -201,7 +210,7 @@ class GolfSearch:
             for x in deps[top]:
                 count[x] += 1
             sup[w] += 1
-            dead.add(key)
+            dead[key] = spos
             return False
 
         def play(j: int, spos: int, w: int) -> bool:
@@ -211,7 +220,7 @@ class GolfSearch:
             tab[r] -= 1
             state["hk"] -= units[j]
             state["left"] -= 1
-            if not state["left"] or (hall(w) and visit(base[j] + h, spos)):
+            if not state["left"] or visit(base[j] + h, spos, w):
                 path.append(j)
                 return True
             heights[j] = h + 1
@@ -220,7 +229,7 @@ class GolfSearch:
             state["left"] += 1
             return False
 
-        won = visit(self.root_top, 0)
+        won = visit(self.root_top, 0, 0)
         self.states = state["n"]
         if not won:
             return None
