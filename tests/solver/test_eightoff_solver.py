@@ -1,0 +1,261 @@
+"""The exact Eight Off solver: reference verdicts, replays through the model, and a brute force.
+
+The brute force explores small positions (reduced decks: a few ranks of two or three suits, the other
+cards left out) with the model's own legal moves, take-backs from the foundations included and
+nothing played automatically, and decides every reachable position. The solver must agree on each of
+them, and the two claims its speed rests on (foundation moves are safe; take-backs never help) and
+the forced moves onto sorted columns are checked on the same graphs.
+
+Default run: every row of ../shared/solver-check/eightoff.tsv and 14 brute-force positions.
+SOLVER_FULL=1 adds 21 more brute-force positions.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from game.model.cards import RANKS, SUITS, Card
+from game.model.eightoff import EightOffGame
+from game.solver import Budget, solve
+from game.solver.eightoff import solve_position
+
+FULL = os.environ.get("SOLVER_FULL") == "1"
+CHECK = Path(__file__).resolve().parents[3] / "shared" / "solver-check" / "eightoff.tsv"
+VERDICT = {"S": "winnable", "U": "unwinnable"}
+
+
+def copy(game):
+    return EightOffGame.from_json(game.to_json())
+
+
+def replay(game, moves):
+    """Play a solution on a copy, checking each group against the formula first; the copy."""
+    game = copy(game)
+    for src, dst, count in moves:
+        assert count <= game.max_group(dst)
+        game.move(src, dst, count)
+    return game
+
+
+# ---------------------------------------------------------------- reference verdicts
+
+def reference_rows():
+    if not CHECK.exists():  # pragma: no cover - the shared folder belongs to the project checkout
+        pytest.skip(f"{CHECK} is missing")
+    with CHECK.open() as f:
+        return [(int(r["deal"]), int(col[1:]), VERDICT[r[col]])
+                for r in csv.DictReader(f, delimiter="\t") for col in ("c8", "c4", "c2")]
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_every_reference_deal_agrees_and_every_win_replays(cells):
+    for deal, n, expected in reference_rows():
+        if n != cells:
+            continue
+        game = EightOffGame.new(cells, deal)
+        result = solve(game)
+        assert result.verdict == expected, (deal, cells, result)
+        if expected == "winnable":
+            assert replay(game, result.moves).status == "won"
+
+
+# ---------------------------------------------------------------- positions other than the deal
+
+def test_mid_game_position_with_a_card_taken_back():
+    game = EightOffGame.new(8, 7)
+    moves = solve(game).moves
+    for i, move in enumerate(moves):
+        game.move(*move)
+        if move[1][0] == "foundation" and i > 5 and None in game.cells:
+            break
+    suit = game.foundations.index(next(f for f in game.foundations if f))
+    game.move(("foundation", suit), ("cell", game.cells.index(None)))
+    game.move(*game.legal_moves()[0])
+    before = game.to_json()
+    result = solve(game)
+    assert result.verdict == "winnable"
+    assert replay(game, result.moves).status == "won"
+    assert game.to_json() == before
+
+
+def test_a_won_position_needs_no_moves():
+    game = EightOffGame.new(8, 3)
+    for move in solve(game).moves:
+        game.move(*move)
+    assert game.status == "won"
+    assert solve(game) == solve(game) and solve(game).verdict == "winnable" and solve(game).moves == ()
+
+
+def test_a_position_missing_cards_is_never_won():
+    game = EightOffGame.from_layout([["KS"]] + [[]] * 7, [None, None], foundation_piles([12, 0, 0, 0]))
+    assert solve(game).verdict == "unwinnable"
+    assert solve_position(game, Budget()).moves == ((("column", 0), ("foundation", 0), 1),)
+
+
+def test_budget_exhaustion_gives_unknown():
+    game = EightOffGame.new(4, 157)  # unwinnable, about 4,500 positions to prove it
+    assert solve(game, 100).verdict == "unknown"
+    assert solve(game, Budget(seconds=0.0)).verdict == "unknown"
+    assert solve(game, Budget(states=1_000_000, seconds=60.0)).verdict == "unwinnable"
+    assert solve(EightOffGame.new(4, 35), 1000).verdict == "unknown"  # winnable, but not that fast
+
+
+def test_same_position_and_budget_same_result_and_the_game_is_untouched():
+    for cells, deal in ((8, 11), (4, 2), (2, 5)):
+        game = EightOffGame.new(cells, deal)
+        before = game.to_json()
+        first, second = solve(game, 50_000), solve(game, 50_000)
+        assert (first.verdict, first.moves, first.states) == (second.verdict, second.moves, second.states)
+        assert game.to_json() == before
+
+
+def test_group_moves_are_single_model_moves():
+    groups = [m for deal in range(1, 11) for m in solve(EightOffGame.new(8, deal)).moves if m[2] > 1]
+    assert groups and all(src[0] == "column" and dst[0] == "column" for src, dst, _ in groups)
+
+
+# ---------------------------------------------------------------- brute force on small positions
+
+def small_position(seed):
+    """Two or three suits with 2–5 consecutive ranks each (lowest ranks or highest, the rest on the
+    foundation), other suits absent; 2 or 4 cells, usually full; 2–4 columns used."""
+    rng = random.Random(seed)
+    suits = rng.sample(range(4), rng.choice((2, 3)))
+    ncells = rng.choice((2, 2, 2, 4))
+    found = [0] * 4
+    cards = []
+    for s in suits:
+        m = rng.randint(2, 5)
+        low = rng.choice((0, 13 - m))
+        found[s] = low
+        cards += [RANKS[r] + SUITS[s] for r in range(low, low + m)]
+    rng.shuffle(cards)
+    cells = [None] * ncells
+    for i in range(rng.choice((ncells, ncells, 1))):
+        cells[i] = cards.pop()
+    rng.shuffle(cells)
+    cols = [[] for _ in range(8)]
+    used = rng.sample(range(8), rng.randint(2, 4))
+    for c in cards:
+        cols[rng.choice(used)].append(c)
+    return EightOffGame.from_layout(cols, cells, foundation_piles(found))
+
+
+def foundation_piles(heights):
+    return [[RANKS[r] + SUITS[s] for r in range(n)] for s, n in enumerate(heights)]
+
+
+def position_key(game):
+    """The position up to the order of the columns and of the cells (the rules do not see either)."""
+    cells = sorted(str(c) for c in game.cells if c is not None)
+    return (tuple(sorted(tuple(map(str, col)) for col in game.columns)),
+            tuple(cells + [None] * (len(game.cells) - len(cells))),
+            tuple(map(len, game.foundations)))
+
+
+def build(key):
+    cols, cells, heights = key
+    return EightOffGame.from_layout([list(c) for c in cols], list(cells), foundation_piles(heights))
+
+
+def explore(game):
+    """Every position reachable with the model's legal moves: key -> [(move, next key)]."""
+    root = position_key(game)
+    edges = {root: []}
+    queue = deque([root])
+    while queue:
+        k = queue.popleft()
+        g = build(k)
+        for move in g.legal_moves():
+            g.move(*move)
+            nxt = position_key(g)
+            g.undo()
+            edges[k].append((move, nxt))
+            if nxt not in edges:
+                edges[nxt] = []
+                queue.append(nxt)
+    return root, edges
+
+
+def winning(edges, allowed=lambda move: True):
+    """Positions from which every card can be brought home using only the allowed moves."""
+    back = {k: [] for k in edges}
+    for k, out in edges.items():
+        for move, nxt in out:
+            if allowed(move):
+                back[nxt].append(k)
+    won = {k for k in edges if not any(k[0]) and not any(k[1])}
+    queue = deque(won)
+    while queue:
+        for k in back[queue.popleft()]:
+            if k not in won:
+                won.add(k)
+                queue.append(k)
+    return won
+
+
+def is_sorted_column(cards):
+    """A run from a King at the bottom, two cards or more (the solver's forced destination)."""
+    cs = [Card.parse(c) for c in cards]
+    return len(cs) > 1 and cs[0].rank == 13 and all(
+        a.suit == b.suit and a.rank == b.rank + 1 for a, b in zip(cs, cs[1:]))
+
+
+def reachable(root, edges, allowed):
+    seen, queue = {root}, deque([root])
+    while queue:
+        for move, nxt in edges[queue.popleft()]:
+            if allowed(move) and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+SEEDS = [71, 74, 79, 92, 100, 117, 202, 205, 220, 224, 238, 240, 262, 275]
+MORE_SEEDS = [2, 11, 19, 44, 45, 56, 70, 77, 80, 94, 134, 151, 159, 171, 180, 186, 239, 241, 255, 257, 283]
+
+
+@pytest.fixture(scope="module", params=SEEDS + (MORE_SEEDS if FULL else []))
+def graph(request):
+    root, edges = explore(small_position(request.param))
+    return root, edges, winning(edges)
+
+
+def test_solver_agrees_with_brute_force_on_every_reachable_position(graph):
+    _, edges, won = graph
+    for key in edges:
+        game = build(key)
+        result = solve_position(game, Budget())
+        assert result.verdict == ("winnable" if key in won else "unwinnable"), key
+        if result.verdict == "winnable":
+            after = replay(game, result.moves)
+            assert not any(after.columns) and not any(after.cells)
+
+
+def test_taking_a_card_back_from_a_foundation_never_helps(graph):
+    root, edges, won = graph
+    no_takeback = lambda move: move[0][0] != "foundation"  # noqa: E731
+    won_without = winning(edges, no_takeback)
+    for key in reachable(root, edges, no_takeback):
+        assert (key in won) == (key in won_without), key
+
+
+def test_foundation_moves_and_moves_onto_sorted_columns_are_safe(graph):
+    _, edges, won = graph
+    checked = 0
+    for key, out in edges.items():
+        if key not in won:
+            continue
+        game = build(key)
+        for (src, dst, count), nxt in out:
+            onto_sorted = dst[0] == "column" and src[0] != "foundation" and \
+                is_sorted_column([str(c) for c in game.columns[dst[1]]])
+            if dst[0] == "foundation" or onto_sorted:
+                checked += 1
+                assert nxt in won, (key, (src, dst, count))
+    assert checked or len(won) <= 1
