@@ -11,6 +11,7 @@ winnable answer is replayed through the model; a failed replay is counted and re
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -50,10 +51,7 @@ def run_option(kind: str, first: int, last: int, seconds: float) -> dict:
 def solver_available(game: str) -> str | None:
     """None if the game's solver imports, else why not (the other solver may be unfinished)."""
     try:
-        if game == "golf":
-            from . import golf  # noqa: F401
-        else:
-            from . import eightoff  # noqa: F401
+        importlib.import_module(f"{__package__}.{game}")
     except ImportError as exc:
         return str(exc)
     return None

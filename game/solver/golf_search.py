@@ -18,6 +18,8 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+from .golf_hall import make_checks
+
 BITS = 6  # bits per column height in the packed key (columns up to 63 cards)
 CHECK_EVERY = 256
 BIG = 1 << 30  # states between two looks at the clock
@@ -103,39 +105,6 @@ class GolfSearch:
             return "unwinnable", [], self.states
         return "winnable", moves, self.states
 
-    def _hall(self, tab: list[int], sup: list[int]):
-        """The rank-level matching bound as a function of the rank whose supply just dropped.
-
-        Every tableau card needs its own predecessor of an adjacent rank, taken from the cards
-        still on the tableau, in the stock or on top of the waste. tab[r] counts the tableau
-        cards of rank r (the demand), sup[r] the possible predecessors of rank r. By Hall's
-        theorem a matching exists iff every run of demand ranks linked by shared neighbours
-        has at least as many neighbours as demand; the runs are paths (Classic) or one cycle
-        (Easy, 13 is odd), so Kadane's maximum-sum scan finds a deficient run. Only runs
-        next to the rank that lost a supply can have turned deficient, so only their chain
-        is scanned. Returns ok(w) -> bool.
-        """
-        if self.fit[13][1]:  # Easy: one cycle, walked twice so every cyclic run is a run
-            ranks = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12] * 2
-            pairs = [(r, 13 if r == 1 else r - 1, 1 if r == 13 else r + 1) for r in ranks]
-            chains = [pairs] * 14
-        else:  # Classic: odd demand ranks and even demand ranks form two separate paths
-            odd = [(r, r - 1 or 14, r + 1) for r in range(1, 14, 2)]  # sup[14] stays 0
-            even = [(r, r - 1, r + 1) for r in range(2, 13, 2)]
-            chains = [even if w % 2 else odd for w in range(14)]
-
-        def ok(w: int) -> bool:
-            cur = -64
-            for r, left, right in chains[w]:
-                s = -sup[left]
-                if s > cur:
-                    cur = s
-                cur += tab[r] - sup[right]
-                if cur > 0:
-                    return False
-            return True
-        return ok
-
     def _dfs(self) -> list | None:  # noqa: C901 - one hot loop, kept flat for speed
         cols, draws, fit, deps, count = self.cols, self.draws, self.fit, self.deps, self.count
         col_of, row_of, rank_of, base = self.col_of, self.row_of, self.rank_of, self.base
@@ -149,32 +118,32 @@ class GolfSearch:
             sup[r] += 1
         sup = [a + b for a, b in zip(tab, sup)]
         sup[0] = sup[14] = 0
-        hall = self._hall(tab, sup)
+        whole, after_play, after_draw = make_checks(tab, sup, fit[13][1])
         # Check the root once (later only the chain next to a covered rank can turn deficient);
         # an empty waste (rank 0) takes any card, so it has no rank to count as a supply.
-        if self.waste and not (hall(1) and hall(2)):
+        if self.waste and not whole():
             return None
-        dead: dict[int, int] = {}
+        dead: dict[int, int] = {}  # (heights, waste rank) -> fewest draws proven lost
         path: list = []
         max_states = self.max_states if self.max_states is not None else -1
         deadline = self.deadline
-        state = {"hk": sum(h * u for h, u in zip(heights, units)), "left": self.tableau, "n": 0}
+        hk = sum(h * u for h, u in zip(heights, units))
+        left, n = self.tableau, 0
         order = sorted(range(ncols), key=lambda j: -heights[j])
 
         def visit(top: int, spos: int, below: int) -> bool:
-            """Search on from waste card `top`, `spos` cards drawn; `below` is the rank just covered."""
+            """Search on from waste card `top` with `spos` cards drawn; the caller has looked
+            it up in `dead`. `below` is the rank `top` covered: > 0 after a play, < 0 after a
+            draw, 0 at the root."""
+            nonlocal n
             w = rank_of[top]
-            key = state["hk"] << 4 | w
-            if dead.get(key, BIG) <= spos:
-                return False
-            n = state["n"] + 1
-            state["n"] = n
+            n += 1
             if n == max_states:
                 raise OutOfBudget
             if deadline is not None and not n % CHECK_EVERY and time.perf_counter() > deadline:
                 raise OutOfBudget
-            if below and not hall(below):
-                dead[key] = spos
+            if below and not (after_play(below, w) if below > 0 else after_draw(-below)):
+                dead[hk << 4 | w] = spos
                 return False
             # Every move covers `top`: use it up, and see which cards lose their last helper.
             sup[w] -= 1
@@ -201,36 +170,43 @@ class GolfSearch:
                     if play(j, spos, w):
                         found = True
                         break
-                if not found and spos < ndraws:
-                    found = visit(base_draw + spos, spos + 1, w)
+                if not found and spos < ndraws and dead.get(hk << 4 | draws[spos], BIG) > spos + 1:
+                    found = visit(base_draw + spos, spos + 1, -w)
                     if found:
                         path.append("draw")
-            if found:
-                return True
             for x in deps[top]:
                 count[x] += 1
             sup[w] += 1
-            dead[key] = spos
+            if found:
+                return True
+            dead[hk << 4 | w] = spos
             return False
 
         def play(j: int, spos: int, w: int) -> bool:
+            nonlocal hk, left
             h = heights[j] - 1
             r = cols[j][h]
-            heights[j] = h
-            tab[r] -= 1
-            state["hk"] -= units[j]
-            state["left"] -= 1
-            if not state["left"] or visit(base[j] + h, spos, w):
+            left -= 1
+            if not left:
                 path.append(j)
                 return True
-            heights[j] = h + 1
-            tab[r] += 1
-            state["hk"] += units[j]
-            state["left"] += 1
+            hk -= units[j]
+            if dead.get(hk << 4 | r, BIG) > spos:
+                heights[j] = h
+                tab[r] -= 1
+                if visit(base[j] + h, spos, w):
+                    path.append(j)
+                    return True
+                heights[j] = h + 1
+                tab[r] += 1
+            hk += units[j]
+            left += 1
             return False
 
-        won = visit(self.root_top, 0, 0)
-        self.states = state["n"]
+        try:
+            won = visit(self.root_top, 0, 0)
+        finally:
+            self.states = n
         if not won:
             return None
         path.reverse()
