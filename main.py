@@ -40,12 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play in a window instead of full screen; WxH sets its size "
                              "(default 1280x720)")
     parser.add_argument("--game", choices=("golf", "eightoff"),
-                        help="skip the menu and start a random deal of this game, with the rule or "
-                             "cell count last chosen in the menu")
+                        help="skip the menu: continue the saved game if it is of this game, else start "
+                             "a random deal with the rule or cell count last chosen in the menu")
     parser.add_argument("--code", metavar="CODE",
                         help="skip the menu and start exactly this deal, e.g. GO1-E-AAAAAAB or "
                              "EO1-C4-AAAAAFA (the code decides the game and its option; "
-                             "overrides --game)")
+                             "overrides --game); the saved game continues if it is this deal")
     parser.add_argument("--kiosk", action="store_true",
                         help="kiosk mode: no Quit button (for a dedicated touchscreen)")
     return parser

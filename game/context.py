@@ -72,6 +72,18 @@ class Context:
         """Write the settings now (each change is saved at once)."""
         self.settings.save(self.settings_path)
 
+    def remember_game(self, game: Any) -> None:
+        """The menu's choices follow the game being played (also one started by --code or continued),
+        so its New deal deals the same game and option as the one Continue resumes."""
+        s = self.settings
+        if hasattr(game, "rule"):
+            choice = ("golf", game.rule, s.eightoff_cells)
+        else:
+            choice = ("eightoff", s.golf_rule, game.cell_count)
+        if choice != (s.last_game, s.golf_rule, s.eightoff_cells):
+            s.last_game, s.golf_rule, s.eightoff_cells = choice
+            self.save_settings()
+
     def anim(self, seconds: float) -> float:
         """An animation duration scaled by the animation-speed setting (0 when animations are off)."""
         return seconds * ANIMATION_SCALE.get(self.settings.animation_speed, 1.0)

@@ -357,3 +357,41 @@ def test_a_move_is_saved_and_continues_after_a_restart(table, make_app):
 def test_the_four_colour_deck_is_used_when_chosen(table):
     app, scene = table(eo([["2C", "9D"]]), four_colour=True)
     assert scene.board.four_colour
+
+
+def test_a_drop_ignores_a_pile_the_card_barely_touches(table):
+    # dropped squarely on the taken cell 1, grazing the free cell 2: it flies back and says why
+    app, scene = table(eo([["2C", "5D"], ["3C"]], ["KS"]))
+    cell1, cell2 = scene.layout.cells[0], scene.layout.cells[1]
+    graze = cell2.left - cell1.left - scene.layout.card_w + 6  # 6 px into cell 2
+    drag(app, *onto(scene, "5D", cell1.move(graze, 0)))
+    assert scene.game.cells[1] is None and str(scene.game.columns[1][-1]) == "3C" and scene.game.moves == 0
+    assert scene.toast.message == "This cell is taken"
+
+
+def test_a_card_dragged_under_the_top_band_leaves_its_buttons_as_they_were(table):
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]  # nowhere to go up there: it flies back
+    app, scene = table(eo([["2C", "5D"], ["3C"]], full))
+    surface = pygame.display.get_surface()
+    band = scene.hud.rect
+    before = surface.subsurface(band).copy()
+    a = card_point(scene, "5D")
+    for y in (band.bottom + 30, band.centery, band.bottom + 40, band.centery + 5):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        run_frames(app)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0], y), rel=(0, y - a[1]), buttons=(1, 0, 0)))
+        run_frames(app)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a[0], y), button=1))
+        settle(app)
+    assert scene.game.moves == 0
+    after = surface.subsurface(band)
+    diff = sum(1 for x in range(0, band.width, 3) for y in range(0, band.height, 3)
+               if before.get_at((x, y)) != after.get_at((x, y)))
+    assert diff == 0
+
+
+def test_the_menu_follows_the_game_being_played(table):
+    # started without the menu (--code, Continue): the menu's New deal must deal this game and option
+    app, scene = table(EightOffGame.from_code("EO1-C2-AAAAAFA"))
+    s = app.ctx.settings
+    assert (s.last_game, s.eightoff_cells) == ("eightoff", 2)

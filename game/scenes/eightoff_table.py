@@ -28,6 +28,7 @@ MESSAGES = {
     "tap-hint": N_("Double-tap or drag to move it elsewhere"),
     "nowhere": N_("This card has nowhere to go"),
 }
+MIN_OVERLAP = 0.2  # of the dragged card's area: a pile it barely grazes is not where it was dropped
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -191,10 +192,11 @@ class EightOffTableScene(TableScene):
             return
         loc, count = src
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
+        floor = card_rect.width * card_rect.height * MIN_OVERLAP
         overlaps = []
         for dst, rect in self.layout.drop_rects(self.game.columns):
             clip = card_rect.clip(rect)
-            if dst != loc and clip.width > 0 and clip.height > 0:
+            if dst != loc and clip.width * clip.height >= floor:
                 overlaps.append((clip.width * clip.height, dst))
         overlaps.sort(key=lambda o: -o[0])
         legal = [dst for _a, dst in overlaps if self.game.why_illegal(loc, dst, count) is None]

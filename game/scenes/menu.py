@@ -178,12 +178,7 @@ class MenuScene(PanelScene):
 
     def start(self, game: Any) -> None:
         """Play this game; the menu remembers its game and option (a pasted code may differ)."""
-        s = self.ctx.settings
-        if hasattr(game, "rule"):
-            s.last_game, s.golf_rule = "golf", game.rule
-        else:
-            s.last_game, s.eightoff_cells = "eightoff", game.cell_count
-        self._save()
+        self.ctx.remember_game(game)
         table = self.ctx.make_table_scene(game)
         if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
             from game.scenes.dialog import ConfirmDialog

@@ -124,6 +124,7 @@ class TableScene(Scene):
     # -- scene life --------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.board is None:
+            self.ctx.remember_game(self.game)
             if self.ctx.progress is not None:
                 self.ctx.progress.begin(self.game, self.resumed)
             self.resize(self.ctx.screen_size)
@@ -421,6 +422,11 @@ class TableScene(Scene):
         full = dirty is None
         self._full = False
         rects = [] if full else dirty
+        if not full and any(r.colliderect(self.hud.rect) for r in rects):
+            # the band's translucent buttons are painted over the whole band: restore all of it first
+            # (a card dragged under it included), or their fills pile up into black
+            self.board.invalidate(self.hud.rect)
+            rects += self.board.draw(surface) or []
         if full or any(r.colliderect(self.hud.rect) for r in rects):
             self.hud.draw(surface, values)
             if not full:
