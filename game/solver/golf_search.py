@@ -3,15 +3,23 @@
 A position is seven columns of ranks (covered -> free), the stock (stock[-1] is drawn next, as
 in the model) and the waste top rank (0 = empty waste, which anything fits). The search is a
 depth-first search over (column heights, cards drawn, waste top rank): suits never matter in
-Golf, so that triple decides everything that can still happen. It is packed into one int and
-every state proven lost goes into a transposition table, so it is never searched twice.
+Golf, so that triple decides everything that can still happen. Plays come before the draw,
+from the tallest column first. Every state proven lost goes into a transposition table keyed
+by (heights, waste rank) packed into one int, holding the fewest cards drawn with which it
+was lost: having drawn fewer can only help (a winning line from the position with more cards
+drawn wins from the one with fewer too, drawing the extra cards at its first draw), so the
+same heights and waste rank with at least that many cards drawn is lost as well.
 
 Exact pruning ("helpers"): a tableau card can only ever be removed right after a card of an
 adjacent rank became the waste top. Its possible predecessors are fixed at the root: adjacent
 cards still in the stock, adjacent cards in other columns, the adjacent card directly on top
 of it, and the current waste top if the card is free. A predecessor is used up for good once
 something covers it on the waste. When every possible predecessor of a card still on the
-tableau is used up, that card can never leave and the position is lost: nothing else is cut.
+tableau is used up, that card can never leave and the position is lost. If the waste top is
+the last possible predecessor of a free card, that card must be played now.
+
+Exact pruning ("Hall"): every tableau card needs its own predecessor, so the adjacent-rank
+cards still in play must be numerous enough; see golf_hall.py. Nothing else is cut.
 """
 from __future__ import annotations
 
@@ -21,8 +29,8 @@ from typing import Sequence
 from .golf_hall import make_checks
 
 BITS = 6  # bits per column height in the packed key (columns up to 63 cards)
-CHECK_EVERY = 256
-BIG = 1 << 30  # states between two looks at the clock
+CHECK_EVERY = 256  # states between two looks at the clock
+BIG = 1 << 60  # more draws or states than any search meets
 
 
 class OutOfBudget(Exception):
@@ -30,10 +38,13 @@ class OutOfBudget(Exception):
 
 
 def fit_table(rule: str) -> list[list[bool]]:
-    """fit[w][r]: may a card of rank r go on a waste top of rank w (0 = empty waste)?"""
-    table = [[True] * 14]
+    """fit[w][r]: may a card of rank r go on a waste top of rank w (0 = empty waste)?
+
+    r = 14 stands for "no card" (an empty column) and never fits.
+    """
+    table = [[True] * 14 + [False]]
     for w in range(1, 14):
-        row = [False] * 14
+        row = [False] * 15
         for r in range(1, 14):
             d = abs(r - w)
             row[r] = d == 1 or (rule == "easy" and d == 12)
@@ -125,21 +136,22 @@ class GolfSearch:
             return None
         dead: dict[int, int] = {}  # (heights, waste rank) -> fewest draws proven lost
         path: list = []
-        max_states = self.max_states if self.max_states is not None else -1
+        limit = self.max_states if self.max_states is not None else BIG
         deadline = self.deadline
         hk = sum(h * u for h, u in zip(heights, units))
         left, n = self.tableau, 0
         order = sorted(range(ncols), key=lambda j: -heights[j])
+        tops = [c[-1] if c else 14 for c in cols]  # rank of each free card, 14 if none
 
         def visit(top: int, spos: int, below: int) -> bool:
             """Search on from waste card `top` with `spos` cards drawn; the caller has looked
             it up in `dead`. `below` is the rank `top` covered: > 0 after a play, < 0 after a
             draw, 0 at the root."""
             nonlocal n
-            w = rank_of[top]
-            n += 1
-            if n == max_states:
+            if n >= limit:
                 raise OutOfBudget
+            n += 1
+            w = rank_of[top]
             if deadline is not None and not n % CHECK_EVERY and time.perf_counter() > deadline:
                 raise OutOfBudget
             if below and not (after_play(below, w) if below > 0 else after_draw(-below)):
@@ -163,7 +175,7 @@ class GolfSearch:
                 found = play(col_of[doomed], spos, w)
             else:
                 fits = fit[w]
-                cand = [j for j in order if heights[j] and fits[cols[j][heights[j] - 1]]]
+                cand = [j for j in order if fits[tops[j]]]
                 if len(cand) > 1:
                     cand.sort(key=lambda j: -heights[j])
                 for j in cand:
@@ -193,11 +205,13 @@ class GolfSearch:
             hk -= units[j]
             if dead.get(hk << 4 | r, BIG) > spos:
                 heights[j] = h
+                tops[j] = cols[j][h - 1] if h else 14
                 tab[r] -= 1
                 if visit(base[j] + h, spos, w):
                     path.append(j)
                     return True
                 heights[j] = h + 1
+                tops[j] = r
                 tab[r] += 1
             hk += units[j]
             left += 1
