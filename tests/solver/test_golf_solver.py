@@ -214,3 +214,56 @@ def test_importing_the_solver_does_not_import_pygame():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+# -- the Hall bound against a plain matching ------------------------------------------------------
+def matching_exists(tab, sup, easy):
+    """Kuhn's augmenting paths on single cards: each demand card needs an adjacent supply card."""
+    def adjacent(a, b):
+        return abs(a - b) == 1 or (easy and abs(a - b) == 12)
+    demand = [r for r in range(1, 14) for _ in range(tab[r])]
+    supply = [r for r in range(1, 14) for _ in range(sup[r])]
+    owner: dict[int, int] = {}
+
+    def augment(x, seen):
+        for y, rank in enumerate(supply):
+            if adjacent(rank, demand[x]) and y not in seen:
+                seen.add(y)
+                if y not in owner or augment(owner[y], seen):
+                    owner[y] = x
+                    return True
+        return False
+    return all(augment(x, set()) for x in range(len(demand)))
+
+
+@st.composite
+def rank_counts(draw):
+    """tab (tableau counts) and sup (tableau + stock + top) for a consistent position."""
+    tab, sup = [0] * 15, [0] * 15
+    for r in range(1, 14):
+        tab[r] = draw(st.integers(0, 4))
+        sup[r] = tab[r] + draw(st.integers(0, 4 - tab[r]))
+    top = draw(st.integers(1, 13))
+    if sup[top] < 4:
+        sup[top] += 1  # the top card is one more possible predecessor
+    elif tab[top] == 4:
+        tab[top] -= 1  # all four were counted on the tableau: one of them is the top instead
+    return tab, sup, top
+
+
+@settings(max_examples=800, derandomize=True, deadline=None)
+@given(rank_counts(), st.booleans(), st.integers(1, 13), st.booleans())
+def test_hall_checks_match_a_plain_matching(counts, easy, r, draw_next):
+    from game.solver.golf_hall import make_checks
+    tab, sup, w = counts
+    whole, after_play, after_draw = make_checks(tab, sup, easy)
+    parent_ok = matching_exists(tab, sup, easy)
+    assert whole() == parent_ok
+    if not parent_ok:
+        return
+    sup[w] -= 1  # the top gets covered, by a stock card or by a tableau card of rank r
+    if draw_next:
+        assert after_draw(w) == matching_exists(tab, sup, easy)
+    elif tab[r] and (abs(r - w) == 1 or (easy and abs(r - w) == 12)):
+        tab[r] -= 1
+        assert after_play(w, r) == matching_exists(tab, sup, easy)
