@@ -116,7 +116,12 @@ class GolfSearch:
             return "unwinnable", [], self.states
         return "winnable", moves, self.states
 
-    def _dfs(self) -> list | None:  # noqa: C901 - one hot loop, kept flat for speed
+    def _dfs(self) -> list | None:  # noqa: C901 - the hot loop
+        """The winning moves, or None when the search proves there are none.
+
+        One function with two closures over plain local lists and ints: this is where all
+        the time goes, and in CPython closures and locals are much faster than attributes.
+        """
         cols, draws, fit, deps, count = self.cols, self.draws, self.fit, self.deps, self.count
         col_of, row_of, rank_of, base = self.col_of, self.row_of, self.rank_of, self.base
         heights = [len(c) for c in cols]
