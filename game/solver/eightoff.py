@@ -11,24 +11,20 @@ Why the search never gives a wrong verdict (d(S) is the length of a shortest win
    move of an X card to its foundation is skipped; a card U takes back from a foundation stays there
    in T and joins X. When U wins, X is empty and T has won too, with no take-back and no more moves.
    So foundation moves are made at once, take-backs are never generated, and d(S') ≤ d(S).
-2. A sorted column (a run from a King at the bottom, two cards or more) is final: in a shortest line
-   its top card never goes to a cell (delete that move and send the card from the column wherever it
-   went from the cell: nothing else could have been put on the card under it, so the line stays legal
-   and gets shorter). So that move is never generated, and a cell card or a column's top run whose
-   parent tops a sorted column is moved onto it at once: a shortest line from before that move is
-   copied afterwards move for move (the moved cards are taken from the sorted column instead), so
-   again d(S') ≤ d(S).
+2. Nothing else is forced or frozen. In particular a sorted column (a run from a King) is NOT final
+   here, unlike in many Baker's Game solvers: emptying it into cells gains an empty column, which
+   doubles the group limit of the formula, so the search keeps moving its cards into cells.
 3. Symmetry: free cells are interchangeable and so are columns, so the transposition key sorts both,
    only the first free cell / first empty column is tried, and a whole column starting with a King is
    never moved into an empty column. A group move onto a column is only ever the whole top run (any
    shorter part has its parent right under it), so the model's group moves are the only ones needed.
-4. Completeness: every edge of the search is one ordinary move m followed by forced moves. Taking m
-   as the first move of a shortest line lowers d by one and the forced moves never raise it, so from
-   any winnable settled position some child is winnable with a smaller d: an exhausted search with
-   no win is a proof, and 'winnable' lines are replayed through the model before being returned.
+4. Completeness: every edge of the search is one ordinary move m followed by foundation moves.
+   Taking m as the first move of a shortest line lowers d by one and the foundation moves never
+   raise it, so from any winnable settled position some child is winnable with a smaller d: an
+   exhausted search with no win is a proof. 'winnable' lines are replayed through the model first.
 
-The unit tests check 1 and 2 against a brute force over the model's own legal moves (take-backs
-included, nothing automatic) on many small positions.
+The unit tests check 1, and the solver's verdict on every reachable position, against a brute force
+over the model's own legal moves (take-backs included, nothing automatic) on many small positions.
 """
 from __future__ import annotations
 

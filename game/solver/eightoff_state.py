@@ -51,7 +51,7 @@ class Rules:
 
     def run(self, col: bytes) -> tuple[int, int, bool]:
         """(length, bottom card, sorted) of the same-suit descending run on top of a non-empty column;
-        sorted means the whole column is one run from a King and at least two cards long."""
+        sorted means the whole column is one run from a King (only the move ordering uses it)."""
         info = self._runs.get(col)
         if info is None:
             j = len(col) - 1
@@ -69,12 +69,12 @@ class Rules:
         return (free + 1) << empties
 
     # -- forced moves ------------------------------------------------------------------------------
-    def settle(self, cols: list[bytes], cells: bytes, need: list[int], out: list[Move]) -> bytes:
-        """Make every forced move in place (see eightoff.py for why each one is safe); returns the cells.
-
-        Forced: any card that can go to its foundation; a cell card or a column's top run onto its
-        parent when the parent tops a sorted column (a run from a King, two cards or more)."""
-        while True:
+    @staticmethod
+    def settle(cols: list[bytes], cells: bytes, need: list[int], out: list[Move]) -> bytes:
+        """Send every card that can go to its foundation there, in place (safe: see eightoff.py);
+        returns the cells."""
+        moved = True
+        while moved:
             moved = False
             for c in cells:
                 if need[c >> 4] == c:
@@ -89,46 +89,14 @@ class Rules:
                     col = col[:-1]
                     moved = True
                 cols[i] = col
-            if not moved:
-                moved, cells = self._onto_sorted(cols, cells, out)
-            if not moved:
-                return cells
-
-    def _onto_sorted(self, cols: list[bytes], cells: bytes, out: list[Move]) -> tuple[bool, bytes]:
-        """One forced move onto a sorted column, if there is one."""
-        sorted_tops = {}
-        for j, col in enumerate(cols):
-            if col and self.run(col)[2]:
-                sorted_tops[col[-1]] = j
-        if not sorted_tops:
-            return False, cells
-        for c in cells:
-            j = sorted_tops.get(c + 1)
-            if j is not None:
-                cols[j] += bytes((c,))
-                out.append((CELL_COL, c, j, 1))
-                return True, cells.replace(bytes((c,)), b"")
-        free = self.cell_count - len(cells)
-        empties = sum(1 for col in cols if not col)
-        for i, col in enumerate(cols):
-            if not col:
-                continue
-            k, bottom, _ = self.run(col)
-            j = sorted_tops.get(bottom + 1)
-            if j is not None and k <= self.capacity(free, empties):
-                cols[j] += col[-k:]
-                cols[i] = col[:-k]
-                out.append((COL_COL, i, j, k))
-                return True, cells
-        return False, cells
+        return cells
 
     # -- ordinary moves ----------------------------------------------------------------------------
     def moves(self, cols: tuple[bytes, ...], cells: bytes) -> list[Move]:
         """Every move the search needs to try from a settled position, one per symmetry class.
 
         Left out, exactly: moves into a second free cell or empty column (interchangeable), cell to
-        cell, a whole column from a King into an empty column (a permutation of the columns), and the
-        top of a sorted column into a cell (never part of a shortest solution)."""
+        cell, and a whole column from a King into an empty column (a permutation of the columns)."""
         free = self.cell_count - len(cells)
         empty = -1
         empties = 0
@@ -144,14 +112,14 @@ class Rules:
         for i, col in enumerate(cols):
             if not col:
                 continue
-            k, bottom, is_sorted = self.run(col)
+            k, bottom, _ = self.run(col)
             if bottom & 15 != KING:
                 j = tops.get(bottom + 1)
                 if j is not None and k <= self.capacity(free, empties):
                     out.append((COL_COL, i, j, k))
             elif empties and k < len(col) and k <= self.capacity(free, empties - 1):
                 out.append((COL_COL, i, empty, k))
-            if free and not is_sorted:
+            if free:
                 out.append((COL_CELL, i, 0, 1))
         for c in cells:
             if c & 15 == KING:
