@@ -96,7 +96,7 @@ class _Search:
             new_cols, new_cells = rules.apply(cols, cells, move)
             new_need = list(need)
             moves = [move]
-            new_cells = rules.settle(new_cols, new_cells, new_need, moves)
+            new_cells = rules.settle_after(new_cols, new_cells, new_need, moves, -1 if move[0] == CELL_COL else move[1])
             k = key(new_cols, new_cells)
             if k in seen:
                 continue

@@ -91,6 +91,37 @@ class Rules:
                 cols[i] = col
         return cells
 
+    @staticmethod
+    def settle_after(cols: list[bytes], cells: bytes, need: list[int], out: list[Move], src: int) -> bytes:
+        """settle() for a settled position after one move from column src (-1: from a cell): only the
+        card the move uncovered, and then the next card of each suit that went home, can go home."""
+        if src < 0 or not cols[src]:
+            return cells
+        top = cols[src][-1]
+        if need[top >> 4] != top:
+            return cells
+        work = [top >> 4]
+        while work:
+            suit = work.pop()
+            c = need[suit]
+            while True:
+                if c in cells:
+                    cells = cells.replace(bytes((c,)), b"")
+                    out.append((CELL_FND, c, 0, 1))
+                else:
+                    for j, col in enumerate(cols):
+                        if col and col[-1] == c:
+                            break
+                    else:
+                        break
+                    col = cols[j] = col[:-1]
+                    out.append((COL_FND, j, 0, 1))
+                    if col and col[-1] >> 4 != suit and need[col[-1] >> 4] == col[-1]:
+                        work.append(col[-1] >> 4)
+                c += 1
+                need[suit] = c
+        return cells
+
     # -- ordinary moves ----------------------------------------------------------------------------
     def moves(self, cols: tuple[bytes, ...], cells: bytes) -> list[Move]:
         """Every move the search needs to try from a settled position, one per symmetry class.
