@@ -32,7 +32,7 @@ import time
 
 from ..model.cards import FULL_DECK, SUITS
 from ..model.eightoff import EightOffGame
-from .eightoff_state import (CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, KING, Move, Rules,
+from .eightoff_state import (CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, Move, Rules,
                              encode, key)
 from .result import Budget, Result
 
@@ -91,12 +91,13 @@ class _Search:
         """Unseen settled children, the most promising last (the stack pops from the end)."""
         cols, cells, need = state
         rules, seen, home = self.rules, self.seen, self.home
-        scored = []
+        found = []
         for move in rules.moves(cols, cells):
             new_cols, new_cells = rules.apply(cols, cells, move)
             new_need = list(need)
             moves = [move]
-            new_cells = rules.settle_after(new_cols, new_cells, new_need, moves, -1 if move[0] == CELL_COL else move[1])
+            src = -1 if move[0] == CELL_COL else move[1]
+            new_cells = rules.settle_after(new_cols, new_cells, new_need, moves, src)
             k = key(new_cols, new_cells)
             if k in seen:
                 continue
@@ -105,14 +106,16 @@ class _Search:
             child = (tuple(new_cols), new_cells, tuple(new_need))
             if sum(new_need) == home:
                 return [(child, moves, True)]
-            scored.append((self._score(child), len(scored), child, moves))
-        scored.sort(reverse=True)
-        return [(child, moves, False) for _, _, child, moves in scored]
+            found.append((child, moves, False))
+        if len(found) > 1:
+            order = sorted(range(len(found)), key=lambda i: (self._score(found[i][0]), i), reverse=True)
+            found = [found[i] for i in order]
+        return found
 
     def _score(self, state: tuple) -> int:
-        """Lower is more promising: cards home, free cells and empty columns, few cards out of order."""
+        """Lower is more promising: cards home, free cells and empty columns, few cards off their
+        parent, and the next card of each suit near the top of its column."""
         cols, cells, need = state
-        home = sum(need)
         empties = 0
         disorder = 0
         run = self.rules.run
@@ -120,10 +123,13 @@ class _Search:
             if not col:
                 empties += 1
                 continue
-            k, bottom, is_sorted = run(col)
-            if not is_sorted:
-                disorder += len(col) - k + (bottom & 15 != KING)
-        return -8 * home + 3 * len(cells) - 4 * empties + 2 * disorder
+            disorder += run(col)[2]
+            top = len(col) - 1
+            for c in need:
+                i = col.find(c)
+                if i >= 0:
+                    disorder += top - i
+        return -8 * sum(need) + 3 * len(cells) - 4 * empties + 2 * disorder
 
 
 def _model_move(game: EightOffGame, move: Move) -> tuple:

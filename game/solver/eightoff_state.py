@@ -47,18 +47,19 @@ class Rules:
 
     def __init__(self, cell_count: int) -> None:
         self.cell_count = cell_count
-        self._runs: dict[bytes, tuple[int, int, bool]] = {}
+        self._runs: dict[bytes, tuple[int, int, int]] = {}
 
-    def run(self, col: bytes) -> tuple[int, int, bool]:
-        """(length, bottom card, sorted) of the same-suit descending run on top of a non-empty column;
-        sorted means the whole column is one run from a King (only the move ordering uses it)."""
+    def run(self, col: bytes) -> tuple[int, int, int]:
+        """(length, bottom card, disorder) of a non-empty column: the length of the same-suit
+        descending run on top, its bottom card, and how many cards do not lie on their parent (the
+        bottom card counts unless it is a King) - only the move ordering uses the last."""
         info = self._runs.get(col)
         if info is None:
             j = len(col) - 1
             while j > 0 and col[j - 1] == col[j] + 1:
                 j -= 1
-            bottom = col[j]
-            info = (len(col) - j, bottom, j == 0 and bottom & 15 == KING and len(col) > 1)
+            disorder = sum(1 for a, b in zip(col, col[1:]) if a != b + 1) + (col[0] & 15 != KING)
+            info = (len(col) - j, col[j], disorder)
             if len(self._runs) > 200_000:
                 self._runs.clear()
             self._runs[col] = info
