@@ -38,25 +38,14 @@ def make_checks(tab: list[int], sup: list[int], easy: bool) \
     """(whole(), after_play(w, r), after_draw(w)) over the live lists tab and sup (15 long)."""
     sides = [[_away(w, -1, easy), _away(w, 1, easy)] for w in range(14)]
 
-    def run_ok(w: int, pairs: Pairs) -> bool:
+    def after_play(w: int, r: int) -> bool:
+        """A card of rank r went on waste rank w: runs ending beside w, away from r."""
         run = -sup[w]
-        for d, s in pairs:
+        for d, s in sides[w][1 if r == w - 1 or (w == 1 and r == 13) else 0]:
             run += tab[d] - sup[s]
             if run > 0:
                 return False
         return True
-
-    def best(pairs: Pairs) -> int:
-        run = top = 0
-        for d, s in pairs:
-            run += tab[d] - sup[s]
-            if run > top:
-                top = run
-        return top
-
-    def after_play(w: int, r: int) -> bool:
-        """A card of rank r went on waste rank w: runs ending beside w, away from r."""
-        return run_ok(w, sides[w][1 if r == w - 1 or (w == 1 and r == 13) else 0])
 
     def after_draw(w: int) -> bool:
         """A stock card covered waste rank w: runs through w's neighbours on both sides.
@@ -66,7 +55,19 @@ def make_checks(tab: list[int], sup: list[int], easy: bool) \
         shorter run's, so it is only positive when a real run is deficient.
         """
         down, up = sides[w]
-        return best(down) + best(up) <= sup[w]
+        run = best = 0
+        for d, s in down:
+            run += tab[d] - sup[s]
+            if run > best:
+                best = run
+        run, limit = best, sup[w]
+        if run > limit:
+            return False
+        for d, s in up:
+            run += tab[d] - sup[s]
+            if run > limit:
+                return False
+        return True
 
     def whole() -> bool:
         return all(after_draw(w) for w in range(1, 14))
