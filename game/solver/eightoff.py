@@ -13,7 +13,8 @@ Why the search never gives a wrong verdict (d(S) is the length of a shortest win
    So foundation moves are made at once, take-backs are never generated, and d(S') ≤ d(S).
 2. Nothing else is forced or frozen. In particular a sorted column (a run from a King) is NOT final
    here, unlike in many Baker's Game solvers: emptying it into cells gains an empty column, which
-   doubles the group limit of the formula, so the search keeps moving its cards into cells.
+   doubles the group limit of the formula, so the search keeps moving its cards into cells (the tests
+   hold a full-deck position that is winnable only that way).
 3. Symmetry: free cells are interchangeable and so are columns, so the transposition key sorts both,
    only the first free cell / first empty column is tried, and a whole column starting with a King is
    never moved into an empty column. A group move onto a column is only ever the whole top run (any

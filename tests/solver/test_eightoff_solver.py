@@ -119,6 +119,26 @@ def test_group_moves_are_single_model_moves():
     assert groups and all(src[0] == "column" and dst[0] == "column" for src, dst, _ in groups)
 
 
+def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
+    """Solvers of Baker's Game often freeze a column sorted down from a King. Not exact here: the 6-card
+    heart run needs (2 free + 1) × 2^1 = 6, i.e. the sorted K♠ Q♠ emptied into two of the four cells."""
+    columns = [["KS", "QS"], ["3H", "9H", "8H", "7H", "6H", "5H", "4H"],
+               ["KD", "9C", "7D", "6D", "6C", "TC", "3D", "7C"], ["KH", "QH", "JH", "TH"],
+               ["QD", "AC", "5D", "5C"], ["JS", "AD", "JD", "3C", "QC", "4D", "8C", "9D", "JC", "2C"],
+               ["8D", "TS", "2D"], ["KC", "TD", "4C"]]
+    game = EightOffGame.from_layout(columns, [None] * 4, foundation_piles([9, 2, 0, 0]))
+    result = solve(game)
+    assert result.verdict == "winnable"
+    game = copy(game)
+    emptied_sorted = False
+    for src, dst, count in result.moves:
+        pile = game.columns[src[1]] if src[0] == "column" else ()
+        if dst[0] == "cell" and pile and pile[0].rank == 13 and game.run_length(src[1]) == len(pile) > 1:
+            emptied_sorted = True
+        game.move(src, dst, count)
+    assert game.status == "won" and emptied_sorted
+
+
 # ---------------------------------------------------------------- brute force on small positions
 
 def small_position(seed):
