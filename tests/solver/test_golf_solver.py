@@ -17,6 +17,7 @@ from game.model.cards import FULL_DECK
 from game.model.golf import GolfGame
 from game.solver import Budget, solve
 from game.solver.golf import solve_golf
+from game.solver.golf_hall import make_checks
 from tests.model.positions import golf, golf_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,6 +59,8 @@ def test_agrees_with_black_hole_solver_and_replays(number, rule, expected):
 
 def test_reference_file_has_every_deal():
     rows = reference_rows()
+    if not rows:
+        pytest.skip("../shared/solver-check/golf.tsv is not here")
     assert [r[0] for r in rows] == list(range(1, 501))
 
 
@@ -254,7 +257,6 @@ def rank_counts(draw):
 @settings(max_examples=800, derandomize=True, deadline=None)
 @given(rank_counts(), st.booleans(), st.integers(1, 13), st.booleans())
 def test_hall_checks_match_a_plain_matching(counts, easy, r, draw_next):
-    from game.solver.golf_hall import make_checks
     tab, sup, w = counts
     whole, after_play, after_draw = make_checks(tab, sup, easy)
     parent_ok = matching_exists(tab, sup, easy)
