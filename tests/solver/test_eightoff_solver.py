@@ -6,7 +6,7 @@ nothing played automatically, and decides every reachable position. The solver m
 them, and the two claims its speed rests on (foundation moves are safe; take-backs never help) are
 checked on the same graphs.
 
-Default run: every row of ../shared/solver-check/eightoff.tsv and 14 brute-force positions.
+Default run: every row of reference/eightoff.tsv (a copy of ../shared/solver-check/eightoff.tsv) and 14 brute-force positions.
 SOLVER_FULL=1 adds 21 more brute-force positions.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.solver import Budget, solve
 from game.solver.eightoff import solve_position
 
 FULL = os.environ.get("SOLVER_FULL") == "1"
-CHECK = Path(__file__).resolve().parents[3] / "shared" / "solver-check" / "eightoff.tsv"
+CHECK = Path(__file__).resolve().parent / "reference" / "eightoff.tsv"  # a copy of ../shared/solver-check/
 VERDICT = {"S": "winnable", "U": "unwinnable"}
 
 
