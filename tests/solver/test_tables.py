@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -53,7 +52,7 @@ def test_read_table_refuses_a_file_without_header(tmp_path):
 
 @pytest.mark.parametrize("kind, column", [("golf-classic", 1), ("golf-easy", 2)])
 def test_golf_tables_agree_with_black_hole_solver_on_its_deals(kind, column):
-    reference = Path(__file__).resolve().parents[3] / "shared" / "solver-check" / "golf.tsv"
+    from tests.solver.test_golf_solver import REFERENCE as reference
     if kind not in PRESENT or not reference.exists():
         pytest.skip("no table or no reference file")
     rows = [line.split("\t") for line in reference.read_text().splitlines()[1:]]
