@@ -125,6 +125,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
         _click(_strip_point(win, ("column", col), 1))
         rec.until_still("win")
     rec.until_still("win", limit=2400)  # the celebration
+    del scene, win  # as in the game, a finished table is gone once the next one replaces it
     session_mem = []
     for _ in range(SESSION_GAMES):
         table = EightOffTableScene(app.ctx, EightOffGame.new(cells=rng.choice((8, 4, 2)), rng=rng))

@@ -92,7 +92,7 @@ class PanelScene(Scene):
         return max(theme.MIN_TOUCH, round(theme.MIN_TOUCH * self.scale))
 
     def _build_static(self) -> pygame.Surface:
-        surf = theme.felt(self.size).copy()
+        surf = theme.felt(self.size)
         if self.panel_rect.width > 0:
             radius = max(12, self.panel_rect.height // 24)
             panel = theme.panel(self.panel_rect.size, radius)

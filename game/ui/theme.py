@@ -5,7 +5,6 @@ Everything here is built once per size and cached; nothing is meant to be called
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
@@ -88,9 +87,10 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> p
     return pygame.transform.smoothscale(small, (w, h))
 
 
-@lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The green felt table: a lit centre, darker edges and a faint fibre texture. Cached per size."""
+    """The green felt table: a lit centre, darker edges and a faint fibre texture. A new surface each
+    call, for the caller to paint on and keep (a cached master plus a copy would be two screens of
+    memory at once, 16 MiB at 1920x1080, on every new table)."""
     w, h = size
     # radial light: computed on a tiny surface and smoothscaled up (cheap and perfectly smooth)
     gw, gh = 48, 27
