@@ -395,3 +395,81 @@ def test_the_menu_follows_the_game_being_played(table):
     app, scene = table(EightOffGame.from_code("EO1-C2-AAAAAFA"))
     s = app.ctx.settings
     assert (s.last_game, s.eightoff_cells) == ("eightoff", 2)
+
+
+# -- found in review: taps across a change, neighbouring piles, two fingers, the message's pixels ------
+def test_a_tap_then_undo_then_a_tap_is_not_a_double_tap(table):
+    app, scene = table(eo([["2C", "9H"], ["3C"], ["4C", "KD"]]))
+    double_click(app, card_point(scene, "KD"))  # the King goes to an empty column
+    settle(app)
+    point = card_point(scene, "KD")
+    click(app, point)                           # a single tap: it cannot go up
+    key(app, pygame.K_z, pygame.KMOD_CTRL)      # the King goes back
+    click(app, point)                           # the same spot, now empty, within the double-tap time
+    run_frames(app, 40)
+    assert columns(scene)[2] == ["4C", "KD"] and scene.game.moves == 1
+    assert scene.toast.message != "Double-tap or drag to move it elsewhere" or not scene.toast.active
+
+
+def test_quick_taps_on_neighbouring_piles_are_two_taps(table):
+    app, scene = table(eo([["2C", "8H"], ["3C"]], ["7H", "AS"]))
+    c1, c2 = scene.layout.cells[0], scene.layout.cells[1]
+    click(app, (c1.right - 3, c1.centery))      # 7H cannot go up
+    click(app, (c2.left + 3, c2.centery))       # AS can: a tap, not a double tap of 7H
+    assert [str(c) for c in scene.game.foundations[0]] == ["AS"]
+    assert str(scene.game.cells[0]) == "7H"
+
+
+def test_a_hint_pending_from_a_tap_is_dropped_when_the_card_is_dragged(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8H"]]))
+    click(app, card_point(scene, "7H"))
+    drag(app, *onto(scene, "7H", top_rect(scene, 1), down=20))
+    run_frames(app, 40)
+    assert columns(scene)[1] == ["3C", "8H", "7H"]
+    assert scene.toast.message != "Double-tap or drag to move it elsewhere" or not scene.toast.active
+
+
+def _finger(app, kind, pos, finger_id):
+    w, h = app.size
+    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=(pos[0] + .5) / w,
+                                         y=(pos[1] + .5) / h, dx=0.0, dy=0.0, pressure=1.0))
+    run_frames(app)
+
+
+def test_a_second_finger_does_not_steal_a_drag(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8H"], ["4C", "KD"], ["5C"], ["6C"], ["7C"]]))
+    a, b = onto(scene, "7H", top_rect(scene, 1), down=20)
+    _finger(app, pygame.FINGERDOWN, a, 0)
+    for i in range(1, 4):
+        _finger(app, pygame.FINGERMOTION, (a[0] + (b[0] - a[0]) * i // 8, a[1] + (b[1] - a[1]) * i // 8), 0)
+    _finger(app, pygame.FINGERDOWN, card_point(scene, "KD"), 1)  # another hand rests on the King
+    for i in range(4, 9):
+        _finger(app, pygame.FINGERMOTION, (a[0] + (b[0] - a[0]) * i // 8, a[1] + (b[1] - a[1]) * i // 8), 0)
+    _finger(app, pygame.FINGERUP, b, 0)
+    _finger(app, pygame.FINGERUP, card_point(scene, "KD"), 1)
+    settle(app)
+    assert columns(scene)[:3] == [["2C"], ["3C", "8H", "7H"], ["4C", "KD"]] and scene.game.moves == 1
+
+
+def test_a_message_keeps_its_look_while_a_card_passes_under_it(table):
+    game = eo([["2C", "7H"], ["3C", "8D"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"], ["9C"]], ["KS"])
+    app, scene = table(game)
+    surface = pygame.display.get_surface()
+    drag(app, *onto(scene, "7H", top_rect(scene, 1), down=8))  # refused: a message shows
+    run_frames(app, 12)
+    t = scene.toast.rect
+    before = surface.subsurface(t).copy()
+    a = card_point(scene, "9C")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    run_frames(app)
+    x, y = t.right + scene.layout.card_w // 2 - 30, t.centery  # the card's left edge just inside it
+    for i in range(1, 11):
+        pos = (a[0] + (x - a[0]) * i // 10 + i % 2, a[1] + (y - a[1]) * i // 10)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run_frames(app)
+    card = scene.board.sprite_rect(next(s for c, s in scene.board.sprites.items() if str(c) == "9C"))
+    after = surface.subsurface(t)
+    changed = [(px, py) for px in range(0, t.width, 2) for py in range(0, t.height, 2)
+               if before.get_at((px, py)) != after.get_at((px, py))
+               and not card.inflate(12, 12).collidepoint(t.x + px, t.y + py)]
+    assert scene.toast.active and not changed

@@ -94,7 +94,7 @@ class EightOffTableScene(TableScene):
         if hit[0] == "column":
             c, row = hit[1], hit[2]
             pile = g.columns[c]
-            if row < 0 or row < len(pile) - g.run_length(c):
+            if not len(pile) - g.run_length(c) <= row < len(pile):
                 return None
             return ("column", c), len(pile) - row
         if hit[0] == "cell":
@@ -167,8 +167,13 @@ class EightOffTableScene(TableScene):
         self.apply(self.game.move, loc, target, count)
 
     # -- drag and drop -----------------------------------------------------------------------------
+    def after_change(self, sound: str | None = "place") -> None:
+        self._hint_at = None  # a hint about a tap from before the change would be about the past
+        super().after_change(sound)
+
     def on_lift(self, cards: list[Card]) -> None:
         """Light up every pile the dragged cards may legally go to."""
+        self._hint_at = None
         src = self.locate(cards)
         if src is None:
             return

@@ -16,7 +16,7 @@ from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..ui import theme
-from ..ui.pointer import DOWN, MOVE, UP, pointer
+from ..ui.pointer import DOWN, MOVE, UP, pointer, pointer_id
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
@@ -25,6 +25,7 @@ from .base import Push, Replace, Scene, Transition
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
 DOUBLE_TIME = 0.4   # s between the taps of a double tap
+STILL_TIME = 1.0    # s a dragging finger must rest before another finger may take over
 MOVE_TIME = 0.25
 _BACKGROUNDS: dict[tuple, pygame.Surface] = {}
 DEAL_TIME = 1.5
@@ -194,17 +195,26 @@ class TableScene(Scene):
         if p is None:
             return None
         kind, pos = p
+        who = pointer_id(event)
+        if self.press is not None and who != self.press["who"] and not self._may_take_over(kind):
+            return None  # another finger while one drags: the drag goes on undisturbed
         if self.hud.handle(kind, pos):
             return self._transition
         if self.dealing and kind == DOWN:
             self.skip_deal()  # a tap finishes the deal at once, then counts as a tap
         if kind == DOWN:
-            self._press(pos)
+            self._press(pos, who)
         elif kind == MOVE and self.press:
             self._move(pos)
         elif kind == UP and self.press:
             self._release(pos)
         return self._transition
+
+    def _may_take_over(self, kind: str) -> bool:
+        """A new finger replaces a press that is not a drag, or a drag whose finger has rested long
+        (its lift may have been lost); it never steers someone else's drag."""
+        press = self.press
+        return kind == DOWN and (not press["dragging"] or self.clock - press["moved"] > STILL_TIME)
 
     def _key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
@@ -226,19 +236,24 @@ class TableScene(Scene):
             return
         dragging = self.press["dragging"]
         self.press = None
+        self._last_tap = None
         if dragging and self.board is not None:
             self.board.drop_all()
             self.refresh()
 
-    def _press(self, pos: tuple[int, int]) -> None:
-        self.cancel_press()  # a second finger: the first drag ends
+    def _press(self, pos: tuple[int, int], who: object = "mouse") -> None:
+        last = self._last_tap
+        self.cancel_press()  # a finger taking over: the press it replaces ends
+        self._last_tap = last
         hit = self.hit(pos)
         cards = self.pick(hit) if hit else []
         origin = [self.board.sprites[c].pos for c in cards]
-        self.press = {"pos": pos, "hit": hit, "cards": cards, "origin": origin, "dragging": False}
+        self.press = {"pos": pos, "hit": hit, "cards": cards, "origin": origin, "dragging": False,
+                      "who": who, "moved": self.clock}
 
     def _move(self, pos: tuple[int, int]) -> None:
         press = self.press
+        press["moved"] = self.clock
         dx, dy = pos[0] - press["pos"][0], pos[1] - press["pos"][1]
         if not press["dragging"]:
             threshold = max(DRAG_THRESHOLD, self.layout.card_w // 7)  # a finger's wobble is no drag
@@ -261,13 +276,14 @@ class TableScene(Scene):
 
     def _tap(self, pos: tuple[int, int], hit: tuple | None) -> None:
         last, self._last_tap = self._last_tap, None
-        if self.DOUBLE_TAP and last is not None and self.clock - last[0] <= DOUBLE_TIME:
+        if self.DOUBLE_TAP and last is not None and self.clock - last[0] <= DOUBLE_TIME \
+                and _same_pile(hit, last[2]):
             reach = max(3 * DRAG_THRESHOLD, self.layout.card_w // 2)
             if (pos[0] - last[1][0]) ** 2 + (pos[1] - last[1][1]) ** 2 <= reach ** 2:
                 self.on_tap(last[2], double=True)
                 return
-        self._last_tap = (self.clock, pos, hit)
         self.on_tap(hit)
+        self._last_tap = (self.clock, pos, hit)  # after the tap's own move, which forgets older taps
 
     def drop_point(self, cards: list[Card]) -> tuple[int, int]:
         """Where a dragged group counts as dropped: the centre of its first card."""
@@ -314,6 +330,7 @@ class TableScene(Scene):
         self.toast.show(message, rect.center, **fmt)
 
     def after_change(self, sound: str | None = "place") -> None:
+        self._last_tap = None  # the game changed: a tap before it cannot start a double tap
         if sound:
             self.sound(sound)
         self.refresh()
@@ -421,10 +438,13 @@ class TableScene(Scene):
         full = dirty is None
         self._full = False
         rects = [] if full else dirty
-        if not full and any(r.colliderect(self.hud.rect) for r in rects):
-            # the band's translucent buttons are painted over the whole band: restore all of it first
-            # (a card dragged under it included), or their fills pile up into black
-            self.board.invalidate(self.hud.rect)
+        # the band's buttons and the message are translucent and painted whole: where a change
+        # touches one, restore all of it first (with any card under it), or their fills pile up
+        layers = [self.hud.rect] + ([self.toast.rect] if self.toast.active else [])
+        touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1]
+        if touched:
+            for layer in touched:
+                self.board.invalidate(layer)
             rects += self.board.draw(surface) or []
         if full or any(r.colliderect(self.hud.rect) for r in rects):
             self.hud.draw(surface, values)
@@ -435,3 +455,8 @@ class TableScene(Scene):
             if r is not None and not full:
                 rects.append(r)
         return None if full else rects
+
+
+def _same_pile(a: tuple | None, b: tuple | None) -> bool:
+    """Whether two hits fall on the same pile (a column's cards, a cell, a foundation)."""
+    return a is not None and b is not None and a[:2] == b[:2]

@@ -20,6 +20,13 @@ _KINDS = {
 }
 
 
+def pointer_id(event: pygame.event.Event) -> object:
+    """Which pointer an event comes from: the finger (touch device, finger id) or the mouse."""
+    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+        return (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+    return "mouse"
+
+
 def pointer(event: pygame.event.Event, screen_size: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:
     """The pointer action of an event, or None (other events, wheel, right button, synthetic mouse)."""
     kind = _KINDS.get(event.type)
