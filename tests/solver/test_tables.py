@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -53,6 +54,16 @@ def test_read_table_refuses_a_file_without_header(tmp_path):
 @pytest.mark.parametrize("kind, column", [("golf-classic", 1), ("golf-easy", 2)])
 def test_golf_tables_agree_with_black_hole_solver_on_its_deals(kind, column):
     from tests.solver.test_golf_solver import REFERENCE as reference
+    if kind not in PRESENT or not reference.exists():
+        pytest.skip("no table or no reference file")
+    rows = [line.split("\t") for line in reference.read_text().splitlines()[1:]]
+    _, numbers = tables.read_table(tables.table_path(kind))
+    assert {n for n in numbers if n <= len(rows)} == {int(r[0]) for r in rows if r[column] == "S"}
+
+
+@pytest.mark.parametrize("kind, column", [("eightoff-8", 1), ("eightoff-4", 2), ("eightoff-2", 3)])
+def test_eightoff_tables_agree_with_freecell_solver_on_its_deals(kind, column):
+    reference = Path(__file__).resolve().parent / "reference" / "eightoff.tsv"
     if kind not in PRESENT or not reference.exists():
         pytest.skip("no table or no reference file")
     rows = [line.split("\t") for line in reference.read_text().splitlines()[1:]]
