@@ -354,9 +354,16 @@ def test_a_move_is_saved_and_continues_after_a_restart(table, make_app):
     assert saved is not None and saved[0].to_json() == scene.game.to_json()
 
 
-def test_the_four_colour_deck_is_used_when_chosen(table):
-    app, scene = table(eo([["2C", "9D"]]), four_colour=True)
-    assert scene.board.four_colour
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_the_four_colour_deck_is_used_when_chosen(table, four_colour):
+    app, scene = table(eo([["2C", "9D"]]), four_colour=four_colour)
+    rect = scene.board.sprite_rect(next(s for c, s in scene.board.sprites.items() if str(c) == "9D"))
+    corner = pygame.display.get_surface().subsurface(rect.right - rect.width // 3, rect.top, rect.width // 3,
+                                                     rect.height // 4)
+    inks = [corner.get_at((x, y)) for x in range(corner.get_width()) for y in range(corner.get_height())]
+    blue = sum(1 for c in inks if c.b > 120 and c.r < 80)
+    red = sum(1 for c in inks if c.r > 150 and c.g < 80 and c.b < 80)
+    assert (blue > 20 and red == 0) if four_colour else (red > 20 and blue == 0)
 
 
 def test_a_drop_ignores_a_pile_the_card_barely_touches(table):

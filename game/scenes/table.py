@@ -217,9 +217,7 @@ class TableScene(Scene):
         return kind == DOWN and (not press["dragging"] or self.clock - press["moved"] > STILL_TIME)
 
     def _key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key in (pygame.K_z, pygame.K_n, pygame.K_ESCAPE):
-            self.cancel_press()
+        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
         if event.key == pygame.K_z and ctrl:
             self.undo()
         elif event.key == pygame.K_n and not ctrl:
