@@ -480,3 +480,85 @@ def test_a_message_keeps_its_look_while_a_card_passes_under_it(table):
                if before.get_at((px, py)) != after.get_at((px, py))
                and not card.inflate(12, 12).collidepoint(t.x + px, t.y + py)]
     assert scene.toast.active and not changed
+
+
+# -- found in the second play-test -------------------------------------------------------------------
+def test_the_second_click_of_a_double_click_that_opened_the_table_is_lost(make_app):
+    app = make_app(size=(800, 480))
+    game = eo([["2C", "AS"], ["3C"]])
+    scene = EightOffTableScene(app.ctx, game)
+    app.replace(scene)
+    run_frames(app, 3)
+    where = scene.layout.card_rect(0, 1, 2).center  # where the Ace lands, though it is still flying
+    click(app, where)  # lands on the new table at once
+    assert scene.hit(where) == ("column", 0, 1)
+    assert not scene.dealing and game.moves == 0
+    run_frames(app, 20)  # a moment later, a tap is a tap
+    click(app, card_point(scene, "AS"))
+    assert game.moves == 1
+
+
+def test_a_card_dropped_mostly_on_its_own_column_goes_home_quietly(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8H"]]))
+    a = card_point(scene, "7H")
+    drag(app, a, (a[0] + scene.layout.card_w * 45 // 100, a[1] + 5))  # nearly half way to the 8H's column
+    assert columns(scene)[:2] == [["2C", "7H"], ["3C", "8H"]] and not scene.toast.active
+    assert at_rest(app, scene)
+
+
+def test_overlapping_taps_of_two_fingers_both_count(table):
+    app, scene = table(eo([["2C", "AS"], ["3C", "AH"]]))
+    _finger(app, pygame.FINGERDOWN, card_point(scene, "AS"), 0)
+    _finger(app, pygame.FINGERDOWN, card_point(scene, "AH"), 1)
+    _finger(app, pygame.FINGERUP, card_point(scene, "AS"), 0)
+    _finger(app, pygame.FINGERUP, card_point(scene, "AH"), 1)
+    assert [len(f) for f in scene.game.foundations[:2]] == [1, 1]
+
+
+def test_a_finger_on_the_deal_code_leaves_the_table_at_rest(table):
+    app, scene = table(EightOffGame.from_code("EO1-C8-AAAAAFA"))
+    touch_tap(app, scene.code_button.rect.center)
+    assert app.ctx.clipboard_get() == "EO1-C8-AAAAAFA"
+    settle(app)
+    assert scene.press is None and not app.is_animating()
+
+
+def test_a_double_tap_inside_a_run_moves_the_whole_run_when_only_that_fits(table):
+    app, scene = table(eo([["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"]]))
+    double_click(app, card_point(scene, "8H"))
+    assert columns(scene)[:2] == [["2C"], ["3C", "TH", "9H", "8H", "7H"]]
+
+
+def test_a_double_tap_on_a_run_too_large_says_how_many_may_move(table):
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
+    cols = [["2C", "9H", "8H", "7H"], ["3C", "TH"], ["4C"], ["5C"], ["6C"], ["7C"], ["8C"], ["9C"]]
+    app, scene = table(eo(cols, full))
+    double_click(app, card_point(scene, "9H"))
+    assert scene.game.moves == 0 and scene.toast.message == "You can move at most 2 cards now"
+
+
+def test_a_two_line_message_near_the_bottom_stays_on_screen(table):
+    from game import i18n
+    base = ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]
+    app, scene = table(eo([base + ["9C"], ["TD"]], n=2))
+    i18n.set_language("el")
+    try:
+        scene.show_message("Double-tap or drag to move it elsewhere")
+        run_frames(app, 10)
+        assert scene.toast.rect.bottom <= app.size[1] - 2 and scene.toast.rect.top >= 0
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_mouse_release_lost_outside_the_window_ends_the_drag_at_the_next_motion(table):
+    app, scene = table(eo([["2C", "7H"], ["3C", "8H"]]))
+    a, b = onto(scene, "7H", top_rect(scene, 1), down=20)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    run_frames(app)
+    for i in range(1, 9):
+        pos = (a[0] + (b[0] - a[0]) * i // 8, a[1] + (b[1] - a[1]) * i // 8)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run_frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(app)
+    assert scene.press is None and columns(scene)[1] == ["3C", "8H", "7H"]

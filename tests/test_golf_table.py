@@ -287,14 +287,17 @@ def test_resizing_the_window_moves_every_card_to_the_new_layout(make_player):
     assert scene.game.moves == 1
 
 
-def test_a_tap_on_the_stock_during_the_deal_finishes_it_and_draws(make_player, tmp_path):
+def test_a_tap_on_the_stock_during_the_deal_only_finishes_it(make_player, tmp_path):
+    # an impatient tap skips the deal; it does not also draw (the next tap does)
     game = GolfGame.from_code("GO1-E-AAAAAFA")
     app = App(size=(800, 480), fullscreen=False, settings=Settings(), settings_path=tmp_path / "s.json")
     app.replace(GolfTableScene(app.ctx, game))
     p = Player(app)
-    p.frames(5)
+    p.frames(30)
     p.click(p.scene.layout.stock.center, settle=30)
-    assert not p.scene.dealing and game.moves == 1 and len(game.stock) == 15
+    assert not p.scene.dealing and game.moves == 0 and len(game.stock) == 16
+    p.click(p.scene.layout.stock.center, settle=30)
+    assert game.moves == 1 and len(game.stock) == 15
     app.close()
 
 

@@ -160,11 +160,21 @@ class EightOffTableScene(TableScene):
         loc, count = src
         if loc[0] == "foundation":
             return
-        target = self.game.auto_target(loc, count)
-        if target is None:
-            self.refuse("nowhere", self.game.pile(loc)[-count])
+        g = self.game
+        target = g.auto_target(loc, count)
+        if target is None and loc[0] == "column" and count < g.run_length(loc[1]):
+            count = g.run_length(loc[1])  # a card inside a run: the whole run, if that fits somewhere
+            target = g.auto_target(loc, count)
+        if target is not None:
+            self.apply(g.move, loc, target, count)
             return
-        self.apply(self.game.move, loc, target, count)
+        card = g.pile(loc)[-count]
+        too_many = [dst for dst in (("column", i) for i in range(len(g.columns)))
+                    if g.why_illegal(loc, dst, count) == "too-many"]
+        if too_many:  # it would fit but for the group formula: say how many may move
+            self.explain(loc, too_many[0], count, card)
+        else:
+            self.refuse("nowhere", card)
 
     # -- drag and drop -----------------------------------------------------------------------------
     def after_change(self, sound: str | None = "place") -> None:
@@ -201,14 +211,16 @@ class EightOffTableScene(TableScene):
         overlaps = []
         for dst, rect in self.layout.drop_rects(self.game.columns):
             clip = card_rect.clip(rect)
-            if dst != loc and clip.width * clip.height >= floor:
+            if clip.width * clip.height >= floor:
                 overlaps.append((clip.width * clip.height, dst))
         overlaps.sort(key=lambda o: -o[0])
-        legal = [dst for _a, dst in overlaps if self.game.why_illegal(loc, dst, count) is None]
+        if overlaps and overlaps[0][1] == loc:
+            return  # mostly back where it came from: it just goes home, without a word
+        legal = [dst for _a, dst in overlaps if dst != loc and self.game.why_illegal(loc, dst, count) is None]
         if legal:
             self.apply(self.game.move, loc, legal[0], count)
         elif overlaps:
-            self.explain(loc, overlaps[0][1], count, cards[0])
+            self.explain(loc, next(dst for _a, dst in overlaps if dst != loc), count, cards[0])
 
     def explain(self, src: Location, dst: Location, count: int, card: Card) -> None:
         """Say why the cards cannot go to dst (with interactive rules on)."""

@@ -26,6 +26,7 @@ from .base import Push, Replace, Scene, Transition
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
 DOUBLE_TIME = 0.4   # s between the taps of a double tap
 STILL_TIME = 1.0    # s a dragging finger must rest before another finger may take over
+SETTLE_TIME = 0.3   # s after a table appears in which a press is not taken (a double click's second half)
 MOVE_TIME = 0.25
 _BACKGROUNDS: dict[tuple, pygame.Surface] = {}
 DEAL_TIME = 1.5
@@ -196,16 +197,23 @@ class TableScene(Scene):
             return None
         kind, pos = p
         who = pointer_id(event)
-        if self.press is not None and who != self.press["who"] and not self._may_take_over(kind):
-            return None  # another finger while one drags: the drag goes on undisturbed
-        if self.hud.handle(kind, pos):
-            return self._transition
-        if self.dealing and kind == DOWN:
-            self.skip_deal()  # a tap finishes the deal at once, then counts as a tap
+        if self.press is not None and who != self.press["who"]:
+            if not self._may_take_over(kind):
+                return None  # another finger while one drags: the drag goes on undisturbed
+            if not self.press["dragging"]:
+                self._release(self.press["pos"])  # overlapping taps of two fingers: both count
+        if self.hud.handle(kind, pos) or (kind == DOWN and self.hud.rect.collidepoint(pos)):
+            return self._transition  # the band's buttons, never a press on the table
+        if kind == DOWN and (self.dealing or self.clock < SETTLE_TIME):
+            self.skip_deal()  # a tap finishes the deal at once and does nothing else; the second
+            return self._transition  # click of a double click that opened this table is lost too
         if kind == DOWN:
             self._press(pos, who)
         elif kind == MOVE and self.press:
-            self._move(pos)
+            if who == "mouse" and self.press["dragging"] and not getattr(event, "buttons", (1,))[0]:
+                self._release(pos)  # the button came up outside the window: SDL lost the release
+            else:
+                self._move(pos)
         elif kind == UP and self.press:
             self._release(pos)
         return self._transition
@@ -326,6 +334,9 @@ class TableScene(Scene):
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
         self.toast.show(message, rect.center, **fmt)
+        over = self.toast.rect.bottom - (self.size[1] - 2)
+        if over > 0:  # two lines near the bottom edge: lift it so all of it shows
+            self.toast.center = (rect.centerx, rect.centery - over)
 
     def after_change(self, sound: str | None = "place") -> None:
         self._last_tap = None  # the game changed: a tap before it cannot start a double tap
@@ -396,6 +407,8 @@ class TableScene(Scene):
                         on_land=lambda card: self.sound("deal"))
 
     def skip_deal(self) -> None:
+        if not self.dealing:
+            return
         self.board.finish()
         self.dealing = False
         self.refresh(0)
