@@ -321,6 +321,7 @@ def test_best_score_counts_finished_games_only(tmp_path):
     db.record("golf", "classic", None, "abandoned", 300, 40)
     db.record("golf", "classic", None, "blocked", 120, 51)
     assert db.summary("golf", "classic").best_score == 120
+    assert db.summary("golf", "easy").best_score is None  # nothing finished yet
 
 
 def test_a_deal_left_before_any_move_can_still_be_continued(make_app):
@@ -395,3 +396,18 @@ def test_impossible_bookkeeping_numbers_in_a_save_are_refused_not_fatal(data_dir
         assert Progress(data_dir).saved() is None  # set aside, and the start goes on
     path.write_text(good)
     assert Progress(data_dir).saved()[0].moves == 1
+
+
+def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(make_app):
+    from game.scenes.stats_scene import StatsScene
+    app = make_app(size=(800, 480), scene=MenuScene)
+    app.ctx.progress.stats.record("eightoff", "8", "EO1-C8-AAAAAAB", "abandoned", 40, 12)
+    app.ctx.settings.last_game, app.ctx.settings.eightoff_cells = "eightoff", 8
+    click(app, app.top.stats_button.rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScene)
+    rows = dict(screen.lines())
+    assert rows["Played"] == "1" and rows["Best score"] == "—"
+    assert [k for k, _label in screen.legend_keys()] == ["won", "abandoned"]
+    screen.game = "golf"
+    assert [k for k, _label in screen.legend_keys()] == ["won", "blocked", "abandoned"]

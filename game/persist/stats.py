@@ -41,7 +41,7 @@ class Summary:
     """What the Statistics screen shows for one game and option."""
     played: int
     won: int
-    best_score: int
+    best_score: int | None  # None until a game is won or blocked (abandoned games don't count)
     current_streak: int
     longest_streak: int
     average_moves: float
@@ -123,7 +123,7 @@ class StatsDB:
             current = current + 1 if result == "won" else 0
             longest = max(longest, current)
         finished = [r[1] for r in rows if r[0] != "abandoned"]  # an abandoned game's score is unfinished
-        return Summary(played=len(rows), won=len(won), best_score=max(finished, default=0),
+        return Summary(played=len(rows), won=len(won), best_score=max(finished) if finished else None,
                        current_streak=current, longest_streak=longest,
                        average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0)
 

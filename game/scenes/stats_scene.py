@@ -74,7 +74,7 @@ class StatsScene(PanelScene):
         none = "—"  # nothing to average yet
         return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
-                (tr("Best score"), str(s.best_score) if s.played else none),
+                (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
                 (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none)]
 
@@ -126,23 +126,36 @@ class StatsScene(PanelScene):
             bar = pygame.Rect(int(plot.x + i * slot + slot * 0.15), plot.bottom - h, max(2, int(slot * 0.7)), h)
             pygame.draw.rect(surface, RESULT_COLOURS[result], bar, border_radius=2)
 
+    def legend_keys(self) -> list[tuple[str, str]]:
+        """The results the chart can show for this game: an Eight Off game never blocks."""
+        keys = [("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned"))]
+        return [k for k in keys if not (self.game == "eightoff" and k[0] == "blocked")]
+
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
-        keys = (("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned")))
+        keys = self.legend_keys()
         size = max(12, r.height // 10)
         while True:
             items = [(RESULT_COLOURS[k], self.ctx.text.render(tr(label), size, theme.TEXT_DIM)) for k, label in keys]
             box, gap = max(6, size // 2), max(6, size // 2)
-            total = sum(box + 4 + img.get_width() for _c, img in items) + gap * (len(items) - 1)
-            if total <= r.width or size <= 10:
-                break
+            widths = [box + 4 + img.get_width() for _c, img in items]
+            rows = [items] if sum(widths) + gap * (len(items) - 1) <= r.width else [items[:2], items[2:]]
+            rows = [row for row in rows if row]
+            if len(rows) == 1 or max(sum(box + 4 + i.get_width() for _c, i in row) + gap for row in rows) <= r.width \
+                    or size <= 10:
+                break  # one row; else two rows (a long language) before the text gets small
             size -= 1
-        x, y = r.x + max(0, (r.width - total) // 2), r.bottom - max(img.get_height() for _c, img in items)
-        for colour, img in items:
-            pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=2)
-            surface.blit(img, (x + box + 4, y))
-            x += box + 4 + img.get_width() + gap
-        return r.bottom - y + 4
+        line = max(img.get_height() for _c, img in items)
+        y = r.bottom - line * len(rows)
+        for row in rows:
+            total = sum(box + 4 + img.get_width() for _c, img in row) + gap * (len(row) - 1)
+            x = r.x + max(0, (r.width - total) // 2)
+            for colour, img in row:
+                pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=2)
+                surface.blit(img, (x + box + 4, y))
+                x += box + 4 + img.get_width() + gap
+            y += line
+        return line * len(rows) + 4
 
     # --- actions -------------------------------------------------------------------------------
     def _refresh(self) -> None:
