@@ -53,10 +53,7 @@ class TextInput(Widget):
         """Replace the whole text (caret at the end)."""
         value = self._clean(value)[: self.max_len]
         if value != self.value:
-            self.value = value
-            self.dirty = True
-            if self.on_change is not None:
-                self.on_change(self.value)
+            self._change(value)
         self._set("caret", len(self.value))
 
     def insert(self, text: str) -> None:
@@ -67,20 +64,15 @@ class TextInput(Widget):
         text = self._clean(text)[: max(0, self.max_len - len(self.value))]
         if not text:
             return
-        self.value = self.value[: self.caret] + text + self.value[self.caret:]
+        value = self.value[: self.caret] + text + self.value[self.caret:]
         self.caret += len(text)
-        self.dirty = True
-        if self.on_change is not None:
-            self.on_change(self.value)
+        self._change(value)
 
     def _delete(self, start: int, end: int) -> None:
         if start < 0 or end > len(self.value) or start >= end:
             return
-        self.value = self.value[:start] + self.value[end:]
         self.caret = start
-        self.dirty = True
-        if self.on_change is not None:
-            self.on_change(self.value)
+        self._change(self.value[:start] + self.value[end:])
 
     def focus(self, on: bool = True) -> None:
         self._set("focused", on)

@@ -42,6 +42,14 @@ class Widget:
         self._surfaces.clear()
         self.dirty = True
 
+    def _change(self, value: Any) -> None:
+        """The user gave the widget a new value: repaint it and tell its owner (``on_change``)."""
+        self.value = value
+        self.dirty = True
+        on_change = getattr(self, "on_change", None)
+        if on_change is not None:
+            on_change(value)
+
     def _set(self, name: str, value: Any) -> None:
         if getattr(self, name) != value:
             setattr(self, name, value)

@@ -129,9 +129,7 @@ class SegmentedControl(Widget):
             self._set("pressed_index", None)
             self._set("hover_index", None)
             if fire and self.options[i][0] != self.value:
-                self._set("value", self.options[i][0])
-                if self.on_change is not None:
-                    self.on_change(self.value)
+                self._change(self.options[i][0])
                 return True
         return False
 
@@ -184,9 +182,7 @@ class Toggle(Widget):
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
         if not self.clicked(kind, pos):
             return False
-        self._set("value", not self.value)
-        if self.on_change is not None:
-            self.on_change(self.value)
+        self._change(not self.value)
         return True
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
