@@ -240,7 +240,7 @@ class EightOffTableScene(TableScene):
         return MESSAGES.get(reason)
 
     def message_rect(self) -> pygame.Rect:
-        return self.layout.message_rect(max(len(c) for c in self.game.columns))
+        return self.layout.message_rect(max(len(c) for c in self.game.columns), self.message_size())
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float):

@@ -328,9 +328,13 @@ class TableScene(Scene):
         w, h = self.size
         return pygame.Rect(w // 4, h - max(60, h // 6), w // 2, max(40, h // 10))
 
+    def message_size(self) -> int:
+        """The messages' font size: in step with the cards."""
+        return max(18, int(self.layout.card_h * 0.2))
+
     def show_message(self, message: str, **fmt: Any) -> None:
         rect = self.message_rect()
-        size = max(18, int(self.layout.card_h * 0.2))
+        size = self.message_size()
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
         self.toast.show(message, rect.center, **fmt)

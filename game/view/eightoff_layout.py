@@ -104,9 +104,9 @@ class EightOffLayout:
         mid = (self.columns[3].right + self.columns[4].left) // 2
         return mid - self.card_w // 2, self.columns[0].y + int(self.card_h * FAN) * 3
 
-    def message_rect(self, longest: int) -> pygame.Rect:
+    def message_rect(self, longest: int, font_size: int) -> pygame.Rect:
         """Where messages go: just under the longest column, or at the bottom when it reaches there."""
-        h = int(max(18, self.card_h * 0.2) * 2.8)  # the toast: its font size (see TableScene) and padding
+        h = int(font_size * 2.8)  # a one-line message with its padding
         bottom = self.card_rect(0, max(0, longest - 1), max(1, longest)).bottom
         y = min(bottom + self.gap, self.size[1] - h - 2)
         return pygame.Rect(self.columns[1].x, y, self.columns[6].right - self.columns[1].x, h)
