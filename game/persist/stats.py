@@ -2,7 +2,8 @@
 
 The schema carries its version in `PRAGMA user_version`; MIGRATIONS lists the steps from each
 version to the next, applied in order inside a transaction, so an older database is upgraded in
-place, its rows kept (a table whose CHECK changes is rebuilt inside its migration). Two processes may open the database at once (WAL plus a busy timeout).
+place with its rows kept (a table whose CHECK changes is rebuilt inside its migration). Two
+processes may open the database at once (WAL plus a busy timeout).
 """
 from __future__ import annotations
 
