@@ -408,6 +408,6 @@ def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(m
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
     assert rows["Played"] == "1" and rows["Best score"] == "—"
-    assert [k for k, _label in screen.legend_keys()] == ["won", "abandoned"]
+    assert [k for k, _label in screen.legend_keys()] == ["won", "abandoned", "assisted"]
     screen.game = "golf"
-    assert [k for k, _label in screen.legend_keys()] == ["won", "blocked", "abandoned"]
+    assert [k for k, _label in screen.legend_keys()] == ["won", "blocked", "abandoned", "assisted"]

@@ -1,5 +1,5 @@
-"""Statistics per game and option: played, won, win %, best score, streaks, average moves, and a bar
-chart of the last 20 results. Reset asks first."""
+"""Statistics per game and option: played, won, win %, best score, streaks, average moves, hints used,
+and a bar chart of the last 20 results. Reset asks first."""
 from __future__ import annotations
 
 import logging
@@ -18,7 +18,8 @@ from game.ui.widgets import Button, SegmentedControl
 
 log = logging.getLogger(__name__)
 
-RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150)}
+RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150),
+                  "assisted": (104, 158, 224)}  # a calm blue: the demo helped
 OPTION_NAMES = {"easy": N_("Easy"), "classic": N_("Classic"), "8": N_("8 cells"), "4": N_("4 cells"),
                 "2": N_("2 cells")}
 CHART_GAMES = 20
@@ -49,7 +50,7 @@ class StatsScene(PanelScene):
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        units = 1 + 1 + 1 + 4.2 + 1  # title, game, option, numbers and chart, buttons
+        units = 1 + 1 + 1 + 4.6 + 1  # title, game, option, numbers and chart, buttons
         row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
@@ -58,7 +59,7 @@ class StatsScene(PanelScene):
         self.rule_choice.rect = (x, y, iw, row)
         self.cells_choice.rect = (x, y, iw, row)
         y += row + gap
-        body = pygame.Rect(x, y, iw, int(row * 4.2))
+        body = pygame.Rect(x, y, iw, int(row * 4.6))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.5), body.height)
         self.chart_rect = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
         y = body.bottom + gap
@@ -76,7 +77,8 @@ class StatsScene(PanelScene):
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
                 (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
-                (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none)]
+                (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none),
+                (tr("Hints used"), str(s.hints))]
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
@@ -128,7 +130,8 @@ class StatsScene(PanelScene):
 
     def legend_keys(self) -> list[tuple[str, str]]:
         """The results the chart can show for this game: an Eight Off game never blocks."""
-        keys = [("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned"))]
+        keys = [("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned")),
+                ("assisted", N_("Assisted"))]
         return [k for k in keys if not (self.game == "eightoff" and k[0] == "blocked")]
 
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
