@@ -24,6 +24,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from ..model.codes import DealCode
+from .moves import replays_to_win
 from .result import Budget
 
 DATA_DIR = Path(__file__).resolve().parent / "winnable"
@@ -53,18 +54,6 @@ def make_game(kind: str, number: int):
     game, variant = KINDS[kind]
     code = DealCode(game, variant, number)
     return GolfGame.from_code(code) if game == "golf" else EightOffGame.from_code(code)
-
-
-def replays_to_win(game, moves) -> bool:
-    """Play `moves` through the model (on `game` itself) and say whether it ends won."""
-    for move in moves:
-        if isinstance(move, tuple):
-            game.move(*move)
-        elif move == "draw":
-            game.draw()
-        else:
-            game.play(move)
-    return game.status == "won"
 
 
 def check_deal(task: tuple[str, int, float]) -> tuple[int, str]:
