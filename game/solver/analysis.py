@@ -1,0 +1,183 @@
+"""Where did I lose it: the line a player took, and the exact move that threw a won game away.
+
+The line is the sequence of moves from the deal to the current position: the game's action log
+replayed with each undo popping the last move. Position k of the line is the deal after its first k
+moves, so position 0 is the deal and position len(line) is the current position.
+
+Why a binary search is exact: a position with a winnable successor is winnable (play that move,
+then win), so along a line winnability can only be lost, never regained. The winnable positions
+are therefore a prefix 0..w of the line, and the move line[w] is the one that lost the game. One
+solve per probe finds w in O(log n) solves. A turning point is only reported when position w was
+proven winnable and position w+1 proven unwinnable; an 'unknown' (budget spent) verdict is never
+guessed at, it only narrows the search less, and may leave it undecided (certain=False).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .moves import Move, apply_move
+
+MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
+
+
+def _parse(game: Any, entry: str) -> Move:
+    """One action-log entry as a solver move (the format each game's _replay reads)."""
+    from ..model.eightoff import EightOffGame
+
+    if not isinstance(game, EightOffGame):
+        if entry == "d":
+            return "draw"
+        if len(entry) == 2 and entry[0] == "p" and entry[1].isdigit():
+            return int(entry[1])
+        raise ValueError(f"bad Golf action {entry!r}")
+    kinds = {"c": "column", "l": "cell", "f": "foundation"}
+    try:
+        head, count = entry.split("x")
+        if len(head) != 4:
+            raise ValueError
+        return (kinds[head[0]], int(head[1])), (kinds[head[2]], int(head[3])), int(count)
+    except (KeyError, ValueError):
+        raise ValueError(f"bad Eight Off action {entry!r}") from None
+
+
+def current_line(game: Any) -> list[Move]:
+    """The moves from the deal to the current position (each undo in the log pops the last move).
+
+    The undo stack only ever holds the newest moves of this line, so popping the line's last move
+    is exactly what an undo took back.
+    """
+    line: list[Move] = []
+    for entry in game._log:
+        if entry == "u":
+            line.pop()
+        else:
+            line.append(_parse(game, entry))
+    return line
+
+
+def start_game(game: Any) -> Any:
+    """A fresh game at the deal of `game` (same code, rule or cell count), with no history."""
+    return type(game)._from_start(game._start, game.code)
+
+
+def position_at(game: Any, index: int, line: list[Move] | None = None) -> Any:
+    """A fresh game at line position `index` (0 = the deal): the first `index` line moves replayed.
+
+    `line` may be passed when the caller already has current_line(game).
+    """
+    moves = current_line(game) if line is None else line
+    if not 0 <= index <= len(moves):
+        raise IndexError(f"line position {index} is outside 0..{len(moves)}")
+    fresh = start_game(game)
+    for move in moves[:index]:
+        apply_move(fresh, move)
+    return fresh
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the solver knows about the line of a game (see the module docstring).
+
+    now / start: 'winnable' | 'unwinnable' | 'unknown' for the current position and the deal.
+    last_winnable: the line position proven winnable whose next position is proven unwinnable (the
+    exact turning point); None when the deal is unwinnable, the game is still winnable, or an
+    'unknown' verdict left it undetermined. lost_move = line[last_winnable]. certain is False when
+    some 'unknown' verdict left the question open. moves: a win from here when now is 'winnable'.
+    proven_winnable / proven_unwinnable bracket the turning point even when it is undetermined:
+    the highest position proven winnable and the lowest proven unwinnable (None: none proven).
+    """
+    now: str
+    start: str
+    line_length: int
+    last_winnable: int | None
+    lost_move: Move | None
+    certain: bool
+    moves: tuple = ()
+    proven_winnable: int | None = None
+    proven_unwinnable: int | None = None
+    solves: int = 0
+
+    @property
+    def undos_needed(self) -> int | None:
+        """Undos that take the current position back to the last winnable one (None if unknown).
+
+        The model keeps at most 100 undo steps, so more than game.undo_depth cannot all be undone.
+        """
+        if self.last_winnable is None:
+            return None
+        return self.line_length - self.last_winnable
+
+
+class _Probe:
+    """Solve line positions once each, keeping the bracket lo (proven winnable) < hi (proven not)."""
+
+    def __init__(self, game: Any, line: list[Move], budget: Any) -> None:
+        self.game, self.line, self.budget = game, line, budget
+        self.lo, self.hi = -1, len(line) + 1
+        self.verdicts: dict[int, str] = {}
+        self.unknown = 0
+        self.now_moves: tuple = ()
+
+    def solve(self, index: int) -> str:
+        from . import solve
+
+        n = len(self.line)
+        position = self.game if index == n else position_at(self.game, index, self.line)
+        result = solve(position, self.budget)
+        self.verdicts[index] = result.verdict
+        if result.verdict == "winnable":
+            self.lo = max(self.lo, index)
+            if index == n:
+                self.now_moves = result.moves
+        elif result.verdict == "unwinnable":
+            self.hi = min(self.hi, index)
+        else:
+            self.unknown += 1
+        return result.verdict
+
+    def next_index(self) -> int | None:
+        """The untried position nearest the middle of the open bracket, or None if none is left."""
+        middle = (self.lo + self.hi) / 2
+        untried = [i for i in range(self.lo + 1, self.hi) if i not in self.verdicts]
+        return min(untried, key=lambda i: (abs(i - middle), i)) if untried else None
+
+
+def analyse(game: Any, budget_per_solve: Any, max_unknown: int = MAX_UNKNOWN) -> Analysis:
+    """Solve the current position, then (if it is lost) bisect the line for the move that lost it.
+
+    The current position is solved first: if it is winnable nothing else is needed (the deal is
+    then winnable too). Otherwise the deal is solved and, if it was winnable, the bracket between
+    the highest proven-winnable and the lowest proven-unwinnable position is halved until they are
+    adjacent. Each solve gets `budget_per_solve` (int states, float seconds or a Budget); after
+    `max_unknown` 'unknown' verdicts the search stops with certain=False. The game is not changed.
+    """
+    line = current_line(game)
+    n = len(line)
+    probe = _Probe(game, line, budget_per_solve)
+    probe.solve(n)
+    if probe.lo < n and 0 not in probe.verdicts:
+        probe.solve(0)
+    while probe.hi - probe.lo > 1 and probe.unknown < max_unknown:
+        index = probe.next_index()
+        if index is None:
+            break
+        probe.solve(index)
+    lo, hi = probe.lo, probe.hi
+    settled = hi - lo == 1  # every position is proven on one side of an exact boundary
+    turning = lo if settled and 0 <= lo < n else None
+    return Analysis(
+        now=_verdict(n, lo, hi), start=_verdict(0, lo, hi), line_length=n,
+        last_winnable=turning, lost_move=None if turning is None else line[turning],
+        certain=settled, moves=probe.now_moves if lo == n else (),
+        proven_winnable=lo if lo >= 0 else None, proven_unwinnable=hi if hi <= n else None,
+        solves=len(probe.verdicts))
+
+
+def _verdict(index: int, lo: int, hi: int) -> str:
+    """A position's verdict by monotonicity: winnable at or before lo, unwinnable from hi on."""
+    if index <= lo:
+        return "winnable"
+    if index >= hi:
+        return "unwinnable"
+    return "unknown"
