@@ -288,6 +288,7 @@ class App:
         self.ctx.save_settings()
         if self.ctx.progress is not None:
             self.ctx.progress.close()
+        self.ctx.jobs.close()
 
 
 def _keep_large_blocks_returnable() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game import i18n
+from game.jobs import Jobs
 from game.settings import Settings
 from game.ui.text import TextCache
 
@@ -58,6 +59,8 @@ class Context:
         self.kiosk = kiosk
         self.screen_size = screen_size
         self._clipboard = ""  # fallback when the system clipboard cannot be used
+        #: The solver worker's jobs (hints, the demo, finding deals); its process starts on first use.
+        self.jobs = Jobs()
         #: The game in progress and the statistics (game.persist.progress.Progress); set by the App.
         self.progress: Any = None
         #: Set by the App: switch full screen on or off (the settings scene calls it).
@@ -116,20 +119,22 @@ class Context:
         return False
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
-    def make_table_scene(self, game_obj: Any, resumed: dict | None = None) -> Any:
+    def make_table_scene(self, game_obj: Any, resumed: dict | None = None, guaranteed: bool | None = None,
+                         demo: bool = False) -> Any:
         """The table scene for a game object: the Golf or the Eight Off table.
-        `resumed` is the saved game's bookkeeping when the game continues a saved one."""
+        `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
+        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
         from game.model.eightoff import EightOffGame
         from game.model.golf import GolfGame
 
         if isinstance(game_obj, GolfGame):
             from game.scenes.golf_table import GolfTableScene
 
-            return GolfTableScene(self, game_obj, resumed)
+            return GolfTableScene(self, game_obj, resumed, guaranteed, demo)
         if isinstance(game_obj, EightOffGame):
             from game.scenes.eightoff_table import EightOffTableScene
 
-            return EightOffTableScene(self, game_obj, resumed)
+            return EightOffTableScene(self, game_obj, resumed, guaranteed, demo)
         raise TypeError(f"no table scene for {type(game_obj).__name__}")
 
     def make_menu_scene(self) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "golf_rule": ("easy", "classic"),
     "eightoff_cells": (8, 4, 2),
 }
+#: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
+DEAL_KINDS = ("golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2")
 
 
 def config_dir() -> Path:
@@ -60,6 +62,8 @@ class Settings:
     last_game: str = "golf"
     golf_rule: str = "easy"
     eightoff_cells: int = 8
+    #: Per game and option: deal only deals proven winnable (on by default).
+    winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -80,8 +84,14 @@ class Settings:
             if f.name in CHOICES and value not in CHOICES[f.name]:
                 log.warning("settings: %s has an unknown value %r; using %r", f.name, value, default)
                 continue
+            if f.name == "winnable_only":
+                value = _switches(value, default)
             setattr(result, f.name, value)
         return result
+
+    def winnable(self, kind: str) -> bool:
+        """Whether New game deals only proven-winnable deals for this game and option."""
+        return bool(self.winnable_only.get(kind, True))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -116,3 +126,14 @@ class Settings:
             log.warning("settings: cannot write %s (%s)", p, exc)
             return False
         return True
+
+
+def _switches(value: dict, default: dict) -> dict:
+    """Known kinds with true/false values; anything else keeps its default (with a warning)."""
+    out = dict(default)
+    for kind, on in value.items():
+        if kind in out and type(on) is bool:
+            out[kind] = on
+        else:
+            log.warning("settings: winnable_only has a bad entry %r: %r; ignored", kind, on)
+    return out

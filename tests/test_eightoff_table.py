@@ -157,7 +157,7 @@ def test_legal_destinations_light_up_while_dragging(table):
     run_frames(app)
     glowing = {str(c) for c, s in scene.board.sprites.items() if s.glow}
     assert glowing == {"8H"}
-    assert sorted(map(tuple, scene.board._marks)) == sorted(tuple(r) for r in scene.layout.cells[1:])
+    assert sorted(tuple(r) for r, _k in scene.board._marks) == sorted(tuple(r) for r in scene.layout.cells[1:])
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a[0] + 40, a[1] + 40), button=1))
     run_frames(app)
     assert scene.board._marks == []

@@ -21,11 +21,14 @@ def menu_app(make_app, monkeypatch):
     from game.scenes.base import Scene
 
     class Captured(Scene):
-        def __init__(self, ctx, game):
+        def __init__(self, ctx, game, guaranteed=None, demo=False):
             super().__init__(ctx)
             self.game = game
+            self.guaranteed = guaranteed
+            self.demo = demo
 
-    monkeypatch.setattr(app.ctx, "make_table_scene", lambda game: Captured(app.ctx, game))
+    monkeypatch.setattr(app.ctx, "make_table_scene", lambda game, resumed=None, guaranteed=None, demo=False:
+                        Captured(app.ctx, game, guaranteed, demo))
     return app
 
 

@@ -54,6 +54,11 @@ class SolitaireGame:
     def undo_depth(self) -> int:
         return len(self._history)
 
+    def position_key(self) -> str:
+        """The position alone (cards where they are, not score or history): two games with equal
+        keys have the same future, so a solver's line found for one is good for the other."""
+        return json.dumps(self._position(), sort_keys=True, separators=(",", ":"))
+
     # -- the one door for changes ----------------------------------------------------------------
     def _push(self, action: Any, log_entry: str) -> None:
         """Apply an already-validated action, count it and remember how to take it back."""

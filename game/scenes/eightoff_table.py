@@ -38,8 +38,9 @@ class EightOffTableScene(TableScene):
     game: EightOffGame
     DOUBLE_TAP = True
 
-    def __init__(self, ctx, game: EightOffGame, resumed: dict | None = None) -> None:
-        super().__init__(ctx, game, resumed)
+    def __init__(self, ctx, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
+                 demo: bool = False) -> None:
+        super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
         self._tap_moved = False             # the first tap of a possible double already moved its card
 
@@ -272,5 +273,40 @@ class EightOffTableScene(TableScene):
             return WinOverlay(self.ctx, self)
         return None  # no defeat message in Eight Off: the player undoes or starts again
 
-    def new_game(self) -> EightOffGame:
-        return EightOffGame.new(cells=self.game.cell_count)
+    def deal_kind(self) -> tuple[str, int]:
+        return "eightoff", self.game.cell_count
+
+    # -- the solver's moves ------------------------------------------------------------------------
+    def _pile_rect(self, loc: Location, count: int = 0) -> pygame.Rect:
+        """Where a pile shows its top card (or, with count, the first of its top `count` cards)."""
+        pile = self.game.pile(loc)
+        cards = [c for c in pile if c is not None] if loc[0] == "cell" else list(pile)
+        if cards:
+            card = cards[-count] if count else cards[-1]
+            return self.board.sprite_rect(self.board.sprites[card])
+        return pygame.Rect(self.layout.slot_rect(loc))
+
+    def hint_view(self, move) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+        src, dst, count = move
+        g = self.game
+        cards = set(g.pile(src)[-count:])
+        dest = g.pile(dst)
+        marks = []
+        if dest and dest[-1] is not None:
+            cards.add(dest[-1])
+        else:
+            marks.append(self.layout.slot_rect(dst))
+        start = self._pile_rect(src, count)
+        end = self._pile_rect(dst)
+        arrow_start = (start.centerx, start.top + self.layout.card_h // 4) if count else start.center
+        return cards, marks, (arrow_start, end.center)
+
+    def describe_move(self, index: int, move) -> str:
+        from ..solver.analysis import position_at
+
+        src, _dst, count = move
+        before = position_at(self.game, index)
+        return before.pile(src)[-count].label
+
+    def move_sound(self, move) -> str:
+        return "place" if move[1][0] == "foundation" else "slide"

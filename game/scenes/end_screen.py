@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import N_, tr
 from .base import Pop, Transition
 from .dialog import DialogOverlay
 
@@ -54,14 +54,31 @@ class EndOverlay(DialogOverlay):
 
 
 class BlockedOverlay(EndOverlay):
-    """No card fits and the stock is empty: Undo or New game."""
+    """No card fits and the stock is empty: Undo or New game, and where the win was lost."""
 
     title = "No more moves available"
     allows_undo = True
     dim_alpha = 60  # the cards that are left stay readable
 
+    def __init__(self, ctx: Any, table: Any) -> None:
+        self.analysis: Any = None
+        super().__init__(ctx, table)
+
+    def enter(self) -> None:
+        super().enter()
+        self.table.assist.analyse(self._analysed)
+
+    def _analysed(self, analysis: Any) -> None:
+        """The solver's verdict arrived (the table polls it while this panel is up)."""
+        self.analysis = analysis
+        self.resize(self.size)
+
     def lines(self) -> list[str]:
-        return [tr("Final score: {n}", n=self.table.game.score)]
+        lines = [tr("Final score: {n}", n=self.table.game.score)]
+        if self.analysis is None:
+            return lines + [tr("Checking whether this deal could be won…")]
+        from .assist import analysis_lines
+        return lines + analysis_lines(self.table, self.analysis)
 
     def area(self) -> pygame.Rect:
         """Beside the cards that are left, so the player sees what beat them."""
@@ -69,7 +86,17 @@ class BlockedOverlay(EndOverlay):
         return area if area is not None else super().area()
 
     def actions(self) -> list[tuple[str, Any, str]]:
-        return [("Undo", self._undo_clicked, "secondary"), ("New game", self.do_new, "primary")]
+        from .assist import can_go_back
+        acts = [("Undo", self._undo_clicked, "secondary"), ("New game", self.do_new, "primary")]
+        if self.analysis is not None and can_go_back(self.table, self.analysis):
+            acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
+        return acts
+
+    def _go_back(self) -> None:
+        """Undo to the last position from which the deal could still be won, each undo animated."""
+        self.table.assist.rewind(self.analysis.undos_needed)
+        self.table._ended = False
+        self._transition = Pop()
 
 
 class WinOverlay(EndOverlay):
@@ -83,10 +110,17 @@ class WinOverlay(EndOverlay):
         self.flying: list[list] = []  # [image, x, y, vx, vy]
         self.queue: list[tuple[pygame.Surface, tuple[int, int]]] = []  # each card leaves from its pile
         self.launch_clock = 0.0
+        if table.assist.demo_won:
+            self.title = N_("The demo won")
 
     def lines(self) -> list[str]:
         g = self.table.game
-        return [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        lines = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        if self.table.assist.demo_won:
+            lines.append(tr("A win by the demo does not count as yours."))
+        elif self.table.guaranteed:
+            lines.append(tr("This deal was guaranteed winnable."))
+        return lines
 
     def actions(self) -> list[tuple[str, Any, str]]:
         return [("New game", self.do_new, "primary"), ("Menu", self.do_menu, "secondary")]

@@ -112,5 +112,26 @@ class GolfTableScene(TableScene):
         m = max(6, lay.gap // 2)
         return pygame.Rect(left, lay.columns[0].top, self.size[0] - left - m, self.size[1] - lay.columns[0].top - m)
 
-    def new_game(self) -> GolfGame:
-        return GolfGame.new(self.game.rule)
+    def deal_kind(self) -> tuple[str, str]:
+        return "golf", self.game.rule
+
+    # -- the solver's moves ------------------------------------------------------------------------
+    def hint_view(self, move) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+        """A draw lights the stock, a play the free card; an arrow points at the waste."""
+        g = self.game
+        card = g.stock[-1] if move == "draw" else g.columns[move][-1]
+        cards = {card}
+        if g.waste:
+            cards.add(g.waste[-1])
+        start = self.board.sprite_rect(self.board.sprites[card])
+        return cards, [], (start.center, self.layout.waste.center)
+
+    def describe_move(self, index: int, move) -> str:
+        if move == "draw":
+            return tr("a draw from the stock")
+        from ..solver.analysis import position_at
+
+        return position_at(self.game, index).columns[move][-1].label
+
+    def move_sound(self, move) -> str:
+        return "flip" if move == "draw" else "slide"

@@ -40,14 +40,22 @@ class Hud:
         bh = h - 2 * max(4, h // 10)
         font = get_font(int(bh * 0.42), True)
         y = (h - bh) // 2
+        code_text = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5  # one width for every code
+        labels = [font.size(tr(label))[0] for label, _action in self.actions]
+        gap = max(4, m // 2)
+        pad, least = bh, 2.1  # each button as wide as its label needs, with room around it
+        if sum(max(int(bh * least), t + pad) + gap for t in labels) + code_text + pad < w * 0.7:
+            pass
+        else:  # a narrow window (800x480): tighter buttons leave the counters room to be read
+            pad, least = int(bh * 0.7), 1.5  # (a label keeps a third of the height each side)
         self.buttons = []
         x = w - m
-        for label, action in self.actions:
-            bw = max(int(bh * 2.1), font.size(tr(label))[0] + bh)  # each as wide as its label needs
+        for (label, action), text_w in zip(self.actions, labels):
+            bw = max(int(bh * least), text_w + pad)
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
-            x -= max(4, m // 2)
-        code_w = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5 + bh  # one width for every code
+            x -= gap
+        code_w = code_text + pad
         x -= code_w
         self.code_button = Button((x, y, code_w, bh), self.code or "—", self.ctx.text,
                                   on_click=self.on_copy, style="ghost")
@@ -82,6 +90,7 @@ class Hud:
         if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
             half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
             lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
+        size = min(self.ctx.text.fit_size(line, room, size, True) for line in lines)  # one size for both
         for i, line in enumerate(lines):
             img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
             centre = h // 2 if len(lines) == 1 else int(h * (0.27 if i == 0 else 0.69))  # clear of the edge line

@@ -14,7 +14,7 @@ from game.i18n import N_, tr
 from game.scenes.base import Push, Quit, Replace
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
-from game.ui.widgets import Button, Label, SegmentedControl, TextInput
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
 
 GAMES = [("golf", N_("Golf")), ("eightoff", N_("Eight Off"))]
 GOLF_RULES = [("easy", N_("Easy")), ("classic", N_("Classic"))]
@@ -50,6 +50,8 @@ class MenuScene(PanelScene):
         self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, s.last_game, text, self._set_game)
         self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_rule)
         self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text, self._set_cells)
+        self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
+                                      self._set_winnable)
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
         self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
@@ -63,26 +65,29 @@ class MenuScene(PanelScene):
         self.error = Label((0, 0, 1, 1), text, theme.ERROR)
         self.settings_button = Button((0, 0, 1, 1), N_("Settings"), text, self.open_settings, style="ghost")
         self.stats_button = Button((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, style="ghost")
+        self.watch_button = Button((0, 0, 1, 1), N_("Watch"), text, self.watch, style="ghost")
         self.quit_button = Button((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost")
         self.quit_button.visible = not self.ctx.kiosk
-        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.continue_button,
-                        self.play_button, self.code_box, self.code_button, self.error, self.settings_button,
-                        self.stats_button, self.quit_button]
+        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.winnable_toggle,
+                        self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
+                        self.watch_button, self.settings_button, self.stats_button, self.quit_button]
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
         gap = max(8, row // 4)
         pad = max(14, int(row * 0.45))
-        # rows: title 1.2, game, option, play 1.2, code, error 0.55, bottom
-        units = 1.2 + 1 + 1 + 1.2 + 1 + 0.55 + 1
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 6, 12.5, slack=16, min_row=32)
+        # rows: title 1.2, game, option, winnable, play 1.2, code, error 0.55, bottom
+        units = 1.2 + 1 + 1 + 1 + 1.2 + 1 + 0.55 + 1
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 7, 12.5, slack=16, min_row=32)
         self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
         y = self.title_rect.bottom + gap
         self.game_choice.rect = (x, y, iw, row)
         y += row + gap
         self.rule_choice.rect = (x, y, iw, row)
         self.cells_choice.rect = (x, y, iw, row)
+        y += row + gap
+        self.winnable_toggle.rect = (x, y, iw, row)
         y += row + gap
         if self.saved is not None:
             cw = int(iw * 0.58)
@@ -97,7 +102,8 @@ class MenuScene(PanelScene):
         y += row
         self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
         y += int(row * 0.55) + gap
-        bottom = [self.settings_button, self.stats_button] + ([self.quit_button] if self.quit_button.visible else [])
+        bottom = [self.watch_button, self.settings_button, self.stats_button] + (
+            [self.quit_button] if self.quit_button.visible else [])
         bw = (iw - gap * (len(bottom) - 1)) // len(bottom)
         for i, b in enumerate(bottom):
             b.rect = (x + i * (bw + gap), y, bw, row)
@@ -114,11 +120,25 @@ class MenuScene(PanelScene):
         surface.blit(img, pos)
 
     # --- actions -------------------------------------------------------------------------------
+    def deal_kind(self) -> str:
+        """The chosen game and option, as the winnable-deal tables name them."""
+        s = self.ctx.settings
+        return f"golf-{s.golf_rule}" if s.last_game == "golf" else f"eightoff-{s.eightoff_cells}"
+
+    def _option(self) -> Any:
+        s = self.ctx.settings
+        return s.golf_rule if s.last_game == "golf" else s.eightoff_cells
+
     def _show_options(self) -> None:
         golf = self.game_choice.value == "golf"
         self.rule_choice.visible = golf
         self.cells_choice.visible = not golf
+        self.winnable_toggle.set_value(self.ctx.settings.winnable(self.deal_kind()))
         self._full = True
+
+    def _set_winnable(self, value: bool) -> None:
+        self.ctx.settings.winnable_only[self.deal_kind()] = bool(value)
+        self._save()
 
     def _save(self) -> None:
         self.ctx.save_settings()
@@ -130,24 +150,28 @@ class MenuScene(PanelScene):
 
     def _set_rule(self, value: str) -> None:
         self.ctx.settings.golf_rule = value
+        self._show_options()
         self._save()
 
     def _set_cells(self, value: int) -> None:
         self.ctx.settings.eightoff_cells = value
+        self._show_options()
         self._save()
 
     def play_random(self) -> None:
-        """Start a random deal of the chosen game and option."""
+        """Start a new deal of the chosen game and option (a proven-winnable one unless the player
+        turned that off)."""
+        from game.scenes.dealing import deal_new
+
         s = self.ctx.settings
-        if s.last_game == "eightoff":
-            from game.model.eightoff import EightOffGame
+        self.begin(lambda: deal_new(self.ctx, s.last_game, self._option()))
 
-            game = EightOffGame.new(cells=s.eightoff_cells)
-        else:
-            from game.model.golf import GolfGame
+    def watch(self) -> None:
+        """The demo plays a winnable deal of the chosen game from the deal to the win. The saved game
+        is not touched: it waits for Continue."""
+        from game.scenes.dealing import deal_new
 
-            game = GolfGame.new(rule=s.golf_rule)
-        self.start(game)
+        self.next = deal_new(self.ctx, self.ctx.settings.last_game, self._option(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
         """Start exactly the deal in the code box, or say why the code is refused."""
@@ -179,15 +203,18 @@ class MenuScene(PanelScene):
     def start(self, game: Any) -> None:
         """Play this game; the menu remembers its game and option (a pasted code may differ)."""
         self.ctx.remember_game(game)
-        table = self.ctx.make_table_scene(game)
+        self.begin(lambda: Replace(self.ctx.make_table_scene(game)))
+
+    def begin(self, deal: Any) -> None:
+        """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
         if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
             from game.scenes.dialog import ConfirmDialog
 
             self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
                                            [N_("The game you can continue will count as abandoned.")],
-                                           N_("New game"), lambda: Replace(table)))
+                                           N_("New game"), deal))
         else:
-            self.next = Replace(table)
+            self.next = deal()
 
     def play_saved(self) -> None:
         """Continue the saved game exactly where it was left."""

@@ -20,6 +20,7 @@ from ..ui.pointer import DOWN, MOVE, UP, pointer, pointer_id
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
+from .assist import Assistant
 from .hud import Hud
 from .base import Push, Replace, Scene, Transition
 
@@ -39,14 +40,24 @@ class TableScene(Scene):
     #: they are two taps: tapping a column twice plays two cards.
     DOUBLE_TAP = False
 
-    def __init__(self, ctx: Any, game: Any, resumed: dict | None = None) -> None:
+    def __init__(self, ctx: Any, game: Any, resumed: dict | None = None, guaranteed: bool | None = None,
+                 demo: bool = False) -> None:
         super().__init__(ctx)
         self.game = game
         self.resumed = resumed
+        #: Whether the deal is proven winnable: said by whoever dealt it, else the saved game, else
+        #: whether its number is in the shipped table of winnable deals.
+        self.guaranteed = guaranteed
+        self.demo_deal = demo  # a deal dealt to be watched: the demo starts once the cards are down
+        #: A watched deal is not the player's game: it is neither saved nor counted (and the saved game
+        #: waits untouched for Continue) until the player takes it over.
+        self.watching = demo
         self.layout: Any = None
         self.board: Board | None = None
         self.toast = Toast(ctx.text)
-        self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo)],
+        self.assist = Assistant(self)
+        self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo),
+                             ("Hint", self.hint), ("Watch", self.watch)],
                        game.code, self.copy_code)
         self.size = (0, 0)
         self._full = True
@@ -93,14 +104,30 @@ class TableScene(Scene):
         return set()
 
     def hud_values(self) -> list[str]:
-        return [tr("Score: {n}", n=self.game.score), tr("Moves: {n}", n=self.game.moves)]
+        return [tr("Score: {n}", n=self.game.score), tr("Moves: {n}", n=self.game.moves)] + self.deal_note()
+
+    def deal_note(self) -> list[str]:
+        """The HUD's word on the deal: proven winnable, or none."""
+        return [tr("Winnable deal")] if self.guaranteed else []
+
+    def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+        """How to show a hint for a solver move: the cards to light, the empty piles to mark, and the
+        arrow (from, to)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def describe_move(self, index: int, move: Any) -> str:
+        """The move at line index `index` in words ("7♠"), for "the win was lost at move n"."""
+        raise NotImplementedError  # pragma: no cover
+
+    def move_sound(self, move: Any) -> str:
+        return "slide"
 
     def end_overlay(self) -> Scene | None:
         """The overlay to show once the game is over (after the cards land), or None."""
         return None
 
-    def new_game(self) -> Any:
-        """A fresh game with the same options."""
+    def deal_kind(self) -> tuple[str, Any]:
+        """(game, option) for a new deal like this one."""
         raise NotImplementedError  # pragma: no cover
 
     @property
@@ -120,6 +147,20 @@ class TableScene(Scene):
     def interactive(self) -> bool:
         return bool(self.ctx.settings.interactive_rules)
 
+    @property
+    def progress(self) -> Any:
+        """The saved game and statistics, or None while this table only shows a watched deal."""
+        return None if self.watching else self.ctx.progress
+
+    def taken_over(self) -> None:
+        """The player stopped the demo: from now on the game is theirs, saved and counted (as
+        assisted if they move: the demo has moved in it)."""
+        if self.watching:
+            self.watching = False
+            if self.progress is not None and self.game.status == "playing":
+                self.progress.begin(self.game, None, guaranteed=self.guaranteed)
+                self.progress.changed(self.game, by_demo=True)
+
     def sound(self, name: str) -> None:
         self.ctx.audio.play(name, self.clock)
 
@@ -127,8 +168,10 @@ class TableScene(Scene):
     def enter(self) -> None:
         if self.board is None:
             self.ctx.remember_game(self.game)
-            if self.ctx.progress is not None:
-                self.ctx.progress.begin(self.game, self.resumed)
+            if self.guaranteed is None:
+                self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
+            if self.progress is not None:
+                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed)
             self.resize(self.ctx.screen_size)
             if self.resumed is None:
                 self.start_deal()
@@ -140,8 +183,9 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.cancel_press()
-        if self.ctx.progress is not None:
-            self.ctx.progress.leave()
+        self.assist.close()
+        if self.progress is not None:
+            self.progress.leave()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.cancel_press()
@@ -190,6 +234,9 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition: Transition = None
         if event.type == pygame.KEYDOWN:
+            leaving = event.key == pygame.K_ESCAPE
+            if self.assist.stop(quiet=leaving, take_over=not leaving) and not leaving:
+                return None  # a key during the demo only hands the game back
             self._key(event)
             return self._transition
         p = pointer(event, self.size)
@@ -197,6 +244,8 @@ class TableScene(Scene):
             return None
         kind, pos = p
         who = pointer_id(event)
+        if kind == DOWN and self.assist.stop():
+            return None  # any touch stops the demo (or a rewind) and hands the game back, nothing more
         if self.press is not None and who != self.press["who"]:
             if not self._may_take_over(kind):
                 return None  # another finger while one drags: the drag goes on undisturbed
@@ -234,6 +283,8 @@ class TableScene(Scene):
             self.go_menu()
         elif event.key == pygame.K_c and ctrl:
             self.copy_code()
+        elif event.key == pygame.K_h and not ctrl:
+            self.hint()
 
     def cancel_press(self) -> None:
         """Forget the press in progress; dragged cards go back where the model says. Called before
@@ -351,8 +402,9 @@ class TableScene(Scene):
             self._end_pending = True
         else:
             self._ended = False
-        if self.ctx.progress is not None:
-            self.ctx.progress.changed(self.game, undo=self._undoing)
+        self.assist.changed(self._undoing)
+        if self.progress is not None:
+            self.progress.changed(self.game, undo=self._undoing, by_demo=self.assist.acting)
 
     def refresh(self, duration: float | None = None) -> None:
         """Send every sprite where the model says it is now."""
@@ -374,6 +426,20 @@ class TableScene(Scene):
         finally:
             self._undoing = False
 
+    def hint(self) -> None:
+        """Light the card to move and where it goes, from the solver's winning line."""
+        self.cancel_press()
+        if self.dealing:
+            self.skip_deal()
+        self.assist.hint()
+
+    def watch(self) -> None:
+        """The demo plays the rest of the game; any tap hands it back."""
+        self.cancel_press()
+        if self.dealing:
+            self.skip_deal()
+        self.assist.watch()
+
     def copy_code(self) -> None:
         if self.game.code:
             self.ctx.clipboard_set(self.game.code)
@@ -383,13 +449,19 @@ class TableScene(Scene):
         """A new deal; a game under way is only given up after the player confirms."""
         self.cancel_press()
         def deal() -> Transition:
-            return Replace(self.ctx.make_table_scene(self.new_game()))
+            from .dealing import deal_new
+            return deal_new(self.ctx, *self.deal_kind())
 
-        if self.game.status == "playing" and self.game.moves > 0:
+        if self.watching:  # a watched deal: what is at stake is the saved game waiting for Continue
+            saved = self.ctx.progress.saved() if self.ctx.progress is not None else None
+            at_stake = saved is not None and saved[0].status == "playing" and saved[0].moves > 0
+            why = N_("The game you can continue will count as abandoned.")
+        else:
+            at_stake = self.game.status == "playing" and self.game.moves > 0
+            why = N_("This game will count as abandoned.")
+        if at_stake:
             from .dialog import ConfirmDialog
-            self._transition = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
-                                                  [N_("This game will count as abandoned.")],
-                                                  N_("New game"), deal))
+            self._transition = Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [why], N_("New game"), deal))
         else:
             self._transition = deal()
 
@@ -420,13 +492,19 @@ class TableScene(Scene):
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
         self.clock += dt
-        if self.ctx.progress is not None:
-            self.ctx.progress.tick(dt)
+        if self.progress is not None:
+            self.progress.tick(dt)
         self.board.update(dt)
         self.toast.update(dt)
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
+        if self.demo_deal and not self.dealing and self.clock >= SETTLE_TIME:
+            self.demo_deal = False
+            self.assist.watch()
+        assisted = self.assist.update(dt)
+        if assisted is not None:
+            return assisted
         if self._end_pending and not self.board.is_animating() and self.press is None:
             self._end_pending = False
             if self.game.status != "playing" and not self._ended:
@@ -438,7 +516,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending)
+                or self._end_pending or self.assist.busy or self.demo_deal)
 
     def draw(self, surface: pygame.Surface) -> list | None:
         values = tuple(self.hud_values())
@@ -470,6 +548,16 @@ class TableScene(Scene):
             if r is not None and not full:
                 rects.append(r)
         return None if full else rects
+
+
+def _listed(game: Any) -> bool:
+    """Whether the game's deal is in the shipped table of proven-winnable deals."""
+    if not game.code:
+        return False
+    from ..model.codes import parse_code
+    from ..solver import deals
+
+    return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)
 
 
 def _same_pile(a: tuple | None, b: tuple | None) -> bool:

@@ -172,6 +172,10 @@ class Toggle(Widget):
         self.value = bool(value)
         self.on_change = on_change
 
+    def set_value(self, value: bool) -> None:
+        """Show another value (no on_change: nothing was tapped)."""
+        self._set("value", bool(value))
+
     def switch_rect(self) -> pygame.Rect:
         h = int(self._rect.height * 0.62)
         w = int(h * 1.8)

@@ -18,6 +18,8 @@ from ..ui.tween import Tweener, out_cubic
 
 SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
+PLAYABLE, HINT = 1, 2  # a sprite's glow: none (0), a playable card (gold), a hint (light blue)
+GLOW_COLOURS = {PLAYABLE: (255, 226, 110), HINT: (120, 225, 255)}
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class CardSprite:
         self.z = z
         self.turn = 1.0
         self.shake = 0.0  # seconds of shaking left
-        self.glow = False
+        self.glow = 0
         self.dragging = False
         self.flying = False
         self.drawn_key: tuple | None = None
@@ -69,14 +71,18 @@ class Board:
         self._full_redraw = True
         self._extra_dirty: list[pygame.Rect] = []
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
-        self._glow: pygame.Surface | None = None
-        self._marks: list[pygame.Rect] = []
+        self._glows: dict[int, pygame.Surface] = {}
+        self._marks: list[tuple[pygame.Rect, int]] = []
+        self._hinted: set[Card] = set()
+        self._arrow: tuple | None = None  # (start, end) of the hint's arrow
+        self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
         self.card_w, self.card_h = card_size
         self._turning.clear()
-        self._glow = None
+        self._glows.clear()
+        self._arrow_img = None
         self.invalidate()
 
     def set_background(self, surface: pygame.Surface) -> None:
@@ -183,17 +189,46 @@ class Board:
         self._order_dirty = True
 
     def set_glow(self, cards: set[Card]) -> None:
+        """The playable cards' gold glow (a hinted card keeps its hint glow)."""
         for card, s in self.sprites.items():
-            s.glow = card in cards
+            s.glow = HINT if card in self._hinted else PLAYABLE if card in cards else 0
 
-    def set_marks(self, rects: list[pygame.Rect]) -> None:
+    def set_marks(self, rects: list[pygame.Rect], kind: int = PLAYABLE) -> None:
         """Glow around these empty piles (where a dragged card may go), under any card."""
-        rects = [pygame.Rect(r) for r in rects]
-        if rects == self._marks:
+        marks = [(pygame.Rect(r), kind) for r in rects]
+        if marks == self._marks:
             return
         pad = max(3, self.card_w // 14)
-        self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r in self._marks + rects]
-        self._marks = rects
+        self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r, _k in self._marks + marks]
+        self._marks = marks
+
+    def set_hint(self, cards: set[Card], marks: list[pygame.Rect] = (),
+                 arrow: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
+        """Show a hint: these cards glow light blue (face down too: the Golf stock), these empty
+        piles are marked, and an arrow points from the card to where it goes. Empty: no hint."""
+        self._hinted = set(cards)
+        for card, s in self.sprites.items():
+            if card in self._hinted:
+                s.glow = HINT
+            elif s.glow == HINT:
+                s.glow = 0
+        self.set_marks(list(marks), HINT)
+        arrow = (tuple(arrow[0]), tuple(arrow[1])) if arrow else None
+        if arrow != self._arrow:
+            if self._arrow_img is not None:
+                self._extra_dirty.append(self._arrow_img[1])
+            self._arrow = arrow
+            self._arrow_img = None
+            if arrow is not None:
+                self._extra_dirty.append(self._arrow_surface()[1])
+
+    @property
+    def hinted(self) -> set[Card]:
+        return set(self._hinted)
+
+    @property
+    def arrow(self) -> tuple | None:
+        return self._arrow
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -210,17 +245,46 @@ class Board:
         return pygame.Rect(int(round(s.pos[0])) + s.offset_x(self.card_w), int(round(s.pos[1])),
                            self.card_w, self.card_h)
 
-    def _glow_surface(self) -> pygame.Surface:
-        if self._glow is None:
+    def _glow_surface(self, kind: int = PLAYABLE) -> pygame.Surface:
+        surf = self._glows.get(kind)
+        if surf is None:
             g = max(3, self.card_w // 14)
             surf = pygame.Surface((self.card_w + 2 * g, self.card_h + 2 * g), pygame.SRCALPHA)
             radius = max(4, self.card_w // 10)
+            strength = 200 if kind == PLAYABLE else 255
             for i in range(g, 0, -1):
-                alpha = int(200 * (1 - i / (g + 1)) ** 1.6)
-                pygame.draw.rect(surf, (255, 226, 110, alpha), surf.get_rect().inflate(-2 * (i - 1) + 0, -2 * (i - 1)),
+                alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
+                pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), surf.get_rect().inflate(-2 * (i - 1) + 0, -2 * (i - 1)),
                                  width=2, border_radius=radius + i)
-            self._glow = surf
-        return self._glow
+            self._glows[kind] = surf
+        return surf
+
+    def _arrow_surface(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The hint's arrow, drawn once: a light-blue shaft with a head, and a dark outline so it
+        reads over cards and felt alike."""
+        if self._arrow_img is None:
+            (x0, y0), (x1, y1) = self._arrow
+            width = max(5, self.card_w // 9)
+            head = width * 3
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
+            px, py = -uy, ux
+            half = width / 2
+            poly = [(x0 + px * half, y0 + py * half), (bx + px * half, by + py * half),
+                    (bx + px * head * 0.6, by + py * head * 0.6), (x1, y1),
+                    (bx - px * head * 0.6, by - py * head * 0.6), (bx - px * half, by - py * half),
+                    (x0 - px * half, y0 - py * half)]
+            pad = width + 4
+            left, top = min(p[0] for p in poly) - pad, min(p[1] for p in poly) - pad
+            right, bottom = max(p[0] for p in poly) + pad, max(p[1] for p in poly) + pad
+            rect = pygame.Rect(int(left), int(top), int(right - left) + 1, int(bottom - top) + 1)
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            local = [(x - rect.x, y - rect.y) for x, y in poly]
+            pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=max(3, width // 2))
+            pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 235), local)
+            self._arrow_img = (surf, rect)
+        return self._arrow_img
 
     def _image(self, s: CardSprite) -> pygame.Surface:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
@@ -282,8 +346,8 @@ class Board:
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
-        for mark in self._marks:
-            g = self._glow_surface()
+        for mark, kind in self._marks:
+            g = self._glow_surface(kind)
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
                 surface.blit(g, box)
@@ -291,11 +355,15 @@ class Board:
             if s.drawn_rect is None or not s.drawn_rect.colliderect(rect):
                 continue
             r = self.sprite_rect(s)
-            if s.glow and s.turn >= 1.0 and s.face_up:
-                g = self._glow_surface()
+            if s.glow and s.turn >= 1.0 and (s.face_up or s.glow == HINT):
+                g = self._glow_surface(s.glow)
                 surface.blit(g, g.get_rect(center=r.center))
             img = self._image(s)
             surface.blit(img, img.get_rect(center=r.center))
+        if self._arrow is not None:
+            img, box = self._arrow_surface()
+            if box.colliderect(rect):
+                surface.blit(img, box)
         surface.set_clip(None)
 
 

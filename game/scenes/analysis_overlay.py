@@ -1,0 +1,52 @@
+"""The position can no longer be won: say whether the deal could have been, where the win was lost,
+and offer to undo back to the last winnable position (one action, each undo animated)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_
+from .assist import analysis_lines, can_go_back
+from .base import Pop, Transition
+from .dialog import DialogOverlay
+
+
+class AnalysisOverlay(DialogOverlay):
+    """Over the table, after a hint or Watch found no winning line from here."""
+
+    title = N_("This position can no longer be won")
+    dim_alpha = 70  # the cards stay readable
+
+    def __init__(self, ctx: Any, table: Any, analysis: Any) -> None:
+        self.table = table
+        self.analysis = analysis
+        super().__init__(ctx)
+
+    def lines(self) -> list[str]:
+        return analysis_lines(self.table, self.analysis)
+
+    def actions(self) -> list[tuple[str, Any, str]]:
+        acts: list[tuple[str, Any, str]] = [(N_("Close"), self.close, "secondary")]
+        if can_go_back(self.table, self.analysis):
+            acts.append((N_("Undo to the last winnable position"), self.go_back, "primary"))
+        elif self.analysis.start == "unwinnable":
+            acts.append((N_("New game"), self.new_game, "primary"))
+        return acts
+
+    def close(self) -> None:
+        self._transition = Pop()
+
+    def go_back(self) -> None:
+        self.table.assist.rewind(self.analysis.undos_needed)
+        self._transition = Pop()
+
+    def new_game(self) -> None:
+        self.table._transition = None
+        self.table.go_new_game()
+        self._transition = self.table._transition or Pop()
+
+    def on_key(self, event) -> Transition:
+        import pygame
+
+        if event.key in (pygame.K_ESCAPE, pygame.K_h):
+            return Pop()
+        return None

@@ -1,0 +1,311 @@
+"""The solver at the table: hints, the demo that plays itself, undo back to the last winnable position,
+and "where did I lose it". Shared by both tables.
+
+Every question goes to the solver worker (game.jobs) and the table keeps animating meanwhile. An
+answer is about the position it was asked for: if the cards have moved since, it is thrown away.
+A winning line, once known, is followed move by move for as long as the player (or the demo) plays
+it, so the next hint or demo move costs nothing.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from ..i18n import N_, tr
+from ..jobs import PENDING
+from ..solver.result import Budget
+from .base import Push, Transition
+
+log = logging.getLogger(__name__)
+
+#: One solve's limit: states keep it the same on every machine, seconds bound it on a slow one.
+BUDGET = Budget(states=1_500_000, seconds=20.0)
+THINK_DELAY = 0.35  # s before "Thinking…" shows (a quick answer never flashes it)
+DEMO_PAUSE = 0.45   # s between demo moves, once the cards have landed: a watchable pace
+REWIND_PAUSE = 0.08  # s between the undos of "Undo to the last winnable position"
+FOREVER = 1e9
+
+
+class Assistant:
+    """Hints, demo and analysis for one table scene."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.ctx = table.ctx
+        self.ticket: int | None = None      # the analysis job out, if any
+        self.asked_key: str | None = None   # the position it is about
+        self.asked_at = 0.0
+        self.wanted: set[str] = set()       # what the answer is for: 'hint', 'watch', 'analyse'
+        self.listeners: list[Callable[[Any], None]] = []
+        self.line: tuple[str, tuple] | None = None       # a winning line from a position
+        self.analysis: tuple[str, Any] | None = None     # the latest analysis and its position
+        self.thinking = False
+        self.demo = False        # the demo is playing
+        self.demo_won = False    # the demo made the winning move
+        self.rewinding = 0       # undos still to make
+        self.acting = False      # the change under way is the demo's
+        self.wait = 0.0
+        self.hint_key: str | None = None     # the position the shown hint is for
+        self.counted_key: str | None = None  # the position whose hint was counted
+        self._key: str | None = None
+        self._transition: Transition = None
+
+    # -- state -------------------------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        if self._key is None:
+            self._key = self.table.game.position_key()
+        return self._key
+
+    def known_line(self) -> tuple | None:
+        """The winning moves from here, if known."""
+        if self.line is not None and self.line[0] == self.key:
+            return self.line[1]
+        return None
+
+    def known_analysis(self) -> Any:
+        if self.analysis is not None and self.analysis[0] == self.key:
+            return self.analysis[1]
+        return None
+
+    @property
+    def busy(self) -> bool:
+        """Something the player waits for or watches (the loop keeps drawing)."""
+        return self.demo or self.rewinding > 0 or bool(self.wanted - {"analyse"})
+
+    @property
+    def playing(self) -> bool:
+        """The demo or a rewind is moving the cards: the player's input stops it."""
+        return self.demo or self.rewinding > 0
+
+    # -- what the player asks for ------------------------------------------------------------------
+    def hint(self) -> None:
+        if self.table.game.status != "playing" or self.playing:
+            return
+        moves = self.known_line()
+        if moves:
+            self.show_hint(moves[0])
+            return
+        found = self.known_analysis()
+        if found is not None:
+            self._answer("hint", found)
+        else:
+            self.ask("hint")
+
+    def watch(self) -> None:
+        """Let the demo play the rest of the game."""
+        if self.table.game.status != "playing" or self.playing:
+            return
+        if self.known_line():
+            self.start_demo()
+            return
+        found = self.known_analysis()
+        if found is not None:
+            self._answer("watch", found)
+        else:
+            self.ask("watch")
+
+    def analyse(self, listener: Callable[[Any], None]) -> None:
+        """Call listener(analysis) with the analysis of the current position (now, or when known)."""
+        found = self.known_analysis()
+        if found is not None:
+            listener(found)
+            return
+        self.listeners.append(listener)
+        self.ask("analyse")
+
+    def rewind(self, count: int) -> None:
+        """Undo `count` moves, one after another, each animated."""
+        self.stop(quiet=True)
+        self.rewinding = max(0, int(count))
+        self.wait = 0.0
+
+    def stop(self, quiet: bool = False, take_over: bool = True) -> bool:
+        """The player takes over: the demo or a rewind stops. True if one was running."""
+        was = self.playing
+        self.demo = False
+        self.rewinding = 0
+        if was and take_over:
+            self.table.taken_over()
+        if was:
+            self.table.toast.hide()
+            if not quiet:
+                self.table.show_message(N_("Your turn"))
+        return was
+
+    # -- the solver --------------------------------------------------------------------------------
+    def ask(self, purpose: str) -> None:
+        key = self.key
+        if self.ticket is not None and self.asked_key != key:
+            self.forget()
+        self.wanted.add(purpose)
+        if self.ticket is None:
+            self.ticket = self.ctx.jobs.submit("analyse", self.table.game, BUDGET)
+            self.asked_key = key
+            self.asked_at = self.table.clock
+
+    def forget(self) -> None:
+        """Drop the question out (the position changed, or the table closes)."""
+        if self.ticket is not None:
+            self.ctx.jobs.cancel(self.ticket)
+        self.ticket = None
+        self.wanted.clear()
+        self.listeners.clear()
+        if self.thinking:
+            self.thinking = False
+            self.table.toast.hide()
+
+    def _answered(self, answer: Any) -> None:
+        from ..solver.worker import JobFailed
+
+        wanted, listeners = self.wanted, self.listeners
+        self.wanted, self.listeners = set(), []
+        if self.thinking:
+            self.thinking = False
+            self.table.toast.hide()
+        if isinstance(answer, JobFailed):
+            log.warning("solver job failed: %s", answer.error)
+            if wanted - {"analyse"}:
+                self.table.show_message(N_("The solver could not answer this time"))
+            return
+        self.analysis = (self.key, answer)
+        if answer.now == "winnable":
+            self.line = (self.key, tuple(answer.moves))
+        for purpose in sorted(wanted, key=lambda p: p != "watch"):  # Watch wins over a hint asked too
+            self._answer(purpose, answer)
+        for listener in listeners:
+            listener(answer)
+
+    def _answer(self, purpose: str, analysis: Any) -> None:
+        if purpose == "analyse":
+            return
+        if analysis.now == "winnable":
+            if purpose == "watch":
+                self.start_demo()
+            elif not self.demo:
+                self.show_hint(analysis.moves[0])
+        elif analysis.now == "unwinnable":
+            from .analysis_overlay import AnalysisOverlay
+
+            self._transition = Push(AnalysisOverlay(self.ctx, self.table, analysis))
+        else:
+            self.table.show_message(N_("The solver found no answer in time"))
+
+    # -- showing a hint ----------------------------------------------------------------------------
+    def show_hint(self, move: Any) -> None:
+        cards, marks, arrow = self.table.hint_view(move)
+        self.table.board.set_hint(cards, marks, arrow)
+        self.hint_key = self.key
+        if self.counted_key != self.key:  # asking twice for the same position is one hint
+            self.counted_key = self.key
+            if self.table.progress is not None:
+                self.table.progress.hint_used()
+
+    # -- the demo ----------------------------------------------------------------------------------
+    def start_demo(self) -> None:
+        self.demo = True
+        self.wait = DEMO_PAUSE
+        self.table.board.set_hint(set())
+        self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
+
+    def _demo_step(self) -> None:
+        from ..solver.moves import apply_move
+
+        moves = self.known_line()
+        if not moves:  # the line was lost (it never should be): hand the game back
+            self.stop()
+            return
+        move = moves[0]
+        self.acting = True
+        try:
+            done = self.table.apply(apply_move, self.table.game, move, sound=self.table.move_sound(move))
+        finally:
+            self.acting = False
+        if not done:
+            self.stop()
+        elif self.table.game.status != "playing":
+            self.demo_won = self.table.game.status == "won"
+            self.demo = False
+            self.table.toast.hide()
+        else:
+            self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
+        self.wait = DEMO_PAUSE
+
+    # -- the table changed -------------------------------------------------------------------------
+    def changed(self, undo: bool) -> None:
+        """After every model change: follow the known line, drop what is about the old position."""
+        old_key = self._key
+        self._key = None
+        key = self.key
+        if self.line is not None and self.line[0] != key:
+            moves = self.line[1]
+            followed = (not undo and old_key == self.line[0] and moves
+                        and self._last_move() == moves[0])
+            self.line = (key, moves[1:]) if followed else None
+        if self.ticket is not None and self.asked_key != key:
+            self.forget()
+        if self.hint_key is not None and self.hint_key != key:
+            self.hint_key = None
+            self.table.board.set_hint(set())
+
+    def _last_move(self) -> Any:
+        from ..solver.analysis import current_line
+
+        line = current_line(self.table.game)
+        return line[-1] if line else None
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition:
+        self._transition = None
+        table = self.table
+        if self.ticket is not None:
+            answer = self.ctx.jobs.take(self.ticket)
+            if answer is not PENDING:
+                self.ticket = None
+                if self.asked_key == self.key:
+                    self._answered(answer)
+                else:  # about a position that is gone
+                    self.wanted.clear()
+                    self.listeners.clear()
+            elif not self.thinking and self.wanted - {"analyse"} and table.clock - self.asked_at >= THINK_DELAY:
+                self.thinking = True
+                table.show_message(N_("Thinking…"), duration=FOREVER)
+        if self.playing and not table.board.is_animating() and table.press is None and not table.dealing:
+            self.wait -= dt
+            if self.wait <= 0:
+                if self.rewinding > 0:
+                    self.rewinding -= 1
+                    table.undo()
+                    self.wait = REWIND_PAUSE
+                    if self.rewinding == 0 or not table.game.can_undo:
+                        self.rewinding = 0
+                        table.show_message(N_("This position can still be won"))
+                else:
+                    self._demo_step()
+        return self._transition
+
+    def close(self) -> None:
+        self.stop(quiet=True, take_over=False)
+        self.forget()
+
+
+def analysis_lines(table: Any, analysis: Any) -> list[str]:
+    """What the analysis says, in the player's language: could the deal be won, and where was the win
+    lost."""
+    if analysis.start == "unwinnable":
+        return [tr("This deal could not be won, whatever the moves.")]
+    if analysis.start == "unknown":
+        return [tr("The solver could not work this deal out in time.")]
+    lines = [tr("This deal could be won.")]
+    if analysis.last_winnable is not None and analysis.lost_move is not None:
+        what = table.describe_move(analysis.last_winnable, analysis.lost_move)
+        lines.append(tr("The win was lost at move {n}: {move}.", n=analysis.last_winnable + 1, move=what))
+    elif analysis.now != "winnable":
+        lines.append(tr("The solver could not find where the win was lost."))
+    return lines
+
+
+def can_go_back(table: Any, analysis: Any) -> bool:
+    """Whether undo can reach the last winnable position (the undo limit is a rule, not bent here)."""
+    need = analysis.undos_needed
+    return need is not None and 0 < need <= table.game.undo_depth
