@@ -11,6 +11,7 @@ import pygame
 from ..i18n import tr
 from ..ui import theme
 from ..ui.pointer import pointer
+from ..ui.text import get_font
 from ..ui.widgets import Button
 from .base import Pop, Scene, Transition
 
@@ -56,17 +57,31 @@ class DialogOverlay(Scene):
         pw = min(pw, area.width)
         bh = max(theme.MIN_TOUCH + 4, int(52 * s))
         gap = int(16 * s)
+        acts = self.actions()
+        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
+        font = get_font(max(12, int(bh * 0.48)), True)
+        per_row = max(1, len(acts))
+        while per_row > 1:
+            bw = (pw - gap * (per_row + 1)) // per_row
+            if all(font.size(tr(label))[0] <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+                break
+            per_row -= 1
+        rows = -(-len(acts) // per_row)
         # tall enough for its text in any language (a Thai line is taller than a Latin one)
-        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + bh + gap))
+        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap)))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = area.center
         if area.height < h:
             self.panel_rect.bottom = area.bottom
-        acts = self.actions()
-        bw = (pw - gap * (len(acts) + 1)) // max(1, len(acts))
-        y = self.panel_rect.bottom - gap - bh
-        self.buttons = [Button((self.panel_rect.x + gap + i * (bw + gap), y, bw, bh), label, self.ctx.text,
-                               on_click=fn, style=style) for i, (label, fn, style) in enumerate(acts)]
+        boxes = []
+        for i in range(len(acts)):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, len(acts) - row * per_row)  # a last, shorter row spreads out
+            bw = (pw - gap * (in_row + 1)) // in_row
+            boxes.append((self.panel_rect.x + gap + col * (bw + gap),
+                          self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh))
+        self.buttons = [Button(box, label, self.ctx.text, on_click=fn, style=style)
+                        for box, (label, fn, style) in zip(boxes, acts)]
         self._panel = self._render_panel(s)
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
@@ -88,7 +103,7 @@ class DialogOverlay(Scene):
         """The title and the lines, each with the space below it (cached by the TextCache)."""
         inner_w = pw - int(40 * s)
         out = [(self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True), int(12 * s))]
-        out += [(self.ctx.text.fit(line, inner_w, int(24 * s), theme.TEXT), int(6 * s)) for line in self.lines()]
+        out += [(self.ctx.text.fit_wrapped(line, inner_w, int(24 * s), theme.TEXT), int(6 * s)) for line in self.lines()]
         return out
 
     def _text_bottom(self, pw: int, s: float) -> int:

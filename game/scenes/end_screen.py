@@ -71,6 +71,7 @@ class BlockedOverlay(EndOverlay):
     def _analysed(self, analysis: Any) -> None:
         """The solver's verdict arrived (the table polls it while this panel is up)."""
         self.analysis = analysis
+        self.table.invalidate(None)  # the panel changes size: the table beneath is painted afresh
         self.resize(self.size)
 
     def lines(self) -> list[str]:

@@ -17,7 +17,8 @@ from ..view.layout import hud_height, margin
 
 
 class Hud:
-    """Counters and buttons; `actions` are (label, callback) from the right edge leftwards."""
+    """Counters and buttons; `actions` are (label, callback) or (label, callback, icon) from the right
+    edge leftwards; the icon replaces the label when the window is too narrow for every label."""
 
     def __init__(self, ctx: Any, actions: list[tuple[str, Callable[[], Any]]], code: str | None,
                  on_copy: Callable[[], Any]) -> None:
@@ -41,17 +42,18 @@ class Hud:
         font = get_font(int(bh * 0.42), True)
         y = (h - bh) // 2
         code_text = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5  # one width for every code
-        labels = [font.size(tr(label))[0] for label, _action in self.actions]
         gap = max(4, m // 2)
-        pad, least = bh, 2.1  # each button as wide as its label needs, with room around it
-        if sum(max(int(bh * least), t + pad) + gap for t in labels) + code_text + pad < w * 0.7:
-            pass
-        else:  # a narrow window (800x480): tighter buttons leave the counters room to be read
-            pad, least = int(bh * 0.7), 1.5  # (a label keeps a third of the height each side)
+        # each button as wide as its label needs, with room around it; on a narrow window (800x480,
+        # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
+        tries = [(bh, 2.1, False), (int(bh * 0.7), 1.5, False), (int(bh * 0.7), 1.0, True)]
+        for pad, least, icons in tries:
+            labels = [icon if icons and icon else label for label, _action, icon in self._actions()]
+            widths = [max(int(bh * least), font.size(tr(label))[0] + pad) for label in labels]
+            if sum(widths) + gap * len(widths) + code_text + pad <= w * 0.76:
+                break
         self.buttons = []
         x = w - m
-        for (label, action), text_w in zip(self.actions, labels):
-            bw = max(int(bh * least), text_w + pad)
+        for (_label, action, _icon), label, bw in zip(self._actions(), labels, widths):
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
             x -= gap
@@ -63,6 +65,10 @@ class Hud:
         self.buttons.append(self.code_button)
         self._stats_right = x - m
         self._shown = None
+
+    def _actions(self) -> list[tuple[str, Callable[[], Any], str | None]]:
+        """(label, callback, icon or None) for every action."""
+        return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
 
     def paint_band(self, background: pygame.Surface) -> None:
         """The band itself, part of the table's static background."""

@@ -57,7 +57,7 @@ class TableScene(Scene):
         self.toast = Toast(ctx.text)
         self.assist = Assistant(self)
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo),
-                             ("Hint", self.hint), ("Watch", self.watch)],
+                             ("Hint", self.hint, "?"), ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.size = (0, 0)
         self._full = True
