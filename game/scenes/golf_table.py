@@ -95,7 +95,8 @@ class GolfTableScene(TableScene):
 
     def hud_values(self) -> list[str]:
         g = self.game
-        return [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves), tr("Stock: {n}", n=len(g.stock))]
+        return [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves), tr("Stock: {n}", n=len(g.stock)),
+                *self.deal_note()]
 
     def end_overlay(self) -> Scene | None:
         from .end_screen import BlockedOverlay, WinOverlay

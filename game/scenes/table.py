@@ -153,13 +153,24 @@ class TableScene(Scene):
         return None if self.watching else self.ctx.progress
 
     def taken_over(self) -> None:
-        """The player stopped the demo: from now on the game is theirs, saved and counted (as
-        assisted if they move: the demo has moved in it)."""
-        if self.watching:
-            self.watching = False
-            if self.progress is not None and self.game.status == "playing":
-                self.progress.begin(self.game, None, guaranteed=self.guaranteed)
-                self.progress.changed(self.game, by_demo=True)
+        """The player stopped the demo of a watched deal: from now on the game is theirs, saved and
+        counted (as assisted if they move: the demo has moved in it). A saved game with moves made is
+        only given up for it after the player agrees; until then this deal stays a watched one."""
+        if not self.watching or self.ctx.progress is None or self.game.status != "playing":
+            return
+        saved = self.ctx.progress.saved()
+        if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
+            from .dialog import ConfirmDialog
+            self._transition = Push(ConfirmDialog(
+                self.ctx, N_("Play this deal?"), [N_("The game you can continue will count as abandoned.")],
+                N_("Play this deal"), self._adopt))
+        else:
+            self._adopt()
+
+    def _adopt(self) -> None:
+        self.watching = False
+        self.ctx.progress.begin(self.game, None, guaranteed=self.guaranteed)
+        self.ctx.progress.changed(self.game, by_demo=True)
 
     def sound(self, name: str) -> None:
         self.ctx.audio.play(name, self.clock)
@@ -236,7 +247,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             leaving = event.key == pygame.K_ESCAPE
             if self.assist.stop(quiet=leaving, take_over=not leaving) and not leaving:
-                return None  # a key during the demo only hands the game back
+                return self._transition  # a key during the demo only hands the game back
             self._key(event)
             return self._transition
         p = pointer(event, self.size)
@@ -245,7 +256,7 @@ class TableScene(Scene):
         kind, pos = p
         who = pointer_id(event)
         if kind == DOWN and self.assist.stop():
-            return None  # any touch stops the demo (or a rewind) and hands the game back, nothing more
+            return self._transition  # any touch stops the demo (or a rewind) and hands the game back
         if self.press is not None and who != self.press["who"]:
             if not self._may_take_over(kind):
                 return None  # another finger while one drags: the drag goes on undisturbed

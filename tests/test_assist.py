@@ -1,0 +1,354 @@
+"""Hints, winnable-only deals, "where did I lose it" and the demo, played through the scenes.
+
+The solver runs in its real worker process; the helpers below let real time pass between frames
+until its answer is in (bounded, never asserted: no timing assertions here).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from conftest import FRAME, click, key, run_frames, settle, touch_tap
+from game.model.codes import parse_code
+from game.model.eightoff import EightOffGame
+from game.model.golf import GolfGame
+from game.scenes.analysis_overlay import AnalysisOverlay
+from game.scenes.dealing import FindingDealOverlay, deal_new
+from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.menu import MenuScene
+from game.solver import deals, solve
+from game.solver.analysis import analyse, current_line
+from game.solver.moves import apply_move, copy_game
+
+RESUMED = {"undos": 0, "duration": 0.0, "started": ""}
+
+
+def answered(app, seconds: float = 60.0) -> None:
+    """Frames, with real time passing for the worker, until no solver job is out; then settle."""
+    deadline = time.monotonic() + seconds
+    while app.ctx.jobs.busy and time.monotonic() < deadline:
+        app.step_frame(FRAME)
+        time.sleep(0.003)
+    settle(app)
+
+
+def run_until(app, done, seconds: float = 120.0) -> int:
+    """Frames of 1/60 s until done() (real time passes too, for the worker); returns frames run."""
+    deadline = time.monotonic() + seconds
+    n = 0
+    while not done() and time.monotonic() < deadline:
+        app.step_frame(FRAME)
+        n += 1
+        if app.ctx.jobs.busy:
+            time.sleep(0.002)
+    return n
+
+
+def button(scene, label: str):
+    return next(b for b in scene.buttons if b.label == label)
+
+
+def table_with(make_app, game, size=(1280, 720)):
+    app = make_app(size=size)
+    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    run_frames(app, 30)  # past the first 0.3 s in which a table takes no press
+    return app, app.stack[0]
+
+
+def wander(game, rng: random.Random, steps: int) -> None:
+    """Random legal moves that keep the game winnable (a move that loses it is taken back)."""
+    for _ in range(steps):
+        legal = [m for m in game.legal_moves() if not (isinstance(m, tuple) and m[0][0] == "foundation")]
+        if not legal or game.status != "playing":
+            return
+        move = rng.choice(legal)
+        apply_move(game, move)
+        if solve(game, 300_000).verdict != "winnable":
+            game.undo()
+
+
+def blocked_golf() -> GolfGame:
+    """A winnable deal played half along a winning line, then carelessly until it blocks."""
+    for number in deals.listed("golf-easy")[:50]:
+        game = GolfGame.new("easy", number)
+        line = list(solve(game).moves)
+        for move in line[: len(line) // 2]:
+            apply_move(game, move)
+        while game.status == "playing":
+            legal = game.legal_moves()
+            apply_move(game, "draw" if "draw" in legal else legal[0])
+        if game.status == "blocked" and analyse(game, 500_000).last_winnable is not None:
+            return game
+    raise AssertionError("no such deal among the first 50")
+
+
+# -- hints ---------------------------------------------------------------------------------------------
+POSITIONS = [("golf-easy", 0, 5), ("golf-easy", 7, 15), ("golf-classic", 3, 8), ("eightoff-8", 0, 10),
+             ("eightoff-8", 5, 25), ("eightoff-4", 1, 6)]
+
+
+@pytest.mark.parametrize("kind,index,steps", POSITIONS)
+def test_a_hint_from_a_mid_game_position_is_legal_and_on_a_winning_line(make_app, kind, index, steps):
+    game = deals.make_game(kind, deals.listed(kind)[index])
+    wander(game, random.Random(index), steps)
+    app, scene = table_with(make_app, game)
+    key(app, pygame.K_h)
+    answered(app)
+    move = scene.assist.known_line()[0]
+    if kind.startswith("golf"):
+        assert move in game.legal_moves()
+        card = game.stock[-1] if move == "draw" else game.columns[move][-1]
+    else:
+        assert game.why_illegal(*move) is None
+        card = game.pile(move[0])[-move[2]]
+    assert card in scene.board.hinted and scene.board.arrow is not None
+    after = copy_game(game)
+    apply_move(after, move)
+    assert solve(after).verdict == "winnable"
+    assert app.ctx.progress.hints == 1
+    key(app, pygame.K_h)  # the same position again: the same hint, not counted twice
+    assert app.ctx.progress.hints == 1
+
+
+def test_the_hint_button_follows_the_line_and_clears_when_the_cards_move(make_app):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[2])
+    app, scene = table_with(make_app, game)
+    click(app, button(scene, "Hint").rect.center)
+    answered(app)
+    first = scene.assist.known_line()
+    assert first and scene.board.hinted
+    apply_line = first[0]
+    scene.apply(apply_move, game, apply_line)  # the player plays the hinted move
+    settle(app)
+    assert not scene.board.hinted and scene.board.arrow is None
+    assert scene.assist.known_line() == first[1:]  # followed: the next hint needs no solve
+    key(app, pygame.K_h)
+    assert not app.ctx.jobs.busy and scene.board.hinted
+    assert app.ctx.progress.hints == 2
+
+
+def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app, monkeypatch):
+    game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
+    app, scene = table_with(make_app, game)
+    real = analyse(game, 300_000)
+    jobs = app.ctx.jobs
+    submit = jobs.submit
+    monkeypatch.setattr(jobs, "submit", lambda job, *args: submit("sleep", 1.0, real))  # a slow solve
+    key(app, pygame.K_h)
+    assert jobs.busy
+    stepped = drawn = 0
+    while jobs.busy and stepped < 5000:
+        drawn += bool(app.step_frame(FRAME))
+        stepped += 1
+        time.sleep(0.002)
+    assert stepped > 10 and drawn == stepped  # every frame drawn while the worker thought
+    assert scene.toast.message == "Thinking…" or scene.board.hinted
+    settle(app)
+    assert scene.board.hinted  # and then the hint came
+
+
+def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app, monkeypatch):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
+    app, scene = table_with(make_app, game)
+    real = analyse(game, 300_000)
+    jobs = app.ctx.jobs
+    submit = jobs.submit
+    sent = []
+    monkeypatch.setattr(jobs, "submit", lambda job, *args: sent.append(submit("sleep", 0.5, real)) or sent[-1])
+    key(app, pygame.K_h)
+    assert jobs.busy
+    scene.apply(game.draw)  # the player draws before the answer comes
+    settle(app)
+    time.sleep(0.7)
+    answered(app)
+    assert not scene.board.hinted and scene.board.arrow is None
+    assert app.ctx.progress.hints == 0
+    assert jobs._worker.poll() == []  # the stale answer never comes back
+
+
+def test_a_hint_on_a_lost_position_offers_to_undo_back_to_the_last_winnable_one(make_app):
+    game = blocked_golf()
+    game.undo()  # not blocked any more, but lost
+    assert game.status == "playing"
+    need = analyse(game, 500_000).undos_needed
+    app, scene = table_with(make_app, game, size=(800, 480))
+    key(app, pygame.K_h)
+    answered(app)
+    overlay = app.top
+    assert isinstance(overlay, AnalysisOverlay)
+    assert any("The win was lost at move" in line for line in overlay.lines())
+    undos_before = app.ctx.progress.undos
+    click(app, button(overlay, "Undo to the last winnable position").rect.center)
+    assert app.top is scene
+    run_until(app, lambda: not scene.assist.playing and not scene.board.is_animating())
+    assert app.ctx.progress.undos == undos_before + need  # each one a real, animated undo
+    assert solve(game).verdict == "winnable"
+    assert scene.toast.message == "This position can still be won"
+
+
+# -- where did I lose it ------------------------------------------------------------------------------
+def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(make_app):
+    game = blocked_golf()
+    expected = analyse(game, 500_000)
+    app, scene = table_with(make_app, game, size=(800, 480))
+    answered(app)
+    overlay = app.top
+    assert isinstance(overlay, BlockedOverlay)
+    lines = overlay.lines()
+    assert "This deal could be won." in lines
+    assert f"The win was lost at move {expected.last_winnable + 1}:" in " ".join(lines)
+    screen = pygame.Rect((0, 0), app.size)
+    assert all(screen.contains(b.rect) for b in overlay.buttons)
+    click(app, button(overlay, "Go back there").rect.center)
+    run_until(app, lambda: not scene.assist.playing and not scene.board.is_animating())
+    assert app.top is scene and game.status == "playing"
+    assert solve(game).verdict == "winnable"
+    assert len(current_line(game)) == expected.last_winnable
+
+
+def test_an_unwinnable_deal_says_so_when_it_blocks(make_app):
+    classic = [n for n in range(1, 60) if not deals.is_listed("golf-classic", n)
+               and n <= deals.scanned("golf-classic")]
+    game = GolfGame.new("classic", classic[0])
+    while game.status == "playing":
+        legal = game.legal_moves()
+        apply_move(game, legal[0])
+    app, scene = table_with(make_app, game)
+    answered(app)
+    overlay = app.top
+    assert isinstance(overlay, BlockedOverlay)
+    assert "This deal could not be won, whatever the moves." in overlay.lines()
+    assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
+
+
+# -- winnable deals only -------------------------------------------------------------------------------
+def test_winnable_only_deals_come_from_the_tables_and_are_not_dealt_twice(make_app):
+    app = make_app(scene=MenuScene)
+    numbers = []
+    for _ in range(4):
+        click(app, app.top.play_button.rect.center)
+        table = app.top
+        numbers.append(parse_code(table.game.code).number)
+        assert table.guaranteed and "Winnable deal" in table.hud_values()
+        app.replace(MenuScene(app.ctx))
+        run_frames(app)
+    assert all(deals.is_listed("golf-easy", n) for n in numbers)
+    assert app.ctx.progress.dealt("golf-easy") == set(numbers)
+    rng = random.Random(5)
+    kinds = {deals.kind_of(deal_new(app.ctx, "eightoff", 4, rng=rng).scene.game) for _ in range(3)}
+    assert kinds == {"eightoff-4"}
+
+
+def test_with_the_switch_off_any_deal_may_come(make_app):
+    app = make_app(scene=MenuScene)
+    menu = app.top
+    click(app, menu.winnable_toggle.rect.center)
+    assert app.settings.winnable_only["golf-easy"] is False
+    assert app.settings.winnable_only["golf-classic"] is True  # per game and option
+    numbers = {parse_code(deal_new(app.ctx, "golf", "easy").scene.game.code).number for _ in range(20)}
+    assert any(n > deals.scanned("golf-easy") for n in numbers)
+    assert app.ctx.progress.dealt("golf-easy") == set()
+
+
+def test_an_exhausted_table_falls_back_to_solving_random_deals(make_app, monkeypatch):
+    app = make_app(scene=MenuScene)
+    listed = deals.listed("eightoff-8")
+    monkeypatch.setattr(app.ctx.progress, "dealt", lambda kind: set(listed))
+    app.settings.last_game = "eightoff"
+    app.top._show_options()
+    click(app, app.top.play_button.rect.center)
+    assert isinstance(app.top, FindingDealOverlay)
+    run_until(app, lambda: not isinstance(app.top, FindingDealOverlay))
+    table = app.top
+    number = parse_code(table.game.code).number
+    assert number > deals.scanned("eightoff-8") and table.guaranteed
+    assert solve(table.game).verdict == "winnable"
+
+
+def test_a_pasted_code_is_always_honoured(make_app):
+    app = make_app(scene=MenuScene)
+    unlisted = next(n for n in range(1, 100) if not deals.is_listed("golf-classic", n))
+    code = str(GolfGame.new("classic", unlisted).code)
+    app.top.code_box.set_value(code)
+    click(app, app.top.code_button.rect.center)
+    assert app.top.game.code == code and not app.top.guaranteed
+    assert "Winnable deal" not in app.top.hud_values()
+
+
+# -- the demo --------------------------------------------------------------------------------------------
+def test_watch_in_the_menu_plays_a_winnable_deal_to_the_win_and_leaves_the_saved_game_alone(make_app):
+    app = make_app(scene=MenuScene)
+    saved = GolfGame.new("easy", 77)
+    saved.draw()
+    app.ctx.progress.begin(saved)
+    app.ctx.progress.leave()
+    app.ctx.progress.save.flush()
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    assert table.watching and table.guaranteed
+    moved_frames = run_until(app, lambda: isinstance(app.top, WinOverlay))
+    assert isinstance(app.top, WinOverlay) and app.top.title == "The demo won"
+    assert moved_frames > 60 * 0.45 * len(solve(GolfGame.from_code(table.game.code)).moves) * 0.5
+    assert "A win by the demo does not count as yours." in app.top.lines()
+    assert app.ctx.progress.stats.summary("golf", "easy").played == 0  # a watched deal is not counted
+    kept = app.ctx.progress.saved()
+    assert kept is not None and kept[0].code == saved.code and kept[0].moves == 1
+
+
+def test_watch_finishes_the_players_game_and_the_win_is_not_theirs(make_app):
+    game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[1])
+    app = make_app()
+    app.replace(app.ctx.make_table_scene(game))
+    settle(app)
+    scene = app.top
+    src, dst, count = next(m for m in game.legal_moves() if m[1][0] == "cell")
+    scene.apply(game.move, src, dst, count)  # the player's own move
+    settle(app)
+    click(app, button(scene, "Watch").rect.center)
+    run_until(app, lambda: isinstance(app.top, WinOverlay))
+    assert game.status == "won" and app.top.title == "The demo won"
+    summary = app.ctx.progress.stats.summary("eightoff", "8")
+    assert summary.won == 0 and summary.played == 1 and summary.assisted == 1
+
+
+def test_a_touch_stops_the_demo_and_hands_the_game_back(make_app):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[6])
+    app, scene = table_with(make_app, game)
+    key(app, pygame.K_h)
+    answered(app)
+    click(app, button(scene, "Watch").rect.center)
+    run_until(app, lambda: game.moves >= 3)
+    assert scene.assist.demo
+    touch_tap(app, (app.size[0] // 2, app.size[1] - 5))
+    assert not scene.assist.demo and scene.toast.message == "Your turn"
+    moves = game.moves
+    settle(app)
+    run_frames(app, 120)
+    assert game.moves == moves  # nothing moves by itself any more
+    assert game.status == "playing"
+
+
+def test_a_demo_deal_taken_over_becomes_the_players_assisted_game(make_app):
+    app = make_app(scene=MenuScene)
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    run_until(app, lambda: table.game.moves >= 2)
+    touch_tap(app, (app.size[0] // 2, app.size[1] - 5))
+    assert not table.watching
+    assert app.ctx.progress.game is table.game  # now saved for Continue
+    legal = table.game.legal_moves()
+    table.apply(apply_move, table.game, legal[0])
+    settle(app)
+    table._transition = None
+    table.go_new_game()
+    app.apply(table._transition)
+    run_frames(app)
+    if not hasattr(app.top, "game"):  # the confirmation: the game has moves
+        click(app, app.top.buttons[1].rect.center)
+    rows = app.ctx.progress.stats.results("golf", app.settings.golf_rule)
+    assert [r[0] for r in rows] == ["assisted"]
