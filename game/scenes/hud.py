@@ -31,6 +31,9 @@ class Hud:
         self.code_button: Button | None = None
         self._stats_right = 0
         self._shown: tuple | None = None
+        #: The deal is proven winnable: the code shows a check mark (the counters say it in words
+        #: too when there is room, see `roomy`).
+        self.proven = False
 
     def layout(self, size: tuple[int, int]) -> None:
         w, _ = size
@@ -59,12 +62,18 @@ class Hud:
             x -= gap
         code_w = code_text + pad
         x -= code_w
-        self.code_button = Button((x, y, code_w, bh), self.code or "—", self.ctx.text,
+        label = f"✓ {self.code}" if self.proven and self.code else self.code or "—"
+        self.code_button = Button((x, y, code_w, bh), label, self.ctx.text,
                                   on_click=self.on_copy, style="ghost")
         self.code_button.visible = bool(self.code)
         self.buttons.append(self.code_button)
         self._stats_right = x - m
         self._shown = None
+
+    @property
+    def roomy(self) -> bool:
+        """Whether the counters have room for a few words more (not on a narrow window)."""
+        return self._stats_right - self._margin >= 300
 
     def _actions(self) -> list[tuple[str, Callable[[], Any], str | None]]:
         """(label, callback, icon or None) for every action."""

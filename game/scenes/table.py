@@ -108,7 +108,7 @@ class TableScene(Scene):
 
     def deal_note(self) -> list[str]:
         """The HUD's word on the deal: proven winnable, or none."""
-        return [tr("Winnable deal")] if self.guaranteed else []
+        return [tr("Winnable deal")] if self.guaranteed and self.hud.roomy else []
 
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """How to show a hint for a solver move: the cards to light, the empty piles to mark, and the
@@ -207,6 +207,7 @@ class TableScene(Scene):
             self.board = Board(self.ctx.images, card_size, self.ctx.settings.four_colour)
         else:
             self.board.set_card_size(card_size)
+        self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
         self.board.set_background(self._background())
         self.board.finish()
