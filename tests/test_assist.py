@@ -352,3 +352,15 @@ def test_a_demo_deal_taken_over_becomes_the_players_assisted_game(make_app):
         click(app, app.top.buttons[1].rect.center)
     rows = app.ctx.progress.stats.results("golf", app.settings.golf_rule)
     assert [r[0] for r in rows] == ["assisted"]
+
+
+def test_the_win_screen_says_a_guaranteed_deal_was_winnable_and_counts_the_players_win(make_app):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[9])
+    app, scene = table_with(make_app, game)
+    assert scene.guaranteed and scene.hud.code_button.label.startswith("✓ ")
+    for move in solve(game).moves:  # the player plays a winning line
+        scene.apply(apply_move, game, move)
+    run_until(app, lambda: isinstance(app.top, WinOverlay))
+    assert app.top.title == "You won!"
+    assert "This deal was guaranteed winnable." in app.top.lines()
+    assert app.ctx.progress.stats.summary("golf", "easy").won == 1
