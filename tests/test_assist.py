@@ -364,3 +364,168 @@ def test_the_win_screen_says_a_guaranteed_deal_was_winnable_and_counts_the_playe
     assert app.top.title == "You won!"
     assert "This deal was guaranteed winnable." in app.top.lines()
     assert app.ctx.progress.stats.summary("golf", "easy").won == 1
+
+
+# -- review findings ----------------------------------------------------------------------------------
+def slow_answers(monkeypatch, app, seconds: float, answer_for):
+    """Every job the table submits becomes a slow one that answers answer_for(game)."""
+    jobs = app.ctx.jobs
+    submit = jobs.submit
+    monkeypatch.setattr(jobs, "submit", lambda job, game, *args: submit("sleep", seconds, answer_for(game)))
+
+
+def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app):
+    app, scene = table_with(make_app, blocked_golf(), size=(800, 480))
+    overlay = app.top
+    assert isinstance(overlay, BlockedOverlay) and overlay.analysis is None
+    drew = False
+    for _ in range(20000):
+        drew = app.step_frame(FRAME)
+        if overlay.analysis is not None:
+            break
+        time.sleep(0.002)
+    assert overlay.analysis is not None and drew  # no input, yet the new panel is on screen
+    assert "Go back there" in [b.label for b in overlay.buttons]
+
+
+def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
+    from game.jobs import Jobs
+
+    submit = Jobs.submit
+    monkeypatch.setattr(Jobs, "submit", lambda self, job, *args: submit(self, "find_deal", "no-such-kind", 1, frozenset(), 1.0))  # fails in the worker
+    app, scene = table_with(make_app, blocked_golf(), size=(800, 480))
+    answered(app)
+    overlay = app.top
+    assert isinstance(overlay, BlockedOverlay)
+    assert "The solver could not answer this time" in overlay.lines()
+    assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
+
+
+def test_no_answer_starts_the_demo_under_a_dialog(make_app, monkeypatch):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[11])
+    app, scene = table_with(make_app, game)
+    scene.apply(apply_move, game, solve(game).moves[0])
+    settle(app)
+    slow_answers(monkeypatch, app, 0.5, lambda g: analyse(g, 300_000))
+    click(app, button(scene, "Watch").rect.center)
+    key(app, pygame.K_n)  # New game while the solver thinks: "Start a new game?"
+    dialog = app.top
+    assert dialog is not scene
+    time.sleep(0.7)
+    run_frames(app, 120)
+    assert app.top is dialog and not scene.assist.demo and game.moves == 1
+
+
+def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_app, monkeypatch):
+    app = make_app(scene=MenuScene)
+    slow_answers(monkeypatch, app, 2.0, lambda g: analyse(g, 300_000))
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    settle(app)  # the deal lands; the demo waits for the (slow) solver
+    assert table.watching and table.game.moves == 0
+    touch_tap(app, (5, app.size[1] - 5))
+    assert not table.watching and app.ctx.progress.game is table.game
+    time.sleep(2.2)
+    run_frames(app, 120)
+    assert table.game.moves == 0 and not table.assist.demo  # the answer started nothing
+    assert app.ctx.progress.demo_moves == 0  # a win would be the player's own
+
+
+def test_declining_to_take_over_a_watched_deal_lets_the_demo_go_on(make_app):
+    app = make_app(scene=MenuScene)
+    saved = GolfGame.new("easy", 77)
+    saved.draw()
+    app.ctx.progress.begin(saved)
+    app.ctx.progress.leave()
+    app.ctx.progress.save.flush()
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    run_until(app, lambda: table.game.moves >= 2)
+    touch_tap(app, (5, app.size[1] - 5))
+    dialog = app.top
+    assert dialog.title == "Play this deal?"
+    click(app, button(dialog, "Cancel").rect.center)
+    assert app.top is table and table.watching
+    moves = table.game.moves
+    run_until(app, lambda: table.game.moves > moves + 1)
+    assert table.assist.demo  # watching again
+    assert app.ctx.progress.saved()[0].code == saved.code  # the saved game is still there
+
+
+def reversible(game: EightOffGame):
+    """A move that can be taken straight back by the opposite move (None if there is none)."""
+    for src, dst, count in game.legal_moves():
+        if "foundation" in (src[0], dst[0]):
+            continue
+        game.move(src, dst, count)
+        back = game.why_illegal(dst, src, count) is None
+        game.undo()
+        if back:
+            return src, dst, count
+    return None
+
+
+def lost_eightoff() -> EightOffGame:
+    """A deal winnable at the start, played by chance until it is lost (a few moves back)."""
+    rng = random.Random(2)
+    for number in deals.listed("eightoff-4")[:40]:
+        game = EightOffGame.new(cells=4, number=number)
+        for _ in range(40):
+            legal = [m for m in game.legal_moves() if m[1][0] != "foundation" and m[0][0] != "foundation"]
+            if not legal:
+                break
+            apply_move(game, rng.choice(legal))
+            a = analyse(game, 300_000)
+            if a.now == "unwinnable" and a.last_winnable is not None and a.undos_needed <= 10 \
+                    and reversible(game):
+                return game
+    raise AssertionError("no lost position found")
+
+
+def test_the_same_cards_reached_by_a_longer_way_are_analysed_again(make_app):
+    game = lost_eightoff()
+    app, scene = table_with(make_app, game)
+    key(app, pygame.K_h)
+    answered(app)
+    first = app.top.analysis.undos_needed
+    click(app, button(app.top, "Close").rect.center)
+    src, dst, count = reversible(game)
+    scene.apply(game.move, src, dst, count)  # there and back again: the same cards, 2 moves on
+    scene.apply(game.move, dst, src, count)
+    assert scene.assist.analysis[0] == game.position_key()  # the very same cards
+    settle(app)
+    key(app, pygame.K_h)
+    answered(app)
+    assert isinstance(app.top, AnalysisOverlay) and app.top.analysis.undos_needed == first + 2
+    click(app, button(app.top, "Undo to the last winnable position").rect.center)
+    run_until(app, lambda: not scene.assist.playing and not scene.board.is_animating())
+    assert solve(game).verdict == "winnable"
+
+
+def test_a_hint_is_drawn_again_where_the_cards_are_after_a_resize(make_app):
+    game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[0])
+    app, scene = table_with(make_app, game)
+    key(app, pygame.K_h)
+    answered(app)
+    move = scene.assist.known_line()[0]
+    app._resized((800, 480))
+    settle(app)
+    cards, marks, arrow = scene.hint_view(move)
+    assert scene.board.arrow == arrow and scene.board.hinted == cards
+    assert app.ctx.progress.hints == 1
+    assert scene.target_rect(game.pile(move[0])[-move[2]]).collidepoint(arrow[0])
+
+
+def test_a_drag_leaves_the_hints_marks_alone(make_app):
+    game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[0])
+    app, scene = table_with(make_app, game)
+    key(app, pygame.K_h)
+    answered(app)
+    hint_marks = list(scene.board._hint_marks)
+    src = scene.layout.card_rect(0, len(game.columns[0]) - 1, len(game.columns[0])).center
+    from conftest import drag
+    drag(app, src, (src[0] + 3, src[1] + 60))  # picked up and dropped back where it was
+    settle(app)
+    assert scene.board._hint_marks == hint_marks

@@ -64,8 +64,13 @@ class Assistant:
         return None
 
     def known_analysis(self) -> Any:
+        """The analysis of this position reached by this very line (where the win was lost, and how
+        many undos lead back, depend on the history, not only on the cards)."""
         if self.analysis is not None and self.analysis[0] == self.key:
-            return self.analysis[1]
+            from ..solver.analysis import current_line
+
+            if self.analysis[1].line_length == len(current_line(self.table.game)):
+                return self.analysis[1]
         return None
 
     @property
@@ -167,6 +172,8 @@ class Assistant:
             log.warning("solver job failed: %s", answer.error)
             if wanted - {"analyse"}:
                 self.table.show_message(N_("The solver could not answer this time"))
+            for listener in listeners:
+                listener(answer)  # a panel waiting for the verdict says there is none
             return
         self.analysis = (self.key, answer)
         if answer.now == "winnable":
@@ -213,7 +220,7 @@ class Assistant:
 
         moves = self.known_line()
         if not moves:  # the line was lost (it never should be): hand the game back
-            self.stop()
+            self.stop(take_over=False)
             return
         move = moves[0]
         self.acting = True
@@ -222,7 +229,7 @@ class Assistant:
         finally:
             self.acting = False
         if not done:
-            self.stop()
+            self.stop(take_over=False)
         elif self.table.game.status != "playing":
             self.demo_won = self.table.game.status == "won"
             self.demo = False
@@ -247,6 +254,13 @@ class Assistant:
         if self.hint_key is not None and self.hint_key != key:
             self.hint_key = None
             self.table.board.set_hint(set())
+
+    def relayout(self) -> None:
+        """The window changed size: a hint on screen is drawn again at the new places."""
+        self.table.board.set_hint(set())
+        moves = self.known_line() if self.hint_key == self.key else None
+        if moves:
+            self.table.board.set_hint(*self.table.hint_view(moves[0]))
 
     def _last_move(self) -> Any:
         from ..solver.analysis import current_line
@@ -292,6 +306,8 @@ class Assistant:
 def analysis_lines(table: Any, analysis: Any) -> list[str]:
     """What the analysis says, in the player's language: could the deal be won, and where was the win
     lost."""
+    if not hasattr(analysis, "start"):  # the solver failed (game.solver.worker.JobFailed)
+        return [tr("The solver could not answer this time")]
     if analysis.start == "unwinnable":
         return [tr("This deal could not be won, whatever the moves.")]
     if analysis.start == "unknown":
@@ -307,5 +323,5 @@ def analysis_lines(table: Any, analysis: Any) -> list[str]:
 
 def can_go_back(table: Any, analysis: Any) -> bool:
     """Whether undo can reach the last winnable position (the undo limit is a rule, not bent here)."""
-    need = analysis.undos_needed
+    need = getattr(analysis, "undos_needed", None)
     return need is not None and 0 < need <= table.game.undo_depth

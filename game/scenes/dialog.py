@@ -179,11 +179,13 @@ class ConfirmDialog(DialogOverlay):
     """Ask before something that cannot be taken back. `on_yes` may return a transition."""
 
     def __init__(self, ctx: Any, title: str, lines: list[str], yes_label: str,
-                 on_yes: Callable[[], Transition], no_label: str = "Cancel") -> None:
+                 on_yes: Callable[[], Transition], no_label: str = "Cancel",
+                 on_no: Callable[[], None] | None = None) -> None:
         self.title = title
         self._lines = lines
         self._yes = (yes_label, on_yes)
         self._no_label = no_label
+        self._on_no = on_no
         super().__init__(ctx)
 
     def lines(self) -> list[str]:
@@ -193,6 +195,8 @@ class ConfirmDialog(DialogOverlay):
         return [(self._no_label, self._cancel, "primary"), (self._yes[0], self._confirm, "secondary")]
 
     def _cancel(self) -> None:
+        if self._on_no is not None:
+            self._on_no()
         self._transition = Pop()
 
     def _confirm(self) -> None:

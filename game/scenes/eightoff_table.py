@@ -283,7 +283,7 @@ class EightOffTableScene(TableScene):
         cards = [c for c in pile if c is not None] if loc[0] == "cell" else list(pile)
         if cards:
             card = cards[-count] if count else cards[-1]
-            return self.board.sprite_rect(self.board.sprites[card])
+            return self.target_rect(card)
         return pygame.Rect(self.layout.slot_rect(loc))
 
     def hint_view(self, move) -> tuple[set[Card], list[pygame.Rect], tuple | None]:

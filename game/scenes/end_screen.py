@@ -68,6 +68,9 @@ class BlockedOverlay(EndOverlay):
         super().enter()
         self.table.assist.analyse(self._analysed)
 
+    def is_animating(self) -> bool:
+        return self.analysis is None or super().is_animating()  # the answer must be drawn when it comes
+
     def _analysed(self, analysis: Any) -> None:
         """The solver's verdict arrived (the table polls it while this panel is up)."""
         self.analysis = analysis

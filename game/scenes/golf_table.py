@@ -124,7 +124,7 @@ class GolfTableScene(TableScene):
         cards = {card}
         if g.waste:
             cards.add(g.waste[-1])
-        start = self.board.sprite_rect(self.board.sprites[card])
+        start = self.target_rect(card)
         return cards, [], (start.center, self.layout.waste.center)
 
     def describe_move(self, index: int, move) -> str:

@@ -110,6 +110,10 @@ class TableScene(Scene):
         """The HUD's word on the deal: proven winnable, or none."""
         return [tr("Winnable deal")] if self.guaranteed and self.hud.roomy else []
 
+    def target_rect(self, card: Card) -> pygame.Rect:
+        """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
+        return pygame.Rect(self.targets()[card].pos, self.layout.card_size)
+
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """How to show a hint for a solver move: the cards to light, the empty piles to mark, and the
         arrow (from, to)."""
@@ -158,19 +162,22 @@ class TableScene(Scene):
         only given up for it after the player agrees; until then this deal stays a watched one."""
         if not self.watching or self.ctx.progress is None or self.game.status != "playing":
             return
+        self.demo_deal = False
+        self.assist.forget()
         saved = self.ctx.progress.saved()
         if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
             from .dialog import ConfirmDialog
             self._transition = Push(ConfirmDialog(
                 self.ctx, N_("Play this deal?"), [N_("The game you can continue will count as abandoned.")],
-                N_("Play this deal"), self._adopt))
+                N_("Play this deal"), self._adopt, on_no=self.assist.watch))  # no: the demo goes on
         else:
             self._adopt()
 
     def _adopt(self) -> None:
         self.watching = False
         self.ctx.progress.begin(self.game, None, guaranteed=self.guaranteed)
-        self.ctx.progress.changed(self.game, by_demo=True)
+        if self.game.moves > 0:  # the demo has moved in it: a win will be an assisted one
+            self.ctx.progress.changed(self.game, by_demo=True)
 
     def sound(self, name: str) -> None:
         self.ctx.audio.play(name, self.clock)
@@ -212,6 +219,7 @@ class TableScene(Scene):
         self.board.set_background(self._background())
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
+        self.assist.relayout()
         self._full = True
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -249,6 +257,9 @@ class TableScene(Scene):
             leaving = event.key == pygame.K_ESCAPE
             if self.assist.stop(quiet=leaving, take_over=not leaving) and not leaving:
                 return self._transition  # a key during the demo only hands the game back
+            if self.watching and not leaving:
+                self.taken_over()  # a key on a watched deal before the demo moved: it is the player's
+                return self._transition
             self._key(event)
             return self._transition
         p = pointer(event, self.size)
@@ -258,6 +269,9 @@ class TableScene(Scene):
         who = pointer_id(event)
         if kind == DOWN and self.assist.stop():
             return self._transition  # any touch stops the demo (or a rewind) and hands the game back
+        if kind == DOWN and self.watching and not self.hud.rect.collidepoint(pos):
+            self.taken_over()  # a watched deal touched before the demo moved: it is the player's now
+            return self._transition
         if self.press is not None and who != self.press["who"]:
             if not self._may_take_over(kind):
                 return None  # another finger while one drags: the drag goes on undisturbed
@@ -464,6 +478,8 @@ class TableScene(Scene):
             from .dealing import deal_new
             return deal_new(self.ctx, *self.deal_kind())
 
+        self.assist.forget()  # no answer may start the demo under the dialog
+        self.assist.stop(quiet=True, take_over=False)
         if self.watching:  # a watched deal: what is at stake is the saved game waiting for Continue
             saved = self.ctx.progress.saved() if self.ctx.progress is not None else None
             at_stake = saved is not None and saved[0].status == "playing" and saved[0].moves > 0

@@ -73,6 +73,7 @@ class Board:
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glows: dict[int, pygame.Surface] = {}
         self._marks: list[tuple[pygame.Rect, int]] = []
+        self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
         self._arrow: tuple | None = None  # (start, end) of the hint's arrow
         self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
@@ -194,13 +195,16 @@ class Board:
             s.glow = HINT if card in self._hinted else PLAYABLE if card in cards else 0
 
     def set_marks(self, rects: list[pygame.Rect], kind: int = PLAYABLE) -> None:
-        """Glow around these empty piles (where a dragged card may go), under any card."""
+        """Glow around these empty piles (where a dragged card may go), under any card. The hint's
+        marks are kept apart: a drag's marks coming and going leave them be."""
+        attr = "_hint_marks" if kind == HINT else "_marks"
         marks = [(pygame.Rect(r), kind) for r in rects]
-        if marks == self._marks:
+        old = getattr(self, attr)
+        if marks == old:
             return
         pad = max(3, self.card_w // 14)
-        self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r, _k in self._marks + marks]
-        self._marks = marks
+        self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r, _k in old + marks]
+        setattr(self, attr, marks)
 
     def set_hint(self, cards: set[Card], marks: list[pygame.Rect] = (),
                  arrow: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
@@ -346,7 +350,7 @@ class Board:
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
-        for mark, kind in self._marks:
+        for mark, kind in self._marks + self._hint_marks:
             g = self._glow_surface(kind)
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
