@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from .bench import FRAME, Recorder, _click, _post, _rss_mib, _new_app, finish
+from .bench import FRAME, Recorder, _click, _post, _rss_mib, _new_app, assist_phases, finish
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
@@ -117,6 +117,8 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
         group = next((m for m in scene.game.legal_moves() if m[1][0] in ("column", "cell")), None)
     if group is not None:
         drag_move(scene, rec, group, "group drag", steps=30)
+    from .solver import deals
+    assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])))
     win = EightOffTableScene(app.ctx, _near_win())
     app.replace(win)
     rec.until_still("win")
@@ -133,4 +135,4 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
         rec.until_still("session")
         play(table, rec, MOVES_PER_GAME, rng, ("session",) * 3)
         session_mem.append(_rss_mib())
-    return finish(app, rec, idle_seconds, first_frame, session_mem, {"moves": moves})
+    return finish(app, rec, idle_seconds, first_frame, session_mem, {"moves": moves, **assist})

@@ -179,7 +179,7 @@ def test_a_hint_on_a_lost_position_offers_to_undo_back_to_the_last_winnable_one(
     answered(app)
     overlay = app.top
     assert isinstance(overlay, AnalysisOverlay)
-    assert any("The win was lost at move" in line for line in overlay.lines())
+    assert any("The win was lost" in line for line in overlay.lines())
     undos_before = app.ctx.progress.undos
     click(app, button(overlay, "Undo to the last winnable position").rect.center)
     assert app.top is scene
@@ -199,9 +199,12 @@ def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(mak
     assert isinstance(overlay, BlockedOverlay)
     lines = overlay.lines()
     assert "This deal could be won." in lines
-    assert f"The win was lost at move {expected.last_winnable + 1}:" in " ".join(lines)
+    ago = expected.undos_needed
+    assert (f"The win was lost {ago} moves ago:" if ago > 1 else "The win was lost with the last move:") \
+        in " ".join(lines)
     screen = pygame.Rect((0, 0), app.size)
     assert all(screen.contains(b.rect) for b in overlay.buttons)
+    assert overlay.panel_bounds.top >= scene.hud.rect.bottom  # beside the cards, clear of the HUD
     click(app, button(overlay, "Go back there").rect.center)
     run_until(app, lambda: not scene.assist.playing and not scene.board.is_animating())
     assert app.top is scene and game.status == "playing"
@@ -490,6 +493,8 @@ def test_the_same_cards_reached_by_a_longer_way_are_analysed_again(make_app):
     key(app, pygame.K_h)
     answered(app)
     first = app.top.analysis.undos_needed
+    said = " ".join(app.top.lines())
+    assert any(where in said for where in ("to a cell.", "onto ", "to an empty column.", "to its foundation."))
     click(app, button(app.top, "Close").rect.center)
     src, dst, count = reversible(game)
     scene.apply(game.move, src, dst, count)  # there and back again: the same cards, 2 moves on
@@ -529,3 +534,29 @@ def test_a_drag_leaves_the_hints_marks_alone(make_app):
     drag(app, src, (src[0] + 3, src[1] + 60))  # picked up and dropped back where it was
     settle(app)
     assert scene.board._hint_marks == hint_marks
+
+
+def test_the_menu_button_leaves_a_watched_demo_without_asking(make_app):
+    app = make_app(scene=MenuScene)
+    saved = GolfGame.new("easy", 77)
+    saved.draw()
+    app.ctx.progress.begin(saved)
+    app.ctx.progress.leave()
+    app.ctx.progress.save.flush()
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    run_until(app, lambda: table.game.moves >= 2)
+    click(app, button(table, "Menu").rect.center)
+    assert isinstance(app.top, MenuScene)
+    assert app.top.saved[0].code == saved.code  # Continue still offers the player's game
+
+
+def test_a_winnable_deal_says_so_in_words_once_dealt(make_app):
+    app = make_app(size=(800, 480), scene=MenuScene)
+    click(app, app.top.play_button.rect.center)
+    table = app.top
+    assert "Winnable deal" not in table.hud_values()  # no room at 800x480: the code has a ✓
+    run_until(app, lambda: not table.dealing)
+    assert table.toast.active and table.toast.message == "Winnable deal"

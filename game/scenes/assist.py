@@ -134,7 +134,7 @@ class Assistant:
             self.table.taken_over()
         if was:
             self.table.toast.hide()
-            if not quiet:
+            if not quiet and self.table._transition is None:  # not behind the question it may ask
                 self.table.show_message(N_("Your turn"))
         return was
 
@@ -315,7 +315,11 @@ def analysis_lines(table: Any, analysis: Any) -> list[str]:
     lines = [tr("This deal could be won.")]
     if analysis.last_winnable is not None and analysis.lost_move is not None:
         what = table.describe_move(analysis.last_winnable, analysis.lost_move)
-        lines.append(tr("The win was lost at move {n}: {move}.", n=analysis.last_winnable + 1, move=what))
+        ago = analysis.undos_needed  # counted back from now: the HUD's move counter never goes down
+        if ago == 1:
+            lines.append(tr("The win was lost with the last move: {move}.", move=what))
+        else:
+            lines.append(tr("The win was lost {n} moves ago: {move}.", n=ago, move=what))
     elif analysis.now != "winnable":
         lines.append(tr("The solver could not find where the win was lost."))
     return lines

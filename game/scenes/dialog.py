@@ -51,24 +51,15 @@ class DialogOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = tuple(size)
         w, h = self.size
-        s = theme.scale_for(self.size)
-        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
         area = self.area()
-        pw = min(pw, area.width)
-        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
-        gap = int(16 * s)
         acts = self.actions()
-        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
-        font = get_font(max(12, int(bh * 0.48)), True)
-        per_row = max(1, len(acts))
-        while per_row > 1:
-            bw = (pw - gap * (per_row + 1)) // per_row
-            if all(font.size(tr(label))[0] <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+        # a panel given part of the window (the blocked panel beside the cards) keeps to it: its text
+        # and gaps shrink a little when they would not fit; its buttons stay touch-sized
+        for shrink in (1.0, 0.9, 0.8, 0.72):
+            s = theme.scale_for(self.size) * shrink
+            pw, ph, bh, gap, per_row, rows = self._measure(s, area, acts)
+            if area.height >= h or ph <= area.height:
                 break
-            per_row -= 1
-        rows = -(-len(acts) // per_row)
-        # tall enough for its text in any language (a Thai line is taller than a Latin one)
-        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap)))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = area.center
         if area.height < h:
@@ -86,6 +77,26 @@ class DialogOverlay(Scene):
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
+
+    def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
+        """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
+        w, h = self.size
+        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
+        pw = min(pw, area.width)
+        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
+        gap = int(16 * s)
+        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
+        font = get_font(max(12, int(bh * 0.48)), True)
+        per_row = max(1, len(acts))
+        while per_row > 1:
+            bw = (pw - gap * (per_row + 1)) // per_row
+            if all(font.size(tr(label))[0] <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+                break
+            per_row -= 1
+        rows = -(-len(acts) // per_row)
+        # tall enough for its text in any language (a Thai line is taller than a Latin one)
+        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap)))
+        return pw, ph, bh, gap, per_row, rows
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black at dim_alpha over the scene beneath, as a multiply: no full-screen surface kept."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_
+from ..i18n import N_, tr
 from ..model.cards import Card
 from ..model.eightoff import SUITS, EightOffGame
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene
-from .table import DOUBLE_TIME, TableScene
+from .table import DOUBLE_TIME, TableScene, arrow_between
 
 Location = tuple[str, int]
 
@@ -297,16 +297,26 @@ class EightOffTableScene(TableScene):
         else:
             marks.append(self.layout.slot_rect(dst))
         start = self._pile_rect(src, count)
-        end = self._pile_rect(dst)
-        arrow_start = (start.centerx, start.top + self.layout.card_h // 4) if count else start.center
-        return cards, marks, (arrow_start, end.center)
+        if src[0] == "column":  # the moved card's visible strip, not the cards over it
+            start = pygame.Rect(start.x, start.y, start.width, self.layout.card_h // 2)
+        return cards, marks, arrow_between(start, self._pile_rect(dst))
 
     def describe_move(self, index: int, move) -> str:
         from ..solver.analysis import position_at
 
-        src, _dst, count = move
+        src, dst, count = move
         before = position_at(self.game, index)
-        return before.pile(src)[-count].label
+        card = before.pile(src)[-count].label
+        if dst[0] == "cell":
+            return tr("{card} to a cell", card=card)
+        if dst[0] == "foundation":
+            return tr("{card} to its foundation", card=card)
+        if src[0] == "foundation":
+            return tr("{card} back from its foundation", card=card)
+        under = before.pile(dst)
+        if not under:
+            return tr("{card} to an empty column", card=card)
+        return tr("{card} onto {other}", card=card, other=under[-1].label)
 
     def move_sound(self, move) -> str:
         return "place" if move[1][0] == "foundation" else "slide"

@@ -10,7 +10,7 @@ from ..model.golf import GolfGame
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
-from .table import TableScene
+from .table import TableScene, arrow_between
 
 MESSAGES = {
     "rank": N_("It must be one rank higher or lower"),
@@ -124,15 +124,14 @@ class GolfTableScene(TableScene):
         cards = {card}
         if g.waste:
             cards.add(g.waste[-1])
-        start = self.target_rect(card)
-        return cards, [], (start.center, self.layout.waste.center)
+        return cards, [], arrow_between(self.target_rect(card), self.layout.waste)
 
     def describe_move(self, index: int, move) -> str:
         if move == "draw":
             return tr("a draw from the stock")
         from ..solver.analysis import position_at
 
-        return position_at(self.game, index).columns[move][-1].label
+        return tr("{card} to the waste", card=position_at(self.game, index).columns[move][-1].label)
 
     def move_sound(self, move) -> str:
         return "flip" if move == "draw" else "slide"

@@ -267,9 +267,13 @@ class TableScene(Scene):
             return None
         kind, pos = p
         who = pointer_id(event)
-        if kind == DOWN and self.assist.stop():
+        on_band = self.hud.rect.collidepoint(pos)
+        if kind == DOWN and on_band and self.assist.playing:
+            self.assist.stop(quiet=True, take_over=False)  # a button of the band stops the demo and
+            # does its own job (Menu leaves, Undo undoes); a watched deal stays a watched one
+        elif kind == DOWN and self.assist.stop():
             return self._transition  # any touch stops the demo (or a rewind) and hands the game back
-        if kind == DOWN and self.watching and not self.hud.rect.collidepoint(pos):
+        if kind == DOWN and self.watching and not on_band:
             self.taken_over()  # a watched deal touched before the demo moved: it is the player's now
             return self._transition
         if self.press is not None and who != self.press["who"]:
@@ -527,6 +531,8 @@ class TableScene(Scene):
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
+            if self.guaranteed and not self.demo_deal:
+                self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
         if self.demo_deal and not self.dealing and self.clock >= SETTLE_TIME:
             self.demo_deal = False
             self.assist.watch()
@@ -576,6 +582,16 @@ class TableScene(Scene):
             if r is not None and not full:
                 rects.append(r)
         return None if full else rects
+
+
+def arrow_between(start: pygame.Rect, end: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A hint's arrow from one card to another: it leaves the first card's middle and stops short of
+    the second's, so its head never hides the card it points at."""
+    (x0, y0), (x1, y1) = start.center, end.center
+    dx, dy = x1 - x0, y1 - y0
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    short = min(length * 0.4, end.height * 0.42)
+    return (x0, y0), (int(x1 - dx / length * short), int(y1 - dy / length * short))
 
 
 def _listed(game: Any) -> bool:
