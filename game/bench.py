@@ -172,7 +172,8 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
         rec.frames("drag", 1)
     _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
     rec.until_still("drag")
-    assist = assist_phases(app, rec, GolfTableScene(app.ctx, GolfGame.new("classic", 31)))
+    from .solver import deals
+    assist = assist_phases(app, rec, GolfTableScene(app.ctx, deals.make_game("golf-classic", deals.listed("golf-classic")[3])))
     # a long session: game after game; the memory in use must not grow
     import random
     rng = random.Random(7)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import logging
 import random
 import time
+from array import array
+from bisect import bisect_left
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..model.codes import MAX_NUMBER
 from . import tables
@@ -21,7 +23,9 @@ log = logging.getLogger(__name__)
 
 KINDS = tuple(tables.KINDS)
 DATA_DIR: Path = tables.DATA_DIR  # monkeypatched by tests; read on every (uncached) load
-_cache: dict[tuple[str, Path], tuple[int, tuple[int, ...], frozenset[int]]] = {}
+#: (scanned, numbers) per table: the numbers ascending in a compact array (a tuple of 5,000 ints and
+#: a set beside it cost the game a few MiB it keeps all run long)
+_cache: dict[tuple[str, Path], tuple[int, array]] = {}
 
 
 def kind_of(game: Any) -> str:
@@ -49,8 +53,8 @@ def _check_kind(kind: str) -> None:
         raise ValueError(f"unknown deal kind {kind!r} (one of {', '.join(KINDS)})")
 
 
-def _load(kind: str) -> tuple[int, tuple[int, ...], frozenset[int]]:
-    """(scanned, numbers, number set) of a table, read once per kind and directory."""
+def _load(kind: str) -> tuple[int, array]:
+    """(scanned, numbers) of a table, read once per kind and directory."""
     _check_kind(kind)
     key = (kind, Path(DATA_DIR))
     if key not in _cache:
@@ -64,7 +68,7 @@ def _load(kind: str) -> tuple[int, tuple[int, ...], frozenset[int]]:
         except (OSError, ValueError) as exc:
             log.warning("winnable-deal table %s unusable (%s); treating it as empty", path, exc)
             scanned, numbers = 0, []
-        _cache[key] = (scanned, tuple(numbers), frozenset(numbers))
+        _cache[key] = (scanned, array("q", numbers))
     return _cache[key]
 
 
@@ -73,7 +77,7 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def listed(kind: str) -> tuple[int, ...]:
+def listed(kind: str) -> Sequence[int]:
     """The deal numbers the table lists, ascending (empty if the file is missing or corrupt)."""
     return _load(kind)[1]
 
@@ -84,7 +88,9 @@ def scanned(kind: str) -> int:
 
 
 def is_listed(kind: str, number: int) -> bool:
-    return number in _load(kind)[2]
+    numbers = _load(kind)[1]
+    i = bisect_left(numbers, number)
+    return i < len(numbers) and numbers[i] == number
 
 
 def pick_listed(kind: str, rng: random.Random,

@@ -20,7 +20,6 @@ import random
 import re
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 from ..model.codes import DealCode
@@ -97,6 +96,8 @@ def generate(kind: str, count: int, jobs: int = 2, seconds: float = 10.0,
     path = table_path(kind, directory)
     scanned, numbers = read_table(path)
     started, tally = time.perf_counter(), {}
+    from multiprocessing import Pool  # the tool's workers; the game itself never needs them here
+
     with Pool(jobs) as pool:
         while len(numbers) < count:
             tasks = [(kind, n, seconds) for n in range(scanned + 1, scanned + 1 + BATCH)]
