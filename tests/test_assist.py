@@ -196,6 +196,7 @@ def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(mak
     app, scene = table_with(make_app, game, size=(800, 480))
     answered(app)
     overlay = app.top
+    assert overlay.analysis is not None
     assert isinstance(overlay, BlockedOverlay)
     lines = overlay.lines()
     assert "This deal could be won." in lines
@@ -377,10 +378,16 @@ def slow_answers(monkeypatch, app, seconds: float, answer_for):
     monkeypatch.setattr(jobs, "submit", lambda job, game, *args: submit("sleep", seconds, answer_for(game)))
 
 
-def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app):
-    app, scene = table_with(make_app, blocked_golf(), size=(800, 480))
+def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app, monkeypatch):
+    game = blocked_golf()
+    app = make_app(size=(800, 480))
+    real = analyse(game, 500_000)
+    slow_answers(monkeypatch, app, 1.5, lambda g: real)  # slower than the panel waits for it
+    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    run_frames(app, 90)
     overlay = app.top
     assert isinstance(overlay, BlockedOverlay) and overlay.analysis is None
+    assert "Checking whether this deal could be won…" in overlay.lines()
     drew = False
     for _ in range(20000):
         drew = app.step_frame(FRAME)
@@ -560,3 +567,19 @@ def test_a_winnable_deal_says_so_in_words_once_dealt(make_app):
     assert "Winnable deal" not in table.hud_values()  # no room at 800x480: the code has a ✓
     run_until(app, lambda: not table.dealing)
     assert table.toast.active and table.toast.message == "Winnable deal"
+
+
+def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_app, monkeypatch):
+    game = blocked_golf()
+    app = make_app(size=(800, 480))
+    real = analyse(game, 500_000)
+    slow_answers(monkeypatch, app, 0.3, lambda g: real)  # well within the second the panel waits
+    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    for _ in range(300):
+        app.step_frame(FRAME)
+        if app.top is not app.stack[0]:
+            break
+        time.sleep(FRAME)  # real time passes as the game's clock does
+    overlay = app.top
+    assert isinstance(overlay, BlockedOverlay)
+    assert overlay.analysis is not None  # its first drawing already says where the win was lost

@@ -188,6 +188,7 @@ def test_blocked_game_shows_panel_and_its_undo_reopens_play(make_player):
     p = make_player(game)
     p.click(free_card_center(p.scene, 0))
     assert game.status == "blocked"
+    p.frames(60)  # the panel waits up to a second for the solver's word on where the win was lost
     overlay = p.scene
     assert isinstance(overlay, BlockedOverlay)
     undo = next(b for b in overlay.buttons if b.label == "Undo")
@@ -321,6 +322,7 @@ def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):
     game = GolfGame.from_layout([["KD", "6H"], ["9C", "2S"], ["QH"], [], ["3D"], [], ["JS"]], ["5S"], [])
     p = make_player(game)
     p.click(free_card_center(p.scene, 0))
+    p.frames(60)  # the panel waits up to a second for the solver's word on where the win was lost
     overlay = p.scene
     assert isinstance(overlay, BlockedOverlay)
     table = overlay.table

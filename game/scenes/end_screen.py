@@ -65,8 +65,8 @@ class BlockedOverlay(EndOverlay):
         super().__init__(ctx, table)
 
     def enter(self) -> None:
+        self.table.assist.analyse(self._analysed)  # usually known already: the panel is drawn once
         super().enter()
-        self.table.assist.analyse(self._analysed)
 
     def is_animating(self) -> bool:
         return self.analysis is None or super().is_animating()  # the answer must be drawn when it comes
@@ -74,8 +74,9 @@ class BlockedOverlay(EndOverlay):
     def _analysed(self, analysis: Any) -> None:
         """The solver's verdict arrived (the table polls it while this panel is up)."""
         self.analysis = analysis
-        self.table.invalidate(None)  # the panel changes size: the table beneath is painted afresh
-        self.resize(self.size)
+        if self.size != (0, 0):  # on screen already: it changes size, the table beneath is repainted
+            self.table.invalidate(None)
+            self.resize(self.size)
 
     def lines(self) -> list[str]:
         lines = [tr("Final score: {n}", n=self.table.game.score)]

@@ -12,6 +12,7 @@ from ..view.golf_layout import GolfLayout
 from .base import Scene
 from .table import TableScene, arrow_between
 
+ANALYSIS_WAIT = 1.0  # s a blocked game's panel waits for the solver's verdict before it shows anyway
 MESSAGES = {
     "rank": N_("It must be one rank higher or lower"),
     "blocked": N_("This card is blocked"),
@@ -22,6 +23,7 @@ class GolfTableScene(TableScene):
     """A Golf game in play."""
 
     game: GolfGame
+    _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
 
 
     def make_layout(self, size: tuple[int, int]) -> GolfLayout:
@@ -105,6 +107,22 @@ class GolfTableScene(TableScene):
         if self.game.status == "blocked":
             return BlockedOverlay(self.ctx, self)
         return None
+
+    def end_ready(self) -> bool:
+        """A blocked game's panel waits up to ANALYSIS_WAIT for the solver's verdict, so it appears
+        once, whole, instead of growing under the player's finger when the verdict comes."""
+        if self.game.status != "blocked" or self.watching:
+            return True
+        if self.assist.known_analysis() is not None:
+            return True
+        if self._blocked_at is None or self._blocked_at > self.clock:
+            self._blocked_at = self.clock
+            self.assist.analyse(lambda _analysis: None)
+        return self.clock - self._blocked_at >= ANALYSIS_WAIT
+
+    def after_change(self, sound: str | None = "place") -> None:
+        self._blocked_at = None
+        super().after_change(sound)
 
     def end_panel_area(self) -> pygame.Rect:
         """The free part of the bottom row, right of the waste (stretching up over the fans' feet)."""

@@ -130,6 +130,10 @@ class TableScene(Scene):
         """The overlay to show once the game is over (after the cards land), or None."""
         return None
 
+    def end_ready(self) -> bool:
+        """Whether the end overlay may come now (Golf waits a moment for "where did I lose it")."""
+        return True
+
     def deal_kind(self) -> tuple[str, Any]:
         """(game, option) for a new deal like this one."""
         raise NotImplementedError  # pragma: no cover
@@ -539,7 +543,7 @@ class TableScene(Scene):
         assisted = self.assist.update(dt)
         if assisted is not None:
             return assisted
-        if self._end_pending and not self.board.is_animating() and self.press is None:
+        if self._end_pending and not self.board.is_animating() and self.press is None and self.end_ready():
             self._end_pending = False
             if self.game.status != "playing" and not self._ended:
                 self._ended = True

@@ -221,13 +221,24 @@ def ladder_size(size: float) -> int:
     return best
 
 
+#: Font sizes kept loaded at once (each costs about 230 KiB, 125 more with the symbols): a long run
+#: that has shown many sizes (panels at several scales, two languages) keeps only the recent ones.
+MAX_FONTS = 12
+
+
 def get_font(size: int, bold: bool = False) -> FallbackFont:
     """The font for a pixel size (on the ladder), loaded once. The one place fonts are created."""
     size = ladder_size(size)
     key = (size, bold)
-    font = _fonts.get(key)
+    font = _fonts.pop(key, None)  # re-inserted: the dict's order is the order of last use
     if font is None:
-        font = _fonts[key] = FallbackFont(size, bold)
+        font = FallbackFont(size, bold)
+        while len(_fonts) >= MAX_FONTS:  # the least recently used size goes, with its raw fonts
+            old_size, old_bold = next(iter(_fonts))
+            del _fonts[(old_size, old_bold)]
+            for raw_key in [k for k in _raw if k[1:] == (old_size, old_bold) and k[1] != _PROBE]:
+                del _raw[raw_key]
+    _fonts[key] = font
     return font
 
 
@@ -304,11 +315,24 @@ class TextCache:
         return self.render(text, self.fit_size(text, max_width, size, bold, min_size), colour, bold)
 
     def fit_size(self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
-        """The largest font size <= size (and >= min_size) at which the text fits max_width."""
-        size = ladder_size(size)
-        while size > min_size and _width(text, size, bold) > max_width:
-            size = LADDER[max(0, LADDER.index(size) - 1)]
-        return max(size, ladder_size(min_size))
+        """The largest font size <= size (and >= min_size) at which the text fits max_width.
+
+        A text's width grows about in proportion to its font size, so the size is estimated from the
+        width at `size` and then checked, one ladder step either way: walking the whole ladder would
+        load a font at every step (about 170 KiB each, per family, kept all run long)."""
+        top, floor = ladder_size(size), ladder_size(min_size)
+        width = _width(text, top, bold)
+        if width <= max_width or top <= floor:
+            return top
+        i = LADDER.index(max(floor, min(top, ladder_size(top * max_width / max(1, width)))))
+        if _width(text, LADDER[i], bold) <= max_width:  # fits: perhaps one step larger does too
+            up = i + 1
+            if LADDER[up] < top and _width(text, LADDER[up], bold) <= max_width:
+                return LADDER[up]
+            return LADDER[i]
+        while LADDER[i] > floor and _width(text, LADDER[i], bold) > max_width:
+            i -= 1
+        return max(LADDER[i], floor)
 
     def fit_wrapped(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
                     bold: bool = False, min_size: int = 10) -> pygame.Surface:
