@@ -34,6 +34,11 @@ class Jobs:
             self._worker = SolverWorker(self.mode)
         return self._worker
 
+    def warm(self) -> None:
+        """Load the worker's code now (a table is opening, the screen changes anyway), so the first
+        Hint does not pay for it mid-game (about 12 ms here, several times that on a Pi)."""
+        import game.solver.worker  # noqa: F401
+
     def submit(self, job: str, *args: Any) -> int:
         ticket = self.worker.submit(job, *args)
         self._open.add(ticket)

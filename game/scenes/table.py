@@ -68,6 +68,7 @@ class TableScene(Scene):
         self._ended = False
         self._undoing = False
         self._last_tap: tuple | None = None  # (clock, pos, hit) of a tap that may become a double
+        self._transition: Transition = None  # what the event being handled leads to
 
     # -- what subclasses provide -------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
@@ -190,6 +191,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         if self.board is None:
             self.ctx.remember_game(self.game)
+            self.ctx.jobs.warm()
             if self.guaranteed is None:
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
             if self.progress is not None:
