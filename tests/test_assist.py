@@ -583,3 +583,16 @@ def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_a
     overlay = app.top
     assert isinstance(overlay, BlockedOverlay)
     assert overlay.analysis is not None  # its first drawing already says where the win was lost
+
+
+def test_ctrl_z_during_a_rewind_stops_it_and_undoes_like_the_undo_button(make_app):
+    game = blocked_golf()
+    app, scene = table_with(make_app, game, size=(800, 480))
+    answered(app)
+    click(app, button(app.top, "Go back there").rect.center)
+    run_until(app, lambda: scene.assist.rewinding and game.undo_depth < 45 and not scene.board.is_animating())
+    depth = game.undo_depth
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not scene.assist.playing and game.undo_depth == depth - 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.undo_depth == depth - 2

@@ -261,8 +261,11 @@ class TableScene(Scene):
         self._transition: Transition = None
         if event.type == pygame.KEYDOWN:
             leaving = event.key == pygame.K_ESCAPE
-            if self.assist.stop(quiet=leaving, take_over=not leaving) and not leaving:
+            acts = leaving or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+            if self.assist.stop(quiet=acts, take_over=not leaving) and not acts:
                 return self._transition  # a key during the demo only hands the game back
+            if self._transition is not None:
+                return self._transition  # taking over a watched deal asks first
             if self.watching and not leaving:
                 self.taken_over()  # a key on a watched deal before the demo moved: it is the player's
                 return self._transition

@@ -286,7 +286,7 @@ class Board:
             surf = pygame.Surface(rect.size, pygame.SRCALPHA)
             local = [(x - rect.x, y - rect.y) for x, y in poly]
             pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=max(3, width // 2))
-            pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 235), local)
+            pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 190), local)  # cards it crosses show through
             self._arrow_img = (surf, rect)
         return self._arrow_img
 
