@@ -20,7 +20,7 @@ class Hud:
     """Counters and buttons; `actions` are (label, callback) or (label, callback, icon) from the right
     edge leftwards; the icon replaces the label when the window is too narrow for every label."""
 
-    def __init__(self, ctx: Any, actions: list[tuple[str, Callable[[], Any]]], code: str | None,
+    def __init__(self, ctx: Any, actions: list[tuple], code: str | None,
                  on_copy: Callable[[], Any]) -> None:
         self.ctx = ctx
         self.actions = actions
