@@ -272,11 +272,12 @@ class TextCache:
     """Rendered text surfaces keyed by (text, size, colour, bold), least recently used dropped first.
 
     Two bounds keep memory flat over a long session (a score line changes every move, and at
-    1920x1080 one such line is 50 KiB): a number of entries and a budget of pixel bytes. A text with
-    line breaks (``\n``) is drawn as centred lines.
+    1920x1080 one such line is 50 KiB, so the cache is always full): a number of entries and a
+    budget of pixel bytes, 3 MiB, which holds every text of a screen at 1920x1080 with room to spare.
+    A text with line breaks (``\n``) is drawn as centred lines.
     """
 
-    def __init__(self, max_entries: int = 768, max_bytes: int = 4 * 2 ** 20) -> None:
+    def __init__(self, max_entries: int = 768, max_bytes: int = 3 * 2 ** 20) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
