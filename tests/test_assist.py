@@ -596,3 +596,15 @@ def test_ctrl_z_during_a_rewind_stops_it_and_undoes_like_the_undo_button(make_ap
     assert not scene.assist.playing and game.undo_depth == depth - 1
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert game.undo_depth == depth - 2
+
+
+def test_a_rewind_stopped_short_says_the_position_is_still_lost(make_app):
+    game = blocked_golf()
+    app, scene = table_with(make_app, game, size=(800, 480))
+    answered(app)
+    click(app, button(app.top, "Go back there").rect.center)
+    run_until(app, lambda: scene.assist.rewinding > 1 and not scene.board.is_animating())
+    touch_tap(app, (5, app.size[1] - 5))
+    assert not scene.assist.playing
+    assert scene.toast.message == "This position still cannot be won"
+    assert solve(game).verdict == "unwinnable"

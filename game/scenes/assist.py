@@ -128,6 +128,8 @@ class Assistant:
     def stop(self, quiet: bool = False, take_over: bool = True) -> bool:
         """The player takes over: the demo or a rewind stops. True if one was running."""
         was = self.playing
+        # undoing back to the last winnable position, every position short of it is still lost
+        still_lost = self.rewinding > 0
         self.demo = False
         self.rewinding = 0
         if was and take_over:
@@ -135,7 +137,8 @@ class Assistant:
         if was:
             self.table.toast.hide()
             if not quiet and self.table._transition is None:  # not behind the question it may ask
-                self.table.show_message(N_("Your turn"))
+                message = N_("This position still cannot be won") if still_lost else N_("Your turn")
+                self.table.show_message(message)
         return was
 
     # -- the solver --------------------------------------------------------------------------------
