@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.persist.files import write_atomically
+from game.solver.tables import KINDS as TABLE_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "eightoff_cells": (8, 4, 2),
 }
 #: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
-DEAL_KINDS = ("golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2")
+DEAL_KINDS = tuple(TABLE_KINDS)
 
 
 def config_dir() -> Path:

@@ -85,30 +85,34 @@ class Assistant:
 
     # -- what the player asks for ------------------------------------------------------------------
     def hint(self) -> None:
-        if self.table.game.status != "playing" or self.playing:
-            return
-        moves = self.known_line()
-        if moves:
-            self.show_hint(moves[0])
-            return
-        found = self.known_analysis()
-        if found is not None:
-            self._answer("hint", found)
-        else:
-            self.ask("hint")
+        self._request("hint")
 
     def watch(self) -> None:
         """Let the demo play the rest of the game."""
+        self._request("watch")
+
+    def _request(self, purpose: str) -> None:
+        """A hint or the demo: at once from a known line or analysis, else when the solver answers."""
         if self.table.game.status != "playing" or self.playing:
             return
         if self.known_line():
-            self.start_demo()
+            self._follow_line(purpose)
             return
         found = self.known_analysis()
         if found is not None:
-            self._answer("watch", found)
+            self._answer(purpose, found)
         else:
-            self.ask("watch")
+            self.ask(purpose)
+
+    def _follow_line(self, purpose: str) -> None:
+        """Use the known winning line: the demo plays it, a hint shows its next move."""
+        moves = self.known_line()
+        if not moves:  # (never expected: a winnable analysis keeps its line) ask the solver again
+            self.ask(purpose)
+        elif purpose == "watch":
+            self.start_demo()
+        elif not self.demo:
+            self.show_hint(moves[0])
 
     def analyse(self, listener: Callable[[Any], None]) -> None:
         """Call listener(analysis) with the analysis of the current position (now, or when known)."""
@@ -190,10 +194,7 @@ class Assistant:
         if purpose == "analyse":
             return
         if analysis.now == "winnable":
-            if purpose == "watch":
-                self.start_demo()
-            elif not self.demo:
-                self.show_hint(analysis.moves[0])
+            self._follow_line(purpose)  # the line was kept with the analysis
         elif analysis.now == "unwinnable":
             from .analysis_overlay import AnalysisOverlay
 

@@ -122,8 +122,9 @@ class MenuScene(PanelScene):
     # --- actions -------------------------------------------------------------------------------
     def deal_kind(self) -> str:
         """The chosen game and option, as the winnable-deal tables name them."""
-        s = self.ctx.settings
-        return f"golf-{s.golf_rule}" if s.last_game == "golf" else f"eightoff-{s.eightoff_cells}"
+        from game.solver.deals import kind_for
+
+        return kind_for(self.ctx.settings.last_game, self._option())
 
     def _option(self) -> Any:
         s = self.ctx.settings
