@@ -85,6 +85,20 @@ def blocked_golf() -> GolfGame:
     raise AssertionError("no such deal among the first 50")
 
 
+def watching_with_a_saved_game(make_app):
+    """A Golf game with a move made is saved for Continue; then Watch in the menu. (app, saved game)"""
+    app = make_app(scene=MenuScene)
+    saved = GolfGame.new("easy", 77)
+    saved.draw()
+    app.ctx.progress.begin(saved)
+    app.ctx.progress.leave()
+    app.ctx.progress.save.flush()
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    click(app, app.top.watch_button.rect.center)
+    return app, saved
+
+
 # -- hints ---------------------------------------------------------------------------------------------
 POSITIONS = [("golf-easy", 0, 5), ("golf-easy", 7, 15), ("golf-classic", 3, 8), ("eightoff-8", 0, 10),
              ("eightoff-8", 5, 25), ("eightoff-4", 1, 6)]
@@ -284,15 +298,7 @@ def test_a_pasted_code_is_always_honoured(make_app):
 
 # -- the demo --------------------------------------------------------------------------------------------
 def test_watch_in_the_menu_plays_a_winnable_deal_to_the_win_and_leaves_the_saved_game_alone(make_app):
-    app = make_app(scene=MenuScene)
-    saved = GolfGame.new("easy", 77)
-    saved.draw()
-    app.ctx.progress.begin(saved)
-    app.ctx.progress.leave()
-    app.ctx.progress.save.flush()
-    app.replace(MenuScene(app.ctx))
-    run_frames(app)
-    click(app, app.top.watch_button.rect.center)
+    app, saved = watching_with_a_saved_game(make_app)
     table = app.top
     assert table.watching and table.guaranteed
     moved_frames = run_until(app, lambda: isinstance(app.top, WinOverlay))
@@ -442,15 +448,7 @@ def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_a
 
 
 def test_declining_to_take_over_a_watched_deal_lets_the_demo_go_on(make_app):
-    app = make_app(scene=MenuScene)
-    saved = GolfGame.new("easy", 77)
-    saved.draw()
-    app.ctx.progress.begin(saved)
-    app.ctx.progress.leave()
-    app.ctx.progress.save.flush()
-    app.replace(MenuScene(app.ctx))
-    run_frames(app)
-    click(app, app.top.watch_button.rect.center)
+    app, saved = watching_with_a_saved_game(make_app)
     table = app.top
     run_until(app, lambda: table.game.moves >= 2)
     touch_tap(app, (5, app.size[1] - 5))
@@ -544,15 +542,7 @@ def test_a_drag_leaves_the_hints_marks_alone(make_app):
 
 
 def test_the_menu_button_leaves_a_watched_demo_without_asking(make_app):
-    app = make_app(scene=MenuScene)
-    saved = GolfGame.new("easy", 77)
-    saved.draw()
-    app.ctx.progress.begin(saved)
-    app.ctx.progress.leave()
-    app.ctx.progress.save.flush()
-    app.replace(MenuScene(app.ctx))
-    run_frames(app)
-    click(app, app.top.watch_button.rect.center)
+    app, saved = watching_with_a_saved_game(make_app)
     table = app.top
     run_until(app, lambda: table.game.moves >= 2)
     click(app, button(table, "Menu").rect.center)

@@ -163,14 +163,17 @@ def finish(progress: Progress, game, result: str) -> None:
 
 
 def winnable() -> GolfGame:
+    """Won in three plays: 6H, 7S, 8D."""
     return GolfGame.from_layout([["7S", "6H"], ["8D"], [], [], [], [], []], ["5S"], ["2C"])
 
 
 def blocking() -> GolfGame:
+    """Blocked after one play."""
     return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], [])
 
 
 def abandoning() -> GolfGame:
+    """Two draws left in the stock: still playing after one."""
     return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], ["QC", "2D"])
 
 

@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from conftest import click
+from test_persistence import abandoning, blocking, winnable
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
 from game.persist.stats import MIGRATIONS, SCHEMA_VERSION, StatsDB, migrate
@@ -34,19 +35,12 @@ def version_1_database(path) -> None:
     conn.close()
 
 
-def winnable() -> GolfGame:
-    """Won in three plays: 6H, 7S, 8D."""
-    return GolfGame.from_layout([["7S", "6H"], ["8D"], [], [], [], [], []], ["5S"], ["2C"])
-
-
-def blocking() -> GolfGame:
-    """Blocked after one play."""
-    return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], [])
-
-
-def abandoning() -> GolfGame:
-    """Two draws left in the stock: still playing after one."""
-    return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], ["QC", "2D"])
+def begun(folder, make=abandoning, **begin) -> tuple[Progress, GolfGame]:
+    """A Progress on `folder` that has begun a new game made by `make`."""
+    progress = Progress(folder)
+    game = make()
+    progress.begin(game, **begin)
+    return progress, game
 
 
 def act(progress: Progress, game: GolfGame, by_demo: bool = False) -> None:
@@ -160,9 +154,7 @@ def test_progress_forwards_dealt_and_is_quiet_without_statistics(data_dir):
 
 # --- hints ----------------------------------------------------------------------------------------
 def test_hints_are_counted_saved_and_restored_from_disk(data_dir):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game)
+    progress, game = begun(data_dir)
     act(progress, game)
     progress.hint_used()
     progress.hint_used()
@@ -183,9 +175,7 @@ def test_hints_are_counted_saved_and_restored_from_disk(data_dir):
 
 
 def test_a_player_win_is_won_with_its_hints(data_dir):
-    progress = Progress(data_dir)
-    game = winnable()
-    progress.begin(game)
+    progress, game = begun(data_dir, winnable)
     progress.hint_used()
     while game.status == "playing":
         act(progress, game)
@@ -197,9 +187,7 @@ def test_a_player_win_is_won_with_its_hints(data_dir):
 
 # --- the demo --------------------------------------------------------------------------------------
 def test_a_game_only_the_demo_played_is_never_recorded(data_dir):
-    progress = Progress(data_dir)
-    game = winnable()
-    progress.begin(game)
+    progress, game = begun(data_dir, winnable)
     while game.status == "playing":
         act(progress, game, by_demo=True)
     assert game.status == "won" and progress.demo_only
@@ -235,9 +223,7 @@ def test_a_game_the_player_and_the_demo_played_is_assisted_however_it_ends(data_
 
 
 def test_undos_count_for_whoever_made_them(data_dir):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game)
+    progress, game = begun(data_dir)
     act(progress, game, by_demo=True)
     game.undo()
     progress.changed(game, undo=True)  # the player takes back the demo's draw
@@ -250,9 +236,7 @@ def test_undos_count_for_whoever_made_them(data_dir):
 
 
 def test_who_moved_survives_a_restart(data_dir):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game)
+    progress, game = begun(data_dir)
     act(progress, game, by_demo=True)
     progress.leave()
     progress.close()
@@ -269,9 +253,7 @@ def test_who_moved_survives_a_restart(data_dir):
 
 # --- the guaranteed flag and old saves ------------------------------------------------------------
 def test_the_guaranteed_flag_round_trips_through_the_save(data_dir):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game, guaranteed=True)
+    progress, game = begun(data_dir, guaranteed=True)
     assert progress.guaranteed
     act(progress, game)
     progress.close()
@@ -288,9 +270,7 @@ def test_the_guaranteed_flag_round_trips_through_the_save(data_dir):
 
 
 def test_an_old_save_without_the_new_keys_still_loads(data_dir):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game)
+    progress, game = begun(data_dir)
     act(progress, game)
     progress.close()
     path = data_dir / "current-game.json"
@@ -311,9 +291,7 @@ def test_an_old_save_without_the_new_keys_still_loads(data_dir):
 
 @pytest.mark.parametrize("bad", ['"hints":-1', '"demo_moves":"many"', '"player_moves":Infinity'])
 def test_impossible_new_counts_in_a_save_are_refused_not_fatal(data_dir, bad):
-    progress = Progress(data_dir)
-    game = abandoning()
-    progress.begin(game)
+    progress, game = begun(data_dir)
     act(progress, game)
     progress.close()
     path = data_dir / "current-game.json"
