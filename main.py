@@ -5,6 +5,8 @@
     python main.py --windowed 800x480       a window of that size (the Raspberry Pi touchscreen)
     python main.py --game golf              straight into a random Golf deal
     python main.py --code GO1-E-AAAAAAB     straight into that exact deal
+    python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode;
+                                            a 5-s press on a corner (or Ctrl+Alt+Q) exits with status 3
 """
 from __future__ import annotations
 
@@ -47,7 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "EO1-C4-AAAAAFA (the code decides the game and its option; "
                              "overrides --game); the saved game continues if it is this deal")
     parser.add_argument("--kiosk", action="store_true",
-                        help="kiosk mode: no Quit button (for a dedicated touchscreen)")
+                        help="kiosk mode for an unattended touchscreen: full screen (with --windowed: a "
+                             "window without decorations), no Quit button, the saved game resumes at "
+                             "start, demos play after a few idle minutes; the administrator exits with a "
+                             "5-second press on a screen corner or Ctrl+Alt+Q (exit status 3)")
     return parser
 
 
@@ -80,9 +85,11 @@ def first_scene(args: argparse.Namespace, app: Any) -> Any:
     silently: `--game` continues a saved game of that game (a kiosk restarting after a power cut),
     and `--code` continues it when it is that very deal."""
     game = first_game(args, app.settings)
-    if game is None:
-        return app.ctx.make_menu_scene()
     saved = app.ctx.progress.saved() if app.ctx.progress is not None else None
+    if game is None:
+        if args.kiosk and saved is not None:  # a kiosk restarted (a power cut): straight back to the game
+            return app.ctx.make_table_scene(*saved)
+        return app.ctx.make_menu_scene()
     if saved is not None:
         saved_game, meta = saved
         if (saved_game.code == game.code) if args.code else type(saved_game) is type(game):
@@ -112,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         app.run(first_scene(args, app))
     finally:
         pygame.quit()
-    return 0
+    return app.exit_status
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
+from game.admin_exit import SHOW_AFTER, AdminExit
+from game.attract import Attract
 from game.context import Context, make_audio
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.persist.progress import Progress
@@ -31,12 +33,15 @@ IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <
 AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
+ADMIN_EXIT = 3          # exit status when the administrator leaves a kiosk: its service does not restart
+_TOUCH = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
 class App:
     """Owns pygame's display and the scene stack; performs the transitions scenes return.
 
-    ``size`` is the windowed size; ``fullscreen`` None follows the settings. ``clock`` is the
+    ``size`` is the windowed size; ``fullscreen`` None follows the settings (a kiosk: always full
+    screen, or a window without decorations when ``fullscreen`` is False). ``clock`` is the
     only source of real time (seconds, monotonic), ``wait(fps)`` the frame pacing (pygame's
     Clock.tick by default); tests pass fakes, or call ``step_frame`` directly.
     """
@@ -50,13 +55,18 @@ class App:
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
         i18n.set_language(self.settings.language or i18n.detect_language())
         self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
-        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.kiosk = bool(kiosk)
+        if fullscreen is None:
+            fullscreen = True if self.kiosk else self.settings.fullscreen
+        self.fullscreen = fullscreen
         self._clock = clock
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
+        self.cursor_visible = True
+        self._show_cursor(not self.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
         self._ticker = pygame.time.Clock()
         self._wait = wait if wait is not None else self._ticker.tick
         if audio is None:
@@ -74,6 +84,11 @@ class App:
         self.frames = 0              # frames stepped
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
+        self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
+        self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
+        self.admin = AdminExit()
+        self.attract = Attract(self)
+        self._admin_banner: Scene | None = None
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -84,7 +99,8 @@ class App:
             except (pygame.error, IndexError):
                 desktop = (0, 0)
             return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        flags = pygame.NOFRAME if self.kiosk else pygame.RESIZABLE  # a kiosk window has no title bar
+        return pygame.display.set_mode(self.windowed_size, flags)
 
     @staticmethod
     def _make_images() -> Any:
@@ -99,6 +115,8 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         """Switch full screen on or off, remember it in the settings and relayout every scene."""
         on = bool(on)
+        if self.kiosk:
+            return  # a kiosk stays as it started
         self.settings.fullscreen = on
         self.ctx.save_settings()
         if on == self.fullscreen:
@@ -182,10 +200,22 @@ class App:
     def is_animating(self) -> bool:
         return any(scene.is_animating() for scene in self.visible_scenes())
 
+    def input_scene(self) -> Scene | None:
+        """The scene that takes input: the top one that is not a passive banner."""
+        for scene in reversed(self.stack):
+            if not scene.passive:
+                return scene
+        return None
+
     # --- one frame ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """App-level events first (quit, resize, F11, exposure), then the top scene's."""
+        """App-level events first (quit, resize, F11, exposure, the administrator's exit, attract mode),
+        then the input scene's."""
         t = event.type
+        self._follow_cursor(event)
+        if self.kiosk:
+            self.admin.feed(event, self.wall, self.size)
+        taken = self.attract.event(event, self.wall)  # any input restarts the idle timer
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.VIDEORESIZE:
@@ -196,10 +226,15 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
             self._force_draw = True
+        elif t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
+                and event.mod & pygame.KMOD_ALT:
+            self.admin_exit()
+        elif taken:
+            return  # attract mode used it (a touch ends it), no scene sees it
         elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
         elif self.stack:
-            self.apply(self.stack[-1].handle_event(event))
+            self.apply(self.input_scene().handle_event(event))
 
     def update(self, dt: float) -> None:
         """One fixed step for every visible scene, bottom first; a stack change ends the step."""
@@ -234,6 +269,7 @@ class App:
         ``events`` None takes pygame's queue (tests post events and pass None).
         """
         self.frames += 1
+        self.wall += max(0.0, elapsed)
         self.accumulator += min(max(0.0, elapsed), MAX_FRAME)
         if events is None:
             events = pygame.event.get()
@@ -242,6 +278,10 @@ class App:
             if not self.running:
                 break
             self.handle_event(event)
+        if self.running and self.kiosk:
+            self._admin_tick()
+        if self.running:
+            self.attract.tick(self.wall)
         while self.running and self.accumulator >= STEP - _EPS:
             self.accumulator -= STEP
             self.sim_time += STEP
@@ -278,6 +318,52 @@ class App:
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""
         self.running = False
+
+    # --- kiosk -------------------------------------------------------------------------------------
+    def admin_exit(self) -> None:
+        """The administrator leaves (a corner held, or Ctrl+Alt+Q). A kiosk exits with ADMIN_EXIT so
+        its service knows not to start the game again."""
+        log.warning("administrator exit")
+        self.exit_status = ADMIN_EXIT if self.kiosk else 0
+        self.quit()
+
+    def _admin_tick(self) -> None:
+        """Leave when a corner has been held long enough; count down on screen meanwhile."""
+        if self.admin.due(self.wall):
+            self.admin_exit()
+            return
+        from game.scenes.attract_banner import AdminHold
+
+        held = self.admin.held(self.wall)
+        banner = self._admin_banner if self._admin_banner in self.stack else None
+        left = self.admin.hold - held
+        if held >= SHOW_AFTER and banner is None:
+            self._admin_banner = AdminHold(self.ctx, self.admin.corner() or "", left)
+            self.push(self._admin_banner)
+        elif held >= SHOW_AFTER:
+            if banner.set_left(left):
+                self._force_draw = True
+        elif banner is not None:
+            self.stack.remove(banner)  # it may lie under an overlay pushed since
+            banner.exit()
+            self._admin_banner = None
+            for scene in self.visible_scenes():
+                scene.invalidate(None)
+            self._force_draw = True
+        else:
+            self._admin_banner = None
+
+    def _show_cursor(self, visible: bool) -> None:
+        if visible != self.cursor_visible:
+            self.cursor_visible = visible
+            pygame.mouse.set_visible(visible)
+
+    def _follow_cursor(self, event: pygame.event.Event) -> None:
+        """No arrow while fingers play; it comes back when a real mouse moves or clicks."""
+        if event.type in _TOUCH:
+            self._show_cursor(False)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not getattr(event, "touch", False):
+            self._show_cursor(True)
 
     def close(self) -> None:
         """Leave every scene, save the settings, finish the saved game's write, close the database;

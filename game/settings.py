@@ -29,6 +29,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "last_game": ("golf", "eightoff"),
     "golf_rule": ("easy", "classic"),
     "eightoff_cells": (8, 4, 2),
+    "attract_minutes": (0, 1, 3, 10),
 }
 #: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
 DEAL_KINDS = tuple(TABLE_KINDS)
@@ -63,6 +64,8 @@ class Settings:
     last_game: str = "golf"
     golf_rule: str = "easy"
     eightoff_cells: int = 8
+    #: Kiosk mode: minutes without input before the attract demo starts (0: never).
+    attract_minutes: int = 3
     #: Per game and option: deal only deals proven winnable (on by default).
     winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
 

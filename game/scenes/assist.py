@@ -217,7 +217,12 @@ class Assistant:
         self.demo = True
         self.wait = DEMO_PAUSE
         self.table.board.set_hint(set())
-        self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
+        self._say_demo()
+
+    def _say_demo(self) -> None:
+        """The demo's standing message (none in attract mode, whose banner says it)."""
+        if self.table.demo_message:
+            self.table.show_message(self.table.demo_message, duration=FOREVER)
 
     def _demo_step(self) -> None:
         from ..solver.moves import apply_move
@@ -239,7 +244,7 @@ class Assistant:
             self.demo = False
             self.table.toast.hide()
         else:
-            self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
+            self._say_demo()
         self.wait = DEMO_PAUSE
 
     # -- the table changed -------------------------------------------------------------------------

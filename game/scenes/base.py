@@ -53,6 +53,8 @@ class Scene:
 
     #: True when the scene below should be drawn first (overlays).
     overlay: bool = False
+    #: True for an overlay that only shows something (a banner): input goes to the scene beneath.
+    passive: bool = False
 
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx

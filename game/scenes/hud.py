@@ -48,10 +48,11 @@ class Hud:
         gap = max(4, m // 2)
         # each button as wide as its label needs, with room around it; on a narrow window (800x480,
         # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
+        finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
         tries = [(bh, 2.1, False), (int(bh * 0.7), 1.5, False), (int(bh * 0.7), 1.0, True)]
         for pad, least, icons in tries:
             labels = [icon if icons and icon else label for label, _action, icon in self._actions()]
-            widths = [max(int(bh * least), font.size(tr(label))[0] + pad) for label in labels]
+            widths = [max(int(bh * least), font.size(tr(label))[0] + pad, finger) for label in labels]
             if sum(widths) + gap * len(widths) + code_text + pad <= w * 0.76:
                 break
         self.buttons = []
@@ -67,6 +68,10 @@ class Hud:
                                   on_click=self.on_copy, style="ghost")
         self.code_button.visible = bool(self.code)
         self.buttons.append(self.code_button)
+        for b in self.buttons:  # a press anywhere down the band's height counts: a fingertip's target
+            b.hit_area = pygame.Rect(b.rect.x - gap // 2, 0, b.rect.width + gap, h)
+        if self.buttons:  # the rightmost reaches the screen's edge, where a finger lands easily
+            self.buttons[0].hit_area.width = w - self.buttons[0].hit_area.x
         self._stats_right = x - m
         self._shown = None
 

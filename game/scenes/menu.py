@@ -68,6 +68,9 @@ class MenuScene(PanelScene):
         self.watch_button = Button((0, 0, 1, 1), N_("Watch"), text, self.watch, style="ghost")
         self.quit_button = Button((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost")
         self.quit_button.visible = not self.ctx.kiosk
+        # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
+        for w in (self.code_box, self.code_button, self.error):
+            w.visible = not self.ctx.kiosk
         self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.winnable_toggle,
                         self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button]
@@ -77,9 +80,10 @@ class MenuScene(PanelScene):
         row = self.row_height()
         gap = max(8, row // 4)
         pad = max(14, int(row * 0.45))
-        # rows: title 1.2, game, option, winnable, play 1.2, code, error 0.55, bottom
-        units = 1.2 + 1 + 1 + 1 + 1.2 + 1 + 0.55 + 1
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 7, 12.5, slack=16, min_row=32)
+        # rows: title 1.2, game, option, winnable, play 1.2, code, error 0.55, bottom (a kiosk: no code)
+        coded = self.code_box.visible
+        units = 1.2 + 1 + 1 + 1 + 1.2 + (1 + 0.55 if coded else 0) + 1
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 7 if coded else 5, 12.5, slack=16, min_row=32)
         self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
         y = self.title_rect.bottom + gap
         self.game_choice.rect = (x, y, iw, row)
@@ -96,12 +100,13 @@ class MenuScene(PanelScene):
         else:
             self.play_button.rect = (x, y, iw, int(row * 1.2))
         y += int(row * 1.2) + gap
-        bw = int(iw * 0.38)
-        self.code_box.rect = (x, y, iw - bw - gap, row)
-        self.code_button.rect = (x + iw - bw, y, bw, row)
-        y += row
-        self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
-        y += int(row * 0.55) + gap
+        if coded:
+            bw = int(iw * 0.38)
+            self.code_box.rect = (x, y, iw - bw - gap, row)
+            self.code_button.rect = (x + iw - bw, y, bw, row)
+            y += row
+            self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
+            y += int(row * 0.55) + gap
         bottom = [self.watch_button, self.settings_button, self.stats_button] + (
             [self.quit_button] if self.quit_button.visible else [])
         bw = (iw - gap * (len(bottom) - 1)) // len(bottom)
@@ -238,7 +243,7 @@ class MenuScene(PanelScene):
 
     # --- keyboard ------------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> None:
-        if self.code_box.handle_key(event):
+        if self.code_box.visible and self.code_box.handle_key(event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.code_box.value:

@@ -78,6 +78,8 @@ class PanelScene(Scene):
         """Centre a panel holding `units` rows and `gaps` gaps; on a short window the rows shrink
         rather than overflow. Sets panel_rect; returns (row, x, y, inner width) to lay out from."""
         w, h = self.size
+        if self.ctx.kiosk:
+            min_row = max(min_row, theme.KIOSK_TOUCH)  # a kiosk's fingers: never below about 9 mm
         needed = int(units * row + gaps * gap + 2 * pad)
         if needed > h - slack:
             row = max(min_row, int((h - slack - gaps * gap - 2 * pad) / units))
@@ -89,7 +91,8 @@ class PanelScene(Scene):
 
     def row_height(self) -> int:
         """The height of a control row: at least a comfortable touch target."""
-        return max(theme.MIN_TOUCH, round(theme.MIN_TOUCH * self.scale))
+        least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
+        return max(least, round(least * self.scale))
 
     def _build_static(self) -> pygame.Surface:
         surf = theme.felt(self.size)

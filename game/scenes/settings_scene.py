@@ -22,6 +22,8 @@ TOGGLES = [
     ("four_colour", N_("Four-colour deck")),
 ]
 SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
+#: Kiosk only: minutes without input before the demos start.
+ATTRACT = [(0, N_("Off")), (1, N_("1 min")), (3, N_("3 min")), (10, N_("10 min"))]
 
 
 class SettingsScene(PanelScene):
@@ -37,35 +39,56 @@ class SettingsScene(PanelScene):
                                       lambda v: self._changed("animation_speed", v))
         # each language named in its own language, so anyone can find theirs
         self.language = SegmentedControl((0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language)
+        self.attract = SegmentedControl((0, 0, 1, 1), ATTRACT, s.attract_minutes, text,
+                                        lambda v: self._changed("attract_minutes", v))
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [self.language, *self.toggles.values(), self.speed, self.back]
+        kiosk = self.ctx.kiosk
+        self.toggles["fullscreen"].visible = not kiosk  # a kiosk is always full screen
+        self.attract.visible = kiosk  # attract mode is a kiosk's
+        self.widgets = [self.language, *self.toggles.values(), self.speed, self.attract, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        n_rows = len(TOGGLES) + 3  # language, toggles, speed, back
-        row, x, y, iw = self.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5)
+        toggles = [t for t in self.toggles.values() if t.visible]
+        # language, toggles, speed, (attract,) back; on a short screen the toggles go two by two
+        columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.size[1] - 12 else 2
+        n_rows = self._rows((len(toggles) + columns - 1) // columns)
+        row, x, y, iw = self.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5 if columns == 1 else 16)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         label_w = int(iw * 0.42)
         self.language_label_rect = pygame.Rect(x, y, label_w, row)
         self.language.rect = (x + label_w, y, iw - label_w, row)
         y += row + gap
-        for toggle in self.toggles.values():
-            toggle.rect = (x, y, iw, row)
-            y += row + gap
+        tw = (iw - gap * (columns - 1)) // columns
+        for i, toggle in enumerate(toggles):
+            toggle.rect = (x + (i % columns) * (tw + gap), y, tw, row)
+            if i % columns == columns - 1 or i == len(toggles) - 1:
+                y += row + gap
         self.speed_label_rect = pygame.Rect(x, y, label_w, row)
         self.speed.rect = (x + label_w, y, iw - label_w, row)
         y += row + gap
+        self.attract_label_rect = pygame.Rect(x, y, label_w, row)
+        if self.attract.visible:
+            self.attract.rect = (x + label_w, y, iw - label_w, row)
+            y += row + gap
         bw = min(iw, row * 5)
         self.back.rect = (x + (iw - bw) // 2, y, bw, row)
+
+    def _rows(self, toggle_rows: int) -> int:
+        """Control rows besides the title: language, the toggles' rows, speed, (attract,) back."""
+        return toggle_rows + 3 + (1 if self.attract.visible else 0)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         img = self.ctx.text.fit(tr("Settings"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
-        for r, label in ((self.language_label_rect, N_("Language")), (self.speed_label_rect, N_("Animation"))):
+        labels = [(self.language_label_rect, N_("Language")), (self.speed_label_rect, N_("Animation"))]
+        if self.attract.visible:
+            labels.append((self.attract_label_rect, N_("Demo when idle")))
+        for r, label in labels:
             pad = max(10, r.height // 3)
             img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
             surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))

@@ -39,6 +39,8 @@ class TableScene(Scene):
     #: Whether two quick taps on one spot make one double-tap gesture (Eight Off). When False (Golf),
     #: they are two taps: tapping a column twice plays two cards.
     DOUBLE_TAP = False
+    #: What the demo says while it plays; attract mode sets None (its banner says it).
+    demo_message: str | None = N_("Demo: tap to play")
 
     def __init__(self, ctx: Any, game: Any, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:
@@ -180,6 +182,7 @@ class TableScene(Scene):
 
     def _adopt(self) -> None:
         self.watching = False
+        self.ctx.remember_game(self.game)
         self.ctx.progress.begin(self.game, None, guaranteed=self.guaranteed)
         if self.game.moves > 0:  # the demo has moved in it: a win will be an assisted one
             self.ctx.progress.changed(self.game, by_demo=True)
@@ -190,7 +193,8 @@ class TableScene(Scene):
     # -- scene life --------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.board is None:
-            self.ctx.remember_game(self.game)
+            if not self.watching:  # a watched deal (attract mode alternates games) leaves the menu be
+                self.ctx.remember_game(self.game)
             self.ctx.jobs.warm()
             if self.guaranteed is None:
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
@@ -362,6 +366,9 @@ class TableScene(Scene):
         self.board.drag_to(press["cards"], [(x + dx, y + dy) for x, y in press["origin"]])
 
     def _release(self, pos: tuple[int, int]) -> None:
+        if not self.press["dragging"]:
+            self._move(pos)  # a lift far from its press is a drag, even with no motion in between
+            # (a single-touch screen may send only down and up)
         press, self.press = self.press, None
         if press["dragging"]:
             self.board.drop_all()

@@ -26,6 +26,7 @@ ERROR = (255, 140, 120)
 SHADOW = (0, 0, 0)
 
 MIN_TOUCH = 44  # px: the smallest comfortable touch target
+KIOSK_TOUCH = 48  # px: a kiosk's targets, about 9 mm on the 7" 800x480 display
 
 
 def scale_for(size: tuple[int, int]) -> float:

@@ -20,6 +20,8 @@ class Widget:
         self.enabled = True
         self.hover = False
         self.pressed = False
+        #: Where a press counts, when larger than the rect (a slim button in a touch-sized band).
+        self.hit_area: pygame.Rect | None = None
         self._surfaces: dict[Any, pygame.Surface] = {}
 
     @property
@@ -62,7 +64,7 @@ class Widget:
         """Track hover and press; True when a press inside is released inside (a click or a tap)."""
         if not (self.visible and self.enabled):
             return False
-        inside = self._rect.collidepoint(pos)
+        inside = (self.hit_area or self._rect).collidepoint(pos)
         if kind == MOVE:
             self._set("hover", inside)
         elif kind == DOWN:

@@ -1,0 +1,147 @@
+"""Attract mode: a kiosk left alone plays demos until someone touches it.
+
+After the settings' `attract_minutes` without input (kiosk only), the player's game is saved and
+the screen shows the demo playing a winnable deal, dealt and moved with the normal animations,
+under a "Touch to play" banner; Golf and Eight Off take turns. The first touch or key brings back
+the saved game (when the player had left one on the table) or the menu, and is used up doing so.
+Attract mode is silent: a kiosk dealing cards all day long should not click all day long.
+
+The App feeds it wall-clock time and the events it sees; it changes scenes through the App.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+WIN_SHOW = 6.0      # s the demo's win (the bouncing cards) stays before the next deal
+STALL = 45.0        # s without a demo move (the solver failed, say) before the next deal
+MAX_CYCLE = 900.0   # s: no single demo runs longer than this
+#: The events that end attract mode: a press or a key (motion alone does not: a bumped mouse).
+WAKE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
+#: The events attract mode keeps from the scenes (everything a player does).
+INPUT_EVENTS = WAKE_EVENTS + (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.FINGERUP,
+                              pygame.FINGERMOTION, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
+
+
+class Attract:
+    """The idle timer and the demo cycle. `app` is the App (its stack, settings and context)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.active = False
+        self.last_input = 0.0
+        self.cycles = 0               # demos dealt since the app started
+        self.table: Any = None        # the demo's table scene
+        self._return_to_game = False  # the player left a game on the table: bring it back
+        self._next = "golf"
+        self._cycle_start = 0.0
+        self._moved_at = 0.0
+        self._moves_seen = -1
+        self._won_at: float | None = None
+
+    @property
+    def delay(self) -> float | None:
+        """Seconds of no input before attract mode starts; None when it never does."""
+        minutes = self.app.settings.attract_minutes
+        if not self.app.kiosk or minutes <= 0:
+            return None
+        return minutes * 60.0
+
+    # -- input -------------------------------------------------------------------------------------
+    def event(self, event: pygame.event.Event, now: float) -> bool:
+        """Note an input event; True when attract mode takes it (the scenes must not see it)."""
+        if event.type not in INPUT_EVENTS:
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
+                and getattr(event, "touch", False) and not self.active:
+            return False  # SDL's copy of a touch: the FINGER event counted already
+        self.last_input = now
+        if not self.active:
+            return False
+        if event.type in WAKE_EVENTS:
+            self.stop(now)
+        return True
+
+    # -- time --------------------------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Start attract mode when the kiosk has been left alone; move the demo cycle on."""
+        if not self.active:
+            delay = self.delay
+            if delay is not None and now - self.last_input >= delay and self.app.stack:
+                self.start(now)
+            return
+        table = self.table
+        if table is None or table not in self.app.stack:
+            if now - self._cycle_start >= 1.0:  # the demo's table went away (it never should)
+                self._deal(now)
+            return
+        if table.game.moves != self._moves_seen:
+            self._moves_seen, self._moved_at = table.game.moves, now
+        if table.game.status == "won":
+            if self._won_at is None:
+                self._won_at = now
+            elif now - self._won_at >= WIN_SHOW:
+                self._deal(now)
+        elif now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE \
+                or table.game.status != "playing":
+            log.info("attract: the demo stopped short of a win (%s); next deal", table.game.status)
+            self._deal(now)
+
+    # -- starting and stopping ---------------------------------------------------------------------
+    def start(self, now: float) -> None:
+        """Save the player's game and start the demos."""
+        from game.scenes.table import TableScene
+
+        bottom = self.app.stack[0]
+        self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
+                                and bottom.game.status == "playing")
+        self.active = True
+        self._next = self.app.settings.last_game
+        self._mute(True)
+        self._deal(now)  # replacing the stack leaves the table: its game is written to disk
+        progress = self.app.ctx.progress
+        if progress is not None:
+            progress.save.flush()
+
+    def stop(self, now: float) -> None:
+        """Back to the player's saved game, or to the menu."""
+        self.active = False
+        self.table = None
+        self.last_input = now
+        self._mute(False)
+        ctx = self.app.ctx
+        saved = ctx.progress.saved() if self._return_to_game and ctx.progress is not None else None
+        if saved is not None:
+            self.app.replace(ctx.make_table_scene(*saved))
+        else:
+            self.app.replace(ctx.make_menu_scene())
+
+    def _deal(self, now: float) -> None:
+        """The next demo: a winnable deal of the other game, under the banner."""
+        from game.scenes.attract_banner import AttractBanner
+        from game.scenes.dealing import deal_new
+        from game.scenes.table import TableScene
+
+        settings = self.app.settings
+        name = self._next
+        self._next = "eightoff" if name == "golf" else "golf"
+        option = settings.golf_rule if name == "golf" else settings.eightoff_cells
+        self.app.apply(deal_new(self.app.ctx, name, option, demo=True))
+        bottom = self.app.stack[0] if self.app.stack else None
+        self.table = bottom if isinstance(bottom, TableScene) else None
+        if self.table is not None:
+            self.table.demo_message = None
+        self.app.push(AttractBanner(self.app.ctx, name))
+        self.cycles += 1
+        self._cycle_start = self._moved_at = now
+        self._moves_seen = -1
+        self._won_at = None
+
+    def _mute(self, quiet: bool) -> None:
+        """Silence during attract mode; afterwards the player's own sound setting again."""
+        audio = self.app.ctx.audio
+        audio.set_muted(quiet or not self.app.settings.sound)

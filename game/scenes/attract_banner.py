@@ -1,0 +1,117 @@
+"""The banners kiosk mode lays over whatever is on screen: "Touch to play" in attract mode, and the
+countdown of the administrator's corner press. Both are passive: input goes to the scene beneath
+(attract mode takes it before any scene does)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, tr
+from game.scenes.base import Scene
+from game.ui import theme
+
+BANNER_BG = (14, 30, 20)
+
+
+class Banner(Scene):
+    """An opaque rounded panel with a big line and a small one; redrawn only where the scene beneath
+    repainted over it (it is opaque, so drawing it again never darkens it)."""
+
+    overlay = True
+    passive = True
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._image: pygame.Surface | None = None
+        self._dirty = True
+        self._min_width = 0  # a banner never shrinks: what it covered stays covered
+
+    def texts(self) -> tuple[str, str]:
+        return "", ""
+
+    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
+        """Where the panel goes (its size is given)."""
+        return pygame.Rect((0, 0), image_size)
+
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if tuple(size) != getattr(self, "_size", None):
+            self._size, self._min_width = tuple(size), 0
+        self._image = self._render(size)
+        self.rect = self.place(size, self._image.get_size())
+        self._dirty = True
+
+    def _render(self, size: tuple[int, int]) -> pygame.Surface:
+        big_text, small_text = self.texts()
+        unit = max(18, min(size) // 12)
+        text = self.ctx.text
+        big = text.fit(big_text, int(size[0] * 0.8), unit, theme.GOLD, bold=True)
+        small = text.fit(small_text, int(size[0] * 0.8), max(14, unit // 2), theme.TEXT) if small_text else None
+        pad = unit // 2
+        w = max(big.get_width(), small.get_width() if small else 0, self._min_width - 4 * pad) + 4 * pad
+        self._min_width = w
+        h = big.get_height() + (small.get_height() + pad // 3 if small else 0) + 2 * pad
+        surf = theme.rounded_rect((w, h), BANNER_BG, min(h // 2, 3 * pad), 3, theme.GOLD)
+        surf.blit(big, big.get_rect(midtop=(w // 2, pad)))
+        if small:
+            surf.blit(small, small.get_rect(midtop=(w // 2, pad + big.get_height() + pad // 3)))
+        return surf
+
+    def invalidate(self, rects: list | None = None) -> None:
+        if rects is None or self.rect.collidelist(rects) != -1:
+            self._dirty = True
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if not self._dirty or self._image is None:
+            return []
+        self._dirty = False
+        surface.blit(self._image, self.rect)
+        return [self.rect]
+
+
+class AttractBanner(Banner):
+    """"Touch to play" over the attract demo, low in the middle, with the game's name."""
+
+    def __init__(self, ctx: Any, game_name: str = "") -> None:
+        super().__init__(ctx)
+        self.game_name = game_name
+
+    def texts(self) -> tuple[str, str]:
+        name = {"golf": N_("Golf"), "eightoff": N_("Eight Off")}.get(self.game_name, "")
+        return tr("Touch to play"), tr(name) if name else ""
+
+    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), image_size)
+        rect.center = (size[0] // 2, int(size[1] * 0.62))
+        return rect
+
+
+class AdminHold(Banner):
+    """The administrator is holding a corner: how many seconds are left before the kiosk exits."""
+
+    def __init__(self, ctx: Any, corner: str, left: float) -> None:
+        super().__init__(ctx)
+        self.corner = corner
+        self.left = max(1, math.ceil(left))
+
+    def set_left(self, left: float) -> bool:
+        """Update the countdown (a new image only when the whole second changes); True if it did."""
+        left = max(1, math.ceil(left))
+        if left == self.left:
+            return False
+        self.left = left
+        self.resize(self.ctx.screen_size)
+        return True
+
+    def texts(self) -> tuple[str, str]:
+        return tr("Exit in {n}", n=self.left), tr("Keep holding the corner to leave the kiosk")
+
+    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), image_size)
+        rect.center = (size[0] // 2, size[1] // 2)
+        return rect

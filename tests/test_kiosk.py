@@ -1,0 +1,218 @@
+"""Kiosk mode (`--kiosk`): full screen and touch-sized, a cursor only for a mouse, the
+administrator's corner exit, attract mode, and touch input from single-touch screens."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import main
+from conftest import _finger, click, key, run_frames, settle, touch_tap
+from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
+from game.app import ADMIN_EXIT
+from game.attract import WIN_SHOW
+from game.model.golf import GolfGame
+from game.scenes.attract_banner import AdminHold, AttractBanner
+from game.scenes.menu import MenuScene
+from game.scenes.settings_scene import SettingsScene
+from game.scenes.table import TableScene
+from game.settings import Settings
+
+FINGER = 48  # px: about 9 mm on the 7" 800x480 display
+
+
+def kiosk(make_app, size=(800, 480), language="en", **settings):
+    app = make_app(size=size, kiosk=True, settings=Settings(language=language, fullscreen=False, **settings))
+    return app
+
+
+def menu(make_app, **kw):
+    app = kiosk(make_app, **kw)
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    return app
+
+
+def golf_table(make_app, **kw):
+    app = kiosk(make_app, **kw)
+    app.replace(app.ctx.make_table_scene(GolfGame.new(rule="easy", number=1)))
+    run_frames(app)
+    settle(app)
+    return app
+
+
+def play_a_golf_move(app) -> None:
+    """Tap the stock: a draw, a move the player made."""
+    scene = app.top
+    touch_tap(app, scene.layout.stock.center)
+    settle(app)
+    assert scene.game.moves >= 1
+
+
+def press(app, pos, finger=True) -> None:
+    if finger:
+        _finger(app, pygame.FINGERDOWN, pos)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def release(app, pos, finger=True) -> None:
+    if finger:
+        _finger(app, pygame.FINGERUP, pos)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def wait(app, seconds: float, dt: float = 0.1) -> None:
+    """Frames over `seconds` of real time with no input."""
+    for _ in range(int(round(seconds / dt))):
+        app.step_frame(dt)
+
+
+# -- the window ------------------------------------------------------------------------------------
+def test_a_kiosk_is_full_screen_whatever_the_settings_say(config_dir):
+    from game.app import App
+
+    app = App(kiosk=True, settings=Settings(fullscreen=False))
+    try:
+        assert app.fullscreen
+        app.set_fullscreen(False)
+        key(app, pygame.K_F11)
+        assert app.fullscreen and app.running
+    finally:
+        app.close()
+
+
+def test_the_settings_offer_no_full_screen_switch_but_the_idle_demo_in_a_kiosk(make_app):
+    app = kiosk(make_app)
+    scene = SettingsScene(app.ctx)
+    assert not scene.toggles["fullscreen"].visible and scene.attract.visible
+    desk = make_app(size=(800, 480))
+    scene = SettingsScene(desk.ctx)
+    assert scene.toggles["fullscreen"].visible and not scene.attract.visible
+
+
+@pytest.mark.parametrize("language", ["en", "el", "th"])
+@pytest.mark.parametrize("scene", [MenuScene, SettingsScene])
+def test_every_target_of_the_menu_and_settings_is_finger_sized_at_800x480(make_app, language, scene):
+    app = kiosk(make_app, language=language)
+    app.replace(scene(app.ctx))
+    run_frames(app)
+    shown = [w for w in app.top.widgets if w.visible and w.enabled and type(w).__name__ != "Label"]
+    assert len(shown) >= 5
+    for w in shown:
+        assert w.rect.height >= FINGER and w.rect.width >= FINGER, (type(w).__name__, w.rect)
+        assert w.rect.bottom <= 480 and w.rect.right <= 800
+    if scene is MenuScene:  # no keyboard: no code box, and no Quit
+        assert not app.top.code_box.visible and not app.top.quit_button.visible
+
+
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_the_table_buttons_take_a_fingertip_at_800x480(make_app, language):
+    app = golf_table(make_app, language=language)
+    for b in app.top.hud.buttons:
+        if b.visible:
+            area = b.hit_area
+            assert area.height >= FINGER and area.width >= FINGER, (b.label, area)
+    areas = [b.hit_area for b in app.top.hud.buttons if b.visible]
+    assert all(a.collidelist([o for o in areas if o is not a]) == -1 for a in areas)  # no overlaps
+
+
+def test_a_tap_at_the_bands_edge_above_a_button_still_presses_it(make_app):
+    app = golf_table(make_app)
+    undo = next(b for b in app.top.hud.buttons if b.label == "Undo")
+    play_a_golf_move(app)
+    assert app.top.game.undo_depth == 1
+    touch_tap(app, (undo.rect.centerx, 0))  # above the drawn button, inside the band
+    assert app.top.game.undo_depth == 0
+
+
+def test_main_resumes_the_saved_game_at_a_kiosk_start(make_app):
+    app = golf_table(make_app)
+    play_a_golf_move(app)
+    code, moves = app.top.game.code, app.top.game.moves
+    app.close()
+    again = kiosk(make_app)
+    scene = main.first_scene(main.build_parser().parse_args(["--kiosk"]), again)
+    assert isinstance(scene, TableScene) and scene.game.code == code and scene.game.moves == moves
+    desk = make_app(size=(800, 480))
+    assert isinstance(main.first_scene(main.build_parser().parse_args([]), desk), MenuScene)
+
+
+# -- the cursor ----------------------------------------------------------------------------------------
+def test_the_cursor_hides_for_fingers_and_comes_back_for_a_mouse(make_app):
+    app = menu(make_app)
+    assert not app.cursor_visible  # a kiosk starts without an arrow
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    run_frames(app)
+    assert app.cursor_visible and pygame.mouse.get_visible()
+    touch_tap(app, (5, 400))
+    # SDL's mouse copy of a touch does not bring the arrow back
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 400), rel=(1, 1), buttons=(0, 0, 0),
+                                         touch=True))
+    run_frames(app)
+    assert not app.cursor_visible and not pygame.mouse.get_visible()
+
+
+# -- the administrator's exit -----------------------------------------------------------------------
+@pytest.mark.parametrize("corner", [(2, 2), (797, 2), (2, 477), (797, 477)])
+def test_a_corner_held_five_seconds_exits_with_the_admin_status(make_app, corner):
+    app = golf_table(make_app)
+    press(app, corner)
+    wait(app, HOLD - 0.2)
+    assert app.running
+    assert any(isinstance(s, AdminHold) for s in app.stack)  # the countdown shows
+    wait(app, 0.5)
+    assert not app.running and app.exit_status == ADMIN_EXIT
+
+
+def test_the_countdown_shows_only_after_a_second_and_goes_with_the_finger(make_app):
+    app = menu(make_app)
+    press(app, (797, 2), finger=False)
+    wait(app, SHOW_AFTER - 0.2)
+    assert not any(isinstance(s, AdminHold) for s in app.stack)
+    wait(app, 1.0)
+    banner = next(s for s in app.stack if isinstance(s, AdminHold))
+    assert banner.left == 4
+    release(app, (797, 2), finger=False)
+    wait(app, HOLD)
+    assert app.running and banner not in app.stack and isinstance(app.top, MenuScene)
+
+
+@pytest.mark.parametrize("how", ["early", "slid", "middle", "desktop"])
+def test_no_exit_without_a_still_corner_press_on_a_kiosk(make_app, how):
+    app = menu(make_app) if how != "desktop" else make_app(size=(800, 480), scene=MenuScene)
+    start = (400, 240) if how == "middle" else (3, 3)
+    press(app, start)
+    if how == "early":
+        wait(app, HOLD - 1)
+        release(app, start)
+    elif how == "slid":
+        wait(app, 1.5)
+        _finger(app, pygame.FINGERMOTION, (200, 200))
+    wait(app, HOLD + 1)
+    assert app.running and app.exit_status == 0
+
+
+def test_a_press_on_the_corner_button_still_works_when_released_in_time(make_app):
+    app = golf_table(make_app)
+    menu_button = next(b for b in app.top.hud.buttons if b.label == "Menu")
+    corner = (799, 0)
+    assert menu_button.hit_area.collidepoint(corner) and corner_of(corner, app.size) == "tr"
+    press(app, corner)
+    wait(app, 2.0)
+    release(app, corner)
+    run_frames(app)
+    assert app.running and isinstance(app.top, MenuScene)
+
+
+def test_ctrl_alt_q_exits_a_kiosk_with_the_admin_status(make_app):
+    app = menu(make_app)
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+    assert app.running
+    key(app, pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    assert not app.running and app.exit_status == ADMIN_EXIT
+
+
+def test_corners_are_at_least_a_fingertip():
+    assert corner_size((800, 480)) >= FINGER and corner_size((1920, 1080)) >= FINGER
+    assert corner_of((400, 2), (800, 480)) is None and corner_of((2, 240), (800, 480)) is None
