@@ -7,6 +7,7 @@ import pytest
 
 import main
 from conftest import _finger, click, key, run_frames, settle, touch_tap
+from test_assist import run_until
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
 from game.app import ADMIN_EXIT
 from game.attract import WIN_SHOW
@@ -15,7 +16,7 @@ from game.scenes.attract_banner import AdminHold, AttractBanner
 from game.scenes.menu import MenuScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.table import TableScene
-from game.settings import Settings
+from game.settings import DEAL_KINDS, Settings
 
 FINGER = 48  # px: about 9 mm on the 7" 800x480 display
 
@@ -216,3 +217,122 @@ def test_ctrl_alt_q_exits_a_kiosk_with_the_admin_status(make_app):
 def test_corners_are_at_least_a_fingertip():
     assert corner_size((800, 480)) >= FINGER and corner_size((1920, 1080)) >= FINGER
     assert corner_of((400, 2), (800, 480)) is None and corner_of((2, 240), (800, 480)) is None
+
+
+# -- attract mode ----------------------------------------------------------------------------------------
+def idle(app, minutes: float) -> None:
+    """The kiosk left alone: one long frame (the loop sleeps while nothing moves), then a few short."""
+    app.step_frame(minutes * 60.0)
+    run_frames(app, 3)
+
+
+def demo_table(app) -> TableScene:
+    assert app.attract.active
+    table = app.stack[0]
+    assert isinstance(table, TableScene) and table.watching
+    return table
+
+
+def test_attract_mode_starts_after_the_idle_minutes_and_plays_a_winnable_deal(make_app):
+    app = golf_table(make_app)
+    play_a_golf_move(app)
+    idle(app, 2.9)
+    assert not app.attract.active
+    idle(app, 0.2)
+    table = demo_table(app)
+    assert table.guaranteed and any(isinstance(s, AttractBanner) for s in app.stack)
+    assert table.toast.message == ""  # the banner says it, not the demo's own message
+    run_until(app, lambda: table.game.moves >= 3)  # the deal, then the demo's moves
+    assert table.game.moves >= 3 and app.attract.active
+
+
+def test_a_touch_in_attract_mode_brings_back_the_saved_game_untouched(make_app, data_dir):
+    app = golf_table(make_app)
+    play_a_golf_move(app)
+    game = app.top.game
+    position, moves = game.position_key(), game.moves
+    idle(app, 3.1)
+    assert (data_dir / "current-game.json").exists()  # saved before the demo began
+    demo = demo_table(app)
+    run_until(app, lambda: demo.game.moves >= 1)
+    touch_tap(app, app.stack[0].layout.stock.center)  # on the demo's stock: it must not draw there
+    assert not app.attract.active
+    table = app.top
+    assert isinstance(table, TableScene) and not table.watching
+    assert table.game.code == game.code and table.game.position_key() == position and table.game.moves == moves
+    run_frames(app, 30)
+    assert table.game.moves == moves  # the waking touch did nothing on the table
+    assert not app.ctx.audio.muted  # the player's sound is back
+
+
+def test_a_touch_in_attract_mode_from_the_menu_goes_back_to_the_menu(make_app):
+    app = menu(make_app)
+    idle(app, 3.1)
+    demo_table(app)
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.top, MenuScene) and not app.attract.active
+
+
+def test_attract_mode_is_silent_and_changes_neither_settings_nor_statistics(make_app, data_dir):
+    app = menu(make_app, last_game="golf")
+    idle(app, 3.1)
+    assert app.ctx.audio.muted
+    demo = demo_table(app)
+    run_until(app, lambda: demo.game.moves >= 3)
+    assert demo.game.moves >= 3 and app.ctx.audio.played == []
+    assert app.settings.last_game == "golf"
+    assert app.ctx.progress.saved() is None  # a demo is never the saved game
+    stats = app.ctx.progress.stats
+    assert all(stats.results(g, o) == [] for g, o in [("golf", "easy"), ("eightoff", "8")])
+    assert all(stats.dealt(kind) == set() for kind in DEAL_KINDS)  # the player's deals stay theirs
+    touch_tap(app, (400, 240))
+    assert isinstance(app.top, MenuScene) and app.ctx.audio.muted is False
+
+
+def test_attract_mode_alternates_golf_and_eight_off_after_each_win(make_app):
+    from game.model.eightoff import EightOffGame
+
+    app = menu(make_app, last_game="golf", animation_speed="fast")
+    idle(app, 3.1)
+    first = demo_table(app)
+    assert isinstance(first.game, GolfGame)
+    # the demo plays to the win, which shows a while, then the next deal
+    run_until(app, lambda: app.stack[0] is not first)
+    assert first.game.status == "won"
+    second = demo_table(app)
+    assert isinstance(second.game, EightOffGame) and second.game.status == "playing"
+    assert app.attract.cycles == 2
+
+
+@pytest.mark.parametrize("how", ["off", "desktop"])
+def test_no_attract_mode_when_off_or_on_a_desktop(make_app, how):
+    if how == "off":
+        app = menu(make_app, attract_minutes=0)
+    else:
+        app = make_app(size=(800, 480), scene=MenuScene)
+    idle(app, 60)
+    assert not app.attract.active and isinstance(app.top, MenuScene)
+
+
+def test_input_restarts_the_idle_time(make_app):
+    app = menu(make_app)
+    idle(app, 2.5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    run_frames(app)
+    idle(app, 2.5)
+    assert not app.attract.active
+    idle(app, 0.6)
+    assert app.attract.active
+
+
+def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
+    app = golf_table(make_app)
+    play_a_golf_move(app)
+    code, position = app.top.game.code, app.top.game.position_key()
+    idle(app, 3.1)
+    demo = demo_table(app)
+    run_until(app, lambda: demo.game.moves >= 2)  # the demo moves
+    # the power goes: no close(), a new process starts from what is on disk
+    again = kiosk(make_app)
+    scene = main.first_scene(main.build_parser().parse_args(["--kiosk"]), again)
+    assert scene.game.code == code and scene.game.position_key() == position
