@@ -1,12 +1,13 @@
 """Benchmark: each table headless through a scripted session, per phase.
 
-    python -m game.bench [--games golf,eightoff] [--sizes 1280x720,1920x1080] [--idle SECONDS]
+    python -m game.bench [--games golf,eightoff,attract] [--sizes 1280x720,1920x1080] [--idle SECONDS]
 
 Prints, for each game and window size: CPU ms per drawn frame (median and 95th percentile) and frames
 drawn for each phase (Golf: deal, plays, draws, undos, drag; Eight Off: deal, taps, drags, double
 taps, undos, group drag, win), idle CPU % of one core with no input (after the sound device rests),
 start-up time to the first frame, peak memory, and the memory in use over a long session of games.
-Each run is its own process so start-up and peak memory are honest. Numbers, not assertions: tests
+`attract` runs a kiosk in attract mode in the app's own loop (see game/bench_attract.py). Each run is
+its own process so start-up and peak memory are honest. Numbers, not assertions: tests
 never time anything.
 """
 from __future__ import annotations
@@ -121,7 +122,7 @@ def _rss_mib() -> float:
         return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
 
 
-def _new_app(size: tuple[int, int]):
+def _new_app(size: tuple[int, int], kiosk: bool = False):
     import tempfile
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -129,7 +130,7 @@ def _new_app(size: tuple[int, int]):
     from game.app import App
     from game.settings import Settings
 
-    app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none")
+    app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
     app.ctx.save_settings = lambda: None
     return app
 
@@ -248,12 +249,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="golf,eightoff")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
+    parser.add_argument("--attract", type=float, default=60.0, help="seconds of attract mode measured")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
         game, size = args.one.split(":")
         w, h = (int(v) for v in size.split("x"))
         t_start = float(os.environ.get("BENCH_T0", time.time()))
+        if game == "attract":
+            from .bench_attract import run_attract
+            print(json.dumps(run_attract((w, h), args.attract)))
+            return 0
         if game == "eightoff":
             from .bench_eightoff import run_eightoff
             result = run_eightoff((w, h), args.idle, t_start)
@@ -266,12 +272,16 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.time()
         env = dict(os.environ, BENCH_T0=repr(t0))
         out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size}", "--idle",
-                              str(args.idle)], env=env, capture_output=True, text=True)
+                              str(args.idle), "--attract", str(args.attract)], env=env, capture_output=True, text=True)
         if out.returncode != 0:
             print(out.stderr, file=sys.stderr)
             return 1
         result = json.loads(out.stdout.strip().splitlines()[-1])
-        print(report(result))
+        if game == "attract":
+            from .bench_attract import report_attract
+            print(report_attract(result))
+        else:
+            print(report(result))
         print()
     return 0
 
