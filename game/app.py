@@ -163,12 +163,18 @@ class App:
         if transition is None:
             return
         if isinstance(transition, Push):
-            self.stack.append(transition.scene)
-            transition.scene.enter()
-            transition.scene.invalidate(None)
+            scene = transition.scene
+            at = len(self.stack)
+            while not scene.passive and at > 0 and self.stack[at - 1].passive:
+                at -= 1  # banners stay on top of whatever opens beneath them
+            self.stack.insert(at, scene)
+            scene.enter()
+            scene.invalidate(None)
         elif isinstance(transition, Pop):
-            if self.stack:
-                self.stack.pop().exit()
+            leaving = self.input_scene()  # the scene that closes, never a banner above it
+            if leaving is not None:
+                self.stack.remove(leaving)
+                leaving.exit()
             if not self.stack:
                 self.quit()
                 return
@@ -215,6 +221,10 @@ class App:
         self._follow_cursor(event)
         if self.kiosk:
             self.admin.feed(event, self.wall, self.size)
+        if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
+                and event.mod & pygame.KMOD_ALT:
+            self.admin_exit()
+            return
         taken = self.attract.event(event, self.wall)  # any input restarts the idle timer
         if t == pygame.QUIT:
             self.quit()
@@ -226,9 +236,6 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
             self._force_draw = True
-        elif t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
-                and event.mod & pygame.KMOD_ALT:
-            self.admin_exit()
         elif taken:
             return  # attract mode used it (a touch ends it), no scene sees it
         elif t == pygame.KEYDOWN and event.key == pygame.K_F11:

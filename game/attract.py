@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from game.ui.pointer import is_mouse_copy
+
 log = logging.getLogger(__name__)
 
 WIN_SHOW = 6.0      # s the demo's win (the bouncing cards) stays before the next deal
@@ -37,7 +39,7 @@ class Attract:
         self.cycles = 0               # demos dealt since the app started
         self.table: Any = None        # the demo's table scene
         self._return_to_game = False  # the player left a game on the table: bring it back
-        self._next = "golf"
+        self._next: str | None = None  # the game of the next demo (they take turns, spell after spell)
         self._cycle_start = 0.0
         self._moved_at = 0.0
         self._moves_seen = -1
@@ -53,12 +55,13 @@ class Attract:
 
     # -- input -------------------------------------------------------------------------------------
     def event(self, event: pygame.event.Event, now: float) -> bool:
-        """Note an input event; True when attract mode takes it (the scenes must not see it)."""
+        """Note an input event; True when attract mode takes it (the scenes must not see it). The press
+        that ends it is taken too, so the scene that comes back never sees it: its motion and its lift
+        alone do nothing anywhere."""
         if event.type not in INPUT_EVENTS:
             return False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
-                and getattr(event, "touch", False) and not self.active:
-            return False  # SDL's copy of a touch: the FINGER event counted already
+        if is_mouse_copy(event):
+            return self.active  # SDL sends it just before the finger's own event, which is the one that counts
         self.last_input = now
         if not self.active:
             return False
@@ -100,7 +103,8 @@ class Attract:
         self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
                                 and bottom.game.status == "playing")
         self.active = True
-        self._next = self.app.settings.last_game
+        if self._next is None:
+            self._next = self.app.settings.last_game
         self._mute(True)
         self._deal(now)  # replacing the stack leaves the table: its game is written to disk
         progress = self.app.ctx.progress
@@ -132,9 +136,9 @@ class Attract:
         option = settings.golf_rule if name == "golf" else settings.eightoff_cells
         self.app.apply(deal_new(self.app.ctx, name, option, demo=True))
         bottom = self.app.stack[0] if self.app.stack else None
-        self.table = bottom if isinstance(bottom, TableScene) else None
+        self.table = bottom if isinstance(bottom, TableScene) and bottom.watching else None
         if self.table is not None:
-            self.table.demo_message = None
+            self.table.attract = True
         self.app.push(AttractBanner(self.app.ctx, name))
         self.cycles += 1
         self._cycle_start = self._moved_at = now
@@ -145,3 +149,6 @@ class Attract:
         """Silence during attract mode; afterwards the player's own sound setting again."""
         audio = self.app.ctx.audio
         audio.set_muted(quiet or not self.app.settings.sound)
+        suspend = getattr(audio, "suspend", None)
+        if quiet and suspend is not None:
+            suspend()  # no mixer thread for hours of silence; the next sound reopens the device

@@ -164,6 +164,19 @@ def watch_attract(app, seconds: float = 60.0) -> None:
     raise AssertionError(f"attract mode stalled: demo {table and table.game.code} never moved")
 
 
+def watch_a_demo_win(app, seconds: float = 120.0) -> None:
+    """Frames of a tenth of a second (real time passes for the solver) until attract mode deals its
+    next demo: the one before must have been won, not given up."""
+    table = app.attract.table
+    deadline = time.monotonic() + seconds
+    while app.attract.table is table and time.monotonic() < deadline:
+        app.step_frame(0.1, [])
+        if app.ctx.jobs.busy:
+            time.sleep(0.002)
+    assert table.game.status == "won", f"the demo of {table.game.code} stopped short of its win"
+    assert app.attract.table is not None and app.attract.table is not table
+
+
 def test_a_week_unattended(make_app, caplog):
     rng = random.Random(20261129)
     caplog.set_level(logging.ERROR)
@@ -185,7 +198,7 @@ def test_a_week_unattended(make_app, caplog):
     player = Player(app, rng)
     hours = int(DAYS * 24)
     memory: list[float] = []
-    attract_spells = 0
+    attract_spells = wins = 0
     for hour in range(hours):
         if hour % 3 != 2:  # two hours in three, someone plays
             player.tap((app.size[0] // 2, app.size[1] // 2))  # wakes attract mode (and is used up)
@@ -200,6 +213,9 @@ def test_a_week_unattended(make_app, caplog):
         app.step_frame(FRAME, [])
         assert app.attract.active and app.attract.cycles == cycles + 1
         watch_attract(app)
+        if hour % 6 == 0:  # four times a day, a demo is watched to its win and the next deal
+            watch_a_demo_win(app)
+            wins += 1
         attract_spells += 1
         app.step_frame(HOUR - 260.0, [])  # the rest of the hour: the demos go on (one jump)
         app.step_frame(FRAME, [])
@@ -210,7 +226,7 @@ def test_a_week_unattended(make_app, caplog):
     assert app.attract.cycles >= attract_spells * 2  # each hour: its demo and at least one more
     # memory: flat after the first day (caches, the fonts, the worker's pipes settle in on day 1)
     print(f"\nendurance: {hours} h simulated, RSS per day (MiB): {[round(m, 1) for m in memory]}, "
-          f"{app.attract.cycles} demos dealt, {len(player.games)} player games, "
+          f"{app.attract.cycles} demos dealt, {wins} watched to their win, {len(player.games)} player games, "
           f"slowest frame {slowest[0] * 1000:.1f} ms")
     if len(memory) >= 2:
         assert max(memory[1:]) - memory[0] <= MEMORY_SLACK_MIB, memory

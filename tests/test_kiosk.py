@@ -8,6 +8,7 @@ import pytest
 import main
 from conftest import _finger, click, key, run_frames, settle, touch_tap
 from test_assist import run_until
+from test_touch import with_mouse_copy
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
 from game.app import ADMIN_EXIT
 from game.attract import WIN_SHOW
@@ -263,6 +264,128 @@ def test_a_touch_in_attract_mode_brings_back_the_saved_game_untouched(make_app, 
     run_frames(app, 30)
     assert table.game.moves == moves  # the waking touch did nothing on the table
     assert not app.ctx.audio.muted  # the player's sound is back
+
+
+def sdl_touch(app, pos) -> None:
+    """A tap as SDL 2 sends it from a touchscreen: each finger event after its mouse copy."""
+    with_mouse_copy(app, pygame.FINGERDOWN, pos)
+    run_frames(app)
+    with_mouse_copy(app, pygame.FINGERUP, pos)
+    run_frames(app)
+
+
+def test_the_touch_that_ends_attract_mode_does_nothing_else(make_app):
+    app = golf_table(make_app)
+    play_a_golf_move(app)
+    idle(app, 3.1)
+    run_frames(app, 30)
+    undo = next(b for b in app.stack[0].hud.buttons if b.label == "Undo")
+    sdl_touch(app, undo.rect.center)  # where the restored table has its Undo button
+    run_frames(app, 30)
+    assert isinstance(app.top, TableScene) and not app.top.watching and app.top.game.undo_depth == 1
+    sdl_touch(app, undo.rect.center)  # the next touch is the player's again
+    assert app.top.game.undo_depth == 0
+
+
+def test_a_click_that_ends_attract_mode_over_the_menus_play_button_only_wakes_it(make_app):
+    app = menu(make_app)
+    play = app.top.play_button.rect.center
+    idle(app, 3.1)
+    click(app, play)
+    run_frames(app, 10)
+    assert isinstance(app.top, MenuScene) and app.ctx.progress.saved() is None
+
+
+def test_the_demos_take_turns_from_one_spell_to_the_next(make_app):
+    from game.model.eightoff import EightOffGame
+
+    app = menu(make_app, last_game="golf")
+    idle(app, 3.1)
+    assert isinstance(demo_table(app).game, GolfGame)
+    touch_tap(app, (400, 240))
+    idle(app, 3.1)
+    assert isinstance(demo_table(app).game, EightOffGame)
+
+
+def test_attract_mode_closes_the_sound_device(make_app):
+    class Audio:
+        muted, suspended = False, 0
+
+        def play(self, name, now=None):
+            return False
+
+        def set_muted(self, value):
+            self.muted = value
+
+        def suspend(self):
+            self.suspended += 1
+
+    app = make_app(size=(800, 480), kiosk=True, audio=Audio(), settings=Settings(fullscreen=False))
+    app.replace(MenuScene(app.ctx))
+    idle(app, 3.1)
+    assert app.ctx.audio.muted and app.ctx.audio.suspended >= 1
+    touch_tap(app, (400, 240))
+    assert not app.ctx.audio.muted
+
+
+def test_a_demo_win_in_attract_mode_shows_the_bouncing_cards_under_the_banner_only(make_app):
+    from game.scenes.end_screen import WinOverlay
+
+    app = menu(make_app, last_game="golf", animation_speed="fast")
+    idle(app, 3.1)
+    table = demo_table(app)
+    run_until(app, lambda: isinstance(app.input_scene(), WinOverlay))
+    win = app.input_scene()
+    assert isinstance(win, WinOverlay) and win.bare and win.buttons == []
+    assert isinstance(app.stack[-1], AttractBanner)  # the banner stays on top of the celebration
+    run_frames(app, 60)
+    assert win.flying and table.game.status == "won"
+
+
+def test_a_panel_closing_under_the_countdown_closes_itself_not_the_countdown(make_app):
+    app = menu(make_app)
+    click(app, app.top.settings_button.rect.center)
+    assert isinstance(app.top, SettingsScene)
+    press(app, (2, 477))
+    wait(app, 2.0)
+    assert isinstance(app.stack[-1], AdminHold)
+    key(app, pygame.K_ESCAPE)
+    assert [type(s) for s in app.stack] == [MenuScene, AdminHold]
+    release(app, (2, 477))
+    wait(app, 0.2)
+    assert app.stack == [app.input_scene()]
+
+
+def test_ctrl_alt_q_during_attract_mode_exits_at_once(make_app):
+    app = menu(make_app)
+    idle(app, 3.1)
+    key(app, pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    assert not app.running and app.exit_status == ADMIN_EXIT
+
+
+def test_main_exits_with_the_admin_status(tmp_path):
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, pygame, main\n"
+        "from game.app import App\n"
+        "run = App.run\n"
+        "def leave(self, scene=None):\n"
+        "    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q,\n"
+        "                      mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode='', scancode=0))\n"
+        "    return run(self, scene)\n"
+        "App.run = leave\n"
+        "sys.exit(main.main(sys.argv[1:]))\n")
+    env = dict(__import__("os").environ, GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path), GOLF_EIGHTOFF_DATA_DIR=str(tmp_path),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    kiosk_run = subprocess.run([sys.executable, "-c", script, "--kiosk"], cwd=root, env=env, capture_output=True,
+                               text=True, timeout=120)
+    desk_run = subprocess.run([sys.executable, "-c", script, "--windowed"], cwd=root, env=env, capture_output=True,
+                              text=True, timeout=120)
+    assert kiosk_run.returncode == ADMIN_EXIT, kiosk_run.stderr
+    assert desk_run.returncode == 0, desk_run.stderr
 
 
 def test_a_touch_in_attract_mode_from_the_menu_goes_back_to_the_menu(make_app):

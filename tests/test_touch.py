@@ -16,10 +16,14 @@ def finger(app, kind, pos, finger_id=0):
 
 
 def with_mouse_copy(app, kind, pos):
-    """A finger event followed by the mouse event SDL makes of it (marked touch=True)."""
-    finger(app, kind, pos)
+    """A finger event as SDL 2 queues it: first the mouse copy it makes (marked touch=True; a motion
+    to the spot before a press), then the finger's own event."""
+    if kind == pygame.FINGERDOWN:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
+                                             touch=True))
     mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
     pygame.event.post(pygame.event.Event(mouse, pos=pos, button=1, touch=True))
+    finger(app, kind, pos)
 
 
 def test_a_single_touch_screen_drags_with_only_down_and_up(table):

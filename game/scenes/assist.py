@@ -221,8 +221,8 @@ class Assistant:
 
     def _say_demo(self) -> None:
         """The demo's standing message (none in attract mode, whose banner says it)."""
-        if self.table.demo_message:
-            self.table.show_message(self.table.demo_message, duration=FOREVER)
+        if not self.table.attract:
+            self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
 
     def _demo_step(self) -> None:
         from ..solver.moves import apply_move

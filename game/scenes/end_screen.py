@@ -115,6 +115,8 @@ class WinOverlay(EndOverlay):
         self.flying: list[list] = []  # [image, x, y, vx, vy]
         self.queue: list[tuple[pygame.Surface, tuple[int, int]]] = []  # each card leaves from its pile
         self.launch_clock = 0.0
+        #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
+        self.bare = bool(table.attract)
         if table.assist.demo_won:
             self.title = N_("The demo won")
 
@@ -128,7 +130,16 @@ class WinOverlay(EndOverlay):
         return lines
 
     def actions(self) -> list[tuple[str, Any, str]]:
+        if self.bare:
+            return []
         return [("New game", self.do_new, "primary"), ("Menu", self.do_menu, "secondary")]
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if not self.bare:
+            return super().draw(surface)
+        full, self._full, self._beneath = self._full, False, []
+        rects = self.draw_effects(surface)  # the trails stay until the table beneath repaints there
+        return None if full else rects
 
     def enter(self) -> None:
         super().enter()

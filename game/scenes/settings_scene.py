@@ -11,6 +11,7 @@ from game.i18n import N_, tr
 from game.scenes.base import Pop
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
+from game.settings import CHOICES
 from game.ui.widgets import Button, SegmentedControl, Toggle
 
 #: (settings field, label) for the on/off rows, in display order.
@@ -22,8 +23,9 @@ TOGGLES = [
     ("four_colour", N_("Four-colour deck")),
 ]
 SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
-#: Kiosk only: minutes without input before the demos start.
-ATTRACT = [(0, N_("Off")), (1, N_("1 min")), (3, N_("3 min")), (10, N_("10 min"))]
+#: Kiosk only: minutes without input before the demos start (the settings' choices, labelled).
+ATTRACT_LABELS = {0: N_("Off"), 1: N_("1 min"), 3: N_("3 min"), 10: N_("10 min")}
+ATTRACT = [(minutes, ATTRACT_LABELS[minutes]) for minutes in CHOICES["attract_minutes"]]
 
 
 class SettingsScene(PanelScene):

@@ -39,8 +39,8 @@ class TableScene(Scene):
     #: Whether two quick taps on one spot make one double-tap gesture (Eight Off). When False (Golf),
     #: they are two taps: tapping a column twice plays two cards.
     DOUBLE_TAP = False
-    #: What the demo says while it plays; attract mode sets None (its banner says it).
-    demo_message: str | None = N_("Demo: tap to play")
+    #: Set by attract mode: the demo plays here under its banner (no message of its own, no win panel).
+    attract = False
 
     def __init__(self, ctx: Any, game: Any, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:

@@ -20,9 +20,23 @@ _KINDS = {
 }
 
 
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+
+
+def is_finger(event: pygame.event.Event) -> bool:
+    """A touch event (FINGERDOWN, FINGERMOTION or FINGERUP)."""
+    return event.type in FINGER_EVENTS
+
+
+def is_mouse_copy(event: pygame.event.Event) -> bool:
+    """A mouse event SDL made from a touch (it comes just before the finger's own event)."""
+    return bool(getattr(event, "touch", False)) and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                             pygame.MOUSEMOTION)
+
+
 def pointer_id(event: pygame.event.Event) -> object:
     """Which pointer an event comes from: the finger (touch device, finger id) or the mouse."""
-    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+    if is_finger(event):
         return (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
     return "mouse"
 
@@ -32,12 +46,12 @@ def pointer(event: pygame.event.Event, screen_size: tuple[int, int]) -> tuple[st
     kind = _KINDS.get(event.type)
     if kind is None:
         return None
-    if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+    if is_finger(event):
         w, h = screen_size
         x = min(w - 1, max(0, int(event.x * w)))
         y = min(h - 1, max(0, int(event.y * h)))
         return kind, (x, y)
-    if getattr(event, "touch", False):
+    if is_mouse_copy(event):
         return None
     if kind != MOVE and getattr(event, "button", 1) != 1:
         return None
