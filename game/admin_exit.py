@@ -4,13 +4,11 @@ A kiosk has no Quit button and often no keyboard. Holding a finger (or the mouse
 any corner for HOLD seconds asks the app to leave; a press that moves away, lifts early or starts
 elsewhere does nothing. The corner squares are small and the hold long, so a player never leaves by
 accident -- and a press there still reaches the scene as usual (the HUD's Menu button lives there).
-Plain logic on wall-clock seconds: the app feeds it events and asks `due`.
+Plain logic on wall-clock seconds: the app feeds it pointer actions and asks `due`.
 """
 from __future__ import annotations
 
-import pygame
-
-from game.ui.pointer import DOWN, MOVE, UP, pointer, pointer_id
+from game.ui.pointer import DOWN, UP
 
 HOLD = 5.0          # s a corner must be held
 SHOW_AFTER = 1.0    # s of holding before the countdown shows (a normal tap never sees it)
@@ -42,13 +40,8 @@ class AdminExit:
         self.hold = hold
         self._press: tuple[object, str, float] | None = None  # (pointer, corner, since)
 
-    def feed(self, event: pygame.event.Event, now: float, size: tuple[int, int]) -> None:
-        """Follow one input event (any other event is ignored)."""
-        p = pointer(event, size)
-        if p is None:
-            return
-        kind, pos = p
-        who = pointer_id(event)
+    def feed(self, kind: str, pos: tuple[int, int], who: object, now: float, size: tuple[int, int]) -> None:
+        """Follow one pointer action ('down', 'move' or 'up' at pos, by pointer `who`)."""
         if kind == DOWN:
             corner = corner_of(pos, size)
             self._press = (who, corner, now) if corner else None

@@ -17,9 +17,9 @@ from typing import Any, Callable
 import pygame
 
 from game import i18n
-from game.admin_exit import SHOW_AFTER, AdminExit
 from game.attract import Attract
 from game.context import Context, make_audio
+from game.kiosk import KioskDuties
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.persist.progress import Progress
 from game.settings import Settings
@@ -34,7 +34,6 @@ AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device i
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
 ADMIN_EXIT = 3          # exit status when the administrator leaves a kiosk: its service does not restart
-_TOUCH = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
 class App:
@@ -65,8 +64,6 @@ class App:
         pygame.key.set_repeat(400, 40)
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
-        self.cursor_visible = True
-        self._show_cursor(not self.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
         self._ticker = pygame.time.Clock()
         self._wait = wait if wait is not None else self._ticker.tick
         if audio is None:
@@ -86,9 +83,8 @@ class App:
         self._force_draw = True
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
         self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
-        self.admin = AdminExit()
         self.attract = Attract(self)
-        self._admin_banner: Scene | None = None
+        self.duties = KioskDuties(self)  # the administrator's exit, the arrow
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -218,9 +214,7 @@ class App:
         """App-level events first (quit, resize, F11, exposure, the administrator's exit, attract mode),
         then the input scene's."""
         t = event.type
-        self._follow_cursor(event)
-        if self.kiosk:
-            self.admin.feed(event, self.wall, self.size)
+        self.duties.event(event)
         if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
                 and event.mod & pygame.KMOD_ALT:
             self.admin_exit()
@@ -285,8 +279,8 @@ class App:
             if not self.running:
                 break
             self.handle_event(event)
-        if self.running and self.kiosk:
-            self._admin_tick()
+        if self.running:
+            self.duties.tick()  # the administrator's corner
         if self.running:
             self.attract.tick(self.wall)
         while self.running and self.accumulator >= STEP - _EPS:
@@ -334,43 +328,17 @@ class App:
         self.exit_status = ADMIN_EXIT if self.kiosk else 0
         self.quit()
 
-    def _admin_tick(self) -> None:
-        """Leave when a corner has been held long enough; count down on screen meanwhile."""
-        if self.admin.due(self.wall):
-            self.admin_exit()
-            return
-        from game.scenes.attract_banner import AdminHold
+    def remove(self, scene: Scene) -> None:
+        """Take a banner off the stack wherever it lies (overlays may have opened above it)."""
+        self.stack.remove(scene)
+        scene.exit()
+        for visible in self.visible_scenes():
+            visible.invalidate(None)
+        self._force_draw = True
 
-        held = self.admin.held(self.wall)
-        banner = self._admin_banner if self._admin_banner in self.stack else None
-        left = self.admin.hold - held
-        if held >= SHOW_AFTER and banner is None:
-            self._admin_banner = AdminHold(self.ctx, self.admin.corner() or "", left)
-            self.push(self._admin_banner)
-        elif held >= SHOW_AFTER:
-            if banner.set_left(left):
-                self._force_draw = True
-        elif banner is not None:
-            self.stack.remove(banner)  # it may lie under an overlay pushed since
-            banner.exit()
-            self._admin_banner = None
-            for scene in self.visible_scenes():
-                scene.invalidate(None)
-            self._force_draw = True
-        else:
-            self._admin_banner = None
-
-    def _show_cursor(self, visible: bool) -> None:
-        if visible != self.cursor_visible:
-            self.cursor_visible = visible
-            pygame.mouse.set_visible(visible)
-
-    def _follow_cursor(self, event: pygame.event.Event) -> None:
-        """No arrow while fingers play; it comes back when a real mouse moves or clicks."""
-        if event.type in _TOUCH:
-            self._show_cursor(False)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not getattr(event, "touch", False):
-            self._show_cursor(True)
+    def redraw(self) -> None:
+        """Draw at the next frame even if nothing moves (a banner changed)."""
+        self._force_draw = True
 
     def close(self) -> None:
         """Leave every scene, save the settings, finish the saved game's write, close the database;

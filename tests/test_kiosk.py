@@ -143,16 +143,16 @@ def test_main_resumes_the_saved_game_at_a_kiosk_start(make_app):
 # -- the cursor ----------------------------------------------------------------------------------------
 def test_the_cursor_hides_for_fingers_and_comes_back_for_a_mouse(make_app):
     app = menu(make_app)
-    assert not app.cursor_visible  # a kiosk starts without an arrow
+    assert not app.duties.cursor_visible  # a kiosk starts without an arrow
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
     run_frames(app)
-    assert app.cursor_visible and pygame.mouse.get_visible()
+    assert app.duties.cursor_visible and pygame.mouse.get_visible()
     touch_tap(app, (5, 400))
     # SDL's mouse copy of a touch does not bring the arrow back
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 400), rel=(1, 1), buttons=(0, 0, 0),
                                          touch=True))
     run_frames(app)
-    assert not app.cursor_visible and not pygame.mouse.get_visible()
+    assert not app.duties.cursor_visible and not pygame.mouse.get_visible()
 
 
 # -- the administrator's exit -----------------------------------------------------------------------

@@ -1,0 +1,62 @@
+"""The App's kiosk duties besides attract mode: the administrator's corner exit with its countdown,
+and the mouse arrow, hidden while fingers play (on any screen; a kiosk starts without it)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.admin_exit import SHOW_AFTER, AdminExit
+from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
+
+
+class KioskDuties:
+    """Fed every event and every frame by the App; changes scenes only through the App."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.admin = AdminExit()
+        self.cursor_visible = True
+        self._banner: Any = None  # the countdown on screen, if any
+        self.show_cursor(not app.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
+
+    def event(self, event: pygame.event.Event) -> None:
+        """Follow the arrow and, on a kiosk, any press on a corner."""
+        if is_finger(event):
+            self.show_cursor(False)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not is_mouse_copy(event):
+            self.show_cursor(True)
+        if self.app.kiosk:
+            p = pointer(event, self.app.size)
+            if p is not None:
+                self.admin.feed(p[0], p[1], pointer_id(event), self.app.wall, self.app.size)
+
+    def tick(self) -> None:
+        """Leave when a corner has been held long enough; count down on screen meanwhile."""
+        app = self.app
+        if not app.kiosk:
+            return
+        if self.admin.due(app.wall):
+            app.admin_exit()
+            return
+        from game.scenes.attract_banner import AdminHold
+
+        held = self.admin.held(app.wall)
+        banner = self._banner if self._banner in app.stack else None
+        left = self.admin.hold - held
+        if held >= SHOW_AFTER and banner is None:
+            self._banner = AdminHold(app.ctx, self.admin.corner() or "", left)
+            app.push(self._banner)
+        elif held >= SHOW_AFTER:
+            if banner.set_left(left):
+                app.redraw()
+        elif banner is not None:
+            app.remove(banner)  # it may lie under an overlay pushed since
+            self._banner = None
+        else:
+            self._banner = None
+
+    def show_cursor(self, visible: bool) -> None:
+        if visible != self.cursor_visible:
+            self.cursor_visible = visible
+            pygame.mouse.set_visible(visible)
