@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from conftest import _finger, run_frames, settle
+from conftest import run_frames, settle
 from game.scenes.table import DOUBLE_TIME
 from test_eightoff_table import card_point, columns, eo, onto, suit_up_to, table  # noqa: F401 (fixture)
 

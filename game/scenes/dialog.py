@@ -159,9 +159,16 @@ class DialogOverlay(Scene):
             under = panel_bounds.clip(surface.get_rect())
             self._under, self._under_pos = surface.subsurface(under).copy(), under.topleft
         else:
-            for r in self._beneath:
-                self._darken(surface, r)
-            rects += self._beneath
+            darkened: list[pygame.Rect] = []
+            for r in map(pygame.Rect, self._beneath):
+                for piece in _minus(r, darkened):  # the scene's rects overlap: dim each pixel once
+                    self._darken(surface, piece)
+                darkened.append(r)
+                # what now lies under the panel (a card that moved there) shows through it
+                part = r.clip(panel_bounds).clip(surface.get_rect())
+                if part.width and part.height and self._under is not None:
+                    self._under.blit(surface, (part.x - self._under_pos[0], part.y - self._under_pos[1]), part)
+            rects += darkened
         self._beneath = []
         rects += self.draw_effects(surface)
         if self._full or rects or any(b.dirty for b in self.buttons):
@@ -212,3 +219,25 @@ class ConfirmDialog(DialogOverlay):
 
     def _confirm(self) -> None:
         self._transition = self._yes[1]() or Pop()
+
+
+def _minus(rect: pygame.Rect, others: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of `rect` that none of `others` covers, as up to four rectangles per other."""
+    pieces = [rect]
+    for other in others:
+        rest = []
+        for p in pieces:
+            cut = p.clip(other)
+            if not cut.width or not cut.height:
+                rest.append(p)
+                continue
+            if cut.top > p.top:
+                rest.append(pygame.Rect(p.left, p.top, p.width, cut.top - p.top))
+            if cut.bottom < p.bottom:
+                rest.append(pygame.Rect(p.left, cut.bottom, p.width, p.bottom - cut.bottom))
+            if cut.left > p.left:
+                rest.append(pygame.Rect(p.left, cut.top, cut.left - p.left, cut.height))
+            if cut.right < p.right:
+                rest.append(pygame.Rect(cut.right, cut.top, p.right - cut.right, cut.height))
+        pieces = rest
+    return pieces

@@ -252,7 +252,8 @@ class Label(Widget):
                 r.left = self._rect.left
             else:
                 r.centerx = self._rect.centerx
-            surface.blit(img, r)
+            shown = r.clip(self._rect)  # a tall line box (Greek) must not paint below the rect, which
+            surface.blit(img, shown, shown.move(-r.x, -r.y))  # is all that is repainted when it changes
         return self._rect
 
 

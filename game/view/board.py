@@ -123,6 +123,12 @@ class Board:
                     sprite.turn = 0.0
                     self.tweener.to(sprite, flip_time, {"turn": 1.0}, out_cubic,
                                     delay=len(moved) * stagger + duration * 0.3)
+            if sprite.flying and not sprite.dragging and (duration <= 0 or _close(sprite.pos, t.pos)):
+                # a flight not yet under way (a draw undone in the same frame) must not carry the card
+                # off after it is back where the model says
+                self.tweener.to(sprite, 0, {"pos": t.pos})
+                sprite.flying = False
+                self._order_dirty = True
             if sprite.dragging or _close(sprite.pos, t.pos):
                 if not sprite.dragging:
                     sprite.pos = t.pos
