@@ -101,7 +101,7 @@ class Attract:
 
         bottom = self.app.stack[0]
         self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
-                                and bottom.game.status == "playing")
+                                and bottom.game.status != "won")  # a blocked game comes back blocked
         self.active = True
         if self._next is None:
             self._next = self.app.settings.last_game

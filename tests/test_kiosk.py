@@ -459,3 +459,57 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
     again = kiosk(make_app)
     scene = main.first_scene(main.build_parser().parse_args(["--kiosk"]), again)
     assert scene.game.code == code and scene.game.position_key() == position
+
+
+# -- play-test findings --------------------------------------------------------------------------------
+def blocked_table(make_app):
+    from game.scenes.end_screen import BlockedOverlay
+    from test_assist import RESUMED, answered, blocked_golf
+
+    app = kiosk(make_app)
+    app.replace(app.ctx.make_table_scene(blocked_golf(), dict(RESUMED)))
+    answered(app)
+    assert isinstance(app.top, BlockedOverlay)
+    return app
+
+
+@pytest.mark.parametrize("label", ["Menu", "Undo"])
+def test_the_band_works_under_the_blocked_panel_without_a_keyboard(make_app, label):
+    app = blocked_table(make_app)
+    table = app.stack[0]
+    depth = table.game.undo_depth
+    touch_tap(app, next(b for b in table.hud.buttons if b.label == label).rect.center)
+    settle(app)
+    if label == "Menu":
+        assert isinstance(app.top, MenuScene)
+    else:
+        assert app.top is table and table.game.status == "playing" and table.game.undo_depth == depth - 1
+
+
+def test_a_blocked_game_comes_back_blocked_after_attract_mode(make_app):
+    from game.scenes.end_screen import BlockedOverlay
+
+    app = blocked_table(make_app)
+    code = app.stack[0].game.code
+    idle(app, 3.1)
+    assert app.attract.active
+    touch_tap(app, (400, 240))
+    settle(app)
+    assert isinstance(app.stack[0], TableScene) and app.stack[0].game.code == code
+    assert app.stack[0].game.status == "blocked"
+
+
+def test_the_deal_code_is_not_copied_on_a_kiosk(make_app):
+    app = golf_table(make_app)
+    app.ctx._clipboard = ""
+    touch_tap(app, app.top.hud.code_button.rect.center)
+    assert app.ctx._clipboard == "" and not app.top.toast.active
+
+
+def test_the_statistics_fit_a_kiosk_screen(make_app):
+    from game.scenes.stats_scene import StatsScene
+
+    app = kiosk(make_app)
+    app.replace(StatsScene(app.ctx))
+    run_frames(app)
+    assert pygame.Rect(0, 0, 800, 480).contains(app.top.panel_rect)

@@ -150,3 +150,19 @@ def test_text_cache_stays_within_its_byte_budget():
     assert total <= 200_000 and 0 < len(cache) < 300
     assert cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True) is \
         cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True)
+
+
+def test_a_panel_has_no_darker_squares_in_its_corners():
+    """Across the edge of a corner's square (where the smooth corner meets the plain body) the panel
+    over the felt changes by no more than its shadow's gentle gradient."""
+    from game.ui import theme
+
+    radius = 16
+    out = theme.panel((300, 200), radius)
+    felt = pygame.Surface(out.get_size())
+    felt.fill((20, 100, 40))
+    felt.blit(out, (0, 0))
+    x0, y0 = radius, radius - radius // 4  # the panel's top-left inside its shadow margin
+    y = y0 + radius - 3  # a row through the corner's square, inside the rounded part
+    inside, outside = felt.get_at((x0 + radius - 1, y)), felt.get_at((x0 + radius, y))
+    assert max(abs(a - b) for a, b in zip(inside[:3], outside[:3])) <= 3, (inside, outside)

@@ -9,6 +9,7 @@ import pygame
 
 from ..i18n import N_, tr
 from .base import Pop, Transition
+from ..ui.pointer import UP, pointer
 from .dialog import DialogOverlay
 
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
@@ -70,6 +71,24 @@ class BlockedOverlay(EndOverlay):
 
     def is_animating(self) -> bool:
         return self.analysis is None or super().is_animating()  # the answer must be drawn when it comes
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        """The table's top band stays live under this panel (it is not covered): its Menu, New game and
+        Undo work as on the table, so a touchscreen without a keyboard is never stuck here."""
+        p = pointer(event, self.size)
+        if p is not None and (p[0] == UP or self.table.hud.rect.collidepoint(p[1])):
+            table = self.table
+            table._transition = None
+            if table.hud.handle(*p):
+                if table._transition is not None:
+                    return table._transition
+                if table.game.status == "playing":  # undone from the band: the game goes on
+                    table._full = True
+                    return Pop()
+                return None
+            if p[0] != UP:
+                return None
+        return super().handle_event(event)
 
     def _analysed(self, analysis: Any) -> None:
         """The solver's verdict arrived (the table polls it while this panel is up)."""

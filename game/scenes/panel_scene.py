@@ -78,8 +78,6 @@ class PanelScene(Scene):
         """Centre a panel holding `units` rows and `gaps` gaps; on a short window the rows shrink
         rather than overflow. Sets panel_rect; returns (row, x, y, inner width) to lay out from."""
         w, h = self.size
-        if self.ctx.kiosk:
-            min_row = max(min_row, theme.KIOSK_TOUCH)  # a kiosk's fingers: never below about 9 mm
         needed = int(units * row + gaps * gap + 2 * pad)
         if needed > h - slack:
             row = max(min_row, int((h - slack - gaps * gap - 2 * pad) / units))

@@ -487,6 +487,8 @@ class TableScene(Scene):
         self.assist.watch()
 
     def copy_code(self) -> None:
+        if self.ctx.kiosk:
+            return  # a kiosk has nowhere to paste it
         if self.game.code:
             self.ctx.clipboard_set(self.game.code)
             self.show_message("Deal code copied")

@@ -36,28 +36,20 @@ def scale_for(size: tuple[int, int]) -> float:
 
 
 def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
-                 border_colour=None, supersample: int = 3, target: pygame.Surface | None = None,
-                 at: tuple[int, int] = (0, 0)) -> pygame.Surface:
+                 border_colour=None, supersample: int = 3) -> pygame.Surface:
     """A rounded rectangle with smooth edges. Only a corner is drawn large and smoothscaled down
-    (then mirrored into the four corners): a big panel never needs a surface nine times its size.
-
-    With `target`, it is painted straight onto that surface at `at` (its inside replaces what was
-    there, its corners blend): a panel over its shadow needs no second panel-sized surface."""
+    (then mirrored into the four corners): a big panel never needs a surface nine times its size."""
     w, h = max(1, size[0]), max(1, size[1])
     r = max(0, min(radius, w // 2, h // 2))
     edge = border_colour if border and border_colour is not None else colour
     b = border if border and border_colour is not None else 0
-    if target is None:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        surf.fill((*edge[:3], 0))  # transparent, but of the edge's colour: blended corners get no dark fringe
-    else:
-        surf = target
-    ox, oy = at
-    surf.fill(edge, (ox + r, oy, w - 2 * r, h))
-    surf.fill(edge, (ox, oy + r, w, h - 2 * r))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((*edge[:3], 0))  # transparent, but of the edge's colour: blended corners get no dark fringe
+    surf.fill(edge, (r, 0, w - 2 * r, h))
+    surf.fill(edge, (0, r, w, h - 2 * r))
     if b:
-        surf.fill(colour, (ox + max(r, b), oy + b, w - 2 * max(r, b), h - 2 * b))
-        surf.fill(colour, (ox + b, oy + max(r, b), w - 2 * b, h - 2 * max(r, b)))
+        surf.fill(colour, (max(r, b), b, w - 2 * max(r, b), h - 2 * b))
+        surf.fill(colour, (b, max(r, b), w - 2 * b, h - 2 * max(r, b)))
     if r:
         ss = supersample
         big = pygame.Surface((2 * r * ss, 2 * r * ss), pygame.SRCALPHA)
@@ -66,10 +58,10 @@ def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
             pygame.draw.circle(big, colour, (r * ss, r * ss), max(0, (r - b) * ss))
         disc = pygame.transform.smoothscale(big, (2 * r, 2 * r))
         _solidify(disc)
-        surf.blit(disc, (ox, oy), (0, 0, r, r))
-        surf.blit(disc, (ox + w - r, oy), (r, 0, r, r))
-        surf.blit(disc, (ox, oy + h - r), (0, r, r, r))
-        surf.blit(disc, (ox + w - r, oy + h - r), (r, r, r, r))
+        surf.blit(disc, (0, 0), (0, 0, r, r))
+        surf.blit(disc, (w - r, 0), (r, 0, r, r))
+        surf.blit(disc, (0, h - r), (0, r, r, r))
+        surf.blit(disc, (w - r, h - r), (r, r, r, r))
     return surf
 
 
@@ -131,6 +123,8 @@ def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame
     """
     blur = radius
     out = shadow(size, radius, blur, 120)
-    rounded_rect(size, (*PANEL[:3], opacity), radius, border=2, border_colour=PANEL_BORDER, target=out,
-                 at=(blur, blur - blur // 4))
+    # the body is blended over the shadow as a whole: painted straight onto it, its inside would replace
+    # the shadow while its smooth corners blend, leaving a darker square in each corner
+    body = rounded_rect(size, (*PANEL[:3], opacity), radius, border=2, border_colour=PANEL_BORDER)
+    out.blit(body, (blur, blur - blur // 4))
     return out
