@@ -241,7 +241,10 @@ def test_attract_mode_starts_after_the_idle_minutes_and_plays_a_winnable_deal(ma
     assert not app.attract.active
     idle(app, 0.2)
     table = demo_table(app)
-    assert table.guaranteed and any(isinstance(s, AttractBanner) for s in app.stack)
+    banner = next(s for s in app.stack if isinstance(s, AttractBanner))
+    assert table.guaranteed and banner.rect == table.hud.rect  # in place of the band: no card hidden
+    size = table.layout.card_size
+    assert not any(banner.rect.colliderect(pygame.Rect(t.pos, size)) for t in table.targets().values())
     assert table.toast.message == ""  # the banner says it, not the demo's own message
     run_until(app, lambda: table.game.moves >= 3)  # the deal, then the demo's moves
     assert table.game.moves >= 3 and app.attract.active

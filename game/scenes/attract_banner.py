@@ -11,6 +11,7 @@ import pygame
 from game.i18n import N_, tr
 from game.scenes.base import Scene
 from game.ui import theme
+from game.view.layout import hud_height
 
 BANNER_BG = (14, 30, 20)
 
@@ -75,7 +76,8 @@ class Banner(Scene):
 
 
 class AttractBanner(Banner):
-    """"Touch to play" over the attract demo, low in the middle, with the game's name."""
+    """"Touch to play" and the game's name, in place of the table's top band: the demo's cards stay in
+    full view, and the band's buttons, which mean nothing during a demo, are out of sight."""
 
     def __init__(self, ctx: Any, game_name: str = "") -> None:
         super().__init__(ctx)
@@ -85,10 +87,24 @@ class AttractBanner(Banner):
         name = {"golf": N_("Golf"), "eightoff": N_("Eight Off")}.get(self.game_name, "")
         return tr("Touch to play"), tr(name) if name else ""
 
+    def _render(self, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size[0], hud_height(size)
+        surf = pygame.Surface((w, h))
+        surf.fill(BANNER_BG)
+        pygame.draw.line(surf, theme.GOLD, (0, h - 2), (w, h - 2), 2)
+        call, name = self.texts()
+        text = self.ctx.text
+        big = text.fit(call, int(w * 0.6), int(h * 0.62), theme.GOLD, bold=True)
+        small = text.fit(name, int(w * 0.3), int(h * 0.42), theme.TEXT) if name else None
+        gap = h // 2 if small else 0
+        x = (w - big.get_width() - gap - (small.get_width() if small else 0)) // 2
+        surf.blit(big, big.get_rect(midleft=(x, (h - 2) // 2)))
+        if small:
+            surf.blit(small, small.get_rect(midleft=(x + big.get_width() + gap, (h - 2) // 2)))
+        return surf
+
     def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
-        rect = pygame.Rect((0, 0), image_size)
-        rect.center = (size[0] // 2, int(size[1] * 0.62))
-        return rect
+        return pygame.Rect((0, 0), image_size)
 
 
 class AdminHold(Banner):

@@ -92,7 +92,7 @@ class SettingsScene(PanelScene):
             labels.append((self.attract_label_rect, N_("Demo when idle")))
         for r, label in labels:
             pad = max(10, r.height // 3)
-            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.40), theme.TEXT)
+            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.46), theme.TEXT)  # as the toggles
             surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
 
     def _current(self, field: str) -> bool:
