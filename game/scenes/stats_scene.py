@@ -50,8 +50,12 @@ class StatsScene(PanelScene):
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        units = 1 + 1 + 1 + 4.6 + 1  # title, game, option, numbers and chart, buttons
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14)
+        # title, game, option, numbers and chart, buttons; a kiosk keeps its buttons finger-sized at
+        # 800x480 and gives the numbers a little less room
+        body_units = 3.9 if self.ctx.kiosk else 4.6
+        units = 1 + 1 + 1 + body_units + 1
+        least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         self.game_choice.rect = (x, y, iw, row)
@@ -59,7 +63,7 @@ class StatsScene(PanelScene):
         self.rule_choice.rect = (x, y, iw, row)
         self.cells_choice.rect = (x, y, iw, row)
         y += row + gap
-        body = pygame.Rect(x, y, iw, int(row * 4.6))
+        body = pygame.Rect(x, y, iw, int(row * body_units))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.5), body.height)
         self.chart_rect = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
         y = body.bottom + gap
