@@ -53,13 +53,6 @@ class AdminExit:
         """Seconds the current corner press has lasted (0 when there is none)."""
         return 0.0 if self._press is None else max(0.0, now - self._press[2])
 
-    def corner(self) -> str | None:
-        """The corner being held, if any."""
-        return None if self._press is None else self._press[1]
-
     def due(self, now: float) -> bool:
         """Whether a corner has been held long enough to leave."""
         return self._press is not None and self.held(now) >= self.hold
-
-    def reset(self) -> None:
-        self._press = None

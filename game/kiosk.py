@@ -45,7 +45,7 @@ class KioskDuties:
         banner = self._banner if self._banner in app.stack else None
         left = self.admin.hold - held
         if held >= SHOW_AFTER and banner is None:
-            self._banner = AdminHold(app.ctx, self.admin.corner() or "", left)
+            self._banner = AdminHold(app.ctx, left)
             app.push(self._banner)
         elif held >= SHOW_AFTER:
             if banner.set_left(left):

@@ -11,7 +11,6 @@ from test_assist import run_until
 from test_touch import with_mouse_copy
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
 from game.app import ADMIN_EXIT
-from game.attract import WIN_SHOW
 from game.model.golf import GolfGame
 from game.scenes.attract_banner import AdminHold, AttractBanner
 from game.scenes.menu import MenuScene
@@ -491,8 +490,6 @@ def test_the_band_works_under_the_blocked_panel_without_a_keyboard(make_app, lab
 
 
 def test_a_blocked_game_comes_back_blocked_after_attract_mode(make_app):
-    from game.scenes.end_screen import BlockedOverlay
-
     app = blocked_table(make_app)
     code = app.stack[0].game.code
     idle(app, 3.1)

@@ -110,9 +110,8 @@ class AttractBanner(Banner):
 class AdminHold(Banner):
     """The administrator is holding a corner: how many seconds are left before the kiosk exits."""
 
-    def __init__(self, ctx: Any, corner: str, left: float) -> None:
+    def __init__(self, ctx: Any, left: float) -> None:
         super().__init__(ctx)
-        self.corner = corner
         self.left = max(1, math.ceil(left))
 
     def set_left(self, left: float) -> bool:
