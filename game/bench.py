@@ -58,6 +58,24 @@ class Recorder:
                 break
 
 
+def slowest_frame(app, counting=lambda: True) -> list[float]:
+    """Wrap the app's step_frame to keep the longest real time one frame took (while counting()),
+    in the returned one-item list."""
+    slowest = [0.0]
+    step_frame = app.step_frame
+
+    def timed(elapsed, events=None):
+        t0 = time.perf_counter()
+        try:
+            return step_frame(elapsed, events)
+        finally:
+            if counting():
+                slowest[0] = max(slowest[0], time.perf_counter() - t0)
+
+    app.step_frame = timed
+    return slowest
+
+
 def _post(kind, **kw) -> None:
     import pygame
     pygame.event.post(pygame.event.Event(kind, **kw))

@@ -10,7 +10,7 @@ import resource
 import threading
 import time
 
-from .bench import FRAME, _new_app, _rss_mib
+from .bench import FRAME, _new_app, _rss_mib, slowest_frame
 
 WARM_UP = 3.0  # s: the first deal and the solver's first answer are not counted
 
@@ -24,18 +24,7 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
     app.step_frame(FRAME)
     app.attract.last_input = -60.0  # as if the kiosk had been left alone for a minute already
     numbers: dict[str, float] = {}
-    slowest = [0.0]
-    step_frame = app.step_frame
-
-    def timed(elapsed, events=None):
-        t0 = time.perf_counter()
-        try:
-            return step_frame(elapsed, events)
-        finally:
-            if "cpu0" in numbers:
-                slowest[0] = max(slowest[0], time.perf_counter() - t0)
-
-    app.step_frame = timed
+    slowest = slowest_frame(app, lambda: "cpu0" in numbers)  # after the warm-up
 
     def watch() -> None:
         time.sleep(WARM_UP)

@@ -149,8 +149,7 @@ def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app, monkeypa
     app, scene = table_with(make_app, game)
     real = analyse(game, 300_000)
     jobs = app.ctx.jobs
-    submit = jobs.submit
-    monkeypatch.setattr(jobs, "submit", lambda job, *args: submit("sleep", 1.0, real))  # a slow solve
+    slow_answers(monkeypatch, app, 1.0, lambda g: real)  # a slow solve
     key(app, pygame.K_h)
     assert jobs.busy
     stepped = drawn = 0
@@ -169,9 +168,7 @@ def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app, monkeypatc
     app, scene = table_with(make_app, game)
     real = analyse(game, 300_000)
     jobs = app.ctx.jobs
-    submit = jobs.submit
-    sent = []
-    monkeypatch.setattr(jobs, "submit", lambda job, *args: sent.append(submit("sleep", 0.5, real)) or sent[-1])
+    slow_answers(monkeypatch, app, 0.5, lambda g: real)
     key(app, pygame.K_h)
     assert jobs.busy
     scene.apply(game.draw)  # the player draws before the answer comes
