@@ -45,9 +45,9 @@ class AdminExit:
         if kind == DOWN:
             corner = corner_of(pos, size)
             self._press = (who, corner, now) if corner else None
-        elif self._press is not None and who == self._press[0]:
-            if kind == UP or corner_of(pos, size) != self._press[1]:
-                self._press = None  # lifted, or slid out of the corner: no exit
+        elif (self._press is not None and who == self._press[0]
+              and (kind == UP or corner_of(pos, size) != self._press[1])):
+            self._press = None  # lifted, or slid out of the corner: no exit
 
     def held(self, now: float) -> float:
         """Seconds the current corner press has lasted (0 when there is none)."""

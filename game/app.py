@@ -11,8 +11,9 @@ import gc
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -20,8 +21,8 @@ from game import i18n
 from game.attract import Attract
 from game.context import Context, make_audio
 from game.kiosk import KioskDuties
-from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.persist.progress import Progress
+from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
 
 log = logging.getLogger(__name__)

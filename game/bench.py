@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from array import array
 import os
 import resource
 import statistics
@@ -22,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from array import array
 
 FRAME = 1 / 60
 SESSION_GAMES = 40
@@ -192,7 +192,8 @@ def run_one(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
     _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
     rec.until_still("drag")
     from .solver import deals
-    assist = assist_phases(app, rec, GolfTableScene(app.ctx, deals.make_game("golf-classic", deals.listed("golf-classic")[3])))
+    deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
+    assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow
     import random
     rng = random.Random(7)

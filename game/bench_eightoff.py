@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from .bench import FRAME, Recorder, _click, _post, _rss_mib, _new_app, assist_phases, finish
+from .bench import FRAME, Recorder, _click, _new_app, _post, _rss_mib, assist_phases, finish
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
@@ -118,7 +118,8 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
     if group is not None:
         drag_move(scene, rec, group, "group drag", steps=30)
     from .solver import deals
-    assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])))
+    deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
+    assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())
     app.replace(win)
     rec.until_still("win")

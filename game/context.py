@@ -7,8 +7,9 @@ fills in ``images`` after the display exists and hooks ``set_fullscreen``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game import i18n
 from game.jobs import Jobs

@@ -20,8 +20,9 @@ from __future__ import annotations
 import locale as _locale
 import logging
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 log = logging.getLogger(__name__)
 

@@ -70,7 +70,7 @@ class Settings:
     winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Settings":
+    def from_dict(cls, data: Any) -> Settings:
         """Build settings from decoded JSON, keeping the default for each invalid field."""
         result = cls()
         if not isinstance(data, dict):
@@ -101,7 +101,7 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None) -> "Settings":
+    def load(cls, path: str | os.PathLike[str] | None = None) -> Settings:
         """Read settings; a missing file gives defaults silently, a damaged one with a warning."""
         p = Path(path) if path is not None else default_path()
         try:

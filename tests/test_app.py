@@ -6,9 +6,9 @@ import math
 
 import pygame
 import pytest
-
 from conftest import key, run_frames
-from game.app import MAX_FRAME, STEP, App
+
+from game.app import MAX_FRAME, STEP
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 
 

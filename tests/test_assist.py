@@ -10,8 +10,8 @@ import time
 
 import pygame
 import pytest
-
 from conftest import FRAME, click, key, run_frames, settle, touch_tap
+
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame

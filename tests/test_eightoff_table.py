@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
+
 from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import WinOverlay

@@ -6,8 +6,8 @@ import random
 
 import pygame
 import pytest
-
 from conftest import run_frames, settle
+
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes.dialog import ConfirmDialog

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from conftest import click, run_frames, settle
+
 from game import i18n
 from game.i18n import LANGUAGES, detect_language, parse_po, tr
 from game.model.golf import GolfGame
@@ -393,6 +393,7 @@ def tour_records(tmp_path_factory):
     import os
 
     from conftest import RecordingAudio
+
     from game.app import App
 
     os.environ["GOLF_EIGHTOFF_CONFIG_DIR"] = str(tmp_path_factory.mktemp("i18n-config"))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-import main
 from conftest import _finger, click, key, run_frames, settle, touch_tap
 from test_assist import run_until
 from test_touch import with_mouse_copy
+
+import main
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
 from game.app import ADMIN_EXIT
 from game.model.golf import GolfGame
@@ -466,8 +466,9 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
 
 # -- play-test findings --------------------------------------------------------------------------------
 def blocked_table(make_app):
-    from game.scenes.end_screen import BlockedOverlay
     from test_assist import RESUMED, answered, blocked_golf
+
+    from game.scenes.end_screen import BlockedOverlay
 
     app = kiosk(make_app)
     app.replace(app.ctx.make_table_scene(blocked_golf(), dict(RESUMED)))

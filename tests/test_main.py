@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pygame
-
 from conftest import run_frames, settle
+
 from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene

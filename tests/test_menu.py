@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from conftest import click, key, run_frames, touch_tap, type_text
-from game.scenes.menu import MenuScene
+
 from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.menu import MenuScene
 from game.scenes.settings_scene import SettingsScene
 
 

@@ -35,15 +35,16 @@ import logging
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pytest
-
 from conftest import RecordingAudio
 from test_assist import RESUMED, blocked_golf
 from test_fuzz_tables import _cards_where_the_model_says
+
 from game.app import App
 from game.model.golf import GolfGame
 from game.scenes import dealing
@@ -112,36 +113,36 @@ def model_cards(game: Any) -> list[str]:
 
 
 # -- the segments ---------------------------------------------------------------------------------------------
-def _menu(m: "Monkey") -> None:
+def _menu(m: Monkey) -> None:
     m.app.replace(m.app.ctx.make_menu_scene())
 
 
-def _settings(m: "Monkey") -> None:
+def _settings(m: Monkey) -> None:
     _menu(m)
     m.app.push(m.app.ctx.make_settings_scene())
 
 
-def _stats(m: "Monkey") -> None:
+def _stats(m: Monkey) -> None:
     _menu(m)
     m.app.push(StatsScene(m.app.ctx))
 
 
-def _table(m: "Monkey", game: Any, resumed: bool = False) -> TableScene:
+def _table(m: Monkey, game: Any, resumed: bool = False) -> TableScene:
     scene = m.app.ctx.make_table_scene(game, dict(RESUMED) if resumed else None)
     m.app.replace(scene)
     return scene
 
 
-def _new_deal(kind: str) -> Callable[["Monkey"], None]:
-    def setup(m: "Monkey") -> None:
+def _new_deal(kind: str) -> Callable[[Monkey], None]:
+    def setup(m: Monkey) -> None:
         number = m.rng.choice(deals.listed(kind)[:200])
         _table(m, deals.make_game(kind, number))
     return setup
 
 
-def _mid_game(kind: str, moves: int) -> Callable[["Monkey"], None]:
+def _mid_game(kind: str, moves: int) -> Callable[[Monkey], None]:
     """A deal with some random legal moves made (so New game asks first)."""
-    def setup(m: "Monkey") -> None:
+    def setup(m: Monkey) -> None:
         game = deals.make_game(kind, m.rng.choice(deals.listed(kind)[:200]))
         for _ in range(moves):
             legal = game.legal_moves()
@@ -155,9 +156,9 @@ def _mid_game(kind: str, moves: int) -> Callable[["Monkey"], None]:
     return setup
 
 
-def _win(kind: str) -> Callable[["Monkey"], None]:
+def _win(kind: str) -> Callable[[Monkey], None]:
     """One move from the win; the move is made through the table and the win screen comes up."""
-    def setup(m: "Monkey") -> None:
+    def setup(m: Monkey) -> None:
         near, last = _near_won(kind, m.rng.randrange(5))
         game = copy_game(near)
         scene = _table(m, game, resumed=True)
@@ -167,33 +168,33 @@ def _win(kind: str) -> Callable[["Monkey"], None]:
     return setup
 
 
-def _blocked(m: "Monkey") -> None:
+def _blocked(m: Monkey) -> None:
     _table(m, copy_game(_blocked_golf()), resumed=True)
     m.wait_for(lambda: type(m.app.top).__name__ == "BlockedOverlay", "the blocked panel")
 
 
-def _confirm(m: "Monkey") -> None:
+def _confirm(m: Monkey) -> None:
     _mid_game("golf-easy", 6)(m)
     m.pause(0.5)
     m.feed([_key(pygame.K_n)])
     m.wait_for(lambda: isinstance(m.app.top, ConfirmDialog), "the New game question")
 
 
-def _analysis(m: "Monkey") -> None:
+def _analysis(m: Monkey) -> None:
     lost, analysis = _lost_golf()
     scene = _table(m, copy_game(lost), resumed=True)
     m.pause(0.5)
     m.app.push(AnalysisOverlay(m.app.ctx, scene, analysis))
 
 
-def _finding(m: "Monkey") -> None:
+def _finding(m: Monkey) -> None:
     _menu(m)
     m.app.push(FindingDealOverlay(m.app.ctx, "eightoff", m.rng.choice((8, 4, 2)), set(), False,
                                   m.rng.randrange(1 << 30)))
 
 
-def _demo(game_name: str, option: Any) -> Callable[["Monkey"], None]:
-    def setup(m: "Monkey") -> None:
+def _demo(game_name: str, option: Any) -> Callable[[Monkey], None]:
+    def setup(m: Monkey) -> None:
         _menu(m)
         m.app.apply(deal_new(m.app.ctx, game_name, option, demo=True, rng=random.Random(m.rng.random())))
     return setup
@@ -204,7 +205,7 @@ class Segment:
     name: str
     kiosk: bool
     size: tuple[int, int]
-    setup: Callable[["Monkey"], None]
+    setup: Callable[[Monkey], None]
 
 
 SEGMENTS = [

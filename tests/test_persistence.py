@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from conftest import click, key, run_frames, settle
+
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
-from game.scenes.dialog import ConfirmDialog
 from game.persist.stats import SCHEMA_VERSION, StatsDB
+from game.scenes.dialog import ConfirmDialog
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
 
@@ -359,6 +359,7 @@ def test_new_deal_from_the_menu_asks_before_abandoning_the_saved_game(make_app):
 
 def test_two_writers_never_leave_a_torn_save(tmp_path):
     import threading
+
     from game.persist.files import write_atomically
     path = tmp_path / "current-game.json"
     write_atomically(path, json.dumps({"n": -1}))

@@ -6,9 +6,9 @@ import json
 import sqlite3
 
 import pytest
-
 from conftest import click
 from test_persistence import abandoning, blocking, winnable
+
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
 from game.persist.stats import MIGRATIONS, SCHEMA_VERSION, StatsDB, migrate

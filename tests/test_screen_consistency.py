@@ -3,15 +3,15 @@ piece equals a full repaint, and cards at rest lie where the model says."""
 from __future__ import annotations
 
 import pygame
-
 from conftest import click, key, run_frames, settle, type_text
+from test_assist import RESUMED
+from test_fuzz_tables import _cards_where_the_model_says
+
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
-from test_assist import RESUMED
-from test_fuzz_tables import _cards_where_the_model_says
 
 
 def test_a_draw_undone_in_the_same_frame_leaves_the_card_where_the_model_says(make_app):

@@ -5,9 +5,9 @@ import json
 import logging
 
 import pytest
-
 from conftest import click, run_frames
-from game.settings import CONFIG_ENV, Settings, default_path
+
+from game.settings import Settings, default_path
 
 
 def test_defaults_are_the_first_run_experience():

@@ -3,10 +3,10 @@ send only down and up, and double taps judged by time and distance."""
 from __future__ import annotations
 
 import pygame
-
 from conftest import run_frames, settle
-from game.scenes.table import DOUBLE_TIME
 from test_eightoff_table import card_point, columns, eo, onto, suit_up_to, table  # noqa: F401 (fixture)
+
+from game.scenes.table import DOUBLE_TIME
 
 
 def finger(app, kind, pos, finger_id=0):

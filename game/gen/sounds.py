@@ -10,8 +10,8 @@ import random
 import struct
 import sys
 import wave
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 RATE = 44100
 PEAK = 0.7                       # normalise every sound to 70% of full scale
@@ -41,7 +41,7 @@ def lowpass(sig: Sequence[float], cutoff: float) -> Signal:
 
 def highpass(sig: Sequence[float], cutoff: float) -> Signal:
     low = lowpass(sig, cutoff)
-    return [x - l for x, l in zip(sig, low)]
+    return [x - lo for x, lo in zip(sig, low)]
 
 
 def bandpass(sig: Sequence[float], low: float, high: float) -> Signal:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -101,9 +101,9 @@ def spade() -> list[Prim]:
 
 
 def diamond() -> list[Prim]:
-    t, r, b, l = (0, -0.5), (0.37, 0), (0, 0.5), (-0.37, 0)
+    t, r, b, left = (0, -0.5), (0.37, 0), (0, 0.5), (-0.37, 0)
     pts = (_quad(t, (0.14, -0.2), r) + _quad(r, (0.14, 0.2), b)
-           + _quad(b, (-0.14, 0.2), l) + _quad(l, (-0.14, -0.2), t))
+           + _quad(b, (-0.14, 0.2), left) + _quad(left, (-0.14, -0.2), t))
     return [("poly", pts)]
 
 
@@ -183,11 +183,11 @@ def draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None
 
 def pip_positions(n: int) -> list[tuple[float, float]]:
     """Traditional layout for 2..10 as (column x, row fraction 0..1 from top to bottom)."""
-    l, c, r = COLS
+    left, c, r = COLS
     sides = {4: (0, 1), 5: (0, 1), 6: (0, .5, 1), 7: (0, .5, 1), 8: (0, .5, 1),
              9: (0, 1 / 3, 2 / 3, 1), 10: (0, 1 / 3, 2 / 3, 1)}
     middle = {2: (0, 1), 3: (0, .5, 1), 5: (.5,), 7: (.25,), 8: (.25, .75), 9: (.5,), 10: (1 / 6, 5 / 6)}
-    out = [(x, f) for f in sides.get(n, ()) for x in (l, r)]
+    out = [(x, f) for f in sides.get(n, ()) for x in (left, r)]
     out += [(c, f) for f in middle.get(n, ())]
     return out
 

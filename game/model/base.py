@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .cards import Card, to_card
 from .errors import IllegalMove
@@ -103,15 +104,15 @@ class SolitaireGame:
         }, separators=(",", ":"))
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> "SolitaireGame":  # pragma: no cover - abstract
+    def _layout_from_start(cls, start: dict) -> SolitaireGame:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def from_code(cls, code: Any) -> "SolitaireGame":  # pragma: no cover - abstract
+    def from_code(cls, code: Any) -> SolitaireGame:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def _from_start(cls, start: dict, code: Any) -> "SolitaireGame":
+    def _from_start(cls, start: dict, code: Any) -> SolitaireGame:
         """The saved start position; for a dealt game it must be exactly the deal its code names."""
         layout = cls._layout_from_start(start)
         if code is None:
@@ -122,7 +123,7 @@ class SolitaireGame:
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> "SolitaireGame":
+    def from_json(cls, text: str) -> SolitaireGame:
         """Rebuild a saved game; ValueError with a clear message on anything malformed or inconsistent."""
         try:
             data = json.loads(text)

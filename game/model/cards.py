@@ -7,8 +7,8 @@ Card(rank=10, suit='S')
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # also the foundation order
@@ -30,7 +30,7 @@ class Card:
             raise ValueError(f"suit must be one of S H D C, not {self.suit!r}")
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read the two-letter form (`TS`, `ah`); ValueError on anything else."""
         if not isinstance(text, str):
             raise ValueError(f"a card is written as two letters like 'TS', not {text!r}")
@@ -55,14 +55,14 @@ class Card:
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
 
 
-def to_card(value: "Card | str") -> Card:
+def to_card(value: Card | str) -> Card:
     """Accept a Card or its two-letter form (positions built by tests, puzzles and the solver)."""
     if isinstance(value, Card):
         return value
     return Card.parse(value)
 
 
-def to_cards(values: Iterable["Card | str"]) -> list[Card]:
+def to_cards(values: Iterable[Card | str]) -> list[Card]:
     return [to_card(v) for v in values]
 
 

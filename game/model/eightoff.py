@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .base import SolitaireGame, card_list, card_strings
 from .cards import SUITS, Card, check_distinct, to_card
@@ -80,12 +81,12 @@ class EightOffGame(SolitaireGame):
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
     def from_layout(cls, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
-                    foundations: Sequence[Sequence[Any]] | None = None) -> "EightOffGame":
+                    foundations: Sequence[Sequence[Any]] | None = None) -> EightOffGame:
         """Any position; cells' length is the cell count. ValueError on duplicate or unknown cards."""
         return cls(columns, cells, foundations)
 
     @classmethod
-    def from_code(cls, code: "str | DealCode") -> "EightOffGame":
+    def from_code(cls, code: str | DealCode) -> EightOffGame:
         deal = parse_code(code) if isinstance(code, str) else code
         if deal.game != "eightoff":
             raise ValueError(f"{deal} is not an Eight Off code")
@@ -101,7 +102,7 @@ class EightOffGame(SolitaireGame):
         return game
 
     @classmethod
-    def new(cls, cells: int = 8, number: int | None = None, rng: random.Random | None = None) -> "EightOffGame":
+    def new(cls, cells: int = 8, number: int | None = None, rng: random.Random | None = None) -> EightOffGame:
         if cells not in CELL_OPTIONS:
             raise ValueError("cells must be 8, 4 or 2")
         if number is None:
@@ -312,7 +313,7 @@ class EightOffGame(SolitaireGame):
             raise ValueError(f"bad action {entry!r}") from None
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> "EightOffGame":
+    def _layout_from_start(cls, start: dict) -> EightOffGame:
         return cls(start["columns"], start["cells"], start["foundations"], start.get("scored", ()))
 
     def __repr__(self) -> str:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .base import SolitaireGame, card_list, card_strings
 from .cards import Card, check_distinct
@@ -59,12 +60,12 @@ class GolfGame(SolitaireGame):
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
     def from_layout(cls, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
-                    rule: str = "easy") -> "GolfGame":
+                    rule: str = "easy") -> GolfGame:
         """Any position (tests, puzzles, the solver); ValueError on duplicate or unknown cards."""
         return cls(columns, waste, stock, rule)
 
     @classmethod
-    def from_code(cls, code: "str | DealCode") -> "GolfGame":
+    def from_code(cls, code: str | DealCode) -> GolfGame:
         """Exactly the deal the code names (InvalidCode if it cannot be read)."""
         deal = parse_code(code) if isinstance(code, str) else code
         if deal.game != "golf":
@@ -75,7 +76,7 @@ class GolfGame(SolitaireGame):
         return game
 
     @classmethod
-    def new(cls, rule: str = "easy", number: int | None = None, rng: random.Random | None = None) -> "GolfGame":
+    def new(cls, rule: str = "easy", number: int | None = None, rng: random.Random | None = None) -> GolfGame:
         """A new deal: the given number, or a random valid one."""
         if rule not in RULES:
             raise ValueError(f"rule must be 'easy' or 'classic', not {rule!r}")
@@ -193,7 +194,7 @@ class GolfGame(SolitaireGame):
             raise ValueError(f"bad action {entry!r}")
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> "GolfGame":
+    def _layout_from_start(cls, start: dict) -> GolfGame:
         return cls(start["columns"], start["waste"], start["stock"], start["rule"])
 
     def __repr__(self) -> str:

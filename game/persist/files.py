@@ -1,6 +1,7 @@
 """Writing and setting aside the small files the game keeps (settings, the saved game)."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import tempfile
@@ -23,10 +24,8 @@ def write_atomically(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:
         folder = os.open(path.parent, os.O_RDONLY)

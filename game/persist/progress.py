@@ -90,9 +90,7 @@ class Progress:
         abandoned or assisted (a game with no move made, or with the demo's moves only, is not)."""
         if game is self.game:
             return
-        if meta is None:
-            self._close_out_previous()
-        elif self.game is not None:  # resuming the saved game: only an in-memory other game ends
+        if meta is None or self.game is not None:
             self._close_out_previous()
         self.game = game
         self._restore(meta or {}, game)

@@ -9,7 +9,8 @@ it, so the next hint or demo move costs nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..i18n import N_, tr
 from ..jobs import PENDING

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass(frozen=True)
 class Push:
     """Put an overlay scene on top of the current one."""
-    scene: "Scene"
+    scene: Scene
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Pop:
 @dataclass(frozen=True)
 class Replace:
     """Swap the whole stack for one scene (menu -> table, table -> menu)."""
-    scene: "Scene"
+    scene: Scene
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute layout and caches."""
 
-    def invalidate(self, rects: "list[pygame.Rect] | None" = None) -> None:
+    def invalidate(self, rects: list[pygame.Rect] | None = None) -> None:
         """The screen under ``rects`` (None = everywhere) must be repainted at the next draw."""
 
-    def handle_event(self, event: "pygame.event.Event") -> Transition:
+    def handle_event(self, event: pygame.event.Event) -> Transition:
         return None
 
     def update(self, dt: float) -> Transition:
@@ -81,5 +81,5 @@ class Scene:
         """True while anything moves, so the app keeps its frame rate up; False lets the loop sleep."""
         return False
 
-    def draw(self, surface: "pygame.Surface") -> list | None:
+    def draw(self, surface: pygame.Surface) -> list | None:
         return None

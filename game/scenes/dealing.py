@@ -75,9 +75,8 @@ class FindingDealOverlay(DialogOverlay):
         self.ctx.jobs.cancel(self.ticket)
 
     def update(self, dt: float) -> Transition:
-        from ..solver.worker import JobFailed
-
         from ..jobs import PENDING
+        from ..solver.worker import JobFailed
 
         answer = self.ctx.jobs.take(self.ticket)
         if answer is PENDING:

@@ -4,7 +4,8 @@ Used for the end screens of the tables and for confirmations (reset statistics, 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -113,8 +114,10 @@ class DialogOverlay(Scene):
     def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
         """The title and the lines, each with the space below it (cached by the TextCache)."""
         inner_w = pw - int(40 * s)
-        out = [(self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True), int(12 * s))]
-        out += [(self.ctx.text.fit_wrapped(line, inner_w, int(24 * s), theme.TEXT), int(6 * s)) for line in self.lines()]
+        title = self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True)
+        out = [(title, int(12 * s))]
+        body = int(24 * s)
+        out += [(self.ctx.text.fit_wrapped(line, inner_w, body, theme.TEXT), int(6 * s)) for line in self.lines()]
         return out
 
     def _text_bottom(self, pw: int, s: float) -> int:

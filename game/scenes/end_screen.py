@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from ..i18n import N_, tr
-from .base import Pop, Transition
 from ..ui.pointer import UP, pointer
+from .base import Pop, Transition
 from .dialog import DialogOverlay
 
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window

@@ -1,7 +1,6 @@
 """The Golf table: tap or drag a free card to the waste, tap the stock to draw."""
 from __future__ import annotations
 
-
 import pygame
 
 from ..i18n import N_, tr

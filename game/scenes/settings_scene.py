@@ -10,8 +10,8 @@ from game import i18n
 from game.i18n import N_, tr
 from game.scenes.base import Pop
 from game.scenes.panel_scene import PanelScene
-from game.ui import theme
 from game.settings import CHOICES
+from game.ui import theme
 from game.ui.widgets import Button, SegmentedControl, Toggle
 
 #: (settings field, label) for the on/off rows, in display order.

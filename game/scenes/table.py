@@ -21,8 +21,8 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
 from .assist import Assistant
-from .hud import Hud
 from .base import Push, Replace, Scene, Transition
+from .hud import Hud
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
 DOUBLE_TIME = 0.4   # s between the taps of a double tap

@@ -11,7 +11,7 @@ from .result import Budget, Result, as_budget
 __all__ = ["Budget", "Result", "solve"]
 
 
-def solve(game, budget: "Budget | int | float | None" = None) -> Result:
+def solve(game, budget: Budget | int | float | None = None) -> Result:
     """Solve `game` (a GolfGame or EightOffGame, any position) within `budget`.
 
     An int budget counts searched states, a float counts seconds; a Budget can hold both.

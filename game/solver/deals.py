@@ -12,8 +12,9 @@ import random
 import time
 from array import array
 from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..model.codes import MAX_NUMBER
 from . import tables
@@ -94,7 +95,7 @@ def is_listed(kind: str, number: int) -> bool:
 
 
 def pick_listed(kind: str, rng: random.Random,
-                exclude: "set[int] | frozenset[int]" = frozenset()) -> int | None:
+                exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
     """A random listed deal not in `exclude` (e.g. deals already played); None when none is left."""
     numbers = listed(kind)
     for _ in range(8):  # usually most deals are still fresh: a few draws avoid building a list

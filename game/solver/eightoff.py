@@ -33,8 +33,7 @@ import time
 
 from ..model.cards import FULL_DECK, SUITS
 from ..model.eightoff import EightOffGame
-from .eightoff_state import (CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, Move, Rules,
-                             encode, key)
+from .eightoff_state import CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, Move, Rules, encode, key
 from .result import Budget, Result
 
 TIME_CHECK = 512

@@ -15,7 +15,7 @@ Cell moves name the card, not the cell: the model's cell index is found when the
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
 SUIT_ORDER = "SHDC"
@@ -110,7 +110,7 @@ class Rules:
                     cells = cells.replace(bytes((c,)), b"")
                     out.append((CELL_FND, c, 0, 1))
                 else:
-                    for j, col in enumerate(cols):
+                    for j, col in enumerate(cols):  # noqa: B007 - j is the column found, used after the loop
                         if col and col[-1] == c:
                             break
                     else:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # the model is only needed for the annotations
     from ..model.golf import GolfGame
 
 
-def compact(game: "GolfGame") -> tuple[list[list[int]], list[int], int, str]:
+def compact(game: GolfGame) -> tuple[list[list[int]], list[int], int, str]:
     """(column ranks covered -> free, stock ranks with the next draw last, waste top rank or 0, rule).
 
     Suits never matter in Golf, so ranks are the whole position.
@@ -22,7 +22,7 @@ def compact(game: "GolfGame") -> tuple[list[list[int]], list[int], int, str]:
     return columns, stock, 0 if top is None else top.rank, game.rule
 
 
-def solve_golf(game: "GolfGame", budget: Budget | None = None) -> Result:
+def solve_golf(game: GolfGame, budget: Budget | None = None) -> Result:
     """Solve a GolfGame from its current position without changing it.
 
     'winnable' comes with the moves (column index or 'draw') that win from here; 'unwinnable'

@@ -15,7 +15,7 @@ only the runs that end beside w on the side away from r. The checks scan just th
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Pairs = list[tuple[int, int]]
 ZERO = 14  # an index of sup that always holds 0: "no such rank"

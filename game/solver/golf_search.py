@@ -24,7 +24,7 @@ cards still in play must be numerous enough; see golf_hall.py. Nothing else is c
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from .golf_hall import make_checks
 

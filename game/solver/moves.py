@@ -6,10 +6,11 @@ translation in one place means a replay, a hint and the self-playing demo can ne
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Union
+from collections.abc import Iterable
+from typing import Any
 
 #: Golf: column index (play) or 'draw'; Eight Off: (src, dst, count) as EightOffGame.move takes.
-Move = Union[int, str, tuple]
+Move = int | str | tuple
 
 
 def apply_move(game: Any, move: Move) -> None:

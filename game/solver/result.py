@@ -18,7 +18,7 @@ class Budget:
         return None if self.seconds is None else time.perf_counter() + self.seconds
 
 
-def as_budget(budget: "Budget | int | float | None") -> Budget:
+def as_budget(budget: Budget | int | float | None) -> Budget:
     if budget is None:
         return Budget()
     if isinstance(budget, Budget):

@@ -25,9 +25,10 @@ import traceback
 import types
 import weakref
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing import connection as mp_connection
-from typing import Any, Callable, Iterator
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -219,10 +220,8 @@ class _ThreadRunner:
 
     def wait(self, timeout: float) -> None:
         if self.held is None:
-            try:
+            with contextlib.suppress(queue.Empty):
                 self.held = self.answers.get(timeout=timeout)
-            except queue.Empty:
-                pass
 
     def stop(self, graceful: bool = False) -> None:
         self.tasks.put(None)  # ends after the current job, whose answer nobody reads any more
@@ -397,7 +396,7 @@ class SolverWorker:
                 log.debug("stopping the solver worker: %s", exc)
 
 
-def _close_ref(ref: "weakref.ref[SolverWorker]") -> None:
+def _close_ref(ref: weakref.ref[SolverWorker]) -> None:
     worker = ref()
     if worker is not None:
         worker.close()

@@ -15,6 +15,7 @@ is two runs), and joins the runs on one baseline. Thai runs are shaped by HarfBu
 """
 from __future__ import annotations
 
+import contextlib
 import unicodedata
 from collections import OrderedDict
 from functools import lru_cache
@@ -35,7 +36,7 @@ FAMILIES: dict[str, tuple[str, str | None]] = {
 SCRIPTS = {"thai": "Thai"}
 _PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
 
-_fonts: dict[tuple[int, bool], "FallbackFont"] = {}
+_fonts: dict[tuple[int, bool], FallbackFont] = {}
 _raw: dict[tuple[str, int, bool], pygame.font.Font] = {}
 _files: dict[str, tuple[str | None, str | None]] = {
     fam: (str(FONT_DIR / reg), str(FONT_DIR / bold) if bold else None) for fam, (reg, bold) in FAMILIES.items()
@@ -68,10 +69,8 @@ def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
             font.bold = True  # no bold file: synthesise it (pygame's default font is bold already)
         script = SCRIPTS.get(family)
         if script and hasattr(font, "set_script"):
-            try:
+            with contextlib.suppress(pygame.error):  # SDL_ttf without HarfBuzz: unshaped, still legible
                 font.set_script(script)
-            except pygame.error:  # SDL_ttf without HarfBuzz: unshaped, but still legible
-                pass
         _raw[key] = font
     return font
 

@@ -5,7 +5,8 @@ The caret does not blink, so a focused box does not keep the app awake.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -154,7 +155,8 @@ class TextInput(Widget):
         box = self._surfaces.get(key)
         if box is None:
             border = theme.GOLD if self.focused else (255, 255, 255, 90)
-            box = self._surfaces[key] = theme.rounded_rect((w, h), theme.CREAM, radius, 3 if self.focused else 2, border)
+            width = 3 if self.focused else 2
+            box = self._surfaces[key] = theme.rounded_rect((w, h), theme.CREAM, radius, width, border)
         surface.blit(box, self._rect)
         pad = max(10, h // 3)
         inner = self._rect.inflate(-2 * pad, 0)

@@ -16,7 +16,8 @@ never stops a fraction of a pixel short. Values may be numbers or tuples of numb
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Easing = Callable[[float], float]
 

@@ -1,7 +1,8 @@
 """The widget base class: a rect, a dirty flag, cached state surfaces. See game.ui.widgets."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 

@@ -8,7 +8,8 @@ cached; drawing a widget is a blit. Labels are English keys translated with :fun
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -64,7 +65,8 @@ class Button(Widget):
         fill, ink, border = self._colours(state)
         if self.style != "ghost":
             sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
-            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + (2 if state != "pressed" else 0)))
+            drop = 2 if state != "pressed" else 0
+            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
         body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
         dy = 1 if state == "pressed" else 0
         surf.blit(body, (ox, oy + dy))

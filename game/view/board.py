@@ -8,8 +8,8 @@ static background, so a still table costs nothing and a sliding card costs two s
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 import pygame
 
@@ -264,8 +264,8 @@ class Board:
             strength = 200 if kind == PLAYABLE else 255
             for i in range(g, 0, -1):
                 alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
-                pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), surf.get_rect().inflate(-2 * (i - 1) + 0, -2 * (i - 1)),
-                                 width=2, border_radius=radius + i)
+                ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
+                pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
             self._glows[kind] = surf
         return surf
 

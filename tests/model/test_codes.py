@@ -1,8 +1,10 @@
 """Deal codes (RULES.md, "Deal codes")."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.model.codes import DealCode, InvalidCode, parse_code
+
 from .positions import encode
 
 MAX = 26**7 - 1

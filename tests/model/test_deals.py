@@ -9,6 +9,7 @@ from pysol_cards.random_base import RandomBase
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+
 from .positions import encode
 
 MAX = 26**7 - 1

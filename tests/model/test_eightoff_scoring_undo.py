@@ -3,6 +3,7 @@ import pytest
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
+
 from .positions import RANKS, SUITS, cell, col, eo, fnd, names
 from .positions import eightoff_snapshot as snapshot
 

@@ -4,6 +4,7 @@ import pytest
 from game.model import IllegalMove
 from game.model.cards import Card
 from game.model.golf import GolfGame
+
 from .positions import golf, names
 from .positions import golf_snapshot as snapshot
 

@@ -3,6 +3,7 @@ import pytest
 
 from game.model import IllegalMove
 from game.model.golf import GolfGame
+
 from .positions import RANKS, golf, names
 from .positions import golf_snapshot as snapshot
 

@@ -7,6 +7,7 @@ import pytest
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 
+
 def names(seq):
     return [None if c is None else str(c) for c in seq]
 

@@ -1,10 +1,11 @@
 """Random legal play in both games: conservation, score bounds, undo and JSON (hypothesis)."""
-from hypothesis import settings, strategies as st
-from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
-                                 rule)
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+
 from .positions import encode
 
 MAX = 26**7 - 1

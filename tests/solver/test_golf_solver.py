@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK
 from game.model.golf import GolfGame
