@@ -31,6 +31,8 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.registry import FAMILIES  # the games there are (imported here: no pygame, no window)
+
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Golf and Eight Off, two patience (solitaire) card games for mouse and touch.",
@@ -41,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", nargs="?", const=DEFAULT_WINDOW, type=window_size, metavar="WxH",
                         help="play in a window instead of full screen; WxH sets its size "
                              "(default 1280x720)")
-    parser.add_argument("--game", choices=("golf", "eightoff"),
+    parser.add_argument("--game", choices=tuple(FAMILIES),
                         help="skip the menu: continue the saved game if it is of this game, else start "
                              "a random deal with the rule or cell count last chosen in the menu")
     parser.add_argument("--code", metavar="CODE",
@@ -58,25 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def first_game(args: argparse.Namespace, settings: Any) -> Any:
     """The game object to open directly, or None for the menu."""
+    from game import registry
+
     if args.code:
-        from game.model.codes import parse_code
-
-        deal = parse_code(args.code)  # InvalidCode is handled by main
-        if deal.game == "eightoff":
-            from game.model.eightoff import EightOffGame
-
-            return EightOffGame.from_code(deal)
-        from game.model.golf import GolfGame
-
-        return GolfGame.from_code(deal)
-    if args.game == "eightoff":
-        from game.model.eightoff import EightOffGame
-
-        return EightOffGame.new(cells=settings.eightoff_cells)
-    if args.game == "golf":
-        from game.model.golf import GolfGame
-
-        return GolfGame.new(rule=settings.golf_rule)
+        return registry.game_from_code(args.code)  # InvalidCode is handled by main
+    if args.game:
+        return registry.chosen(settings, args.game).new_game()
     return None
 
 
@@ -92,7 +81,7 @@ def first_scene(args: argparse.Namespace, app: Any) -> Any:
         return app.ctx.make_menu_scene()
     if saved is not None:
         saved_game, meta = saved
-        if (saved_game.code == game.code) if args.code else type(saved_game) is type(game):
+        if (saved_game.code == game.code) if args.code else saved_game.GAME_ID == game.GAME_ID:
             return app.ctx.make_table_scene(saved_game, meta)
     return app.ctx.make_table_scene(game)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import registry
 from game.ui.pointer import is_mouse_copy
 
 log = logging.getLogger(__name__)
@@ -130,11 +131,10 @@ class Attract:
         from game.scenes.dealing import deal_new
         from game.scenes.table import TableScene
 
-        settings = self.app.settings
-        name = self._next
-        self._next = "eightoff" if name == "golf" else "golf"
-        option = settings.golf_rule if name == "golf" else settings.eightoff_cells
-        self.app.apply(deal_new(self.app.ctx, name, option, demo=True))
+        families = list(registry.FAMILIES)
+        name = self._next if self._next in families else families[0]
+        self._next = families[(families.index(name) + 1) % len(families)]
+        self.app.apply(deal_new(self.app.ctx, registry.chosen(self.app.settings, name).id, demo=True))
         bottom = self.app.stack[0] if self.app.stack else None
         self.table = bottom if isinstance(bottom, TableScene) and bottom.watching else None
         if self.table is not None:

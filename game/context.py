@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import i18n
+from game import registry
 from game.jobs import Jobs
 from game.settings import Settings
 from game.ui.text import TextCache
@@ -56,7 +56,6 @@ class Context:
         self.audio = audio if audio is not None else NullAudio()
         self.images = images
         self.text = TextCache()
-        self.tr: Callable[..., str] = i18n.tr
         self.kiosk = kiosk
         self.screen_size = screen_size
         self._clipboard = ""  # fallback when the system clipboard cannot be used
@@ -79,13 +78,7 @@ class Context:
     def remember_game(self, game: Any) -> None:
         """The menu's choices follow the game being played (also one started by --code or continued),
         so its New deal deals the same game and option as the one Continue resumes."""
-        s = self.settings
-        if hasattr(game, "rule"):
-            choice = ("golf", game.rule, s.eightoff_cells)
-        else:
-            choice = ("eightoff", s.golf_rule, game.cell_count)
-        if choice != (s.last_game, s.golf_rule, s.eightoff_cells):
-            s.last_game, s.golf_rule, s.eightoff_cells = choice
+        if registry.choose(self.settings, registry.kind_of(game)):
             self.save_settings()
 
     def anim(self, seconds: float) -> float:
@@ -122,21 +115,10 @@ class Context:
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
     def make_table_scene(self, game_obj: Any, resumed: dict | None = None, guaranteed: bool | None = None,
                          demo: bool = False) -> Any:
-        """The table scene for a game object: the Golf or the Eight Off table.
+        """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
-        from game.model.eightoff import EightOffGame
-        from game.model.golf import GolfGame
-
-        if isinstance(game_obj, GolfGame):
-            from game.scenes.golf_table import GolfTableScene
-
-            return GolfTableScene(self, game_obj, resumed, guaranteed, demo)
-        if isinstance(game_obj, EightOffGame):
-            from game.scenes.eightoff_table import EightOffTableScene
-
-            return EightOffTableScene(self, game_obj, resumed, guaranteed, demo)
-        raise TypeError(f"no table scene for {type(game_obj).__name__}")
+        return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
 
     def make_menu_scene(self) -> Any:
         from game.scenes.menu import MenuScene

@@ -34,7 +34,7 @@ def menu_app(make_app, monkeypatch):
 
 def test_play_starts_golf_with_the_chosen_rule(menu_app):
     menu = menu_app.top
-    click(menu_app, menu.rule_choice.segment_rect(1).center)      # Classic
+    click(menu_app, menu.picker.option_choices["golf"].segment_rect(1).center)      # Classic
     click(menu_app, menu.play_button.rect.center)
     game = menu_app.top.game
     assert type(game).__name__ == "GolfGame" and game.rule == "classic"
@@ -44,9 +44,9 @@ def test_play_starts_golf_with_the_chosen_rule(menu_app):
 
 def test_play_starts_eight_off_with_the_chosen_cells_by_touch(menu_app):
     menu = menu_app.top
-    touch_tap(menu_app, menu.game_choice.segment_rect(1).center)  # Eight Off
-    assert menu.cells_choice.visible and not menu.rule_choice.visible
-    touch_tap(menu_app, menu.cells_choice.segment_rect(2).center)  # 2 cells
+    touch_tap(menu_app, menu.picker.game_choice.segment_rect(1).center)  # Eight Off
+    assert menu.picker.option_choices["eightoff"].visible and not menu.picker.option_choices["golf"].visible
+    touch_tap(menu_app, menu.picker.option_choices["eightoff"].segment_rect(2).center)  # 2 cells
     touch_tap(menu_app, menu.play_button.rect.center)
     game = menu_app.top.game
     assert type(game).__name__ == "EightOffGame" and game.cell_count == 2

@@ -403,6 +403,7 @@ def test_impossible_bookkeeping_numbers_in_a_save_are_refused_not_fatal(data_dir
 
 
 def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(make_app):
+    from game import registry
     from game.scenes.stats_scene import StatsScene
     app = make_app(size=(800, 480), scene=MenuScene)
     app.ctx.progress.stats.record("eightoff", "8", "EO1-C8-AAAAAAB", "abandoned", 40, 12)
@@ -413,5 +414,5 @@ def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(m
     rows = dict(screen.lines())
     assert rows["Played"] == "1" and rows["Best score"] == "—"
     assert [k for k, _label in screen.legend_keys()] == ["won", "abandoned", "assisted"]
-    screen.game = "golf"
+    screen.kind = registry.kind("golf-easy")
     assert [k for k, _label in screen.legend_keys()] == ["won", "blocked", "abandoned", "assisted"]

@@ -1,32 +1,43 @@
-"""What both games share: the bounded undo stack, the move counter, the action log and the JSON form.
+"""What both games share: the move stack, the bounded undo, the move counter and the JSON form.
 
-A game is a start position plus the actions applied to it. Every action goes through `_push`, which
-applies it and remembers how to reverse it exactly; `undo` pops. The JSON form stores the start
-position and the action log (undos included) and rebuilds the game by replaying it, so a saved game
-resumes with the same score, counter and undo history, and a tampered file cannot load.
+A game is a start position plus the moves applied to it. Every change goes through one door,
+`push(move)`, which checks the move once, applies it and remembers how to reverse it exactly;
+`pop()` takes the last one back. `move_stack` is the line from the deal to now (an undo pops it).
+The JSON form stores the start position and the action log (each move's text, 'u' for an undo) and
+rebuilds the game by replaying it, so a saved game resumes with the same score, counter and undo
+history, and a tampered file cannot load.
 """
 from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from .cards import Card, to_card
 from .errors import IllegalMove
 
 UNDO_LIMIT = 100
 JSON_FORMAT = 1
+#: The longest text from_json reads: a real saved game is a few KiB; a hostile one must not cost
+#: the start-up its memory.
+MAX_JSON_TEXT = 4 * 1024 * 1024
+
+G = TypeVar("G", bound="SolitaireGame")
 
 
 class SolitaireGame:
-    """Base for GolfGame and EightOffGame: history, score, moves, status and persistence."""
+    """Base for GolfGame and EightOffGame: moves, history, score, status and persistence."""
 
-    GAME_ID = ""
+    GAME_ID: ClassVar[str] = ""
+    #: The game's move type (GolfMove or EightOffMove): parse, coerce and the text form.
+    MOVE: ClassVar[Any] = None
 
     def __init__(self) -> None:
-        self._history: deque[Any] = deque(maxlen=UNDO_LIMIT)
+        self._history: deque[tuple[Any, Any]] = deque(maxlen=UNDO_LIMIT)  # (move, how to reverse it)
+        self._stack: list[Any] = []  # the moves from the deal to now
         self._log: list[str] = []
+        self._start: dict = {}
         self._score = 0
         self._moves = 0
         self._status = "playing"
@@ -34,6 +45,11 @@ class SolitaireGame:
         self.code: str | None = None
 
     # -- read-only state -------------------------------------------------------------------------
+    @property
+    def kind_id(self) -> str:  # pragma: no cover - abstract
+        """The registry id of this game's kind and options, e.g. 'golf-easy' or 'eightoff-4'."""
+        raise NotImplementedError
+
     @property
     def score(self) -> int:
         return self._score
@@ -55,40 +71,89 @@ class SolitaireGame:
     def undo_depth(self) -> int:
         return len(self._history)
 
+    @property
+    def move_stack(self) -> Sequence[Any]:
+        """The moves from the deal to the current position, oldest first (an undo pops the last)."""
+        return tuple(self._stack)
+
+    @property
+    def action_log(self) -> Sequence[str]:
+        """Everything done since the deal as text: each move's text form, 'u' for an undo."""
+        return tuple(self._log)
+
+    def cards(self) -> list[Card]:  # pragma: no cover - abstract
+        """Every card of the game, wherever it lies (each exactly once)."""
+        raise NotImplementedError
+
     def position_key(self) -> str:
         """The position alone (cards where they are, not score or history): two games with equal
         keys have the same future, so a solver's line found for one is good for the other."""
         return json.dumps(self._position(), sort_keys=True, separators=(",", ":"))
 
+    # -- rules (each game provides _refusal and legal_moves) ---------------------------------------
+    def legal_moves(self) -> list[Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def refusal(self, move: Any) -> IllegalMove | None:
+        """Why the rules refuse `move` now (the exception push would raise, with its details), or
+        None when it is allowed. A value of the wrong shape raises ValueError."""
+        return self._refusal(self.MOVE.coerce(move))
+
+    def _refusal(self, move: Any) -> IllegalMove | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def is_legal(self, move: Any) -> bool:
+        return self.refusal(move) is None
+
     # -- the one door for changes ----------------------------------------------------------------
-    def _push(self, action: Any, log_entry: str) -> None:
-        """Apply an already-validated action, count it and remember how to take it back."""
-        record = self._apply(action)
-        self._history.append(record)
-        self._log.append(log_entry)
+    def push(self, move: Any) -> None:
+        """Make a move (a Move, or its older form); IllegalMove with the reason if the rules refuse
+        it, and then nothing changed."""
+        move = self.MOVE.coerce(move)
+        refused = self._refusal(move)
+        if refused is not None:
+            raise refused
+        self._push(move)
+
+    def _push(self, move: Any) -> None:
+        """Apply an already-checked move, count it and remember how to take it back."""
+        self._history.append((move, self._apply(move)))
+        self._stack.append(move)
+        self._log.append(str(move))
         self._moves += 1
 
-    def undo(self) -> None:
-        """Take back the last action exactly (cards, score, status); the move counter stays."""
+    def pop(self) -> Any:
+        """Take back the last move exactly (cards, score, status) and return it; the move counter
+        stays. IllegalMove('nothing-to-undo') when the undo history is empty (it keeps 100 steps)."""
         if not self._history:
             raise IllegalMove("nothing-to-undo")
-        self._reverse(self._history.pop())
+        move, record = self._history.pop()
+        self._reverse(record)
+        self._stack.pop()
         self._log.append("u")
+        return move
 
-    def _apply(self, action: Any) -> Any:  # pragma: no cover - abstract
+    def undo(self) -> None:
+        """pop(), for callers that do not need the move."""
+        self.pop()
+
+    def _apply(self, move: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _reverse(self, record: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # -- copies ----------------------------------------------------------------------------------
+    def root(self: G) -> G:
+        """A fresh game at this game's start position (same deal code), with no history."""
+        return type(self)._from_start(self._start, self.code)
+
+    def copy(self: G) -> G:
+        """An independent copy with the same start, history, score and counter."""
+        return type(self).from_json(self.to_json())
+
     # -- persistence -----------------------------------------------------------------------------
-    def _start_position(self) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
-
     def _position(self) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _replay(self, entry: str) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def to_json(self) -> str:
@@ -104,15 +169,15 @@ class SolitaireGame:
         }, separators=(",", ":"))
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> SolitaireGame:  # pragma: no cover - abstract
+    def _layout_from_start(cls: type[G], start: dict) -> G:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def from_code(cls, code: Any) -> SolitaireGame:  # pragma: no cover - abstract
+    def from_code(cls: type[G], code: Any) -> G:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def _from_start(cls, start: dict, code: Any) -> SolitaireGame:
+    def _from_start(cls: type[G], start: dict, code: Any) -> G:
         """The saved start position; for a dealt game it must be exactly the deal its code names."""
         layout = cls._layout_from_start(start)
         if code is None:
@@ -123,12 +188,10 @@ class SolitaireGame:
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> SolitaireGame:
-        """Rebuild a saved game; ValueError with a clear message on anything malformed or inconsistent."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
+    def from_json(cls: type[G], text: str) -> G:
+        """Rebuild a saved game; ValueError with a clear message on anything malformed or inconsistent
+        (also a text too long or nested too deep to be a saved game)."""
+        data = _load_json(text)
         if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
             raise ValueError("saved game has an unknown format")
         if data.get("game") != cls.GAME_ID:
@@ -142,9 +205,9 @@ class SolitaireGame:
                 if not isinstance(entry, str):
                     raise ValueError(f"bad action {entry!r}")
                 if entry == "u":
-                    game.undo()
+                    game.pop()
                 else:
-                    game._replay(entry)
+                    game.push(_parse_action(cls.MOVE, entry))
             state = data["state"]
             expected = {"score": game._score, "moves": game._moves, "status": game._status,
                         "position": game._position()}
@@ -161,6 +224,26 @@ class SolitaireGame:
                 raise ValueError(f"saved game is inconsistent: {key} is {state.get(key)!r}, "
                                  f"but its moves give {value!r}")
         return game
+
+
+def _parse_action(move_type: Any, entry: str) -> Any:
+    try:
+        return move_type.parse(entry)
+    except ValueError:
+        raise ValueError(f"bad action {entry!r}") from None
+
+
+def _load_json(text: Any) -> Any:
+    """json.loads for a saved game's text, refusing what no saved game looks like (RecursionError
+    on deep nesting is a ValueError here, like any other unreadable text)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError("saved game is not valid JSON: not a text")
+    if len(text) > MAX_JSON_TEXT:
+        raise ValueError(f"saved game is not valid JSON: longer than {MAX_JSON_TEXT} characters")
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"saved game is not valid JSON: {exc}") from None
 
 
 def card_list(values: Iterable[Any], what: str) -> list[Card]:

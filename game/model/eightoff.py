@@ -11,14 +11,12 @@ from .cards import SUITS, Card, check_distinct, to_card
 from .codes import MAX_NUMBER, DealCode, parse_code
 from .deals import eightoff_deal
 from .errors import IllegalMove
+from .moves import EightOffMove, Location
 
 COLUMN_COUNT = 8
 CELL_OPTIONS = (8, 4, 2)
 POINTS_PER_CARD = 10
 
-Location = tuple[str, int]
-_LETTER = {"column": "c", "cell": "l", "foundation": "f"}  # the action log's compact form
-_KINDS = {v: k for k, v in _LETTER.items()}
 
 
 def column(i: int) -> Location:
@@ -52,6 +50,7 @@ class EightOffGame(SolitaireGame):
     """An Eight Off game. No card ever moves by itself; no defeat, only a win."""
 
     GAME_ID = "eightoff"
+    MOVE = EightOffMove
 
     def __init__(self, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
                  foundations: Sequence[Sequence[Any]] | None = None, scored: Sequence[Any] = ()) -> None:
@@ -70,9 +69,7 @@ class EightOffGame(SolitaireGame):
         for i, pile in enumerate(self._foundations):
             if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
                 raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
-        everything = [c for col in self._columns for c in col] + [c for c in self._cells if c] + \
-            [c for f in self._foundations for c in f]
-        check_distinct(everything)
+        check_distinct(self.cards())
         # Cards already on a foundation in a given position have scored; they never score again.
         self._scored: set[Card] = {c for f in self._foundations for c in f} | set(card_list(scored, "scored"))
         self._start = self._position()
@@ -92,8 +89,9 @@ class EightOffGame(SolitaireGame):
             raise ValueError(f"{deal} is not an Eight Off code")
         columns, extra = eightoff_deal(deal.number)
         cols = [list(c) for c in columns]
-        cells: list[Card | None] = [None] * deal.cells
-        keep = min(len(extra), deal.cells)
+        count = deal.cells or 0
+        cells: list[Card | None] = [None for _ in range(count)]
+        keep = min(len(extra), count)
         cells[:keep] = extra[:keep]
         for col_index, card in zip((2, 3), extra[keep:]):  # 2 cells: the rest onto columns 3 and 4
             cols[col_index].append(card)
@@ -127,6 +125,11 @@ class EightOffGame(SolitaireGame):
     def foundations(self) -> tuple[tuple[Card, ...], ...]:
         """Four piles in suit order S H D C."""
         return tuple(tuple(f) for f in self._foundations)
+
+    def cards(self) -> list[Card]:
+        """Every card: the columns, the cells and the foundations."""
+        return ([c for col in self._columns for c in col] + [c for c in self._cells if c is not None]
+                + [c for f in self._foundations for c in f])
 
     def pile(self, loc: Location) -> list:
         """The cards at a location, bottom first (a cell is a pile of 0 or 1)."""
@@ -164,45 +167,62 @@ class EightOffGame(SolitaireGame):
         empty = sum(1 for j, col in enumerate(self._columns) if not col and j != i)
         return (self.free_cells() + 1) * 2 ** empty
 
-    def why_illegal(self, src: Location, dst: Location, count: int = 1) -> str | None:
-        """None if the move is allowed, else the reason code the UI explains."""
-        src, dst = self._check_location(src), self._check_location(dst)
+    @property
+    def kind_id(self) -> str:
+        return f"eightoff-{len(self._cells)}"
+
+    def why_illegal(self, src: Location | EightOffMove, dst: Location | None = None,
+                    count: int = 1) -> str | None:
+        """None if the move is allowed, else the reason code the UI explains (see refusal)."""
+        move = src if isinstance(src, EightOffMove) else EightOffMove(src, dst, count)  # type: ignore[arg-type]
+        refused = self._refusal(move)
+        return None if refused is None else refused.reason
+
+    def _refusal(self, move: EightOffMove) -> IllegalMove | None:
+        """The precise reason: 'over', 'same', 'source', 'empty', 'not-a-sequence', 'occupied',
+        'cell-holds-one', 'one-at-a-time', 'foundation-order', 'kings-only', 'suit', 'rank', or
+        'too-many' with the `limit` of cards that may move now."""
+        src, dst = self._check_location(move.src), self._check_location(move.dst)
+        count = move.count
         if self._status != "playing":
-            return "over"
+            return IllegalMove("over")
         if src == dst:
-            return "same"
-        if not isinstance(count, int) or count < 1 or (count > 1 and src[0] != "column"):
-            return "source"
+            return IllegalMove("same")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1 or (count > 1 and src[0] != "column"):
+            return IllegalMove("source")
         moving = self.pile(src)
         if not moving:
-            return "empty"
+            return IllegalMove("empty")
         if count > len(moving) or not is_run(moving[-count:]):
-            return "not-a-sequence"
+            return IllegalMove("not-a-sequence")
         base = moving[-count]
         kind, i = dst
         if kind == "cell":
             if self._cells[i] is not None:
-                return "occupied"
-            return "too-many" if count > 1 else None
+                return IllegalMove("occupied")
+            return IllegalMove("cell-holds-one") if count > 1 else None
         if kind == "foundation":
+            if count > 1:
+                return IllegalMove("one-at-a-time")
             pile = self._foundations[i]
-            if count > 1 or base.suit != SUITS[i] or base.rank != len(pile) + 1:
-                return "foundation-order"
+            if base.suit != SUITS[i] or base.rank != len(pile) + 1:
+                return IllegalMove("foundation-order")
             return None
         target = self._columns[i]
         if not target:
             if base.rank != 13:
-                return "kings-only"
+                return IllegalMove("kings-only")
         elif base.suit != target[-1].suit:
-            return "suit"
+            return IllegalMove("suit")
         elif base.rank != target[-1].rank - 1:
-            return "rank"
-        if count > self.max_group(dst):
-            return "too-many"
+            return IllegalMove("rank")
+        limit = self.max_group(dst)
+        if count > limit:
+            return IllegalMove("too-many", limit=limit)
         return None
 
-    def legal_moves(self) -> list[tuple[Location, Location, int]]:
-        """Every allowed (src, dst, count), groups included."""
+    def legal_moves(self) -> list[EightOffMove]:
+        """Every allowed move, groups included."""
         if self._status != "playing":
             return []
         sources: list[tuple[Location, int]] = []
@@ -212,15 +232,12 @@ class EightOffGame(SolitaireGame):
         sources += [(foundation(i), 1) for i, f in enumerate(self._foundations) if f]
         targets = [column(i) for i in range(COLUMN_COUNT)] + [cell(i) for i in range(len(self._cells))] + \
             [foundation(i) for i in range(len(SUITS))]
-        return [(s, d, n) for s, n in sources for d in targets if self.why_illegal(s, d, n) is None]
+        candidates = (EightOffMove(s, d, n) for s, n in sources for d in targets)
+        return [m for m in candidates if self._refusal(m) is None]
 
     def move(self, src: Location, dst: Location, count: int = 1) -> None:
         """Move `count` cards from the top of src onto dst as one action (one undo step)."""
-        reason = self.why_illegal(src, dst, count)
-        if reason:
-            raise IllegalMove(reason)
-        src, dst = self._check_location(src), self._check_location(dst)
-        self._push((src, dst, count), f"{_LETTER[src[0]]}{src[1]}{_LETTER[dst[0]]}{dst[1]}x{count}")
+        self.push(EightOffMove(self._check_location(src), self._check_location(dst), count))
 
     def tap_target(self, src: Location) -> Location | None:
         """Where a single tap sends the top card: its foundation, when that is allowed."""
@@ -251,8 +268,8 @@ class EightOffGame(SolitaireGame):
                 return dst
         return None
 
-    def _apply(self, action: tuple[Location, Location, int]) -> _Undo:
-        src, dst, count = action
+    def _apply(self, move: EightOffMove) -> _Undo:
+        src, dst, count = move
         record_status = self._status
         cards = self._take(src, count)
         self._put(dst, cards)
@@ -275,6 +292,7 @@ class EightOffGame(SolitaireGame):
         kind, i = loc
         if kind == "cell":
             card, self._cells[i] = self._cells[i], None
+            assert card is not None  # a move from a cell was checked to have a card
             return [card]
         pile = self._columns[i] if kind == "column" else self._foundations[i]
         cards = pile[-count:]
@@ -300,17 +318,6 @@ class EightOffGame(SolitaireGame):
                 "cells": [None if c is None else str(c) for c in self._cells],
                 "foundations": [card_strings(f) for f in self._foundations],
                 "scored": sorted(str(c) for c in self._scored)}
-
-    def _replay(self, entry: str) -> None:
-        try:
-            head, count = entry.split("x")
-            src = (_KINDS[head[0]], int(head[1]))
-            dst = (_KINDS[head[2]], int(head[3]))
-            if len(head) != 4:
-                raise ValueError
-            self.move(src, dst, int(count))
-        except (KeyError, ValueError, IndexError):
-            raise ValueError(f"bad action {entry!r}") from None
 
     @classmethod
     def _layout_from_start(cls, start: dict) -> EightOffGame:

@@ -11,6 +11,7 @@ from .cards import Card, check_distinct
 from .codes import MAX_NUMBER, DealCode, parse_code
 from .deals import golf_deal
 from .errors import IllegalMove
+from .moves import GolfMove
 
 RULES = ("easy", "classic")
 RULE_LETTER = {"easy": "E", "classic": "C"}
@@ -38,6 +39,7 @@ class GolfGame(SolitaireGame):
     """A Golf game. Draw at any time, no recycling, won when the 35 tableau cards are gone."""
 
     GAME_ID = "golf"
+    MOVE = GolfMove
 
     def __init__(self, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
                  rule: str = "easy") -> None:
@@ -50,7 +52,7 @@ class GolfGame(SolitaireGame):
         self._columns = [card_list(col, f"column {i + 1}") for i, col in enumerate(columns)]
         self._waste = card_list(waste, "waste")
         self._stock = card_list(stock, "stock")
-        everything = [c for col in self._columns for c in col] + self._waste + self._stock
+        everything = self.cards()
         check_distinct(everything)
         if len(everything) > 52:  # pragma: no cover - impossible after check_distinct
             raise ValueError("more than 52 cards")
@@ -71,7 +73,7 @@ class GolfGame(SolitaireGame):
         if deal.game != "golf":
             raise ValueError(f"{deal} is not a Golf code")
         columns, waste, stock = golf_deal(deal.number)
-        game = cls(columns, [waste], stock, deal.rule)
+        game = cls(columns, [waste], stock, deal.rule or "")
         game.code = str(deal)
         return game
 
@@ -104,16 +106,28 @@ class GolfGame(SolitaireGame):
     def waste_top(self) -> Card | None:
         return self._waste[-1] if self._waste else None
 
+    def cards(self) -> list[Card]:
+        """Every card: the columns, the waste and the stock."""
+        return [c for col in self._columns for c in col] + self._waste + self._stock
+
     @property
     def tableau_count(self) -> int:
         return sum(len(c) for c in self._columns)
 
     # -- rules -------------------------------------------------------------------------------------
-    def why_illegal(self, column: int, row: int | None = None) -> str | None:
-        """None if the card at (column, row) can be played now, else the reason the UI explains."""
+    @property
+    def kind_id(self) -> str:
+        return f"golf-{self.rule}"
+
+    def why_illegal(self, column: int | GolfMove, row: int | None = None) -> str | None:
+        """None if the move (or the card at (column, row)) can be played now, else the reason code
+        the UI explains: 'over', 'empty', 'blocked' (a covered card), 'rank', 'stock-empty'."""
+        if isinstance(column, GolfMove):
+            refused = self._refusal(column)
+            return None if refused is None else refused.reason
         if self._status != "playing":
             return "over"
-        if not 0 <= column < COLUMN_COUNT:
+        if not isinstance(column, int) or not 0 <= column < COLUMN_COUNT:
             return "empty"
         pile = self._columns[column]
         if row is None:
@@ -126,35 +140,43 @@ class GolfGame(SolitaireGame):
             return "rank"
         return None
 
-    def legal_moves(self) -> list[int | str]:
-        """Playable columns, then 'draw' while the stock has cards."""
+    def _refusal(self, move: GolfMove) -> IllegalMove | None:
+        if move.column is None:
+            if self._status != "playing":
+                return IllegalMove("over")
+            return None if self._stock else IllegalMove("stock-empty")
+        reason = self.why_illegal(move.column)
+        return None if reason is None else IllegalMove(reason)
+
+    def legal_moves(self) -> list[GolfMove]:
+        """Playable columns, then the draw while the stock has cards."""
         if self._status != "playing":
             return []
-        moves: list[int | str] = [i for i in range(COLUMN_COUNT) if self.why_illegal(i) is None]
+        moves = [GolfMove(i) for i in range(COLUMN_COUNT) if self.why_illegal(i) is None]
         if self._stock:
-            moves.append("draw")
+            moves.append(GolfMove.DRAW)
         return moves
 
-    def play(self, column: int) -> Card:
+    def play(self, column: int | GolfMove) -> Card:
         """Move the free card of `column` onto the waste (+10)."""
+        if isinstance(column, GolfMove):
+            if column.column is None:
+                return self.draw()
+            column = column.column
         reason = self.why_illegal(column)
         if reason:
             raise IllegalMove(reason)
         card = self._columns[column][-1]
-        self._push(column, f"p{column}")
+        self._push(GolfMove(column))
         return card
 
     def draw(self) -> Card:
         """Turn the next stock card onto the waste; allowed at any time, scores nothing."""
-        if self._status != "playing":
-            raise IllegalMove("over")
-        if not self._stock:
-            raise IllegalMove("stock-empty")
-        card = self._stock[-1]
-        self._push(None, "d")
-        return card
+        self.push(GolfMove.DRAW)
+        return self._waste[-1]
 
-    def _apply(self, column: int | None) -> _Undo:
+    def _apply(self, move: GolfMove) -> _Undo:
+        column = move.column
         record = _Undo(column, self._score, self._status)
         if column is None:
             self._waste.append(self._stock.pop())
@@ -184,14 +206,6 @@ class GolfGame(SolitaireGame):
     def _position(self) -> dict:
         return {"rule": self.rule, "columns": [card_strings(c) for c in self._columns],
                 "waste": card_strings(self._waste), "stock": card_strings(self._stock)}
-
-    def _replay(self, entry: str) -> None:
-        if entry == "d":
-            self.draw()
-        elif len(entry) == 2 and entry[0] == "p" and entry[1].isdigit():
-            self.play(int(entry[1]))
-        else:
-            raise ValueError(f"bad action {entry!r}")
 
     @classmethod
     def _layout_from_start(cls, start: dict) -> GolfGame:

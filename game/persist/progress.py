@@ -15,8 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..model.eightoff import EightOffGame
-from ..model.golf import GolfGame
+from .. import registry
 from .paths import data_dir
 from .savefile import SaveFile
 from .stats import StatsDB
@@ -24,16 +23,18 @@ from .stats import StatsDB
 log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 1
-KINDS = {"golf": GolfGame, "eightoff": EightOffGame}
+#: The games a save may hold, by the name the save gives them (each family's model class).
+KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
 
 
 def kind_of(game: Any) -> str:
-    return "golf" if isinstance(game, GolfGame) else "eightoff"
+    """The statistics' game: the game's family ('golf', 'eightoff')."""
+    return registry.kind_of(game).family.id
 
 
 def option_of(game: Any) -> str:
     """The statistics' option: Golf's rule, or Eight Off's cell count."""
-    return game.rule if isinstance(game, GolfGame) else str(game.cell_count)
+    return registry.kind_of(game).option
 
 
 class Progress:

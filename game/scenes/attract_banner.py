@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, tr
+from game import registry
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import theme
 from game.view.layout import hud_height
@@ -84,7 +85,7 @@ class AttractBanner(Banner):
         self.game_name = game_name
 
     def texts(self) -> tuple[str, str]:
-        name = {"golf": N_("Golf"), "eightoff": N_("Eight Off")}.get(self.game_name, "")
+        name = registry.FAMILIES[self.game_name].name if self.game_name in registry.FAMILIES else ""
         return tr("Touch to play"), tr(name) if name else ""
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:

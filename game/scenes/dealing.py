@@ -12,7 +12,9 @@ import logging
 import random
 from typing import Any
 
+from .. import registry
 from ..i18n import N_
+from ..model.base import SolitaireGame
 from ..solver import deals
 from .base import Pop, Push, Replace, Transition
 from .dialog import DialogOverlay
@@ -22,32 +24,29 @@ log = logging.getLogger(__name__)
 FIND_BUDGET = 2.0  # s per candidate deal when the table is exhausted
 
 
-def make_game(game_name: str, option: Any, number: int | None = None, rng: random.Random | None = None) -> Any:
-    """A model game of this game and option: deal `number`, or a random one."""
-    if game_name == "eightoff":
-        from ..model.eightoff import EightOffGame
-
-        return EightOffGame.new(cells=int(option), number=number, rng=rng)
-    from ..model.golf import GolfGame
-
-    return GolfGame.new(rule=str(option), number=number, rng=rng)
+def make_game(kind_id: str, number: int | None = None, rng: random.Random | None = None) -> SolitaireGame:
+    """A model game of this kind: deal `number`, or a random one."""
+    return registry.kind(kind_id).new_game(number, rng)
 
 
-def deal_new(ctx: Any, game_name: str, option: Any, demo: bool = False,
+def deal_new(ctx: Any, kind_id: str, option: Any = None, demo: bool = False,
              rng: random.Random | None = None) -> Transition:
-    """The transition to a new table of this game and option (or to the panel that finds one)."""
+    """The transition to a new table of this kind (or to the panel that finds one). The kind may
+    also be given the older way, as a game and its option: ('eightoff', 4)."""
+    if option is not None:
+        kind_id = registry.kind_for(kind_id, option).id
     rng = rng or random.Random()
-    kind = deals.kind_for(game_name, option)
+    kind = registry.kind(kind_id).table
     if not ctx.settings.winnable(kind) and not demo:
-        return Replace(ctx.make_table_scene(make_game(game_name, option, rng=rng)))
+        return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
     number = deals.pick_listed(kind, rng, dealt)
     if number is None:
-        return Push(FindingDealOverlay(ctx, game_name, option, dealt, demo, rng.randrange(1 << 30)))
+        return Push(FindingDealOverlay(ctx, kind_id, dealt, demo, rng.randrange(1 << 30)))
     if not demo and progress is not None:
         progress.mark_dealt(kind, number)
-    return Replace(ctx.make_table_scene(make_game(game_name, option, number), guaranteed=True, demo=demo))
+    return Replace(ctx.make_table_scene(make_game(kind_id, number), guaranteed=True, demo=demo))
 
 
 class FindingDealOverlay(DialogOverlay):
@@ -55,9 +54,9 @@ class FindingDealOverlay(DialogOverlay):
 
     title = N_("Finding a winnable deal…")
 
-    def __init__(self, ctx: Any, game_name: str, option: Any, dealt: set[int], demo: bool, seed: int) -> None:
-        self.game_name, self.option, self.demo = game_name, option, demo
-        self.kind = deals.kind_for(game_name, option)
+    def __init__(self, ctx: Any, kind_id: str, dealt: set[int], demo: bool, seed: int) -> None:
+        self.kind_id, self.demo = kind_id, demo
+        self.kind = registry.kind(kind_id).table
         super().__init__(ctx)
         self.ticket = ctx.jobs.submit("find_deal", self.kind, seed, frozenset(dealt), FIND_BUDGET)
 
@@ -83,11 +82,11 @@ class FindingDealOverlay(DialogOverlay):
             return None
         if isinstance(answer, JobFailed) or answer is None:
             log.warning("no winnable deal found (%s); dealing any deal", getattr(answer, "error", "none"))
-            game = make_game(self.game_name, self.option)
+            game = make_game(self.kind_id)
             return Replace(self.ctx.make_table_scene(game, demo=self.demo))
         if not self.demo and self.ctx.progress is not None:
             self.ctx.progress.mark_dealt(self.kind, answer)
-        game = make_game(self.game_name, self.option, answer)
+        game = make_game(self.kind_id, answer)
         return Replace(self.ctx.make_table_scene(game, guaranteed=True, demo=self.demo))
 
     def is_animating(self) -> bool:

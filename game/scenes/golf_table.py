@@ -92,7 +92,7 @@ class GolfTableScene(TableScene):
 
     def glow_cards(self) -> set[Card]:
         g = self.game
-        return {g.columns[i][-1] for i in g.legal_moves() if isinstance(i, int)}
+        return {g.columns[m.column][-1] for m in g.legal_moves() if m.column is not None}
 
     def hud_values(self) -> list[str]:
         g = self.game

@@ -9,16 +9,14 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import i18n, registry
 from game.i18n import N_, tr
 from game.scenes.base import Push, Quit, Replace
+from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
-from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
+from game.ui.widgets import Button, Label, TextInput, Toggle
 
-GAMES = [("golf", N_("Golf")), ("eightoff", N_("Eight Off"))]
-GOLF_RULES = [("easy", N_("Easy")), ("classic", N_("Classic"))]
-CELLS = [(8, N_("8 cells")), (4, N_("4 cells")), (2, N_("2 cells"))]
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "
 
 #: Translatable explanations per InvalidCode.reason, used when the model's own (English)
@@ -47,9 +45,8 @@ class MenuScene(PanelScene):
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
-        self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, s.last_game, text, self._set_game)
-        self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_rule)
-        self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text, self._set_cells)
+        self.picker = KindPicker(text, registry.chosen(s), {f: registry.chosen(s, f).option_value
+                                                            for f in registry.FAMILIES}, self._set_kind)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
         progress = self.ctx.progress
@@ -71,7 +68,7 @@ class MenuScene(PanelScene):
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
-        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.winnable_toggle,
+        self.widgets = [*self.picker.widgets, self.winnable_toggle,
                         self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button]
         self._show_options()
@@ -86,11 +83,7 @@ class MenuScene(PanelScene):
         row, x, y, iw = self.place_panel(row, gap, pad, units, 7 if coded else 5, 12.5, slack=16, min_row=32)
         self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
         y = self.title_rect.bottom + gap
-        self.game_choice.rect = (x, y, iw, row)
-        y += row + gap
-        self.rule_choice.rect = (x, y, iw, row)
-        self.cells_choice.rect = (x, y, iw, row)
-        y += row + gap
+        y = self.picker.place(x, y, iw, row, gap)
         self.winnable_toggle.rect = (x, y, iw, row)
         y += row + gap
         if self.saved is not None:
@@ -126,19 +119,10 @@ class MenuScene(PanelScene):
 
     # --- actions -------------------------------------------------------------------------------
     def deal_kind(self) -> str:
-        """The chosen game and option, as the winnable-deal tables name them."""
-        from game.solver.deals import kind_for
-
-        return kind_for(self.ctx.settings.last_game, self._option())
-
-    def _option(self) -> Any:
-        s = self.ctx.settings
-        return s.golf_rule if s.last_game == "golf" else s.eightoff_cells
+        """The chosen game and option: its kind id, which is also its winnable-deal table's name."""
+        return registry.chosen(self.ctx.settings).id
 
     def _show_options(self) -> None:
-        golf = self.game_choice.value == "golf"
-        self.rule_choice.visible = golf
-        self.cells_choice.visible = not golf
         self.winnable_toggle.set_value(self.ctx.settings.winnable(self.deal_kind()))
         self._full = True
 
@@ -149,18 +133,8 @@ class MenuScene(PanelScene):
     def _save(self) -> None:
         self.ctx.save_settings()
 
-    def _set_game(self, value: str) -> None:
-        self.ctx.settings.last_game = value
-        self._show_options()
-        self._save()
-
-    def _set_rule(self, value: str) -> None:
-        self.ctx.settings.golf_rule = value
-        self._show_options()
-        self._save()
-
-    def _set_cells(self, value: int) -> None:
-        self.ctx.settings.eightoff_cells = value
+    def _set_kind(self, kind: registry.GameKind) -> None:
+        registry.choose(self.ctx.settings, kind)
         self._show_options()
         self._save()
 
@@ -169,34 +143,26 @@ class MenuScene(PanelScene):
         turned that off)."""
         from game.scenes.dealing import deal_new
 
-        s = self.ctx.settings
-        self.begin(lambda: deal_new(self.ctx, s.last_game, self._option()))
+        kind = self.deal_kind()
+        self.begin(lambda: deal_new(self.ctx, kind))
 
     def watch(self) -> None:
         """The demo plays a winnable deal of the chosen game from the deal to the win. The saved game
         is not touched: it waits for Continue."""
         from game.scenes.dealing import deal_new
 
-        self.next = deal_new(self.ctx, self.ctx.settings.last_game, self._option(), demo=True)
+        self.next = deal_new(self.ctx, self.deal_kind(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
         """Start exactly the deal in the code box, or say why the code is refused."""
-        from game.model.codes import InvalidCode, parse_code
+        from game.model.codes import InvalidCode
 
         try:
-            deal = parse_code(self.code_box.value)
+            game = registry.game_from_code(self.code_box.value)
         except InvalidCode as exc:
             self.error.set_text(explain_code_error(exc))
             self.ctx.audio.play("refuse")
             return
-        if deal.game == "eightoff":
-            from game.model.eightoff import EightOffGame
-
-            game = EightOffGame.from_code(deal)
-        else:
-            from game.model.golf import GolfGame
-
-            game = GolfGame.from_code(deal)
         self.start(game)
 
     def _submit(self, value: str) -> None:

@@ -8,20 +8,19 @@ from typing import Any
 
 import pygame
 
+from game import registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.menu import CELLS, GAMES, GOLF_RULES
+from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
-from game.ui.widgets import Button, SegmentedControl
+from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
 RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150),
                   "assisted": (104, 158, 224)}  # a calm blue: the demo helped
-OPTION_NAMES = {"easy": N_("Easy"), "classic": N_("Classic"), "8": N_("8 cells"), "4": N_("4 cells"),
-                "2": N_("2 cells")}
 CHART_GAMES = 20
 
 
@@ -30,16 +29,14 @@ class StatsScene(PanelScene):
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
-        self.game = s.last_game
-        self.option = {"golf": s.golf_rule, "eightoff": str(s.eightoff_cells)}
-        self.game_choice = SegmentedControl((0, 0, 1, 1), GAMES, self.game, text, self._set_game)
-        self.rule_choice = SegmentedControl((0, 0, 1, 1), GOLF_RULES, s.golf_rule, text, self._set_option)
-        self.cells_choice = SegmentedControl((0, 0, 1, 1), CELLS, s.eightoff_cells, text,
-                                             lambda v: self._set_option(str(v)))
+        #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
+        self.kind = registry.chosen(s)
+        self.picker = KindPicker(text, self.kind, {f: registry.chosen(s, f).option_value
+                                                   for f in registry.FAMILIES}, self._set_kind)
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [self.game_choice, self.rule_choice, self.cells_choice, self.reset_button, self.back]
-        self._show_options()
+        self.widgets = [*self.picker.widgets, self.reset_button, self.back]
+        self._refresh()
 
     @property
     def stats(self) -> Any:
@@ -58,11 +55,7 @@ class StatsScene(PanelScene):
         row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
-        self.game_choice.rect = (x, y, iw, row)
-        y += row + gap
-        self.rule_choice.rect = (x, y, iw, row)
-        self.cells_choice.rect = (x, y, iw, row)
-        y += row + gap
+        y = self.picker.place(x, y, iw, row, gap)
         body = pygame.Rect(x, y, iw, int(row * body_units))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.5), body.height)
         self.chart_rect = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
@@ -103,7 +96,7 @@ class StatsScene(PanelScene):
     def _summary(self) -> Any:
         """The numbers, or None when the database cannot answer (the screen still works)."""
         try:
-            return self.stats.summary(self.game, self.option[self.game]) if self.stats else None
+            return self.stats.summary(self.kind.family.id, self.kind.option) if self.stats else None
         except sqlite3.Error as exc:
             log.warning("statistics unavailable: %s", exc)
             return None
@@ -118,7 +111,7 @@ class StatsScene(PanelScene):
                            r.height - caption.get_height() - 8 - legend_h)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
         try:
-            results = self.stats.last(self.game, self.option[self.game], CHART_GAMES) if self.stats else []
+            results = self.stats.last(self.kind.family.id, self.kind.option, CHART_GAMES) if self.stats else []
         except sqlite3.Error:
             results = []
         if not results:
@@ -136,7 +129,7 @@ class StatsScene(PanelScene):
         """The results the chart can show for this game: an Eight Off game never blocks."""
         keys = [("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned")),
                 ("assisted", N_("Assisted"))]
-        return [k for k in keys if not (self.game == "eightoff" and k[0] == "blocked")]
+        return [k for k in keys if self.kind.family.can_block or k[0] != "blocked"]
 
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
@@ -172,22 +165,12 @@ class StatsScene(PanelScene):
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
 
-    def _show_options(self) -> None:
-        golf = self.game == "golf"
-        self.rule_choice.visible = golf
-        self.cells_choice.visible = not golf
-        self._refresh()
-
-    def _set_game(self, value: str) -> None:
-        self.game = value
-        self._show_options()
-
-    def _set_option(self, value: str) -> None:
-        self.option[self.game] = value
+    def _set_kind(self, kind: registry.GameKind) -> None:
+        self.kind = kind
         self._refresh()
 
     def ask_reset(self) -> None:
-        name = f"{tr(dict(GAMES)[self.game])} · {tr(OPTION_NAMES[self.option[self.game]])}"
+        name = f"{tr(self.kind.name)} · {tr(self.kind.option_name)}"
         self.next = Push(ConfirmDialog(self.ctx, N_("Reset statistics?"),
                                        [tr("All results of {name} will be deleted.", name=name)],
                                        N_("Reset"), self.reset))
@@ -195,7 +178,7 @@ class StatsScene(PanelScene):
     def reset(self) -> None:
         if self.stats is not None:
             try:
-                self.stats.reset(self.game, self.option[self.game])
+                self.stats.reset(self.kind.family.id, self.kind.option)
             except sqlite3.Error as exc:
                 log.warning("statistics could not be reset: %s", exc)
         self._refresh()

@@ -6,25 +6,20 @@ exhaustive search, 'unknown' when the budget ran out first.
 """
 from __future__ import annotations
 
+import dataclasses
+
+from ..model.base import SolitaireGame
+from ..registry import kind_of
 from .result import Budget, Result, as_budget
 
 __all__ = ["Budget", "Result", "solve"]
 
 
-def solve(game, budget: Budget | int | float | None = None) -> Result:
-    """Solve `game` (a GolfGame or EightOffGame, any position) within `budget`.
+def solve(game: SolitaireGame, budget: Budget | int | float | None = None) -> Result:
+    """Solve `game` (any kind, any position) within `budget` with its kind's solver.
 
     An int budget counts searched states, a float counts seconds; a Budget can hold both.
-    The game object is not changed.
+    The game object is not changed. The result's moves are the game's Move values.
     """
-    from ..model.eightoff import EightOffGame
-    from ..model.golf import GolfGame
-
-    limit = as_budget(budget)
-    if isinstance(game, GolfGame):
-        from .golf import solve_golf
-        return solve_golf(game, limit)
-    if isinstance(game, EightOffGame):
-        from .eightoff import solve_eightoff
-        return solve_eightoff(game, limit)
-    raise TypeError(f"no solver for {type(game).__name__}")
+    result = kind_of(game).solve(game, as_budget(budget))
+    return dataclasses.replace(result, moves=tuple(game.MOVE.coerce(m) for m in result.moves))

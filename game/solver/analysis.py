@@ -16,49 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .moves import Move, apply_move
+from ..model.base import SolitaireGame
 
 MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
 
-
-def _parse(game: Any, entry: str) -> Move:
-    """One action-log entry as a solver move (the format each game's _replay reads)."""
-    from ..model.eightoff import EightOffGame
-
-    if not isinstance(game, EightOffGame):
-        if entry == "d":
-            return "draw"
-        if len(entry) == 2 and entry[0] == "p" and entry[1].isdigit():
-            return int(entry[1])
-        raise ValueError(f"bad Golf action {entry!r}")
-    kinds = {"c": "column", "l": "cell", "f": "foundation"}
-    try:
-        head, count = entry.split("x")
-        if len(head) != 4:
-            raise ValueError
-        return (kinds[head[0]], int(head[1])), (kinds[head[2]], int(head[3])), int(count)
-    except (KeyError, ValueError):
-        raise ValueError(f"bad Eight Off action {entry!r}") from None
+#: A move of the game being analysed (its Move value).
+Move = Any
 
 
-def current_line(game: Any) -> list[Move]:
-    """The moves from the deal to the current position (each undo in the log pops the last move).
-
-    The undo stack only ever holds the newest moves of this line, so popping the line's last move
-    is exactly what an undo took back.
-    """
-    line: list[Move] = []
-    for entry in game._log:
-        if entry == "u":
-            line.pop()
-        else:
-            line.append(_parse(game, entry))
-    return line
-
-
-def start_game(game: Any) -> Any:
-    """A fresh game at the deal of `game` (same code, rule or cell count), with no history."""
-    return type(game)._from_start(game._start, game.code)
+def current_line(game: SolitaireGame) -> list[Move]:
+    """The moves from the deal to the current position (the game's move stack)."""
+    return list(game.move_stack)
 
 
 def position_at(game: Any, index: int, line: list[Move] | None = None) -> Any:
@@ -69,9 +37,9 @@ def position_at(game: Any, index: int, line: list[Move] | None = None) -> Any:
     moves = current_line(game) if line is None else line
     if not 0 <= index <= len(moves):
         raise IndexError(f"line position {index} is outside 0..{len(moves)}")
-    fresh = start_game(game)
+    fresh = game.root()
     for move in moves[:index]:
-        apply_move(fresh, move)
+        fresh.push(move)
     return fresh
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import registry
 from ..model.codes import MAX_NUMBER
 from . import tables
 from .moves import replays_to_win
@@ -30,23 +31,13 @@ _cache: dict[tuple[str, Path], tuple[int, array]] = {}
 
 
 def kind_of(game: Any) -> str:
-    """The table kind of a model game: its Golf rule or its Eight Off cell count."""
-    from ..model.eightoff import EightOffGame
-    from ..model.golf import GolfGame
-
-    if isinstance(game, GolfGame):
-        return f"golf-{game.rule}"
-    if isinstance(game, EightOffGame):
-        return f"eightoff-{game.cell_count}"
-    raise TypeError(f"no deal kind for {type(game).__name__}")
+    """The table kind of a model game (its registry kind id, e.g. 'golf-easy')."""
+    return registry.kind_of(game).table
 
 
 def kind_for(game_name: str, option: Any) -> str:
     """('golf', 'easy') -> 'golf-easy'; ('eightoff', 8) or ('eightoff', '8') -> 'eightoff-8'."""
-    kind = f"{game_name}-{str(option).lower()}"
-    if kind not in tables.KINDS:
-        raise ValueError(f"no deal kind for {game_name!r} with option {option!r}")
-    return kind
+    return registry.kind_for(game_name, option).table
 
 
 def _check_kind(kind: str) -> None:
@@ -139,5 +130,4 @@ def find_winnable(kind: str, seed: int, exclude: Iterable[int] = frozenset(),
 
 def make_game(kind: str, number: int) -> Any:
     """The model game for deal `number` of this kind (ValueError for an unknown kind)."""
-    _check_kind(kind)
-    return tables.make_game(kind, number)
+    return registry.kind(kind).deal(number)

@@ -22,18 +22,14 @@ import sys
 import time
 from pathlib import Path
 
-from ..model.codes import DealCode
+from .. import registry
+from ..model.base import SolitaireGame
 from .moves import replays_to_win
 from .result import Budget
 
 DATA_DIR = Path(__file__).resolve().parent / "winnable"
-KINDS = {
-    "golf-easy": ("golf", "E"),
-    "golf-classic": ("golf", "C"),
-    "eightoff-8": ("eightoff", "C8"),
-    "eightoff-4": ("eightoff", "C4"),
-    "eightoff-2": ("eightoff", "C2"),
-}
+#: Every registry kind has a table, named by its kind id.
+KINDS = {k.table: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
 MINIMUM = {"golf-easy": 5000, "golf-classic": 5000, "eightoff-8": 5000, "eightoff-4": 2000,
            "eightoff-2": 500}
 HEADER = re.compile(r"^# (?P<kind>[\w-]+): deals proven winnable by game\.solver; "
@@ -45,14 +41,9 @@ def table_path(kind: str, directory: Path = DATA_DIR) -> Path:
     return directory / f"{kind}.txt"
 
 
-def make_game(kind: str, number: int):
+def make_game(kind: str, number: int) -> SolitaireGame:
     """The model game for deal `number` of this kind (its code in our deal-code numbering)."""
-    from ..model.eightoff import EightOffGame
-    from ..model.golf import GolfGame
-
-    game, variant = KINDS[kind]
-    code = DealCode(game, variant, number)
-    return GolfGame.from_code(code) if game == "golf" else EightOffGame.from_code(code)
+    return registry.kind(kind).deal(number)
 
 
 def check_deal(task: tuple[str, int, float]) -> tuple[int, str]:
@@ -95,7 +86,8 @@ def generate(kind: str, count: int, jobs: int = 2, seconds: float = 10.0,
     """Scan deals upward from where the table stopped until it lists `count` deals."""
     path = table_path(kind, directory)
     scanned, numbers = read_table(path)
-    started, tally = time.perf_counter(), {}
+    started = time.perf_counter()
+    tally: dict[str, int] = {}
     from multiprocessing import Pool  # the tool's workers; the game itself never needs them here
 
     with Pool(jobs) as pool:

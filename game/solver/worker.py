@@ -44,11 +44,10 @@ class JobFailed:
 
 # -- the jobs, as the child (or thread) runs them -----------------------------------------------------
 def _game_from(data: tuple[str, str]) -> Any:
-    from ..model.eightoff import EightOffGame
-    from ..model.golf import GolfGame
+    from ..registry import model_for
 
     game_id, text = data
-    return {"golf": GolfGame, "eightoff": EightOffGame}[game_id].from_json(text)
+    return model_for(game_id).from_json(text)
 
 
 def _info() -> dict:

@@ -1,212 +1,143 @@
-"""Random legal play in both games: conservation, score bounds, undo and JSON (hypothesis)."""
+"""Random legal play in every kind of the registry: one state machine over the model's uniform API
+(legal_moves, push, pop, move_stack, to_json), with the invariants every game shares (cards
+conserved, score never below 0, undo restores exactly, the JSON round trip) and each game's own
+scoring and status rules (hypothesis)."""
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game.model.eightoff import EightOffGame
-from game.model.golf import GolfGame
-
-from .positions import encode
+from game import registry
+from game.model import IllegalMove
 
 MAX = 26**7 - 1
 UNDO_LIMIT = 100
-SETTINGS = settings(max_examples=100, stateful_step_count=30, deadline=None)
+SETTINGS = settings(max_examples=150, stateful_step_count=30, deadline=None)
 
 
-def names(seq):
-    return [None if c is None else str(c) for c in seq]
+def snapshot(game):
+    """Everything a move may change: where the cards are, the score and the status."""
+    return game.position_key(), game.score, game.status
 
 
-# ---------------------------------------------------------------- Golf
-
-def golf_position(game):
-    return ([names(c) for c in game.columns], names(game.waste), names(game.stock),
-            game.score, game.status)
+def everything(game):
+    return snapshot(game), game.code, game.kind_id, game.moves, game.can_undo, tuple(game.move_stack)
 
 
-def golf_everything(game):
-    return (game.code, game.rule, golf_position(game), game.moves, game.can_undo)
+# -- each game's own rules, checked after every step ---------------------------------------------------
+def golf_rules(game, _scored):
+    left = sum(len(c) for c in game.columns)
+    removed = 35 - left
+    if game.status == "blocked":
+        assert game.score == max(0, 10 * removed - 10 * left)
+    else:
+        assert game.score == 10 * removed
+    gap_fits = [abs(col[-1].rank - game.waste[-1].rank) for col in game.columns if col]
+    fits = any(g == 1 or (game.rule == "easy" and g == 12) for g in gap_fits)
+    if left == 0:
+        assert game.status == "won"
+    elif not game.stock and not fits:
+        assert game.status == "blocked"
+    else:
+        assert game.status == "playing"
 
 
-def golf_fits(a, b, rule):
-    gap = abs(a.rank - b.rank)
-    return gap == 1 or (rule == "easy" and gap == 12)
+def eightoff_rules(game, scored):
+    assert game.score == 10 * len(scored)  # 10 for each card the first time it reaches a foundation
+    for suit, pile in zip("SHDC", game.foundations):
+        assert [(c.suit, c.rank) for c in pile] == [(suit, r) for r in range(1, len(pile) + 1)]
+    for src in [("cell", i) for i in range(game.cell_count)] + [("column", i) for i in range(8)]:
+        target = game.tap_target(src)  # a single tap only ever sends a card where it may go
+        assert target is None or (target[0] == "foundation" and game.why_illegal(src, target) is None)
+    home = sum(len(f) for f in game.foundations)
+    assert game.status in ("playing", "won")  # there is no defeat in Eight Off
+    assert (game.status == "won") == (home == 52)
 
 
-class GolfPlay(RuleBasedStateMachine):
-    @initialize(number=st.integers(1, MAX), letter=st.sampled_from("EC"))
-    def deal(self, number, letter):
-        self.game = GolfGame.from_code(f"GO1-{letter}-{encode(number)}")
-        self.start = golf_position(self.game)
-        self.history = []        # positions before each undoable action, newest last
-        self.complete = True     # False once older actions have dropped out of the history
-        self.last_moves = 0
-
-    @precondition(lambda self: self.game.legal_moves())
-    @rule(data=st.data())
-    def act(self, data):
-        move = data.draw(st.sampled_from(self.game.legal_moves()))
-        before = golf_position(self.game)
-        moves_before = self.game.moves
-        if move == "draw":
-            self.game.draw()
-        else:
-            self.game.play(move)
-        assert self.game.moves == moves_before + 1
-        self.history.append(before)
-        if len(self.history) > UNDO_LIMIT:
-            self.history.pop(0)
-            self.complete = False
-
-    @precondition(lambda self: self.history)
-    @rule()
-    def undo(self):
-        self.game.undo()
-        assert golf_position(self.game) == self.history.pop()
-
-    @rule(prefer_draw=st.booleans())
-    def play_to_the_end(self, prefer_draw):
-        """Keep acting until the game is won or blocked (at most 51 actions)."""
-        while self.game.legal_moves():
-            moves = self.game.legal_moves()
-            move = "draw" if prefer_draw and "draw" in moves else moves[0]
-            self.history.append(golf_position(self.game))
-            self.game.draw() if move == "draw" else self.game.play(move)
-        assert self.game.status in ("won", "blocked")
-
-    @rule()
-    def undo_all(self):
-        undone = 0
-        while self.game.can_undo:
-            self.game.undo()
-            undone += 1
-            assert undone <= UNDO_LIMIT
-        assert undone == len(self.history)
-        self.history.clear()
-        if self.complete:
-            assert golf_position(self.game) == self.start
-
-    @rule()
-    def save_and_resume(self):
-        copy = GolfGame.from_json(self.game.to_json())
-        assert golf_everything(copy) == golf_everything(self.game)
-        self.game = copy
-
-    @invariant()
-    def cards_are_conserved(self):
-        g = self.game
-        cards = [str(c) for col in g.columns for c in col] + names(g.waste) + names(g.stock)
-        assert len(cards) == 52 and len(set(cards)) == 52
-
-    @invariant()
-    def score_follows_the_rules(self):
-        g = self.game
-        left = sum(len(c) for c in g.columns)
-        removed = 35 - left
-        assert g.score >= 0
-        if g.status == "blocked":
-            assert g.score == max(0, 10 * removed - 10 * left)
-        else:
-            assert g.score == 10 * removed
-
-    @invariant()
-    def status_follows_the_position(self):
-        g = self.game
-        left = sum(len(c) for c in g.columns)
-        fits = any(col and golf_fits(col[-1], g.waste[-1], g.rule) for col in g.columns)
-        if left == 0:
-            assert g.status == "won"
-        elif not g.stock and not fits:
-            assert g.status == "blocked"
-        else:
-            assert g.status == "playing"
-
-    @invariant()
-    def moves_never_decrease(self):
-        assert self.game.moves >= self.last_moves
-        self.last_moves = self.game.moves
-
-    @invariant()
-    def undo_depth_is_bounded(self):
-        assert len(self.history) <= UNDO_LIMIT
-        assert self.game.can_undo == bool(self.history)
-
-
-GolfPlay.TestCase.settings = SETTINGS
-TestGolfPlay = GolfPlay.TestCase
-
-
-# ---------------------------------------------------------------- Eight Off
-
-def eightoff_position(game):
-    return ([names(c) for c in game.columns], names(game.cells),
-            [names(f) for f in game.foundations], game.score, game.status)
-
-
-def eightoff_everything(game):
-    return (game.code, game.cell_count, eightoff_position(game), game.moves, game.can_undo)
+RULES = {"golf": golf_rules, "eightoff": eightoff_rules}
 
 
 def on_foundations(game):
-    return frozenset(str(c) for f in game.foundations for c in f)
+    return frozenset(str(c) for f in getattr(game, "foundations", ()) for c in f)
 
 
-class EightOffPlay(RuleBasedStateMachine):
-    @initialize(number=st.integers(1, MAX), cells=st.sampled_from(["C8", "C4", "C2"]))
-    def deal(self, number, cells):
-        self.game = EightOffGame.from_code(f"EO1-{cells}-{encode(number)}")
-        self.start = eightoff_position(self.game)
-        self.history = []        # (position, cards that had scored) before each action
+class Play(RuleBasedStateMachine):
+    """Any kind, any deal: moves drawn from legal_moves, undos, saves and resumes."""
+
+    @initialize(kind=st.sampled_from(sorted(registry.KINDS)), number=st.integers(1, MAX))
+    def deal(self, kind, number):
+        self.game = registry.kind(kind).deal(number)
+        self.start = snapshot(self.game)
+        self.history = []        # (snapshot, cards that had scored) before each undoable move
         self.scored = frozenset()
-        self.complete = True
+        self.complete = True     # False once older moves have dropped out of the undo history
         self.last_moves = 0
 
-    @precondition(lambda self: self.game.legal_moves())
-    @rule(data=st.data())
-    def act(self, data):
-        src, dst, count = data.draw(st.sampled_from(self.game.legal_moves()))
-        before = (eightoff_position(self.game), self.scored)
-        moves_before = self.game.moves
-        self.game.move(src, dst, count)
-        assert self.game.moves == moves_before + 1
+    def _push(self, move):
+        before = (snapshot(self.game), self.scored)
+        moves = self.game.moves
+        self.game.push(move)
+        assert self.game.moves == moves + 1 and self.game.move_stack[-1] == move
         self.scored = self.scored | on_foundations(self.game)
         self.history.append(before)
         if len(self.history) > UNDO_LIMIT:
             self.history.pop(0)
             self.complete = False
 
+    @precondition(lambda self: self.game.legal_moves())
+    @rule(data=st.data())
+    def push_a_legal_move(self, data):
+        move = data.draw(st.sampled_from(self.game.legal_moves()))
+        assert self.game.refusal(move) is None
+        assert type(self.game).MOVE.parse(str(move)) == move  # the text form round-trips
+        self._push(move)
+
+    @rule(data=st.data())
+    def an_illegal_move_changes_nothing(self, data):
+        legal = set(self.game.legal_moves())
+        candidates = [m for m in self._all_moves() if m not in legal]
+        if not candidates:
+            return
+        move = data.draw(st.sampled_from(candidates))
+        before = everything(self.game)
+        try:
+            self.game.push(move)
+        except IllegalMove as exc:
+            assert exc.reason == self.game.refusal(move).reason
+        else:
+            raise AssertionError(f"{move} is not in legal_moves but was accepted")
+        assert everything(self.game) == before
+
+    def _all_moves(self):
+        """Every move of the right shape for this game, legal now or not."""
+        if self.game.GAME_ID == "golf":
+            return [type(self.game).MOVE.parse(t) for t in ("d", *(f"p{i}" for i in range(7)))]
+        piles = [("column", i) for i in range(8)] + [("cell", i) for i in range(self.game.cell_count)] \
+            + [("foundation", i) for i in range(4)]
+        return [type(self.game).MOVE(s, d, n) for s in piles for d in piles for n in (1, 2)]
+
     @precondition(lambda self: self.history)
     @rule()
-    def undo(self):
-        self.game.undo()
+    def pop_restores_exactly(self):
+        line = self.game.move_stack
+        undone = self.game.pop()
+        assert undone == line[-1] and tuple(self.game.move_stack) == tuple(line[:-1])
         position, self.scored = self.history.pop()
-        assert eightoff_position(self.game) == position
+        assert snapshot(self.game) == position
 
     @rule()
-    def tap_everything_home(self):
-        """Single-tap every card that can go to a foundation until none can."""
-        sources = [("cell", i) for i in range(self.game.cell_count)]
-        sources += [("column", i) for i in range(8)]
-        progress = True
-        while progress:
-            progress = False
-            for src in sources:
-                target = self.game.tap_target(src)
-                if target is not None:
-                    assert self.game.why_illegal(src, target) is None
-                    self.history.append((eightoff_position(self.game), self.scored))
-                    self.game.move(src, target)
-                    self.scored = self.scored | on_foundations(self.game)
-                    progress = True
-        if len(self.history) > UNDO_LIMIT:
-            del self.history[:-UNDO_LIMIT]
-            self.complete = False
+    def play_greedily_to_the_end(self):
+        """The first legal move again and again until none is left or 60 moves are made."""
+        for _ in range(60):
+            moves = self.game.legal_moves()
+            if not moves:
+                break
+            self._push(moves[0])
 
     @rule()
     def undo_all(self):
         undone = 0
         while self.game.can_undo:
-            self.game.undo()
+            self.game.pop()
             undone += 1
             assert undone <= UNDO_LIMIT
         assert undone == len(self.history)
@@ -214,39 +145,33 @@ class EightOffPlay(RuleBasedStateMachine):
             self.scored = self.history[0][1]
         self.history.clear()
         if self.complete:
-            assert eightoff_position(self.game) == self.start
+            assert snapshot(self.game) == self.start and not self.game.move_stack
 
     @rule()
     def save_and_resume(self):
-        copy = EightOffGame.from_json(self.game.to_json())
-        assert eightoff_everything(copy) == eightoff_everything(self.game)
+        copy = type(self.game).from_json(self.game.to_json())
+        assert everything(copy) == everything(self.game)
         self.game = copy
+
+    @rule()
+    def the_line_replays_from_the_root(self):
+        fresh = self.game.root()
+        for move in self.game.move_stack:
+            fresh.push(move)
+        assert snapshot(fresh) == snapshot(self.game)
 
     @invariant()
     def cards_are_conserved(self):
-        g = self.game
-        cards = [str(c) for col in g.columns for c in col]
-        cards += [str(c) for c in g.cells if c is not None]
-        cards += [str(c) for f in g.foundations for c in f]
+        cards = [str(c) for c in self.game.cards()]
         assert len(cards) == 52 and len(set(cards)) == 52
-        assert len(g.cells) == g.cell_count
 
     @invariant()
-    def score_is_10_per_card_that_has_reached_a_foundation(self):
+    def score_is_never_negative(self):
         assert self.game.score >= 0
-        assert self.game.score == 10 * len(self.scored)
 
     @invariant()
-    def foundations_are_ordered_by_suit(self):
-        for suit, pile in zip("SHDC", self.game.foundations):
-            assert [c.rank for c in pile] == list(range(1, len(pile) + 1))
-            assert all(c.suit == suit for c in pile)
-
-    @invariant()
-    def won_exactly_when_all_cards_are_home(self):
-        home = sum(len(f) for f in self.game.foundations)
-        assert self.game.status in ("playing", "won")  # there is no defeat in Eight Off
-        assert (self.game.status == "won") == (home == 52)
+    def the_game_follows_its_own_rules(self):
+        RULES[self.game.GAME_ID](self.game, self.scored)
 
     @invariant()
     def moves_never_decrease(self):
@@ -257,7 +182,12 @@ class EightOffPlay(RuleBasedStateMachine):
     def undo_depth_is_bounded(self):
         assert len(self.history) <= UNDO_LIMIT
         assert self.game.can_undo == bool(self.history)
+        assert self.game.undo_depth == len(self.history)
 
 
-EightOffPlay.TestCase.settings = SETTINGS
-TestEightOffPlay = EightOffPlay.TestCase
+Play.TestCase.settings = SETTINGS
+TestPlay = Play.TestCase
+
+
+def test_every_family_has_its_rules_checked():
+    assert set(RULES) == set(registry.FAMILIES)

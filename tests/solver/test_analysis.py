@@ -54,7 +54,7 @@ def test_current_line_pops_each_undo():
     apply_move(game, first)
     game.undo()
     apply_move(game, "draw")
-    assert game._log == ["d", f"p{first}" if first != "draw" else "d", "u", "d"]
+    assert game.action_log == ("d", str(first), "u", "d")
     assert current_line(game) == ["draw", "draw"]
     game.undo()
     game.undo()

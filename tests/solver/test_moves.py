@@ -23,7 +23,7 @@ def test_golf_play_and_draw():
     apply_move(game, column)
     assert game.waste_top == free and len(game.columns[column]) == 4
     apply_move(game, "draw")
-    assert len(game.stock) == stock - 1 and game._log == [f"p{column}", "d"]
+    assert len(game.stock) == stock - 1 and list(game.action_log) == [str(column), "d"]
 
 
 def test_golf_illegal_and_malformed_moves():
@@ -34,7 +34,7 @@ def test_golf_illegal_and_malformed_moves():
     for bad in [(("column", 0), ("cell", 0), 1), True, "play"]:
         with pytest.raises(ValueError):
             apply_move(game, bad)
-    assert game._log == []
+    assert list(game.action_log) == []
 
 
 def test_eightoff_moves_including_json_lists():
@@ -42,16 +42,16 @@ def test_eightoff_moves_including_json_lists():
     move = (("column", 0), ("cell", 4), 1)  # the deal leaves cells 4..7 free
     top = game.columns[0][-1]
     apply_move(game, move)
-    assert game.cells[4] == top and game._log == ["c0l4x1"]
+    assert game.cells[4] == top and list(game.action_log) == ["c0l4x1"]
     game.undo()
     apply_move(game, json.loads(json.dumps(move)))  # lists, as a JSON round trip gives them
-    assert game.cells[4] == top and game._log == ["c0l4x1", "u", "c0l4x1"]
+    assert game.cells[4] == top and list(game.action_log) == ["c0l4x1", "u", "c0l4x1"]
     with pytest.raises(IllegalMove):
         apply_move(game, (("column", 1), ("cell", 4), 1))  # occupied
     for bad in ["draw", 3, (("column", 1), ("cell", 5))]:
         with pytest.raises(ValueError):
             apply_move(game, bad)
-    assert game._log == ["c0l4x1", "u", "c0l4x1"]
+    assert list(game.action_log) == ["c0l4x1", "u", "c0l4x1"]
 
 
 def test_replays_to_win_plays_on_the_game_itself():
@@ -72,7 +72,7 @@ def test_copy_game_is_equal_and_independent():
         assert type(copy) is type(game) and copy.to_json() == game.to_json()
         assert copy.undo_depth == game.undo_depth == 1
         apply_move(copy, copy.legal_moves()[0])
-        assert copy.to_json() != game.to_json() and len(game._log) == 3
+        assert copy.to_json() != game.to_json() and len(game.action_log) == 3
 
 
 def test_eightoff_layout_copy_keeps_the_position():
