@@ -189,8 +189,8 @@ def _analysis(m: Monkey) -> None:
 
 def _finding(m: Monkey) -> None:
     _menu(m)
-    m.app.push(FindingDealOverlay(m.app.ctx, "eightoff", m.rng.choice((8, 4, 2)), set(), False,
-                                  m.rng.randrange(1 << 30)))
+    kind = m.rng.choice(("eightoff-8", "eightoff-4", "eightoff-2"))
+    m.app.push(FindingDealOverlay(m.app.ctx, kind, set(), False, m.rng.randrange(1 << 30)))
 
 
 def _demo(game_name: str, option: Any) -> Callable[[Monkey], None]:
