@@ -128,17 +128,18 @@ class Attract:
         """The next demo: a winnable deal of the other game, under the banner."""
         from game.scenes.attract_banner import AttractBanner
         from game.scenes.dealing import deal_new
+        from game.scenes.seat import Seat
         from game.scenes.table import TableScene
 
         settings = self.app.settings
-        name = self._next
+        name = self._next if self._next is not None else settings.last_game  # (start chose it already)
         self._next = "eightoff" if name == "golf" else "golf"
         option = settings.golf_rule if name == "golf" else settings.eightoff_cells
         self.app.apply(deal_new(self.app.ctx, name, option, demo=True))
         bottom = self.app.stack[0] if self.app.stack else None
         self.table = bottom if isinstance(bottom, TableScene) and bottom.watching else None
         if self.table is not None:
-            self.table.attract = True
+            self.table.seat = Seat.ATTRACT  # the demo plays it silently, under the banner
         self.app.push(AttractBanner(self.app.ctx, name))
         self.cycles += 1
         self._cycle_start = self._moved_at = now

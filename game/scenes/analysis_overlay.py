@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from ..i18n import N_
 from .assist import analysis_lines, can_go_back
 from .base import Pop, Transition
-from .dialog import DialogOverlay
+from .dialog import Action, DialogOverlay
 
 
 class AnalysisOverlay(DialogOverlay):
@@ -24,29 +26,25 @@ class AnalysisOverlay(DialogOverlay):
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)
 
-    def actions(self) -> list[tuple[str, Any, str]]:
-        acts: list[tuple[str, Any, str]] = [(N_("Close"), self.close, "secondary")]
+    def actions(self) -> list[tuple[str, Action, str]]:
+        acts: list[tuple[str, Action, str]] = [(N_("Close"), self.close, "secondary")]
         if can_go_back(self.table, self.analysis):
             acts.append((N_("Undo to the last winnable position"), self.go_back, "primary"))
         elif self.analysis.start == "unwinnable":
             acts.append((N_("New game"), self.new_game, "primary"))
         return acts
 
-    def close(self) -> None:
-        self._transition = Pop()
+    def close(self) -> Transition:
+        return Pop()
 
-    def go_back(self) -> None:
+    def go_back(self) -> Transition:
         self.table.assist.rewind(self.analysis.undos_needed)
-        self._transition = Pop()
+        return Pop()
 
-    def new_game(self) -> None:
-        self.table._transition = None
-        self.table.go_new_game()
-        self._transition = self.table._transition or Pop()
+    def new_game(self) -> Transition:
+        return self.table.go_new_game() or Pop()
 
-    def on_key(self, event) -> Transition:
-        import pygame
-
+    def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key in (pygame.K_ESCAPE, pygame.K_h):
             return Pop()
         return None
