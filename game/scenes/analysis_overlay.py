@@ -2,7 +2,7 @@
 and offer to undo back to the last winnable position (one action, each undo animated)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -11,6 +11,9 @@ from .assist import analysis_lines, can_go_back
 from .base import Pop, Transition
 from .dialog import Action, DialogOverlay
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
+
 
 class AnalysisOverlay(DialogOverlay):
     """Over the table, after a hint or Watch found no winning line from here."""
@@ -18,7 +21,7 @@ class AnalysisOverlay(DialogOverlay):
     title = N_("This position can no longer be won")
     dim_alpha = 70  # the cards stay readable
 
-    def __init__(self, ctx: Any, table: Any, analysis: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene, analysis: Any) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)

@@ -38,6 +38,8 @@ class Scene:
 
     handle_event and update may return a Transition; draw never mutates state and returns the list of
     dirty rectangles it painted (an empty list when nothing changed) or None for "the whole screen".
+    An action (a button's, a key's, an overlay's call on the scene beneath) returns the transition
+    it causes, and its caller passes it on: no scene writes another's fields to hand one back.
 
     How the App (game/app.py) drives scenes:
     - enter() once when the scene is put on the stack (Push/Replace), exit() once when it leaves it

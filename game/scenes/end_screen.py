@@ -3,7 +3,7 @@ cascading-cards celebration (New game / Menu)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -11,6 +11,9 @@ from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
 from .base import Pop, Transition
 from .dialog import Action, DialogOverlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
 
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
@@ -21,7 +24,7 @@ class EndOverlay(DialogOverlay):
 
     allows_undo = False
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         self.table = table
         super().__init__(ctx)
 
@@ -53,7 +56,7 @@ class BlockedOverlay(EndOverlay):
     allows_undo = True
     dim_alpha = 60  # the cards that are left stay readable
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         self.analysis: Any = None
         super().__init__(ctx, table)
 
@@ -118,7 +121,7 @@ class WinOverlay(EndOverlay):
 
     title = "You won!"
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
