@@ -8,8 +8,8 @@ import pygame
 
 from ..i18n import N_
 from .assist import analysis_lines, can_go_back
-from .base import Pop, Transition
-from .dialog import Action, DialogOverlay
+from .base import Action, Pop, Transition
+from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import TableScene

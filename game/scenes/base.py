@@ -1,6 +1,7 @@
 """The scene contract: the app owns a stack of scenes and performs the transitions they return."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,8 @@ class Quit:
 
 
 Transition = Push | Pop | Replace | Quit | None
+#: What a button, a key or an overlay calls: it returns the transition it causes (None: none).
+Action = Callable[[], Transition]
 
 
 class Scene:

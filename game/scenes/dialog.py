@@ -15,10 +15,7 @@ from ..ui import theme
 from ..ui.pointer import pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
-from .base import Pop, Scene, Transition
-
-#: A button's action: it returns the transition it causes.
-Action = Callable[[], Transition]
+from .base import Action, Pop, Scene, Transition
 
 
 class DialogOverlay(Scene):

@@ -9,8 +9,8 @@ import pygame
 
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
-from .base import Pop, Transition
-from .dialog import Action, DialogOverlay
+from .base import Action, Pop, Transition
+from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import TableScene

@@ -5,7 +5,6 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,10 +14,7 @@ from ..ui import theme
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from ..view.layout import hud_height, margin
-from .base import Transition
-
-#: A button's action: it returns the transition it causes (None: none).
-Action = Callable[[], Transition]
+from .base import Action, Transition
 
 
 class Hud:

@@ -46,12 +46,12 @@ class TableScene(TableHooks):
         #: Whether the deal is proven winnable: said by whoever dealt it, else the saved game, else
         #: whether its number is in the shipped table of winnable deals.
         self.guaranteed = guaranteed
-        self.seat = Seat.WATCHED if demo else Seat.PLAYER  # a watched deal's demo starts once the cards are down
+        self.seat = Seat.WATCHED if demo else Seat.PLAYER  # `demo`: dealt to be watched
         self.size: tuple[int, int] = (int(ctx.screen_size[0]), int(ctx.screen_size[1]))
         self.layout: Any = self.make_layout(self.size)
         self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
         self.toast = Toast(ctx.text)
-        self.assist = Assistant(self, demo_due=demo)
+        self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo),
@@ -59,10 +59,10 @@ class TableScene(TableHooks):
                        game.code, self.copy_code)
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
-        self._started = False
-        self._full = True
-        self._end_pending = False
-        self._ended = False
+        self._started = False      # entered once: the deal is laid out
+        self._full = True          # the next draw paints everything
+        self._end_pending = False  # the game is over: the end overlay comes once the cards land
+        self._ended = False        # the end overlay came for this end (until a move undoes it)
 
     def hud_values(self) -> list[str]:
         return [tr("Score: {n}", n=self.game.score), tr("Moves: {n}", n=self.game.moves)] + self.deal_note()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui.gesture import Cancel, Drag, Drop, Gesture, Lift, Tap
-from ..ui.pointer import DOWN, MOVE, UP, pointer, pointer_id
+from ..ui.pointer import DOWN, MOUSE, MOVE, UP, pointer, pointer_id
 from .base import Transition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,7 +55,7 @@ class TableInput:
             cards = table.pick(hit) if hit else []
             gestures.down(pos, who, table.clock, hit, cards, [table.board.sprites[c].pos for c in cards])
         elif kind == MOVE:
-            held = who != "mouse" or bool(getattr(event, "buttons", (1,))[0])
+            held = who != MOUSE or bool(getattr(event, "buttons", (1,))[0])
             gestures.move(pos, table.clock, held)  # not held: the button came up outside the window
         elif kind == UP:
             gestures.up(pos, table.clock)
