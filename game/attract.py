@@ -129,6 +129,7 @@ class Attract:
         """The next demo: a winnable deal of the other game, under the banner."""
         from game.scenes.attract_banner import AttractBanner
         from game.scenes.dealing import deal_new
+        from game.scenes.seat import Seat
         from game.scenes.table import TableScene
 
         families = list(registry.FAMILIES)
@@ -138,7 +139,7 @@ class Attract:
         bottom = self.app.stack[0] if self.app.stack else None
         self.table = bottom if isinstance(bottom, TableScene) and bottom.watching else None
         if self.table is not None:
-            self.table.attract = True
+            self.table.seat = Seat.ATTRACT  # the demo plays it silently, under the banner
         self.app.push(AttractBanner(self.app.ctx, name))
         self.cycles += 1
         self._cycle_start = self._moved_at = now

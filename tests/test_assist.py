@@ -351,9 +351,7 @@ def test_a_demo_deal_taken_over_becomes_the_players_assisted_game(make_app):
     legal = table.game.legal_moves()
     table.apply(apply_move, table.game, legal[0])
     settle(app)
-    table._transition = None
-    table.go_new_game()
-    app.apply(table._transition)
+    app.apply(table.go_new_game())
     run_frames(app)
     if not hasattr(app.top, "game"):  # the confirmation: the game has moves
         click(app, app.top.buttons[1].rect.center)

@@ -8,7 +8,7 @@ from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
 from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import WinOverlay
-from game.scenes.table import DOUBLE_TIME
+from game.ui.gesture import DOUBLE_TIME
 
 RANKS = "A23456789TJQK"
 

@@ -388,3 +388,37 @@ def test_a_dialog_opened_mid_drag_sends_the_card_home_and_lets_the_table_rest(ma
     assert scene.board.sprites[card].pos == scene.layout.card_rect(0, 1, 2).topleft
     p.frames(200)
     assert not scene.is_animating()
+
+
+def test_the_tables_actions_return_the_transition_they_cause(make_player):
+    from game.scenes.base import Push, Replace
+    from game.scenes.dialog import ConfirmDialog
+    from game.scenes.menu import MenuScene
+
+    p = make_player(simple_game())
+    scene = p.scene
+    to_menu = scene.go_menu()
+    assert isinstance(to_menu, Replace) and isinstance(to_menu.scene, MenuScene)
+    p.click(scene.layout.stock.center)  # a move: a new deal asks first
+    ask = scene.go_new_game()
+    assert isinstance(ask, Push) and isinstance(ask.scene, ConfirmDialog)
+    assert p.scene is scene  # nothing happens until the caller performs the transition
+    assert scene.undo() is None and scene.game.undo_depth == 0 and len(scene.game.stock) == 2
+
+
+def test_a_hint_on_a_position_known_lost_shows_its_panel_each_time(make_player):
+    from types import SimpleNamespace
+
+    from game.scenes.analysis_overlay import AnalysisOverlay
+    from game.solver.analysis import current_line
+
+    p = make_player(simple_game())
+    scene = p.scene
+    lost = SimpleNamespace(now="unwinnable", start="winnable", line_length=len(current_line(scene.game)),
+                           last_winnable=None, lost_move=None, undos_needed=None)
+    scene.assist.analysis = (scene.game.position_key(), lost)  # as if the solver had said so already
+    for _ in range(2):  # the answer is known: the panel comes at once, the second time too
+        p.key(pygame.K_h)
+        assert isinstance(p.scene, AnalysisOverlay)
+        p.click(next(b for b in p.scene.buttons if b.label == "Close").rect.center)
+        assert p.scene is scene

@@ -357,8 +357,7 @@ def tour(app, lang: str) -> dict:
     settle(app)
     table.apply(game.draw)
     settle(app)
-    table.go_new_game()  # a game under way: asks first
-    app.apply(table._transition)
+    app.apply(table.go_new_game())  # a game under way: asks first
     settle(app)
     if app.top.overlay:
         checks.append(("dialog", app.top))

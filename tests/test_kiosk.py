@@ -12,8 +12,10 @@ import main
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
 from game.app import ADMIN_EXIT
 from game.model.golf import GolfGame
+from game.scenes.assist import Driver
 from game.scenes.attract_banner import AdminHold, AttractBanner
 from game.scenes.menu import MenuScene
+from game.scenes.seat import Seat
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats_scene import StatsScene
 from game.scenes.table import TableScene
@@ -230,7 +232,7 @@ def idle(app, minutes: float) -> None:
 def demo_table(app) -> TableScene:
     assert app.attract.active
     table = app.stack[0]
-    assert isinstance(table, TableScene) and table.watching
+    assert isinstance(table, TableScene) and table.watching and table.seat is Seat.ATTRACT
     return table
 
 
@@ -246,8 +248,9 @@ def test_attract_mode_starts_after_the_idle_minutes_and_plays_a_winnable_deal(ma
     size = table.layout.card_size
     assert not any(banner.rect.colliderect(pygame.Rect(t.pos, size)) for t in table.targets().values())
     assert table.toast.message == ""  # the banner says it, not the demo's own message
+    assert table.dealing and table.assist.driver is Driver.DEMO_DUE  # the demo takes the cards once down
     run_until(app, lambda: table.game.moves >= 3)  # the deal, then the demo's moves
-    assert table.game.moves >= 3 and app.attract.active
+    assert table.game.moves >= 3 and app.attract.active and table.assist.driver is Driver.DEMO
 
 
 def test_a_touch_in_attract_mode_brings_back_the_saved_game_untouched(make_app, data_dir):

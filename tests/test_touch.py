@@ -6,7 +6,7 @@ import pygame
 from conftest import run_frames, settle
 from test_eightoff_table import card_point, columns, eo, onto, suit_up_to, table  # noqa: F401 (fixture)
 
-from game.scenes.table import DOUBLE_TIME
+from game.ui.gesture import DOUBLE_TIME
 
 
 def finger(app, kind, pos, finger_id=0):

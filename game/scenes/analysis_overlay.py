@@ -2,12 +2,17 @@
 and offer to undo back to the last winnable position (one action, each undo animated)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from ..i18n import N_
 from .assist import analysis_lines, can_go_back
-from .base import Pop, Transition
+from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
 
 
 class AnalysisOverlay(DialogOverlay):
@@ -16,7 +21,7 @@ class AnalysisOverlay(DialogOverlay):
     title = N_("This position can no longer be won")
     dim_alpha = 70  # the cards stay readable
 
-    def __init__(self, ctx: Any, table: Any, analysis: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene, analysis: Any) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)
@@ -24,29 +29,25 @@ class AnalysisOverlay(DialogOverlay):
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)
 
-    def actions(self) -> list[tuple[str, Any, str]]:
-        acts: list[tuple[str, Any, str]] = [(N_("Close"), self.close, "secondary")]
+    def actions(self) -> list[tuple[str, Action, str]]:
+        acts: list[tuple[str, Action, str]] = [(N_("Close"), self.close, "secondary")]
         if can_go_back(self.table, self.analysis):
             acts.append((N_("Undo to the last winnable position"), self.go_back, "primary"))
         elif self.analysis.start == "unwinnable":
             acts.append((N_("New game"), self.new_game, "primary"))
         return acts
 
-    def close(self) -> None:
-        self._transition = Pop()
+    def close(self) -> Transition:
+        return Pop()
 
-    def go_back(self) -> None:
+    def go_back(self) -> Transition:
         self.table.assist.rewind(self.analysis.undos_needed)
-        self._transition = Pop()
+        return Pop()
 
-    def new_game(self) -> None:
-        self.table._transition = None
-        self.table.go_new_game()
-        self._transition = self.table._transition or Pop()
+    def new_game(self) -> Transition:
+        return self.table.go_new_game() or Pop()
 
-    def on_key(self, event) -> Transition:
-        import pygame
-
+    def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key in (pygame.K_ESCAPE, pygame.K_h):
             return Pop()
         return None

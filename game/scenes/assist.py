@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from ..i18n import N_, tr
@@ -27,10 +28,18 @@ REWIND_PAUSE = 0.08  # s between the undos of "Undo to the last winnable positio
 FOREVER = 1e9
 
 
-class Assistant:
-    """Hints, demo and analysis for one table scene."""
+class Driver(Enum):
+    """Who moves the cards of a table."""
+    PLAYER = "player"    # the player's input
+    DEMO_DUE = "due"     # a deal dealt to be watched: the demo takes the cards once they are down
+    DEMO = "demo"        # the demo plays its winning line; the player's input hands the game back
+    REWIND = "rewind"    # undo after undo back to the last winnable position; input stops it too
 
-    def __init__(self, table: Any) -> None:
+
+class Assistant:
+    """Hints, demo and analysis for one table scene. `demo_due`: the table was dealt to be watched."""
+
+    def __init__(self, table: Any, demo_due: bool = False) -> None:
         self.table = table
         self.ctx = table.ctx
         self.ticket: int | None = None      # the analysis job out, if any
@@ -41,10 +50,9 @@ class Assistant:
         self.line: tuple[str, tuple] | None = None       # a winning line from a position
         self.analysis: tuple[str, Any] | None = None     # the latest analysis and its position
         self.thinking = False
-        self.demo = False        # the demo is playing
+        self.driver = Driver.DEMO_DUE if demo_due else Driver.PLAYER
         self.demo_won = False    # the demo made the winning move
-        self.rewinding = 0       # undos still to make
-        self.acting = False      # the change under way is the demo's
+        self.rewinds_left = 0    # undos still to make while the driver is REWIND
         self.wait = 0.0
         self.hint_key: str | None = None     # the position the shown hint is for
         self.counted_key: str | None = None  # the position whose hint was counted
@@ -77,20 +85,50 @@ class Assistant:
     @property
     def busy(self) -> bool:
         """Something the player waits for or watches (the loop keeps drawing)."""
-        return self.demo or self.rewinding > 0 or bool(self.wanted - {"analyse"})
+        return self.driver is not Driver.PLAYER or bool(self.wanted - {"analyse"})
 
     @property
     def playing(self) -> bool:
         """The demo or a rewind is moving the cards: the player's input stops it."""
-        return self.demo or self.rewinding > 0
+        return self.driver in (Driver.DEMO, Driver.REWIND)
+
+    @property
+    def demo(self) -> bool:
+        """The demo is playing."""
+        return self.driver is Driver.DEMO
+
+    @property
+    def rewinding(self) -> int:
+        """The undos a rewind still has to make (0: none under way)."""
+        return self.rewinds_left if self.driver is Driver.REWIND else 0
 
     # -- what the player asks for ------------------------------------------------------------------
-    def hint(self) -> None:
+    def hint(self) -> Transition:
+        """Show the next move of a winning line; the transition is the "no longer winnable" panel
+        when the position is known to be lost."""
         self._request("hint")
+        return self._take_transition()
 
-    def watch(self) -> None:
+    def watch(self) -> Transition:
         """Let the demo play the rest of the game."""
         self._request("watch")
+        return self._take_transition()
+
+    def due_demo(self) -> Transition:
+        """A deal dealt to be watched has its cards down: its demo begins."""
+        self.driver = Driver.PLAYER
+        return self.watch()
+
+    def taken_over(self) -> None:
+        """The player takes a watched deal: its demo no longer starts by itself, and no answer out may
+        start it."""
+        if self.driver is Driver.DEMO_DUE:
+            self.driver = Driver.PLAYER
+        self.forget()
+
+    def _take_transition(self) -> Transition:
+        transition, self._transition = self._transition, None
+        return transition
 
     def _request(self, purpose: str) -> None:
         """A hint or the demo: at once from a known line or analysis, else when the solver answers."""
@@ -112,7 +150,7 @@ class Assistant:
             self.ask(purpose)
         elif purpose == "watch":
             self.start_demo()
-        elif not self.demo:
+        elif self.driver is not Driver.DEMO:
             self.show_hint(moves[0])
 
     def analyse(self, listener: Callable[[Any], None]) -> None:
@@ -127,24 +165,27 @@ class Assistant:
     def rewind(self, count: int) -> None:
         """Undo `count` moves, one after another, each animated."""
         self.stop(quiet=True)
-        self.rewinding = max(0, int(count))
+        self.rewinds_left = max(0, int(count))
+        if self.rewinds_left:
+            self.driver = Driver.REWIND
         self.wait = 0.0
 
-    def stop(self, quiet: bool = False, take_over: bool = True) -> bool:
-        """The player takes over: the demo or a rewind stops. True if one was running."""
+    def stop(self, quiet: bool = False, take_over: bool = True) -> tuple[bool, Transition]:
+        """The player takes over: the demo or a rewind stops. Returns whether one was running, and
+        the transition taking over a watched deal leads to (its question)."""
         was = self.playing
         # undoing back to the last winnable position, every position short of it is still lost
-        still_lost = self.rewinding > 0
-        self.demo = False
-        self.rewinding = 0
-        if was and take_over:
-            self.table.taken_over()
-        if was:
-            self.table.toast.hide()
-            if not quiet and self.table._transition is None:  # not behind the question it may ask
-                message = N_("This position still cannot be won") if still_lost else N_("Your turn")
-                self.table.show_message(message)
-        return was
+        still_lost = self.driver is Driver.REWIND
+        if not was:
+            return False, None
+        self.driver = Driver.PLAYER
+        self.rewinds_left = 0
+        transition = self.table.taken_over() if take_over else None
+        self.table.toast.hide()
+        if not quiet and transition is None:  # not behind the question it may ask
+            message = N_("This position still cannot be won") if still_lost else N_("Your turn")
+            self.table.show_message(message)
+        return True, transition
 
     # -- the solver --------------------------------------------------------------------------------
     def ask(self, purpose: str) -> None:
@@ -215,14 +256,14 @@ class Assistant:
 
     # -- the demo ----------------------------------------------------------------------------------
     def start_demo(self) -> None:
-        self.demo = True
+        self.driver = Driver.DEMO
         self.wait = DEMO_PAUSE
         self.table.board.set_hint(set())
         self._say_demo()
 
     def _say_demo(self) -> None:
         """The demo's standing message (none in attract mode, whose banner says it)."""
-        if not self.table.attract:
+        if not self.table.in_attract_mode:
             self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
 
     def _demo_step(self) -> None:
@@ -233,16 +274,12 @@ class Assistant:
             self.stop(take_over=False)
             return
         move = moves[0]
-        self.acting = True
-        try:
-            done = self.table.apply(apply_move, self.table.game, move, sound=self.table.move_sound(move))
-        finally:
-            self.acting = False
+        done = self.table.apply(apply_move, self.table.game, move, sound=self.table.move_sound(move), by_demo=True)
         if not done:
             self.stop(take_over=False)
         elif self.table.game.status != "playing":
             self.demo_won = self.table.game.status == "won"
-            self.demo = False
+            self.driver = Driver.PLAYER
             self.table.toast.hide()
         else:
             self._say_demo()
@@ -297,12 +334,13 @@ class Assistant:
         if self.playing and not table.board.is_animating() and table.press is None and not table.dealing:
             self.wait -= dt
             if self.wait <= 0:
-                if self.rewinding > 0:
-                    self.rewinding -= 1
+                if self.driver is Driver.REWIND:
+                    self.rewinds_left -= 1
                     table.undo()
                     self.wait = REWIND_PAUSE
-                    if self.rewinding == 0 or not table.game.can_undo:
-                        self.rewinding = 0
+                    if self.rewinds_left == 0 or not table.game.can_undo:
+                        self.rewinds_left = 0
+                        self.driver = Driver.PLAYER
                         table.show_message(N_("This position can still be won"))
                 else:
                     self._demo_step()

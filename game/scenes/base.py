@@ -1,6 +1,7 @@
 """The scene contract: the app owns a stack of scenes and performs the transitions they return."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,8 @@ class Quit:
 
 
 Transition = Push | Pop | Replace | Quit | None
+#: What a button, a key or an overlay calls: it returns the transition it causes (None: none).
+Action = Callable[[], Transition]
 
 
 class Scene:
@@ -38,6 +41,8 @@ class Scene:
 
     handle_event and update may return a Transition; draw never mutates state and returns the list of
     dirty rectangles it painted (an empty list when nothing changed) or None for "the whole screen".
+    An action (a button's, a key's, an overlay's call on the scene beneath) returns the transition
+    it causes, and its caller passes it on: no scene writes another's fields to hand one back.
 
     How the App (game/app.py) drives scenes:
     - enter() once when the scene is put on the stack (Push/Replace), exit() once when it leaves it

@@ -1,6 +1,7 @@
 """A dialog over a scene: the scene beneath dimmed, a panel with a title, lines and buttons.
 
 Used for the end screens of the tables and for confirmations (reset statistics, abandon a game).
+Each button's action returns the transition it causes (None: none).
 """
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from ..ui import theme
 from ..ui.pointer import pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
-from .base import Pop, Scene, Transition
+from .base import Action, Pop, Scene, Transition
 
 
 class DialogOverlay(Scene):
-    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons."""
+    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons. `actions` are
+    (label, action, style); an action returns its transition (one that returns None may instead
+    leave it in `_transition`, as the deal finder's Cancel does)."""
 
     overlay = True
     title = ""
@@ -27,6 +30,7 @@ class DialogOverlay(Scene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.buttons: list[Button] = []
+        self._button_actions: list[Action] = []
         self.size = (0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel: pygame.Surface | None = None
@@ -43,14 +47,14 @@ class DialogOverlay(Scene):
         """Where the panel goes: the whole window (centred)."""
         return pygame.Rect((0, 0), self.size)
 
-    def actions(self) -> list[tuple[str, Any, str]]:
+    def actions(self) -> list[tuple[str, Action, str]]:
         return []
 
     def enter(self) -> None:
         self.resize(self.ctx.screen_size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = tuple(size)
+        self.size = (int(size[0]), int(size[1]))
         w, h = self.size
         area = self.area()
         acts = self.actions()
@@ -72,8 +76,9 @@ class DialogOverlay(Scene):
             bw = (pw - gap * (in_row + 1)) // in_row
             boxes.append((self.panel_rect.x + gap + col * (bw + gap),
                           self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh))
-        self.buttons = [Button(box, label, self.ctx.text, on_click=fn, style=style)
-                        for box, (label, fn, style) in zip(boxes, acts)]
+        self.buttons = [Button(box, label, self.ctx.text, style=style)
+                        for box, (label, _fn, style) in zip(boxes, acts)]
+        self._button_actions = [fn for _label, fn, _style in acts]
         self._panel = self._render_panel(s)
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
@@ -142,9 +147,10 @@ class DialogOverlay(Scene):
             return self.on_key(event)
         p = pointer(event, self.size)
         if p is not None:
-            for b in self.buttons:
-                if b.handle(*p):
-                    break
+            for button, action in zip(self.buttons, self._button_actions):
+                if button.handle(*p):
+                    transition = action()
+                    return transition if transition is not None else self._transition
         return self._transition
 
     def on_key(self, event: pygame.event.Event) -> Transition:
@@ -174,7 +180,8 @@ class DialogOverlay(Scene):
             rects += darkened
         self._beneath = []
         rects += self.draw_effects(surface)
-        if self._full or rects or any(b.dirty for b in self.buttons):
+        changed = self._full or rects or any(b.dirty for b in self.buttons)
+        if changed and self._under is not None and self._panel is not None:
             surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
             surface.blit(self._panel, panel_bounds)
             for b in self.buttons:
@@ -200,8 +207,7 @@ class ConfirmDialog(DialogOverlay):
     """Ask before something that cannot be taken back. `on_yes` may return a transition."""
 
     def __init__(self, ctx: Any, title: str, lines: list[str], yes_label: str,
-                 on_yes: Callable[[], Transition], no_label: str = "Cancel",
-                 on_no: Callable[[], None] | None = None) -> None:
+                 on_yes: Action, no_label: str = "Cancel", on_no: Callable[[], object] | None = None) -> None:
         self.title = title
         self._lines = lines
         self._yes = (yes_label, on_yes)
@@ -212,16 +218,17 @@ class ConfirmDialog(DialogOverlay):
     def lines(self) -> list[str]:
         return [tr(line) for line in self._lines]
 
-    def actions(self) -> list[tuple[str, Any, str]]:
+    def actions(self) -> list[tuple[str, Action, str]]:
         return [(self._no_label, self._cancel, "primary"), (self._yes[0], self._confirm, "secondary")]
 
-    def _cancel(self) -> None:
+    def _cancel(self) -> Transition:
+        """No: the dialog closes (what `on_no` returns is not followed: the dialog's Pop is)."""
         if self._on_no is not None:
             self._on_no()
-        self._transition = Pop()
+        return Pop()
 
-    def _confirm(self) -> None:
-        self._transition = self._yes[1]() or Pop()
+    def _confirm(self) -> Transition:
+        return self._yes[1]() or Pop()
 
 
 def _minus(rect: pygame.Rect, others: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -2,15 +2,19 @@
 to its foundation, a double tap to the best place RULES.md names. No card ever moves by itself."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..i18n import N_, tr
 from ..model.cards import Card
 from ..model.eightoff import SUITS, EightOffGame
+from ..ui.gesture import DOUBLE_TIME
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
-from .base import Scene
-from .table import DOUBLE_TIME, TableScene, arrow_between
+from .base import Scene, Transition
+from .table import TableScene
+from .table_hooks import arrow_between
 
 Location = tuple[str, int]
 
@@ -36,9 +40,10 @@ class EightOffTableScene(TableScene):
     """An Eight Off game in play."""
 
     game: EightOffGame
+    layout: EightOffLayout
     DOUBLE_TAP = True
 
-    def __init__(self, ctx, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
+    def __init__(self, ctx: Any, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:
         super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
@@ -178,9 +183,8 @@ class EightOffTableScene(TableScene):
             self.refuse("nowhere", card)
 
     # -- drag and drop -----------------------------------------------------------------------------
-    def after_change(self, sound: str | None = "place") -> None:
+    def on_change(self) -> None:
         self._hint_at = None  # a hint about a tap from before the change would be about the past
-        super().after_change(sound)
 
     def on_lift(self, cards: list[Card]) -> None:
         """Light up every pile the dragged cards may legally go to."""
@@ -202,7 +206,7 @@ class EightOffTableScene(TableScene):
         self.board.set_glow(glow)
         self.board.set_marks(marks)
 
-    def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
+    def on_drop(self, cards: list[Card]) -> None:
         src = self.locate(cards)
         if src is None:
             return
@@ -244,7 +248,7 @@ class EightOffTableScene(TableScene):
         return self.layout.message_rect(max(len(c) for c in self.game.columns), self.message_size())
 
     # -- time --------------------------------------------------------------------------------------
-    def update(self, dt: float):
+    def update(self, dt: float) -> Transition:
         transition = super().update(dt)
         if self._hint_at is not None and self.clock >= self._hint_at:
             self._hint_at = None
@@ -286,7 +290,7 @@ class EightOffTableScene(TableScene):
             return self.target_rect(card)
         return pygame.Rect(self.layout.slot_rect(loc))
 
-    def hint_view(self, move) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+    def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         src, dst, count = move
         g = self.game
         cards = set(g.pile(src)[-count:])
@@ -301,7 +305,7 @@ class EightOffTableScene(TableScene):
             start = pygame.Rect(start.x, start.y, start.width, self.layout.card_h // 2)
         return cards, marks, arrow_between(start, self._pile_rect(dst))
 
-    def describe_move(self, index: int, move) -> str:
+    def describe_move(self, index: int, move: Any) -> str:
         from ..solver.analysis import position_at
 
         src, dst, count = move
@@ -318,5 +322,5 @@ class EightOffTableScene(TableScene):
             return tr("{card} to an empty column", card=card)
         return tr("{card} onto {other}", card=card, other=under[-1].label)
 
-    def move_sound(self, move) -> str:
+    def move_sound(self, move: Any) -> str:
         return "place" if move[1][0] == "foundation" else "slide"

@@ -3,14 +3,17 @@ cascading-cards celebration (New game / Menu)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
-from .base import Pop, Transition
+from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
 
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
@@ -21,37 +24,29 @@ class EndOverlay(DialogOverlay):
 
     allows_undo = False
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         self.table = table
         super().__init__(ctx)
 
     def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key == pygame.K_ESCAPE:
-            self.do_menu()
-        elif event.key == pygame.K_n:
-            self.do_new()
-        elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.allows_undo:
+            return self.do_menu()
+        if event.key == pygame.K_n:
+            return self.do_new()
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.allows_undo:
             return self.do_undo()
-        return self._transition
+        return None
 
     def do_undo(self) -> Transition:
-        self.table._transition = None
+        """The last move taken back: the game goes on, the panel closes (the table is repainted)."""
         self.table.undo()
-        self.table._full = True
         return Pop()
 
-    def do_new(self) -> None:
-        self.table._transition = None
-        self.table.go_new_game()
-        self._transition = self.table._transition
+    def do_new(self) -> Transition:
+        return self.table.go_new_game()
 
-    def do_menu(self) -> None:
-        self.table._transition = None
-        self.table.go_menu()
-        self._transition = self.table._transition
-
-    def _undo_clicked(self) -> None:
-        self._transition = self.do_undo()
+    def do_menu(self) -> Transition:
+        return self.table.go_menu()
 
 
 class BlockedOverlay(EndOverlay):
@@ -61,7 +56,7 @@ class BlockedOverlay(EndOverlay):
     allows_undo = True
     dim_alpha = 60  # the cards that are left stay readable
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         self.analysis: Any = None
         super().__init__(ctx, table)
 
@@ -77,13 +72,11 @@ class BlockedOverlay(EndOverlay):
         Undo work as on the table, so a touchscreen without a keyboard is never stuck here."""
         p = pointer(event, self.size)
         if p is not None and (p[0] == UP or self.table.hud.rect.collidepoint(p[1])):
-            table = self.table
-            table._transition = None
-            if table.hud.handle(*p):
-                if table._transition is not None:
-                    return table._transition
-                if table.game.status == "playing":  # undone from the band: the game goes on
-                    table._full = True
+            fired, transition = self.table.hud.handle(*p)
+            if fired:
+                if transition is not None:
+                    return transition
+                if self.table.game.status == "playing":  # undone from the band: the game goes on
                     return Pop()
                 return None
             if p[0] != UP:
@@ -109,18 +102,18 @@ class BlockedOverlay(EndOverlay):
         area = getattr(self.table, "end_panel_area", lambda: None)()
         return area if area is not None else super().area()
 
-    def actions(self) -> list[tuple[str, Any, str]]:
+    def actions(self) -> list[tuple[str, Action, str]]:
         from .assist import can_go_back
-        acts = [("Undo", self._undo_clicked, "secondary"), ("New game", self.do_new, "primary")]
+        acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"),
+                                               ("New game", self.do_new, "primary")]
         if self.analysis is not None and can_go_back(self.table, self.analysis):
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
         return acts
 
-    def _go_back(self) -> None:
+    def _go_back(self) -> Transition:
         """Undo to the last position from which the deal could still be won, each undo animated."""
         self.table.assist.rewind(self.analysis.undos_needed)
-        self.table._ended = False
-        self._transition = Pop()
+        return Pop()
 
 
 class WinOverlay(EndOverlay):
@@ -128,14 +121,14 @@ class WinOverlay(EndOverlay):
 
     title = "You won!"
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Any, table: TableScene) -> None:
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
         self.queue: list[tuple[pygame.Surface, tuple[int, int]]] = []  # each card leaves from its pile
         self.launch_clock = 0.0
         #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
-        self.bare = bool(table.attract)
+        self.bare = bool(table.in_attract_mode)
         if table.assist.demo_won:
             self.title = N_("The demo won")
 
@@ -148,7 +141,7 @@ class WinOverlay(EndOverlay):
             lines.append(tr("This deal was guaranteed winnable."))
         return lines
 
-    def actions(self) -> list[tuple[str, Any, str]]:
+    def actions(self) -> list[tuple[str, Action, str]]:
         if self.bare:
             return []
         return [("New game", self.do_new, "primary"), ("Menu", self.do_menu, "secondary")]
@@ -184,7 +177,6 @@ class WinOverlay(EndOverlay):
         alive = []
         for f in self.flying:
             img = f[0]
-            f[3] = f[3]
             f[4] += g * dt
             f[1] += f[3] * dt
             f[2] += f[4] * dt

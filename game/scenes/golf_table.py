@@ -1,6 +1,8 @@
 """The Golf table: tap or drag a free card to the waste, tap the stock to draw."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..i18n import N_, tr
@@ -9,7 +11,8 @@ from ..model.golf import GolfGame
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
-from .table import TableScene, arrow_between
+from .table import TableScene
+from .table_hooks import arrow_between
 
 ANALYSIS_WAIT = 1.0  # s a blocked game's panel waits for the solver's verdict before it shows anyway
 MESSAGES = {
@@ -22,8 +25,8 @@ class GolfTableScene(TableScene):
     """A Golf game in play."""
 
     game: GolfGame
+    layout: GolfLayout
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
-
 
     def make_layout(self, size: tuple[int, int]) -> GolfLayout:
         return GolfLayout(size)
@@ -80,7 +83,7 @@ class GolfTableScene(TableScene):
             return False
         return self.apply(self.game.play, column, sound="slide")
 
-    def on_drop(self, cards: list[Card], pos: tuple[int, int]) -> None:
+    def on_drop(self, cards: list[Card]) -> None:
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
         if card_rect.colliderect(self.layout.waste.inflate(self.layout.gap, self.layout.gap)):
             column = next((i for i, col in enumerate(self.game.columns) if col and col[-1] == cards[0]), None)
@@ -119,9 +122,8 @@ class GolfTableScene(TableScene):
             self.assist.analyse(lambda _analysis: None)
         return self.clock - self._blocked_at >= ANALYSIS_WAIT
 
-    def after_change(self, sound: str | None = "place") -> None:
+    def on_change(self) -> None:
         self._blocked_at = None
-        super().after_change(sound)
 
     def end_panel_area(self) -> pygame.Rect:
         """The free part of the bottom row, right of the waste (stretching up over the fans' feet)."""
@@ -134,7 +136,7 @@ class GolfTableScene(TableScene):
         return "golf", self.game.rule
 
     # -- the solver's moves ------------------------------------------------------------------------
-    def hint_view(self, move) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+    def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """A draw lights the stock, a play the free card; an arrow points at the waste."""
         g = self.game
         card = g.stock[-1] if move == "draw" else g.columns[move][-1]
@@ -143,12 +145,12 @@ class GolfTableScene(TableScene):
             cards.add(g.waste[-1])
         return cards, [], arrow_between(self.target_rect(card), self.layout.waste)
 
-    def describe_move(self, index: int, move) -> str:
+    def describe_move(self, index: int, move: Any) -> str:
         if move == "draw":
             return tr("a draw from the stock")
         from ..solver.analysis import position_at
 
         return tr("{card} to the waste", card=position_at(self.game, index).columns[move][-1].label)
 
-    def move_sound(self, move) -> str:
+    def move_sound(self, move: Any) -> str:
         return "flip" if move == "draw" else "slide"

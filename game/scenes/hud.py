@@ -5,7 +5,6 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,14 +14,14 @@ from ..ui import theme
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from ..view.layout import hud_height, margin
+from .base import Action, Transition
 
 
 class Hud:
-    """Counters and buttons; `actions` are (label, callback) or (label, callback, icon) from the right
+    """Counters and buttons; `actions` are (label, action) or (label, action, icon) from the right
     edge leftwards; the icon replaces the label when the window is too narrow for every label."""
 
-    def __init__(self, ctx: Any, actions: list[tuple], code: str | None,
-                 on_copy: Callable[[], Any]) -> None:
+    def __init__(self, ctx: Any, actions: list[tuple], code: str | None, on_copy: Action) -> None:
         self.ctx = ctx
         self.actions = actions
         self.code = code
@@ -30,6 +29,7 @@ class Hud:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self.code_button: Button | None = None
+        self._actions_of: list[Action] = []  # each button's action, in the order of `buttons`
         self._stats_right = 0
         self._shown: tuple | None = None
         #: The deal is proven winnable: the code shows a check mark (the counters say it in words
@@ -57,22 +57,26 @@ class Hud:
             if sum(widths) + gap * len(widths) + code_text + pad <= w * 0.76:
                 break
         self.buttons = []
+        self._actions_of = []
         x = w - m
         for (_label, action, _icon), label, bw in zip(self._actions(), labels, widths):
             x -= bw
-            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, on_click=action, style="ghost"))
+            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, style="ghost"))
+            self._actions_of.append(action)
             x -= gap
         code_w = code_text + pad
         x -= code_w
         label = f"✓ {self.code}" if self.proven and self.code else self.code or "—"
-        self.code_button = Button((x, y, code_w, bh), label, self.ctx.text,
-                                  on_click=self.on_copy, style="ghost")
+        self.code_button = Button((x, y, code_w, bh), label, self.ctx.text, style="ghost")
         self.code_button.visible = bool(self.code)
         self.buttons.append(self.code_button)
-        for b in self.buttons:  # a press anywhere down the band's height counts: a fingertip's target
-            b.hit_area = pygame.Rect(b.rect.x - gap // 2, 0, b.rect.width + gap, h)
-        if self.buttons:  # the rightmost reaches the screen's edge, where a finger lands easily
-            self.buttons[0].hit_area.width = w - self.buttons[0].hit_area.x
+        self._actions_of.append(self.on_copy)
+        # a press anywhere down the band's height counts: a fingertip's target; the rightmost button
+        # reaches the screen's edge, where a finger lands easily
+        areas = [pygame.Rect(b.rect.x - gap // 2, 0, b.rect.width + gap, h) for b in self.buttons]
+        areas[0].width = w - areas[0].x
+        for b, area in zip(self.buttons, areas):
+            b.hit_area = area
         self._stats_right = x - m
         self._shown = None
 
@@ -81,7 +85,7 @@ class Hud:
         """Whether the counters have room for a few words more (not on a narrow window)."""
         return self._stats_right - self._margin >= 300
 
-    def _actions(self) -> list[tuple[str, Callable[[], Any], str | None]]:
+    def _actions(self) -> list[tuple[str, Action, str | None]]:
         """(label, callback, icon or None) for every action."""
         return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
 
@@ -92,8 +96,12 @@ class Hud:
         background.blit(band, self.rect)
         pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
 
-    def handle(self, kind: str, pos: tuple[int, int]) -> bool:
-        return any(b.handle(kind, pos) for b in self.buttons)
+    def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
+        """A pointer action on the band: whether a button fired, and the transition its action returned."""
+        for button, action in zip(self.buttons, self._actions_of):
+            if button.handle(kind, pos):
+                return True, action()
+        return False, None
 
     def changed(self, values: tuple) -> list[pygame.Rect]:
         """The parts of the band to repaint: all of it when the values changed, else dirty buttons."""

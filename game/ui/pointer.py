@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 DOWN, UP, MOVE = "down", "up", "move"
+MOUSE = "mouse"  # the pointer id of the mouse (a finger's is its (touch device, finger) pair)
 
 _KINDS = {
     pygame.MOUSEBUTTONDOWN: DOWN,
@@ -38,7 +39,7 @@ def pointer_id(event: pygame.event.Event) -> object:
     """Which pointer an event comes from: the finger (touch device, finger id) or the mouse."""
     if is_finger(event):
         return (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
-    return "mouse"
+    return MOUSE
 
 
 def pointer(event: pygame.event.Event, screen_size: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:

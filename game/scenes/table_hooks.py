@@ -1,0 +1,107 @@
+"""What each game's table says to the shared table (game.scenes.table): where the cards go, what a
+point hits, what a press picks up, what a tap or a drop means, and how the solver's moves look.
+
+Golf and Eight Off override these; everything else about a table is shared.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..model.cards import Card
+from ..view.board import Target
+from .base import Scene
+
+
+class TableHooks(Scene):
+    """The per-game part of a table scene, with the defaults a game may keep."""
+
+    #: Whether two quick taps on one spot make one double-tap gesture (Eight Off). When False (Golf),
+    #: they are two taps: tapping a column twice plays two cards.
+    DOUBLE_TAP = False
+
+    # -- geometry ----------------------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def targets(self) -> dict[Card, Target]:  # pragma: no cover - abstract
+        """Where every card goes now, from the model (the board's sprites tween there)."""
+        raise NotImplementedError
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        """The empty-pile outlines painted on the felt."""
+        return []
+
+    def deal_start(self) -> dict[Card, Target]:
+        """Where the cards wait before the deal animation (default: where they end)."""
+        return self.targets()
+
+    def deal_order(self) -> list[Card]:
+        return list(self.targets())
+
+    # -- input -------------------------------------------------------------------------------------
+    def hit(self, pos: tuple[int, int]) -> tuple | None:  # pragma: no cover - abstract
+        """What a point falls on: (pile kind, pile index, ...) or None."""
+        raise NotImplementedError
+
+    def pick(self, hit: tuple) -> list[Card]:
+        """The cards a press on `hit` may drag (empty: none)."""
+        return []
+
+    def on_tap(self, hit: tuple | None, double: bool = False) -> None:
+        """A tap (press and release without moving). With DOUBLE_TAP, a second tap on the same spot
+        soon after comes as double=True with the FIRST tap's hit, whatever the first tap did."""
+
+    def on_lift(self, cards: list[Card]) -> None:
+        """A drag of these cards has begun (light up where they may go)."""
+
+    def on_drop(self, cards: list[Card]) -> None:
+        """Dragged cards released where they are now; call the model or let them fly back."""
+
+    def on_change(self) -> None:
+        """The model changed: forget what was about the position before."""
+
+    def glow_cards(self) -> set[Card]:
+        """The cards to light as playable (with the setting on)."""
+        return set()
+
+    def reason_message(self, reason: str) -> str | None:
+        """The message for a refusal's reason code (None: say nothing)."""
+        return None
+
+    # -- the solver's moves ------------------------------------------------------------------------
+    def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+        """How to show a hint for a solver move: the cards to light, the empty piles to mark, and the
+        arrow (from, to)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def describe_move(self, index: int, move: Any) -> str:
+        """The move at line index `index` in words ("7♠"), for "the win was lost at move n"."""
+        raise NotImplementedError  # pragma: no cover
+
+    def move_sound(self, move: Any) -> str:
+        return "slide"
+
+    # -- the end -----------------------------------------------------------------------------------
+    def end_overlay(self) -> Scene | None:
+        """The overlay to show once the game is over (after the cards land), or None."""
+        return None
+
+    def end_ready(self) -> bool:
+        """Whether the end overlay may come now (Golf waits a moment for "where did I lose it")."""
+        return True
+
+    def deal_kind(self) -> tuple[str, Any]:
+        """(game, option) for a new deal like this one."""
+        raise NotImplementedError  # pragma: no cover
+
+
+def arrow_between(start: pygame.Rect, end: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A hint's arrow from one card to another: it leaves the first card's middle and stops short of
+    the second's, so its head never hides the card it points at."""
+    (x0, y0), (x1, y1) = start.center, end.center
+    dx, dy = x1 - x0, y1 - y0
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    short = min(length * 0.4, end.height * 0.42)
+    return (x0, y0), (int(x1 - dx / length * short), int(y1 - dy / length * short))

@@ -1,0 +1,102 @@
+"""How keys and pointer actions reach a table: the demo hands the game back first, a watched deal
+becomes the player's, the top band's buttons act, a press during the deal only finishes it, and the
+rest goes to the gesture recogniser (game.ui.gesture), whose gestures land on the board and the
+game's hooks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui.gesture import Cancel, Drag, Drop, Gesture, Lift, Tap
+from ..ui.pointer import DOWN, MOUSE, MOVE, UP, pointer, pointer_id
+from .base import Transition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
+
+
+class TableInput:
+    """The input of one table scene."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+
+    def handle(self, event: pygame.event.Event) -> Transition:
+        if event.type == pygame.KEYDOWN:
+            return self._key_down(event)
+        table = self.table
+        p = pointer(event, table.size)
+        if p is None:
+            return None
+        kind, pos = p
+        who = pointer_id(event)
+        on_band = table.hud.rect.collidepoint(pos)
+        if kind == DOWN and on_band and table.assist.playing:
+            table.assist.stop(quiet=True, take_over=False)  # a button of the band stops the demo and
+            # does its own job (Menu leaves, Undo undoes); a watched deal stays a watched one
+        elif kind == DOWN:
+            stopped, transition = table.assist.stop()
+            if stopped:
+                return transition  # any touch stops the demo (or a rewind) and hands the game back
+        if kind == DOWN and table.watching and not on_band:
+            return table.taken_over()  # a watched deal touched before the demo moved: it is the player's now
+        gestures = table.gestures
+        if not gestures.admits(who, table.clock, pressing=kind == DOWN):
+            return None  # another finger while one drags
+        fired, transition = table.hud.handle(kind, pos)
+        if fired or (kind == DOWN and on_band):
+            return transition  # the band's buttons, never a press on the table
+        if kind == DOWN and (table.dealing or gestures.settling(table.clock)):
+            table.skip_deal()  # a tap finishes the deal at once and does nothing else; the second
+            return None  # click of a double click that opened this table is lost too
+        if kind == DOWN:
+            hit = table.hit(pos)
+            cards = table.pick(hit) if hit else []
+            gestures.down(pos, who, table.clock, hit, cards, [table.board.sprites[c].pos for c in cards])
+        elif kind == MOVE:
+            held = who != MOUSE or bool(getattr(event, "buttons", (1,))[0])
+            gestures.move(pos, table.clock, held)  # not held: the button came up outside the window
+        elif kind == UP:
+            gestures.up(pos, table.clock)
+        return None
+
+    def _key_down(self, event: pygame.event.Event) -> Transition:
+        table = self.table
+        leaving = event.key == pygame.K_ESCAPE
+        acts = leaving or bool(event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        stopped, transition = table.assist.stop(quiet=acts, take_over=not leaving)
+        if stopped and not acts:
+            return transition  # a key during the demo only hands the game back
+        if transition is not None:
+            return transition  # taking over a watched deal asks first
+        if table.watching and not leaving:
+            return table.taken_over()  # a key on a watched deal before the demo moved: it is the player's
+        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
+        if event.key == pygame.K_z and ctrl:
+            return table.undo()
+        if event.key == pygame.K_n and not ctrl:
+            return table.go_new_game()
+        if leaving:
+            return table.go_menu()
+        if event.key == pygame.K_c and ctrl:
+            return table.copy_code()
+        if event.key == pygame.K_h and not ctrl:
+            return table.hint()
+        return None
+
+    def perform(self, gesture: Gesture) -> None:
+        """What a recognised gesture does on the board and in the game."""
+        table = self.table
+        if isinstance(gesture, Tap):
+            table.on_tap(gesture.hit, gesture.double)
+        elif isinstance(gesture, Lift):
+            table.board.lift(gesture.cards)
+            table.on_lift(gesture.cards)
+        elif isinstance(gesture, Drag):
+            table.board.drag_to(gesture.cards, gesture.points)
+        elif isinstance(gesture, Drop | Cancel):
+            table.board.drop_all()
+            if isinstance(gesture, Drop):  # judged by where the dragged cards are, not the pointer
+                table.on_drop(gesture.cards)
+            table.refresh()

@@ -1,0 +1,56 @@
+"""Painting a table: the board's dirty rectangles, then the translucent top band and message over
+them, and the static table background shared by every table of the same kind and size."""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from ..ui.toast import Toast
+from ..view.board import Board
+from .hud import Hud
+
+_BACKGROUNDS: dict[Hashable, pygame.Surface] = {}
+
+
+def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """The static table for `key` (kind, size, slots): a new deal reuses it instead of allocating
+    another full-screen surface (which fragments memory on a long run). One size at a time."""
+    bg = _BACKGROUNDS.get(key)
+    if bg is None:
+        _BACKGROUNDS.clear()
+        bg = _BACKGROUNDS[key] = build()
+    return bg
+
+
+def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,
+                everything: bool) -> list[pygame.Rect] | None:
+    """Draw what changed (all of it when `everything`); returns the dirty rectangles, or None for
+    the whole screen."""
+    for rect in hud.changed(values):
+        board.invalidate(rect)
+    toast_rect = toast.dirty_rect()
+    if toast_rect is not None:
+        board.invalidate(toast_rect)
+    if everything:
+        board.invalidate()
+    dirty = board.draw(surface)
+    full = dirty is None
+    rects: list[pygame.Rect] = [] if dirty is None else dirty
+    # the band's buttons and the message are translucent and painted whole: where a change
+    # touches one, restore all of it first (with any card under it), or their fills pile up
+    layers = [hud.rect] + ([toast.rect] if toast.active else [])
+    touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1]
+    if touched:
+        for layer in touched:
+            board.invalidate(layer)
+        rects += board.draw(surface) or []
+    if full or any(r.colliderect(hud.rect) for r in rects):
+        hud.draw(surface, values)
+        if not full:
+            rects.append(hud.rect)
+    if toast_rect is not None or (toast.active and (full or toast.rect.collidelist(rects) != -1)):
+        r = toast.draw(surface)  # also when it has just faded out: it forgets its old place
+        if r is not None and not full:
+            rects.append(r)
+    return None if full else rects
