@@ -562,3 +562,37 @@ def test_a_mouse_release_lost_outside_the_window_ends_the_drag_at_the_next_motio
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(0, 0, 0)))
     run_frames(app)
     assert scene.press is None and columns(scene)[1] == ["3C", "8H", "7H"]
+
+
+@pytest.mark.parametrize("to", ["foundation", "cell"])
+def test_the_player_and_the_demo_make_the_same_sound_for_the_same_move(table, to):
+    """One place decides a move's sound (it differed: the demo slid where the player placed)."""
+    from game.model.moves import EightOffMove
+
+    dst = ("foundation", 0) if to == "foundation" else ("cell", 0)
+    sounds = []
+    for by_demo in (False, True):
+        app, scene = table(eo([["2C", "AS"], ["3C"]]))
+        app.ctx.audio.played.clear()
+        assert scene.make_move(EightOffMove(("column", 0), dst, 1), by_demo=by_demo)
+        sounds.append(app.ctx.audio.played)
+    assert sounds[0] == sounds[1] and sounds[0]
+
+
+def test_a_refused_drop_says_what_the_model_says(table, monkeypatch):
+    """The model gives the precise reason and its number; the table shows it, rewriting nothing."""
+    from game.model import IllegalMove
+
+    app, scene = table(eo([["9S", "8S", "7S"], ["TS"], ["2D"], ["3D"], ["4D"], ["5D"], ["6D"], ["7D"]],
+                          ["KH"], n=2))
+    real = type(scene.game)._refusal
+
+    def told(game, move):
+        refused = real(game, move)
+        return IllegalMove("too-many", limit=5) if refused is not None and refused.reason == "too-many" else refused
+
+    monkeypatch.setattr(type(scene.game), "_refusal", told)
+    a, b = onto(scene, "9S", top_rect(scene, 1), down=scene.layout.step(19))
+    drag(app, a, b)
+    assert scene.game.moves == 0
+    assert scene.toast.message == "You can move at most 5 cards now"

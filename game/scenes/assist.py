@@ -267,14 +267,12 @@ class Assistant:
             self.table.show_message(N_("Demo: tap to play"), duration=FOREVER)
 
     def _demo_step(self) -> None:
-        from ..solver.moves import apply_move
-
         moves = self.known_line()
         if not moves:  # the line was lost (it never should be): hand the game back
             self.stop(take_over=False)
             return
         move = moves[0]
-        done = self.table.apply(apply_move, self.table.game, move, sound=self.table.move_sound(move), by_demo=True)
+        done = self.table.make_move(move, by_demo=True)
         if not done:
             self.stop(take_over=False)
         elif self.table.game.status != "playing":

@@ -7,8 +7,11 @@ from typing import Any
 import pygame
 
 from ..i18n import N_, tr
+from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.eightoff import SUITS, EightOffGame
+from ..model.moves import EightOffMove
+from ..solver.analysis import position_at
 from ..ui.gesture import DOUBLE_TIME
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
@@ -153,7 +156,7 @@ class EightOffTableScene(TableScene):
             return
         target = self.game.tap_target((kind, i)) if count == 1 else None
         if target is not None:
-            self._tap_moved = self.apply(self.game.move, (kind, i), target, 1)
+            self._tap_moved = self.make_move(EightOffMove((kind, i), target, 1))
         elif self.interactive:
             self._hint_at = self.clock + DOUBLE_TIME  # shown unless the second tap comes
 
@@ -172,15 +175,13 @@ class EightOffTableScene(TableScene):
             count = g.run_length(loc[1])  # a card inside a run: the whole run, if that fits somewhere
             target = g.auto_target(loc, count)
         if target is not None:
-            self.apply(g.move, loc, target, count)
+            self.make_move(EightOffMove(loc, target, count))
             return
         card = g.pile(loc)[-count]
-        too_many = [dst for dst in (("column", i) for i in range(len(g.columns)))
-                    if g.why_illegal(loc, dst, count) == "too-many"]
-        if too_many:  # it would fit but for the group formula: say how many may move
-            self.explain(loc, too_many[0], count, card)
-        else:
-            self.refuse("nowhere", card)
+        refusals = [g.refusal(EightOffMove(loc, ("column", i), count)) for i in range(len(g.columns))]
+        too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
+        # it would fit but for the group formula: say how many may move
+        self.refuse(too_many[0] if too_many else "nowhere", card)
 
     # -- drag and drop -----------------------------------------------------------------------------
     def on_change(self) -> None:
@@ -221,28 +222,26 @@ class EightOffTableScene(TableScene):
         overlaps.sort(key=lambda o: -o[0])
         if overlaps and overlaps[0][1] == loc:
             return  # mostly back where it came from: it just goes home, without a word
-        legal = [dst for _a, dst in overlaps if dst != loc and self.game.why_illegal(loc, dst, count) is None]
-        if legal:
-            self.apply(self.game.move, loc, legal[0], count)
-        elif overlaps:
-            self.explain(loc, next(dst for _a, dst in overlaps if dst != loc), count, cards[0])
+        # the piles it overlaps, most first: it goes to the first that takes it; if none does, the
+        # first one says why (each move is checked once, by the model's push)
+        first_refusal = None
+        for _area, dst in overlaps:
+            if dst == loc:
+                continue
+            refused = self.attempt(EightOffMove(loc, dst, count))
+            if refused is None:
+                return
+            first_refusal = first_refusal or refused
+        if first_refusal is not None:
+            self.refuse(first_refusal, cards[0])
 
-    def explain(self, src: Location, dst: Location, count: int, card: Card) -> None:
-        """Say why the cards cannot go to dst (with interactive rules on)."""
-        reason = self.game.why_illegal(src, dst, count)
-        if reason is None:
-            return
-        fmt = {}
-        if count > 1 and dst[0] == "foundation":
-            reason = "one-at-a-time"
-        elif reason == "too-many":
-            n = self.game.max_group(dst)
-            reason = "cell-holds-one" if dst[0] == "cell" else "at-most-one" if n == 1 else "too-many"
-            fmt = {"n": n}
-        self.refuse(reason, card, **fmt)
-
-    def reason_message(self, reason: str) -> str | None:
-        return MESSAGES.get(reason)
+    def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
+        """The model's reason in words; too many cards says how many may move now."""
+        if refusal.reason == "too-many":
+            limit = refusal.details.get("limit", 1)
+            return (MESSAGES["at-most-one"], {}) if limit == 1 else (MESSAGES["too-many"], {"n": limit})
+        message = MESSAGES.get(refusal.reason)
+        return None if message is None else (message, {})
 
     def message_rect(self) -> pygame.Rect:
         return self.layout.message_rect(max(len(c) for c in self.game.columns), self.message_size())
@@ -277,9 +276,6 @@ class EightOffTableScene(TableScene):
             return WinOverlay(self.ctx, self)
         return None  # no defeat message in Eight Off: the player undoes or starts again
 
-    def deal_kind(self) -> tuple[str, int]:
-        return "eightoff", self.game.cell_count
-
     # -- the solver's moves ------------------------------------------------------------------------
     def _pile_rect(self, loc: Location, count: int = 0) -> pygame.Rect:
         """Where a pile shows its top card (or, with count, the first of its top `count` cards)."""
@@ -306,8 +302,6 @@ class EightOffTableScene(TableScene):
         return cards, marks, arrow_between(start, self._pile_rect(dst))
 
     def describe_move(self, index: int, move: Any) -> str:
-        from ..solver.analysis import position_at
-
         src, dst, count = move
         before = position_at(self.game, index)
         card = before.pile(src)[-count].label
@@ -323,4 +317,5 @@ class EightOffTableScene(TableScene):
         return tr("{card} onto {other}", card=card, other=under[-1].label)
 
     def move_sound(self, move: Any) -> str:
-        return "place" if move[1][0] == "foundation" else "slide"
+        """Every Eight Off move lays a card down: the same sound for the player and the demo."""
+        return "place"

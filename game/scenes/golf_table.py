@@ -6,8 +6,11 @@ from typing import Any
 import pygame
 
 from ..i18n import N_, tr
+from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.golf import GolfGame
+from ..model.moves import GolfMove
+from ..solver.analysis import position_at
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
@@ -71,17 +74,18 @@ class GolfTableScene(TableScene):
         if hit is None:
             return
         if hit[0] == "stock":
-            self.apply(self.game.draw, sound="flip")
+            self.make_move(GolfMove.DRAW)
         elif hit[0] == "column":
             self.play(hit[1], hit[2])
 
     def play(self, column: int, row: int | None = None) -> bool:
-        reason = self.game.why_illegal(column, row)
-        if reason is not None:
-            pile = self.game.columns[column]
-            self.refuse(reason, pile[row if row is not None else -1] if pile else None)
+        """Play the card at (column, row): only a column's free card moves; a covered one is refused
+        without asking the model for a move (there is none)."""
+        pile = self.game.columns[column]
+        if row is not None and 0 <= row < len(pile) - 1:
+            self.refuse("blocked", pile[row])
             return False
-        return self.apply(self.game.play, column, sound="slide")
+        return self.make_move(GolfMove.play(column), pile[-1] if pile else None)
 
     def on_drop(self, cards: list[Card]) -> None:
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
@@ -90,8 +94,9 @@ class GolfTableScene(TableScene):
             if column is not None:  # the card is still a free card of a column
                 self.play(column)
 
-    def reason_message(self, reason: str) -> str | None:
-        return MESSAGES.get(reason)
+    def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
+        message = MESSAGES.get(refusal.reason)
+        return None if message is None else (message, {})
 
     def glow_cards(self) -> set[Card]:
         g = self.game
@@ -132,25 +137,22 @@ class GolfTableScene(TableScene):
         m = max(6, lay.gap // 2)
         return pygame.Rect(left, lay.columns[0].top, self.size[0] - left - m, self.size[1] - lay.columns[0].top - m)
 
-    def deal_kind(self) -> tuple[str, str]:
-        return "golf", self.game.rule
-
     # -- the solver's moves ------------------------------------------------------------------------
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """A draw lights the stock, a play the free card; an arrow points at the waste."""
         g = self.game
-        card = g.stock[-1] if move == "draw" else g.columns[move][-1]
+        card = g.stock[-1] if move.column is None else g.columns[move.column][-1]
         cards = {card}
         if g.waste:
             cards.add(g.waste[-1])
         return cards, [], arrow_between(self.target_rect(card), self.layout.waste)
 
     def describe_move(self, index: int, move: Any) -> str:
-        if move == "draw":
+        if move.column is None:
             return tr("a draw from the stock")
-        from ..solver.analysis import position_at
-
-        return tr("{card} to the waste", card=position_at(self.game, index).columns[move][-1].label)
+        before = position_at(self.game, index)
+        return tr("{card} to the waste", card=before.columns[move.column][-1].label)
 
     def move_sound(self, move: Any) -> str:
-        return "flip" if move == "draw" else "slide"
+        """A draw turns a card over; a play slides one onto the waste."""
+        return "flip" if move.column is None else "slide"

@@ -186,28 +186,51 @@ class TableScene(TableHooks):
         self.gestures.cancel()
 
     # -- actions -----------------------------------------------------------------------------------
+    def attempt(self, move: Any, by_demo: bool = False) -> IllegalMove | None:
+        """Push a move (the player's, or the demo's with `by_demo`): None when it was made, with its
+        sound, the board and the save following; else the model's refusal, and nothing changed or
+        said. The rules are checked once, by the model's push."""
+        self.cancel_press()  # e.g. a move by the demo while a finger rests on the table
+        try:
+            self.game.push(move)
+        except IllegalMove as exc:
+            return exc
+        self.after_change(self.move_sound(move), False, by_demo)
+        return None
+
+    def make_move(self, move: Any, card: Card | None = None, by_demo: bool = False) -> bool:
+        """Push a move; a refusal is explained (interactive rules on) with a shake of `card`."""
+        refused = self.attempt(move, by_demo)
+        if refused is not None:
+            self.refuse(refused, card)
+        return refused is None
+
     def apply(self, action: Callable[..., object], *args: Any, sound: str = "place", undo: bool = False,
               by_demo: bool = False) -> bool:
-        """Call a model action; on refusal explain it (interactive rules) and return False. `undo`:
-        the action takes a move back; `by_demo`: the demo makes it."""
+        """Call a model action (undo; tests); on refusal explain it (interactive rules) and return
+        False. `undo`: the action takes a move back; `by_demo`: the demo makes it."""
         self.cancel_press()  # e.g. Undo pressed with a second finger during a drag
         try:
             action(*args)
         except IllegalMove as exc:
-            self.refuse(exc.reason)
+            self.refuse(exc)
             return False
         self.after_change(sound, undo, by_demo)
         return True
 
-    def refuse(self, reason: str, card: Card | None = None, **fmt: Any) -> None:
-        """A refused move: with interactive rules on, the reason, a shake and a soft sound."""
-        message = self.reason_message(reason)
-        if not self.interactive or message is None:
+    def refuse(self, refusal: IllegalMove | str, card: Card | None = None) -> None:
+        """A refused move (the model's refusal, or a reason of the table's own such as a tap on a
+        covered card): with interactive rules on, its message, a shake and a soft sound."""
+        if isinstance(refusal, str):
+            refusal = IllegalMove(refusal)
+        said = self.reason_message(refusal)
+        if not self.interactive or said is None:
             return
         if card is not None:
             self.board.shake(card)
         self.sound("refuse")
-        self.show_message(message, **fmt)
+        message, fields = said
+        self.show_message(message, **fields)
 
     def message_rect(self) -> pygame.Rect:
         """Where messages appear: the layout's free area, else low in the middle."""
@@ -258,7 +281,7 @@ class TableScene(TableHooks):
             return None  # a win is final: the win screen offers New game and Menu
         if self.dealing:
             self.skip_deal()
-        self.apply(self.game.undo, sound="slide", undo=True)
+        self.apply(self.game.pop, sound="slide", undo=True)
         return None
 
     def hint(self) -> Transition:
@@ -290,7 +313,7 @@ class TableScene(TableHooks):
 
         def deal() -> Transition:
             from .dealing import deal_new
-            return deal_new(self.ctx, *self.deal_kind())
+            return deal_new(self.ctx, self.game.kind_id)
 
         self.assist.forget()  # no answer may start the demo under the dialog
         self.assist.stop(quiet=True, take_over=False)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from ..model import IllegalMove
 from ..model.cards import Card
 from ..view.board import Target
 from .base import Scene
@@ -66,8 +67,9 @@ class TableHooks(Scene):
         """The cards to light as playable (with the setting on)."""
         return set()
 
-    def reason_message(self, reason: str) -> str | None:
-        """The message for a refusal's reason code (None: say nothing)."""
+    def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
+        """What to say about a refusal: a message (its catalogue key) and the values it names, from
+        the model's reason and details (None: say nothing)."""
         return None
 
     # -- the solver's moves ------------------------------------------------------------------------
@@ -81,6 +83,7 @@ class TableHooks(Scene):
         raise NotImplementedError  # pragma: no cover
 
     def move_sound(self, move: Any) -> str:
+        """The sound of a move, the player's and the demo's alike."""
         return "slide"
 
     # -- the end -----------------------------------------------------------------------------------
@@ -91,10 +94,6 @@ class TableHooks(Scene):
     def end_ready(self) -> bool:
         """Whether the end overlay may come now (Golf waits a moment for "where did I lose it")."""
         return True
-
-    def deal_kind(self) -> tuple[str, Any]:
-        """(game, option) for a new deal like this one."""
-        raise NotImplementedError  # pragma: no cover
 
 
 def arrow_between(start: pygame.Rect, end: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
