@@ -144,6 +144,15 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
 
 # --- fixtures ----------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True)
+def no_first_run_tips(monkeypatch):
+    """A table a test opens is the table itself, not its first-run tips over it (tests/test_help.py
+    turns them on where it tests them)."""
+    from game.scenes import tips
+
+    monkeypatch.setattr(tips, "ENABLED", False)
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch) -> Path:
     """Every test saves games and statistics in its own folder, never the user's."""
     path = tmp_path / "data"

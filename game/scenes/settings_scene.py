@@ -8,6 +8,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, tr
+from game.scenes import tips
 from game.scenes.base import Pop
 from game.scenes.panel_scene import PanelScene
 from game.settings import CHOICES
@@ -21,6 +22,7 @@ TOGGLES = [
     ("highlight_playable", N_("Highlight playable cards")),
     ("fullscreen", N_("Full screen")),
     ("four_colour", N_("Four-colour deck")),
+    ("tips", N_("First-run tips")),
 ]
 SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
 #: Kiosk only: minutes without input before the demos start (the settings' choices, labelled).
@@ -99,11 +101,16 @@ class SettingsScene(PanelScene):
         """The value a toggle shows: the setting, except full screen, which shows the window's state."""
         if field == "fullscreen":
             return bool(self.ctx.is_fullscreen())
+        if field == "tips":
+            return tips.pending(self.ctx.settings)
         return bool(getattr(self.ctx.settings, field))
 
     def _changed(self, field: str, value) -> None:
         """Apply a change at once (sound mutes now, full screen switches now) and save it."""
-        setattr(self.ctx.settings, field, value)
+        if field == "tips":
+            tips.set_pending(self.ctx.settings, value)  # on: every game shows its tips again
+        else:
+            setattr(self.ctx.settings, field, value)
         if field == "sound":
             self.ctx.audio.set_muted(not value)
         if field == "fullscreen":

@@ -23,6 +23,7 @@ from ..view.board import Board, Target
 from .assist import Assistant
 from .base import Push, Replace, Scene, Transition
 from .hud import Hud
+from .tips import first_run_tips
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
 DOUBLE_TIME = 0.4   # s between the taps of a double tap
@@ -58,8 +59,8 @@ class TableScene(Scene):
         self.board: Board | None = None
         self.toast = Toast(ctx.text)
         self.assist = Assistant(self)
-        self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo),
-                             ("Hint", self.hint, "?"), ("Watch", self.watch, "▶")],
+        self.hud = Hud(ctx, [("Menu", self.go_menu), ("Help", self.show_help, "?"), ("New game", self.go_new_game),
+                             ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.size = (0, 0)
         self._full = True
@@ -515,6 +516,12 @@ class TableScene(Scene):
         else:
             self._transition = deal()
 
+    def show_help(self) -> None:
+        """The rules and examples of this game; Back returns to this table as it was."""
+        self.cancel_press()
+        from .help_scene import help_for
+        self._transition = help_for(self.ctx, self)
+
     def go_menu(self) -> None:
         self.cancel_press()
         from .menu import MenuScene
@@ -551,6 +558,9 @@ class TableScene(Scene):
             self.refresh()
             if self.guaranteed and not self.demo_deal:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
+        tips = first_run_tips(self)  # the first time this game opens: where to touch
+        if tips is not None:
+            return tips
         if self.demo_deal and not self.dealing and self.clock >= SETTLE_TIME:
             self.demo_deal = False
             self.assist.watch()
