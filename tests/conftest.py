@@ -143,13 +143,15 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
 
 
 # --- fixtures ----------------------------------------------------------------------------------------
-@pytest.fixture(autouse=True)
-def no_first_run_tips(monkeypatch):
+@pytest.fixture(autouse=True, scope="session")
+def no_first_run_tips():
     """A table a test opens is the table itself, not its first-run tips over it (tests/test_help.py
     turns them on where it tests them)."""
     from game.scenes import tips
 
-    monkeypatch.setattr(tips, "ENABLED", False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tips, "ENABLED", False)
+        yield
 
 
 @pytest.fixture(autouse=True)
