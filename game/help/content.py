@@ -30,6 +30,9 @@ ACTIONS = {"example", "deal", "page"}
 #: A card named in the text: rank then suit symbol, not inside a word or a longer number.
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])(?!\w)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+#: Characters the bundled fonts lack, drawn as a look-alike they have (the pages keep the originals'
+#: characters): the minus sign as an en dash.
+LOOK_ALIKES = str.maketrans({"\u2212": "\u2013"})
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ def parse(text: str, name: str = "<page>") -> list[Block]:
 def spans(text: str) -> list[tuple[str, str]]:
     """A text's runs: ('text', ...), ('bold', ...) and ('card', 'A♣'), in order."""
     out: list[tuple[str, str]] = []
-    for i, part in enumerate(_BOLD.split(text)):
+    for i, part in enumerate(_BOLD.split(text.translate(LOOK_ALIKES))):
         style = "bold" if i % 2 else "text"
         last = 0
         for m in CARD.finditer(part):
@@ -117,5 +120,5 @@ def page(page_id: str, language: str) -> tuple[Block, ...]:
 
 
 def plain(text: str) -> str:
-    """The text as it reads on screen, without markup (tests search it)."""
-    return _BOLD.sub(r"\1", text)
+    """The text as it shows on screen, without markup (tests search it)."""
+    return _BOLD.sub(r"\1", text).translate(LOOK_ALIKES)
