@@ -56,9 +56,9 @@ class ExampleScene(Scene):
         self.size = tuple(ctx.screen_size)
         self.clock = 0.0
         self.toast = Toast(ctx.text)
-        self.board: Board | None = None
-        self.layout: Any = None
         self.run = Run(example)
+        self.layout: Any = self._make_layout()
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
         self.phase = "read"
         self.timer = 0.0
         self.caption_no: int | None = None
@@ -84,19 +84,12 @@ class ExampleScene(Scene):
         w, h = self.size
         scale = theme.scale_for(self.size)
         self.body = body_size(scale)
-        caption_h = max(124, int(h * 0.24))
+        caption_h = max(124, int(h * 0.24))  # as _make_layout
         self.table_rect = pygame.Rect(0, 0, w, h - caption_h)
         self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
         self.band = pygame.Rect(0, 0, w, hud_height(self.table_rect.size))
-        if self.example.game == "golf":
-            self.layout = GolfLayout(self.table_rect.size)
-        else:
-            self.layout = EightOffLayout(self.table_rect.size, self.run.game.cell_count)
-        card = self.layout.card_size
-        if self.board is None:
-            self.board = Board(self.ctx.images, card, self.ctx.settings.four_colour)
-        else:
-            self.board.set_card_size(card)
+        self.layout = self._make_layout()
+        self.board.set_card_size(self.layout.card_size)
         self.board.set_background(self._background())
         self.board.finish()
         self.board.sync(self._targets(), duration=0)
@@ -104,6 +97,14 @@ class ExampleScene(Scene):
         self._caption_page = None
         self._shown = None
         self._full = True
+
+    def _make_layout(self) -> Any:
+        """The table's geometry in the part of the window above the caption."""
+        w, h = self.size
+        table = (w, h - max(124, int(h * 0.24)))
+        if self.example.game == "golf":
+            return GolfLayout(table)
+        return EightOffLayout(table, self.run.game.cell_count)
 
     def _place_buttons(self) -> None:
         m = margin(self.size)
@@ -204,14 +205,21 @@ class ExampleScene(Scene):
         return examples.caption(self.example.id, self.caption_no, language())
 
     @property
+    def step_plan(self) -> Plan:
+        """The plan of the step under way: there is one in every phase but 'done'."""
+        assert self.plan is not None, "no step under way"
+        return self.plan
+
+    @property
     def replaying(self) -> bool:
         return self.plan is not None and self.plan.step.do == "replay"
 
     def _point(self) -> None:
         """Light the cards the step is about, with an arrow to where they go."""
-        plan = self.plan
-        if plan.step.do == "look":
-            plan = self.run.next_line_plan() if plan.step.args.get("point") else None
+        step = self.step_plan.step
+        plan: Plan | None = self.step_plan
+        if step.do == "look":  # a pause may point at the move it waits for
+            plan = self.run.next_line_plan() if step.args.get("point") else None
         if plan is None or plan.kind == "look":
             self.board.set_hint(set())
             return
@@ -238,7 +246,7 @@ class ExampleScene(Scene):
 
     def _act(self) -> None:
         """Make the step's move, or show the table's refusal; then sync the board."""
-        plan, g = self.plan, self.run.game
+        plan, g = self.step_plan, self.run.game
         self.board.set_hint(set())
         status = g.status
         if plan.refused is not None:
@@ -294,14 +302,14 @@ class ExampleScene(Scene):
         if self.timer > 0:
             return None
         if self.phase == "read":
-            if self.plan.step.do == "look" and self.plan.step.args.get("wait"):
+            if self.step_plan.step.do == "look" and self.step_plan.step.args.get("wait"):
                 self._point()
                 self.phase = "wait"
                 self._buttons_for_phase()
                 return None
             self._point()
             self.phase = "point"
-            self.timer = (REPLAY_POINT if self.replaying else POINT_TIME) if self.plan.kind != "look" else 0.0
+            self.timer = (REPLAY_POINT if self.replaying else POINT_TIME) if self.step_plan.kind != "look" else 0.0
         elif self.phase == "point":
             self._act()
             self.phase = "act"
@@ -317,7 +325,7 @@ class ExampleScene(Scene):
         if self.phase == "done":
             return
         if self.replaying:
-            step = self.plan.step
+            step = self.step_plan.step
             while self.plan is not None and self.plan.step is step:
                 self.board.set_hint(set())
                 self.run.apply(self.plan)
@@ -325,19 +333,13 @@ class ExampleScene(Scene):
             self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
             self.phase, self.timer = "act", 0.0
             return
-        if self.phase in ("read", "linger", "wait"):
-            if self.phase == "linger":
-                self._begin_step()
-                return
-            self.phase = "point" if self.plan.kind != "look" else "linger"
-            if self.phase == "point":
-                self._point()
-                self.timer = POINT_TIME / 2
-            else:
-                self.timer = 0.0
+        if self.phase in ("read", "wait"):
+            self.phase, self.timer = "point", 0.0  # the step is made at the next update
             self._buttons_for_phase()
         elif self.phase == "point":
             self.timer = 0.0
+        elif self.phase == "linger":
+            self._begin_step()
 
     def _buttons_for_phase(self) -> None:
         done = self.phase == "done"
@@ -380,7 +382,8 @@ class ExampleScene(Scene):
     def play_deal(self) -> None:
         from .help_scene import play_deal
 
-        self._transition = play_deal(self.ctx, self.example.deal, over_game=False)
+        if self.example.deal is not None:
+            self._transition = play_deal(self.ctx, self.example.deal, over_game=False)
 
     # -- drawing -----------------------------------------------------------------------------------
     def band_text(self) -> str:

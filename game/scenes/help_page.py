@@ -122,7 +122,7 @@ class Page:
             runs = spans(block.text)
             if bold:
                 runs = [("bold" if k == "text" else k, t) for k, t in runs]
-            lines = self._wrap(runs, size, self.width - indent)
+            lines = self._wrap(runs, size, self.width - indent - 2)  # 2 px for kerning across words
             for j, atoms in enumerate(lines):
                 height = self._line_height(atoms, size)
                 x = indent
@@ -199,13 +199,13 @@ class Page:
                     merged[-1].text += a.text
                 else:
                     merged.append(Atom(a.kind, a.text))
+            if merged and merged[-1].kind != "card":
+                merged[-1].text = merged[-1].text.rstrip()
             for a in merged:  # measure each drawn piece as a whole (kerning, Thai shaping)
                 a.width = self._chip_size(a.text, size)[0] if a.kind == "card" else \
                     self._font(a.kind, size).size(a.text)[0]
                 a.x = x
                 x += a.width
-            if merged and merged[-1].kind != "card":
-                merged[-1].text = merged[-1].text.rstrip()
             out.append(merged)
         return [line for line in out if line] or [[]]
 

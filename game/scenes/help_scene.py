@@ -51,7 +51,6 @@ class HelpScene(Scene):
         self.size = tuple(ctx.screen_size)
         self.scroller = Scroller()
         self.clock = 0.0
-        self.page: Page | None = None
         self._language = ""
         self._full = True
         self._view_dirty = False
@@ -83,10 +82,11 @@ class HelpScene(Scene):
 
     def _build_page(self, keep_offset: bool = False) -> None:
         lang = language()
-        offset = self.scroller.offset if keep_offset and self.page is not None else 0.0
-        share = offset / self.page.height if self.page is not None and self.page.height else 0.0
-        self.page = Page(self.ctx, content.page(self.page_id, lang), self.column.width, theme.scale_for(self.size),
-                         self._label, self.button_height)
+        old: Page | None = getattr(self, "page", None)
+        share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
+        blocks = content.page(self.page_id, lang)
+        self.page: Page = Page(self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label,
+                               self.button_height)
         self._language = lang
         bottom_pad = int(self.body * 1.5)
         self.scroller.set_extent(self.page.height + bottom_pad, self.view.height - (self.column.top - self.view.top))
@@ -108,7 +108,7 @@ class HelpScene(Scene):
             option = OPTION_LABELS[parse_code(block.text).variant]
             return tr("Play this deal ({option})", option=tr(option)), "secondary"
         label = dict(help_data.PAGES).get(block.text, block.text)
-        return "→ " + tr(label), "ghost"
+        return "› " + tr(label), "ghost"
 
     # -- the Scene contract ------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -136,7 +136,7 @@ class HelpScene(Scene):
             self._key(event)
             return self._transition
         if event.type == pygame.MOUSEWHEEL:
-            step = self.page.lines[0].height if self.page and self.page.lines else self.body
+            step = self.page.lines[0].height if self.page.lines else self.body
             if self.scroller.scroll_by(-event.y * step * WHEEL_LINES):
                 self._view_dirty = True
             return None

@@ -64,7 +64,7 @@ def _union(rects: list[pygame.Rect]) -> pygame.Rect:
 
 
 def _help_button(table: Any) -> pygame.Rect:
-    button = next((b for b in table.buttons if b.label == "Help"), None)
+    button = next((b for b in table.buttons if b.on_click == table.show_help), None)  # its word or its "?"
     return pygame.Rect(button.rect) if button is not None else table.hud.rect
 
 
