@@ -133,6 +133,7 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
         run_frames(app)
         p = scene.page
         assert p.body >= MIN_BODY >= 16
+        assert p.cuts == 0, (page, "a word wider than a line (a Thai phrase needs a space)")
         for i, line in enumerate(p.lines):
             assert line.size >= MIN_BODY
             left = p.line_left(i)
@@ -348,6 +349,7 @@ def test_every_caption_fits_its_panel(make_app, size, lang):
             scene._caption_page = None
             page = scene._caption()
             assert page.body >= 16 and page.height <= scene.text_rect.height, (example.id, number, lang)
+            assert page.cuts == 0, (example.id, number, lang)
             for i in range(len(page.lines)):
                 assert page.line_left(i) + page.line_surface(i).get_width() <= scene.text_rect.width + 1
         for b in (scene.next, scene.replay, scene.back, scene.deal):
@@ -442,6 +444,8 @@ def test_the_first_golf_table_shows_three_tips_each_dismissed_by_a_tap(make_app,
         assert app.top is overlay and overlay.index == n
         for _img, rect in overlay._parts:
             assert screen.contains(rect), (lang, n, rect)
+        assert overlay.text_page.body >= 16 and overlay.text_page.cuts == 0
+        assert not overlay._parts[2][1].colliderect(overlay.target()), "the bubble leaves the place in view"
         targets.append(overlay.target())
         touch_tap(app, (400, 300))
     assert app.top is table
@@ -486,3 +490,20 @@ def test_tips_seen_survive_a_restart_and_bad_values_fall_back(tmp_path):
     assert Settings.load(path).tips_seen == {"golf": False, "eightoff": False}
     path.write_text(json.dumps({"tips_seen": [1, 2]}))
     assert Settings.load(path).tips_seen == {"golf": False, "eightoff": False}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA"])
+def test_every_tip_fits_beside_what_it_points_at(make_app, tips_on, size, lang, code):
+    app = app_with(make_app, size=size, lang=lang)
+    game = (GolfGame if code.startswith("GO") else EightOffGame).from_code(code)
+    overlay = open_table(app, game)
+    screen = pygame.Rect((0, 0), size)
+    for n in range(3):
+        assert isinstance(app.top, tips.TipsOverlay) and overlay.index == n
+        bubble = overlay._parts[2][1]
+        assert screen.contains(bubble) and not bubble.colliderect(overlay.target()), (lang, n)
+        assert overlay.text_page.body >= 16 and overlay.text_page.cuts == 0
+        click(app, (screen.centerx, screen.bottom - 5))
+    assert app.top is overlay.table

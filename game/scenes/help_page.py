@@ -93,6 +93,9 @@ class Page:
         self.actions: list[Action] = []
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._cache_bytes = 0
+        #: Words cut because they were wider than a line (a Thai phrase with no space in it): 0 on
+        #: every page the game ships, at every size (tests check), since a cut can fall inside a word
+        self.cuts = 0
         self._layout(blocks, label, button_height)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -211,6 +214,7 @@ class Page:
 
     def _cut(self, word: list[Atom], size: int, first_room: int) -> list[list[Atom]]:
         """A word too long for a line, in pieces that fit (the first into `first_room`)."""
+        self.cuts += 1
         pieces: list[list[Atom]] = [[]]
         room = first_room if first_room > size * 3 else self.width
         used = 0

@@ -133,7 +133,7 @@ class TipsOverlay(Scene):
         pygame.draw.rect(ring, theme.GOLD, ring.get_rect(), width=max(3, body // 6), border_radius=max(6, body // 3))
         pad = body
         bw = min(w - 24, int(body * 26))
-        text = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
+        text = self.text_page = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
         more = tr("Tap to continue") + f"   {self.index + 1}/{len(self.tips)}"
         note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
         bh = pad + text.height + note.get_height() + pad // 2
@@ -143,23 +143,22 @@ class TipsOverlay(Scene):
             bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))
         bubble.blit(note, (pad, bh - pad // 2 - note.get_height()))
         gap = max(24, body * 2)
-        below = target.centery < h / 2
-        box = pygame.Rect(0, 0, bw, bh)
-        box.centerx = min(max(target.centerx, bw // 2 + 12), w - bw // 2 - 12)
-        if below:
-            box.top = min(target.bottom + gap, h - bh - 8)
-        else:
-            box.bottom = max(target.top - gap, bh + 8)
-        tip = (target.centerx, target.bottom + 4) if below else (target.centerx, target.top - 4)
-        base_y = box.top if below else box.bottom
-        base_x = min(max(tip[0], box.left + pad), box.right - pad)
-        arrow_rect = pygame.Rect(min(tip[0], base_x) - gap, min(tip[1], base_y) - 4,
-                                 abs(tip[0] - base_x) + 2 * gap, abs(tip[1] - base_y) + 8)
-        arrow = pygame.Surface(arrow_rect.size, pygame.SRCALPHA)
+        box, side = _place(pygame.Rect(0, 0, bw, bh), target, gap, pygame.Rect(0, 0, w, h).inflate(-16, -16))
         half = max(8, body // 2)
-        local = [(x - arrow_rect.x, y - arrow_rect.y) for x, y in
-                 ((base_x - half, base_y), (base_x + half, base_y), tip)]
-        pygame.draw.polygon(arrow, theme.GOLD, local)
+        if side in ("below", "above"):
+            tip = (target.centerx, target.bottom + 4 if side == "below" else target.top - 4)
+            base_x = min(max(tip[0], box.left + pad), box.right - pad)
+            base_y = box.top if side == "below" else box.bottom
+            points = [(base_x - half, base_y), (base_x + half, base_y), tip]
+        else:
+            tip = (target.left - 4 if side == "left" else target.right + 4, target.centery)
+            base_y = min(max(tip[1], box.top + pad), box.bottom - pad)
+            base_x = box.right if side == "left" else box.left
+            points = [(base_x, base_y - half), (base_x, base_y + half), tip]
+        arrow_rect = pygame.Rect(points[0], (0, 0)).unionall([pygame.Rect(pt, (1, 1)) for pt in points[1:]])
+        arrow_rect.inflate_ip(4, 4)
+        arrow = pygame.Surface(arrow_rect.size, pygame.SRCALPHA)
+        pygame.draw.polygon(arrow, theme.GOLD, [(x - arrow_rect.x, y - arrow_rect.y) for x, y in points])
         return [(ring, target), (arrow, arrow_rect), (bubble, box)]
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -207,6 +206,30 @@ class TipsOverlay(Scene):
                     surface.blit(img, rect)
         surface.set_clip(clip)
         return done
+
+
+def _place(box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect) -> tuple[pygame.Rect, str]:
+    """Where the bubble goes: below the target, above it, then left or right of it, the first place
+    where it fits on screen without covering the target."""
+    for side in ("below", "above", "left", "right"):
+        b = box.copy()
+        if side in ("below", "above"):
+            b.centerx = min(max(target.centerx, screen.left + b.width // 2), screen.right - b.width // 2)
+            if side == "below":
+                b.top = target.bottom + gap
+            else:
+                b.bottom = target.top - gap
+        else:
+            b.centery = min(max(target.centery, screen.top + b.height // 2), screen.bottom - b.height // 2)
+            if side == "left":
+                b.right = target.left - gap
+            else:
+                b.left = target.right + gap
+        if screen.contains(b) and not b.colliderect(target):
+            return b, side
+    b = box.copy()
+    b.center = screen.center
+    return b, "below" if target.centery < screen.centery else "above"
 
 
 def _para(text: str) -> Any:
