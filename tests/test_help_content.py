@@ -266,3 +266,17 @@ def test_the_opening_deal_is_as_the_golf_page_tells():
     text = " ".join(b.text for b in content.page("golf", "en"))
     assert f"6♥ of column {six['column']}" in text and f"10♠ in row {ten['row']} of column {ten['column']}" in text
     assert example.parts[0].start["code"] in text
+
+
+# --- the project stands alone ---------------------------------------------------------------------------
+def test_the_specification_and_a_licence_are_in_the_project():
+    root = HELP_DIR.parents[1]
+    spec = (HELP_DIR / "RULES.md").read_text(encoding="utf-8")
+    assert spec.startswith("# Rules and behaviour of the two games") and "## Golf" in spec and "## Eight Off" in spec
+    assert sorted(p.name for p in (HELP_DIR / "originals").iterdir()) == [
+        "eight-off-rules.el.txt", "golf-rules.el.txt", "golf-rules.th.txt"]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "game/help/RULES.md" in readme and "../shared/rules" not in readme
+    assert "## Rules" in readme and "## How to play: the Help screen" in readme
+    licence = (root / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "game/fonts/OFL.txt" in licence

@@ -507,3 +507,23 @@ def test_every_tip_fits_beside_what_it_points_at(make_app, tips_on, size, lang, 
         assert overlay.text_page.body >= 16 and overlay.text_page.cuts == 0
         click(app, (screen.centerx, screen.bottom - 5))
     assert app.top is overlay.table
+
+
+def test_a_question_closing_over_an_example_leaves_no_trace(make_app):
+    app = app_with(make_app)
+    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    settle(app)
+    app.top.apply(app.top.game.draw)
+    settle(app)
+    app.push(ExampleScene(app.ctx, examples.load()["golf-won-game"]))
+    scene = app.top
+    run_frames(app, 3)
+    click(app, scene.deal.rect.center)  # a game is under way: it asks first
+    dialog = app.top
+    assert dialog.overlay
+    click(app, dialog.buttons[0].rect.center)  # Cancel
+    assert app.top is scene
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    scene.invalidate(None)
+    assert scene.draw(app.screen) is None
+    assert pygame.image.tobytes(app.screen, "RGB") == shown, "the screen is the example, not a dimmed copy"

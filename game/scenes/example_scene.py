@@ -106,6 +106,16 @@ class ExampleScene(Scene):
             return GolfLayout(table)
         return EightOffLayout(table, self.run.game.cell_count)
 
+    def invalidate(self, rects: list | None = None) -> None:
+        """Repaint what an overlay (a question) left: all of it, or these parts."""
+        if rects is None:
+            self._full = True
+            return
+        for r in rects:
+            self.board.invalidate(pygame.Rect(r).clip(self.table_rect))
+        if any(pygame.Rect(r).colliderect(self.panel) for r in rects):
+            self._shown = None  # the panel and the band are drawn again whole
+
     def _place_buttons(self) -> None:
         m = margin(self.size)
         bh = self.band.height - 2 * max(4, self.band.height // 10)

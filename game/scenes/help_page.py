@@ -42,6 +42,7 @@ STYLES = {
 }
 _WORD = re.compile(r"\S+\s*|\s+")
 ZWSP = "\u200b"  # a break opportunity that shows nothing
+ACTION_KINDS = ("example", "deal", "page")
 
 
 def body_size(scale: float) -> int:
@@ -105,39 +106,38 @@ class Page:
         previous = None
         row: list[Block] = []
         for i, block in enumerate(blocks):
-            if block.kind in ("example", "deal", "page"):
+            if block.kind in ACTION_KINDS:  # buttons in a row, while the next block is one too
                 row.append(block)
-                if i + 1 < len(blocks) and blocks[i + 1].kind in ("example", "deal", "page"):
+                if i + 1 < len(blocks) and blocks[i + 1].kind in ACTION_KINDS:
                     continue
-                y = self._buttons(row, y + (body // 4 if previous not in (None, "heading") else 0), label,
-                                  button_height) + int(body * 0.7)
-                row = []
-                previous = "action"
-                continue
-            factor, colour, bold, before, after = STYLES.get(block.kind, STYLES["para"])
-            size, before, after = int(body * factor), int(body * before), int(body * after)
-            if previous is None:
-                before = 0
-            if block.kind == "bullet" and previous == "bullet":
-                y -= int(body * 0.35)  # the items of a list sit closer together
-            indent = int(body * 1.3) if block.kind == "bullet" else 0
-            y += before
-            runs = spans(block.text)
-            if bold:
-                runs = [("bold" if k == "text" else k, t) for k, t in runs]
-            lines = self._wrap(runs, size, self.width - indent - 2)  # 2 px for kerning across words
-            for j, atoms in enumerate(lines):
-                height = self._line_height(atoms, size)
-                x = indent
-                if block.kind == "centre":
-                    x = (self.width - _extent(atoms)) // 2
-                if block.kind == "bullet" and j == 0:
-                    atoms = [Atom("text", "•", 0, -indent + int(body * 0.35))] + atoms
-                self.lines.append(Line(y, height, size, colour, atoms, x))
-                y += height
-            y += after
-            previous = block.kind
+                above = body // 4 if previous not in (None, "heading") else 0
+                y = self._buttons(row, y + above, label, button_height) + int(body * 0.7)
+                row, previous = [], "action"
+            else:
+                y = self._text_block(block, y, previous)
+                previous = block.kind
         self.height = max(1, y)
+
+    def _text_block(self, block: Block, y: int, previous: str | None) -> int:
+        """Lay out a block of text from page row y; returns where the next block starts."""
+        body = self.body
+        factor, colour, bold, before, after = STYLES.get(block.kind, STYLES["para"])
+        size = int(body * factor)
+        y += int(body * before) if previous is not None else 0
+        if block.kind == "bullet" and previous == "bullet":
+            y -= int(body * 0.35)  # the items of a list sit closer together
+        indent = int(body * 1.3) if block.kind == "bullet" else 0
+        runs = spans(block.text)
+        if bold:
+            runs = [("bold" if k == "text" else k, t) for k, t in runs]
+        for j, atoms in enumerate(self._wrap(runs, size, self.width - indent - 2)):  # 2 px: kerning
+            height = self._line_height(atoms, size)
+            x = (self.width - _extent(atoms)) // 2 if block.kind == "centre" else indent
+            if block.kind == "bullet" and j == 0:
+                atoms = [Atom("text", "•", 0, -indent + int(body * 0.35))] + atoms
+            self.lines.append(Line(y, height, size, colour, atoms, x))
+            y += height
+        return y + int(body * after)
 
     def _buttons(self, row: list[Block], y: int, label, height: int) -> int:
         """Lay out consecutive buttons: side by side while they fit, else one under the other."""

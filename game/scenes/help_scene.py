@@ -136,8 +136,8 @@ class HelpScene(Scene):
             self._key(event)
             return self._transition
         if event.type == pygame.MOUSEWHEEL:
-            step = self.page.lines[0].height if self.page.lines else self.body
-            if self.scroller.scroll_by(-event.y * step * WHEEL_LINES):
+            step = int(self.body * 1.5) * WHEEL_LINES  # a notch: three lines of body text
+            if self.scroller.scroll_by(-event.y * step):
                 self._view_dirty = True
             return None
         p = pointer(event, self.size)
