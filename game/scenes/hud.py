@@ -56,7 +56,9 @@ class Hud:
                  (int(bh * 0.7), 0.8, True, 0.85)]
         for pad, least, icons, code_share in tries:
             labels = [icon if icons and icon else label for label, _action, icon in self._actions()]
-            widths = [max(int(bh * least), font.size(tr(label))[0] + pad, finger) for label in labels]
+            # a one-glyph label (an icon, Help's "?") needs only a square-ish button
+            widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
+                          finger) for label in labels]
             if sum(widths) + gap * len(widths) + int(code_text * code_share) + pad <= w * 0.76:
                 break
         code_text = int(code_text * code_share)

@@ -59,7 +59,7 @@ class TableScene(Scene):
         self.board: Board | None = None
         self.toast = Toast(ctx.text)
         self.assist = Assistant(self)
-        self.hud = Hud(ctx, [("Menu", self.go_menu), ("Help", self.show_help, "?"), ("New game", self.go_new_game),
+        self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
                              ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.size = (0, 0)
