@@ -10,7 +10,9 @@ One line of a page file is one of:
 - anything else: a paragraph (consecutive lines join; a blank line ends it).
 
 Inside text, ``**bold**`` is bold and a card such as ``A♣`` or ``10♠`` shows as a small card. The
-markup is plain so that a translator can edit a page without tools.
+markup is plain so that a translator can edit a page without tools. Thai, written without spaces
+between words, carries zero-width spaces (U+200B) at its word boundaries, where a line may break
+(put there by ICU's Thai dictionary, offline; a quoted on-screen message is left as it is).
 
 >>> [(b.kind, b.text) for b in parse("# Golf\\n\\nTap a card\\nof a column.\\n• one\\n> page: faq")]
 [('title', 'Golf'), ('para', 'Tap a card of a column.'), ('bullet', 'one'), ('page', 'faq')]
@@ -120,5 +122,5 @@ def page(page_id: str, language: str) -> tuple[Block, ...]:
 
 
 def plain(text: str) -> str:
-    """The text as it shows on screen, without markup (tests search it)."""
-    return _BOLD.sub(r"\1", text).translate(LOOK_ALIKES)
+    """The text as it shows on screen, without markup or Thai word breaks (tests search it)."""
+    return _BOLD.sub(r"\1", text).translate(LOOK_ALIKES).replace("\u200b", "")
