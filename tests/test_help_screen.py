@@ -10,7 +10,7 @@ import pytest
 from conftest import click, key, run_frames, settle, touch_drag, touch_tap
 
 from game import i18n
-from game.help import LANGUAGES, PAGE_IDS, examples
+from game.help import LANGUAGES, PAGE_IDS, content, examples
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes import tips
@@ -133,7 +133,11 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
         run_frames(app)
         p = scene.page
         assert p.body >= MIN_BODY >= 16
-        assert p.cuts == 0, (page, "a word wider than a line (a Thai phrase needs a space)")
+        assert p.cuts == 0, (page, "a word wider than a line (a Thai phrase needs a word break)")
+        shown = "".join(a.text for line in p.lines for i, a in enumerate(line.atoms) if a.text != "•" or i)
+        source = "".join(content.plain(b.text) for b in scene.page_blocks if b.kind not in content.ACTIONS)
+        assert shown.replace(" ", "") == source.replace(" ", ""), (page, "every character shows, once")
+        assert shown.count(" ") <= source.count(" ") and "\u200b" not in shown, (page, "no space that is not there")
         for i, line in enumerate(p.lines):
             assert line.size >= MIN_BODY
             left = p.line_left(i)

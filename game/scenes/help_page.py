@@ -167,14 +167,15 @@ class Page:
                 atom = Atom("card", text, self._chip_size(text, size)[0])
                 words[-1].append(atom)
                 continue
-            for piece in _WORD.findall(text.replace(ZWSP, " \u0000")):
-                brk = piece[-1:].isspace() or piece.endswith("\u0000")
-                piece = piece.replace(" \u0000", "").replace("\u0000", "")
-                if piece:
+            segments = text.split(ZWSP)  # a zero-width space: a break with nothing to show
+            for n, segment in enumerate(segments):
+                for piece in _WORD.findall(segment):
                     words[-1].append(Atom(kind, piece, self._font(kind, size).size(piece)[0]))
-                if brk:
+                    if piece[-1:].isspace():
+                        words.append([])
+                if n < len(segments) - 1 and words[-1]:
                     words.append([])
-        lines: list[list[Atom]] = [[]]
+        lines: list[list[list[Atom]]] = [[]]  # lines of words
         used = 0
         for word in (w for w in words if w):
             w = sum(a.width for a in word)
@@ -188,29 +189,41 @@ class Page:
                     if used and used + pw > width:
                         lines.append([])
                         used = 0
-                    lines[-1].extend(piece)
+                    lines[-1].append(piece)
                     used += pw
                 continue
-            lines[-1].extend(word)
+            lines[-1].append(word)
             used += w
         out = []
-        for atoms in lines:
-            x = 0
-            merged: list[Atom] = []
-            for a in atoms:
-                if merged and merged[-1].kind == a.kind != "card":
-                    merged[-1].text += a.text
-                else:
-                    merged.append(Atom(a.kind, a.text))
-            if merged and merged[-1].kind != "card":
-                merged[-1].text = merged[-1].text.rstrip()
-            for a in merged:  # measure each drawn piece as a whole (kerning, Thai shaping)
-                a.width = self._chip_size(a.text, size)[0] if a.kind == "card" else \
-                    self._font(a.kind, size).size(a.text)[0]
-                a.x = x
-                x += a.width
-            out.append(merged)
+        i = 0
+        while i < len(lines):  # measured whole, a line may come out wider (Thai shaping): then its
+            atoms = self._set(lines[i], size)  # last word starts the next line
+            while len(lines[i]) > 1 and _extent(atoms) > width:
+                if i + 1 == len(lines):
+                    lines.append([])
+                lines[i + 1].insert(0, lines[i].pop())
+                atoms = self._set(lines[i], size)
+            out.append(atoms)
+            i += 1
         return [line for line in out if line] or [[]]
+
+    def _set(self, words: list[list[Atom]], size: int) -> list[Atom]:
+        """A line's words as the pieces it is drawn in (a style's run of text, a card), each measured
+        as a whole (kerning, Thai shaping) and placed; the trailing space goes."""
+        merged: list[Atom] = []
+        for a in (a for word in words for a in word):
+            if merged and merged[-1].kind == a.kind != "card":
+                merged[-1].text += a.text
+            else:
+                merged.append(Atom(a.kind, a.text))
+        if merged and merged[-1].kind != "card":
+            merged[-1].text = merged[-1].text.rstrip()
+        x = 0
+        for a in merged:
+            a.width = self._chip_size(a.text, size)[0] if a.kind == "card" else self._font(a.kind, size).size(a.text)[0]
+            a.x = x
+            x += a.width
+        return merged
 
     def _cut(self, word: list[Atom], size: int, first_room: int) -> list[list[Atom]]:
         """A word too long for a line, in pieces that fit (the first into `first_room`)."""

@@ -84,7 +84,7 @@ class HelpScene(Scene):
         lang = language()
         old: Page | None = getattr(self, "page", None)
         share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
-        blocks = content.page(self.page_id, lang)
+        blocks = self.page_blocks = content.page(self.page_id, lang)
         self.page: Page = Page(self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label,
                                self.button_height)
         self._language = lang
