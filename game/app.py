@@ -235,6 +235,10 @@ class App:
             return  # attract mode used it (a touch ends it), no scene sees it
         elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
+        elif t == pygame.KEYDOWN and event.key == pygame.K_F1 and self.stack:
+            from game.scenes.help_scene import help_for  # Help from anywhere; Help itself closes on F1
+
+            self.apply(help_for(self.ctx, self.input_scene()) or self.input_scene().handle_event(event))
         elif self.stack:
             self.apply(self.input_scene().handle_event(event))
 

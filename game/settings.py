@@ -68,6 +68,8 @@ class Settings:
     attract_minutes: int = 3
     #: Per game and option: deal only deals proven winnable (on by default).
     winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
+    #: Per game: whether its first-run tips have been shown (Help; Settings' switch resets them).
+    tips_seen: dict = field(default_factory=lambda: {"golf": False, "eightoff": False})
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -88,7 +90,7 @@ class Settings:
             if f.name in CHOICES and value not in CHOICES[f.name]:
                 log.warning("settings: %s has an unknown value %r; using %r", f.name, value, default)
                 continue
-            if f.name == "winnable_only":
+            if f.name in ("winnable_only", "tips_seen"):
                 value = _switches(value, default)
             setattr(result, f.name, value)
         return result

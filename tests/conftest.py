@@ -143,6 +143,17 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
 
 
 # --- fixtures ----------------------------------------------------------------------------------------
+@pytest.fixture(autouse=True, scope="session")
+def no_first_run_tips():
+    """A table a test opens is the table itself, not its first-run tips over it (tests/test_help.py
+    turns them on where it tests them)."""
+    from game.scenes import tips
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tips, "ENABLED", False)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch) -> Path:
     """Every test saves games and statistics in its own folder, never the user's."""

@@ -24,7 +24,7 @@ from game.ui.text import TextCache, get_font, missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
-RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
+RULES = GAME / "help" / "RULES.md"
 TRANSLATED = ["el", "th"]
 SMALL = (800, 480)
 
@@ -38,7 +38,7 @@ REQUIRED = {
 }
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
-NEUTRAL = re.compile(r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶]$")  # suit symbols and the HUD icons are not words
+NEUTRAL = re.compile(r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞]$")  # suit symbols and the HUD icons are not words
 ENDONYMS = {name for _, name in LANGUAGES}
 
 

@@ -77,7 +77,9 @@ CHILD = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
     from game.app import App
+    from game.scenes import tips
     from test_persistence import golf_table, play_some
+    tips.ENABLED = False  # as conftest does: the table itself, not its first-run tips
     app = App(size=(800, 480), fullscreen=False)
     scene = golf_table(app, "GO1-C-AAAAAAC")
     game = scene.game

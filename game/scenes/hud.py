@@ -50,12 +50,18 @@ class Hud:
         # each button as wide as its label needs, with room around it; on a narrow window (800x480,
         # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
         finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
-        tries = [(bh, 2.1, False), (int(bh * 0.7), 1.5, False), (int(bh * 0.7), 1.0, True)]
-        for pad, least, icons in tries:
+        # (padding, least width in band heights, icons, share of the code's width): the last, for the
+        # narrowest windows, makes the icons slimmer and the deal code's text a little smaller
+        tries = [(bh, 2.1, False, 1.0), (int(bh * 0.7), 1.5, False, 1.0), (int(bh * 0.7), 1.0, True, 1.0),
+                 (int(bh * 0.7), 0.8, True, 0.85)]
+        for pad, least, icons, code_share in tries:
             labels = [icon if icons and icon else label for label, _action, icon in self._actions()]
-            widths = [max(int(bh * least), font.size(tr(label))[0] + pad, finger) for label in labels]
-            if sum(widths) + gap * len(widths) + code_text + pad <= w * 0.76:
+            # a one-glyph label (an icon, Help's "?") needs only a square-ish button
+            widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
+                          finger) for label in labels]
+            if sum(widths) + gap * len(widths) + int(code_text * code_share) + pad <= w * 0.76:
                 break
+        code_text = int(code_text * code_share)
         self.buttons = []
         self._actions_of = []
         x = w - m
@@ -95,6 +101,10 @@ class Hud:
         band.fill((0, 0, 0, 70))
         background.blit(band, self.rect)
         pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
+
+    def button_for(self, action: Action) -> Button | None:
+        """The button that performs `action` (whatever its label shows now), or None."""
+        return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
 
     def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
         """A pointer action on the band: whether a button fired, and the transition its action returned."""

@@ -64,13 +64,15 @@ class MenuScene(PanelScene):
         self.stats_button = Button((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, style="ghost")
         self.watch_button = Button((0, 0, 1, 1), N_("Watch"), text, self.watch, style="ghost")
         self.quit_button = Button((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost")
+        self.help_button = Button((0, 0, 1, 1), N_("Help"), text, self.open_help, style="ghost")
         self.quit_button.visible = not self.ctx.kiosk
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
         self.widgets = [*self.picker.widgets, self.winnable_toggle,
                         self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
-                        self.watch_button, self.settings_button, self.stats_button, self.quit_button]
+                        self.watch_button, self.settings_button, self.stats_button, self.quit_button,
+                        self.help_button]
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -81,7 +83,9 @@ class MenuScene(PanelScene):
         coded = self.code_box.visible
         units = 1.2 + 1 + 1 + 1 + 1.2 + (1 + 0.55 if coded else 0) + 1
         row, x, y, iw = self.place_panel(row, gap, pad, units, 7 if coded else 5, 12.5, slack=16, min_row=32)
-        self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
+        help_w = max(int(row * 1.2), int(iw * 0.2))  # Help beside the title: how to play, from the start
+        self.help_button.rect = (x + iw - help_w, y + (int(row * 1.2) - row) // 2, help_w, row)
+        self.title_rect = pygame.Rect(x, y, iw - help_w - gap, int(row * 1.2))
         y = self.title_rect.bottom + gap
         y = self.picker.place(x, y, iw, row, gap)
         self.winnable_toggle.rect = (x, y, iw, row)
@@ -199,6 +203,11 @@ class MenuScene(PanelScene):
         from game.scenes.stats_scene import StatsScene
 
         self.next = Push(StatsScene(self.ctx))
+
+    def open_help(self) -> None:
+        from game.scenes.help_scene import help_for
+
+        self.next = help_for(self.ctx, self)
 
     def open_settings(self) -> None:
         self.next = Push(self.ctx.make_settings_scene())

@@ -8,6 +8,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, tr
+from game.scenes import tips
 from game.scenes.base import Pop
 from game.scenes.panel_scene import PanelScene
 from game.settings import CHOICES
@@ -21,6 +22,7 @@ TOGGLES = [
     ("highlight_playable", N_("Highlight playable cards")),
     ("fullscreen", N_("Full screen")),
     ("four_colour", N_("Four-colour deck")),
+    ("tips", N_("First-run tips")),
 ]
 SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
 #: Kiosk only: minutes without input before the demos start (the settings' choices, labelled).
@@ -56,9 +58,14 @@ class SettingsScene(PanelScene):
         toggles = [t for t in self.toggles.values() if t.visible]
         # language, toggles, speed, (attract,) back; on a short screen the toggles go two by two
         columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.size[1] - 12 else 2
-        n_rows = self._rows((len(toggles) + columns - 1) // columns)
+        back_on_top = columns == 2  # a short screen: Back goes beside the title, a row is saved
+        n_rows = self._rows((len(toggles) + columns - 1) // columns) - back_on_top
         row, x, y, iw = self.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5 if columns == 1 else 16)
         self.title_rect = pygame.Rect(x, y, iw, row)
+        if back_on_top:
+            bw = min(iw // 4, row * 3)
+            self.back.rect = (x, y, bw, row)
+            self.title_rect = pygame.Rect(x + bw + gap, y, iw - 2 * (bw + gap), row)
         y += row + gap
         label_w = int(iw * 0.42)
         self.language_label_rect = pygame.Rect(x, y, label_w, row)
@@ -76,8 +83,9 @@ class SettingsScene(PanelScene):
         if self.attract.visible:
             self.attract.rect = (x + label_w, y, iw - label_w, row)
             y += row + gap
-        bw = min(iw, row * 5)
-        self.back.rect = (x + (iw - bw) // 2, y, bw, row)
+        if not back_on_top:
+            bw = min(iw, row * 5)
+            self.back.rect = (x + (iw - bw) // 2, y, bw, row)
 
     def _rows(self, toggle_rows: int) -> int:
         """Control rows besides the title: language, the toggles' rows, speed, (attract,) back."""
@@ -99,11 +107,16 @@ class SettingsScene(PanelScene):
         """The value a toggle shows: the setting, except full screen, which shows the window's state."""
         if field == "fullscreen":
             return bool(self.ctx.is_fullscreen())
+        if field == "tips":
+            return tips.pending(self.ctx.settings)
         return bool(getattr(self.ctx.settings, field))
 
     def _changed(self, field: str, value) -> None:
         """Apply a change at once (sound mutes now, full screen switches now) and save it."""
-        setattr(self.ctx.settings, field, value)
+        if field == "tips":
+            tips.set_pending(self.ctx.settings, value)  # on: every game shows its tips again
+        else:
+            setattr(self.ctx.settings, field, value)
         if field == "sound":
             self.ctx.audio.set_muted(not value)
         if field == "fullscreen":

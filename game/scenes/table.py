@@ -30,6 +30,7 @@ from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
 from .table_input import TableInput
 from .table_paint import paint_table, shared_background
+from .tips import first_run_tips
 
 MOVE_TIME = 0.25
 DEAL_TIME = 1.5
@@ -54,8 +55,8 @@ class TableScene(TableHooks):
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
-        self.hud = Hud(ctx, [("Menu", self.go_menu), ("New game", self.go_new_game), ("Undo", self.undo),
-                             ("Hint", self.hint, "?"), ("Watch", self.watch, "▶")],
+        self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
+                             ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
@@ -327,6 +328,12 @@ class TableScene(TableHooks):
             return Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [why], N_("New game"), deal))
         return deal()
 
+    def show_help(self) -> Transition:
+        """The rules and examples of this game; Back returns to this table as it was."""
+        self.cancel_press()
+        from .help_scene import help_for  # the help scenes import the table (its examples are tables)
+        return help_for(self.ctx, self)
+
     def go_menu(self) -> Transition:
         self.cancel_press()
         from .menu import MenuScene
@@ -364,6 +371,9 @@ class TableScene(TableHooks):
             self.refresh()
             if self.guaranteed and not due:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
+        tips = first_run_tips(self)  # the first time this game opens: where to touch
+        if tips is not None:
+            return tips
         transition = None
         if due and not self.dealing and self.clock >= SETTLE_TIME:
             transition = self.assist.due_demo()

@@ -1,0 +1,24 @@
+"""The in-game help: the rules of both games, worked examples, the FAQ and the sources, as data.
+
+- ``text/<lang>/<page>.txt``: each page in English, Greek and Thai, in a small line markup
+  (:mod:`game.help.content`). The Greek and Thai rule pages keep the wording of the original pages
+  (``originals/``); the English ones are written from the specification, ``RULES.md``.
+- ``examples.json``: the worked examples (a position and a script of moves each), and
+  ``text/<lang>/captions.txt`` their titles and captions (:mod:`game.help.examples`).
+- ``RULES.md``: the product specification, and ``originals/`` the rule pages it was translated from.
+
+Nothing here imports pygame: the tests replay every example through the model alone.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.i18n import N_
+
+HELP_DIR = Path(__file__).resolve().parent
+TEXT_DIR = HELP_DIR / "text"
+#: The pages, in the order of the Help screen's tabs: (id, tab label).
+PAGES: list[tuple[str, str]] = [("golf", N_("Golf")), ("eightoff", N_("Eight Off")), ("examples", N_("Examples")),
+                                ("faq", N_("FAQ")), ("sources", N_("Sources"))]
+PAGE_IDS = [page for page, _label in PAGES]
+LANGUAGES = ("en", "el", "th")

@@ -1,0 +1,480 @@
+"""A worked example played on a live mini-table: the real board, cards, layouts and animations.
+
+The example's script runs by itself, a step at a time: its caption shows, the cards it is about are
+pointed at (the hint's glow and arrow), then the move is made, or refused with the table's own
+message, shake and sound. Next (or a tap on the table) goes on at once, a pause waits for Continue,
+Replay starts again, and Back returns to the Help page. The top band shows the counters of the
+game being played, like a table's.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import pygame
+
+from ..help import content, examples
+from ..help.examples import Plan, Run
+from ..i18n import N_, language, tr
+from ..model.cards import Card
+from ..ui import theme
+from ..ui.pointer import DOWN, pointer
+from ..ui.toast import Toast
+from ..ui.widgets import Button
+from ..view.board import Board
+from ..view.eightoff_layout import EightOffLayout
+from ..view.golf_layout import GolfLayout
+from ..view.layout import hud_height, margin
+from .base import Pop, Scene, Transition
+from .help_page import Page, body_size
+
+MOVE_TIME = 0.25
+POINT_TIME = 0.8      # s the cards of a step glow before it is made
+REPLAY_POINT = 0.2    # ... during a replay of a whole line
+LINGER = 0.7          # s after a step before the next one
+REPLAY_LINGER = 0.2
+PANEL = (10, 36, 22)
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RULE_LABELS = {"easy": N_("Easy"), "classic": N_("Classic")}
+CELL_LABELS = {8: N_("8 cells"), 4: N_("4 cells"), 2: N_("2 cells")}
+
+
+def read_time(text: str) -> float:
+    """Seconds to read a caption before its step moves: more for a longer one."""
+    letters = sum(1 for ch in text if not unicodedata.category(ch).startswith("M"))
+    return min(9.0, 1.5 + 0.045 * letters)
+
+
+class ExampleScene(Scene):
+    """One example: a band with its counters, the mini-table, and the caption with its buttons."""
+
+    is_help = True
+
+    def __init__(self, ctx: Any, example: examples.Example) -> None:
+        super().__init__(ctx)
+        self.example = example
+        self.size = tuple(ctx.screen_size)
+        self.clock = 0.0
+        self.toast = Toast(ctx.text)
+        self.run = Run(example)
+        self.layout: Any = self._make_layout()
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
+        self.phase = "read"
+        self.timer = 0.0
+        self.caption_no: int | None = None
+        self.plan: Plan | None = None
+        self._caption_page: Page | None = None
+        self._shown: tuple | None = None
+        self._full = True
+        self._transition: Transition = None
+        self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
+        self.deal = Button((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
+        self.deal.visible = example.deal is not None
+        self.next = Button((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
+        self.replay = Button((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
+        self.widgets = [self.back, self.deal, self.next, self.replay]
+
+    # -- geometry ----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+        self.restart()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        w, h = self.size
+        scale = theme.scale_for(self.size)
+        self.body = body_size(scale)
+        caption_h = max(124, int(h * 0.24))  # as _make_layout
+        self.table_rect = pygame.Rect(0, 0, w, h - caption_h)
+        self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
+        self.band = pygame.Rect(0, 0, w, hud_height(self.table_rect.size))
+        self.layout = self._make_layout()
+        self.board.set_card_size(self.layout.card_size)
+        self.board.set_background(self._background())
+        self.board.finish()
+        self.board.sync(self._targets(), duration=0)
+        self._place_buttons()
+        self._caption_page = None
+        self._shown = None
+        self._full = True
+
+    def _make_layout(self) -> Any:
+        """The table's geometry in the part of the window above the caption."""
+        w, h = self.size
+        table = (w, h - max(124, int(h * 0.24)))
+        if self.example.game == "golf":
+            return GolfLayout(table)
+        return EightOffLayout(table, self.run.game.cell_count)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        """Repaint what an overlay (a question) left: all of it, or these parts."""
+        if rects is None:
+            self._full = True
+            return
+        for r in rects:
+            self.board.invalidate(pygame.Rect(r).clip(self.table_rect))
+        if any(pygame.Rect(r).colliderect(self.panel) for r in rects):
+            self._shown = None  # the panel and the band are drawn again whole
+
+    def _place_buttons(self) -> None:
+        m = margin(self.size)
+        bh = self.band.height - 2 * max(4, self.band.height // 10)
+        y = (self.band.height - bh) // 2
+        x = self.size[0] - m
+        for b in (self.back, self.deal):
+            if b.visible:
+                bw = _button_width(tr(b.label), bh)
+                x -= bw
+                b.rect = (x, y, bw, bh)
+                x -= max(4, m // 2)
+        self._counters_right = x - m
+        touch = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
+        bh = max(touch, int(self.body * 2.3))
+        gap = max(6, self.body // 3)
+        bw = max(_button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
+        x = self.panel.right - m - bw
+        top = self.panel.centery - bh - gap // 2
+        self.next.rect = (x, top, bw, bh)
+        self.replay.rect = (x, top + bh + gap, bw, bh)
+        self.text_rect = pygame.Rect(m * 2, self.panel.top + m, x - 4 * m, self.panel.height - 2 * m)
+
+    def _background(self) -> pygame.Surface:
+        """Felt, the band and the empty-pile outlines, as on a table of this game."""
+        bg = theme.felt(self.table_rect.size)
+        band = pygame.Surface(self.band.size, pygame.SRCALPHA)
+        band.fill((0, 0, 0, 70))
+        bg.blit(band, self.band)
+        lay = self.layout
+        slot = self.ctx.images.slot(lay.card_w)
+        if self.example.game == "golf":
+            rects = [*lay.columns, lay.stock, lay.waste]
+        else:
+            rects = [*lay.columns, *lay.cells, *lay.foundations]
+        for rect in rects:
+            bg.blit(slot, rect)
+        if self.example.game == "eightoff":
+            size = int(lay.card_h * 0.42)
+            for suit, rect in zip("SHDC", lay.foundations):
+                glyph = self.ctx.text.render(SUIT_SYMBOLS[suit], size, (235, 240, 230)).copy()
+                glyph.set_alpha(70)
+                bg.blit(glyph, glyph.get_rect(center=rect.center))
+        return bg
+
+    def _targets(self) -> dict:
+        g = self.run.game
+        if self.example.game == "golf":
+            return self.layout.targets(g.columns, g.waste, g.stock)
+        return self.layout.targets(g.columns, g.cells, g.foundations)
+
+    def _rect(self, card: Card) -> pygame.Rect:
+        return pygame.Rect(self._targets()[card].pos, self.layout.card_size)
+
+    # -- the script --------------------------------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        from ..context import ANIMATION_SCALE
+
+        return ANIMATION_SCALE.get(self.ctx.settings.animation_speed, 1.0)
+
+    def restart(self) -> None:
+        """From the first step again, with the cards where the example starts."""
+        run = Run(self.example)
+        if self.layout is not None and self.example.game == "eightoff" and \
+                run.game.cell_count != self.layout.cell_count:
+            self.run = run
+            self.resize(self.size)
+        self.run = run
+        self.caption_no = None
+        self.toast.hide()
+        self.board.set_hint(set())
+        self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
+        self._begin_step()
+
+    def _begin_step(self) -> None:
+        """Show the next step's caption and start reading it (or end the example)."""
+        self.plan = self.run.plan()
+        if self.plan is None and self.run.advance_part():
+            self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
+            self.plan = self.run.plan()
+        if self.plan is None:
+            self.phase, self.timer = "done", 0.0
+            self._buttons_for_phase()
+            return
+        step = self.plan.step
+        new_caption = step.say is not None and step.say != self.caption_no
+        if new_caption:
+            self.caption_no = step.say
+            self._caption_page = None
+        self.phase = "read"
+        self.timer = read_time(self.caption()) if new_caption else 0.0
+        self._buttons_for_phase()
+
+    def caption(self) -> str:
+        if self.caption_no is None:
+            return ""
+        return examples.caption(self.example.id, self.caption_no, language())
+
+    @property
+    def step_plan(self) -> Plan:
+        """The plan of the step under way: there is one in every phase but 'done'."""
+        assert self.plan is not None, "no step under way"
+        return self.plan
+
+    @property
+    def replaying(self) -> bool:
+        return self.plan is not None and self.plan.step.do == "replay"
+
+    def _point(self) -> None:
+        """Light the cards the step is about, with an arrow to where they go."""
+        step = self.step_plan.step
+        plan: Plan | None = self.step_plan
+        if step.do == "look":  # a pause may point at the move it waits for
+            plan = self.run.next_line_plan() if step.args.get("point") else None
+        if plan is None or plan.kind == "look":
+            self.board.set_hint(set())
+            return
+        cards, marks, arrow = self._hint(plan)
+        self.board.set_hint(cards, marks, arrow)
+
+    def _hint(self, plan: Plan) -> tuple[set, list, tuple | None]:
+        g = self.run.game
+        if plan.kind == "draw":
+            cards = {g.stock[-1]} | ({g.waste[-1]} if g.waste else set())
+            return cards, [], (self._rect(g.stock[-1]).center, self.layout.waste.center)
+        if plan.kind == "play":
+            pile = g.columns[plan.column]
+            card = pile[plan.row if plan.row is not None else -1]
+            cards = {card} | ({g.waste[-1]} if g.waste else set())
+            return cards, [], (self._rect(card).center, self.layout.waste.center)
+        moving = [c for c in g.pile(plan.src) if c is not None][-plan.count:]
+        dest = [c for c in g.pile(plan.dst) if c is not None]
+        cards = set(moving) | ({dest[-1]} if dest else set())
+        to = self._rect(dest[-1]) if dest else self.layout.slot_rect(plan.dst)
+        start = self._rect(moving[0])
+        start = pygame.Rect(start.x, start.y, start.width, self.layout.card_h // 3)
+        return cards, ([] if dest else [self.layout.slot_rect(plan.dst)]), (start.center, to.center)
+
+    def _act(self) -> None:
+        """Make the step's move, or show the table's refusal; then sync the board."""
+        plan, g = self.step_plan, self.run.game
+        self.board.set_hint(set())
+        status = g.status
+        if plan.refused is not None:
+            card = self._refused_card(plan)
+            if card is not None:
+                self.board.shake(card)
+            self.ctx.audio.play("refuse", self.clock)
+            args = plan.step.args
+            self._message(args["message"], **({"n": args["n"]} if "n" in args else {}))
+        self.run.apply(plan)
+        if plan.refused is None and plan.kind != "look":
+            sound = "flip" if plan.kind == "draw" else "place" if plan.dst and plan.dst[0] == "foundation" else "slide"
+            self.ctx.audio.play(sound, self.clock)
+            self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
+            if status == "playing" and g.status == "blocked":
+                self._message("No more moves available")
+
+    def _refused_card(self, plan: Plan) -> Card | None:
+        g = self.run.game
+        if plan.kind == "play":
+            pile = g.columns[plan.column]
+            return pile[plan.row if plan.row is not None else -1] if pile else None
+        if plan.kind == "move":
+            pile = [c for c in g.pile(plan.src) if c is not None]
+            return pile[-plan.count] if pile else None
+        return None
+
+    def _message(self, key: str, **fmt: Any) -> None:
+        lay = self.layout
+        if self.example.game == "golf":
+            rect = lay.message
+        else:
+            rect = lay.message_rect(max(len(c) for c in self.run.game.columns), self._message_size())
+        size = self._message_size()
+        self.toast.max_width = rect.width - 2 * size
+        self.toast.font_size = size
+        self.toast.show(key, rect.center, duration=3.0, **fmt)
+        over = self.toast.rect.bottom - (self.table_rect.bottom - 2)
+        if over > 0:
+            self.toast.center = (rect.centerx, rect.centery - over)
+
+    def _message_size(self) -> int:
+        return max(18, int(self.layout.card_h * 0.2))
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition:
+        self.clock += dt
+        self.board.update(dt)
+        self.toast.update(dt)
+        if self.phase in ("done", "wait"):
+            return None
+        self.timer -= dt
+        if self.timer > 0:
+            return None
+        if self.phase == "read":
+            if self.step_plan.step.do == "look" and self.step_plan.step.args.get("wait"):
+                self._point()
+                self.phase = "wait"
+                self._buttons_for_phase()
+                return None
+            self._point()
+            self.phase = "point"
+            self.timer = (REPLAY_POINT if self.replaying else POINT_TIME) if self.step_plan.kind != "look" else 0.0
+        elif self.phase == "point":
+            self._act()
+            self.phase = "act"
+        elif self.phase == "act" and not self.board.is_animating():
+            self.phase = "linger"
+            self.timer = REPLAY_LINGER if self.replaying else LINGER
+        elif self.phase == "linger":
+            self._begin_step()
+        return None
+
+    def skip(self) -> None:
+        """Next: go on at once (a replay jumps to its end; a pause goes on)."""
+        if self.phase == "done":
+            return
+        if self.replaying:
+            step = self.step_plan.step
+            while self.plan is not None and self.plan.step is step:
+                self.board.set_hint(set())
+                self.run.apply(self.plan)
+                self.plan = self.run.plan()
+            self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
+            self.phase, self.timer = "act", 0.0
+            return
+        if self.phase in ("read", "wait"):
+            self.phase, self.timer = "point", 0.0  # the step is made at the next update
+            self._buttons_for_phase()
+        elif self.phase == "point":
+            self.timer = 0.0
+        elif self.phase == "linger":
+            self._begin_step()
+
+    def _buttons_for_phase(self) -> None:
+        done = self.phase == "done"
+        label = "Continue" if self.phase == "wait" else "Next"
+        if self.next.label != label:
+            self.next.label = label
+            self.next.invalidate()
+        if self.next.visible == done:
+            self.next.visible = not done
+            self._full = True
+
+    def is_animating(self) -> bool:
+        return self.phase not in ("done", "wait") or self.board.is_animating() or self.toast.active
+
+    # -- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self._transition = None
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
+                self.skip()
+            elif event.key == pygame.K_r:
+                self.restart()
+            return self._transition
+        p = pointer(event, self.size)
+        if p is None:
+            return None
+        kind, pos = p
+        for w in self.widgets:
+            if w.visible and w.handle(kind, pos):
+                return self._transition
+        if kind == DOWN and self.table_rect.collidepoint(pos) and not self.band.collidepoint(pos):
+            self.skip()  # a tap on the table goes on, as Next does
+        return self._transition
+
+    def close(self) -> None:
+        self._transition = Pop()
+
+    def play_deal(self) -> None:
+        from .help_scene import play_deal
+
+        if self.example.deal is not None:
+            self._transition = play_deal(self.ctx, self.example.deal, over_game=False)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def band_text(self) -> str:
+        g = self.run.game
+        values = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        if self.example.game == "golf":
+            values.append(tr("Stock: {n}", n=len(g.stock)))
+            option = tr(RULE_LABELS[g.rule])
+        else:
+            option = tr(CELL_LABELS[g.cell_count])
+        return "   ".join([g.code or option, *values] if g.code else [option, *values])
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        text = self.band_text()
+        caption = (self.caption_no, language())
+        rects: list[pygame.Rect] = []
+        toast_rect = self.toast.dirty_rect()
+        if toast_rect is not None:
+            self.board.invalidate(toast_rect)
+        full = self._full
+        if full:
+            self.board.invalidate()
+        table = surface.subsurface(self.table_rect)
+        dirty = self.board.draw(table)
+        if dirty is not None and not full:
+            rects += dirty
+        band_changed = text != (self._shown or (None,))[0] or self.back.dirty or self.deal.dirty
+        if band_changed and not full:
+            self.board.invalidate(self.band)
+            rects += self.board.draw(table) or []
+        if full or band_changed or any(r.colliderect(self.band) for r in rects):
+            self._draw_band(surface, text)
+            rects.append(self.band)
+        if toast_rect is not None or (self.toast.active and self.toast.rect.collidelist(rects) != -1):
+            r = self.toast.draw(surface)
+            if r is not None:
+                rects.append(r)
+        if full or caption != (self._shown or (None, None))[1] or any(w.dirty for w in (self.next, self.replay)):
+            self._draw_panel(surface)
+            rects.append(self.panel)
+        self._shown = (text, caption)
+        if full:
+            self._full = False
+            return None
+        return rects
+
+    def _draw_band(self, surface: pygame.Surface, text: str) -> None:
+        h = self.band.height
+        room = self._counters_right - margin(self.size)
+        img = self.ctx.text.fit(text, room, max(16, int(h * 0.42)), theme.TEXT, bold=True, min_size=12)
+        surface.blit(img, img.get_rect(midleft=(margin(self.size), h // 2)))
+        for b in (self.back, self.deal):
+            if b.visible:
+                b.draw(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        surface.fill(PANEL, self.panel)
+        pygame.draw.line(surface, (255, 255, 255), self.panel.topleft, self.panel.topright)
+        page = self._caption()
+        y = self.text_rect.top + max(0, (self.text_rect.height - page.height) // 2)
+        for i in range(len(page.lines)):
+            surface.blit(page.line_surface(i), (self.text_rect.x + page.line_left(i), y + page.lines[i].y))
+        for b in (self.next, self.replay):
+            if b.visible:
+                b.draw(surface)
+
+    def _caption(self) -> Page:
+        """The caption laid out in the panel, its text shrunk (not below 16 px) until it fits."""
+        if self._caption_page is None:
+            blocks = [content.Block("para", self.caption())]
+            for body in range(self.body, 15, -1):
+                page = Page(self.ctx, blocks, self.text_rect.width, 1.0, body=body)
+                if page.height <= self.text_rect.height:
+                    break
+            self._caption_page = page
+        return self._caption_page
+
+
+def _button_width(label: str, height: int) -> int:
+    from ..ui.text import get_font
+
+    return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)

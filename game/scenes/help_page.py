@@ -1,0 +1,347 @@
+"""A help page laid out for a width: wrapped lines of text, cards shown as small card faces, and
+buttons; drawn scrolled in a viewport.
+
+Layout runs once per page, language and width: it measures words and breaks lines (at spaces, and
+inside a word only when it is wider than a line, never before a Thai vowel or tone mark). A line
+is rendered to a surface the first time it shows and kept while it is near the viewport (within a
+byte budget), so scrolling is a fill and a few blits. Buttons are real widgets drawn on small
+surfaces of their own, so they keep their look while the page moves under them.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ..help.content import Block, spans
+from ..ui import theme
+from ..ui.text import get_font
+from ..ui.widgets import Button
+
+MIN_BODY = 18          # px: the smallest body text, at 800x480 (the issue: none under about 16 px)
+BODY_AT_SCALE_1 = 19   # px of body text at scale 1 (800x480), growing with the UI scale
+LINE_CACHE_BYTES = 4 * 2 ** 20
+SHEET = (14, 50, 31)   # the page's ground: opaque, so scrolling repaints with a fill
+CHIP = (242, 238, 222)
+INK = (24, 24, 28)
+SUIT_INK = {"♠": INK, "♥": (200, 22, 36), "♦": (200, 22, 36), "♣": INK}
+FOUR_COLOUR_INK = {"♦": (22, 72, 190), "♣": (16, 128, 52)}
+_THAI_NO_BREAK_BEFORE = set("ะัาำิีึืฺุู็่้๊๋์ํ๎ๅ")
+_THAI_NO_BREAK_AFTER = set("เแโใไ")
+#: Per block kind: (size, of the body text's), colour, bold, space before and after (in body sizes).
+STYLES = {
+    "title": (1.55, theme.GOLD, True, 0.0, 0.45),
+    "heading": (1.2, theme.GOLD, True, 0.6, 0.3),
+    "centre": (1.05, theme.CREAM, True, 0.1, 0.7),
+    "para": (1.0, theme.TEXT, False, 0.0, 0.6),
+}
+_WORD = re.compile(r"\S+\s*|\s+")
+ZWSP = "\u200b"  # a break opportunity that shows nothing
+ACTION_KINDS = ("example", "deal", "page")
+
+
+def body_size(scale: float) -> int:
+    return max(MIN_BODY, round(BODY_AT_SCALE_1 * scale))
+
+
+@dataclass
+class Atom:
+    """A piece of a line that is drawn as one: text of one style, or a card."""
+    kind: str          # 'text', 'bold' or 'card'
+    text: str
+    width: int = 0
+    x: int = 0
+
+
+@dataclass
+class Line:
+    y: int
+    height: int
+    size: int
+    colour: tuple
+    atoms: list[Atom]
+    x: int = 0
+
+
+@dataclass
+class Action:
+    """A button on the page: what it does (an example, a deal, a page) and where it sits."""
+    kind: str
+    arg: str
+    label: str
+    rect: pygame.Rect            # in page coordinates
+    button: Button = field(repr=False)
+    surface: pygame.Surface | None = field(default=None, repr=False)
+
+
+class Page:
+    """One page at one width. Coordinates are the page's own: x from the text column's left, y from
+    the top of the page."""
+
+    def __init__(self, ctx: Any, blocks: tuple[Block, ...] | list[Block], width: int, scale: float,
+                 label: Callable[[Block], tuple[str, str]] | None = None, button_height: int = 48,
+                 body: int | None = None) -> None:
+        self.ctx = ctx
+        self.width = width
+        self.body = body or body_size(scale)
+        self.four_colour = bool(ctx.settings.four_colour)
+        self.lines: list[Line] = []
+        self.actions: list[Action] = []
+        self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._cache_bytes = 0
+        #: Words cut because they were wider than a line (a Thai phrase with no space in it): 0 on
+        #: every page the game ships, at every size (tests check), since a cut can fall inside a word
+        self.cuts = 0
+        self._layout(blocks, label, button_height)
+
+    # -- layout ------------------------------------------------------------------------------------
+    def _layout(self, blocks, label, button_height: int) -> None:
+        body = self.body
+        y = 0
+        previous = None
+        row: list[Block] = []
+        for i, block in enumerate(blocks):
+            if block.kind in ACTION_KINDS:  # buttons in a row, while the next block is one too
+                row.append(block)
+                if i + 1 < len(blocks) and blocks[i + 1].kind in ACTION_KINDS:
+                    continue
+                above = body // 4 if previous not in (None, "heading") else 0
+                y = self._buttons(row, y + above, label, button_height) + int(body * 0.7)
+                row, previous = [], "action"
+            else:
+                y = self._text_block(block, y, previous)
+                previous = block.kind
+        self.height = max(1, y)
+
+    def _text_block(self, block: Block, y: int, previous: str | None) -> int:
+        """Lay out a block of text from page row y; returns where the next block starts."""
+        body = self.body
+        factor, colour, bold, before, after = STYLES.get(block.kind, STYLES["para"])
+        size = int(body * factor)
+        y += int(body * before) if previous is not None else 0
+        if block.kind == "bullet" and previous == "bullet":
+            y -= int(body * 0.35)  # the items of a list sit closer together
+        indent = int(body * 1.3) if block.kind == "bullet" else 0
+        runs = spans(block.text)
+        if bold:
+            runs = [("bold" if k == "text" else k, t) for k, t in runs]
+        for j, atoms in enumerate(self._wrap(runs, size, self.width - indent - 2)):  # 2 px: kerning
+            height = self._line_height(atoms, size)
+            x = (self.width - _extent(atoms)) // 2 if block.kind == "centre" else indent
+            if block.kind == "bullet" and j == 0:
+                atoms = [Atom("text", "•", 0, -indent + int(body * 0.35))] + atoms
+            self.lines.append(Line(y, height, size, colour, atoms, x))
+            y += height
+        return y + int(body * after)
+
+    def _buttons(self, row: list[Block], y: int, label, height: int) -> int:
+        """Lay out consecutive buttons: side by side while they fit, else one under the other."""
+        x = 0
+        gap = max(8, self.body // 2)
+        font = get_font(max(12, int(height * 0.48)), True)
+        for block in row:
+            text, style = label(block)
+            width = min(self.width, font.size(text)[0] + 2 * max(8, height // 3) + height // 2)
+            if x and x + width > self.width:
+                x, y = 0, y + height + gap
+            button = Button((0, 0, width, height), text, self.ctx.text, style=style)
+            bounds = button.bounds
+            button.rect = pygame.Rect(-bounds.x, -bounds.y, width, height)
+            self.actions.append(Action(block.kind, block.text, text, pygame.Rect(x, y, width, height), button))
+            x += width + gap
+        return y + height
+
+    def _font(self, atom_kind: str, size: int):
+        return get_font(size, atom_kind == "bold")
+
+    def _wrap(self, runs: list[tuple[str, str]], size: int, width: int) -> list[list[Atom]]:
+        """Break runs into lines no wider than `width`."""
+        words: list[list[Atom]] = [[]]  # words: atoms with no break between them
+        for kind, text in runs:
+            if kind == "card":
+                atom = Atom("card", text, self._chip_size(text, size)[0])
+                words[-1].append(atom)
+                continue
+            segments = text.split(ZWSP)  # a zero-width space: a break with nothing to show
+            for n, segment in enumerate(segments):
+                for piece in _WORD.findall(segment):
+                    words[-1].append(Atom(kind, piece, self._font(kind, size).size(piece)[0]))
+                    if piece[-1:].isspace():
+                        words.append([])
+                if n < len(segments) - 1 and words[-1]:
+                    words.append([])
+        lines: list[list[list[Atom]]] = [[]]  # lines of words
+        used = 0
+        for word in (w for w in words if w):
+            w = sum(a.width for a in word)
+            trail = _trailing_space(word, self._font, size)
+            if used and used + w - trail > width:
+                lines.append([])
+                used = 0
+            if w - trail > width:  # a word longer than a line: cut it where a line may break
+                for piece in self._cut(word, size, width - used):
+                    pw = sum(a.width for a in piece)
+                    if used and used + pw > width:
+                        lines.append([])
+                        used = 0
+                    lines[-1].append(piece)
+                    used += pw
+                continue
+            lines[-1].append(word)
+            used += w
+        out = []
+        i = 0
+        while i < len(lines):  # measured whole, a line may come out wider (Thai shaping): then its
+            atoms = self._set(lines[i], size)  # last word starts the next line
+            while len(lines[i]) > 1 and _extent(atoms) > width:
+                if i + 1 == len(lines):
+                    lines.append([])
+                lines[i + 1].insert(0, lines[i].pop())
+                atoms = self._set(lines[i], size)
+            out.append(atoms)
+            i += 1
+        return [line for line in out if line] or [[]]
+
+    def _set(self, words: list[list[Atom]], size: int) -> list[Atom]:
+        """A line's words as the pieces it is drawn in (a style's run of text, a card), each measured
+        as a whole (kerning, Thai shaping) and placed; the trailing space goes."""
+        merged: list[Atom] = []
+        for a in (a for word in words for a in word):
+            if merged and merged[-1].kind == a.kind != "card":
+                merged[-1].text += a.text
+            else:
+                merged.append(Atom(a.kind, a.text))
+        if merged and merged[-1].kind != "card":
+            merged[-1].text = merged[-1].text.rstrip()
+        x = 0
+        for a in merged:
+            a.width = self._chip_size(a.text, size)[0] if a.kind == "card" else self._font(a.kind, size).size(a.text)[0]
+            a.x = x
+            x += a.width
+        return merged
+
+    def _cut(self, word: list[Atom], size: int, first_room: int) -> list[list[Atom]]:
+        """A word too long for a line, in pieces that fit (the first into `first_room`)."""
+        self.cuts += 1
+        pieces: list[list[Atom]] = [[]]
+        room = first_room if first_room > size * 3 else self.width
+        used = 0
+        for atom in word:
+            chars = [atom.text] if atom.kind == "card" else _clusters(atom.text)
+            for ch in chars:
+                cw = self._chip_size(ch, size)[0] if atom.kind == "card" else self._font(atom.kind, size).size(ch)[0]
+                if used and used + cw > room:
+                    pieces.append([])
+                    used, room = 0, self.width
+                pieces[-1].append(Atom(atom.kind, ch, cw))
+                used += cw
+        return pieces
+
+    def _line_height(self, atoms: list[Atom], size: int) -> int:
+        font = get_font(size)
+        tallest = max([font.get_linesize()] + [self._font(a.kind, size).size(a.text)[1] for a in atoms
+                                               if a.kind != "card"])
+        return tallest + max(2, size // 6)
+
+    def _chip_size(self, text: str, size: int) -> tuple[int, int]:
+        font = get_font(int(size * 0.92), True)
+        w, _h = font.size(text)
+        return w + max(6, size // 3) + max(2, size // 8), int(size * 1.2)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def line_surface(self, index: int) -> pygame.Surface:
+        """Line `index` drawn (cached while it is near the viewport)."""
+        surf = self._cache.get(index)
+        if surf is not None:
+            self._cache.move_to_end(index)
+            return surf
+        line = self.lines[index]
+        width = max(1, max((a.x + a.width for a in line.atoms), default=1) - min((a.x for a in line.atoms), default=0))
+        left = min((a.x for a in line.atoms), default=0)
+        surf = pygame.Surface((width, line.height), pygame.SRCALPHA)
+        for a in line.atoms:
+            x = a.x - left
+            if a.kind == "card":
+                chip = self._chip(a.text, line.size)
+                surf.blit(chip, (x + max(1, line.size // 16), (line.height - chip.get_height()) // 2))
+            else:
+                img = self._font(a.kind, line.size).render(a.text, True, line.colour)
+                surf.blit(img, (x, (line.height - img.get_height()) // 2))
+        self._cache[index] = surf
+        self._cache_bytes += surf.get_width() * surf.get_height() * 4
+        while len(self._cache) > 1 and self._cache_bytes > LINE_CACHE_BYTES:
+            _k, old = self._cache.popitem(last=False)
+            self._cache_bytes -= old.get_width() * old.get_height() * 4
+        return surf
+
+    def line_left(self, index: int) -> int:
+        line = self.lines[index]
+        return line.x + min((a.x for a in line.atoms), default=0)
+
+    def _chip(self, text: str, size: int) -> pygame.Surface:
+        """A card named in the text: a small card face, its suit in the deck's colours."""
+        w, h = self._chip_size(text, size)
+        w -= max(2, size // 8)
+        chip = theme.rounded_rect((w, h), CHIP, max(3, size // 5), border=1, border_colour=(150, 150, 156))
+        font = get_font(int(size * 0.92), True)
+        rank, suit = text[:-1], text[-1]
+        ink = (self.four_colour and FOUR_COLOUR_INK.get(suit)) or SUIT_INK.get(suit, INK)
+        r = font.render(rank, True, INK)
+        s = font.render(suit, True, ink)
+        x = (w - r.get_width() - s.get_width()) // 2
+        chip.blit(r, (x, (h - r.get_height()) // 2))
+        chip.blit(s, (x + r.get_width(), (h - s.get_height()) // 2))
+        return chip
+
+    def visible_lines(self, top: int, bottom: int) -> list[int]:
+        """The lines that overlap page rows top..bottom."""
+        return [i for i, line in enumerate(self.lines) if line.y < bottom and line.y + line.height > top]
+
+    def forget_far(self, top: int, bottom: int) -> None:
+        """Drop rendered lines more than a screen away (a long page never holds all its lines)."""
+        span = bottom - top
+        for i in [i for i in self._cache if not top - span < self.lines[i].y < bottom + span]:
+            old = self._cache.pop(i)
+            self._cache_bytes -= old.get_width() * old.get_height() * 4
+
+    def action_surface(self, action: Action) -> pygame.Surface:
+        b = action.button
+        if action.surface is None or b.dirty:
+            bounds = b.bounds
+            action.surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
+            b.draw(action.surface)
+        return action.surface
+
+    def bytes_held(self) -> int:
+        return self._cache_bytes
+
+
+def _extent(atoms: list[Atom]) -> int:
+    return max((a.x + a.width for a in atoms), default=0)
+
+
+def _trailing_space(word: list[Atom], font_for, size: int) -> int:
+    last = word[-1]
+    if last.kind == "card" or not last.text[-1:].isspace():
+        return 0
+    stripped = last.text.rstrip()
+    return last.width - font_for(last.kind, size).size(stripped)[0] if stripped else last.width
+
+
+def _clusters(text: str) -> list[str]:
+    """Text in pieces a line may break between: never before a combining mark or a Thai following
+    vowel, never after a Thai leading vowel."""
+    out: list[str] = []
+    for ch in text:
+        glue = out and (unicodedata.category(ch).startswith("M") or ch in _THAI_NO_BREAK_BEFORE
+                        or out[-1][-1] in _THAI_NO_BREAK_AFTER)
+        if glue:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out

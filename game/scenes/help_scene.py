@@ -1,0 +1,313 @@
+"""The Help screen: the rules of each game, the worked examples, the FAQ and the sources.
+
+Opened from the menu, from the "?" on a table and with F1 (wherever the player is); Back or Esc
+returns to where they were, untouched. Everything works by touch alone: the tabs, the page dragged
+by a finger (with a fling), the buttons in the page. A mouse wheel and the arrow keys scroll too.
+The pages are data (game/help/text) in the current language.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import help as help_data
+from .. import registry
+from ..help import content, examples
+from ..i18n import N_, language, tr
+from ..ui import theme
+from ..ui.pointer import DOWN, MOVE, UP, pointer
+from ..ui.text import get_font
+from ..ui.widgets import Button, SegmentedControl
+from ..view.layout import hud_height
+from .base import Pop, Push, Replace, Scene, Transition
+from .help_page import SHEET, Action, Page, body_size
+from .scroller import Scroller
+
+#: What a deal button says after "Play this deal": the deal code's option.
+OPTION_LABELS = {"E": N_("Easy"), "C": N_("Classic"), "C8": N_("8 cells"), "C4": N_("4 cells"), "C2": N_("2 cells")}
+WHEEL_LINES = 3
+BAND = (8, 38, 22)
+
+
+def help_for(ctx: Any, scene: Any = None) -> Transition:
+    """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
+    when Help (or one of its examples) is what the player is looking at already."""
+    if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
+        return None
+    game = getattr(scene, "game", None)
+    page = getattr(game, "GAME_ID", "") or ctx.settings.last_game
+    return Push(HelpScene(ctx, page if page in help_data.PAGE_IDS else "golf", over_game=game is not None))
+
+
+class HelpScene(Scene):
+    """Tabs for the pages, and the current page scrolled in a sheet."""
+
+    is_help = True
+
+    def __init__(self, ctx: Any, page: str = "golf", over_game: bool = False) -> None:
+        super().__init__(ctx)
+        self.page_id = page
+        self.over_game = over_game  # opened from a table: its game is the one a new deal replaces
+        self.size = tuple(ctx.screen_size)
+        self.scroller = Scroller()
+        self.clock = 0.0
+        self._language = ""
+        self._full = True
+        self._view_dirty = False
+        self._pressed: Action | None = None
+        self._transition: Transition = None
+        self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="primary")
+        self.tabs = SegmentedControl((0, 0, 1, 1), help_data.PAGES, page, ctx.text, self.show_page)
+        self.layout(self.size)
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        w, h = self.size
+        scale = theme.scale_for(self.size)
+        band = hud_height(self.size)
+        self.band = pygame.Rect(0, 0, w, band)
+        pad = max(6, band // 10)
+        back_w = max(band * 2, _label_width(tr("Back"), band - 2 * pad) + band // 2)
+        self.back.rect = (pad, pad, back_w, band - 2 * pad)
+        self.tabs.rect = (pad * 2 + back_w, pad, w - back_w - 3 * pad, band - 2 * pad)
+        self.body = body_size(scale)
+        column = min(w - 2 * max(12, self.body), int(self.body * 40))
+        margin = (w - column) // 2
+        self.sheet = pygame.Rect(max(0, margin - self.body), band, min(w, column + 2 * self.body), h - band)
+        self.column = pygame.Rect(margin, band + int(self.body * 0.9), column, 0)
+        self.button_height = theme.KIOSK_TOUCH if self.ctx.kiosk else max(theme.MIN_TOUCH, round(44 * scale))
+        self._build_page(keep_offset=True)
+        self._full = True
+
+    def _build_page(self, keep_offset: bool = False) -> None:
+        lang = language()
+        old: Page | None = getattr(self, "page", None)
+        share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
+        blocks = self.page_blocks = content.page(self.page_id, lang)
+        self.page: Page = Page(self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label,
+                               self.button_height)
+        self._language = lang
+        bottom_pad = int(self.body * 1.5)
+        self.scroller.set_extent(self.page.height + bottom_pad, self.view.height - (self.column.top - self.view.top))
+        self.scroller.scroll_to(share * self.page.height)
+        self._pressed = None
+
+    @property
+    def view(self) -> pygame.Rect:
+        """Where the page shows: the sheet below the band."""
+        return self.sheet
+
+    def _label(self, block: content.Block) -> tuple[str, str]:
+        """A page button's label and style."""
+        if block.kind == "example":
+            return "▶ " + examples.caption(block.text, "title", language()), "primary"
+        if block.kind == "deal":
+            from ..model.codes import parse_code
+
+            option = OPTION_LABELS[parse_code(block.text).variant]
+            return tr("Play this deal ({option})", option=tr(option)), "secondary"
+        label = dict(help_data.PAGES).get(block.text, block.text)
+        return "› " + tr(label), "ghost"
+
+    # -- the Scene contract ------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        if language() != self._language:  # the language changed meanwhile: the page in the new one
+            self.back.invalidate()
+            self.tabs.invalidate()
+            self._build_page(keep_offset=True)
+        self._full = True
+
+    def is_animating(self) -> bool:
+        return self.scroller.moving
+
+    def update(self, dt: float) -> Transition:
+        self.clock += dt
+        if self.scroller.update(dt):
+            self._view_dirty = True
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self._transition = None
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return self._transition
+        if event.type == pygame.MOUSEWHEEL:
+            step = int(self.body * 1.5) * WHEEL_LINES  # a notch: three lines of body text
+            if self.scroller.scroll_by(-event.y * step):
+                self._view_dirty = True
+            return None
+        p = pointer(event, self.size)
+        if p is None:
+            return None
+        kind, pos = p
+        if self.back.handle(kind, pos) or self.tabs.handle(kind, pos):
+            return self._transition
+        if kind == DOWN and self.band.collidepoint(pos):
+            return None
+        self._page_pointer(kind, pos)
+        return self._transition
+
+    def _page_pointer(self, kind: str, pos: tuple[int, int]) -> None:
+        """The page under a finger or the mouse: drag to scroll, tap a button."""
+        local = self.to_page(pos)
+        if kind == DOWN:
+            self.scroller.press(pos[1], self.clock)
+            self._pressed = self.action_at(local)
+            if self._pressed is not None:
+                self._pressed.button.handle(DOWN, self._in_button(self._pressed, local))
+        elif kind == MOVE:
+            if self.scroller.move(pos[1], self.clock):
+                self._view_dirty = True
+                if self._pressed is not None:  # a drag is no tap: the button lets go
+                    self._pressed.button.handle(UP, (-10 ** 6, -10 ** 6))
+                    self._pressed = None
+            elif not self.scroller.tracking:
+                for action in self.page.actions:
+                    action.button.handle(MOVE, self._in_button(action, local))
+                    if action.button.dirty:
+                        self._view_dirty = True
+            elif self._pressed is not None:
+                self._pressed.button.handle(MOVE, self._in_button(self._pressed, local))
+        elif kind == UP:
+            dragged = self.scroller.release(self.clock)
+            pressed, self._pressed = self._pressed, None
+            if not dragged and pressed is not None and pressed.button.handle(UP, self._in_button(pressed, local)):
+                self.activate(pressed)
+        if self._pressed is not None and self._pressed.button.dirty:
+            self._view_dirty = True
+
+    def to_page(self, pos: tuple[int, int]) -> tuple[int, int]:
+        return pos[0] - self.column.x, pos[1] - self.column.y + int(self.scroller.offset)
+
+    @staticmethod
+    def _in_button(action: Action, local: tuple[int, int]) -> tuple[int, int]:
+        """A page point in the coordinates of the button's own surface."""
+        b = action.button.rect
+        return local[0] - action.rect.x + b.x, local[1] - action.rect.y + b.y
+
+    def action_at(self, local: tuple[int, int]) -> Action | None:
+        return next((a for a in self.page.actions if a.rect.collidepoint(local)), None)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        step = self.body * 2
+        view = self.view.height
+        moves = {pygame.K_UP: -step, pygame.K_DOWN: step, pygame.K_PAGEUP: -view * 0.9,
+                 pygame.K_PAGEDOWN: view * 0.9, pygame.K_SPACE: view * 0.9}
+        if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
+            self.close()
+        elif event.key in moves:
+            self._view_dirty |= self.scroller.scroll_by(moves[event.key])
+        elif event.key == pygame.K_HOME:
+            self._view_dirty |= self.scroller.scroll_to(0)
+        elif event.key == pygame.K_END:
+            self._view_dirty |= self.scroller.scroll_to(self.scroller.extent)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = help_data.PAGE_IDS.index(self.page_id) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.show_page(help_data.PAGE_IDS[i % len(help_data.PAGE_IDS)])
+
+    # -- actions -----------------------------------------------------------------------------------
+    def close(self) -> None:
+        self._transition = Pop()
+
+    def show_page(self, page_id: str) -> None:
+        """Show another page from its top."""
+        self.page_id = page_id
+        self.tabs.set_value(page_id)
+        self.scroller.cancel()
+        self._build_page()
+        self._full = True
+
+    def activate(self, action: Action) -> None:
+        if action.kind == "page":
+            self.show_page(action.arg)
+        elif action.kind == "example":
+            from .example_scene import ExampleScene
+
+            self._transition = Push(ExampleScene(self.ctx, examples.load()[action.arg]))
+        elif action.kind == "deal":
+            self._transition = play_deal(self.ctx, action.arg, self.over_game)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if surface.get_size() != self.size:
+            self.layout(surface.get_size())
+        if self._full:
+            self._full = False
+            self._view_dirty = False
+            surface.blit(theme.felt(self.size), (0, 0))  # painted and let go: the sheet covers most of it
+            self._draw_band(surface)
+            self._draw_view(surface)
+            return None
+        rects = []
+        if self.back.dirty or self.tabs.dirty:
+            self._draw_band(surface)
+            rects.append(self.band)
+        if self._view_dirty:
+            self._view_dirty = False
+            self._draw_view(surface)
+            rects.append(self.view)
+        return rects
+
+    def _draw_band(self, surface: pygame.Surface) -> None:
+        surface.fill(BAND, self.band)
+        pygame.draw.line(surface, (255, 255, 255), self.band.bottomleft, self.band.bottomright)
+        self.back.draw(surface)
+        self.tabs.draw(surface)
+
+    def _draw_view(self, surface: pygame.Surface) -> None:
+        view = self.view
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        surface.fill(SHEET, view)
+        page = self.page
+        offset = int(self.scroller.offset)
+        top, bottom = offset - (self.column.top - view.top), offset + view.bottom - self.column.top
+        for i in page.visible_lines(top, bottom):
+            surface.blit(page.line_surface(i), (self.column.x + page.line_left(i),
+                                                self.column.y + page.lines[i].y - offset))
+        for action in page.actions:
+            if action.rect.bottom + 8 >= top and action.rect.top - 8 <= bottom:
+                img = page.action_surface(action)
+                b = action.button.rect
+                surface.blit(img, (self.column.x + action.rect.x - b.x, self.column.y + action.rect.y - b.y - offset))
+        page.forget_far(top, bottom)
+        self._draw_scrollbar(surface, view)
+        surface.set_clip(clip)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        s = self.scroller
+        if s.extent <= 0:
+            return
+        track = view.height - 8
+        length = max(self.body * 2, int(track * view.height / (view.height + s.extent)))
+        y = view.top + 4 + int((track - length) * s.offset / s.extent)
+        width = max(4, self.body // 4)
+        bar = theme.rounded_rect((width, length), (255, 255, 255, 90), width // 2)
+        surface.blit(bar, (view.right - width - 3, y))
+
+
+def _label_width(label: str, height: int) -> int:
+    """How wide a button of this height must be for its label at full size."""
+    return get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3)
+
+
+def play_deal(ctx: Any, code: str, over_game: bool) -> Transition:
+    """Deal this code on a table; a game under way is only given up after the player agrees."""
+    game = registry.game_from_code(code)
+
+    def go() -> Transition:
+        return Replace(ctx.make_table_scene(game))
+
+    saved = ctx.progress.saved() if ctx.progress is not None else None
+    if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
+        from .dialog import ConfirmDialog
+
+        why = N_("This game will count as abandoned.") if over_game else \
+            N_("The game you can continue will count as abandoned.")
+        return Push(ConfirmDialog(ctx, N_("Start a new game?"), [why], N_("New game"), go))
+    return go()
