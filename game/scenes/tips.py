@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from .. import registry
 from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, pointer
@@ -22,7 +23,7 @@ from .help_page import Page, body_size
 
 #: Tests of other scenes turn the tips off (conftest), so a table they open is the table itself.
 ENABLED = True
-GAMES = ("golf", "eightoff")
+GAMES = tuple(registry.FAMILIES)  # each game shows its own tips once (TIPS below)
 HELP_TIP = N_("Help shows the rules, examples played on a table, and answers to questions.")
 _offered: weakref.WeakSet = weakref.WeakSet()  # the tables that have had their chance
 
