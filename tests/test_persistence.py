@@ -285,7 +285,9 @@ def test_a_newer_database_leaves_the_game_playable_without_statistics(data_dir):
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
     conn.close()
     progress = Progress(data_dir)
-    assert progress.stats is None
+    assert progress.recorder.wait_open(10) and progress.stats.problem == "newer"
+    with pytest.raises(sqlite3.Error):  # the screen says "Statistics are not available"
+        progress.stats.summary("golf", "easy")
     game = abandoning()
     progress.begin(game)
     game.draw()

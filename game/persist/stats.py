@@ -4,12 +4,21 @@ The schema carries its version in `PRAGMA user_version`; MIGRATIONS lists the st
 version to the next, applied in order inside a transaction, so an older database is upgraded in
 place with its rows kept (a table whose CHECK changes is rebuilt inside its migration). Two
 processes may open the database at once (WAL plus a busy timeout).
+
+Opening tells damage from trouble by SQLite's own error codes. Only a file SQLite calls "not a
+database", or "malformed" with `PRAGMA quick_check` agreeing, or one whose tables are not the ones
+its version promises, is damaged (StatsDamaged): it is moved aside with its -wal and -shm and a new
+database is started. Anything else (a full disk, an I/O error, a read-only folder, a lock held by
+another program) leaves every file as it is (StatsUnavailable, with a reason code).
 """
 from __future__ import annotations
 
+import errno
 import logging
 import sqlite3
 import time
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +27,18 @@ from .files import move_aside
 log = logging.getLogger(__name__)
 
 RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
+GAMES_COLUMNS = ("id", "game", "option", "code", "result", "score", "moves", "undos", "duration_s",
+                 "finished_at", "hints", "uid")
+DEALT_COLUMNS = ("kind", "number")
+COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
+
+# SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
+SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
+SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
+REASONS = {SQLITE_BUSY: "locked", SQLITE_LOCKED: "locked", SQLITE_FULL: "full", SQLITE_READONLY: "readonly",
+           SQLITE_PERM: "readonly"}
+OS_REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EFBIG: "full", errno.EROFS: "readonly",
+              errno.EACCES: "readonly", errno.EPERM: "readonly"}
 
 MIGRATIONS: list[list[str]] = [
     # version 0 -> 1: the games table
@@ -59,8 +80,94 @@ MIGRATIONS: list[list[str]] = [
             kind TEXT NOT NULL,
             number INTEGER NOT NULL,
             PRIMARY KEY (kind, number))"""],
+    # version 2 -> 3: every game's unique id (kept in its save while it is played), so that recording
+    # a game again (after a power cut between its record and its save's replacement) changes
+    # nothing. Rebuilt like version 2; the rows from before ids get one of their own ("row-<id>")
+    ["""CREATE TABLE games_v3 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
+            option TEXT NOT NULL,
+            code TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned', 'assisted')),
+            score INTEGER NOT NULL CHECK (score >= 0),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            undos INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL,
+            hints INTEGER NOT NULL DEFAULT 0,
+            uid TEXT NOT NULL UNIQUE)""",
+     "INSERT INTO games_v3 (id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+     " uid) SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+     " 'row-' || id FROM games",
+     "DELETE FROM sqlite_sequence WHERE name = 'games_v3'",
+     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v3', seq FROM sqlite_sequence WHERE name = 'games'",
+     "DROP TABLE games",
+     "ALTER TABLE games_v3 RENAME TO games",
+     "CREATE INDEX games_by_option ON games (game, option, id)"],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StatsUnavailable(Exception):
+    """The database cannot be used now, and its files are left as they are. `reason` is one of
+    "locked", "full", "readonly", "io" (try again later) or "newer" (`permanent`: a newer version of
+    the game wrote it)."""
+
+    def __init__(self, reason: str, detail: str, permanent: bool = False) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.permanent = permanent
+
+
+class StatsDamaged(Exception):
+    """SQLite says the file is not a usable database (or its tables are wrong): it may be set aside."""
+
+
+def primary_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def unavailable(exc: BaseException) -> StatsUnavailable:
+    """StatsUnavailable for an error that is not damage (SQLite's code, or the OS's errno)."""
+    if isinstance(exc, sqlite3.Error):
+        code = primary_code(exc)
+        name = getattr(exc, "sqlite_errorname", None) or "SQLITE_ERROR"
+        return StatsUnavailable(REASONS.get(code or 0, "io"), f"{exc} ({name})")
+    if isinstance(exc, OSError):
+        return StatsUnavailable(OS_REASONS.get(exc.errno or 0, "io"), exc.strerror or str(exc))
+    return StatsUnavailable("io", str(exc))
+
+
+def quick_check_fails(path: Path) -> bool:
+    """A second opinion from `PRAGMA quick_check` on a fresh connection: True only when SQLite says
+    the file is malformed or not a database (an I/O error or a lock proves nothing)."""
+    try:
+        conn = sqlite3.connect(path, timeout=1.0, isolation_level=None)
+    except sqlite3.Error:
+        return False
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        return [r[0] for r in rows] != ["ok"]
+    except sqlite3.Error as exc:
+        return primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB)
+    finally:
+        conn.close()
+
+
+def check_schema(conn: sqlite3.Connection) -> None:
+    """The tables must be the ones SCHEMA_VERSION promises, else every record would fail later."""
+    def columns(table: str) -> tuple[str, ...]:
+        return tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
+
+    found = columns("games")
+    if found != GAMES_COLUMNS:
+        raise StatsDamaged(f"its games table has the wrong columns {found}")
+    if columns("dealt") != DEALT_COLUMNS:
+        raise StatsDamaged("its dealt table is missing or wrong")
+    unique = [r[1] for r in conn.execute("PRAGMA index_list(games)") if r[2]]
+    if not any([c[2] for c in conn.execute(f"PRAGMA index_info('{name}')")] == ["uid"] for name in unique):
+        raise StatsDamaged("its games table does not keep game ids unique")
 
 
 @dataclass(frozen=True)
@@ -80,130 +187,199 @@ class Summary:
         return 100.0 * self.won / self.played if self.played else 0.0
 
 
+def summarize(rows: Iterable[tuple[str, int, int, int]]) -> Summary:
+    """The Summary of (result, score, moves, hints) rows, oldest first."""
+    rows = list(rows)
+    longest = current = 0
+    for result, *_rest in rows:
+        current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
+        longest = max(longest, current)
+    # an abandoned game's score is unfinished, an assisted one's not the player's alone
+    finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
+    return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
+                   best_score=max(finished) if finished else None,
+                   current_streak=current, longest_streak=longest,
+                   average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
+                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
+
+
 class StatsDB:
-    """The statistics database, opened once for the whole run."""
+    """The statistics database on one connection, used from one thread.
 
-    def __init__(self, path: Path) -> None:
+    Opening creates or upgrades it, checks its tables and runs `PRAGMA quick_check`; a damaged file
+    is set aside and a new one started, any other trouble raises StatsUnavailable. Commits are
+    durable (synchronous FULL): a recorded game is never lost to a power cut that follows."""
+
+    def __init__(self, path: Path, busy_seconds: float = 10.0) -> None:
         self.path = Path(path)
-        self.conn = self._open()
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.busy_seconds = busy_seconds
+        self.conn: sqlite3.Connection | None = None
         try:
-            return self._connect()
-        except sqlite3.DatabaseError as exc:
-            if any(word in str(exc) for word in ("locked", "busy", "newer")):
-                raise  # not damage: leave the file alone
-            for suffix in ("-wal", "-shm"):  # the journal files belong to the damaged database
-                Path(str(self.path) + suffix).unlink(missing_ok=True)
-            move_aside(self.path, f"{exc}; started anew", "statistics database")
-            return self._connect()
+            self.conn = self._connect()
+        except StatsDamaged as exc:
+            move_aside(self.path, f"{exc}; started anew", "statistics database", COMPANIONS)
+            try:
+                self.conn = self._connect()
+            except StatsDamaged as again:
+                raise StatsUnavailable("io", f"a new database is damaged at once ({again})") from None
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
         try:
-            conn.execute("PRAGMA busy_timeout = 10000")
-            _retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"))
-            conn.execute("PRAGMA synchronous = NORMAL")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise unavailable(exc) from None
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self.classify(exc) from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
             migrate(conn)
-            conn.execute("SELECT count(*) FROM games").fetchone()
-        except sqlite3.DatabaseError:
+            check_schema(conn)
+            problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise StatsDamaged(f"PRAGMA quick_check: {problems[0]}")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self.classify(exc) from None
+        except BaseException:
             conn.close()
             raise
         return conn
+
+    def classify(self, exc: sqlite3.Error) -> StatsDamaged | StatsUnavailable:
+        """What an error from this database means: damage only when SQLite says so."""
+        code = primary_code(exc)
+        if code == SQLITE_NOTADB:
+            return StatsDamaged(f"{exc}")
+        if code == SQLITE_CORRUPT and quick_check_fails(self.path):
+            return StatsDamaged(f"{exc} (PRAGMA quick_check agrees)")
+        return unavailable(exc)
 
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
 
+    def _db(self) -> sqlite3.Connection:
+        if self.conn is None:
+            raise sqlite3.ProgrammingError("the statistics database is closed")
+        return self.conn
+
     # -- writing -----------------------------------------------------------------------------------
     def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
                undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None, *,
-               hints: int = 0) -> None:
-        """One finished game (won, blocked, abandoned for another, or assisted by the demo)."""
+               hints: int = 0, uid: str | None = None) -> bool:
+        """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
+        unique id; the same id again changes nothing. Returns whether a row was added."""
         if result not in RESULTS:
             raise ValueError(f"unknown result {result!r}")
         finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute(
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
-                " hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " hints, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                 (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints))))
+                 float(duration_s), finished_at, max(0, int(hints)), uid or uuid.uuid4().hex)).rowcount
+        return added > 0
 
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
 
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the winnable table `kind` was handed out (again is harmless)."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
 
     def clear_dealt(self, kind: str) -> None:
         """Start the table `kind` over: every deal may be dealt again."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
 
     # -- reading -----------------------------------------------------------------------------------
+    def rows(self, game: str, option: str) -> list[Row]:
+        """(uid, result, score, moves, hints) of every finished game, oldest first."""
+        return game_rows(self._db(), game, option)
+
     def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
         """(result, score, moves) of every finished game, oldest first."""
-        rows = self.conn.execute("SELECT result, score, moves FROM games WHERE game = ? AND option = ? "
-                                 "ORDER BY id", (game, str(option))).fetchall()
-        return [(r[0], r[1], r[2]) for r in rows]
+        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
 
     def summary(self, game: str, option: str) -> Summary:
-        rows = self.conn.execute("SELECT result, score, moves, hints FROM games WHERE game = ? AND option = ? "
-                                 "ORDER BY id", (game, str(option))).fetchall()
-        longest = current = 0
-        for result, *_rest in rows:
-            current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
-            longest = max(longest, current)
-        # an abandoned game's score is unfinished, an assisted one's not the player's alone
-        finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
-        return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
-                       best_score=max(finished) if finished else None,
-                       current_streak=current, longest_streak=longest,
-                       average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-                       hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
-
-    def dealt(self, kind: str) -> set[int]:
-        """The deals of the winnable table `kind` already handed out."""
-        rows = self.conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),)).fetchall()
-        return {r[0] for r in rows}
+        return summarize(r[1:] for r in self.rows(game, option))
 
     def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
         """The last n (result, score), oldest first: the bar chart."""
         return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
 
+    def dealt(self, kind: str) -> set[int]:
+        """The deals of the winnable table `kind` already handed out."""
+        return dealt_numbers(self._db(), kind)
+
+    def has(self, uid: str) -> bool:
+        """Whether the game with this id is recorded."""
+        return has_uid(self._db(), uid)
+
     def integrity_ok(self) -> bool:
-        return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return self._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-def _retry_locked(action, seconds: float = 10.0):
-    """Switching to WAL while another process opens the same new file fails at once with "locked"
-    (the busy timeout does not cover it): try again for a while."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            return action()
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
+Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
+
+
+def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
+    rows = conn.execute("SELECT uid, result, score, moves, hints FROM games WHERE game = ? AND option = ?"
+                        " ORDER BY id", (game, str(option))).fetchall()
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
+    return {r[0] for r in conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),))}
+
+
+def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
+    return conn.execute("SELECT 1 FROM games WHERE uid = ?", (uid,)).fetchone() is not None
+
+
+def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
+    """A connection for reading only, on an existing database of the current version: it never
+    creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds,
+                           isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise StatsUnavailable("newer" if version > SCHEMA_VERSION else "io",
+                                   f"database schema {version}, not {SCHEMA_VERSION}", version > SCHEMA_VERSION)
+        check_schema(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the schema up to SCHEMA_VERSION, one step at a time; returns the version found."""
+    """Bring the schema up to SCHEMA_VERSION, one step at a time; returns the version found.
+
+    A newer version is StatsUnavailable (permanent): its rows are left for the game that wrote them.
+    A step that fails for want of the tables its version promises means a wrong schema (damage)."""
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"database schema {found} is newer than this game knows ({SCHEMA_VERSION})")
+        raise StatsUnavailable("newer", f"database schema {found} is newer than this game knows "
+                                        f"({SCHEMA_VERSION})", permanent=True)
     for version in range(found, SCHEMA_VERSION):
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -213,7 +389,14 @@ def migrate(conn: sqlite3.Connection) -> int:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {version + 1}")
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:  # some errors (a full disk) have rolled it back already
+                conn.execute("ROLLBACK")
+            if primary_code(exc) == SQLITE_ERROR:
+                raise StatsDamaged(f"its schema cannot be upgraded from version {version} ({exc})") from None
+            raise
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
     return found
