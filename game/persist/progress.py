@@ -90,6 +90,8 @@ class Progress:
             self.save.move_aside(_why(exc))
             return None
         self._adopt(records)
+        if records:  # the save is this run's to rewrite without them once they are recorded
+            self.save.adopt({k: v for k, v in data.items() if k != "unrecorded"})
         if found is None:  # only a journal: the game it ended is recorded (or about to be)
             self.save.clear()
             return None

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .files import move_aside
-from .stats import COMPANIONS, StatsDamaged, StatsDB, StatsUnavailable, primary_code
+from .stats import StatsDamaged, StatsDB, StatsUnavailable, primary_code
 
 log = logging.getLogger(__name__)
 
@@ -200,8 +199,8 @@ class Recorder:
         is trouble to wait out, on the same connection when it is a lock, else on a new one."""
         meaning = db.classify(exc)
         if isinstance(meaning, StatsDamaged):
+            db.set_aside(meaning)
             db.close()
-            move_aside(self.path, f"{meaning}; started anew", "statistics database", COMPANIONS)
             return None
         self._trouble(meaning)
         if meaning.reason == "locked":

@@ -73,6 +73,13 @@ class SaveFile:
             return None
         return data
 
+    def adopt(self, doc: dict[str, Any]) -> None:
+        """The document on disk is this run's newest from now on (without what `compose` adds, which
+        its owner keeps), so that `rewrite` can write it again with less added."""
+        with self._lock:
+            if self._doc is _UNSET:
+                self._doc = dict(doc)
+
     def move_aside(self, why: str) -> None:
         """Keep a damaged save for inspection, out of the way of the next start."""
         move_aside(self.path, why, "saved game")
@@ -115,6 +122,9 @@ class SaveFile:
             try:
                 self._commit(self.compose(doc))
                 ok = True
+                if self._failing is not None:
+                    log.warning("the game is saved again (%s)", self.path.name)
+                    self._failing = None
             except OSError as exc:
                 self._failed(exc)
             finally:
@@ -126,9 +136,6 @@ class SaveFile:
                     self._lock.notify_all()
             if ok:
                 delay = self.backoff[0]
-                if self._failing is not None:
-                    log.warning("the game is saved again (%s)", self.path.name)
-                    self._failing = None
                 continue
             with self._lock:  # back off, unless a newer state arrives (try that one at once)
                 before = self._doc

@@ -216,8 +216,7 @@ class StatsDB:
         self.conn: sqlite3.Connection | None = None
         try:
             self.conn = self._connect()
-        except StatsDamaged as exc:
-            move_aside(self.path, f"{exc}; started anew", "statistics database", COMPANIONS)
+        except StatsDamaged:  # set aside already: a new database in its place
             try:
                 self.conn = self._connect()
             except StatsDamaged as again:
@@ -231,7 +230,10 @@ class StatsDB:
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
         except sqlite3.Error as exc:
-            raise self.classify(exc) from None
+            meaning = self.classify(exc)
+            if isinstance(meaning, StatsDamaged):
+                self.set_aside(meaning)
+            raise meaning from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
             conn.execute("PRAGMA journal_mode = WAL")
@@ -242,12 +244,24 @@ class StatsDB:
             if problems != ["ok"]:
                 raise StatsDamaged(f"PRAGMA quick_check: {problems[0]}")
         except sqlite3.Error as exc:
-            conn.close()
-            raise self.classify(exc) from None
-        except BaseException:
-            conn.close()
+            meaning = self.classify(exc)
+            self._give_up(conn, meaning)
+            raise meaning from None
+        except BaseException as exc:
+            self._give_up(conn, exc)
             raise
         return conn
+
+    def _give_up(self, conn: sqlite3.Connection, why: BaseException) -> None:
+        """Close a connection that failed to open; a damaged file goes aside first, while the
+        connection still holds it (SQLite deletes the -wal when its last connection closes)."""
+        if isinstance(why, StatsDamaged):
+            self.set_aside(why)
+        conn.close()
+
+    def set_aside(self, why: BaseException) -> None:
+        """Move the damaged file aside with its -wal and -shm (before the connection closes)."""
+        move_aside(self.path, f"{why}; started anew", "statistics database", COMPANIONS)
 
     def classify(self, exc: sqlite3.Error) -> StatsDamaged | StatsUnavailable:
         """What an error from this database means: damage only when SQLite says so."""
