@@ -209,9 +209,9 @@ class Recorder:
         return None
 
     def _trouble(self, exc: StatsUnavailable) -> None:
-        """Say once (per reason) that nothing is recorded now."""
+        """Say once, until writing works again, that nothing is recorded now."""
         before, self.problem = self.problem, exc
-        if before is not None and before.reason == exc.reason:
+        if before is not None:  # said already (the screen shows the newest reason)
             return
         if exc.permanent:
             log.warning("statistics %s unavailable (%s); games are not recorded", self.path, exc)
