@@ -147,7 +147,7 @@ def test_a_save_that_is_not_a_regular_file_is_set_aside_without_reading_it(data_
     data_dir.mkdir(parents=True)
     os.replace(source, data_dir / SAVE)
     progress = _in_time(lambda: Progress(data_dir))
-    assert progress.saved() is None
+    assert _in_time(progress.saved) is None
     assert not os.path.lexists(data_dir / SAVE) and list(data_dir.glob(f"{SAVE}.corrupt-*"))
     assert [m for m in warnings(caplog) if "saved game" in m]
     start(progress)

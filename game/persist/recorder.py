@@ -48,7 +48,6 @@ class Recorder:
         self._cond = threading.Condition()
         self._busy = False
         self._stop = False
-        self._attempts = 0
         #: Why nothing is written now (a StatsUnavailable), or None while writing works.
         self.problem: StatsUnavailable | None = None
         #: Bumped each time the database is (re)opened: a reader follows a file started anew.
@@ -116,6 +115,8 @@ class Recorder:
                 if db is None and not self.permanent:
                     db = self._open()
                     self._opened.set()
+                    if db is not None and not self.pending():
+                        self._working()  # nothing waits: the trouble that kept it closed is over
                 with self._cond:
                     if self._stop:
                         return
@@ -133,7 +134,6 @@ class Recorder:
                     db = self._failed(db, exc)
                     with self._cond:
                         self._busy = False
-                        self._attempts += 1
                         if not self._stop:
                             self._back_off(delay)
                     delay = min(delay * 2, self.backoff[1])
@@ -141,7 +141,6 @@ class Recorder:
                 with self._cond:
                     self._ops.pop(0)
                     self._busy = False
-                    self._attempts += 1
                     if done is not None:
                         self._confirmed.add(done)
                     self._cond.notify_all()
