@@ -16,6 +16,7 @@ loses nothing already written; lines from two threads never mix):
     B <digest>, D <digest>   the save writer begins and has done writing one (its thread)
     F <digest>          --pace: the state is on disk (flush) before the next gesture
     E <uid> <result> <code>   a finished game is handed to the statistics
+    T <reason>          the statistics cannot be written now (locked, full, ...)
     K <point>           a kill point is reached: the process SIGKILLs itself right after
     X                   the run ended normally (App closed)
 
@@ -151,6 +152,14 @@ def instrument(args: argparse.Namespace, kills: Kills) -> None:
         real_recorded(self, game, result)
 
     progress.Progress._record = recorded
+    from game.persist import recorder
+    real_trouble = recorder.Recorder._trouble
+
+    def trouble(self, exc):
+        emit("T", exc.reason)
+        real_trouble(self, exc)
+
+    recorder.Recorder._trouble = trouble
 
 
 class Player:

@@ -415,11 +415,13 @@ def test_a_locked_database_neither_stalls_play_nor_loses_a_game(kiosk):
     history = _seed_statistics(kiosk)
     lock = sqlite3.connect(kiosk.data / "statistics.sqlite3", isolation_level=None, check_same_thread=False)
     lock.execute("BEGIN IMMEDIATE")
-    seen = {"ended": False, "after": 0}
+    seen = {"ended": False, "after": 0, "trouble": False}
 
-    def watch(words: list[str]) -> bool:  # 40 more states while locked, then the other program lets go
+    def watch(words: list[str]) -> bool:
+        """Once a game has ended and its record met the lock, 40 more states, then the lock goes."""
         seen["ended"] = seen["ended"] or words[0] == "E"
-        if seen["ended"] and words[0] == "S":
+        seen["trouble"] = seen["trouble"] or words[0] == "T"
+        if seen["ended"] and seen["trouble"] and words[0] == "S":
             seen["after"] += 1
             if seen["after"] == 40:
                 lock.execute("ROLLBACK")
@@ -428,7 +430,8 @@ def test_a_locked_database_neither_stalls_play_nor_loses_a_game(kiosk):
     run = kiosk.start("--seed", "8", "--steps", "80", "--new-game", "0.2", until=watch)
     assert run.returncode == 0 and seen["after"] >= 40, run.log
     clean_log(run)
-    assert "locked" in run.log and "dropped" not in run.log
+    assert {w[1] for w in run.of("T")} == {"locked"} and "dropped" not in run.log
+    assert len([line for line in run.log.splitlines() if "cannot write" in line]) == 1  # said once
     check_statistics(kiosk, history)
 
     lock.execute("BEGIN IMMEDIATE")  # held through a whole run and its exit

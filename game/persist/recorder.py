@@ -138,16 +138,19 @@ class Recorder:
                             self._back_off(delay)
                     delay = min(delay * 2, self.backoff[1])
                     continue
+                # all said before the queue shrinks: a flush that finds it empty finds the trouble
+                # over and the save's journal being rewritten without this game
+                self._working()
+                if done is not None:
+                    with self._cond:
+                        self._confirmed.add(done)
+                    if self.on_recorded is not None:
+                        self.on_recorded(done)
                 with self._cond:
                     self._ops.pop(0)
                     self._busy = False
-                    if done is not None:
-                        self._confirmed.add(done)
                     self._cond.notify_all()
                 delay = self.backoff[0]
-                self._working()
-                if done is not None and self.on_recorded is not None:
-                    self.on_recorded(done)
         finally:
             self._opened.set()
             if db is not None:
