@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
-from .stats import RESULTS, Row, StatsUnavailable, Summary, dealt_numbers, game_rows, has_uid, open_reader, summarize
+from .stats import RESULTS, Row, RowViews, StatsUnavailable, dealt_numbers, game_rows, has_uid, open_reader
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
 FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written
@@ -32,7 +32,7 @@ def record_of(game: str, option: str, code: str | None, result: str, score: int,
             "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())}
 
 
-class Statistics:
+class Statistics(RowViews):
     """The statistics as the screens use them. Reads raise sqlite3.Error when the database cannot
     be read (the screen says so); writes only queue."""
 
@@ -101,16 +101,6 @@ class Statistics:
             elif op[0] == "reset" and op[1:] == (game, str(option)):
                 rows = []
         return rows
-
-    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
-        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
-
-    def summary(self, game: str, option: str) -> Summary:
-        return summarize(r[1:] for r in self.rows(game, option))
-
-    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
-        """The last n (result, score), oldest first: the bar chart."""
-        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
 
     def dealt(self, kind: str) -> set[int]:
         pending: list[Op] = self.recorder.pending()

@@ -170,6 +170,9 @@ def check_schema(conn: sqlite3.Connection) -> None:
         raise StatsDamaged("its games table does not keep game ids unique")
 
 
+Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
+
+
 @dataclass(frozen=True)
 class Summary:
     """What the Statistics screen shows for one game and option."""
@@ -203,7 +206,26 @@ def summarize(rows: Iterable[tuple[str, int, int, int]]) -> Summary:
                    hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
 
 
-class StatsDB:
+class RowViews:
+    """The results, the summary and the chart's bars, all from one `rows(game, option)`: the
+    database's own (StatsDB) or the screens' view with the waiting games in it (Statistics)."""
+
+    def rows(self, game: str, option: str) -> list[Row]:
+        raise NotImplementedError
+
+    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
+        """(result, score, moves) of every finished game, oldest first."""
+        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
+
+    def summary(self, game: str, option: str) -> Summary:
+        return summarize(r[1:] for r in self.rows(game, option))
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        """The last n (result, score), oldest first: the bar chart."""
+        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
+
+
+class StatsDB(RowViews):
     """The statistics database on one connection, used from one thread.
 
     Opening creates or upgrades it, checks its tables and runs `PRAGMA quick_check`; a damaged file
@@ -327,17 +349,6 @@ class StatsDB:
         """(uid, result, score, moves, hints) of every finished game, oldest first."""
         return game_rows(self._db(), game, option)
 
-    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
-        """(result, score, moves) of every finished game, oldest first."""
-        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
-
-    def summary(self, game: str, option: str) -> Summary:
-        return summarize(r[1:] for r in self.rows(game, option))
-
-    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
-        """The last n (result, score), oldest first: the bar chart."""
-        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
-
     def dealt(self, kind: str) -> set[int]:
         """The deals of the winnable table `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
@@ -348,9 +359,6 @@ class StatsDB:
 
     def integrity_ok(self) -> bool:
         return self._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-
-
-Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
 
 
 def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
