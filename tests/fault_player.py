@@ -18,6 +18,7 @@ loses nothing already written; lines from two threads never mix):
     E <uid> <result> <code>   a finished game is handed to the statistics
     T <reason>          the statistics cannot be written now (locked, full, ...)
     K <point>           a kill point is reached: the process SIGKILLs itself right after
+    QUIT                SIGTERM came: the run stops as the game's loop would
     X                   the run ended normally (App closed)
 
 Faults: --kill POINT:N SIGKILLs at the N-th pass of POINT: save-before-rename (the temporary file
@@ -243,7 +244,11 @@ def play(args: argparse.Namespace) -> None:
             self.replace(scene)
             player = Player(self, random.Random(args.seed), args.new_game)
             progress = self.ctx.progress
+            import pygame
             for step in range(args.steps):
+                if pygame.event.peek(pygame.QUIT):  # SIGTERM (systemctl stop): SDL turns it into QUIT
+                    emit("QUIT")
+                    break
                 if step == args.free_at:
                     resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
                     emit("FREE")

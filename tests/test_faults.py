@@ -103,7 +103,10 @@ class Starter:
                     words = raw.decode().split()
                     lines.append(words)
                     times.append(time.monotonic())
-                    if killed_at is None and (len(lines) == kill_after or (until is not None and until(words))):
+                    verdict = until(words) if until is not None else None
+                    if verdict == "term":  # systemctl stop
+                        os.kill(pid, signal.SIGTERM)
+                    elif killed_at is None and (len(lines) == kill_after or verdict):
                         killed_at = time.monotonic()
                         os.kill(pid, signal.SIGKILL)
             status = int(self.server.stdout.readline().split()[2])
@@ -138,7 +141,7 @@ class Kiosk:
 
     def start(self, *args: str, kill_after: int | None = None, until=None) -> Run:
         """Run the game; SIGKILL it after `kill_after` report lines, or when `until(words)`, called on
-        each line (it may act, e.g. release a lock), returns True."""
+        each line (it may act, e.g. release a lock), returns True; SIGTERM it when it returns "term"."""
         run = self.starter.start(list(args), self.env, kill_after, until)
         for w in run.of("S"):
             self.states[w[1]] = w[2]
@@ -400,7 +403,7 @@ def _seed_statistics(kiosk: Kiosk) -> dict[str, str]:
 
 def test_a_full_disk_keeps_the_history_and_records_the_games_once_it_clears(kiosk):
     history = _seed_statistics(kiosk)
-    run = kiosk.start("--seed", "7", "--steps", "80", "--fsize", "1", "--free-at", "50")
+    run = kiosk.start("--seed", "7", "--steps", "80", "--new-game", "0.2", "--fsize", "1", "--free-at", "50")
     assert run.returncode == 0 and run.of("FREE") and run.of("X"), run.log
     clean_log(run)
     before_free = run.lines.index(["FREE"])
@@ -415,20 +418,25 @@ def test_a_locked_database_neither_stalls_play_nor_loses_a_game(kiosk):
     history = _seed_statistics(kiosk)
     lock = sqlite3.connect(kiosk.data / "statistics.sqlite3", isolation_level=None, check_same_thread=False)
     lock.execute("BEGIN IMMEDIATE")
-    seen = {"ended": False, "after": 0, "trouble": False}
+    seen = {"ended": False, "trouble": False, "locked": 0, "free": 0}
 
-    def watch(words: list[str]) -> bool:
-        """Once a game has ended and its record met the lock, 40 more states, then the lock goes."""
+    def watch(words: list[str]) -> str | None:
+        """Once a game has ended and its record met the lock: 40 more states, then the lock goes;
+        20 states later, the game is stopped as systemd stops it (SIGTERM)."""
         seen["ended"] = seen["ended"] or words[0] == "E"
         seen["trouble"] = seen["trouble"] or words[0] == "T"
-        if seen["ended"] and seen["trouble"] and words[0] == "S":
-            seen["after"] += 1
-            if seen["after"] == 40:
+        if not (seen["ended"] and seen["trouble"] and words[0] == "S"):
+            return None
+        if seen["locked"] < 40:
+            seen["locked"] += 1
+            if seen["locked"] == 40:
                 lock.execute("ROLLBACK")
-        return False
+            return None
+        seen["free"] += 1
+        return "term" if seen["free"] == 20 else None
 
-    run = kiosk.start("--seed", "8", "--steps", "80", "--new-game", "0.2", until=watch)
-    assert run.returncode == 0 and seen["after"] >= 40, run.log
+    run = kiosk.start("--seed", "8", "--steps", "5000", "--new-game", "0.2", until=watch)
+    assert run.returncode == 0 and run.of("QUIT") and seen["locked"] == 40, run.log
     clean_log(run)
     assert {w[1] for w in run.of("T")} == {"locked"} and "dropped" not in run.log
     assert len([line for line in run.log.splitlines() if "cannot write" in line]) == 1  # said once
