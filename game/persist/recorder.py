@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .stats import StatsDamaged, StatsDB, StatsUnavailable, primary_code
+from .schema import StatsDamaged, StatsUnavailable, primary_code
+from .stats import StatsDB
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
-from .stats import RESULTS, Row, RowViews, StatsUnavailable, dealt_numbers, game_rows, has_uid, open_reader
+from .schema import StatsUnavailable
+from .stats import RESULTS, Row, RowViews, dealt_numbers, game_rows, has_uid, open_reader
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
 FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written
