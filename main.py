@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 DEFAULT_WINDOW = (1280, 720)
+ECHO_LIMIT = 40  # characters of a bad argument shown back in an error message
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -24,10 +25,18 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().replace("*", "x").split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, not {echo(text)}") from None
     if not (320 <= w <= 10000 and 240 <= h <= 10000):
         raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range (320x240 .. 10000x10000)")
     return w, h
+
+
+def echo(text: str) -> str:
+    """An argument as an error message shows it: quoted, and cut when long (a 100,000-character
+    code is not printed back in full)."""
+    if len(text) <= ECHO_LIMIT:
+        return repr(text)
+    return f"{text[:ECHO_LIMIT]!r}... ({len(text)} characters)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,13 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    if args.code:  # refuse a bad code before any window opens
+    if args.code is not None:  # refuse a bad code (an empty one too) before any window opens
         from game.model.codes import InvalidCode, parse_code
 
         try:
             parse_code(args.code)
         except InvalidCode as exc:
-            print(f"main.py: bad --code {args.code!r}: {exc}", file=sys.stderr)
+            print(f"main.py: bad --code {echo(args.code)}: {exc}", file=sys.stderr)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame

@@ -2,19 +2,22 @@
 
 The file lives in ``platformdirs.user_config_dir('golf-eightoff')/settings.json``. Set the
 environment variable ``GOLF_EIGHTOFF_CONFIG_DIR`` to use another directory (tests, kiosks).
-A missing or damaged file never stops the game: every bad field falls back to its default
-with a logged warning.
+A missing or damaged file never stops the game: a file that cannot be read at all (not a regular
+file, larger than SETTINGS_LIMIT, not UTF-8, not JSON, nested too deeply, anything else) gives the
+defaults with one logged warning, and every bad field of a good file falls back to its default with
+a warning of its own.
 """
 from __future__ import annotations
 
 import json
 import logging
 import os
+import reprlib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.persist.files import write_atomically
+from game.persist.files import Unreadable, read_json, remove_stale_temps, write_atomically
 from game.solver.tables import KINDS as TABLE_KINDS
 
 log = logging.getLogger(__name__)
@@ -22,6 +25,9 @@ log = logging.getLogger(__name__)
 APP_NAME = "golf-eightoff"
 CONFIG_ENV = "GOLF_EIGHTOFF_CONFIG_DIR"
 FILE_NAME = "settings.json"
+SETTINGS_LIMIT = 256 * 1024  # bytes: the real file is under 1 KiB
+_short = reprlib.Repr()  # a bad value in a log line: a few levels and characters of it, never all
+_short.maxlevel, _short.maxstring, _short.maxother = 2, 40, 40
 
 #: Fields whose value must be one of a fixed set.
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -85,10 +91,10 @@ class Settings:
             default = getattr(result, f.name)
             # bool is a subclass of int: compare exact types so `true` is no cell count.
             if type(value) is not type(default):
-                log.warning("settings: %s has the wrong type (%r); using %r", f.name, value, default)
+                log.warning("settings: %s has the wrong type (%s); using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in CHOICES and value not in CHOICES[f.name]:
-                log.warning("settings: %s has an unknown value %r; using %r", f.name, value, default)
+                log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):
                 value = _switches(value, default)
@@ -104,21 +110,19 @@ class Settings:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> Settings:
-        """Read settings; a missing file gives defaults silently, a damaged one with a warning."""
+        """Read settings; a missing file gives defaults silently, an unusable one with one warning.
+        Temporary files an interrupted save left beside it are removed."""
         p = Path(path) if path is not None else default_path()
+        remove_stale_temps(p)
         try:
-            text = p.read_bytes().decode("utf-8")
+            return cls.from_dict(read_json(p, SETTINGS_LIMIT))
         except FileNotFoundError:
             return cls()
-        except (OSError, UnicodeDecodeError) as exc:
-            log.warning("settings: cannot read %s (%s); using defaults", p, exc)
-            return cls()
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            log.warning("settings: %s is not valid JSON (%s); using defaults", p, exc)
-            return cls()
-        return cls.from_dict(data)
+        except Unreadable as exc:
+            log.warning("settings: %s is unusable (%s); using defaults", p, exc)
+        except Exception as exc:  # whatever is wrong with the file, the game starts
+            log.warning("settings: %s could not be checked (%s); using defaults", p, type(exc).__name__)
+        return cls()
 
     def save(self, path: str | os.PathLike[str] | None = None) -> bool:
         """Write settings atomically (temp file, fsync, replace) so a crash never leaves half a file.
@@ -141,5 +145,5 @@ def _switches(value: dict, default: dict) -> dict:
         if kind in out and type(on) is bool:
             out[kind] = on
         else:
-            log.warning("settings: winnable_only has a bad entry %r: %r; ignored", kind, on)
+            log.warning("settings: winnable_only has a bad entry %s: %s; ignored", _short.repr(kind), _short.repr(on))
     return out

@@ -1,22 +1,38 @@
-"""Writing and setting aside the small files the game keeps (settings, the saved game)."""
+"""The small files the game keeps (settings, the saved game): read with caps, written atomically,
+set aside when unusable.
+
+Everything read from disk is untrusted: a file may be truncated, huge, deeply nested, not UTF-8,
+or not a file at all (a FIFO, a device, a symlink to /dev/zero). `read_json` turns every such
+case into one exception, `Unreadable`, so a caller has exactly one thing to handle.
+"""
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
+class Unreadable(Exception):
+    """A file that exists but cannot be used; the message says why (for the log line)."""
+
+
 def write_atomically(path: Path, text: str) -> None:
     """A uniquely named temporary file beside the target, fsync, rename, fsync of the folder: the
-    file is always whole, even with two copies of the game writing at once or a power cut."""
+    file is always whole, even with two copies of the game writing at once or a power cut.
+
+    The temporary file's name carries the writer's process id, so that a later start can tell the
+    leftovers of a killed writer from the file a running copy is writing (`remove_stale_temps`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -37,8 +53,119 @@ def write_atomically(path: Path, text: str) -> None:
         pass
 
 
-def move_aside(path: Path, why: str, what: str = "file") -> Path | None:
-    """Keep a damaged file for inspection, out of the way of the next start, with a log line."""
+def remove_stale_temps(path: Path) -> int:
+    """Delete the temporary files a killed writer of `path` left beside it; returns how many.
+
+    A temporary file whose writer still runs (its process id is alive) is left alone: a second
+    copy of the game may be in the middle of writing it. Names without a process id come from
+    older versions and are always stale."""
+    path = Path(path)
+    removed = 0
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return 0
+    prefix = f".{path.name}-"
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid = name[len(prefix):].split("-", 1)[0]
+        if pid.isdigit() and (int(pid) == os.getpid() or _alive(int(pid))):
+            continue  # a write in flight, ours or another copy's
+        with contextlib.suppress(OSError):
+            os.unlink(path.parent / name)
+            removed += 1
+    if removed:
+        log.info("removed %d temporary file(s) left beside %s by an interrupted write", removed, path.name)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, it is someone else's
+        return True
+    return True
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path`, or None when there is no such file. Only a regular file (or a symlink
+    to one) is read, and never more than `limit` bytes; anything else raises Unreadable.
+
+    The file is opened without blocking (a FIFO would wait for a writer forever) and checked again
+    once open (it may have been swapped between the two looks)."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise Unreadable(f"cannot be examined ({exc.strerror or exc})") from None
+    _check_regular(info, limit)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise Unreadable(f"cannot be opened ({exc.strerror or exc})") from None
+    try:
+        _check_regular(os.fstat(fd), limit)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise Unreadable(f"larger than {limit} bytes")
+    return b"".join(chunks)
+
+
+def _check_regular(info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise Unreadable(f"not a regular file ({_kind(info.st_mode)})")
+    if info.st_size > limit:
+        raise Unreadable(f"larger than {limit} bytes ({info.st_size})")
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a file"
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The decoded JSON document in `path`; FileNotFoundError when there is no file, Unreadable for
+    any file that cannot give one: not regular, too large, not UTF-8, not JSON, nested too deeply."""
+    raw = read_regular(path, limit)
+    if raw is None:
+        raise FileNotFoundError(path)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Unreadable("not UTF-8 text") from None
+    except ValueError as exc:
+        raise Unreadable(f"not valid JSON ({exc})") from None
+    except RecursionError:
+        raise Unreadable("JSON nested too deeply") from None
+    except MemoryError:
+        raise Unreadable("JSON too large to decode") from None
+
+
+def move_aside(path: Path, why: str, what: str = "file", companions: tuple[str, ...] = ()) -> Path | None:
+    """Keep a damaged file for inspection, out of the way of the next start, with one log line.
+
+    `companions` are suffixes of files that belong to it (a database's "-wal" and "-shm"): they go
+    aside under the same new name, never deleted, so nothing the file held is thrown away."""
     path = Path(path)
     aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
     try:
@@ -46,7 +173,14 @@ def move_aside(path: Path, why: str, what: str = "file") -> Path | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        log.warning("%s %s is unusable: %s; could not move it (%s)", what, path, why, exc)
+        log.warning("%s %s is unusable: %s; could not move it aside (%s)", what, path, why, exc.strerror or exc)
         return None
+    for suffix in companions:
+        try:
+            os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("could not move %s%s aside (%s)", path.name, suffix, exc.strerror or exc)
     log.warning("%s %s is unusable: %s; moved to %s", what, path, why, aside.name)
     return aside

@@ -7,22 +7,39 @@ stays saved and is offered as "Continue", also after a restart or a power cut.
 
 Who moved matters: a deal only the demo ("Watch") played is never recorded (it is not the player's
 game), and a game both played is recorded as 'assisted', however it ends.
+
+Nothing is counted twice and nothing finished is lost. Every game has a unique id from its first
+card, kept in its save; the statistics hold each id once, so recording a game again changes
+nothing, and a save whose game is already recorded (a power cut between the record and the save's
+replacement) is not offered again. Recording runs in the background (Recorder); until a finished
+game is in the database it is kept in the save file's journal ("unrecorded"), written in the same
+atomic replacement that drops the game from the save, and replayed at the next start.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import math
+import re
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 from .. import registry
 from .paths import data_dir
+from .recorder import Recorder
 from .savefile import SaveFile
-from .stats import StatsDB
+from .statistics import Statistics, record_of
+from .stats import RESULTS
 
 log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 1
+JOURNAL_CAP = 200  # finished games kept in the save while the database cannot take them
+EXIT_WAIT = 2.0  # seconds the exit waits for the statistics' queue (the journal keeps the rest)
+UID = re.compile(r"[A-Za-z0-9-]{1,64}")
 #: The games a save may hold, by the name the save gives them (each family's model class).
 KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
 
@@ -42,13 +59,12 @@ class Progress:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else data_dir()
-        self.save = SaveFile(self.folder / "current-game.json")
-        try:
-            self.stats: StatsDB | None = StatsDB(self.folder / "statistics.sqlite3")
-        except Exception as exc:  # statistics are a bonus: the game is still playable
-            log.warning("statistics unavailable (%s); games are not recorded", exc)
-            self.stats = None
+        self._journal: tuple[dict[str, Any], ...] = ()  # finished games not known to be in the database
+        self.save = SaveFile(self.folder / "current-game.json", compose=self._compose)
+        self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
+        self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
         self.game: Any = None
+        self.uid = ""  # the current game's id
         self.undos = 0
         self.duration = 0.0
         self.started = ""
@@ -57,31 +73,55 @@ class Progress:
         self.demo_moves = 0  # ... and by the demo
         self.guaranteed = False  # the deal was proven winnable when it was dealt
         self._closed_out = False
+        self._known_recorded: dict[str, bool] = {}
+        self.saved()  # a journal left by the last run goes to the database now
 
     # -- the saved game ----------------------------------------------------------------------------
     def saved(self) -> tuple[Any, dict] | None:
-        """The unfinished game on disk and its bookkeeping, or None (a bad file is moved aside)."""
+        """The unfinished game on disk and its bookkeeping, or None. Whatever is wrong with the file
+        (it is untrusted: any exception while checking it), it is moved aside with one log line."""
         data = self.save.read()
         if data is None:
             return None
         try:
-            if data.get("format") != SAVE_FORMAT or data.get("kind") not in KINDS:
-                raise ValueError("unknown format")
-            game = KINDS[data["kind"]].from_json(data["model"])
-            undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
-            # a save from before hints and the demo: every move in it was the player's
-            counts = {"hints": int(data.get("hints", 0)), "demo_moves": int(data.get("demo_moves", 0)),
-                      "player_moves": int(data.get("player_moves", game.moves))}
-            if min(undos, *counts.values()) < 0 or not 0.0 <= duration < 1e9:
-                raise ValueError("bad bookkeeping numbers")
-            meta = {"undos": undos, "duration": duration, "started": str(data.get("started", "")), **counts,
-                    "guaranteed": data.get("guaranteed", False) is True}
-        except (ValueError, TypeError, KeyError, OverflowError) as exc:
-            self.save.move_aside(str(exc))
+            records = _journal_of(data)
+            only_journal = data.get("format") == SAVE_FORMAT and set(data) == {"format", "unrecorded"}
+            found = None if only_journal else _game_of(data)
+        except Exception as exc:  # any failure to make sense of the file is damage
+            self.save.move_aside(_why(exc))
             return None
+        self._adopt(records)
+        if records:  # the save is this run's to rewrite without them once they are recorded
+            self.save.adopt({k: v for k, v in data.items() if k != "unrecorded"})
+        if found is None:  # only a journal: the game it ended is recorded (or about to be)
+            self.save.clear()
+            return None
+        game, meta = found
         if game.status == "won":
             return None
+        if self._recorded_already(meta["uid"]):
+            log.warning("the saved game %s is already in the statistics (the power went before its save "
+                        "was replaced); it is not continued", game.code)
+            self.save.clear()
+            return None
         return game, meta
+
+    def _recorded_already(self, uid: str) -> bool:
+        if uid not in self._known_recorded:
+            try:
+                self._known_recorded[uid] = self.stats.has(uid)
+            except Exception as exc:  # unreadable statistics: recording again is harmless
+                log.warning("statistics unreadable (%s); the saved game is continued", exc)
+                return False
+        return self._known_recorded[uid]
+
+    def _adopt(self, records: list[dict[str, Any]]) -> None:
+        """Finished games from the save's journal: queued again (a repeat changes nothing)."""
+        known = {r["uid"] for r in self._journal} | self.recorder.confirmed()
+        for rec in records:
+            if rec["uid"] not in known:
+                self._journal += (rec,)
+                self.recorder.submit(("record", rec))
 
     def begin(self, game: Any, meta: dict | None = None, guaranteed: bool = False) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
@@ -95,6 +135,7 @@ class Progress:
             self._close_out_previous()
         self.game = game
         self._restore(meta or {}, game)
+        self.uid = self.uid or uuid.uuid4().hex
         self.guaranteed = self.guaranteed or bool(guaranteed)
         self.started = self.started or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         self._closed_out = False
@@ -103,6 +144,7 @@ class Progress:
 
     def _restore(self, meta: dict, game: Any) -> None:
         """The bookkeeping of a saved game (a new game: all zero)."""
+        self.uid = str(meta.get("uid") or "")
         self.undos = int(meta.get("undos", 0))
         self.duration = float(meta.get("duration", 0.0))
         self.started = str(meta.get("started") or "")
@@ -175,37 +217,55 @@ class Progress:
         self._store(self.game)
 
     def _store(self, game: Any) -> None:
-        """Save the game as it is now; a win is recorded at once instead."""
+        """Save the game as it is now; a win is recorded at once instead (the save keeps the record
+        in its journal, in the same write that drops the game)."""
         if game.status == "won":
-            # the save goes first: a power cut in between may lose this win's record, but can
-            # never bring the game back one move before the win to be won and counted again
-            self.save.clear()
-            self.save.flush()
             if not self._closed_out:
                 result = self._result(game, "won")
                 self._closed_out = True  # a watched win is final too, only not the player's
                 if result is not None:
                     self._record(game, result)
+            self.save.clear()
             return
-        self.save.write({"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(),
+        self.save.write({"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(), "uid": self.uid,
                          "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,
                          "hints": self.hints, "player_moves": self.player_moves, "demo_moves": self.demo_moves,
                          "guaranteed": self.guaranteed,
                          "code": game.code, "score": game.score, "moves": game.moves, "status": game.status})
 
     def _record(self, game: Any, result: str) -> None:
+        """Queue the game's record and keep it in the journal until the database has it."""
         self._closed_out = True
-        if self.stats is None:
-            return
-        try:
-            self.stats.record(kind_of(game), option_of(game), game.code, result, game.score, game.moves,
-                              self.undos, self.duration, hints=self.hints)
-        except Exception as exc:  # a full disk must not stop the game
-            log.warning("could not record the game in the statistics (%s)", exc)
+        rec = record_of(kind_of(game), option_of(game), game.code, result, game.score, game.moves, self.undos,
+                        self.duration, hints=self.hints, uid=self.uid)
+        confirmed = self.recorder.confirmed()
+        journal = tuple(r for r in self._journal if r["uid"] not in confirmed and r["uid"] != rec["uid"])
+        if len(journal) >= JOURNAL_CAP:
+            log.warning("statistics: %d finished games wait to be recorded; the oldest is dropped", len(journal))
+            journal = journal[1 - JOURNAL_CAP:]
+        self._journal = (*journal, rec)
+        self.recorder.submit(("record", rec))
+
+    def _compose(self, doc: dict[str, Any] | None) -> str:
+        """The save file's text (on the writer thread): the game, and the finished games not yet in
+        the database; nothing at all when there is neither."""
+        confirmed = self.recorder.confirmed()
+        journal = [r for r in self._journal if r["uid"] not in confirmed]
+        if doc is None and not journal:
+            return ""
+        out: dict[str, Any] = dict(doc) if doc is not None else {"format": SAVE_FORMAT}
+        if journal:
+            out["unrecorded"] = journal
+        return json.dumps(out, separators=(",", ":"))
+
+    def _recorded(self, uid: str) -> None:
+        """The Recorder wrote a finished game (its thread): the save's journal can drop it."""
+        if any(r["uid"] == uid for r in self._journal):
+            self.save.rewrite()
 
     # -- the winnable-deal tables ------------------------------------------------------------------
     def mark_dealt(self, kind: str, number: int) -> None:
-        """Deal `number` of the winnable table `kind` was handed out (nothing without statistics)."""
+        """Deal `number` of the winnable table `kind` was handed out (written in the background)."""
         self._dealt_call("mark_dealt", None, kind, number)
 
     def dealt(self, kind: str) -> set[int]:
@@ -217,17 +277,81 @@ class Progress:
         self._dealt_call("clear_dealt", None, kind)
 
     def _dealt_call(self, name: str, fallback: Any, *args: Any) -> Any:
-        if self.stats is None:
-            return fallback
         try:
             return getattr(self.stats, name)(*args)
         except Exception as exc:  # statistics are a bonus: dealing goes on without them
             log.warning("the dealt deals are unavailable (%s)", exc)
             return fallback
 
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait (bounded) until the statistics and the save are on disk; True when both are."""
+        recorded = self.recorder.flush(timeout)
+        return self.save.flush(timeout) and recorded
+
     def close(self) -> None:
-        """At exit: everything on disk, the database closed."""
+        """At exit: the statistics' queue gets a bounded wait (what is left stays in the save's
+        journal), then the save is written; safe to call twice."""
+        self.recorder.close(EXIT_WAIT)
+        if self._journal:
+            self.save.rewrite()  # without what was written meanwhile
         self.save.flush()
-        if self.stats is not None:
-            self.stats.close()
-            self.stats = None
+        self.stats.close()
+
+
+def _why(exc: BaseException) -> str:
+    """A short reason for the log line (a message may echo a huge value)."""
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _count(data: dict, key: str, default: int = 0) -> int:
+    value = data.get(key, default)
+    if type(value) is not int or value < 0:
+        raise ValueError(f"bad {key}")
+    return value
+
+
+def _game_of(data: dict) -> tuple[Any, dict]:
+    """The game and its bookkeeping from a save document; ValueError (or anything) when wrong."""
+    if data.get("format") != SAVE_FORMAT or data.get("kind") not in KINDS:
+        raise ValueError("unknown format")
+    kind: Any = KINDS[data["kind"]]
+    game = kind.from_json(data["model"])
+    undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
+    # a save from before hints and the demo: every move in it was the player's
+    counts = {"hints": int(data.get("hints", 0)), "demo_moves": int(data.get("demo_moves", 0)),
+              "player_moves": int(data.get("player_moves", game.moves))}
+    if min(undos, *counts.values()) < 0 or not 0.0 <= duration < 1e9:
+        raise ValueError("bad bookkeeping numbers")
+    uid = data.get("uid")
+    if uid is None:  # a save from before game ids: one derived from its content, the same every time
+        uid = "old-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
+    elif not isinstance(uid, str) or not UID.fullmatch(uid):
+        raise ValueError("bad game id")
+    meta = {"uid": uid, "undos": undos, "duration": duration, "started": str(data.get("started", "")), **counts,
+            "guaranteed": data.get("guaranteed", False) is True}
+    return game, meta
+
+
+def _journal_of(data: dict) -> list[dict[str, Any]]:
+    """The finished games a save keeps for the statistics, checked field by field."""
+    journal = data.get("unrecorded", [])
+    if not isinstance(journal, list) or len(journal) > JOURNAL_CAP:
+        raise ValueError("bad journal")
+    out = []
+    for rec in journal:
+        if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not UID.fullmatch(rec["uid"]):
+            raise ValueError("bad journal entry")
+        if rec.get("result") not in RESULTS or not all(isinstance(rec.get(k), str) and len(rec[k]) <= 64
+                                                       for k in ("game", "option", "finished_at")):
+            raise ValueError("bad journal entry")
+        code, duration = rec.get("code"), rec.get("duration_s")
+        if not (code is None or isinstance(code, str) and len(code) <= 64):
+            raise ValueError("bad journal entry")
+        if not isinstance(duration, (int, float)) or isinstance(duration, bool) or not math.isfinite(duration) \
+                or not 0 <= duration < 1e9:
+            raise ValueError("bad journal entry")
+        out.append(record_of(rec["game"], rec["option"], code, rec["result"], _count(rec, "score"),
+                             _count(rec, "moves"), _count(rec, "undos"), duration, rec["finished_at"],
+                             hints=_count(rec, "hints"), uid=rec["uid"]))
+    return out

@@ -1,8 +1,12 @@
 """The game in progress as one JSON file, replaced atomically so a power cut leaves the old or the new.
 
 Writing happens on a small background thread (an SD card's fsync can take tens of milliseconds on a
-Pi; the frame loop must not wait for it). The newest content always wins; `flush()` waits for it.
-A file that cannot be read is moved aside with a log line and the game starts normally.
+Pi; the frame loop must not wait for it). Only the newest content is ever written: a state submitted
+while a write is under way replaces any state still waiting, so after each write the next one is the
+newest. A power cut therefore loses at most the states submitted during the last two writes.
+A write that fails (a full disk) is tried again with back-off, and at once when a new state comes.
+
+A file that cannot be read is moved aside with one log line and the game starts normally.
 """
 from __future__ import annotations
 
@@ -10,43 +14,71 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .files import move_aside, write_atomically
+from .files import Unreadable, move_aside, read_json, remove_stale_temps, write_atomically
 
 log = logging.getLogger(__name__)
 
+SAVE_LIMIT = 4 * 1024 * 1024  # bytes: a long Eight Off game with its history is a few tens of KiB
+_UNSET = object()
+
+
+def plain_json(doc: dict[str, Any] | None) -> str:
+    """The default content: the document itself, or nothing at all (the file is deleted)."""
+    return "" if doc is None else json.dumps(doc, separators=(",", ":"))
+
 
 class SaveFile:
-    """One JSON document on disk, written in the background."""
+    """One JSON document on disk, written in the background.
 
-    def __init__(self, path: Path) -> None:
+    `compose(doc)` turns the newest submitted document (None once cleared) into the file's text ("":
+    delete the file); it runs on the writer thread at write time, so whatever it adds (the
+    statistics' journal) is as fresh as the write."""
+
+    def __init__(self, path: Path, compose: Callable[[dict[str, Any] | None], str] = plain_json,
+                 backoff: tuple[float, float] = (0.25, 10.0)) -> None:
         self.path = Path(path)
-        self._pending: str | None = None  # newest text not yet written; "" means delete
-        self._lock = threading.Condition()
+        self.compose = compose
+        self.backoff = backoff
+        self._doc: Any = _UNSET  # the newest submitted document; None: cleared
+        self._dirty = False  # the newest document is not on disk yet
         self._busy = False
+        self._attempts = 0  # writes tried (a flush waits for one that starts after it)
+        self._failing: str | None = None  # why the last write failed, logged once
+        self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
+        remove_stale_temps(self.path)
 
     # -- reading -----------------------------------------------------------------------------------
-    def read(self) -> dict | None:
-        """The saved document, or None when there is none or it is unreadable (then moved aside)."""
-        self.flush()
+    def read(self) -> dict[str, Any] | None:
+        """The saved document, or None when there is none or it is unusable (then moved aside).
+
+        Once this run has submitted a document, that one is the answer, written or not: the frame
+        loop never waits for the disk, and a full disk does not hide the game being played."""
+        with self._lock:
+            if self._doc is not _UNSET:
+                return None if self._doc is None else dict(self._doc)
         try:
-            raw = self.path.read_bytes()
+            data = read_json(self.path, SAVE_LIMIT)
         except FileNotFoundError:
             return None
-        except OSError as exc:
-            log.warning("saved game %s cannot be read (%s); starting without it", self.path, exc)
+        except Unreadable as exc:
+            self.move_aside(str(exc))
             return None
-        try:
-            data = json.loads(raw.decode("utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            return data
-        except (UnicodeDecodeError, ValueError) as exc:
-            self.move_aside(f"not valid JSON ({exc})")
+        if not isinstance(data, dict):
+            self.move_aside("not a JSON object")
             return None
+        return data
+
+    def adopt(self, doc: dict[str, Any]) -> None:
+        """The document on disk is this run's newest from now on (without what `compose` adds, which
+        its owner keeps), so that `rewrite` can write it again with less added."""
+        with self._lock:
+            if self._doc is _UNSET:
+                self._doc = dict(doc)
 
     def move_aside(self, why: str) -> None:
         """Keep a damaged save for inspection, out of the way of the next start."""
@@ -54,46 +86,86 @@ class SaveFile:
 
     # -- writing -----------------------------------------------------------------------------------
     def write(self, data: dict[str, Any]) -> None:
-        self._submit(json.dumps(data, separators=(",", ":")))
+        self._submit(dict(data))
 
     def clear(self) -> None:
-        self._submit("")
+        self._submit(None)
 
-    def _submit(self, text: str) -> None:
+    def rewrite(self) -> None:
+        """Write the newest document again (what `compose` adds has changed)."""
         with self._lock:
-            self._pending = text
+            if self._doc is _UNSET:
+                return
+            doc = self._doc
+        self._submit(doc)
+
+    def _submit(self, doc: dict[str, Any] | None) -> None:
+        with self._lock:
+            self._doc = doc
+            self._dirty = True
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="savefile", daemon=True)
                 self._thread.start()
             self._lock.notify_all()
 
     def _run(self) -> None:
+        delay = self.backoff[0]
         while True:
             with self._lock:
-                if self._pending is None:
+                if not self._dirty:
                     self._lock.wait(timeout=2.0)
-                    if self._pending is None:
+                    if not self._dirty:
                         self._thread = None
                         return
-                text, self._pending = self._pending, None
-                self._busy = True
+                doc, self._dirty, self._busy = self._doc, False, True
+            ok = False
             try:
-                if text:
-                    write_atomically(self.path, text)
-                else:
-                    self.path.unlink(missing_ok=True)
+                self._commit(self.compose(doc))
+                ok = True
+                if self._failing is not None:
+                    log.warning("the game is saved again (%s)", self.path.name)
+                    self._failing = None
             except OSError as exc:
-                log.warning("could not save the game to %s (%s)", self.path, exc)
+                self._failed(exc)
             finally:
                 with self._lock:
                     self._busy = False
+                    self._attempts += 1
+                    if not ok and not self._dirty:
+                        self._dirty = True  # the newest state is still not on disk: try it again
                     self._lock.notify_all()
+            if ok:
+                delay = self.backoff[0]
+                continue
+            with self._lock:  # back off, unless a newer state arrives (try that one at once)
+                before = self._doc
+                self._lock.wait(timeout=delay)
+                if self._doc is before:
+                    delay = min(delay * 2, self.backoff[1])
+
+    def _commit(self, text: str) -> None:
+        """Put `text` on disk (or delete the file for ""): the one place the save is changed."""
+        if text:
+            write_atomically(self.path, text)
+        else:
+            self.path.unlink(missing_ok=True)
+
+    def _failed(self, exc: OSError) -> None:
+        why = exc.strerror or str(exc)
+        if why != self._failing:
+            log.warning("could not save the game to %s (%s); trying again", self.path, why)
+            self._failing = why
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until everything submitted is on disk; True when it is."""
+        """Wait until everything submitted is on disk; True when it is. When writing fails, this
+        waits for one more attempt only (a full disk does not make the exit wait)."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            while self._pending is not None or self._busy:
+            start = self._attempts
+            self._lock.notify_all()  # a writer backing off tries again now
+            while self._dirty or self._busy:
+                if self._failing is not None and self._attempts > start and not self._busy:
+                    return False
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False

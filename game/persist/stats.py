@@ -1,66 +1,60 @@
 """Finished games in SQLite (WAL), and the numbers the Statistics screen shows.
 
-The schema carries its version in `PRAGMA user_version`; MIGRATIONS lists the steps from each
-version to the next, applied in order inside a transaction, so an older database is upgraded in
-place with its rows kept (a table whose CHECK changes is rebuilt inside its migration). Two
-processes may open the database at once (WAL plus a busy timeout).
+The schema and its migrations are in schema.py. Two processes may open the database at once (WAL
+plus a busy timeout).
+
+Opening tells damage from trouble by SQLite's own error codes. Only a file SQLite calls "not a
+database", or "malformed" with `PRAGMA quick_check` agreeing, or one whose tables are not the ones
+its version promises, is damaged (StatsDamaged): it is moved aside with its -wal and -shm and a new
+database is started. Anything else (a full disk, an I/O error, a read-only folder, a lock held by
+another program) leaves every file as it is (StatsUnavailable, with a reason code).
 """
 from __future__ import annotations
 
 import logging
 import sqlite3
 import time
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .files import move_aside
+from .schema import MIGRATIONS as MIGRATIONS
+from .schema import SCHEMA_VERSION as SCHEMA_VERSION
+from .schema import (
+    SQLITE_CORRUPT,
+    SQLITE_NOTADB,
+    StatsDamaged,
+    StatsUnavailable,
+    check_schema,
+    migrate,
+    primary_code,
+    unavailable,
+)
 
 log = logging.getLogger(__name__)
 
 RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
+COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
-MIGRATIONS: list[list[str]] = [
-    # version 0 -> 1: the games table
-    ["""CREATE TABLE games (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
-            option TEXT NOT NULL,
-            code TEXT,
-            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned')),
-            score INTEGER NOT NULL CHECK (score >= 0),
-            moves INTEGER NOT NULL CHECK (moves >= 0),
-            undos INTEGER NOT NULL DEFAULT 0,
-            duration_s REAL NOT NULL DEFAULT 0,
-            finished_at TEXT NOT NULL)""",
-     "CREATE INDEX games_by_option ON games (game, option, id)"],
-    # version 1 -> 2: hints per game, the result 'assisted', and the deals handed out. A CHECK
-    # cannot be altered in SQLite: the table is rebuilt (new, copy, drop, rename, index again),
-    # keeping every row, its id and the AUTOINCREMENT counter
-    ["""CREATE TABLE games_v2 (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
-            option TEXT NOT NULL,
-            code TEXT,
-            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned', 'assisted')),
-            score INTEGER NOT NULL CHECK (score >= 0),
-            moves INTEGER NOT NULL CHECK (moves >= 0),
-            undos INTEGER NOT NULL DEFAULT 0,
-            duration_s REAL NOT NULL DEFAULT 0,
-            finished_at TEXT NOT NULL,
-            hints INTEGER NOT NULL DEFAULT 0)""",
-     "INSERT INTO games_v2 (id, game, option, code, result, score, moves, undos, duration_s, finished_at)"
-     " SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at FROM games",
-     "DELETE FROM sqlite_sequence WHERE name = 'games_v2'",
-     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v2', seq FROM sqlite_sequence WHERE name = 'games'",
-     "DROP TABLE games",
-     "ALTER TABLE games_v2 RENAME TO games",
-     "CREATE INDEX games_by_option ON games (game, option, id)",
-     """CREATE TABLE dealt (
-            kind TEXT NOT NULL,
-            number INTEGER NOT NULL,
-            PRIMARY KEY (kind, number))"""],
-]
-SCHEMA_VERSION = len(MIGRATIONS)
+def quick_check_fails(path: Path) -> bool:
+    """A second opinion from `PRAGMA quick_check` on a fresh connection: True only when SQLite says
+    the file is malformed or not a database (an I/O error or a lock proves nothing)."""
+    try:
+        conn = sqlite3.connect(path, timeout=1.0, isolation_level=None)
+    except sqlite3.Error:
+        return False
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        return [r[0] for r in rows] != ["ok"]
+    except sqlite3.Error as exc:
+        return primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB)
+    finally:
+        conn.close()
+
+
+Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
 
 
 @dataclass(frozen=True)
@@ -80,140 +74,206 @@ class Summary:
         return 100.0 * self.won / self.played if self.played else 0.0
 
 
-class StatsDB:
-    """The statistics database, opened once for the whole run."""
+def summarize(rows: Iterable[tuple[str, int, int, int]]) -> Summary:
+    """The Summary of (result, score, moves, hints) rows, oldest first."""
+    rows = list(rows)
+    longest = current = 0
+    for result, *_rest in rows:
+        current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
+        longest = max(longest, current)
+    # an abandoned game's score is unfinished, an assisted one's not the player's alone
+    finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
+    return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
+                   best_score=max(finished) if finished else None,
+                   current_streak=current, longest_streak=longest,
+                   average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
+                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
 
-    def __init__(self, path: Path) -> None:
+
+class RowViews:
+    """The results, the summary and the chart's bars, all from one `rows(game, option)`: the
+    database's own (StatsDB) or the screens' view with the waiting games in it (Statistics)."""
+
+    def rows(self, game: str, option: str) -> list[Row]:
+        raise NotImplementedError
+
+    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
+        """(result, score, moves) of every finished game, oldest first."""
+        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
+
+    def summary(self, game: str, option: str) -> Summary:
+        return summarize(r[1:] for r in self.rows(game, option))
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        """The last n (result, score), oldest first: the bar chart."""
+        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
+
+
+class StatsDB(RowViews):
+    """The statistics database on one connection, used from one thread.
+
+    Opening creates or upgrades it, checks its tables and runs `PRAGMA quick_check`; a damaged file
+    is set aside and a new one started, any other trouble raises StatsUnavailable. Commits are
+    durable (synchronous FULL): a recorded game is never lost to a power cut that follows."""
+
+    def __init__(self, path: Path, busy_seconds: float = 10.0) -> None:
         self.path = Path(path)
-        self.conn = self._open()
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.busy_seconds = busy_seconds
+        self.conn: sqlite3.Connection | None = None
         try:
-            return self._connect()
-        except sqlite3.DatabaseError as exc:
-            if any(word in str(exc) for word in ("locked", "busy", "newer")):
-                raise  # not damage: leave the file alone
-            for suffix in ("-wal", "-shm"):  # the journal files belong to the damaged database
-                Path(str(self.path) + suffix).unlink(missing_ok=True)
-            move_aside(self.path, f"{exc}; started anew", "statistics database")
-            return self._connect()
+            self.conn = self._connect()
+        except StatsDamaged:  # set aside already: a new database in its place
+            try:
+                self.conn = self._connect()
+            except StatsDamaged as again:
+                raise StatsUnavailable("io", f"a new database is damaged at once ({again})") from None
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
         try:
-            conn.execute("PRAGMA busy_timeout = 10000")
-            _retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"))
-            conn.execute("PRAGMA synchronous = NORMAL")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise unavailable(exc) from None
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
+        except sqlite3.Error as exc:
+            meaning = self.classify(exc)
+            if isinstance(meaning, StatsDamaged):
+                self.set_aside(meaning)
+            raise meaning from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
             migrate(conn)
-            conn.execute("SELECT count(*) FROM games").fetchone()
-        except sqlite3.DatabaseError:
-            conn.close()
+            check_schema(conn)
+            problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise StatsDamaged(f"PRAGMA quick_check: {problems[0]}")
+        except sqlite3.Error as exc:
+            meaning = self.classify(exc)
+            self._give_up(conn, meaning)
+            raise meaning from None
+        except BaseException as exc:
+            self._give_up(conn, exc)
             raise
         return conn
+
+    def _give_up(self, conn: sqlite3.Connection, why: BaseException) -> None:
+        """Close a connection that failed to open; a damaged file goes aside first, while the
+        connection still holds it (SQLite deletes the -wal when its last connection closes)."""
+        if isinstance(why, StatsDamaged):
+            self.set_aside(why)
+        conn.close()
+
+    def set_aside(self, why: BaseException) -> None:
+        """Move the damaged file aside with its -wal and -shm (before the connection closes)."""
+        move_aside(self.path, f"{why}; started anew", "statistics database", COMPANIONS)
+
+    def classify(self, exc: sqlite3.Error) -> StatsDamaged | StatsUnavailable:
+        """What an error from this database means: damage only when SQLite says so."""
+        code = primary_code(exc)
+        if code == SQLITE_NOTADB:
+            return StatsDamaged(f"{exc}")
+        if code == SQLITE_CORRUPT and quick_check_fails(self.path):
+            return StatsDamaged(f"{exc} (PRAGMA quick_check agrees)")
+        return unavailable(exc)
 
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
 
+    def _db(self) -> sqlite3.Connection:
+        if self.conn is None:
+            raise sqlite3.ProgrammingError("the statistics database is closed")
+        return self.conn
+
     # -- writing -----------------------------------------------------------------------------------
     def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
                undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None, *,
-               hints: int = 0) -> None:
-        """One finished game (won, blocked, abandoned for another, or assisted by the demo)."""
+               hints: int = 0, uid: str | None = None) -> bool:
+        """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
+        unique id; the same id again changes nothing. Returns whether a row was added."""
         if result not in RESULTS:
             raise ValueError(f"unknown result {result!r}")
         finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute(
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
-                " hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " hints, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                 (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints))))
+                 float(duration_s), finished_at, max(0, int(hints)), uid or uuid.uuid4().hex)).rowcount
+        return added > 0
 
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
 
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the winnable table `kind` was handed out (again is harmless)."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
 
     def clear_dealt(self, kind: str) -> None:
         """Start the table `kind` over: every deal may be dealt again."""
-        with self.conn:
-            self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
 
     # -- reading -----------------------------------------------------------------------------------
-    def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
-        """(result, score, moves) of every finished game, oldest first."""
-        rows = self.conn.execute("SELECT result, score, moves FROM games WHERE game = ? AND option = ? "
-                                 "ORDER BY id", (game, str(option))).fetchall()
-        return [(r[0], r[1], r[2]) for r in rows]
-
-    def summary(self, game: str, option: str) -> Summary:
-        rows = self.conn.execute("SELECT result, score, moves, hints FROM games WHERE game = ? AND option = ? "
-                                 "ORDER BY id", (game, str(option))).fetchall()
-        longest = current = 0
-        for result, *_rest in rows:
-            current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
-            longest = max(longest, current)
-        # an abandoned game's score is unfinished, an assisted one's not the player's alone
-        finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
-        return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
-                       best_score=max(finished) if finished else None,
-                       current_streak=current, longest_streak=longest,
-                       average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-                       hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
+    def rows(self, game: str, option: str) -> list[Row]:
+        """(uid, result, score, moves, hints) of every finished game, oldest first."""
+        return game_rows(self._db(), game, option)
 
     def dealt(self, kind: str) -> set[int]:
         """The deals of the winnable table `kind` already handed out."""
-        rows = self.conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),)).fetchall()
-        return {r[0] for r in rows}
+        return dealt_numbers(self._db(), kind)
 
-    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
-        """The last n (result, score), oldest first: the bar chart."""
-        return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
+    def has(self, uid: str) -> bool:
+        """Whether the game with this id is recorded."""
+        return has_uid(self._db(), uid)
 
     def integrity_ok(self) -> bool:
-        return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return self._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-def _retry_locked(action, seconds: float = 10.0):
-    """Switching to WAL while another process opens the same new file fails at once with "locked"
-    (the busy timeout does not cover it): try again for a while."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            return action()
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
+def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
+    rows = conn.execute("SELECT uid, result, score, moves, hints FROM games WHERE game = ? AND option = ?"
+                        " ORDER BY id", (game, str(option))).fetchall()
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the schema up to SCHEMA_VERSION, one step at a time; returns the version found."""
-    found = conn.execute("PRAGMA user_version").fetchone()[0]
-    if found > SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"database schema {found} is newer than this game knows ({SCHEMA_VERSION})")
-    for version in range(found, SCHEMA_VERSION):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            now = conn.execute("PRAGMA user_version").fetchone()[0]
-            if now == version:  # another process may have migrated meanwhile
-                for statement in MIGRATIONS[version]:
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {version + 1}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-    return found
+def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
+    return {r[0] for r in conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),))}
+
+
+def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
+    return conn.execute("SELECT 1 FROM games WHERE uid = ?", (uid,)).fetchone() is not None
+
+
+def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
+    """A connection for reading only, on an existing database of the current version: it never
+    creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds,
+                           isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise StatsUnavailable("newer" if version > SCHEMA_VERSION else "io",
+                                   f"database schema {version}, not {SCHEMA_VERSION}", version > SCHEMA_VERSION)
+        check_schema(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+

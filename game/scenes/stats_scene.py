@@ -22,6 +22,11 @@ log = logging.getLogger(__name__)
 RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150),
                   "assisted": (104, 158, 224)}  # a calm blue: the demo helped
 CHART_GAMES = 20
+#: What the screen says while finished games cannot be written (Statistics.problem's reason codes)
+NOT_RECORDING = {"full": N_("The disk is full: new results are kept and saved when there is room."),
+                 "readonly": N_("The data folder is read-only: new results are kept but not saved."),
+                 "locked": N_("Another program is using the statistics: new results are saved later."),
+                 "io": N_("The statistics cannot be written now: new results are saved later.")}
 
 
 class StatsScene(PanelScene):
@@ -77,10 +82,20 @@ class StatsScene(PanelScene):
                 (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none),
                 (tr("Hints used"), str(s.hints))]
 
+    def note(self) -> str | None:
+        """Why new results are not being written now, or None."""
+        reason = getattr(self.stats, "problem", None)
+        return tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else None
+
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
-        img = self.ctx.text.fit(tr("Statistics"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
-        surface.blit(img, img.get_rect(center=r.center))
+        note = self.note()
+        top = r.height * (0.62 if note else 1.0)
+        img = self.ctx.text.fit(tr("Statistics"), r.width, int(top * 0.7), theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
+        if note:  # under the title, across the panel: the player sees at once why new games don't count yet
+            img = self.ctx.text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
+            surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom)))
         rows = self.lines()
         r = self.numbers_rect
         step = r.height / len(rows)

@@ -1,0 +1,170 @@
+"""The statistics database's schema and what SQLite's errors mean for it.
+
+The schema carries its version in `PRAGMA user_version`; MIGRATIONS lists the steps from each
+version to the next, applied in order inside a transaction, so an older database is upgraded in
+place with its rows kept (a table whose CHECK changes is rebuilt inside its migration). Each step
+stays as it was written: it is history, never derived from the current schema.
+
+Errors are read by SQLite's own result codes (`sqlite_errorcode`), never by their text: damage
+(StatsDamaged) only for a file that is not a database, is malformed, or has tables its version
+does not promise; anything else is trouble to wait out (StatsUnavailable, with a reason code).
+"""
+from __future__ import annotations
+
+import errno
+import sqlite3
+
+GAMES_COLUMNS = ("id", "game", "option", "code", "result", "score", "moves", "undos", "duration_s",
+                 "finished_at", "hints", "uid")
+DEALT_COLUMNS = ("kind", "number")
+# SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
+SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
+SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
+REASONS = {SQLITE_BUSY: "locked", SQLITE_LOCKED: "locked", SQLITE_FULL: "full", SQLITE_READONLY: "readonly",
+           SQLITE_PERM: "readonly"}
+OS_REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EFBIG: "full", errno.EROFS: "readonly",
+              errno.EACCES: "readonly", errno.EPERM: "readonly"}
+
+MIGRATIONS: list[list[str]] = [
+    # version 0 -> 1: the games table
+    ["""CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
+            option TEXT NOT NULL,
+            code TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned')),
+            score INTEGER NOT NULL CHECK (score >= 0),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            undos INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL)""",
+     "CREATE INDEX games_by_option ON games (game, option, id)"],
+    # version 1 -> 2: hints per game, the result 'assisted', and the deals handed out. A CHECK
+    # cannot be altered in SQLite: the table is rebuilt (new, copy, drop, rename, index again),
+    # keeping every row, its id and the AUTOINCREMENT counter
+    ["""CREATE TABLE games_v2 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
+            option TEXT NOT NULL,
+            code TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned', 'assisted')),
+            score INTEGER NOT NULL CHECK (score >= 0),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            undos INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL,
+            hints INTEGER NOT NULL DEFAULT 0)""",
+     "INSERT INTO games_v2 (id, game, option, code, result, score, moves, undos, duration_s, finished_at)"
+     " SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at FROM games",
+     "DELETE FROM sqlite_sequence WHERE name = 'games_v2'",
+     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v2', seq FROM sqlite_sequence WHERE name = 'games'",
+     "DROP TABLE games",
+     "ALTER TABLE games_v2 RENAME TO games",
+     "CREATE INDEX games_by_option ON games (game, option, id)",
+     """CREATE TABLE dealt (
+            kind TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            PRIMARY KEY (kind, number))"""],
+    # version 2 -> 3: every game's unique id (kept in its save while it is played), so that recording
+    # a game again (after a power cut between its record and its save's replacement) changes
+    # nothing. Rebuilt like version 2; the rows from before ids get one of their own ("row-<id>")
+    ["""CREATE TABLE games_v3 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
+            option TEXT NOT NULL,
+            code TEXT,
+            result TEXT NOT NULL CHECK (result IN ('won', 'blocked', 'abandoned', 'assisted')),
+            score INTEGER NOT NULL CHECK (score >= 0),
+            moves INTEGER NOT NULL CHECK (moves >= 0),
+            undos INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL,
+            hints INTEGER NOT NULL DEFAULT 0,
+            uid TEXT NOT NULL UNIQUE)""",
+     "INSERT INTO games_v3 (id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+     " uid) SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+     " 'row-' || id FROM games",
+     "DELETE FROM sqlite_sequence WHERE name = 'games_v3'",
+     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v3', seq FROM sqlite_sequence WHERE name = 'games'",
+     "DROP TABLE games",
+     "ALTER TABLE games_v3 RENAME TO games",
+     "CREATE INDEX games_by_option ON games (game, option, id)"],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StatsUnavailable(Exception):
+    """The database cannot be used now, and its files are left as they are. `reason` is one of
+    "locked", "full", "readonly", "io" (try again later) or "newer" (`permanent`: a newer version of
+    the game wrote it)."""
+
+    def __init__(self, reason: str, detail: str, permanent: bool = False) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.permanent = permanent
+
+
+class StatsDamaged(Exception):
+    """SQLite says the file is not a usable database (or its tables are wrong): it may be set aside."""
+
+
+def primary_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def unavailable(exc: BaseException) -> StatsUnavailable:
+    """StatsUnavailable for an error that is not damage (SQLite's code, or the OS's errno)."""
+    if isinstance(exc, sqlite3.Error):
+        code = primary_code(exc)
+        name = getattr(exc, "sqlite_errorname", None) or "SQLITE_ERROR"
+        return StatsUnavailable(REASONS.get(code or 0, "io"), f"{exc} ({name})")
+    if isinstance(exc, OSError):
+        return StatsUnavailable(OS_REASONS.get(exc.errno or 0, "io"), exc.strerror or str(exc))
+    return StatsUnavailable("io", str(exc))
+
+
+def check_schema(conn: sqlite3.Connection) -> None:
+    """The tables must be the ones SCHEMA_VERSION promises, else every record would fail later."""
+    def columns(table: str) -> tuple[str, ...]:
+        return tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
+
+    found = columns("games")
+    if found != GAMES_COLUMNS:
+        raise StatsDamaged(f"its games table has the wrong columns {found}")
+    if columns("dealt") != DEALT_COLUMNS:
+        raise StatsDamaged("its dealt table is missing or wrong")
+    unique = [r[1] for r in conn.execute("PRAGMA index_list(games)") if r[2]]
+    if not any([c[2] for c in conn.execute(f"PRAGMA index_info('{name}')")] == ["uid"] for name in unique):
+        raise StatsDamaged("its games table does not keep game ids unique")
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to SCHEMA_VERSION, one step at a time; returns the version found.
+
+    A newer version is StatsUnavailable (permanent): its rows are left for the game that wrote them.
+    A step that fails for want of the tables its version promises means a wrong schema (damage)."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > SCHEMA_VERSION:
+        raise StatsUnavailable("newer", f"database schema {found} is newer than this game knows "
+                                        f"({SCHEMA_VERSION})", permanent=True)
+    for version in range(found, SCHEMA_VERSION):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            now = conn.execute("PRAGMA user_version").fetchone()[0]
+            if now == version:  # another process may have migrated meanwhile
+                for statement in MIGRATIONS[version]:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:  # some errors (a full disk) have rolled it back already
+                conn.execute("ROLLBACK")
+            if primary_code(exc) == SQLITE_ERROR:
+                raise StatsDamaged(f"its schema cannot be upgraded from version {version} ({exc})") from None
+            raise
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return found
