@@ -2,9 +2,13 @@
 
 Fixtures
     config_dir      a fresh settings directory (GOLF_EIGHTOFF_CONFIG_DIR points at it)
-    make_app        factory: make_app(size=(1280, 720), scene=None, **App kwargs) -> App
-                    (windowed, headless, RecordingAudio, closed after the test). ``scene`` may be a
-                    Scene or a callable ctx -> Scene; it is put on the stack and one frame is run.
+    make_app        factory: make_app(size=(1280, 720), scene=None, solver="inline", **App kwargs)
+                    -> App (windowed, headless, RecordingAudio, closed after the test). ``scene`` may
+                    be a Scene or a callable ctx -> Scene; it is put on the stack and one frame is run.
+                    ``solver`` is the mode of the app's solver jobs (game.jobs.Jobs): "inline" by
+                    default, a deterministic fake (each answer computed in the test's own thread
+                    when first asked for; ``app.ctx.jobs.held = True`` keeps the answers back to play
+                    a slow solve); "process" for the real worker in end-to-end tests.
     app             make_app() at 1280x720 with nothing on the stack
     ui              the helper functions below as attributes (ui.click(app, pos), ...)
 
@@ -18,6 +22,9 @@ events and runs frames through App.step_frame, so scenes see exactly what a play
     key(app, key, mod=0)                  KEYDOWN and KEYUP (e.g. key(app, pygame.K_z, pygame.KMOD_CTRL))
     type_text(app, text)                  a TEXTINPUT event, as SDL's text input sends
     settle(app, max_seconds=10, dt=1/60)  run frames until nothing animates; returns frames run
+    answered(app, frames=100_000)         frames until no solver job is out (the real worker too:
+                                          between frames, wait for its answer; the bound is generous,
+                                          never a measure), then settle
 """
 from __future__ import annotations
 
@@ -142,6 +149,24 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
     return n + 1
 
 
+def between_frames(app) -> None:
+    """What a test does between two frames while a solver job is out: nothing for the inline solver
+    (the answer comes in the next frame); for the real worker, block until its answer may be there
+    (at most 50 ms of real time, so the frames go on)."""
+    jobs = app.ctx.jobs
+    if jobs.busy and jobs.mode != "inline":
+        jobs.wait(0.05)
+
+
+def answered(app, frames: int = 100_000) -> None:
+    n = 0
+    while app.ctx.jobs.busy and n < frames:
+        between_frames(app)
+        app.step_frame(FRAME)
+        n += 1
+    settle(app)
+
+
 # --- fixtures ----------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch) -> Path:
@@ -161,13 +186,16 @@ def config_dir(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def make_app(config_dir):
     from game.app import App
+    from game.jobs import Jobs
 
     apps = []
 
-    def factory(size=(1280, 720), scene=None, **kwargs):
+    def factory(size=(1280, 720), scene=None, solver="inline", **kwargs):
         kwargs.setdefault("fullscreen", False)
         kwargs.setdefault("audio", RecordingAudio())
         app = App(size=size, **kwargs)
+        app.ctx.jobs.close()  # (it never started: the first job starts a worker)
+        app.ctx.jobs = Jobs(solver)
         pygame.event.clear()  # start-up window events are not the test's input
         apps.append(app)
         if scene is not None:
@@ -195,4 +223,5 @@ def app(make_app):
 @pytest.fixture
 def ui():
     return SimpleNamespace(run_frames=run_frames, click=click, drag=drag, touch_tap=touch_tap,
-                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle)
+                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle,
+                           answered=answered)
