@@ -8,10 +8,12 @@ that is gone. Several owners may have jobs out at once (a table under an overlay
 deal): the jobs run one at a time, oldest first, and each answer goes straight into its own handle.
 
 Where they run is game.solver.worker's business: a spawned process (the default), a thread where no
-process can be started, or inline, in the caller's thread when the answer is first asked for. Inline
-is for tests and tools: the same input gives the same answers in the same frames, and `held` keeps
-the answers back to play a slow solve; a long solve stalls the frame it runs in. Nothing raises into
-the caller but a programming error: a failed job's result is a JobFailed.
+process can be started, or inline: when the answer is first asked for, waiting for it there, in the
+caller's thread ('inline') or in a worker process that stays up ('inline-process': the solver's
+memory is not the caller's). Inline is for tests and tools: the same input gives the same answers
+in the same frames, and `held` keeps the answers back to play a slow solve; a long solve stalls the
+frame it runs in. Nothing raises into the caller but a programming error: a failed job's result is
+a JobFailed.
 """
 from __future__ import annotations
 
@@ -33,8 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MODE_ENV = "GOLF_EIGHTOFF_SOLVER"  # 'process' (the default), 'thread' or 'inline'
-MODES = ("process", "thread", "inline")
+MODE_ENV = "GOLF_EIGHTOFF_SOLVER"  # 'process' (the default), 'thread', 'inline', 'inline-process'
+MODES = ("process", "thread", "inline", "inline-process")
 T = TypeVar("T")
 
 
@@ -219,7 +221,8 @@ class Jobs:
         self._unread.discard(job)
         if job is self._running:
             self._running = None
-            self._drop_runner()
+            if self._runner is not None and not self._runner.drop():
+                self._drop_runner()
         elif job in self._queue:
             self._queue.remove(job)
         self._dispatch()

@@ -8,8 +8,11 @@ Fixtures
                     ``solver`` is the mode of the app's solver jobs (game.jobs.Jobs): "inline" by
                     default, a deterministic fake (each answer computed in the test's own thread
                     when first asked for; ``app.ctx.jobs.held = True`` keeps the answers back to play
-                    a slow solve); "process" for the real worker in end-to-end tests.
+                    a slow solve); "inline-process" the same in a worker process (the solver's
+                    memory is not the test's); "process" for the real worker in end-to-end tests.
     app             make_app() at 1280x720 with nothing on the stack
+    frozen_heap     gc.freeze() for the test: the collections the app makes at every scene change
+                    look only at the objects made after it (long runs: the week, the monkey)
     ui              the helper functions below as attributes (ui.click(app, pos), ...)
 
 Helpers (also importable: ``from conftest import click, run_frames``). Each posts real pygame
@@ -22,13 +25,17 @@ events and runs frames through App.step_frame, so scenes see exactly what a play
     key(app, key, mod=0)                  KEYDOWN and KEYUP (e.g. key(app, pygame.K_z, pygame.KMOD_CTRL))
     type_text(app, text)                  a TEXTINPUT event, as SDL's text input sends
     settle(app, max_seconds=10, dt=1/60)  run frames until nothing animates; returns frames run
+    slow_answers(app, seed, mean_frames)  the inline solver's answers come after a while (seeded)
+    seed_deals(monkeypatch, seed)         the deals a run deals come from a seed
     answered(app, frames=100_000)         frames until no solver job is out (the real worker too:
                                           between frames, wait for its answer; the bound is generous,
                                           never a measure), then settle
 """
 from __future__ import annotations
 
+import gc
 import os
+import random
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -154,8 +161,41 @@ def between_frames(app) -> None:
     (the answer comes in the next frame); for the real worker, block until its answer may be there
     (at most 50 ms of real time, so the frames go on)."""
     jobs = app.ctx.jobs
-    if jobs.busy and jobs.mode != "inline":
+    if jobs.busy and not jobs.mode.startswith("inline"):
         jobs.wait(0.05)
+
+
+def slow_answers(app, seed: int, mean_frames: float) -> None:
+    """The inline solver's answers come after a while, as from a real worker: in each frame the
+    answers are held back with a fixed chance, drawn from `seed` (so a run replays exactly). A
+    question the player makes stale first is cancelled unanswered, as it would be in the game."""
+    rng = random.Random(seed)
+    step_frame = app.step_frame
+    hold = 1 - 1 / mean_frames
+
+    def step(elapsed, events=None):
+        app.ctx.jobs.held = rng.random() < hold
+        return step_frame(elapsed, events)
+
+    app.step_frame = step
+
+
+class SeededRandom:
+    """Stands in for the random module in game.scenes.dealing (see seed_deals)."""
+
+    rng = random.Random(0)
+
+    @classmethod
+    def Random(cls, *seed):  # noqa: N802 - the random module's name
+        return random.Random(*seed) if seed else random.Random(cls.rng.random())
+
+
+def seed_deals(monkeypatch, seed: int) -> None:
+    """The deals a run's taps deal (New game, attract mode's demos) come from `seed`, so it replays."""
+    from game.scenes import dealing
+
+    SeededRandom.rng = random.Random(seed)
+    monkeypatch.setattr(dealing, "random", SeededRandom)
 
 
 def answered(app, frames: int = 100_000) -> None:
@@ -218,6 +258,16 @@ def make_app(config_dir):
 @pytest.fixture
 def app(make_app):
     return make_app()
+
+
+@pytest.fixture
+def frozen_heap():
+    """The app collects garbage at every scene change; what exists before the run (pytest, every test
+    module imported) is set aside so those collections only look at the app's objects."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture

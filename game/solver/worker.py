@@ -7,8 +7,9 @@ gives back (id, ok, value); the queue, the handles and cancelling are game.jobs'
 is stopped at once when the job it runs is cancelled: a process is terminated (which is why this
 is not concurrent.futures: its pools cannot stop a running call); a thread cannot be, so its job
 runs on unheard. Each child gets its own pipe, so one killed in the middle of a write cannot
-corrupt the next. The inline runner runs a task in the caller's thread when its answer is first
-asked for: deterministic, for tests and tools.
+corrupt the next. The inline runner runs a task when its answer is first asked for and waits for it
+there: deterministic, for tests and tools; in the caller's thread, or in a child process (so the
+solver's memory stays out of the caller's).
 
 The jobs themselves are the functions below: they take wire arguments (a game travels as
 (GAME_ID, to_json()), a snapshot: the caller's game goes on changing).
@@ -114,6 +115,9 @@ class Runner(Protocol):
     def wait(self, timeout: float) -> None:
         """Block until an answer may be there or `timeout` seconds pass (for tests and tools)."""
 
+    def drop(self) -> bool:
+        """Forget the task handed over; False if only stopping the runner can drop it."""
+
     def stop(self, graceful: bool = False) -> None:
         """Stop at once (a running task is dropped), or when closing, let it end briefly."""
 
@@ -178,6 +182,9 @@ class ProcessRunner:
     def wait(self, timeout: float) -> None:
         mp_connection.wait([self.conn, self.process.sentinel], timeout)
 
+    def drop(self) -> bool:
+        return False  # the child is busy with it: only terminating it stops the solve
+
     def stop(self, graceful: bool = False) -> None:
         """Terminate at once without waiting (a running job dies with it; the next start of a
         process reaps it), or, when closing, ask it to end and wait briefly."""
@@ -231,47 +238,67 @@ class ThreadRunner:
             with contextlib.suppress(queue.Empty):
                 self.held = self.answers.get(timeout=timeout)
 
+    def drop(self) -> bool:
+        return False
+
     def stop(self, graceful: bool = False) -> None:
         self.tasks.put(None)  # ends after the current job, whose answer nobody reads any more
 
 
 class InlineRunner:
-    """Runs its task in the caller's thread when the answer is first asked for, if `ready()` says
-    so (a test holds answers back to play a slow solve). No process, no thread, no timing: the same
-    input gives the same answers in the same frames. A long solve stalls the frame it runs in."""
+    """Runs its task when the answer is first asked for, if `ready()` says so (a test holds answers
+    back to play a slow solve), and waits for it there: no timing, the same input gives the same
+    answers in the same frames. A long solve stalls the frame it runs in. In the caller's thread, or
+    with `process`, in a child process that stays up (its memory is not the caller's)."""
 
-    pid = None
-    alive = True
-
-    def __init__(self, ready: Callable[[], bool] = lambda: True) -> None:
+    def __init__(self, ready: Callable[[], bool] = lambda: True, process: bool = False) -> None:
         self.ready = ready
         self.task: Task | None = None
+        self.child = ProcessRunner() if process else None
+
+    @property
+    def pid(self) -> int | None:
+        return self.child.pid if self.child is not None else None
+
+    @property
+    def alive(self) -> bool:
+        return self.child is None or self.child.alive
 
     def send(self, task: Task) -> bool:
         self.task = task
-        return True
+        return self.alive
 
     def receive(self) -> Answer | None:
         if self.task is None or not self.ready():
             return None
         task, self.task = self.task, None
-        return run_task(task)
+        if self.child is None:
+            return run_task(task)
+        if not self.child.send(task):
+            raise EOFError("worker stopped")
+        return self.child.conn.recv()  # (EOFError if the child dies on it)
 
     def wait(self, timeout: float) -> None:
         pass  # nothing runs meanwhile: the answer comes (or not) at the next receive
 
+    def drop(self) -> bool:
+        self.task = None  # it never started
+        return True
+
     def stop(self, graceful: bool = False) -> None:
         self.task = None
+        if self.child is not None:
+            self.child.stop(graceful)
 
 
-MODES = ("process", "thread", "inline")
+MODES = ("process", "thread", "inline", "inline-process")
 
 
 def start_runner(mode: str, ready: Callable[[], bool]) -> tuple[Runner, str]:
     """A runner of this mode (a process falls back to a thread when none can be started), and the
-    mode it really has. `ready` is the inline runner's gate."""
-    if mode == "inline":
-        return InlineRunner(ready), mode
+    mode it really has. `ready` is the inline runners' gate."""
+    if mode in ("inline", "inline-process"):
+        return InlineRunner(ready, process=mode == "inline-process"), mode
     if mode == "process":
         try:
             return ProcessRunner(), mode

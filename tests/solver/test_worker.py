@@ -23,7 +23,7 @@ from game.solver.tables import make_game
 
 WAIT = 60.0  # generous: a spawned child boots and imports the solver first
 LONG = 3600  # seconds of time.sleep: a job that runs until it is stopped
-MODES = ["process", "thread", "inline"]
+MODES = ["process", "thread", "inline", "inline-process"]
 
 
 @pytest.fixture
@@ -68,9 +68,10 @@ def test_an_analysis_gives_moves_that_win(make_jobs, mode):
     assert not jobs.busy and job.done and job.result() is result  # it may be read again
 
 
-def test_the_child_is_another_process_without_pygame(make_jobs):
+@pytest.mark.parametrize("mode", ["process", "inline-process"])
+def test_the_child_is_another_process_without_pygame(make_jobs, mode):
     import pygame  # noqa: F401 - the parent has it (conftest), the child must not
-    jobs = make_jobs()
+    jobs = make_jobs(mode)
     pid = answer(jobs, jobs.submit(os.getpid))
     assert pid == jobs.pid != os.getpid()
     answer(jobs, jobs.analyse(make_game("golf-easy", 1), 10_000))  # the solver is imported now
@@ -111,7 +112,7 @@ def test_the_jobs_run_one_at_a_time_oldest_first(make_jobs):
 @pytest.mark.parametrize("mode", MODES)
 def test_looking_at_a_job_never_waits_for_it(make_jobs, mode):
     jobs = make_jobs(mode)
-    if mode == "inline":
+    if mode.startswith("inline"):
         jobs.held = True  # inline, a job runs when first looked at: held, it does not
     job = jobs.submit(time.sleep, LONG)
     assert not job.done and jobs.busy  # (were it waited for, this would take an hour)
@@ -129,10 +130,14 @@ def test_a_cancelled_job_never_comes_back(make_jobs, mode):
     old = jobs._runner
     running.cancel()
     running.cancel()  # twice is the same
-    assert not jobs.busy and jobs._runner is None  # the running job's worker was let go
+    assert not jobs.busy
+    if mode.startswith("inline"):
+        assert jobs._runner is old  # it never started: the worker stays
+    else:
+        assert jobs._runner is None  # the running job's worker was let go
     jobs.held = False
     after = jobs.submit(str, "after")
-    assert after.ident > running.ident and jobs._runner is not old
+    assert after.ident > running.ident and (jobs._runner is old) == mode.startswith("inline")
     assert answer(jobs, after) == "after"
     assert not running.done and running.cancelled and not jobs.busy
     with pytest.raises(RuntimeError):
@@ -275,3 +280,15 @@ def test_the_child_never_reruns_the_parents_main_module(tmp_path):
                           timeout=120, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["ANSWER", "False"], done.stdout + done.stderr
+
+
+def test_inline_process_jobs_run_in_one_child_that_cancels_never_stop(make_jobs):
+    jobs = make_jobs("inline-process")
+    first = answer(jobs, jobs.submit(os.getpid))
+    assert first == jobs.pid != os.getpid()
+    for _ in range(3):
+        jobs.submit(time.sleep, LONG).cancel()  # never started: nothing to stop
+    assert answer(jobs, jobs.submit(os.getpid)) == first
+    os.kill(first, signal.SIGKILL)
+    jobs._runner.child.process.join(WAIT)  # surely gone before the next job
+    assert answer(jobs, jobs.submit(os.getpid)) not in (first, os.getpid())  # a new child
