@@ -165,16 +165,18 @@ def between_frames(app) -> None:
         jobs.wait(0.05)
 
 
-def slow_answers(app, seed: int, mean_frames: float) -> None:
+def slow_answers(app, seed: int, mean_frames) -> None:
     """The inline solver's answers come after a while, as from a real worker: in each frame the
-    answers are held back with a fixed chance, drawn from `seed` (so a run replays exactly). A
-    question the player makes stale first is cancelled unanswered, as it would be in the game."""
+    answers are held back with a chance that makes them take `mean_frames` frames on average (a
+    number, or a function of nothing giving the number for now), drawn from `seed` (so a run
+    replays exactly). A question the player makes stale first is cancelled unanswered, as it would
+    be in the game."""
     rng = random.Random(seed)
     step_frame = app.step_frame
-    hold = 1 - 1 / mean_frames
+    mean = mean_frames if callable(mean_frames) else lambda: mean_frames
 
     def step(elapsed, events=None):
-        app.ctx.jobs.held = rng.random() < hold
+        app.ctx.jobs.held = rng.random() < 1 - 1 / mean()
         return step_frame(elapsed, events)
 
     app.step_frame = step
@@ -199,6 +201,7 @@ def seed_deals(monkeypatch, seed: int) -> None:
 
 
 def answered(app, frames: int = 100_000) -> None:
+    """Frames until no solver job is out, then settle (see the module docstring)."""
     n = 0
     while app.ctx.jobs.busy and n < frames:
         between_frames(app)
