@@ -72,7 +72,9 @@ class Job(Generic[T]):
     def done(self) -> bool:
         """The answer is in (this looks for it: call it every frame while waiting). A cancelled job
         is never done."""
-        if self._answer is _PENDING and not self.cancelled:
+        if self.cancelled:
+            return False
+        if self._answer is _PENDING:
             self._jobs.collect()
         return self._answer is not _PENDING
 
@@ -160,7 +162,8 @@ class Jobs:
         return self._runner.pid if self._runner is not None else None
 
     def collect(self) -> None:
-        """Take the running job's answer if it is there and start the next job; never waits."""
+        """Take the running job's answer if it is there and start the next job. Never waits for a
+        process or a thread; inline, this is where the job runs."""
         running, runner = self._running, self._runner
         if running is not None and runner is not None:
             try:
