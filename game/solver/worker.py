@@ -3,13 +3,13 @@
 A long pure-Python solve in the main process would hold the GIL and stall frames, so jobs run in a
 separate process started with the 'spawn' method. The child imports only this module, game.solver
 and game.model (never pygame). A runner takes one task at a time, (id, function, arguments), and
-gives back (id, ok, value); the queue, the handles and cancelling are game.jobs' business. A runner
-is stopped at once when the job it runs is cancelled: a process is terminated (which is why this
-is not concurrent.futures: its pools cannot stop a running call); a thread cannot be, so its job
-runs on unheard. Each child gets its own pipe, so one killed in the middle of a write cannot
-corrupt the next. The inline runner runs a task when its answer is first asked for and waits for it
-there: deterministic, for tests and tools; in the caller's thread, or in a child process (so the
-solver's memory stays out of the caller's).
+gives back (id, ok, value); the queue, the handles and cancelling are game.jobs' business. A job
+cancelled while it runs stops its runner at once: a process is terminated (which is why this is not
+concurrent.futures: its pools cannot stop a running call); a thread cannot be, so its job runs on
+unheard. Each child gets its own pipe, so one killed in the middle of a write cannot corrupt the
+next. The inline runner runs a task when its answer is first asked for and waits for it there
+(a task cancelled before that is simply forgotten): deterministic, for tests and tools; in the
+caller's thread, or in a child process that stays up (the solver's memory is not the caller's).
 
 The jobs themselves are the functions below: they take wire arguments (a game travels as
 (GAME_ID, to_json()), a snapshot: the caller's game goes on changing).
