@@ -2,10 +2,17 @@
 
 Fixtures
     config_dir      a fresh settings directory (GOLF_EIGHTOFF_CONFIG_DIR points at it)
-    make_app        factory: make_app(size=(1280, 720), scene=None, **App kwargs) -> App
-                    (windowed, headless, RecordingAudio, closed after the test). ``scene`` may be a
-                    Scene or a callable ctx -> Scene; it is put on the stack and one frame is run.
+    make_app        factory: make_app(size=(1280, 720), scene=None, solver="inline", **App kwargs)
+                    -> App (windowed, headless, RecordingAudio, closed after the test). ``scene`` may
+                    be a Scene or a callable ctx -> Scene; it is put on the stack and one frame is run.
+                    ``solver`` is the mode of the app's solver jobs (game.jobs.Jobs): "inline" by
+                    default, a deterministic fake (each answer computed in the test's own thread
+                    when first asked for; ``app.ctx.jobs.held = True`` keeps the answers back to play
+                    a slow solve); "inline-process" the same in a worker process (the solver's
+                    memory is not the test's); "process" for the real worker in end-to-end tests.
     app             make_app() at 1280x720 with nothing on the stack
+    frozen_heap     gc.freeze() for the test: the collections the app makes at every scene change
+                    look only at the objects made after it (long runs: the week, the monkey)
     ui              the helper functions below as attributes (ui.click(app, pos), ...)
 
 Helpers (also importable: ``from conftest import click, run_frames``). Each posts real pygame
@@ -18,10 +25,17 @@ events and runs frames through App.step_frame, so scenes see exactly what a play
     key(app, key, mod=0)                  KEYDOWN and KEYUP (e.g. key(app, pygame.K_z, pygame.KMOD_CTRL))
     type_text(app, text)                  a TEXTINPUT event, as SDL's text input sends
     settle(app, max_seconds=10, dt=1/60)  run frames until nothing animates; returns frames run
+    slow_answers(app, seed, mean_frames)  the inline solver's answers come after a while (seeded)
+    seed_deals(monkeypatch, seed)         the deals a run deals come from a seed
+    answered(app, frames=100_000)         frames until no solver job is out (the real worker too:
+                                          between frames, wait for its answer; the bound is generous,
+                                          never a measure), then settle
 """
 from __future__ import annotations
 
+import gc
 import os
+import random
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -142,6 +156,60 @@ def settle(app, max_seconds: float = 10.0, dt: float = FRAME) -> int:
     return n + 1
 
 
+def between_frames(app) -> None:
+    """What a test does between two frames while a solver job is out: nothing for the inline solver
+    (the answer comes in the next frame); for the real worker, block until its answer may be there
+    (at most 50 ms of real time, so the frames go on)."""
+    jobs = app.ctx.jobs
+    if jobs.busy and not jobs.mode.startswith("inline"):
+        jobs.wait(0.05)
+
+
+def slow_answers(app, seed: int, mean_frames) -> None:
+    """The inline solver's answers come after a while, as from a real worker: in each frame the
+    answers are held back with a chance that makes them take `mean_frames` frames on average (a
+    number, or a function of nothing giving the number for now), drawn from `seed` (so a run
+    replays exactly). A question the player makes stale first is cancelled unanswered, as it would
+    be in the game."""
+    rng = random.Random(seed)
+    step_frame = app.step_frame
+    mean = mean_frames if callable(mean_frames) else lambda: mean_frames
+
+    def step(elapsed, events=None):
+        app.ctx.jobs.held = rng.random() < 1 - 1 / mean()
+        return step_frame(elapsed, events)
+
+    app.step_frame = step
+
+
+class SeededRandom:
+    """Stands in for the random module in game.scenes.dealing (see seed_deals)."""
+
+    rng = random.Random(0)
+
+    @classmethod
+    def Random(cls, *seed):  # noqa: N802 - the random module's name
+        return random.Random(*seed) if seed else random.Random(cls.rng.random())
+
+
+def seed_deals(monkeypatch, seed: int) -> None:
+    """The deals a run's taps deal (New game, attract mode's demos) come from `seed`, so it replays."""
+    from game.scenes import dealing
+
+    SeededRandom.rng = random.Random(seed)
+    monkeypatch.setattr(dealing, "random", SeededRandom)
+
+
+def answered(app, frames: int = 100_000) -> None:
+    """Frames until no solver job is out, then settle (see the module docstring)."""
+    n = 0
+    while app.ctx.jobs.busy and n < frames:
+        between_frames(app)
+        app.step_frame(FRAME)
+        n += 1
+    settle(app)
+
+
 # --- fixtures ----------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True, scope="session")
 def no_first_run_tips():
@@ -172,13 +240,16 @@ def config_dir(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def make_app(config_dir):
     from game.app import App
+    from game.jobs import Jobs
 
     apps = []
 
-    def factory(size=(1280, 720), scene=None, **kwargs):
+    def factory(size=(1280, 720), scene=None, solver="inline", **kwargs):
         kwargs.setdefault("fullscreen", False)
         kwargs.setdefault("audio", RecordingAudio())
         app = App(size=size, **kwargs)
+        app.ctx.jobs.close()  # (it never started: the first job starts a worker)
+        app.ctx.jobs = Jobs(solver)
         pygame.event.clear()  # start-up window events are not the test's input
         apps.append(app)
         if scene is not None:
@@ -204,6 +275,17 @@ def app(make_app):
 
 
 @pytest.fixture
+def frozen_heap():
+    """The app collects garbage at every scene change; what exists before the run (pytest, every test
+    module imported) is set aside so those collections only look at the app's objects."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
+@pytest.fixture
 def ui():
     return SimpleNamespace(run_frames=run_frames, click=click, drag=drag, touch_tap=touch_tap,
-                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle)
+                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle,
+                           answered=answered)

@@ -1,16 +1,17 @@
 """Hints, winnable-only deals, "where did I lose it" and the demo, played through the scenes.
 
-The solver runs in its real worker process; the helpers below let real time pass between frames
-until its answer is in (bounded, never asserted: no timing assertions here).
+The solver answers inline (conftest's make_app): each answer is computed in the frame that first
+asks for it, so every run sees the same answers in the same frames; a slow solve is played by
+holding the answers back (``app.ctx.jobs.held``). The tests at the end run the real worker process
+end to end: they wait for its answers with a generous bound and never measure how long they took.
 """
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
-from conftest import FRAME, click, key, run_frames, settle, touch_tap
+from conftest import FRAME, answered, between_frames, click, key, run_frames, settle, touch_tap
 
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
@@ -26,24 +27,13 @@ from game.solver.moves import apply_move, copy_game
 RESUMED = {"undos": 0, "duration": 0.0, "started": ""}
 
 
-def answered(app, seconds: float = 60.0) -> None:
-    """Frames, with real time passing for the worker, until no solver job is out; then settle."""
-    deadline = time.monotonic() + seconds
-    while app.ctx.jobs.busy and time.monotonic() < deadline:
-        app.step_frame(FRAME)
-        time.sleep(0.003)
-    settle(app)
-
-
-def run_until(app, done, seconds: float = 120.0) -> int:
-    """Frames of 1/60 s until done() (real time passes too, for the worker); returns frames run."""
-    deadline = time.monotonic() + seconds
+def run_until(app, done, frames: int = 100_000) -> int:
+    """Frames of 1/60 s until done() (a bound, not a measure); returns frames run."""
     n = 0
-    while not done() and time.monotonic() < deadline:
+    while not done() and n < frames:
+        between_frames(app)
         app.step_frame(FRAME)
         n += 1
-        if app.ctx.jobs.busy:
-            time.sleep(0.002)
     return n
 
 
@@ -144,40 +134,42 @@ def test_the_hint_button_follows_the_line_and_clears_when_the_cards_move(make_ap
     assert app.ctx.progress.hints == 2
 
 
-def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app, monkeypatch):
+def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app):
     game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     app, scene = table_with(make_app, game)
-    real = analyse(game, 300_000)
     jobs = app.ctx.jobs
-    slow_answers(monkeypatch, app, 1.0, lambda g: real)  # a slow solve
+    jobs.held = True  # a slow solve: no answer until released
     key(app, pygame.K_h)
     assert jobs.busy
-    stepped = drawn = 0
-    while jobs.busy and stepped < 5000:
-        drawn += bool(app.step_frame(FRAME))
-        stepped += 1
-        time.sleep(0.002)
-    assert stepped > 10 and drawn == stepped  # every frame drawn while the worker thought
-    assert scene.toast.message == "Thinking…" or scene.board.hinted
-    settle(app)
-    assert scene.board.hinted  # and then the hint came
+
+    def thinking() -> bool:
+        return scene.toast.active and scene.toast.message == "Thinking…"
+
+    run_frames(app, 15)
+    assert not thinking()  # not at once: a quick answer never flashes it
+    drawn = run_frames(app, 60)
+    assert drawn == 60  # every frame drawn while the solver thinks
+    assert thinking() and not scene.board.hinted
+    jobs.held = False
+    run_frames(app)
+    assert scene.board.hinted and not thinking()  # the hint came
 
 
-def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app, monkeypatch):
+def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
     app, scene = table_with(make_app, game)
-    real = analyse(game, 300_000)
     jobs = app.ctx.jobs
-    slow_answers(monkeypatch, app, 0.5, lambda g: real)
+    jobs.held = True
     key(app, pygame.K_h)
-    assert jobs.busy
+    job = scene.assist.job
+    assert job is not None and job.about == game.position_key()
     scene.apply(game.draw)  # the player draws before the answer comes
-    settle(app)
-    time.sleep(0.7)
+    assert job.cancelled and scene.assist.job is None
+    jobs.held = False
     answered(app)
+    assert not job.done  # the stale answer never comes back
     assert not scene.board.hinted and scene.board.arrow is None
     assert app.ctx.progress.hints == 0
-    assert jobs._worker.poll() == []  # the stale answer never comes back
 
 
 def test_a_hint_on_a_lost_position_offers_to_undo_back_to_the_last_winnable_one(make_app):
@@ -274,9 +266,14 @@ def test_an_exhausted_table_falls_back_to_solving_random_deals(make_app, monkeyp
     monkeypatch.setattr(app.ctx.progress, "dealt", lambda kind: set(listed))
     app.settings.last_game = "eightoff"
     app.top._show_options()
+    app.ctx.jobs.held = True  # the search takes a while
     click(app, app.top.play_button.rect.center)
     assert isinstance(app.top, FindingDealOverlay)
-    run_until(app, lambda: not isinstance(app.top, FindingDealOverlay))
+    run_frames(app, 30)
+    assert isinstance(app.top, FindingDealOverlay)
+    app.ctx.jobs.held = False
+    run_frames(app)
+    assert not isinstance(app.top, FindingDealOverlay)
     table = app.top
     number = parse_code(table.game.code).number
     assert number > deals.scanned("eightoff-8") and table.guaranteed
@@ -372,38 +369,29 @@ def test_the_win_screen_says_a_guaranteed_deal_was_winnable_and_counts_the_playe
 
 
 # -- review findings ----------------------------------------------------------------------------------
-def slow_answers(monkeypatch, app, seconds: float, answer_for):
-    """Every job the table submits becomes a slow one that answers answer_for(game)."""
-    jobs = app.ctx.jobs
-    submit = jobs.submit
-    monkeypatch.setattr(jobs, "submit", lambda job, game, *args: submit("sleep", seconds, answer_for(game)))
-
-
-def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app, monkeypatch):
+def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app):
     game = blocked_golf()
     app = make_app(size=(800, 480))
-    real = analyse(game, 500_000)
-    slow_answers(monkeypatch, app, 1.5, lambda g: real)  # slower than the panel waits for it
+    app.ctx.jobs.held = True  # slower than the panel waits for it
     app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
     run_frames(app, 90)
     overlay = app.top
     assert isinstance(overlay, BlockedOverlay) and overlay.analysis is None
     assert "Checking whether this deal could be won…" in overlay.lines()
-    drew = False
-    for _ in range(20000):
-        drew = app.step_frame(FRAME)
-        if overlay.analysis is not None:
-            break
-        time.sleep(0.002)
+    run_frames(app, 30)
+    app.ctx.jobs.held = False
+    drew = app.step_frame(FRAME)  # the frame the answer comes in
     assert overlay.analysis is not None and drew  # no input, yet the new panel is on screen
     assert "Go back there" in [b.label for b in overlay.buttons]
 
 
 def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
-    from game.jobs import Jobs
+    from game.solver import worker
 
-    submit = Jobs.submit
-    monkeypatch.setattr(Jobs, "submit", lambda self, job, *args: submit(self, "find_deal", "no-such-kind", 1, frozenset(), 1.0))  # fails in the worker
+    def fails(game, budget):
+        raise MemoryError("no room to search")
+
+    monkeypatch.setattr(worker, "analyse_job", fails)  # the job raises where it runs
     app, scene = table_with(make_app, blocked_golf(), size=(800, 480))
     answered(app)
     overlay = app.top
@@ -412,31 +400,31 @@ def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
     assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
 
 
-def test_no_answer_starts_the_demo_under_a_dialog(make_app, monkeypatch):
+def test_no_answer_starts_the_demo_under_a_dialog(make_app):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[11])
     app, scene = table_with(make_app, game)
     scene.apply(apply_move, game, solve(game).moves[0])
     settle(app)
-    slow_answers(monkeypatch, app, 0.5, lambda g: analyse(g, 300_000))
+    app.ctx.jobs.held = True
     click(app, button(scene, "Watch").rect.center)
     key(app, pygame.K_n)  # New game while the solver thinks: "Start a new game?"
     dialog = app.top
     assert dialog is not scene
-    time.sleep(0.7)
+    app.ctx.jobs.held = False
     run_frames(app, 120)
     assert app.top is dialog and not scene.assist.demo and game.moves == 1
 
 
-def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_app, monkeypatch):
+def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_app):
     app = make_app(scene=MenuScene)
-    slow_answers(monkeypatch, app, 2.0, lambda g: analyse(g, 300_000))
+    app.ctx.jobs.held = True
     click(app, app.top.watch_button.rect.center)
     table = app.top
     settle(app)  # the deal lands; the demo waits for the (slow) solver
     assert table.watching and table.game.moves == 0
     touch_tap(app, (5, app.size[1] - 5))
     assert not table.watching and app.ctx.progress.game is table.game
-    time.sleep(2.2)
+    app.ctx.jobs.held = False
     run_frames(app, 120)
     assert table.game.moves == 0 and not table.assist.demo  # the answer started nothing
     assert app.ctx.progress.demo_moves == 0  # a win would be the player's own
@@ -554,17 +542,15 @@ def test_a_winnable_deal_says_so_in_words_once_dealt(make_app):
     assert table.toast.active and table.toast.message == "Winnable deal"
 
 
-def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_app, monkeypatch):
+def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_app):
     game = blocked_golf()
     app = make_app(size=(800, 480))
-    real = analyse(game, 500_000)
-    slow_answers(monkeypatch, app, 0.3, lambda g: real)  # well within the second the panel waits
+    app.ctx.jobs.held = True  # an answer after 0.3 s, well within the second the panel waits
     app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
-    for _ in range(300):
-        app.step_frame(FRAME)
-        if app.top is not app.stack[0]:
-            break
-        time.sleep(FRAME)  # real time passes as the game's clock does
+    run_frames(app, 18)
+    assert app.top is app.stack[0]  # no panel yet: it waits for the verdict
+    app.ctx.jobs.held = False
+    run_until(app, lambda: app.top is not app.stack[0], frames=300)
     overlay = app.top
     assert isinstance(overlay, BlockedOverlay)
     assert overlay.analysis is not None  # its first drawing already says where the win was lost
@@ -593,3 +579,64 @@ def test_a_rewind_stopped_short_says_the_position_is_still_lost(make_app):
     assert not scene.assist.playing
     assert scene.toast.message == "This position still cannot be won"
     assert solve(game).verdict == "unwinnable"
+
+
+# -- end to end: the real worker process --------------------------------------------------------------
+def test_the_real_worker_gives_a_hint_on_a_winning_line(make_app):
+    import os
+
+    game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[5])
+    wander(game, random.Random(5), 12)
+    app = make_app(solver="process")
+    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    run_frames(app, 30)
+    scene = app.top
+    key(app, pygame.K_h)
+    answered(app)
+    assert app.ctx.jobs.pid not in (None, os.getpid())  # answered by another process
+    move = scene.assist.known_line()[0]
+    assert game.why_illegal(*move) is None and game.pile(move[0])[-move[2]] in scene.board.hinted
+    after = copy_game(game)
+    apply_move(after, move)
+    assert solve(after).verdict == "winnable"
+    assert app.ctx.progress.hints == 1
+
+
+def test_the_real_worker_drops_a_question_about_a_position_that_is_gone(make_app):
+    game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
+    app = make_app(solver="process")
+    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    run_frames(app, 30)
+    scene, jobs = app.top, app.ctx.jobs
+    scene.assist.hint()
+    job = scene.assist.job
+    assert job is not None and jobs.pid is not None  # the worker started on the question
+    scene.apply(game.draw)  # before any frame could take the answer
+    assert job.cancelled and jobs.pid is None  # its worker was stopped
+    answered(app)
+    assert not job.done and not scene.board.hinted and app.ctx.progress.hints == 0
+    key(app, pygame.K_h)  # a new worker for the next question
+    answered(app)
+    move = scene.assist.known_line()[0]
+    assert move in game.legal_moves() and scene.board.hinted and app.ctx.progress.hints == 1
+
+
+def test_the_real_worker_finds_a_winnable_deal_when_the_table_is_exhausted(make_app, monkeypatch):
+    app = make_app(scene=MenuScene, solver="process")
+    monkeypatch.setattr(app.ctx.progress, "dealt", lambda kind: set(deals.listed("golf-classic")))
+    app.settings.last_game, app.settings.golf_rule = "golf", "classic"
+    app.top._show_options()
+    click(app, app.top.play_button.rect.center)
+    run_until(app, lambda: not isinstance(app.top, (MenuScene, FindingDealOverlay)))
+    table = app.top
+    assert parse_code(table.game.code).number > deals.scanned("golf-classic") and table.guaranteed
+    assert solve(table.game).verdict == "winnable"
+
+
+def test_the_real_worker_plays_the_demo_to_its_win(make_app):
+    app = make_app(scene=MenuScene, solver="process")
+    click(app, app.top.watch_button.rect.center)
+    table = app.top
+    run_until(app, lambda: isinstance(app.top, WinOverlay))
+    assert isinstance(app.top, WinOverlay) and app.top.title == "The demo won"
+    assert table.game.status == "won" and app.ctx.progress.stats.summary("golf", "easy").played == 0

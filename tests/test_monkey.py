@@ -19,9 +19,11 @@ replayed alone. A failure says which seed and segment, and shows the last events
 
     MONKEY_SEED=20240611 MONKEY_SEGMENT=7 .venv/bin/python -m pytest tests/test_monkey.py -s
 
-(MONKEY_EVENTS=n changes the events per segment.) The solver runs in its real worker process, so the
-moment an answer (a hint, the demo's line) arrives depends on the machine: a replay follows the same
-input, not always the same timing of the answers. The four drawing bugs the monkey found (a draw
+(MONKEY_EVENTS=n changes the events per segment.) The solver answers inline, after a while
+(conftest.slow_answers: a few frames, drawn from the segment's seed), within a budget of states alone
+(SOLVER_STATES a solve: cheap, and the same on every machine), so a replay follows the same input
+and meets the same answers in the same frames; a hard position's answer is "unknown", which the
+player's game gives too when a solve runs out of time. The four drawing bugs the monkey found (a draw
 undone in the same frame, a dialog's stale panel and double dimming, a label's overflow) are fixed,
 with their own tests in test_screen_consistency.py.
 """
@@ -29,7 +31,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import gc
 import importlib.util
 import logging
 import os
@@ -41,13 +42,14 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import RecordingAudio
+from conftest import RecordingAudio, seed_deals, slow_answers
 from test_assist import RESUMED, blocked_golf
 from test_fuzz_tables import _cards_where_the_model_says
 
 from game.app import App
+from game.jobs import Jobs
 from game.model.golf import GolfGame
-from game.scenes import dealing
+from game.scenes import assist, dealing
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.dealing import FindingDealOverlay, deal_new
 from game.scenes.dialog import ConfirmDialog
@@ -56,6 +58,7 @@ from game.scenes.table import TableScene
 from game.solver import deals, solve
 from game.solver.analysis import analyse
 from game.solver.moves import apply_move, copy_game
+from game.solver.result import Budget
 from game.ui.widgets import SegmentedControl
 
 SEED = int(os.environ.get("MONKEY_SEED", "20240611"))
@@ -63,6 +66,8 @@ ONLY = {int(s) for s in os.environ.get("MONKEY_SEGMENT", "").split(",") if s.str
 EVENTS_PER_SEGMENT = int(os.environ.get("MONKEY_EVENTS", "5000"))
 TOTAL_EVENTS = 100_000
 FORCE_EVERY = 1_700  # events between two starts from the segment's scene
+SOLVER_STATES = 20_000  # a solve's budget (hints, the demo's line, a search for a winnable deal)
+ANSWER_FRAMES = 20  # the mean frames an answer takes
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT
 
@@ -546,6 +551,9 @@ class Monkey:
         self.clock = FakeClock()
         self.app = App(size=self.segment.size, fullscreen=False, kiosk=self.segment.kiosk, clock=self.clock,
                        wait=lambda fps: None, audio=RecordingAudio())
+        self.app.ctx.jobs.close()  # (it never started)
+        self.app.ctx.jobs = Jobs("inline")
+        slow_answers(self.app, self.seed + 1000 * self.apps, ANSWER_FRAMES)
         if self.segment.kiosk and hasattr(self.app.settings, "attract_minutes"):
             self.app.settings.attract_minutes = 1  # the shortest a kiosk may be set to
         pygame.event.clear()
@@ -601,13 +609,12 @@ class Monkey:
             t += dt
 
     def wait_for(self, done: Callable[[], bool], what: str, seconds: float = 30.0) -> None:
-        """Frames until done() (real time passes too, for the solver worker)."""
-        deadline = time.monotonic() + seconds
-        while not done():
-            assert time.monotonic() < deadline, f"segment {self.index}: {what} never came (top: {self.app.top})"
+        """Frames until done(), within `seconds` of the game's time."""
+        for _ in range(int(seconds * 60)):
+            if done():
+                return
             self.step(1 / 60, [])
-            if self.app.ctx.jobs.busy:
-                time.sleep(0.002)
+        raise AssertionError(f"segment {self.index}: {what} never came (top: {self.app.top})")
 
     # -- checks ---------------------------------------------------------------------------------------
     def record(self) -> None:
@@ -713,37 +720,17 @@ class Monkey:
             self.step(self.dt(), batch)
 
 
-class _SeededRandom:
-    """Stands in for the random module in game.scenes.dealing: the deals the monkey's taps deal come
-    from the segment's seed, so a segment replays the same deals."""
-
-    rng = random.Random(0)
-
-    @classmethod
-    def Random(cls, *seed: Any) -> random.Random:  # noqa: N802 - the random module's name
-        return random.Random(*seed) if seed else random.Random(cls.rng.random())
-
-
-@pytest.fixture
-def frozen_heap():
-    """The app collects garbage at every scene change; what exists before the run (pytest, every test
-    module imported) is set aside so those collections only look at the app's objects."""
-    gc.collect()
-    gc.freeze()
-    yield
-    gc.unfreeze()
-
-
 @pytest.fixture
 def monkey_env(tmp_path, monkeypatch):
-    """The seeded deals, and for each segment its own settings and data
+    """The seeded deals, the solver's budget, and for each segment its own settings and data
     folders (so a segment replays alone): use(index) before a segment."""
     def use(index: int) -> None:
         base = tmp_path / f"segment-{index}"
         monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(base / "config"))
         monkeypatch.setenv("GOLF_EIGHTOFF_DATA_DIR", str(base / "data"))
-        _SeededRandom.rng = random.Random(SEED * 1000 + index + 500)
-    monkeypatch.setattr(dealing, "random", _SeededRandom)
+        seed_deals(monkeypatch, SEED * 1000 + index + 500)  # a segment replays the same deals
+    monkeypatch.setattr(assist, "BUDGET", Budget(states=SOLVER_STATES))
+    monkeypatch.setattr(dealing, "FIND_BUDGET", Budget(states=SOLVER_STATES))
     return use
 
 

@@ -1,8 +1,8 @@
 """The solver at the table: hints, the demo that plays itself, undo back to the last winnable position,
 and "where did I lose it". Shared by both tables.
 
-Every question goes to the solver worker (game.jobs) and the table keeps animating meanwhile. An
-answer is about the position it was asked for: if the cards have moved since, it is thrown away.
+Every question goes to the solver (game.jobs) and the table keeps animating meanwhile. An answer is
+about the position it was asked for: if the cards have moved since, the question is cancelled.
 A winning line, once known, is followed move by move for as long as the player (or the demo) plays
 it, so the next hint or demo move costs nothing.
 """
@@ -11,12 +11,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, tr
-from ..jobs import PENDING
+from ..jobs import Job, JobFailed
 from ..solver.result import Budget
 from .base import Push, Transition
+
+if TYPE_CHECKING:
+    from ..solver.analysis import Analysis
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +45,8 @@ class Assistant:
     def __init__(self, table: Any, demo_due: bool = False) -> None:
         self.table = table
         self.ctx = table.ctx
-        self.ticket: int | None = None      # the analysis job out, if any
-        self.asked_key: str | None = None   # the position it is about
-        self.asked_at = 0.0
+        self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)
+        self.think_at = 0.0                 # the table's clock when "Thinking…" shows, if still waiting
         self.wanted: set[str] = set()       # what the answer is for: 'hint', 'watch', 'analyse'
         self.listeners: list[Callable[[Any], None]] = []
         self.line: tuple[str, tuple] | None = None       # a winning line from a position
@@ -189,29 +191,26 @@ class Assistant:
 
     # -- the solver --------------------------------------------------------------------------------
     def ask(self, purpose: str) -> None:
-        key = self.key
-        if self.ticket is not None and self.asked_key != key:
+        """Ask the solver about this position (one question serves every purpose)."""
+        if self.job is not None and self.job.about != self.key:
             self.forget()
         self.wanted.add(purpose)
-        if self.ticket is None:
-            self.ticket = self.ctx.jobs.submit("analyse", self.table.game, BUDGET)
-            self.asked_key = key
-            self.asked_at = self.table.clock
+        if self.job is None:
+            self.job = self.ctx.jobs.analyse(self.table.game, BUDGET)
+            self.think_at = self.table.clock + THINK_DELAY
 
     def forget(self) -> None:
         """Drop the question out (the position changed, or the table closes)."""
-        if self.ticket is not None:
-            self.ctx.jobs.cancel(self.ticket)
-        self.ticket = None
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
         self.wanted.clear()
         self.listeners.clear()
         if self.thinking:
             self.thinking = False
             self.table.toast.hide()
 
-    def _answered(self, answer: Any) -> None:
-        from ..solver.worker import JobFailed
-
+    def _answered(self, answer: Analysis | JobFailed) -> None:
         wanted, listeners = self.wanted, self.listeners
         self.wanted, self.listeners = set(), []
         if self.thinking:
@@ -294,7 +293,7 @@ class Assistant:
             followed = (not undo and old_key == self.line[0] and moves
                         and self._last_move() == moves[0])
             self.line = (key, moves[1:]) if followed else None
-        if self.ticket is not None and self.asked_key != key:
+        if self.job is not None and self.job.about != key:
             self.forget()
         if self.hint_key is not None and self.hint_key != key:
             self.hint_key = None
@@ -317,16 +316,14 @@ class Assistant:
     def update(self, dt: float) -> Transition:
         self._transition = None
         table = self.table
-        if self.ticket is not None:
-            answer = self.ctx.jobs.take(self.ticket)
-            if answer is not PENDING:
-                self.ticket = None
-                if self.asked_key == self.key:
-                    self._answered(answer)
-                else:  # about a position that is gone
-                    self.wanted.clear()
-                    self.listeners.clear()
-            elif not self.thinking and self.wanted - {"analyse"} and table.clock - self.asked_at >= THINK_DELAY:
+        job = self.job
+        if job is not None:
+            if job.about != self.key:  # about a position that is gone (changed() forgets it first)
+                self.forget()
+            elif job.done:
+                self.job = None
+                self._answered(job.result())
+            elif not self.thinking and self.wanted - {"analyse"} and table.clock >= self.think_at:
                 self.thinking = True
                 table.show_message(N_("Thinking…"), duration=FOREVER)
         if self.playing and not table.board.is_animating() and table.press is None and not table.dealing:
@@ -352,7 +349,7 @@ class Assistant:
 def analysis_lines(table: Any, analysis: Any) -> list[str]:
     """What the analysis says, in the player's language: could the deal be won, and where was the win
     lost."""
-    if not hasattr(analysis, "start"):  # the solver failed (game.solver.worker.JobFailed)
+    if not hasattr(analysis, "start"):  # the solver failed (game.jobs.JobFailed)
         return [tr("The solver could not answer this time")]
     if analysis.start == "unwinnable":
         return [tr("This deal could not be won, whatever the moves.")]

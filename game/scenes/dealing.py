@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import registry
 from ..i18n import N_
+from ..jobs import JobFailed
 from ..model.base import SolitaireGame
 from ..solver import deals
 from .base import Pop, Push, Replace, Transition
@@ -58,7 +59,7 @@ class FindingDealOverlay(DialogOverlay):
         self.kind_id, self.demo = kind_id, demo
         self.kind = registry.kind(kind_id).table
         super().__init__(ctx)
-        self.ticket = ctx.jobs.submit("find_deal", self.kind, seed, frozenset(dealt), FIND_BUDGET)
+        self.job = ctx.jobs.find_deal(self.kind, seed, dealt, FIND_BUDGET)
 
     def lines(self) -> list[str]:
         return []
@@ -67,19 +68,16 @@ class FindingDealOverlay(DialogOverlay):
         return [(N_("Cancel"), self.cancel, "secondary")]
 
     def cancel(self) -> None:
-        self.ctx.jobs.cancel(self.ticket)
+        self.job.cancel()
         self._transition = Pop()
 
     def exit(self) -> None:
-        self.ctx.jobs.cancel(self.ticket)
+        self.job.cancel()  # (nothing happens if it was answered)
 
     def update(self, dt: float) -> Transition:
-        from ..jobs import PENDING
-        from ..solver.worker import JobFailed
-
-        answer = self.ctx.jobs.take(self.ticket)
-        if answer is PENDING:
+        if not self.job.done:
             return None
+        answer = self.job.result()
         if isinstance(answer, JobFailed) or answer is None:
             log.warning("no winnable deal found (%s); dealing any deal", getattr(answer, "error", "none"))
             game = make_game(self.kind_id)

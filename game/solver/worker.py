@@ -1,45 +1,42 @@
-"""Solver jobs off the frame loop: one persistent spawned process (or a thread as a fallback).
+"""Where solver jobs run: one persistent spawned process, a thread as a fallback, or inline.
 
 A long pure-Python solve in the main process would hold the GIL and stall frames, so jobs run in a
-separate process started with the 'spawn' method on the first submit. The child imports only this
-module, game.solver and game.model (never pygame). Jobs are queued here and handed to the child one
-at a time, so cancelling a queued job is forgetting it and cancelling the running one is
-terminating the child (restarted by the next job). Each child gets its own pipe, so one killed in
-the middle of a write cannot corrupt the next. If no process can be started, the same jobs run on a
-daemon thread; there a cancelled job runs on but its result is dropped and later jobs get a fresh
-thread. Nothing raises into the caller except a programming error (an unknown job name).
+separate process started with the 'spawn' method. The child imports only this module, game.solver
+and game.model (never pygame). A runner takes one task at a time, (id, function, arguments), and
+gives back (id, ok, value); the queue, the handles and cancelling are game.jobs' business. A job
+cancelled while it runs stops its runner at once: a process is terminated (which is why this is not
+concurrent.futures: its pools cannot stop a running call); a thread cannot be, so its job runs on
+unheard. Each child gets its own pipe, so one killed in the middle of a write cannot corrupt the
+next. The inline runner runs a task when its answer is first asked for and waits for it there
+(a task cancelled before that is simply forgotten): deterministic, for tests and tools; in the
+caller's thread, or in a child process that stays up (the solver's memory is not the caller's).
+
+The jobs themselves are the functions below: they take wire arguments (a game travels as
+(GAME_ID, to_json()), a snapshot: the caller's game goes on changing).
 """
 from __future__ import annotations
 
-import atexit
 import contextlib
-import functools
 import logging
 import multiprocessing
-import os
 import queue
 import sys
 import threading
-import time
 import traceback
 import types
-import weakref
-from collections import deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import connection as mp_connection
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..model.base import SolitaireGame
+    from .analysis import Analysis
+    from .result import Budget
 
 log = logging.getLogger(__name__)
 
-JOBS = ("solve", "analyse", "find_deal", "sleep", "info")
-_GAME_JOBS = ("solve", "analyse")  # their first argument is a model game
-
-
-@dataclass(frozen=True)
-class JobFailed:
-    """A job's result when it raised in the worker or the worker stopped (a value, not raised)."""
-    error: str
+Task = tuple[int, Callable[..., Any], tuple[Any, ...]]  # (id, a module-level function, its arguments)
+Answer = tuple[int, bool, Any]  # (id, ok, the value or the error's text)
 
 
 # -- the jobs, as the child (or thread) runs them -----------------------------------------------------
@@ -50,47 +47,37 @@ def _game_from(data: tuple[str, str]) -> Any:
     return model_for(game_id).from_json(text)
 
 
-def _info() -> dict:
-    """Who runs the jobs and what it costs: pid, resident memory, whether pygame got imported."""
-    rss = None
+def wire_game(game: SolitaireGame) -> tuple[str, str]:
+    """A game as it travels to a job: (GAME_ID, to_json()), the position as it is now."""
+    return game.GAME_ID, game.to_json()
+
+
+def analyse_job(game: tuple[str, str], budget: Budget | int) -> Analysis:
+    """game.solver.analysis.analyse of a wired game."""
+    from .analysis import analyse  # in the child: only when the first analysis is asked for
+
+    return analyse(_game_from(game), budget)
+
+
+def find_deal_job(kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> int | None:
+    """game.solver.deals.find_winnable: a winnable deal of `kind` beyond its table, or None."""
+    from .deals import find_winnable  # in the child: only when a table runs out
+
+    return find_winnable(kind, seed, exclude, budget)
+
+
+def run_task(task: Task) -> Answer:
+    """Run one task; its failure is the caller's value, not the worker's end."""
+    ident, function, args = task
     try:
-        with open(f"/proc/{os.getpid()}/status", encoding="ascii") as status:
-            rss = next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
-    except (OSError, StopIteration, ValueError):
-        pass
-    return {"pid": os.getpid(), "rss_mib": rss, "pygame": "pygame" in sys.modules}
-
-
-def run_job(job: str, args: tuple) -> Any:
-    """Run one job with its wire arguments (a game travels as (GAME_ID, to_json()))."""
-    if job == "solve":
-        from . import solve
-        return solve(_game_from(args[0]), args[1])
-    if job == "analyse":
-        from .analysis import analyse
-        return analyse(_game_from(args[0]), args[1])
-    if job == "find_deal":
-        from .deals import find_winnable
-        kind, seed, exclude, budget = args
-        return find_winnable(kind, seed, exclude, budget)
-    if job == "sleep":
-        time.sleep(args[0])
-        return args[1]
-    if job == "info":
-        return _info()
-    raise ValueError(f"unknown job {job!r}")
-
-
-def _answer(ticket: int, job: str, args: tuple) -> tuple[int, bool, Any]:
-    try:
-        return ticket, True, run_job(job, args)
-    except Exception as exc:  # the job's failure is the caller's value, not the worker's end
-        log.debug("job %s failed:\n%s", job, traceback.format_exc())
-        return ticket, False, f"{type(exc).__name__}: {exc}"
+        return ident, True, function(*args)
+    except Exception as exc:
+        log.debug("job %s failed:\n%s", getattr(function, "__name__", function), traceback.format_exc())
+        return ident, False, f"{type(exc).__name__}: {exc}"
 
 
 def child_main(conn: Any) -> None:
-    """The child's loop: receive (ticket, job, args), send (ticket, ok, value); None or EOF ends it."""
+    """The child's loop: receive a task, send its answer; None or EOF ends it."""
     while True:
         try:
             task = conn.recv()
@@ -98,7 +85,7 @@ def child_main(conn: Any) -> None:
             return
         if task is None:
             return
-        answer = _answer(*task)
+        answer = run_task(task)
         try:
             conn.send(answer)
         except OSError:  # the parent is gone
@@ -107,7 +94,32 @@ def child_main(conn: Any) -> None:
             conn.send((answer[0], False, f"result not sendable: {exc}"))
 
 
-# -- where the jobs run ---------------------------------------------------------------------------------
+# -- the runners ----------------------------------------------------------------------------------------
+class Runner(Protocol):
+    """Runs one task at a time; never blocks the caller (but `wait`)."""
+
+    @property
+    def pid(self) -> int | None: ...
+
+    @property
+    def alive(self) -> bool: ...
+
+    def send(self, task: Task) -> bool:
+        """Hand over a task (only while idle). False if the runner is gone."""
+
+    def receive(self) -> Answer | None:
+        """The finished task's answer if there is one; EOFError once the runner is gone."""
+
+    def wait(self, timeout: float) -> None:
+        """Block until an answer may be there or `timeout` seconds pass (for tests and tools)."""
+
+    def drop(self) -> bool:
+        """Forget the task handed over; False if only stopping the runner can drop it."""
+
+    def stop(self, graceful: bool = False) -> None:
+        """Stop at once (a running task is dropped), or when closing, let it end briefly."""
+
+
 @contextlib.contextmanager
 def _main_hidden() -> Iterator[None]:
     """Start a spawned child without re-running the parent's main module in it.
@@ -127,7 +139,7 @@ def _main_hidden() -> Iterator[None]:
             sys.modules["__main__"] = real
 
 
-class _ProcessRunner:
+class ProcessRunner:
     """One spawned child and its own pipe; `send` only while it is idle, so it never blocks long."""
 
     def __init__(self) -> None:
@@ -149,15 +161,14 @@ class _ProcessRunner:
     def alive(self) -> bool:
         return self.process.is_alive()
 
-    def send(self, task: tuple) -> bool:
+    def send(self, task: Task | None) -> bool:
         try:
             self.conn.send(task)
             return True
         except (OSError, ValueError):
             return False
 
-    def receive(self) -> tuple | None:
-        """A finished answer if one is waiting; None otherwise. EOFError once the child is gone."""
+    def receive(self) -> Answer | None:
         if self.conn.poll(0):
             return self.conn.recv()
         if not self.process.is_alive():
@@ -168,6 +179,9 @@ class _ProcessRunner:
 
     def wait(self, timeout: float) -> None:
         mp_connection.wait([self.conn, self.process.sentinel], timeout)
+
+    def drop(self) -> bool:
+        return False  # the child is busy with it: only terminating it stops the solve
 
     def stop(self, graceful: bool = False) -> None:
         """Terminate at once without waiting (a running job dies with it; the next start of a
@@ -184,16 +198,16 @@ class _ProcessRunner:
         self.conn.close()
 
 
-class _ThreadRunner:
+class ThreadRunner:
     """The fallback: a daemon thread with its own queues. Stopping abandons it (results dropped)."""
 
     pid = None
     alive = True  # a thread cannot be killed; it only ends when stopped
 
     def __init__(self) -> None:
-        self.tasks: queue.Queue = queue.Queue()
-        self.answers: queue.Queue = queue.Queue()
-        self.held: tuple | None = None  # an answer wait() took off the queue
+        self.tasks: queue.Queue[Task | None] = queue.Queue()
+        self.answers: queue.Queue[Answer] = queue.Queue()
+        self.held: Answer | None = None  # an answer wait() took off the queue
         self.thread = threading.Thread(target=self._loop, name="solver-worker", daemon=True)
         self.thread.start()
 
@@ -202,13 +216,13 @@ class _ThreadRunner:
             task = self.tasks.get()
             if task is None:
                 return
-            self.answers.put(_answer(*task))
+            self.answers.put(run_task(task))
 
-    def send(self, task: tuple) -> bool:
+    def send(self, task: Task) -> bool:
         self.tasks.put(task)
         return True
 
-    def receive(self) -> tuple | None:
+    def receive(self) -> Answer | None:
         if self.held is not None:
             answer, self.held = self.held, None
             return answer
@@ -222,180 +236,70 @@ class _ThreadRunner:
             with contextlib.suppress(queue.Empty):
                 self.held = self.answers.get(timeout=timeout)
 
+    def drop(self) -> bool:
+        return False
+
     def stop(self, graceful: bool = False) -> None:
         self.tasks.put(None)  # ends after the current job, whose answer nobody reads any more
 
 
-class SolverWorker:
-    """Jobs in, (ticket, result) out, without ever blocking the caller. See the module docstring.
+class InlineRunner:
+    """Runs its task when the answer is first asked for, if `ready()` says so (a test holds answers
+    back to play a slow solve), and waits for it there: no timing, the same input gives the same
+    answers in the same frames. A long solve stalls the frame it runs in. In the caller's thread, or
+    with `process`, in a child process that stays up (its memory is not the caller's)."""
 
-    Jobs: 'solve' (game, budget) -> Result; 'analyse' (game, budget_per_solve) -> Analysis;
-    'find_deal' (kind, seed, exclude, budget_per_deal) -> int | None; 'sleep' (seconds, value) ->
-    value; 'info' () -> {'pid', 'rss_mib', 'pygame'} of whoever runs the jobs.
-    """
-
-    def __init__(self, mode: str = "process") -> None:
-        if mode not in ("process", "thread"):
-            raise ValueError(f"mode must be 'process' or 'thread', not {mode!r}")
-        self.mode = mode
-        self._next = 1
-        self._queue: deque[tuple[int, str, tuple]] = deque()
-        self._running: int | None = None
-        self._runner: _ProcessRunner | _ThreadRunner | None = None
-        self._ready: list[tuple[int, object]] = []  # finished, not yet returned by poll
-        self._atexit: Callable[[], None] = functools.partial(_close_ref, weakref.ref(self))
-        self._registered = False
-
-    # -- the caller's side ----------------------------------------------------------------------------
-    def submit(self, job: str, *args: Any) -> int:
-        """Queue a job and return its ticket (increasing); it starts as soon as the worker is free."""
-        if job not in JOBS:
-            raise ValueError(f"unknown job {job!r} (one of {', '.join(JOBS)})")
-        if job in _GAME_JOBS:  # a snapshot: the caller's game goes on changing
-            game, *rest = args
-            args = ((game.GAME_ID, game.to_json()), *rest)
-        elif job == "find_deal":
-            kind, seed, exclude, *budget = args
-            args = (kind, seed, frozenset(exclude), *(budget or [2.0]))
-        ticket, self._next = self._next, self._next + 1
-        self._queue.append((ticket, job, args))
-        self._dispatch()
-        return ticket
-
-    def poll(self) -> list[tuple[int, object]]:
-        """Finished (ticket, result or JobFailed), oldest first; never waits, never a cancelled one."""
-        done, self._ready = self._ready, []
-        if self._running is not None and self._runner is not None:
-            try:
-                answer = self._runner.receive()
-            except (EOFError, OSError):
-                answer = None
-                self._worker_stopped(done)
-            except Exception as exc:  # an answer that cannot be read: fail that job, not the caller
-                answer = (self._running, False, f"unreadable answer: {exc}")
-                self._drop_runner()
-            if answer is not None:
-                ticket, ok, value = answer
-                if ticket == self._running:
-                    done.append((ticket, value if ok else JobFailed(str(value))))
-                    self._running = None
-        self._dispatch()
-        return done
-
-    def cancel(self, ticket: int | None = None) -> None:
-        """Forget one job (None: all). A running one is stopped; its result never comes back."""
-        if ticket is None:
-            self._queue.clear()
-            self._ready.clear()
-        else:
-            self._queue = deque(t for t in self._queue if t[0] != ticket)
-            self._ready = [f for f in self._ready if f[0] != ticket]
-        if self._running is not None and ticket in (None, self._running):
-            self._running = None
-            self._drop_runner()
-        self._dispatch()
-
-    @property
-    def busy(self) -> bool:
-        """A job is queued, running, or finished and not yet polled."""
-        return bool(self._queue or self._running is not None or self._ready)
+    def __init__(self, ready: Callable[[], bool] = lambda: True, process: bool = False) -> None:
+        self.ready = ready
+        self.task: Task | None = None
+        self.child = ProcessRunner() if process else None
 
     @property
     def pid(self) -> int | None:
-        """The worker process's pid (None before it starts, or in thread mode)."""
-        return self._runner.pid if self._runner is not None else None
+        return self.child.pid if self.child is not None else None
 
-    def start(self) -> None:
-        """Start the worker now rather than on the first submit (a process takes a moment to boot)."""
-        if self._runner is not None and not self._runner.alive:
-            self._drop_runner()
-        if self._runner is None:
-            self._runner = self._new_runner()
+    @property
+    def alive(self) -> bool:
+        return self.child is None or self.child.alive
 
-    def wait(self, timeout: float) -> list[tuple[int, object]]:
-        """For tests and tools: poll until something arrives or `timeout` seconds pass."""
-        deadline = time.monotonic() + timeout
-        while True:
-            done = self.poll()
-            left = deadline - time.monotonic()
-            if done or left <= 0 or not self.busy:
-                return done
-            if self._runner is not None:
-                self._runner.wait(min(left, 0.05))
-            else:  # pragma: no cover - busy always has a runner
-                time.sleep(min(left, 0.01))
+    def send(self, task: Task) -> bool:
+        self.task = task
+        return self.alive
 
-    def close(self) -> None:
-        """Stop the worker and forget every job; safe to call twice (and at interpreter exit)."""
-        idle = self._running is None
-        self._queue.clear()
-        self._ready.clear()
-        self._running = None
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            try:
-                runner.stop(graceful=idle)
-            except Exception as exc:  # pragma: no cover - already gone
-                log.debug("closing the solver worker: %s", exc)
-        if self._registered:
-            atexit.unregister(self._atexit)
-            self._registered = False
+    def receive(self) -> Answer | None:
+        if self.task is None or not self.ready():
+            return None
+        task, self.task = self.task, None
+        if self.child is None:
+            return run_task(task)
+        if not self.child.send(task):
+            raise EOFError("worker stopped")
+        return self.child.conn.recv()  # (EOFError if the child dies on it)
 
-    # -- inside ---------------------------------------------------------------------------------------
-    def _new_runner(self) -> _ProcessRunner | _ThreadRunner:
-        if not self._registered:
-            atexit.register(self._atexit)
-            self._registered = True
-        if self.mode == "process":
-            try:
-                return _ProcessRunner()
-            except Exception as exc:
-                log.warning("cannot start a solver process (%s); solving on a thread instead", exc)
-                self.mode = "thread"
-        return _ThreadRunner()
+    def wait(self, timeout: float) -> None:
+        pass  # nothing runs meanwhile: the answer comes (or not) at the next receive
 
-    def _dispatch(self) -> None:
-        """Hand the next queued job to the worker if it is idle (starting it if needed)."""
-        while self._running is None and self._queue:
-            ticket, job, args = self._queue[0]
-            if not self._send((ticket, job, args)):
-                self._drop_runner()  # it died unseen; the job never started, so try a new worker
-                if not self._send((ticket, job, args)):
-                    self._worker_stopped(self._ready)
-                    continue
-            self._queue.popleft()
-            self._running = ticket
+    def drop(self) -> bool:
+        self.task = None  # it never started
+        return True
 
-    def _send(self, task: tuple) -> bool:
-        """Hand a task to the worker, starting one if needed (a worker dead while idle is replaced)."""
+    def stop(self, graceful: bool = False) -> None:
+        self.task = None
+        if self.child is not None:
+            self.child.stop(graceful)
+
+
+MODES = ("process", "thread", "inline", "inline-process")
+
+
+def start_runner(mode: str, ready: Callable[[], bool]) -> tuple[Runner, str]:
+    """A runner of this mode (a process falls back to a thread when none can be started), and the
+    mode it really has. `ready` is the inline runners' gate."""
+    if mode in ("inline", "inline-process"):
+        return InlineRunner(ready, process=mode == "inline-process"), mode
+    if mode == "process":
         try:
-            self.start()
-        except Exception as exc:  # not even a thread: the jobs fail, the caller goes on
-            log.warning("cannot start a solver worker: %s", exc)
-            return False
-        return self._runner.send(task)
-
-    def _worker_stopped(self, done: list) -> None:
-        """The worker died: every pending job fails; the next submit starts a new one."""
-        log.warning("the solver worker stopped; %d pending job(s) failed",
-                    len(self._queue) + (self._running is not None))
-        if self._running is not None:
-            done.append((self._running, JobFailed("worker stopped")))
-            self._running = None
-        done.extend((t, JobFailed("worker stopped")) for t, _, _ in self._queue)
-        self._queue.clear()
-        self._drop_runner()
-
-    def _drop_runner(self) -> None:
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            try:
-                runner.stop()
-            except Exception as exc:  # pragma: no cover - already gone
-                log.debug("stopping the solver worker: %s", exc)
-
-
-def _close_ref(ref: weakref.ref[SolverWorker]) -> None:
-    worker = ref()
-    if worker is not None:
-        worker.close()
+            return ProcessRunner(), mode
+        except Exception as exc:
+            log.warning("cannot start a solver process (%s); solving on a thread instead", exc)
+    return ThreadRunner(), "thread"
