@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from ..model.cards import FULL_DECK
 from ..model.eightoff import EightOffGame
 from .eightoff_check import model_moves
-from .eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, encode, key
+from .eightoff_state import COL_CELL, COL_COL, Move, Rules, encode, key
 from .result import Budget, Result
 
 TIME_CHECK = 512
