@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from ..model.cards import FULL_DECK
 from ..model.eightoff import EightOffGame
 from .eightoff_check import model_moves
-from .eightoff_state import COL_CELL, COL_COL, Move, Rules, encode, key
+from .eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, encode, key
 from .result import Budget, Result
 
 TIME_CHECK = 512
@@ -81,7 +81,7 @@ class _Search:
         self.home = sum(need) + sum(map(len, cols)) + len(cells)
         work, needs, first = list(cols), list(need), []
         cells = self.rules.settle(work, cells, needs, first)
-        root = (tuple(work), cells, tuple(needs), [self._column_term(c, needs) for c in work])
+        root = (tuple(work), cells, tuple(needs), [self._column_term(c, needs) for c in work], None)
         self.seen.add(key(root[0], cells))
         self._count()
         if sum(needs) == self.home:
@@ -104,16 +104,20 @@ class _Search:
     def _children(self, state: tuple) -> list:
         """Unseen settled children, the most promising last (the stack pops from the end).
 
-        A state is (columns, cells, needed cards, column terms of the score). Only what a move
-        changed is scored again: a child that sent nothing home differs from its parent in the
-        move's one or two columns and the cells; one that did needs every column's term anew.
+        A state is (columns, cells, needed cards, column terms of the score, the move back to its
+        parent or None). Only what a move changed is scored again: a child that sent nothing home
+        differs from its parent in the move's one or two columns and the cells; one that did needs
+        every column's term anew. The move straight back (a card into a cell and out again) is not
+        even made: it could only give the parent, which is seen.
         """
-        cols, cells, need, values = state
+        cols, cells, need, values, back = state
         rules, seen, home, term = self.rules, self.seen, self.home, self._column_term
         settle_after = rules.settle_after
         found = []
         parent = -8 * sum(need) + 3 * len(cells) + sum(values)
         for move in rules.moves(cols, cells):
+            if move == back:
+                continue
             kind, a, b, k = move
             new_cols = list(cols)  # the move applied (inline: this loop is where the time goes)
             if kind == COL_COL:
@@ -127,9 +131,13 @@ class _Search:
                 new_cols[b] = cols[b] + bytes((a,))
                 new_cells = cells.replace(bytes((a,)), b"")
                 a = -1  # nothing uncovered in a column
-            new_need = list(need)
-            moves = [move]
-            new_cells = settle_after(new_cols, new_cells, new_need, moves, a)
+            uncovered = new_cols[a][-1] if a >= 0 and new_cols[a] else 0
+            if uncovered and need[uncovered >> 4] == uncovered:  # cards go home: settle
+                new_need = list(need)
+                moves = [move]
+                new_cells = settle_after(new_cols, new_cells, new_need, moves, a)
+            else:
+                new_need, moves = need, [move]
             k = b"\0".join(sorted(new_cols)) + b"\0" + new_cells  # key(), inline
             if k in seen:
                 continue
@@ -137,18 +145,22 @@ class _Search:
             self.states += 1
             if self.states >= self.check_at:
                 self._check_budget()
-            if sum(new_need) == home:
-                return [((tuple(new_cols), new_cells, tuple(new_need), values), moves, True)]
-            if len(moves) > 1:  # cards went home: the needed cards changed, score it all
+            if new_need is not need:  # cards went home: the needed cards changed, score it all
+                if sum(new_need) == home:
+                    return [((tuple(new_cols), new_cells, tuple(new_need), values, None), moves, True)]
+                new_need = tuple(new_need)
                 new_values = [term(c, new_need) for c in new_cols]
                 score = -8 * sum(new_need) + 3 * len(new_cells) + sum(new_values)
+                undo = None
             else:
                 new_values = values.copy()
                 score = parent + 3 * (len(new_cells) - len(cells))
                 for j in ((move[1], b) if kind == COL_COL else (move[1],) if kind == COL_CELL else (b,)):
                     new_values[j] = t = term(new_cols[j], need)
                     score += t - values[j]
-            child = (tuple(new_cols), new_cells, tuple(new_need), new_values)
+                undo = (CELL_COL, cols[a][-1], a, 1) if kind == COL_CELL else \
+                    (COL_CELL, b, 0, 1) if kind == CELL_COL else None
+            child = (tuple(new_cols), new_cells, new_need, new_values, undo)
             found.append((score, len(found), child, moves))
         if len(found) > 1:
             found.sort(reverse=True)
