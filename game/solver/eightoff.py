@@ -46,6 +46,10 @@ class _OutOfBudget(Exception):
     pass
 
 
+#: (columns, cells, needed cards, the columns' score terms, the move straight back or None)
+_State = tuple[tuple[bytes, ...], bytes, tuple[int, ...], list[int], Move | None]
+
+
 class _Search:
     """One depth-first search; children are tried best score first."""
 
@@ -79,7 +83,7 @@ class _Search:
     def run(self, cols: tuple[bytes, ...], cells: bytes, need: tuple[int, ...]) -> list[Move] | None:
         """The moves of a win from this position, or None once every reachable position was seen."""
         self.home = sum(need) + sum(map(len, cols)) + len(cells)
-        work, needs, first = list(cols), list(need), []
+        work, needs, first = list(cols), list(need), list[Move]()
         cells = self.rules.settle(work, cells, needs, first)
         root = (tuple(work), cells, tuple(needs), [self._column_term(c, needs) for c in work], None)
         self.seen.add(key(root[0], cells))
@@ -101,7 +105,7 @@ class _Search:
             stack.append(self._children(state))
         return None
 
-    def _children(self, state: tuple) -> list:
+    def _children(self, state: _State) -> list[tuple[_State, list[Move], bool]]:
         """Unseen settled children, the most promising last (the stack pops from the end).
 
         A state is (columns, cells, needed cards, column terms of the score, the move back to its
@@ -113,7 +117,7 @@ class _Search:
         cols, cells, need, values, back = state
         rules, seen, home, term = self.rules, self.seen, self.home, self._column_term
         settle_after = rules.settle_after
-        found = []
+        found: list[tuple[int, int, _State, list[Move]]] = []
         parent = -8 * sum(need) + 3 * len(cells) + sum(values)
         for move in rules.moves(cols, cells):
             if move == back:
@@ -132,27 +136,27 @@ class _Search:
                 new_cells = cells.replace(bytes((a,)), b"")
                 a = -1  # nothing uncovered in a column
             uncovered = new_cols[a][-1] if a >= 0 and new_cols[a] else 0
+            settled: list[int] | None = None
+            moves = [move]
             if uncovered and need[uncovered >> 4] == uncovered:  # cards go home: settle
-                new_need = list(need)
-                moves = [move]
-                new_cells = settle_after(new_cols, new_cells, new_need, moves, a)
-            else:
-                new_need, moves = need, [move]
-            k = b"\0".join(sorted(new_cols)) + b"\0" + new_cells  # key(), inline
-            if k in seen:
+                settled = list(need)
+                new_cells = settle_after(new_cols, new_cells, settled, moves, a)
+            seen_key = b"\0".join(sorted(new_cols)) + b"\0" + new_cells  # key(), inline
+            if seen_key in seen:
                 continue
-            seen.add(k)
+            seen.add(seen_key)
             self.states += 1
             if self.states >= self.check_at:
                 self._check_budget()
-            if new_need is not need:  # cards went home: the needed cards changed, score it all
-                if sum(new_need) == home:
-                    return [((tuple(new_cols), new_cells, tuple(new_need), values, None), moves, True)]
-                new_need = tuple(new_need)
-                new_values = [term(c, new_need) for c in new_cols]
-                score = -8 * sum(new_need) + 3 * len(new_cells) + sum(new_values)
+            if settled is not None:  # cards went home: the needed cards changed, score it all
+                child_need = tuple(settled)
+                if sum(child_need) == home:
+                    return [((tuple(new_cols), new_cells, child_need, values, None), moves, True)]
+                new_values = [term(c, child_need) for c in new_cols]
+                score = -8 * sum(child_need) + 3 * len(new_cells) + sum(new_values)
                 undo = None
             else:
+                child_need = need
                 new_values = values.copy()
                 score = parent + 3 * (len(new_cells) - len(cells))
                 for j in ((move[1], b) if kind == COL_COL else (move[1],) if kind == COL_CELL else (b,)):
@@ -160,7 +164,7 @@ class _Search:
                     score += t - values[j]
                 undo = (CELL_COL, cols[a][-1], a, 1) if kind == COL_CELL else \
                     (COL_CELL, b, 0, 1) if kind == CELL_COL else None
-            child = (tuple(new_cols), new_cells, new_need, new_values, undo)
+            child = (tuple(new_cols), new_cells, child_need, new_values, undo)
             found.append((score, len(found), child, moves))
         if len(found) > 1:
             found.sort(reverse=True)

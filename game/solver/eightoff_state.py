@@ -15,7 +15,7 @@ Cell moves name the card, not the cell: the model's cell index is found when the
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
 SUIT_ORDER = "SHDC"
@@ -29,7 +29,7 @@ def code(rank: int, suit: str) -> int:
     return SUIT_ORDER.index(suit) * 16 + rank
 
 
-def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable]) -> State:
+def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Sequence]) -> State:
     """The compact form of a model position (cards are model Card objects or None)."""
     cols = tuple(bytes(code(c.rank, c.suit) for c in col) for col in columns)
     cell_bytes = bytes(sorted(code(c.rank, c.suit) for c in cells if c is not None))

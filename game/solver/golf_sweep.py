@@ -153,11 +153,11 @@ class GolfSweep:
         self.units = 1 + units // UNIT
         return None
 
-    def _trace(self, level: int, rank: int) -> list:
+    def _trace(self, level: int, rank: int) -> list[int | str]:
         """The moves from the start to the empty tableau reached at (level, rank), walked back."""
         levels, strides, cols, feeders = self.levels, self.strides, self.cols, self.feeders
         heights = [0] * len(cols)
-        idx, moves = 0, []
+        idx, moves = 0, list[int | str]()
         while True:
             reached = levels[level]
             if not level and rank == self.waste and idx == sum(

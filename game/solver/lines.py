@@ -47,7 +47,9 @@ def golf_play(game: Any, text: str) -> list[Move] | None:
 # -- Eight Off -------------------------------------------------------------------------------------
 def eightoff_text(moves: Sequence[Move]) -> str:
     out = []
-    for (src_kind, src), (dst_kind, dst), count in moves:  # type: ignore[misc]
+    for move in moves:
+        assert isinstance(move, tuple), move
+        (src_kind, src), (dst_kind, dst), count = move
         if dst_kind == "foundation":
             continue
         if src_kind == "foundation":
