@@ -124,6 +124,9 @@ def golf_positions(count: int, seed: int = 1) -> Iterator[Any]:
 def report(title: str, sample: Sample, goals: list[Goal], out: Callable[[str], None]) -> bool:
     """Print the distribution (all, wins, proofs) and the goals; True if every goal is met."""
     out(f"{title}")
+    if not sample.times:
+        out("  nothing to solve")
+        return True
     out(f"  {'':8} {'count':>6} {'median':>8} {'p95':>8} {'p99':>8} {'max':>8}   "
         f"{'states median':>13} {'max':>8}")
     for label, verdict in (("all", None), ("wins", "winnable"), ("proofs", "unwinnable"),

@@ -62,6 +62,9 @@ class GolfSweep:
             self.strides.append(size)
             size *= h + 1
         self.size = size  # N: how many heights vectors h <= H there are
+        self.start = sum(h * s for h, s in zip(self.heights, self.strides))  # idx(H)
+        self.units = 0
+        self.levels: list[list[int]] = []  # per level, the reached sets by waste rank
         easy = rule == "easy"
         #: feeders[r]: the waste ranks on which a card of rank r may be played
         self.feeders = [[w for w in range(1, 14)
@@ -103,11 +106,10 @@ class GolfSweep:
         plays, feeders, draws = self._masks(), self.feeders, self.draws
         grain = self.size + OVERHEAD_BITS
         limit = (max_units if max_units is not None else 1 << 62) * UNIT
-        self.units = units = 0  # in bits handled; units // UNIT is the work in states
-        start = sum(h * s for h, s in zip(self.heights, self.strides))
-        self.levels: list[list[int]] = []
+        units = 0  # in bits handled; units // UNIT is the work in states
+        self.levels = []
         reached = [0] * 14
-        reached[self.waste] = 1 << start
+        reached[self.waste] = 1 << self.start
         ranks = [r for r in range(1, 14) if plays[r]]
         #: who[r]: ranks whose sets may grow when reached[r] grew (cards of those ranks fit r)
         who = [[t for t in ranks if r in feeders[t]] for r in range(14)]
@@ -160,8 +162,7 @@ class GolfSweep:
         idx, moves = 0, list[int | str]()
         while True:
             reached = levels[level]
-            if not level and rank == self.waste and idx == sum(
-                    h * s for h, s in zip(self.heights, self.strides)):
+            if not level and idx == self.start:  # back at the position itself
                 break
             for j, col in enumerate(cols):  # the last move played col[heights[j]] from column j?
                 h = heights[j]
