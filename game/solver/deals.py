@@ -124,7 +124,7 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
         row_number, text = tables.read_line_at(path, offsets[i])
         if row_number != number:
             raise ValueError(f"row {i + 1} is deal {row_number}, not {number}")
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
         log.warning("winning line of %s deal %d unusable (%s)", kind, number, exc)
         return None
     moves = lines.replay(make_game(kind, number), text)

@@ -54,6 +54,8 @@ BATCH = 100
 
 
 LINES_HEADER = "# {kind}: a winning line for each deal of {kind}.txt, in its order (game/solver/lines.py)"
+LINES_MAX_BYTES = 8 << 20  # the largest lines file read (the shipped ones are under 0.5 MB)
+ROW_MAX_BYTES = 4096  # the longest row read (the longest shipped one is 449 bytes)
 
 
 def table_path(kind: str, directory: Path = DATA_DIR) -> Path:
@@ -122,7 +124,11 @@ def read_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def lines_index(path: Path) -> array:
-    """The byte offset of each row of a lines file (row i is the table's deal i), read once."""
+    """The byte offset of each row of a lines file (row i is the table's deal i), read once.
+
+    ValueError for anything but a regular file of a plausible size (a damaged card, say)."""
+    if not path.is_file() or path.stat().st_size > LINES_MAX_BYTES:
+        raise ValueError(f"{path} is not a lines file of at most {LINES_MAX_BYTES} bytes")
     offsets = array("I")
     with open(path, "rb") as lines:
         lines.readline()  # the header
@@ -137,7 +143,7 @@ def read_line_at(path: Path, offset: int) -> tuple[int, str]:
     """(deal number, line text) of the row starting at byte `offset`; ValueError if it is no row."""
     with open(path, "rb") as lines:
         lines.seek(offset)
-        number, _, text = lines.readline(4096).decode("ascii").partition(" ")
+        number, _, text = lines.readline(ROW_MAX_BYTES).decode("ascii").partition(" ")
     return int(number), text.strip()
 
 

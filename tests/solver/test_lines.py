@@ -100,7 +100,8 @@ def test_known_line_reads_one_row_when_asked(fresh_cache, tmp_path, monkeypatch)
     assert len(deals._line_offsets[("golf-easy", tmp_path)]) == 3
 
 
-@pytest.mark.parametrize("damage", ["missing", "swap", "short", "bad-text", "not-winning", "binary"])
+@pytest.mark.parametrize("damage", ["missing", "swap", "short", "bad-text", "not-winning", "binary",
+                                    "directory", "huge"])
 def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path, monkeypatch, caplog,
                                                            damage):
     rows = lined_table(tmp_path)
@@ -115,8 +116,13 @@ def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path,
         tables.write_lines(path, "golf-easy", [(n, t + "?") for n, t in rows])
     elif damage == "not-winning":
         tables.write_lines(path, "golf-easy", [(n, t[:-1]) for n, t in rows])
-    else:
+    elif damage == "binary":
         path.write_bytes(b"# header\n\xff\xfe 1\n2 \x00\x01\n" * 3)
+    elif damage == "directory":
+        path.unlink()
+        path.mkdir()
+    else:
+        monkeypatch.setattr(tables, "LINES_MAX_BYTES", 100)
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     with caplog.at_level(logging.WARNING, logger="game.solver.deals"):
         assert deals.known_line("golf-easy", 2) is None
