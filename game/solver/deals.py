@@ -4,6 +4,10 @@ The tables (game/solver/winnable/<kind>.txt, see tables.py) list deals the solve
 winnable. A player who has seen every listed deal still gets a winnable one: find_winnable solves
 random deal numbers above the table's scanned range, so it never repeats a listed deal. A missing
 or corrupt table file is logged and treated as empty, so the caller simply falls back.
+
+Each listed deal also has a winning line (<kind>.lines): known_line(kind, number) reads that one
+row when asked, replays it through the model and returns its moves, so a first hint or the demo
+on a table deal needs no search. Only the rows' byte offsets stay in memory (4 bytes a deal).
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from typing import Any
 
 from .. import registry
 from ..model.codes import MAX_NUMBER
-from . import tables
+from . import lines, tables
 from .moves import replays_to_win
 
 log = logging.getLogger(__name__)
@@ -28,6 +32,8 @@ DATA_DIR: Path = tables.DATA_DIR  # monkeypatched by tests; read on every (uncac
 #: (scanned, numbers) per table: the numbers ascending in a compact array (a tuple of 5,000 ints and
 #: a set beside it cost the game a few MiB it keeps all run long)
 _cache: dict[tuple[str, Path], tuple[int, array]] = {}
+#: per table: the byte offset of each row of its lines file, read the first time a line is asked
+_line_offsets: dict[tuple[str, Path], array] = {}
 
 
 def kind_of(game: Any) -> str:
@@ -67,6 +73,7 @@ def _load(kind: str) -> tuple[int, array]:
 def clear_cache() -> None:
     """Forget the tables read so far (after a table file changed)."""
     _cache.clear()
+    _line_offsets.clear()
 
 
 def listed(kind: str) -> Sequence[int]:
@@ -83,6 +90,38 @@ def is_listed(kind: str, number: int) -> bool:
     numbers = _load(kind)[1]
     i = bisect_left(numbers, number)
     return i < len(numbers) and numbers[i] == number
+
+
+def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
+    """The shipped winning line of listed deal `number`, from its start, or None.
+
+    The moves are in Result.moves form (Golf: a column index or 'draw'; Eight Off: (src, dst,
+    count) tuples, foundation moves included) and have just been replayed to a win through the
+    model on a fresh deal. None when the deal is not listed, or its line is missing or damaged
+    (logged): then the caller searches as it would without a table.
+    """
+    numbers = _load(kind)[1]
+    i = bisect_left(numbers, number)
+    if i == len(numbers) or numbers[i] != number:
+        return None
+    key = (kind, Path(DATA_DIR))
+    path = tables.lines_path(kind, key[1])
+    try:
+        if key not in _line_offsets:
+            _line_offsets[key] = tables.lines_index(path)
+        offsets = _line_offsets[key]
+        if i >= len(offsets):
+            raise ValueError(f"no row for deal {number}")
+        row_number, text = tables.read_line_at(path, offsets[i])
+        if row_number != number:
+            raise ValueError(f"row {i + 1} is deal {row_number}, not {number}")
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+        log.warning("winning line of %s deal %d unusable (%s)", kind, number, exc)
+        return None
+    moves = lines.replay(make_game(kind, number), text)
+    if moves is None:
+        log.warning("winning line of %s deal %d does not win; ignored", kind, number)
+    return moves
 
 
 def pick_listed(kind: str, rng: random.Random,

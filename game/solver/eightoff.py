@@ -22,7 +22,8 @@ Why the search never gives a wrong verdict (d(S) is the length of a shortest win
 4. Completeness: every edge of the search is one ordinary move m followed by foundation moves.
    Taking m as the first move of a shortest line lowers d by one and the foundation moves never
    raise it, so from any winnable settled position some child is winnable with a smaller d: an
-   exhausted search with no win is a proof. 'winnable' lines are replayed through the model first.
+   exhausted search with no win is a proof. 'winnable' lines are checked move by move against the
+   rules first, on a plain copy of the position (eightoff_check.py).
 
 The unit tests check 1, and the solver's verdict on every reachable position, against a brute force
 over the model's own legal moves (take-backs included, nothing automatic) on many small positions.
@@ -30,10 +31,12 @@ over the model's own legal moves (take-backs included, nothing automatic) on man
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
-from ..model.cards import FULL_DECK, SUITS
+from ..model.cards import FULL_DECK
 from ..model.eightoff import EightOffGame
-from .eightoff_state import CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, Move, Rules, encode, key
+from .eightoff_check import model_moves
+from .eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, encode, key
 from .result import Budget, Result
 
 TIME_CHECK = 512
@@ -43,31 +46,46 @@ class _OutOfBudget(Exception):
     pass
 
 
+#: (columns, cells, needed cards, the columns' score terms, the move straight back or None)
+_State = tuple[tuple[bytes, ...], bytes, tuple[int, ...], list[int], Move | None]
+
+
 class _Search:
     """One depth-first search; children are tried best score first."""
 
     def __init__(self, cell_count: int, budget: Budget) -> None:
         self.rules = Rules(cell_count)
+        self.runs = self.rules.runs  # the run cache, read directly in the hot loops
         self.max_states = budget.states
         self.deadline = budget.deadline()
         self.states = 0
         self.seen: set[bytes] = set()
         self.home = 0  # sum(need) once every card is on its foundation
+        self.check_at = 1  # the state count at which to look at the budget next
+
+    def _check_budget(self) -> None:
+        """Raise _OutOfBudget past the state limit or the deadline (the clock is read every
+        TIME_CHECK states); else set when to look next."""
+        if self.max_states is not None and self.states > self.max_states:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+        step = TIME_CHECK - self.states % TIME_CHECK
+        if self.max_states is not None:
+            step = min(step, self.max_states + 1 - self.states)
+        self.check_at = self.states + max(1, step)
 
     def _count(self) -> None:
         self.states += 1
-        if self.max_states is not None and self.states > self.max_states:
-            raise _OutOfBudget
-        if self.deadline is not None and self.states % TIME_CHECK == 0 \
-                and time.perf_counter() > self.deadline:
-            raise _OutOfBudget
+        if self.states >= self.check_at:
+            self._check_budget()
 
     def run(self, cols: tuple[bytes, ...], cells: bytes, need: tuple[int, ...]) -> list[Move] | None:
         """The moves of a win from this position, or None once every reachable position was seen."""
         self.home = sum(need) + sum(map(len, cols)) + len(cells)
-        work, needs, first = list(cols), list(need), []
+        work, needs, first = list(cols), list(need), list[Move]()
         cells = self.rules.settle(work, cells, needs, first)
-        root = (tuple(work), cells, tuple(needs))
+        root = (tuple(work), cells, tuple(needs), [self._column_term(c, needs) for c in work], None)
         self.seen.add(key(root[0], cells))
         self._count()
         if sum(needs) == self.home:
@@ -87,80 +105,84 @@ class _Search:
             stack.append(self._children(state))
         return None
 
-    def _children(self, state: tuple) -> list:
-        """Unseen settled children, the most promising last (the stack pops from the end)."""
-        cols, cells, need = state
-        rules, seen, home = self.rules, self.seen, self.home
-        found = []
+    def _children(self, state: _State) -> list[tuple[_State, list[Move], bool]]:
+        """Unseen settled children, the most promising last (the stack pops from the end).
+
+        A state is (columns, cells, needed cards, column terms of the score, the move back to its
+        parent or None). Only what a move changed is scored again: a child that sent nothing home
+        differs from its parent in the move's one or two columns and the cells; one that did needs
+        every column's term anew. The move straight back (a card into a cell and out again) is not
+        even made: it could only give the parent, which is seen.
+        """
+        cols, cells, need, values, back = state
+        rules, seen, home, term = self.rules, self.seen, self.home, self._column_term
+        settle_after = rules.settle_after
+        found: list[tuple[int, int, _State, list[Move]]] = []
+        parent = -8 * sum(need) + 3 * len(cells) + sum(values)
         for move in rules.moves(cols, cells):
-            new_cols, new_cells = rules.apply(cols, cells, move)
-            new_need = list(need)
+            if move == back:
+                continue
+            kind, a, b, k = move
+            new_cols = list(cols)  # the move applied (inline: this loop is where the time goes)
+            if kind == COL_COL:
+                new_cols[b] = cols[b] + cols[a][-k:]
+                new_cols[a] = cols[a][:-k]
+                new_cells = cells
+            elif kind == COL_CELL:
+                new_cells = bytes(sorted(cells + cols[a][-1:]))
+                new_cols[a] = cols[a][:-1]
+            else:  # CELL_COL
+                new_cols[b] = cols[b] + bytes((a,))
+                new_cells = cells.replace(bytes((a,)), b"")
+                a = -1  # nothing uncovered in a column
+            uncovered = new_cols[a][-1] if a >= 0 and new_cols[a] else 0
+            settled: list[int] | None = None
             moves = [move]
-            src = -1 if move[0] == CELL_COL else move[1]
-            new_cells = rules.settle_after(new_cols, new_cells, new_need, moves, src)
-            k = key(new_cols, new_cells)
-            if k in seen:
+            if uncovered and need[uncovered >> 4] == uncovered:  # cards go home: settle
+                settled = list(need)
+                new_cells = settle_after(new_cols, new_cells, settled, moves, a)
+            seen_key = b"\0".join(sorted(new_cols)) + b"\0" + new_cells  # key(), inline
+            if seen_key in seen:
                 continue
-            seen.add(k)
-            self._count()
-            child = (tuple(new_cols), new_cells, tuple(new_need))
-            if sum(new_need) == home:
-                return [(child, moves, True)]
-            found.append((child, moves, False))
+            seen.add(seen_key)
+            self.states += 1
+            if self.states >= self.check_at:
+                self._check_budget()
+            if settled is not None:  # cards went home: the needed cards changed, score it all
+                child_need = tuple(settled)
+                if sum(child_need) == home:
+                    return [((tuple(new_cols), new_cells, child_need, values, None), moves, True)]
+                new_values = [term(c, child_need) for c in new_cols]
+                score = -8 * sum(child_need) + 3 * len(new_cells) + sum(new_values)
+                undo = None
+            else:
+                child_need = need
+                new_values = values.copy()
+                score = parent + 3 * (len(new_cells) - len(cells))
+                for j in ((move[1], b) if kind == COL_COL else (move[1],) if kind == COL_CELL else (b,)):
+                    new_values[j] = t = term(new_cols[j], need)
+                    score += t - values[j]
+                undo = (CELL_COL, cols[a][-1], a, 1) if kind == COL_CELL else \
+                    (COL_CELL, b, 0, 1) if kind == CELL_COL else None
+            child = (tuple(new_cols), new_cells, child_need, new_values, undo)
+            found.append((score, len(found), child, moves))
         if len(found) > 1:
-            order = sorted(range(len(found)), key=lambda i: (self._score(found[i][0]), i), reverse=True)
-            found = [found[i] for i in order]
-        return found
+            found.sort(reverse=True)
+        return [(child, moves, False) for _, _, child, moves in found]
 
-    def _score(self, state: tuple) -> int:
-        """Lower is more promising: cards home, free cells and empty columns, few cards off their
-        parent, and the next card of each suit near the top of its column."""
-        cols, cells, need = state
-        empties = 0
-        disorder = 0
-        run = self.rules.run
-        for col in cols:
-            if not col:
-                empties += 1
-                continue
-            disorder += run(col)[2]
-            top = len(col) - 1
-            for c in need:
-                i = col.find(c)
-                if i >= 0:
-                    disorder += top - i
-        return -8 * sum(need) + 3 * len(cells) - 4 * empties + 2 * disorder
-
-
-def _model_move(game: EightOffGame, move: Move) -> tuple:
-    """The model's (src, dst, count) for an internal move, in the model's current position."""
-    kind, a, b, k = move
-    if kind == COL_COL:
-        return ("column", a), ("column", b), k
-    if kind == COL_CELL:
-        return ("column", a), ("cell", game.cells.index(None)), 1
-    if kind == COL_FND:
-        return ("column", a), ("foundation", SUITS.index(game.columns[a][-1].suit)), 1
-    cell = next(i for i, c in enumerate(game.cells) if c is not None and (c.rank, SUITS.index(c.suit)) ==
-                (a & 15, a >> 4))
-    if kind == CELL_COL:
-        return ("cell", cell), ("column", b), 1
-    assert kind == CELL_FND
-    return ("cell", cell), ("foundation", a >> 4), 1
-
-
-def replay(game: EightOffGame, moves: list[Move]) -> tuple[tuple, ...] | None:
-    """Translate internal moves into model moves by playing them on a copy of the game; None unless
-    every card ends on its foundation (a win, for a full deck)."""
-    copy = EightOffGame.from_json(game.to_json())
-    out = []
-    for move in moves:
-        model_move = _model_move(copy, move)
-        copy.move(*model_move)
-        out.append(model_move)
-    if any(copy.columns) or any(copy.cells):
-        return None
-    return tuple(out)
+    def _column_term(self, col: bytes, need: Sequence[int]) -> int:
+        """One column's part of the score (lower is more promising; the whole score is
+        -8 x cards home + 3 x cards in cells + the columns' terms): -4 for an empty column, else
+        twice its cards off their parent plus how deep the next card of each suit lies in it."""
+        if not col:
+            return -4
+        disorder = (self.runs.get(col) or self.rules.run(col))[2]
+        top = len(col) - 1
+        for c in need:
+            i = col.find(c)
+            if i >= 0:
+                disorder += top - i
+        return 2 * disorder
 
 
 def solve_position(game: EightOffGame, budget: Budget) -> Result:
@@ -176,9 +198,9 @@ def solve_position(game: EightOffGame, budget: Budget) -> Result:
         return Result("unknown", (), search.states, time.perf_counter() - start)
     if found is None:
         return Result("unwinnable", (), search.states, time.perf_counter() - start)
-    moves = replay(game, found)
+    moves = model_moves(game.columns, game.cells, game.foundations, found)
     if moves is None:  # pragma: no cover - would be a solver bug; never report a wrong verdict
-        raise AssertionError("the solver's line does not bring every card home in the model")
+        raise AssertionError("the solver's line breaks a rule or does not bring every card home")
     return Result("winnable", moves, search.states, time.perf_counter() - start)
 
 

@@ -15,7 +15,7 @@ Cell moves name the card, not the cell: the model's cell index is found when the
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
 SUIT_ORDER = "SHDC"
@@ -29,7 +29,7 @@ def code(rank: int, suit: str) -> int:
     return SUIT_ORDER.index(suit) * 16 + rank
 
 
-def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable]) -> State:
+def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Sequence]) -> State:
     """The compact form of a model position (cards are model Card objects or None)."""
     cols = tuple(bytes(code(c.rank, c.suit) for c in col) for col in columns)
     cell_bytes = bytes(sorted(code(c.rank, c.suit) for c in cells if c is not None))
@@ -47,22 +47,22 @@ class Rules:
 
     def __init__(self, cell_count: int) -> None:
         self.cell_count = cell_count
-        self._runs: dict[bytes, tuple[int, int, int]] = {}
+        self.runs: dict[bytes, tuple[int, int, int]] = {}
 
     def run(self, col: bytes) -> tuple[int, int, int]:
         """(length, bottom card, disorder) of a non-empty column: the length of the same-suit
         descending run on top, its bottom card, and how many cards do not lie on their parent (the
         bottom card counts unless it is a King) - only the move ordering uses the last."""
-        info = self._runs.get(col)
+        info = self.runs.get(col)
         if info is None:
             j = len(col) - 1
             while j > 0 and col[j - 1] == col[j] + 1:
                 j -= 1
             disorder = sum(1 for a, b in zip(col, col[1:]) if a != b + 1) + (col[0] & 15 != KING)
             info = (len(col) - j, col[j], disorder)
-            if len(self._runs) > 200_000:
-                self._runs.clear()
-            self._runs[col] = info
+            if len(self.runs) > 200_000:
+                self.runs.clear()
+            self.runs[col] = info
         return info
 
     def capacity(self, free: int, empties: int) -> int:
@@ -130,26 +130,21 @@ class Rules:
         Left out, exactly: moves into a second free cell or empty column (interchangeable), cell to
         cell, and a whole column from a King into an empty column (a permutation of the columns)."""
         free = self.cell_count - len(cells)
-        empty = -1
-        empties = 0
-        tops = {}
-        for j, col in enumerate(cols):
-            if col:
-                tops[col[-1]] = j
-            else:
-                empties += 1
-                if empty < 0:
-                    empty = j
+        tops = {col[-1]: j for j, col in enumerate(cols) if col}  # cards are distinct
+        empties = len(cols) - len(tops)
+        empty = cols.index(b"") if empties else -1
+        limit = (free + 1) << empties  # capacity() onto a non-empty column
+        runs, run = self.runs, self.run
         out: list[Move] = []
         for i, col in enumerate(cols):
             if not col:
                 continue
-            k, bottom, _ = self.run(col)
+            k, bottom, _ = runs.get(col) or run(col)
             if bottom & 15 != KING:
                 j = tops.get(bottom + 1)
-                if j is not None and k <= self.capacity(free, empties):
+                if j is not None and k <= limit:
                     out.append((COL_COL, i, j, k))
-            elif empties and k < len(col) and k <= self.capacity(free, empties - 1):
+            elif empties and k < len(col) and k <= limit >> 1:
                 out.append((COL_COL, i, empty, k))
             if free:
                 out.append((COL_CELL, i, 0, 1))
@@ -162,21 +157,3 @@ class Rules:
                 if j is not None:
                     out.append((CELL_COL, c, j, 1))
         return out
-
-    @staticmethod
-    def apply(cols: tuple[bytes, ...], cells: bytes, move: Move) -> tuple[list[bytes], bytes]:
-        """The columns (as a new list) and cells after one ordinary move."""
-        kind, a, b, k = move
-        new = list(cols)
-        if kind == COL_COL:
-            src = cols[a]
-            new[b] = cols[b] + src[-k:]
-            new[a] = src[:-k]
-        elif kind == COL_CELL:
-            src = cols[a]
-            cells = bytes(sorted(cells + src[-1:]))
-            new[a] = src[:-1]
-        else:  # CELL_COL
-            new[b] = cols[b] + bytes((a,))
-            cells = cells.replace(bytes((a,)), b"")
-        return new, cells

@@ -72,7 +72,10 @@ class GolfSearch:
     # -- the static helper graph ------------------------------------------------------------------
     def _index_cards(self) -> None:
         """Card ids: tableau cards first (column by column), then stock draws, then the waste."""
-        self.base, self.col_of, self.row_of, self.rank_of = [], [], [], []
+        self.base: list[int] = []
+        self.col_of: list[int] = []
+        self.row_of: list[int] = []
+        self.rank_of: list[int] = []
         for j, col in enumerate(self.cols):
             self.base.append(len(self.rank_of))
             for i, r in enumerate(col):

@@ -1,4 +1,4 @@
-"""The shipped winnable-deal tables: format, length, and a seeded sample that re-solves to a win."""
+"""The shipped winnable-deal tables: format, length, lines, and a seeded sample that re-solves to a win."""
 from __future__ import annotations
 
 import random
@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from game.solver import tables
+from game.solver import lines, tables
+from game.solver.moves import replays_to_win
 
 PRESENT = [k for k in tables.KINDS if tables.table_path(k).exists()]
 SAMPLE = 4
+LINES_SAMPLE = 40  # the tables tool's verify command replays every line
 
 
 @pytest.mark.parametrize("kind", PRESENT)
@@ -21,10 +23,23 @@ def test_table_format_and_length(kind):
 
 
 @pytest.mark.parametrize("kind", PRESENT)
-def test_a_sample_of_each_table_replays_to_a_win(kind):
+def test_every_listed_deal_has_its_line_in_table_order(kind):
     _, numbers = tables.read_table(tables.table_path(kind))
+    rows = tables.read_lines(tables.lines_path(kind))
+    assert [n for n, _ in rows] == numbers
+    assert all(text for _, text in rows)
+
+
+@pytest.mark.parametrize("kind", PRESENT)
+def test_a_sample_of_each_table_re_solves_and_its_lines_replay_to_a_win(kind):
+    _, numbers = tables.read_table(tables.table_path(kind))
+    rows = dict(tables.read_lines(tables.lines_path(kind)))
     for number in random.Random(f"{kind}-sample").sample(numbers, min(SAMPLE, len(numbers))):
-        assert tables.check_deal((kind, number, 30.0)) == (number, "winnable")
+        verdict = tables.check_deal((kind, number, 30.0))
+        assert verdict[:2] == (number, "winnable") and verdict[2]
+    for number in random.Random(f"{kind}-lines").sample(numbers, min(LINES_SAMPLE, len(numbers))):
+        moves = lines.replay(tables.make_game(kind, number), rows[number])
+        assert moves is not None and replays_to_win(tables.make_game(kind, number), moves)
 
 
 def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
@@ -38,9 +53,27 @@ def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
     assert more[:len(first)] == first and len(more) == 6
     # black-hole-solver's verdicts: Classic deals 2 and 4 are winnable, 1 and 3 are not
     assert more[:2] == [2, 4]
+    assert [n for n, _ in tables.read_lines(tables.lines_path("golf-classic", tmp_path))] == more
     assert tables.verify("golf-classic", directory=tmp_path, log=quiet) == []
+    lines_file = tables.lines_path("golf-classic", tmp_path)
+    good = lines_file.read_text()
+    rows = good.splitlines()
+    rows[1] = rows[1][:-1]  # deal 2's line stops one move short of the win
+    lines_file.write_text("\n".join(rows) + "\n")
+    assert (2, "bad-line") in tables.verify("golf-classic", sample=0, directory=tmp_path, log=quiet)
+    lines_file.write_text(good)
     path.write_text(path.read_text() + "1\n")
     assert (1, "format") in tables.verify("golf-classic", directory=tmp_path, log=quiet)
+
+
+def test_lines_fills_in_a_table_made_without_lines(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables, "BATCH", 2)
+    quiet = [].append
+    tables.write_table(tables.table_path("golf-easy", tmp_path), "golf-easy", 6, [1, 2, 3, 4, 5, 6])
+    assert (1, "no-line") in tables.verify("golf-easy", sample=0, directory=tmp_path, log=quiet)
+    assert tables.fill_lines("golf-easy", jobs=1, directory=tmp_path, log=quiet) == []
+    assert [n for n, _ in tables.read_lines(tables.lines_path("golf-easy", tmp_path))] == [1, 2, 3, 4, 5, 6]
+    assert tables.verify("golf-easy", sample=0, directory=tmp_path, log=quiet) == []
 
 
 def test_read_table_refuses_a_file_without_header(tmp_path):
