@@ -24,6 +24,7 @@ from game.kiosk import KioskDuties
 from game.persist.progress import Progress
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
+from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ class App:
         self.settings = settings if settings is not None else Settings.load(settings_path)
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
         i18n.set_language(self.settings.language or i18n.detect_language())
-        self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
+        self.windowed_size: tuple[int, int] = (int(size[0]), int(size[1])) if size else DEFAULT_WINDOW
         self.kiosk = bool(kiosk)
         if fullscreen is None:
             fullscreen = True if self.kiosk else self.settings.fullscreen
@@ -63,6 +64,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
+        self.display: Screen = open_screen()
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
         self._ticker = pygame.time.Clock()
@@ -89,15 +91,22 @@ class App:
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
-        if self.fullscreen:
-            try:
-                desktop = pygame.display.get_desktop_sizes()[0]
-            except (pygame.error, IndexError):
-                desktop = (0, 0)
-            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        flags = pygame.NOFRAME if self.kiosk else pygame.RESIZABLE  # a kiosk window has no title bar
-        return pygame.display.set_mode(self.windowed_size, flags)
+        """Full screen, or a window (a kiosk's has no title bar); SDL's own path if ours fails."""
+        self.display.set_caption(i18n.tr("Golf & Eight Off"))
+        try:
+            return self.display.open(self.windowed_size, self.fullscreen, frameless=self.kiosk)
+        except (pygame.error, RuntimeError) as exc:  # pygame._sdl2's errors are RuntimeErrors
+            if isinstance(self.display, WindowSurfaceScreen):
+                raise
+            log.warning("presenting through %s failed (%s); SDL's window surface instead", self.display.path, exc)
+            self.display.close()
+            self.display = WindowSurfaceScreen(SDL_DEFAULT)
+            return self._open_window()
+
+    @property
+    def present_path(self) -> str:
+        """How frames reach the screen (game/view/screen.py): framebuffer, renderer, sdl-texture or sdl."""
+        return self.display.path
 
     @staticmethod
     def _make_images() -> Any:
@@ -124,7 +133,7 @@ class App:
 
     def language_changed(self) -> None:
         """The language was switched: retitle the window and let every scene re-render its text."""
-        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
+        self.display.set_caption(i18n.tr("Golf & Eight Off"))
         self._resized(self.size, force=True)
 
     def _resized(self, size: tuple[int, int], force: bool = False) -> None:
@@ -135,9 +144,7 @@ class App:
         self.ctx.screen_size = size
         if not self.fullscreen:
             self.windowed_size = size
-        surf = pygame.display.get_surface()
-        if surf is not None:
-            self.screen = surf
+        self.screen = self.display.resized(size)
         for scene in self.stack:
             scene.resize(size)
             scene.invalidate(None)
@@ -235,8 +242,10 @@ class App:
             return  # attract mode used it (a touch ends it), no scene sees it
         elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
-        elif self.stack:
-            self.apply(self.input_scene().handle_event(event))
+        else:
+            target = self.input_scene()
+            if target is not None:
+                self.apply(target.handle_event(event))
 
     def update(self, dt: float) -> None:
         """One fixed step for every visible scene, bottom first; a stack change ends the step."""
@@ -260,10 +269,7 @@ class App:
             else:
                 rects.extend(result)
         self._force_draw = False
-        if full:
-            pygame.display.flip()
-        elif rects:
-            pygame.display.update(rects)
+        self.display.present(None if full else _outermost(rects))
 
     def step_frame(self, elapsed: float, events: list[pygame.event.Event] | None = None) -> bool:
         """Run one frame as if ``elapsed`` real seconds had passed; returns whether it drew.
@@ -351,6 +357,17 @@ class App:
         if self.ctx.progress is not None:
             self.ctx.progress.close()
         self.ctx.jobs.close()
+        self.display.close()
+
+
+def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles not inside another (scenes and overlays report the same area more than once:
+    the table's band is repainted, then drawn over), so no pixel goes to the screen twice for that."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: -r.width * r.height):
+        if not any(o.contains(r) for o in out):
+            out.append(r)
+    return out
 
 
 def _keep_large_blocks_returnable() -> None:

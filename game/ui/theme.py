@@ -8,6 +8,8 @@ import random
 
 import pygame
 
+from ..view.screen import to_screen_format
+
 FELT = (18, 102, 52)
 FELT_DARK = (8, 58, 30)
 PANEL = (10, 40, 24, 200)
@@ -112,7 +114,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     for ty in range(0, h, 96):
         for tx in range(0, w, 96):
             surf.blit(tile, (tx, ty))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    return to_screen_format(surf, alpha=False)
 
 
 def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame.Surface:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pygame
 
+from .screen import to_screen_format
+
 log = logging.getLogger(__name__)
 
 CARD_RATIO = 7 / 5                      # height / width of every card image
@@ -100,7 +102,7 @@ class CardImages:
                 log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
             img = fallback(code)
         try:
-            return img.convert_alpha()
+            return to_screen_format(img, alpha=True)
         except pygame.error:         # no display mode yet: keep the unconverted surface
             return img
 
