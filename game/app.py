@@ -84,6 +84,7 @@ class App:
         self.frames = 0              # frames stepped
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
+        self._warmed = False         # the solver's code is loaded at the first idle frame
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
         self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
         self.attract = Attract(self)
@@ -185,12 +186,16 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
         elif isinstance(transition, Replace):
+            left = bool(self.stack)
             while self.stack:
                 self.stack.pop().exit()
-            # scenes hold reference cycles (buttons call their methods) and large surfaces; the cyclic
-            # collector runs too rarely to notice a few objects holding megabytes, so collect now,
-            # at a scene change, before the next scene allocates its own
-            gc.collect()
+            if left:
+                # scenes hold reference cycles (buttons call their methods) and large surfaces; the cyclic
+                # collector runs too rarely to notice a few objects holding megabytes, so collect now,
+                # at a scene change, before the next scene allocates its own; and hand the heap's free
+                # pages back, which a long run's small surfaces (text) would otherwise leave scattered
+                gc.collect()
+                _trim_heap()
             self.stack.append(transition.scene)
             transition.scene.enter()
             transition.scene.invalidate(None)
@@ -299,6 +304,11 @@ class App:
         if events or was_animating or self._force_draw or self.is_animating():
             self.draw()
             return True
+        if not self._warmed:
+            # the first frame with nothing to draw: load the solver's code now, not before the first
+            # frame (start-up) nor at the first hint
+            self._warmed = True
+            self.ctx.jobs.warm()
         return False
 
     def run(self, scene: Scene | None = None) -> None:
@@ -370,6 +380,9 @@ def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+_libc: list[Any] = []  # glibc, once found (empty elsewhere)
+
+
 def _keep_large_blocks_returnable() -> None:
     """Make glibc serve every block of 128 KiB or more (surfaces, decoded images) with its own
     mapping, returned to the system when freed. By default glibc raises that threshold after the
@@ -377,13 +390,23 @@ def _keep_large_blocks_returnable() -> None:
     10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
     try:
         import ctypes
-        import ctypes.util
 
-        name = ctypes.util.find_library("c")
-        if name:
-            ctypes.CDLL(name).mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
+        # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
+        _libc[:] = [libc]
     except (OSError, AttributeError):
         pass
+
+
+def _trim_heap() -> None:
+    """Give the heap's free pages back to the system (glibc's malloc_trim: also the pages of free
+    blocks between live ones, not only the top of the heap)."""
+    if _libc:
+        try:
+            _libc[0].malloc_trim(0)
+        except AttributeError:
+            _libc.clear()
 
 
 def headless_env() -> None:

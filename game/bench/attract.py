@@ -43,7 +43,7 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
     threading.Thread(target=watch, daemon=True).start()
     app.run()
     return {"size": f"{app.size[0]}x{app.size[1]}", "driver": driver,
-            "present": app.present_path, "seconds": round(numbers["wall"], 1),
+            "present": getattr(app, "present_path", "sdl"), "seconds": round(numbers["wall"], 1),
             "cpu_percent": round(numbers["cpu"], 2), "fps": round(numbers["fps"], 1),
             "demos": int(numbers["demos"]), "slowest_frame_ms": round(slowest[0] * 1000, 1),
             "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)],

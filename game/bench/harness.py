@@ -207,7 +207,7 @@ def finish(app: Any, rec: Recorder, idle_seconds: float, session_mem: list[float
               for name, t in rec.phases.items()}
     all_frames = [x for t in rec.phases.values() for x in t]
     size = app.size
-    return {"size": f"{size[0]}x{size[1]}", "driver": driver, "present": app.present_path,
+    return {"size": f"{size[0]}x{size[1]}", "driver": driver, "present": getattr(app, "present_path", "sdl"),
             "phases": phases,
             "animated_median_ms": round(statistics.median(all_frames), 3) if all_frames else 0.0,
             "animated_p95_ms": round(percentile(all_frames, 0.95), 3),

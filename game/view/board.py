@@ -302,15 +302,7 @@ class Board:
     def _glow_surface(self, kind: int = PLAYABLE) -> pygame.Surface:
         surf = self._glows.get(kind)
         if surf is None:
-            g = self._glow_pad
-            surf = pygame.Surface((self.card_w + 2 * g, self.card_h + 2 * g), pygame.SRCALPHA)
-            radius = max(4, self.card_w // 10)
-            strength = 200 if kind == PLAYABLE else 255
-            for i in range(g, 0, -1):
-                alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
-                ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
-                pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
-            self._glows[kind] = surf
+            surf = self._glows[kind] = _glow(kind, self.card_w, self.card_h)
         return surf
 
     def _arrow_surface(self) -> tuple[pygame.Surface, pygame.Rect]:
@@ -372,7 +364,8 @@ class Board:
         full = self._full_redraw
         for s in order if full else self._watch:
             rect = self.sprite_rect(s)
-            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5)
+            # (flying or dragged: drawn above the rest; landing puts it back in its place among them)
+            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5, s.flying or s.dragging)
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
@@ -422,6 +415,28 @@ class Board:
             if box.colliderect(rect):
                 surface.blit(img, box)
         surface.set_clip(None)
+
+
+_GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _glow(kind: int, card_w: int, card_h: int) -> pygame.Surface:
+    """A card's glow ring of one kind, shared by every board with that card size (one size at a time)."""
+    key = (kind, card_w, card_h)
+    surf = _GLOWS.get(key)
+    if surf is None:
+        if any(k[1:] != key[1:] for k in _GLOWS):
+            _GLOWS.clear()
+        g = _glow_pad(card_w)
+        surf = pygame.Surface((card_w + 2 * g, card_h + 2 * g), pygame.SRCALPHA)
+        radius = max(4, card_w // 10)
+        strength = 200 if kind == PLAYABLE else 255
+        for i in range(g, 0, -1):
+            alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
+            ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
+            pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
+        _GLOWS[key] = surf
+    return surf
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
