@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK
-from game.view.board import COLUMN, HINT, Board, Target, _merge
+from game.view.board import COLUMN, HINT, Board, Target, _glowing, _merge, _visible
 from game.view.card_images import CardImages, card_height
 
 SIZE = (960, 600)
@@ -49,6 +49,27 @@ def settle(board: Board, surface: pygame.Surface, frames: int = 200) -> list:
 def full_repaint(board: Board, surface: pygame.Surface) -> bytes:
     board.invalidate()
     board.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def painted_whole(board: Board) -> bytes:
+    """The painter's algorithm over the whole table: the background, the marks, every card from the
+    bottom up, the arrow (what the board paints rectangle by rectangle must look the same)."""
+    surface = pygame.Surface(SIZE)
+    surface.blit(board.background, (0, 0))
+    for mark, kind in board._marks + board._hint_marks:
+        g = board._glow_surface(kind)
+        surface.blit(g, g.get_rect(center=mark.center))
+    for s in _visible(board._ordered()):
+        r = board.sprite_rect(s)
+        if _glowing(s):
+            g = board._glow_surface(s.glow)
+            surface.blit(g, g.get_rect(center=r.center))
+        img = board._image(s)
+        surface.blit(img, img.get_rect(center=r.center))
+    if board.arrow is not None:
+        img, box = board._arrow_surface()
+        surface.blit(img, box)
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -146,6 +167,7 @@ def test_the_board_drawn_piece_by_piece_equals_a_full_repaint(app, steps):
             board.draw(screen)
         piecemeal = pygame.image.tobytes(screen, "RGB")
         assert full_repaint(board, screen) == piecemeal
+        assert piecemeal == painted_whole(board)
     board.drop_all()
     board.sync(targets, duration=0.1)
     settle(board, screen)
@@ -160,3 +182,21 @@ def test_a_hinted_card_keeps_its_hint_glow_when_the_playable_glow_changes(screen
     assert board.sprites[card].glow == HINT
     board.set_hint(set())
     assert board.sprites[card].glow == 0
+
+
+def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
+    board = Board(CardImages(), CARD)
+    background = pygame.Surface(SIZE)
+    background.fill((18, 102, 52))
+    board.set_background(background)
+    cards = FULL_DECK[:8]
+    targets = {c: Target((100 + 7 * (i % 2), 60 + 24 * i), True, i) for i, c in enumerate(cards)}
+    board.sync(targets, duration=0)
+    board.draw(screen)
+    flying = FULL_DECK[20]
+    targets[flying] = Target((400, 400), True, 50)
+    board.sync(targets, duration=0)
+    targets[flying] = Target((90, 100), True, 50)  # it flies in over the column
+    board.sync(targets, duration=0.3)
+    settle(board, screen)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
