@@ -24,13 +24,19 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
     app.step_frame(FRAME)
     app.attract.last_input = -60.0  # as if the kiosk had been left alone for a minute already
     numbers: dict[str, Any] = {}
+    per_demo: list[float] = []
     slowest = slowest_frame(app, lambda: "cpu0" in numbers)  # after the warm-up
 
     def watch() -> None:
         time.sleep(WARM_UP)
         numbers.update(cpu0=cpu_s(), wall0=time.perf_counter(), drawn0=app.frames_drawn,
                        cycles0=app.attract.cycles, mem0=rss_mib(), x0=xserver_cpu_s())
-        time.sleep(seconds)
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:  # the memory in use as each demo is dealt
+            if app.attract.cycles != numbers.get("seen"):
+                numbers["seen"] = app.attract.cycles
+                per_demo.append(round(rss_mib(), 1))
+            time.sleep(0.25)
         wall = time.perf_counter() - numbers["wall0"]
         x1 = xserver_cpu_s()
         numbers.update(cpu=(cpu_s() - numbers["cpu0"]) / wall * 100,
@@ -46,6 +52,6 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
             "present": getattr(app, "present_path", "sdl"), "seconds": round(numbers["wall"], 1),
             "cpu_percent": round(numbers["cpu"], 2), "fps": round(numbers["fps"], 1),
             "demos": int(numbers["demos"]), "slowest_frame_ms": round(slowest[0] * 1000, 1),
-            "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)],
+            "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)], "memory_per_demo_mib": per_demo,
             "xserver_cpu_percent": None if numbers["xcpu"] is None else round(numbers["xcpu"], 2),
             "peak_memory_mib": round(peak_mib(), 1)}

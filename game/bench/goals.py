@@ -70,7 +70,12 @@ def attract_goals(result: dict) -> list[Goal]:
     if _pixels(result["size"]) >= LARGE:
         goals.append(Goal("peak memory", result["peak_memory_mib"], ATTRACT_PEAK_MIB, "MiB"))
     start, end = result["memory_mib"]
-    goals.append(Goal(f"memory growth over {result['seconds']:g} s", end - start, FLAT_MIB, "MiB"))
+    per_demo = result.get("memory_per_demo_mib", [])
+    if len(per_demo) >= 3:  # from the second demo on: both games' deals have been seen
+        goals.append(Goal(f"memory growth, demo 2 to the end ({len(per_demo)} demos)", end - per_demo[1],
+                          FLAT_MIB, "MiB"))
+    else:
+        goals.append(Goal(f"memory growth over {result['seconds']:g} s", end - start, FLAT_MIB, "MiB"))
     return goals
 
 

@@ -44,7 +44,9 @@ def attract_report(result: dict) -> str:
         *([f"X server: {xserver:.1f} % of one core"] if xserver is not None else []),
         f"demos dealt: {result['demos']}, slowest frame {result['slowest_frame_ms']:.1f} ms",
         f"memory in use: {result['memory_mib'][0]:.1f} MiB after the first deal, "
-        f"{result['memory_mib'][1]:.1f} MiB at the end; peak {result['peak_memory_mib']:.1f} MiB"]
+        f"{result['memory_mib'][1]:.1f} MiB at the end; peak {result['peak_memory_mib']:.1f} MiB",
+        *([f"memory in use as each demo was dealt: {', '.join(f'{m:.1f}' for m in result['memory_per_demo_mib'])} MiB"]
+          if result.get("memory_per_demo_mib") else [])]
     return "\n".join(lines + _goals(attract_goals(result)))
 
 

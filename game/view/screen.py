@@ -177,7 +177,8 @@ class RendererScreen(Screen):
         for rect in rects:
             part = bounds.clip(rect)
             if part.width and part.height:
-                texture.update(surface.subsurface(part), part)
+                # a tuple: pygame-ce 2.5's Texture.update puts the pixels at (0, 0) when given a Rect
+                texture.update(surface.subsurface(part), (part.x, part.y, part.width, part.height))
                 self.uploaded += part.width * part.height
         texture.draw()
         self.renderer.present()
