@@ -25,7 +25,7 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def run_child(game: str, size: tuple[int, int], idle: float, attract: float) -> dict:
+def run_child(game: str, size: tuple[int, int], idle: float, attract: float, session: int | None = None) -> dict:
     """One run, in this process (the child): its figures as a dict."""
     if game == "attract":
         from .attract import run_attract
@@ -34,10 +34,12 @@ def run_child(game: str, size: tuple[int, int], idle: float, attract: float) -> 
         from .present import run_present
         return run_present(size)
     if game == "eightoff":
-        from .eightoff import run_eightoff
-        return run_eightoff(size, idle)
-    from .golf import run_golf
-    return run_golf(size, idle)
+        from . import eightoff
+        eightoff.SESSION_GAMES = session or eightoff.SESSION_GAMES
+        return eightoff.run_eightoff(size, idle)
+    from . import golf
+    golf.SESSION_GAMES = session or golf.SESSION_GAMES
+    return golf.run_golf(size, idle)
 
 
 @contextmanager
@@ -89,12 +91,14 @@ def main(argv: list[str] | None = None) -> int:
                              "(framebuffer, sdl-texture or renderer); x11 without DISPLAY starts an Xvfb")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
     parser.add_argument("--attract", type=float, default=60.0, help="seconds of attract mode measured")
+    parser.add_argument("--session", type=int, help="games in each table's long session (Golf 40, Eight Off 30)")
     parser.add_argument("--json", help="also write every run's figures to this file")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
         game, size = args.one.split(":")
-        print(json.dumps({"game": GAME_NAMES[game], **run_child(game, _size(size), args.idle, args.attract)}))
+        print(json.dumps({"game": GAME_NAMES[game],
+                          **run_child(game, _size(size), args.idle, args.attract, args.session)}))
         return 0
     games = args.games.split(",")
     unknown = [g for g in games if g not in GAMES]
@@ -137,8 +141,9 @@ def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int]
          args: argparse.Namespace) -> dict | None:
     t0 = time.time()
     x0 = xserver_cpu_s(display[1]) if display else None
+    session = ["--session", str(args.session)] if args.session else []
     out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size[0]}x{size[1]}", "--idle",
-                          str(args.idle), "--attract", str(args.attract)],
+                          str(args.idle), "--attract", str(args.attract), *session],
                          env=_child_env(driver, display, t0), capture_output=True, text=True)
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)
