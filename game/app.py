@@ -24,6 +24,7 @@ from game.kiosk import KioskDuties
 from game.persist.progress import Progress
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
+from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ class App:
         self.settings = settings if settings is not None else Settings.load(settings_path)
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
         i18n.set_language(self.settings.language or i18n.detect_language())
-        self.windowed_size = tuple(size) if size else DEFAULT_WINDOW
+        self.windowed_size: tuple[int, int] = (int(size[0]), int(size[1])) if size else DEFAULT_WINDOW
         self.kiosk = bool(kiosk)
         if fullscreen is None:
             fullscreen = True if self.kiosk else self.settings.fullscreen
@@ -63,6 +64,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
+        self.display: Screen = open_screen()
         self.screen = self._open_window()
         self.size: tuple[int, int] = self.screen.get_size()
         self._ticker = pygame.time.Clock()
@@ -82,6 +84,7 @@ class App:
         self.frames = 0              # frames stepped
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
+        self._warmed = False         # the solver's code is loaded at the first idle frame
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
         self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
         self.attract = Attract(self)
@@ -89,15 +92,22 @@ class App:
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
-        if self.fullscreen:
-            try:
-                desktop = pygame.display.get_desktop_sizes()[0]
-            except (pygame.error, IndexError):
-                desktop = (0, 0)
-            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        flags = pygame.NOFRAME if self.kiosk else pygame.RESIZABLE  # a kiosk window has no title bar
-        return pygame.display.set_mode(self.windowed_size, flags)
+        """Full screen, or a window (a kiosk's has no title bar); SDL's own path if ours fails."""
+        self.display.set_caption(i18n.tr("Golf & Eight Off"))
+        try:
+            return self.display.open(self.windowed_size, self.fullscreen, frameless=self.kiosk)
+        except (pygame.error, RuntimeError) as exc:  # pygame._sdl2's errors are RuntimeErrors
+            if isinstance(self.display, WindowSurfaceScreen):
+                raise
+            log.warning("presenting through %s failed (%s); SDL's window surface instead", self.display.path, exc)
+            self.display.close()
+            self.display = WindowSurfaceScreen(SDL_DEFAULT)
+            return self._open_window()
+
+    @property
+    def present_path(self) -> str:
+        """How frames reach the screen (game/view/screen.py): framebuffer, renderer, sdl-texture or sdl."""
+        return self.display.path
 
     @staticmethod
     def _make_images() -> Any:
@@ -124,7 +134,7 @@ class App:
 
     def language_changed(self) -> None:
         """The language was switched: retitle the window and let every scene re-render its text."""
-        pygame.display.set_caption(i18n.tr("Golf & Eight Off"))
+        self.display.set_caption(i18n.tr("Golf & Eight Off"))
         self._resized(self.size, force=True)
 
     def _resized(self, size: tuple[int, int], force: bool = False) -> None:
@@ -135,9 +145,7 @@ class App:
         self.ctx.screen_size = size
         if not self.fullscreen:
             self.windowed_size = size
-        surf = pygame.display.get_surface()
-        if surf is not None:
-            self.screen = surf
+        self.screen = self.display.resized(size)
         for scene in self.stack:
             scene.resize(size)
             scene.invalidate(None)
@@ -178,12 +186,16 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
         elif isinstance(transition, Replace):
+            left = bool(self.stack)
             while self.stack:
                 self.stack.pop().exit()
-            # scenes hold reference cycles (buttons call their methods) and large surfaces; the cyclic
-            # collector runs too rarely to notice a few objects holding megabytes, so collect now,
-            # at a scene change, before the next scene allocates its own
-            gc.collect()
+            if left:
+                # scenes hold reference cycles (buttons call their methods) and large surfaces; the cyclic
+                # collector runs too rarely to notice a few objects holding megabytes, so collect now,
+                # at a scene change, before the next scene allocates its own; and hand the heap's free
+                # pages back, which a long run's small surfaces (text) would otherwise leave scattered
+                gc.collect()
+                _trim_heap()
             self.stack.append(transition.scene)
             transition.scene.enter()
             transition.scene.invalidate(None)
@@ -235,12 +247,16 @@ class App:
             return  # attract mode used it (a touch ends it), no scene sees it
         elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
-        elif t == pygame.KEYDOWN and event.key == pygame.K_F1 and self.stack:
-            from game.scenes.help_scene import help_for  # Help from anywhere; Help itself closes on F1
+        else:
+            target = self.input_scene()
+            if target is None:
+                return
+            if t == pygame.KEYDOWN and event.key == pygame.K_F1:
+                from game.scenes.help_scene import help_for  # Help from anywhere; Help itself closes on F1
 
-            self.apply(help_for(self.ctx, self.input_scene()) or self.input_scene().handle_event(event))
-        elif self.stack:
-            self.apply(self.input_scene().handle_event(event))
+                self.apply(help_for(self.ctx, target) or target.handle_event(event))
+            else:
+                self.apply(target.handle_event(event))
 
     def update(self, dt: float) -> None:
         """One fixed step for every visible scene, bottom first; a stack change ends the step."""
@@ -264,10 +280,7 @@ class App:
             else:
                 rects.extend(result)
         self._force_draw = False
-        if full:
-            pygame.display.flip()
-        elif rects:
-            pygame.display.update(rects)
+        self.display.present(None if full else _outermost(rects))
 
     def step_frame(self, elapsed: float, events: list[pygame.event.Event] | None = None) -> bool:
         """Run one frame as if ``elapsed`` real seconds had passed; returns whether it drew.
@@ -297,6 +310,11 @@ class App:
         if events or was_animating or self._force_draw or self.is_animating():
             self.draw()
             return True
+        if not self._warmed:
+            # the first frame with nothing to draw: load the solver's code now, not before the first
+            # frame (start-up) nor at the first hint
+            self._warmed = True
+            self.ctx.jobs.warm()
         return False
 
     def run(self, scene: Scene | None = None) -> None:
@@ -355,6 +373,20 @@ class App:
         if self.ctx.progress is not None:
             self.ctx.progress.close()
         self.ctx.jobs.close()
+        self.display.close()
+
+
+def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles not inside another (scenes and overlays report the same area more than once:
+    the table's band is repainted, then drawn over), so no pixel goes to the screen twice for that."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: -r.width * r.height):
+        if not any(o.contains(r) for o in out):
+            out.append(r)
+    return out
+
+
+_libc: list[Any] = []  # glibc, once found (empty elsewhere)
 
 
 def _keep_large_blocks_returnable() -> None:
@@ -364,13 +396,23 @@ def _keep_large_blocks_returnable() -> None:
     10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
     try:
         import ctypes
-        import ctypes.util
 
-        name = ctypes.util.find_library("c")
-        if name:
-            ctypes.CDLL(name).mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
+        # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
+        _libc[:] = [libc]
     except (OSError, AttributeError):
         pass
+
+
+def _trim_heap() -> None:
+    """Give the heap's free pages back to the system (glibc's malloc_trim: also the pages of free
+    blocks between live ones, not only the top of the heap)."""
+    if _libc:
+        try:
+            _libc[0].malloc_trim(0)
+        except AttributeError:
+            _libc.clear()
 
 
 def headless_env() -> None:

@@ -146,8 +146,8 @@ class Jobs:
         return job
 
     def warm(self) -> None:
-        """Load the worker's code now (a table is opening, the screen changes anyway), so the first
-        Hint does not pay for it mid-game (about 12 ms here, several times that on a Pi)."""
+        """Load the worker's code now (the app calls it at its first idle frame: not during start-up),
+        so the first Hint does not pay for it mid-game (about 12 ms here, several times that on a Pi)."""
         import game.solver.worker  # noqa: F401 - the import is the point
 
     # -- the state ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ Card(rank=10, suit='S')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # also the foundation order
@@ -16,18 +16,75 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-@dataclass(frozen=True, order=True)
 class Card:
-    """A card: rank 1 (Ace) .. 13 (King), suit one of S H D C."""
+    """A card: rank 1 (Ace) .. 13 (King), suit one of S H D C. Frozen, ordered by (rank, suit), hashable.
 
+    There is exactly one object per card: `Card(10, 'S')` is `Card.parse('TS')`, and copies and
+    unpickled cards are that object too (they go through the constructor). So equality and hashing
+    are identity's, done in C: a search or a board hashes cards millions of times, and a dataclass's
+    hash builds a tuple in a Python method each time.
+    """
+
+    __slots__ = ("rank", "suit")
+    __match_args__ = ("rank", "suit")
     rank: int
     suit: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
-            raise ValueError(f"rank must be 1..13, not {self.rank!r}")
-        if self.suit not in SUITS or len(self.suit) != 1:
-            raise ValueError(f"suit must be one of S H D C, not {self.suit!r}")
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _CARDS.get((rank, suit)) if type(rank) is int and type(suit) is str else None
+        if card is None:
+            if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+                raise ValueError(f"rank must be 1..13, not {rank!r}")
+            if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
+                raise ValueError(f"suit must be one of S H D C, not {suit!r}")
+            card = _CARDS[(int(rank), str(suit))]
+        return card
+
+    @classmethod
+    def _new(cls, rank: int, suit: str) -> Card:
+        """Make the one object of a card (only while the deck is built, below)."""
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) >= (other.rank, other.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -52,6 +109,7 @@ class Card:
         return self.suit in "HD"
 
 
+_CARDS: dict[tuple[int, str], Card] = {(r, s): Card._new(r, s) for s in SUITS for r in range(1, 14)}
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
 
 

@@ -125,7 +125,6 @@ class TableScene(TableHooks):
             self._started = True
             if not self.watching:  # a watched deal (attract mode alternates games) leaves the menu be
                 self.ctx.remember_game(self.game)
-            self.ctx.jobs.warm()
             if self.guaranteed is None:
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
             if self.progress is not None:

@@ -40,7 +40,8 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
     # the band's buttons and the message are translucent and painted whole: where a change
     # touches one, restore all of it first (with any card under it), or their fills pile up
     layers = [hud.rect] + ([toast.rect] if toast.active else [])
-    touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1]
+    touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1
+               and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
     if touched:
         for layer in touched:
             board.invalidate(layer)

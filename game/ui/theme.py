@@ -5,6 +5,7 @@ Everything here is built once per size and cached; nothing is meant to be called
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -25,6 +26,7 @@ TRACK = (0, 0, 0, 90)
 ERROR = (255, 140, 120)
 SHADOW = (0, 0, 0)
 
+PANEL_BAND = 64  # rows of a panel's body made and blended at a time
 MIN_TOUCH = 44  # px: the smallest comfortable touch target
 KIOSK_TOUCH = 48  # px: a kiosk's targets, about 9 mm on the 7" 800x480 display
 
@@ -40,29 +42,45 @@ def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
     """A rounded rectangle with smooth edges. Only a corner is drawn large and smoothscaled down
     (then mirrored into the four corners): a big panel never needs a surface nine times its size."""
     w, h = max(1, size[0]), max(1, size[1])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    _paint_rounded(surf, 0, (w, h), colour, radius, border, border_colour, supersample)
+    return surf
+
+
+def _paint_rounded(surf: pygame.Surface, top: int, size: tuple[int, int], colour, radius: int, border: int = 0,
+                   border_colour=None, supersample: int = 3) -> None:
+    """Paint rounded_rect's rectangle of `size` onto surf, its row `top` at surf's row 0 (surf may hold
+    only some of its rows: a band of a large panel)."""
+    w, h = size
     r = max(0, min(radius, w // 2, h // 2))
     edge = border_colour if border and border_colour is not None else colour
     b = border if border and border_colour is not None else 0
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((*edge[:3], 0))  # transparent, but of the edge's colour: blended corners get no dark fringe
-    surf.fill(edge, (r, 0, w - 2 * r, h))
-    surf.fill(edge, (0, r, w, h - 2 * r))
+    surf.fill(edge, (r, -top, w - 2 * r, h))
+    surf.fill(edge, (0, r - top, w, h - 2 * r))
     if b:
-        surf.fill(colour, (max(r, b), b, w - 2 * max(r, b), h - 2 * b))
-        surf.fill(colour, (b, max(r, b), w - 2 * b, h - 2 * max(r, b)))
-    if r:
-        ss = supersample
-        big = pygame.Surface((2 * r * ss, 2 * r * ss), pygame.SRCALPHA)
-        pygame.draw.circle(big, edge, (r * ss, r * ss), r * ss)
-        if b:
-            pygame.draw.circle(big, colour, (r * ss, r * ss), max(0, (r - b) * ss))
-        disc = pygame.transform.smoothscale(big, (2 * r, 2 * r))
-        _solidify(disc)
-        surf.blit(disc, (0, 0), (0, 0, r, r))
-        surf.blit(disc, (w - r, 0), (r, 0, r, r))
-        surf.blit(disc, (0, h - r), (0, r, r, r))
-        surf.blit(disc, (w - r, h - r), (r, r, r, r))
-    return surf
+        surf.fill(colour, (max(r, b), b - top, w - 2 * max(r, b), h - 2 * b))
+        surf.fill(colour, (b, max(r, b) - top, w - 2 * b, h - 2 * max(r, b)))
+    if r and (top < r or top + surf.get_height() > h - r):
+        disc = _disc(r, tuple(edge), tuple(colour) if b else None, r - b, supersample)
+        surf.blit(disc, (0, -top), (0, 0, r, r))
+        surf.blit(disc, (w - r, -top), (r, 0, r, r))
+        surf.blit(disc, (0, h - r - top), (0, r, r, r))
+        surf.blit(disc, (w - r, h - r - top), (r, r, r, r))
+
+
+@lru_cache(maxsize=32)
+def _disc(r: int, edge, inner, inner_r: int, supersample: int) -> pygame.Surface:
+    """A smooth disc of radius r (of `inner` colour within inner_r, if given): the four corners.
+    Made once per look (its pixels are fixed one by one, slowly) and only ever blitted from."""
+    ss = supersample
+    big = pygame.Surface((2 * r * ss, 2 * r * ss), pygame.SRCALPHA)
+    pygame.draw.circle(big, edge, (r * ss, r * ss), r * ss)
+    if inner is not None:
+        pygame.draw.circle(big, inner, (r * ss, r * ss), max(0, inner_r * ss))
+    disc = pygame.transform.smoothscale(big, (2 * r, 2 * r))
+    _solidify(disc)
+    return disc
 
 
 def _solidify(surf: pygame.Surface) -> None:
@@ -90,29 +108,40 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> p
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The green felt table: a lit centre, darker edges and a faint fibre texture. A new surface each
-    call, for the caller to paint on and keep (a cached master plus a copy would be two screens of
-    memory at once, 16 MiB at 1920x1080, on every new table)."""
+    call, for the caller to paint on and keep, made in the screen's format in place: no second
+    full-window surface exists even while it is made (8 MiB at 1920x1080)."""
     w, h = size
-    # radial light: computed on a tiny surface and smoothscaled up (cheap and perfectly smooth)
-    gw, gh = 48, 27
-    grad = pygame.Surface((gw, gh))
-    cx, cy = (gw - 1) / 2, (gh - 1) / 2 * 0.9
-    for y in range(gh):
-        for x in range(gw):
-            d = min(1.0, (((x - cx) / (gw / 1.6)) ** 2 + ((y - cy) / (gh / 1.6)) ** 2) ** 0.5)
-            k = d * d
-            grad.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in zip(FELT, FELT_DARK)))
-    surf = pygame.transform.smoothscale(grad, (w, h))
-    # fibre texture: one small noise tile, blended additively/subtractively
-    rng = random.Random(7)
-    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-    for _ in range(1400):
-        v = rng.randrange(2)
-        tile.set_at((rng.randrange(96), rng.randrange(96)), (255, 255, 255, 10) if v else (0, 0, 0, 16))
-    for ty in range(0, h, 96):
-        for tx in range(0, w, 96):
+    surf = pygame.Surface((w, h))  # the display's format (or the renderer screen's, the default 32-bit)
+    grad, tile = _felt_parts()
+    # radial light: a tiny gradient smoothscaled up (cheap and perfectly smooth), straight into surf
+    pygame.transform.smoothscale(grad.convert(surf), (w, h), surf)
+    for ty in range(0, h, tile.get_height()):  # the fibre texture, tiled
+        for tx in range(0, w, tile.get_width()):
             surf.blit(tile, (tx, ty))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    return surf
+
+
+_felt_cache: list[tuple[pygame.Surface, pygame.Surface]] = []
+
+
+def _felt_parts() -> tuple[pygame.Surface, pygame.Surface]:
+    """The felt's light (48x27) and its fibre noise tile (96x96), made once."""
+    if not _felt_cache:
+        gw, gh = 48, 27
+        grad = pygame.Surface((gw, gh), 0, 32)
+        cx, cy = (gw - 1) / 2, (gh - 1) / 2 * 0.9
+        for y in range(gh):
+            for x in range(gw):
+                d = min(1.0, (((x - cx) / (gw / 1.6)) ** 2 + ((y - cy) / (gh / 1.6)) ** 2) ** 0.5)
+                k = d * d
+                grad.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in zip(FELT, FELT_DARK)))
+        rng = random.Random(7)
+        tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+        for _ in range(1400):
+            v = rng.randrange(2)
+            tile.set_at((rng.randrange(96), rng.randrange(96)), (255, 255, 255, 10) if v else (0, 0, 0, 16))
+        _felt_cache.append((grad, tile))
+    return _felt_cache[0]
 
 
 def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame.Surface:
@@ -124,7 +153,13 @@ def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame
     blur = radius
     out = shadow(size, radius, blur, 120)
     # the body is blended over the shadow as a whole: painted straight onto it, its inside would replace
-    # the shadow while its smooth corners blend, leaving a darker square in each corner
-    body = rounded_rect(size, (*PANEL[:3], opacity), radius, border=2, border_colour=PANEL_BORDER)
-    out.blit(body, (blur, blur - blur // 4))
+    # the shadow while its smooth corners blend, leaving a darker square in each corner. It is made and
+    # blended a band of rows at a time, so no second surface of the panel's size is needed for it.
+    w, h = max(1, size[0]), max(1, size[1])
+    band = pygame.Surface((w, min(h, PANEL_BAND)), pygame.SRCALPHA)
+    for top in range(0, h, PANEL_BAND):
+        rows = min(PANEL_BAND, h - top)
+        part = band if rows == band.get_height() else band.subsurface((0, 0, w, rows))
+        _paint_rounded(part, top, (w, h), (*PANEL[:3], opacity), radius, 2, PANEL_BORDER)
+        out.blit(part, (blur, blur - blur // 4 + top))
     return out

@@ -2,14 +2,17 @@
 
 The board knows nothing of the rules. A scene asks the layout where every card should be and calls
 `sync(targets)`; sprites that are elsewhere tween there (deal, play, undo, demo all reuse it). Drawing
-compares each sprite with how it was last drawn and repaints only those rectangles over a cached
-static background, so a still table costs nothing and a sliding card costs two small rectangles.
+looks only at the sprites that may have changed (the board watches every sprite it moves, flips,
+shakes, drags or lights, until it rests), compares each with how it was last drawn and repaints only
+those rectangles over a cached static background: a still table costs nothing, and a sliding card
+costs two small rectangles and a few sprites' bookkeeping, not the whole pack's.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -20,6 +23,9 @@ SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 PLAYABLE, HINT = 1, 2  # a sprite's glow: none (0), a playable card (gold), a hint (light blue)
 GLOW_COLOURS = {PLAYABLE: (255, 226, 110), HINT: (120, 225, 255)}
+#: Pixels two dirty rectangles may add by being painted as one: about what painting one more costs.
+MERGE_SLACK = 4096
+COLUMN = 16  # dirty rectangles span whole columns of this many pixels (see _columns)
 
 
 @dataclass(frozen=True)
@@ -59,9 +65,10 @@ class CardSprite:
 class Board:
     """All card sprites of a table, their tweens, and dirty-rectangle drawing."""
 
-    def __init__(self, images, card_size: tuple[int, int], four_colour: bool = False) -> None:
+    def __init__(self, images: Any, card_size: tuple[int, int], four_colour: bool = False) -> None:
         self.images = images
         self.card_w, self.card_h = card_size
+        self._glow_pad = _glow_pad(self.card_w)
         self.four_colour = four_colour
         self.sprites: dict[Card, CardSprite] = {}
         self.tweener = Tweener()
@@ -70,17 +77,21 @@ class Board:
         self._order_dirty = True
         self._full_redraw = True
         self._extra_dirty: list[pygame.Rect] = []
+        #: The sprites that may look different from how they were last drawn: draw() looks at these only.
+        self._watch: set[CardSprite] = set()
+        self._shaking: set[CardSprite] = set()
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glows: dict[int, pygame.Surface] = {}
         self._marks: list[tuple[pygame.Rect, int]] = []
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
-        self._arrow: tuple | None = None  # (start, end) of the hint's arrow
+        self._arrow: tuple[tuple[int, int], tuple[int, int]] | None = None  # (start, end) of the hint's arrow
         self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
         self.card_w, self.card_h = card_size
+        self._glow_pad = _glow_pad(self.card_w)
         self._turning.clear()
         self._glows.clear()
         self._arrow_img = None
@@ -103,22 +114,29 @@ class Board:
              order: Iterable[Card] | None = None, on_land: Callable[[Card], None] | None = None,
              flip_time: float = 0.18) -> list[Card]:
         """Send every card to its target; returns the cards that had to move (in start order)."""
-        moved = []
-        seq = list(order) if order is not None else list(targets)
-        for card in [c for c in targets if c not in set(seq)]:
-            seq.append(card)
+        moved: list[Card] = []
+        if order is None:
+            seq = list(targets)
+        else:
+            seq = list(order)
+            listed = set(seq)
+            seq += [c for c in targets if c not in listed]
+        watch = self._watch
         for card in seq:
             t = targets[card]
             sprite = self.sprites.get(card)
             if sprite is None:
-                self.sprites[card] = CardSprite(card, t.pos, t.face_up, t.z)
+                sprite = self.sprites[card] = CardSprite(card, t.pos, t.face_up, t.z)
                 self._order_dirty = True
+                watch.add(sprite)
                 continue
             if sprite.z != t.z:
                 sprite.z = t.z
                 self._order_dirty = True
+                watch.add(sprite)
             if sprite.face_up != t.face_up:
                 sprite.face_up = t.face_up
+                watch.add(sprite)
                 if duration > 0:
                     sprite.turn = 0.0
                     self.tweener.to(sprite, flip_time, {"turn": 1.0}, out_cubic,
@@ -129,12 +147,15 @@ class Board:
                 self.tweener.to(sprite, 0, {"pos": t.pos})
                 sprite.flying = False
                 self._order_dirty = True
+                watch.add(sprite)
             if sprite.dragging or _close(sprite.pos, t.pos):
-                if not sprite.dragging:
+                if not sprite.dragging and sprite.pos != t.pos:
                     sprite.pos = t.pos
+                    watch.add(sprite)
                 continue
             delay = len(moved) * stagger
             moved.append(card)
+            watch.add(sprite)
             if duration <= 0:
                 sprite.pos = t.pos
                 if on_land:
@@ -144,8 +165,9 @@ class Board:
             self._order_dirty = True
             self.tweener.to(sprite, duration, {"pos": t.pos}, out_cubic,
                             on_complete=self._lander(sprite, on_land), delay=delay)
-        for card in [c for c in self.sprites if c not in targets]:
-            self._drop(card)
+        if len(self.sprites) != len(targets) or any(c not in targets for c in self.sprites):
+            for card in [c for c in self.sprites if c not in targets]:
+                self._drop(card)
         return moved
 
     def _lander(self, sprite: CardSprite, on_land: Callable[[Card], None] | None) -> Callable[[], None]:
@@ -161,6 +183,9 @@ class Board:
         self.tweener.cancel(sprite)
         if sprite.drawn_rect:
             self._extra_dirty.append(sprite.drawn_rect)
+        self._watch.discard(sprite)
+        self._shaking.discard(sprite)
+        self._turning.pop(id(sprite), None)
         self._order_dirty = True
 
     def finish(self) -> None:
@@ -169,11 +194,15 @@ class Board:
         for s in self.sprites.values():
             s.shake = 0.0
             s.turn = 1.0
+        self._shaking.clear()
+        self._watch.update(self.sprites.values())
 
     def shake(self, card: Card) -> None:
         sprite = self.sprites.get(card)
         if sprite:
             sprite.shake = SHAKE_TIME
+            self._shaking.add(sprite)
+            self._watch.add(sprite)
 
     def lift(self, cards: list[Card]) -> None:
         """Start dragging these cards: they stop tweening and draw above everything."""
@@ -183,22 +212,30 @@ class Board:
             s.dragging = True
             s.flying = False  # its flight was cancelled with its tween
             s.turn = 1.0
+            self._watch.add(s)
         self._order_dirty = True
 
-    def drag_to(self, cards: list[Card], positions: list[tuple[float, float]]) -> None:
+    def drag_to(self, cards: list[Card], positions: Sequence[tuple[float, float]]) -> None:
         for c, p in zip(cards, positions):
-            self.sprites[c].pos = p
+            sprite = self.sprites[c]
+            sprite.pos = p
+            self._watch.add(sprite)
 
     def drop_all(self) -> None:
         """Dragging ended; the next sync sends the cards where the model says."""
         for s in self.sprites.values():
-            s.dragging = False
+            if s.dragging:
+                s.dragging = False
+                self._watch.add(s)
         self._order_dirty = True
 
     def set_glow(self, cards: set[Card]) -> None:
         """The playable cards' gold glow (a hinted card keeps its hint glow)."""
         for card, s in self.sprites.items():
-            s.glow = HINT if card in self._hinted else PLAYABLE if card in cards else 0
+            glow = HINT if card in self._hinted else PLAYABLE if card in cards else 0
+            if s.glow != glow:
+                s.glow = glow
+                self._watch.add(s)
 
     def set_marks(self, rects: list[pygame.Rect], kind: int = PLAYABLE) -> None:
         """Glow around these empty piles (where a dragged card may go), under any card. The hint's
@@ -208,22 +245,26 @@ class Board:
         old = getattr(self, attr)
         if marks == old:
             return
-        pad = max(3, self.card_w // 14)
+        pad = self._glow_pad
         self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r, _k in old + marks]
         setattr(self, attr, marks)
 
-    def set_hint(self, cards: set[Card], marks: list[pygame.Rect] = (),
+    def set_hint(self, cards: set[Card], marks: Sequence[pygame.Rect] = (),
                  arrow: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
         """Show a hint: these cards glow light blue (face down too: the Golf stock), these empty
         piles are marked, and an arrow points from the card to where it goes. Empty: no hint."""
         self._hinted = set(cards)
         for card, s in self.sprites.items():
-            if card in self._hinted:
+            if card in self._hinted and s.glow != HINT:
                 s.glow = HINT
-            elif s.glow == HINT:
+                self._watch.add(s)
+            elif card not in self._hinted and s.glow == HINT:
                 s.glow = 0
+                self._watch.add(s)
         self.set_marks(list(marks), HINT)
-        arrow = (tuple(arrow[0]), tuple(arrow[1])) if arrow else None
+        if arrow is not None:
+            (x0, y0), (x1, y1) = arrow
+            arrow = ((x0, y0), (x1, y1))
         if arrow != self._arrow:
             if self._arrow_img is not None:
                 self._extra_dirty.append(self._arrow_img[1])
@@ -237,42 +278,38 @@ class Board:
         return set(self._hinted)
 
     @property
-    def arrow(self) -> tuple | None:
+    def arrow(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         return self._arrow
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tweener.update(dt)
-        for s in self.sprites.values():
-            if s.shake > 0:
+        if self._shaking:
+            for s in list(self._shaking):
                 s.shake = max(0.0, s.shake - dt)
+                if s.shake <= 0:
+                    self._shaking.discard(s)
 
     def is_animating(self) -> bool:
-        return self.tweener.active or any(s.shake > 0 for s in self.sprites.values())
+        return self.tweener.active or bool(self._shaking)
 
     # -- drawing -----------------------------------------------------------------------------------
     def sprite_rect(self, s: CardSprite) -> pygame.Rect:
-        return pygame.Rect(int(round(s.pos[0])) + s.offset_x(self.card_w), int(round(s.pos[1])),
+        x, y = s.pos
+        return pygame.Rect(round(x) + (s.offset_x(self.card_w) if s.shake > 0 else 0), round(y),
                            self.card_w, self.card_h)
 
     def _glow_surface(self, kind: int = PLAYABLE) -> pygame.Surface:
         surf = self._glows.get(kind)
         if surf is None:
-            g = max(3, self.card_w // 14)
-            surf = pygame.Surface((self.card_w + 2 * g, self.card_h + 2 * g), pygame.SRCALPHA)
-            radius = max(4, self.card_w // 10)
-            strength = 200 if kind == PLAYABLE else 255
-            for i in range(g, 0, -1):
-                alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
-                ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
-                pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
-            self._glows[kind] = surf
+            surf = self._glows[kind] = _glow(kind, self.card_w, self.card_h)
         return surf
 
     def _arrow_surface(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The hint's arrow, drawn once: a light-blue shaft with a head, and a dark outline so it
         reads over cards and felt alike."""
         if self._arrow_img is None:
+            assert self._arrow is not None
             (x0, y0), (x1, y1) = self._arrow
             width = max(5, self.card_w // 9)
             head = width * 3
@@ -312,9 +349,6 @@ class Board:
             memo = self._turning[id(s)] = ((step, showing_face), pygame.transform.smoothscale(img, (w, self.card_h)))
         return memo[1]
 
-    def _key(self, s: CardSprite, rect: pygame.Rect) -> tuple:
-        return (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5)
-
     def _ordered(self) -> list[CardSprite]:
         if self._order_dirty:
             self._order = sorted(self.sprites.values(), key=lambda s: (s.dragging, s.flying, s.z))
@@ -324,35 +358,43 @@ class Board:
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
         order = self._ordered()
-        glow_pad = max(3, self.card_w // 14)
+        pad = 2 * self._glow_pad
         dirty: list[pygame.Rect] = self._extra_dirty
         self._extra_dirty = []
         full = self._full_redraw
-        for s in order:
+        for s in order if full else self._watch:
             rect = self.sprite_rect(s)
-            key = self._key(s, rect)
+            # (flying or dragged: drawn above the rest; landing puts it back in its place among them)
+            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5, s.flying or s.dragging)
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
-                s.drawn_rect = rect.inflate(2 * glow_pad, 2 * glow_pad)
+                s.drawn_rect = rect.inflate(pad, pad) if _glowing(s) else rect  # what painting it covers
                 s.drawn_key = key
                 if not full:
                     dirty.append(s.drawn_rect)
-        turning = {id(s) for s in order if _flip_step(s) >= 0}
-        self._turning = {k: v for k, v in self._turning.items() if k in turning}
+        self._rest()
+        if not full and not dirty:
+            return []
+        boxes = [s.drawn_rect or _NOWHERE for s in order]
         if full:
             self._full_redraw = False
-            self._paint(surface, surface.get_rect(), _visible(order))
+            self._paint(surface, surface.get_rect(), order, boxes)
             return None
-        if not dirty:
-            return []
         merged = _merge(dirty)
-        visible = _visible(order)
         for rect in merged:
-            self._paint(surface, rect, visible)
+            self._paint(surface, rect, order, boxes)
         return merged
 
-    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite]) -> None:
+    def _rest(self) -> None:
+        """Stop watching the sprites that were drawn where they stay: no tween, shake or flip left."""
+        tweening = self.tweener.subject_ids()
+        self._watch = {s for s in self._watch if id(s) in tweening or s.shake > 0}
+        self._turning = {k: v for k, v in self._turning.items() if k in tweening}
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite],
+               boxes: list[pygame.Rect]) -> None:
+        """Repaint one rectangle: the background, the marks, the cards that reach into it, the arrow."""
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
@@ -361,11 +403,9 @@ class Board:
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
                 surface.blit(g, box)
-        for s in order:
-            if s.drawn_rect is None or not s.drawn_rect.colliderect(rect):
-                continue
+        for s in _visible([order[i] for i in rect.collidelistall(boxes)]):
             r = self.sprite_rect(s)
-            if s.glow and s.turn >= 1.0 and (s.face_up or s.glow == HINT):
+            if _glowing(s):
                 g = self._glow_surface(s.glow)
                 surface.blit(g, g.get_rect(center=r.center))
             img = self._image(s)
@@ -375,6 +415,41 @@ class Board:
             if box.colliderect(rect):
                 surface.blit(img, box)
         surface.set_clip(None)
+
+
+_GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _glow(kind: int, card_w: int, card_h: int) -> pygame.Surface:
+    """A card's glow ring of one kind, shared by every board with that card size (one size at a time)."""
+    key = (kind, card_w, card_h)
+    surf = _GLOWS.get(key)
+    if surf is None:
+        if any(k[1:] != key[1:] for k in _GLOWS):
+            _GLOWS.clear()
+        g = _glow_pad(card_w)
+        surf = pygame.Surface((card_w + 2 * g, card_h + 2 * g), pygame.SRCALPHA)
+        radius = max(4, card_w // 10)
+        strength = 200 if kind == PLAYABLE else 255
+        for i in range(g, 0, -1):
+            alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
+            ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
+            pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
+        _GLOWS[key] = surf
+    return surf
+
+
+_NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+def _glowing(s: CardSprite) -> bool:
+    """Whether the sprite's glow is painted (not while it turns; a face-down card only for a hint)."""
+    return bool(s.glow) and s.turn >= 1.0 and (s.face_up or s.glow == HINT)
+
+
+def _glow_pad(card_w: int) -> int:
+    """How far a glow reaches beyond its card (a drawn card's rectangle includes it)."""
+    return max(3, card_w // 14)
 
 
 def _visible(order: list[CardSprite]) -> list[CardSprite]:
@@ -400,14 +475,34 @@ def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
 
 
+def _columns(rect: pygame.Rect) -> pygame.Rect:
+    """The rectangle widened to whole columns of COLUMN pixels. SDL copies a row that starts on a
+    16-byte boundary with streaming stores and its last partial 64 bytes with plain ones, which on
+    x86 costs about ten times a plain copy; rows of whole 16-pixel columns take the fast path (and
+    cost a few more pixels elsewhere)."""
+    left = rect.x - rect.x % COLUMN
+    right = rect.right + (-rect.right) % COLUMN
+    return pygame.Rect(left, rect.y, right - left, rect.height)
+
+
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping rectangles so no pixel is painted twice in one frame."""
+    """Group the dirty rectangles: two are painted as one when the rectangle enclosing them is hardly
+    larger than the two together (a sliding card's old and new place, a rectangle inside another);
+    otherwise each is painted on its own, an overlap twice. So cards flying apart (the deal) never
+    repaint, nor put on screen, the span between them."""
     out: list[pygame.Rect] = []
     for r in rects:
-        r = pygame.Rect(r)
-        i = r.collidelist(out)
-        while i != -1:
-            r.union_ip(out.pop(i))
-            i = r.collidelist(out)
+        r = _columns(r)
+        merging = True
+        while merging:
+            merging = False
+            area = r.width * r.height
+            for i, o in enumerate(out):
+                u = r.union(o)
+                if u.width * u.height <= area + o.width * o.height + MERGE_SLACK:
+                    del out[i]
+                    r = u
+                    merging = True
+                    break
         out.append(r)
     return out

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pygame
 
+from .screen import to_screen_format
+
 log = logging.getLogger(__name__)
 
 CARD_RATIO = 7 / 5                      # height / width of every card image
@@ -32,12 +34,14 @@ def card_height(width: int) -> int:
 class CardImages:
     """Loads card sprites lazily and keeps each scaled copy once per width.
 
-    The full-size masters are not kept (18 MiB that a Pi does not need): a new width, which only a
-    window resize asks for, reads the PNG again. Only the two most recent widths stay cached, so
-    repeated resizes never grow memory.
+    The full-size masters are not kept (18 MiB that a Pi does not need): a new width reads the PNG
+    again. Only the most recent width stays cached: Golf and Eight Off have different card sizes, and
+    keeping both (18 MiB at 1920x1080) cost attract mode, which alternates them, more memory than
+    its budget; each game's first deal after the other loads its faces as they first show (about
+    1 ms each here), and repeated resizes never grow memory.
     """
 
-    KEEP_WIDTHS = 2
+    KEEP_WIDTHS = 1
 
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR) -> None:
         self._dir = Path(sprite_dir)
@@ -100,7 +104,7 @@ class CardImages:
                 log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
             img = fallback(code)
         try:
-            return img.convert_alpha()
+            return to_screen_format(img, alpha=True)
         except pygame.error:         # no display mode yet: keep the unconverted surface
             return img
 

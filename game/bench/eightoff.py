@@ -7,15 +7,15 @@ session of deals while the memory in use is sampled.
 from __future__ import annotations
 
 import random
-import time
+from typing import Any
 
-from .bench import FRAME, Recorder, _click, _new_app, _post, _rss_mib, assist_phases, finish
+from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
 
 
-def _strip_point(scene, loc: tuple[str, int], count: int) -> tuple[int, int]:
+def _strip_point(scene: Any, loc: tuple[str, int], count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
     kind, i = loc
     lay = scene.layout
@@ -26,7 +26,7 @@ def _strip_point(scene, loc: tuple[str, int], count: int) -> tuple[int, int]:
     return lay.slot_rect(loc).center
 
 
-def _drop_point(scene, dst: tuple[str, int], grab: tuple[int, int], src_rect) -> tuple[int, int]:
+def _drop_point(scene: Any, dst: tuple[str, int], grab: tuple[int, int], src_rect: Any) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
     if kind == "column" and scene.game.columns[i]:
@@ -37,8 +37,7 @@ def _drop_point(scene, dst: tuple[str, int], grab: tuple[int, int], src_rect) ->
     return grab[0] + target.x - src_rect.x, grab[1] + target.y - src_rect.y
 
 
-def drag_move(scene, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
-    import pygame
+def drag_move(scene: Any, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
     src, dst, count = move
     a = _strip_point(scene, src, count)
     if src[0] == "column":
@@ -46,18 +45,11 @@ def drag_move(scene, rec: Recorder, move: tuple, phase: str, steps: int = 12) ->
         src_rect = scene.layout.card_rect(src[1], len(pile) - count, len(pile))
     else:
         src_rect = scene.layout.slot_rect(src)
-    b = _drop_point(scene, dst, a, src_rect)
-    _post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-    rec.frames(phase, 1)
-    for k in range(1, steps + 1):
-        _post(pygame.MOUSEMOTION, pos=(a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps),
-              rel=(0, 0), buttons=(1, 0, 0))
-        rec.frames(phase, 1)
-    _post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-    rec.until_still(phase)
+    drag(rec, phase, a, _drop_point(scene, dst, a, src_rect), steps)
 
 
-def play(scene, rec: Recorder, limit: int, rng: random.Random, phases=("taps", "drags", "double taps")) -> int:
+def play(scene: Any, rec: Recorder, limit: int, rng: random.Random,
+         phases: tuple[str, str, str] = ("taps", "drags", "double taps")) -> int:
     """Foundation moves by tap, column moves by drag, the rest by double tap; no move repeated."""
     game = scene.game
     done: set = set()
@@ -71,53 +63,50 @@ def play(scene, rec: Recorder, limit: int, rng: random.Random, phases=("taps", "
         src, dst, count = move = moves[0]
         done.add((str(game.pile(src)[-count]), dst))
         if dst[0] == "foundation":
-            _click(_strip_point(scene, src, 1))
+            click(_strip_point(scene, src, 1))
             rec.until_still(phases[0])
         elif dst[0] == "column":
             drag_move(scene, rec, move, phases[1])
         else:
             p = _strip_point(scene, src, 1)
-            _click(p)
+            click(p)
             rec.frames(phases[2], 2)
-            _click(p)
+            click(p)
             rec.until_still(phases[2])
         n += 1
     return n
 
 
-def _near_win():
+def _near_win() -> Any:
     """Every card home but the four Kings, which sit in columns: four taps win."""
-    from .model.eightoff import EightOffGame
+    from game.model.eightoff import EightOffGame
     ranks = "A23456789TJQ"
     foundations = [[r + s for r in ranks] for s in "SHDC"]
     columns = [["K" + s] for s in "SHDC"] + [[], [], [], []]
     return EightOffGame.from_layout(columns, [None] * 8, foundations)
 
 
-def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> dict:
-    import pygame
+def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
+    from game.model.eightoff import EightOffGame
+    from game.scenes.eightoff_table import EightOffTableScene
 
-    from .model.eightoff import EightOffGame
-    from .scenes.eightoff_table import EightOffTableScene
-
-    app = _new_app(size)
+    app = new_app(size)
     scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAFA"))
     app.replace(scene)
-    app.step_frame(FRAME)
-    first_frame = time.time() - t_start
+    start = first_frame(app)
     rec = Recorder(app)
     rec.until_still("deal")
     rng = random.Random(11)
     moves = play(scene, rec, 30, rng)
     for _ in range(8):
-        _post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+        undo()
         rec.until_still("undos")
     group = next((m for m in scene.game.legal_moves() if m[2] > 1), None)
     if group is None:
         group = next((m for m in scene.game.legal_moves() if m[1][0] in ("column", "cell")), None)
     if group is not None:
         drag_move(scene, rec, group, "group drag", steps=30)
-    from .solver import deals
+    from game.solver import deals
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())
@@ -125,7 +114,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
     rec.until_still("win")
     for s in "SHDC":
         col = next(i for i, c in enumerate(win.game.columns) if c and str(c[-1]) == "K" + s)
-        _click(_strip_point(win, ("column", col), 1))
+        click(_strip_point(win, ("column", col), 1))
         rec.until_still("win")
     rec.until_still("win", limit=2400)  # the celebration
     del scene, win  # as in the game, a finished table is gone once the next one replaces it
@@ -135,5 +124,5 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float, t_start: float) -> 
         app.replace(table)
         rec.until_still("session")
         play(table, rec, MOVES_PER_GAME, rng, ("session",) * 3)
-        session_mem.append(_rss_mib())
-    return finish(app, rec, idle_seconds, first_frame, session_mem, {"moves": moves, **assist})
+        session_mem.append(rss_mib())
+    return finish(app, rec, idle_seconds, session_mem, {"moves": moves, **start, **assist})

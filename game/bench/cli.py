@@ -1,0 +1,160 @@
+"""`python -m game.bench`: run each game and size in its own process, under each video driver asked
+for, and print the figures with the goals beside them (see game/bench/__init__.py)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from .harness import XSERVER_PID, xserver_cpu_s
+from .report import comparison, report
+
+GAMES = ("golf", "eightoff", "attract", "present")
+GAME_NAMES = {"golf": "Golf", "eightoff": "Eight Off", "attract": "attract", "present": "present"}
+PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, h = (int(v) for v in text.lower().split("x"))
+    return w, h
+
+
+def run_child(game: str, size: tuple[int, int], idle: float, attract: float, session: int | None = None) -> dict:
+    """One run, in this process (the child): its figures as a dict."""
+    if game == "attract":
+        from .attract import run_attract
+        return run_attract(size, attract)
+    if game == "present":
+        from .present import run_present
+        return run_present(size)
+    if game == "eightoff":
+        from . import eightoff
+        eightoff.SESSION_GAMES = session or eightoff.SESSION_GAMES
+        return eightoff.run_eightoff(size, idle)
+    from . import golf
+    golf.SESSION_GAMES = session or golf.SESSION_GAMES
+    return golf.run_golf(size, idle)
+
+
+@contextmanager
+def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | None]:
+    """A virtual X screen (Xvfb) for the x11 runs when none is given in DISPLAY: (display, pid)."""
+    if not needed or os.environ.get("DISPLAY"):
+        pid = os.environ.get(XSERVER_PID)
+        yield (os.environ["DISPLAY"], int(pid)) if needed and pid else None
+        return
+    with tempfile.TemporaryFile() as fd_file:
+        proc = subprocess.Popen(["Xvfb", "-displayfd", str(fd_file.fileno()), "-screen", "0",
+                                 f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+                                pass_fds=(fd_file.fileno(),), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                fd_file.seek(0)
+                number = fd_file.read().strip()
+                if number:
+                    break
+                time.sleep(0.05)
+            else:
+                raise RuntimeError("Xvfb did not start")
+            yield f":{number.decode()}", proc.pid
+        finally:
+            proc.terminate()
+            proc.wait(5)
+
+
+def _child_env(driver: str, display: tuple[str, int] | None, t0: float) -> dict[str, str]:
+    name, _, path = driver.partition(":")
+    env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name)
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env.pop(PRESENT_ENV, None)
+    if path:
+        env[PRESENT_ENV] = path
+    if name == "x11" and display is not None:
+        env["DISPLAY"], env[XSERVER_PID] = display[0], str(display[1])
+    return env
+
+
+def main(argv: list[str] | None = None) -> int:
+    from . import __doc__ as doc
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default="golf,eightoff", help=f"any of {', '.join(GAMES)}")
+    parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--drivers", default="dummy",
+                        help="SDL video drivers, e.g. dummy,x11; x11:PATH forces a presentation path "
+                             "(framebuffer, sdl-texture or renderer); x11 without DISPLAY starts an Xvfb")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
+    parser.add_argument("--attract", type=float, default=60.0, help="seconds of attract mode measured")
+    parser.add_argument("--session", type=int, help="games in each table's long session (Golf 40, Eight Off 30)")
+    parser.add_argument("--json", help="also write every run's figures to this file")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        game, size = args.one.split(":")
+        print(json.dumps({"game": GAME_NAMES[game],
+                          **run_child(game, _size(size), args.idle, args.attract, args.session)}))
+        return 0
+    games = args.games.split(",")
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}: choose from {', '.join(GAMES)}")
+    sizes = [_size(s) for s in args.sizes.split(",")]
+    drivers = args.drivers.split(",")
+    biggest = (max(max(w for w, _ in sizes), 1920), max(max(h for _, h in sizes), 1080))
+    results: list[dict] = []
+    with xserver(any(d.startswith("x11") for d in drivers), biggest) as display:
+        for game in games:
+            for size in sizes:
+                for driver in _specs(game, drivers):
+                    result = _run(game, size, driver, display, args)
+                    if result is None:
+                        return 1
+                    results.append(result)
+                    print(report(result) if game != "present" else _present_report(result))
+                    print()
+                    base = next((r for r in results if r["game"] == result["game"] and r["size"] == result["size"]
+                                 and r["driver"] == "dummy"), None)
+                    if game != "present" and base is not None and result["driver"] != "dummy":
+                        print(comparison(base, result))
+                        print()
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh, indent=1)
+    return 0
+
+
+def _specs(game: str, drivers: list[str]) -> list[str]:
+    """The driver specs to run: `present` measures every path a driver offers unless one is named."""
+    if game != "present":
+        return drivers
+    from .present import paths_for
+    return [d if ":" in d else f"{d}:{path}" for d in drivers for path in ([""] if ":" in d else paths_for(d))]
+
+
+def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
+         args: argparse.Namespace) -> dict | None:
+    t0 = time.time()
+    x0 = xserver_cpu_s(display[1]) if display else None
+    session = ["--session", str(args.session)] if args.session else []
+    out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size[0]}x{size[1]}", "--idle",
+                          str(args.idle), "--attract", str(args.attract), *session],
+                         env=_child_env(driver, display, t0), capture_output=True, text=True)
+    if out.returncode != 0:
+        print(out.stderr, file=sys.stderr)
+        return None
+    result: dict = json.loads(out.stdout.strip().splitlines()[-1])
+    x1 = xserver_cpu_s(display[1]) if display else None
+    if driver.startswith("x11") and x0 is not None and x1 is not None:
+        result["xserver_cpu_s"] = round(x1 - x0, 2)
+    return result
+
+
+def _present_report(result: dict) -> str:
+    from .present import present_report
+    return present_report(result)

@@ -1,0 +1,217 @@
+"""What every benchmark run shares: the app made for it, the frame recorder, posted input, and the
+process figures (CPU, memory, the X server's CPU when there is one).
+
+Everything that needs pygame imports it inside the function, so `python -m game.bench` starts its
+child runs without loading the game in the parent.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import threading
+import time
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+FRAME = 1 / 60
+#: The X server's process id, passed by the parent when it started the server, so a run can count
+#: the CPU that putting its frames on screen costs outside its own process.
+XSERVER_PID = "BENCH_XSERVER_PID"
+
+
+def percentile(values: Any, q: float) -> float:
+    if not len(values):
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+class Recorder:
+    """Steps the app one frame at a time and records the CPU time of the frames that drew."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.phases: dict[str, array] = {}
+
+    def frames(self, phase: str, n: int) -> None:
+        times = self.phases.setdefault(phase, array("d"))  # compact: the session draws tens of thousands
+        for _ in range(n):
+            t0 = time.process_time()
+            drew = self.app.step_frame(FRAME)
+            if drew:
+                times.append((time.process_time() - t0) * 1000)
+            if self.app.ctx.jobs.busy:
+                time.sleep(FRAME)  # the solver works in real time: a frame's worth of it passes, as in the game
+
+    def until_still(self, phase: str, limit: int = 600) -> None:
+        for _ in range(limit):
+            self.frames(phase, 1)
+            if not self.app.is_animating():
+                break
+
+
+def slowest_frame(app: Any, counting: Callable[[], bool] = lambda: True) -> list[float]:
+    """Wrap the app's step_frame to keep the longest real time one frame took (while counting()),
+    in the returned one-item list."""
+    slowest = [0.0]
+    step_frame = app.step_frame
+
+    def timed(elapsed: float, events: Any = None) -> bool:
+        t0 = time.perf_counter()
+        try:
+            return step_frame(elapsed, events)
+        finally:
+            if counting():
+                slowest[0] = max(slowest[0], time.perf_counter() - t0)
+
+    app.step_frame = timed
+    return slowest
+
+
+def post(kind: int, **kw: Any) -> None:
+    import pygame
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click(pos: tuple[int, int]) -> None:
+    import pygame
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def key(key_code: int, mod: int = 0, text: str = "") -> None:
+    import pygame
+    post(pygame.KEYDOWN, key=key_code, mod=mod, unicode=text, scancode=0)
+
+
+def undo() -> None:
+    import pygame
+    key(pygame.K_z, pygame.KMOD_CTRL)
+
+
+def drag(rec: Recorder, phase: str, a: tuple[int, int], b: tuple[int, int], steps: int) -> None:
+    """Press at a, move to b in `steps` frames, release at b, and let the cards settle."""
+    import pygame
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    rec.frames(phase, 1)
+    for k in range(1, steps + 1):
+        post(pygame.MOUSEMOTION, pos=(a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps),
+             rel=(0, 0), buttons=(1, 0, 0))
+        rec.frames(phase, 1)
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    rec.until_still(phase)
+
+
+def rss_mib() -> float:
+    """Memory in use now (resident set), MiB."""
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cpu_s() -> float:
+    """CPU seconds this process has used since it started (all threads, user and system)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def xserver_cpu_s(pid: int | None = None) -> float | None:
+    """CPU seconds the X server has used: that process, or the one the parent started and named."""
+    if pid is None:
+        named = os.environ.get(XSERVER_PID)
+        if not named:
+            return None
+        pid = int(named)
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except (OSError, ValueError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
+    import tempfile
+    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+    from game.settings import Settings
+
+    app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
+    app.ctx.save_settings = lambda: None  # type: ignore[method-assign]  # a benchmark saves nothing
+    return app
+
+
+def first_frame(app: Any) -> dict:
+    """Draw the first frame and say what it cost since the process started: CPU and wall time."""
+    app.step_frame(FRAME)
+    t_start = float(os.environ.get("BENCH_T0", time.time()))
+    return {"first_frame_cpu_s": round(cpu_s(), 3), "first_frame_s": round(time.time() - t_start, 3),
+            "first_frame_peak_mib": round(peak_mib(), 1)}
+
+
+def assist_phases(app: Any, rec: Recorder, table: Any) -> dict:
+    """On a fresh winnable deal: the first hint (the solver process starts and solves while the table
+    keeps drawing: real time passes between frames), then the demo playing 20 moves."""
+    import pygame
+
+    app.replace(table)
+    rec.until_still("deal")
+    t0 = time.perf_counter()
+    key(pygame.K_h, text="h")
+    rec.frames("hint", 1)
+    waited = 0
+    while app.ctx.jobs.busy and waited < 3000:
+        rec.frames("hint", 1)  # (real time passes while the solver works)
+        waited += 1
+    answer_s = time.perf_counter() - t0
+    rec.until_still("hint")
+    target = table.game.moves + 20
+    table.watch()
+    for _ in range(6000):
+        if table.game.moves >= target or table.game.status != "playing":
+            break
+        rec.frames("demo", 1)
+    table.assist.stop(quiet=True, take_over=False)
+    return {"hint_answer_s": round(answer_s, 3), "hint_frames_waiting": waited,
+            "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
+
+
+def finish(app: Any, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
+    """Measure idle CPU in the app's own loop, then gather every number of the run."""
+    import pygame
+
+    from game.app import AUDIO_REST
+    idle: dict[str, float] = {}
+
+    def watch() -> None:
+        time.sleep(AUDIO_REST + 1.0)
+        idle["drawn0"] = app.frames_drawn
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        time.sleep(idle_seconds)
+        idle["cpu"] = (time.process_time() - cpu0) / (time.perf_counter() - wall0) * 100
+        idle["drawn"] = app.frames_drawn - idle["drawn0"]
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    driver = pygame.display.get_driver()
+    threading.Thread(target=watch, daemon=True).start()
+    app.run()
+    phases = {name: {"median_ms": round(statistics.median(t), 3) if t else 0.0,
+                     "p95_ms": round(percentile(t, 0.95), 3), "frames": len(t)}
+              for name, t in rec.phases.items()}
+    all_frames = [x for t in rec.phases.values() for x in t]
+    size = app.size
+    return {"size": f"{size[0]}x{size[1]}", "driver": driver, "present": getattr(app, "present_path", "sdl"),
+            "phases": phases,
+            "animated_median_ms": round(statistics.median(all_frames), 3) if all_frames else 0.0,
+            "animated_p95_ms": round(percentile(all_frames, 0.95), 3),
+            "animated_cpu_s": round(sum(all_frames) / 1000, 2),
+            "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
+            "peak_memory_mib": round(peak_mib(), 1), "total_cpu_s": round(cpu_s(), 2),
+            **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}

@@ -1,0 +1,60 @@
+"""The benchmark's printed report: one block per run, its goals, and a real window against the dummy driver."""
+from __future__ import annotations
+
+from .goals import Goal, attract_goals, real_screen_goals, table_goals
+
+
+def _where(result: dict) -> str:
+    return f"{result['size']}, {result['driver']} ({result['present']})"
+
+
+def _goals(goals: list[Goal]) -> list[str]:
+    missed = sum(not g.met for g in goals)
+    return ["goals:" + (f" {missed} missed" if missed else " all met"), *(g.line() for g in goals)]
+
+
+def table_report(result: dict) -> str:
+    lines = [f"== {result['game']} table at {_where(result)} ==",
+             f"{'phase':<12}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
+    for name, p in result["phases"].items():
+        lines.append(f"{name:<12}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
+    lines += [f"all animated frames: median {result['animated_median_ms']:.3f} ms, "
+              f"p95 {result['animated_p95_ms']:.3f} ms",
+              f"idle CPU: {result['idle_cpu_percent']:.2f} % of one core "
+              f"({result['idle_frames_drawn']} frames drawn while idle)",
+              f"start-up to first frame: {result['first_frame_cpu_s']:.3f} s of CPU, {result['first_frame_s']:.3f} s",
+              f"peak memory: {result['peak_memory_mib']:.1f} MiB",
+              f"long session ({result['session_games']} games): memory in use after game 5 "
+              f"{result['session_mem_mib'][4]:.1f} MiB, after the last {result['session_mem_mib'][-1]:.1f} MiB"]
+    if result.get("xserver_cpu_s") is not None:
+        lines.append(f"CPU over the run: {result['total_cpu_s']:.2f} s in the game, "
+                     f"{result['xserver_cpu_s']:.2f} s in the X server")
+    if "hint_answer_s" in result:
+        lines.append(f"first hint (solver process start included): answered in {result['hint_answer_s']:.2f} s, "
+                     f"{result['hint_frames_drawn']} frames drawn meanwhile")
+    return "\n".join(lines + _goals(table_goals(result)))
+
+
+def attract_report(result: dict) -> str:
+    xserver = result.get("xserver_cpu_percent")
+    lines = [
+        f"== attract mode at {_where(result)}, {result['seconds']} s ==",
+        f"CPU: {result['cpu_percent']:.1f} % of one core (the main process; the solver's one answer per "
+        f"deal runs in its own process), {result['fps']:.1f} frames drawn per second",
+        *([f"X server: {xserver:.1f} % of one core"] if xserver is not None else []),
+        f"demos dealt: {result['demos']}, slowest frame {result['slowest_frame_ms']:.1f} ms",
+        f"memory in use: {result['memory_mib'][0]:.1f} MiB after the first deal, "
+        f"{result['memory_mib'][1]:.1f} MiB at the end; peak {result['peak_memory_mib']:.1f} MiB",
+        *([f"memory in use as each demo was dealt: {', '.join(f'{m:.1f}' for m in result['memory_per_demo_mib'])} MiB"]
+          if result.get("memory_per_demo_mib") else [])]
+    return "\n".join(lines + _goals(attract_goals(result)))
+
+
+def report(result: dict) -> str:
+    return attract_report(result) if result["game"] == "attract" else table_report(result)
+
+
+def comparison(dummy: dict, real: dict) -> str:
+    """A real window's run against the dummy driver's, same game and size."""
+    return "\n".join([f"== {real['game']} at {real['size']}: {real['driver']} ({real['present']}) against dummy ==",
+                      *_goals(real_screen_goals(dummy, real))])

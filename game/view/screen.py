@@ -1,0 +1,216 @@
+"""The window, and the path a frame takes from the surface the scenes draw on to the screen.
+
+Scenes draw on one software surface and say which rectangles changed; `present(rects)` puts just
+those on screen. How, is chosen per SDL video driver, by measuring (`python -m game.bench --games
+present`, README "Performance"):
+
+- ``framebuffer`` (X11, dummy, offscreen): SDL's window surface on the driver's own framebuffer
+  (MIT-SHM on X11), each dirty rectangle sent as it is. SDL's default on Linux is instead a hidden GL
+  renderer that uploads the span enclosing all the rectangles and redraws the whole window every frame:
+  without hardware GL that is several times the game's own work, and 2.5x the memory.
+- ``renderer`` (kmsdrm, wayland): these have no framebuffer of their own, so a GPU texture is the only
+  way to the screen. The game keeps its surface, uploads each dirty rectangle into a texture
+  (never the span enclosing them: two cards at opposite corners would upload the whole screen), and
+  presents once per frame.
+- ``sdl-texture`` and ``sdl``: SDL's hidden renderer, or whatever SDL chooses: for measuring, and for
+  other drivers. ``renderer`` falls back to ``sdl`` when it cannot be created.
+
+``GOLF_EIGHTOFF_PRESENT`` forces a path (for measuring; an unknown name is ignored).
+"""
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
+FRAMEBUFFER, RENDERER, SDL_TEXTURE, SDL_DEFAULT = "framebuffer", "renderer", "sdl-texture", "sdl"
+PATHS = (FRAMEBUFFER, RENDERER, SDL_TEXTURE, SDL_DEFAULT)
+#: The drivers known to have a framebuffer of their own, and those that have none (SDL 2).
+WITH_FRAMEBUFFER = ("x11", "dummy", "offscreen", "windows")
+WITHOUT_FRAMEBUFFER = ("kmsdrm", "wayland")
+_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def choose_path(driver: str, asked: str | None = None) -> str:
+    """The presentation path for an SDL video driver (`asked`: GOLF_EIGHTOFF_PRESENT, if valid)."""
+    if asked in PATHS:
+        return asked
+    if driver in WITHOUT_FRAMEBUFFER:
+        return RENDERER
+    return FRAMEBUFFER if driver in WITH_FRAMEBUFFER else SDL_DEFAULT
+
+
+def open_screen(driver: str | None = None) -> Screen:
+    """The screen for the running video driver (pygame.display must be initialised)."""
+    driver = driver or pygame.display.get_driver()
+    path = choose_path(driver, os.environ.get(PRESENT_ENV))
+    if path == RENDERER:
+        return RendererScreen()
+    return WindowSurfaceScreen(path)
+
+
+class Screen:
+    """Where frames go. `surface` is what the scenes draw on; `present` shows what changed."""
+
+    path = SDL_DEFAULT
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+
+    def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
+        """Open (or reopen) the window: full screen at the desktop's size, or a window of `size`
+        (without decorations when `frameless`, else resizable)."""
+        raise NotImplementedError
+
+    def resized(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window's size changed: the surface to draw on from now on."""
+        raise NotImplementedError
+
+    def present(self, rects: list[pygame.Rect] | None) -> None:
+        """Put these rectangles of the surface on screen (None: all of it)."""
+        raise NotImplementedError
+
+    def set_caption(self, text: str) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let the window go (the display itself stays initialised)."""
+
+
+def _desktop() -> tuple[int, int]:
+    try:
+        return pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (0, 0)
+
+
+class WindowSurfaceScreen(Screen):
+    """pygame.display's window surface; `path` says whether SDL may put a GL renderer under it."""
+
+    def __init__(self, path: str = FRAMEBUFFER) -> None:
+        super().__init__()
+        if path in (FRAMEBUFFER, SDL_TEXTURE):
+            # read by SDL when the first window surface is made; a value the user set is left alone
+            hint = os.environ.setdefault(_HINT, "0" if path == FRAMEBUFFER else "1")
+            path = FRAMEBUFFER if hint.lower() in ("0", "false", "software") else SDL_TEXTURE
+        self.path = path
+
+    def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
+        if fullscreen:
+            self.surface = pygame.display.set_mode(_desktop(), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(size, pygame.NOFRAME if frameless else pygame.RESIZABLE)
+        return self.surface
+
+    def resized(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            self.surface = surf
+        assert self.surface is not None
+        return self.surface
+
+    def present(self, rects: list[pygame.Rect] | None) -> None:
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+
+    def set_caption(self, text: str) -> None:
+        pygame.display.set_caption(text)
+
+
+class RendererScreen(Screen):
+    """A window with an SDL renderer: the surface's dirty rectangles are uploaded one by one into a
+    texture of the same pixel format (no conversion), which is drawn and presented once."""
+
+    path = RENDERER
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.window: pygame.Window | None = None
+        self.renderer: Any = None  # pygame._sdl2.video's Renderer and Texture, imported when needed
+        self.texture: Any = None
+        self.caption = ""
+        self.uploaded = 0  # pixels uploaded since the window opened (the benchmark reads it)
+
+    def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
+        from pygame._sdl2.video import Renderer
+
+        if self.window is None:
+            self.window = pygame.Window(self.caption, size, fullscreen_desktop=fullscreen,
+                                        borderless=frameless and not fullscreen,
+                                        resizable=not frameless and not fullscreen)
+            self.renderer = Renderer(self.window)  # the GPU if there is one
+        elif fullscreen:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+            self.window.size = size
+        return self.resized(self.window.size)
+
+    def resized(self, size: tuple[int, int]) -> pygame.Surface:
+        from pygame._sdl2.video import Texture
+
+        assert self.window is not None
+        size = self.window.size
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size, 0, 32)  # XRGB8888
+            # a static texture made from it has its very format (updates copy pixels, no conversion) and,
+            # unlike a streaming one, no second copy of the pixels kept in memory for locking
+            self.texture = Texture.from_surface(self.renderer, self.surface)
+        set_screen_format(self.surface)
+        return self.surface
+
+    def present(self, rects: list[pygame.Rect] | None) -> None:
+        surface, texture = self.surface, self.texture
+        assert surface is not None and texture is not None and self.renderer is not None
+        bounds = surface.get_rect()
+        if rects is None:
+            rects = [bounds]
+        elif not rects:
+            return
+        for rect in rects:
+            part = bounds.clip(rect)
+            if part.width and part.height:
+                # a tuple: pygame-ce 2.5's Texture.update puts the pixels at (0, 0) when given a Rect
+                texture.update(surface.subsurface(part), (part.x, part.y, part.width, part.height))
+                self.uploaded += part.width * part.height
+        texture.draw()
+        self.renderer.present()
+
+    def set_caption(self, text: str) -> None:
+        self.caption = text
+        if self.window is not None:
+            self.window.title = text
+
+    def close(self) -> None:
+        self.texture = self.renderer = None
+        if self.window is not None:
+            self.window.destroy()
+            self.window = None
+        set_screen_format(None)
+
+
+_formats: dict[bool, pygame.Surface] = {}
+
+
+def set_screen_format(surface: pygame.Surface | None) -> None:
+    """The format images are converted to when there is no display-module window (the renderer)."""
+    _formats.clear()
+    if surface is not None:
+        _formats[False] = surface
+        _formats[True] = pygame.Surface((1, 1), pygame.SRCALPHA, 32)
+
+
+def to_screen_format(image: pygame.Surface, alpha: bool) -> pygame.Surface:
+    """`image` in the screen's pixel format (with per-pixel alpha when `alpha`), so blitting it
+    needs no conversion; unchanged when there is no screen yet."""
+    if pygame.display.get_surface() is not None:
+        return image.convert_alpha() if alpha else image.convert()
+    reference = _formats.get(alpha)
+    return image.convert(reference) if reference is not None else image

@@ -1,0 +1,202 @@
+"""The board draws only what changed (game/view/board.py), and what it draws piece by piece is what a
+full repaint gives: sprites it moved, flipped, shook, dragged or lit, and nothing else; dirty
+rectangles that never grow into the span between cards far apart."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.model.cards import FULL_DECK
+from game.view.board import COLUMN, HINT, Board, Target, _glowing, _merge, _visible
+from game.view.card_images import CardImages, card_height
+
+SIZE = (960, 600)
+CARD_W = 70
+CARD = (CARD_W, card_height(CARD_W))
+
+
+@pytest.fixture
+def screen(app):
+    return pygame.Surface(SIZE)
+
+
+def make_board(cards=FULL_DECK[:12]) -> tuple[Board, dict]:
+    board = Board(CardImages(), CARD)
+    background = pygame.Surface(SIZE)
+    background.fill((18, 102, 52))
+    pygame.draw.line(background, (240, 240, 240), (0, 300), (SIZE[0], 300), 3)
+    board.set_background(background)
+    targets = {c: Target((20 + 80 * i % 800, 40 + 120 * (i // 10)), i % 3 != 0, i) for i, c in enumerate(cards)}
+    board.sync(targets, duration=0)
+    return board, targets
+
+
+def settle(board: Board, surface: pygame.Surface, frames: int = 200) -> list:
+    drawn = []
+    for _ in range(frames):
+        board.update(1 / 120)
+        drawn.append(board.draw(surface))
+        if not board.is_animating():
+            drawn.append(board.draw(surface))
+            break
+    return drawn
+
+
+def full_repaint(board: Board, surface: pygame.Surface) -> bytes:
+    board.invalidate()
+    board.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def painted_whole(board: Board) -> bytes:
+    """The painter's algorithm over the whole table: the background, the marks, every card from the
+    bottom up, the arrow (what the board paints rectangle by rectangle must look the same)."""
+    surface = pygame.Surface(SIZE)
+    surface.blit(board.background, (0, 0))
+    for mark, kind in board._marks + board._hint_marks:
+        g = board._glow_surface(kind)
+        surface.blit(g, g.get_rect(center=mark.center))
+    for s in _visible(board._ordered()):
+        r = board.sprite_rect(s)
+        if _glowing(s):
+            g = board._glow_surface(s.glow)
+            surface.blit(g, g.get_rect(center=r.center))
+        img = board._image(s)
+        surface.blit(img, img.get_rect(center=r.center))
+    if board.arrow is not None:
+        img, box = board._arrow_surface()
+        surface.blit(img, box)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_table_at_rest_draws_nothing_and_watches_no_card(screen):
+    board, _ = make_board()
+    assert board.draw(screen) is None  # the first frame is a full repaint
+    assert board.draw(screen) == []
+    assert not board._watch
+
+
+def test_one_card_moving_dirties_its_old_and_new_place_only(screen):
+    board, targets = make_board()
+    settle(board, screen)
+    card = FULL_DECK[5]
+    old = board.sprite_rect(board.sprites[card])
+    moved = dict(targets)
+    moved[card] = Target((old.x + 6, old.y + 4), targets[card].face_up, targets[card].z)
+    board.sync(moved, duration=0)
+    assert board._watch == {board.sprites[card]}
+    rects = board.draw(screen)
+    area = old.union(board.sprite_rect(board.sprites[card]))
+    assert rects and all(area.inflate(2 * COLUMN, 0).contains(r) for r in rects)
+    assert pygame.Rect(rects[0]).unionall(rects).contains(area)
+    assert not board._watch  # drawn where it stays: no longer looked at
+
+
+def test_cards_moving_at_opposite_corners_never_repaint_the_span_between(screen):
+    board, targets = make_board()
+    settle(board, screen)
+    a, b = FULL_DECK[0], FULL_DECK[11]
+    moved = dict(targets)
+    moved[a] = Target((targets[a].pos[0] + 3, targets[a].pos[1]), targets[a].face_up, targets[a].z)
+    moved[b] = Target((SIZE[0] - CARD_W - 5, SIZE[1] - CARD[1] - 5), targets[b].face_up, targets[b].z)
+    board.sync(moved, duration=0)
+    rects = board.draw(screen)
+    assert sum(r.width * r.height for r in rects) < 4 * (CARD[0] + 2 * COLUMN) * CARD[1]
+
+
+def test_dirty_rectangles_span_whole_columns_and_cover_what_they_merge():
+    rng = random.Random(3)
+    rects = [pygame.Rect(rng.randrange(900), rng.randrange(500), rng.randrange(1, 200), rng.randrange(1, 200))
+             for _ in range(40)]
+    merged = _merge(rects)
+    for r in merged:
+        assert r.x % COLUMN == 0 and r.right % COLUMN == 0
+    for r in rects:
+        assert any(m.contains(r) for m in merged)
+    near = _merge([pygame.Rect(100, 100, 80, 110), pygame.Rect(104, 103, 80, 110)])  # a card's slide
+    assert len(near) == 1
+    far = _merge([pygame.Rect(0, 0, 80, 110), pygame.Rect(800, 480, 80, 110)])
+    assert len(far) == 2
+
+
+def test_a_rectangle_inside_another_is_painted_once():
+    assert _merge([pygame.Rect(0, 0, 320, 320), pygame.Rect(32, 32, 64, 64)]) == [pygame.Rect(0, 0, 320, 320)]
+
+
+# (the app fixture only provides the display)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["move", "flip", "shake", "glow", "hint", "drag", "drop", "lift"]),
+                          st.integers(0, 11), st.integers(-300, 300), st.integers(-200, 200),
+                          st.integers(1, 30)), min_size=1, max_size=12))
+def test_the_board_drawn_piece_by_piece_equals_a_full_repaint(app, steps):
+    screen = pygame.Surface(SIZE)
+    board, targets = make_board()
+    board.draw(screen)
+    dragged: list = []
+    for kind, i, dx, dy, frames in steps:
+        card = FULL_DECK[i]
+        t = targets[card]
+        if kind == "move":
+            targets[card] = Target((min(max(0, t.pos[0] + dx), SIZE[0] - 10), min(max(0, t.pos[1] + dy), SIZE[1] - 10)),
+                                   t.face_up, t.z)
+            board.sync(targets, duration=0.2, stagger=0.02)
+        elif kind == "flip":
+            targets[card] = Target(t.pos, not t.face_up, t.z)
+            board.sync(targets, duration=0.2)
+        elif kind == "shake":
+            board.shake(card)
+        elif kind == "glow":
+            board.set_glow({c for c in targets if (FULL_DECK.index(c) + dx) % 3 == 0})
+        elif kind == "hint":
+            board.set_hint({card}, [pygame.Rect(400, 400, *CARD)], ((100, 100), (300 + dx, 300 + dy)))
+        elif kind == "lift" and not dragged:
+            dragged = [card]
+            board.lift(dragged)
+        elif kind == "drag" and dragged:
+            board.drag_to(dragged, [(200 + dx, 200 + dy)])
+        elif kind == "drop" and dragged:
+            board.drop_all()
+            dragged = []
+            board.sync(targets, duration=0.2)
+        for _ in range(frames):
+            board.update(1 / 60)
+            board.draw(screen)
+        piecemeal = pygame.image.tobytes(screen, "RGB")
+        assert full_repaint(board, screen) == piecemeal
+        assert piecemeal == painted_whole(board)
+    board.drop_all()
+    board.sync(targets, duration=0.1)
+    settle(board, screen)
+    assert not board._watch and not board.is_animating()
+
+
+def test_a_hinted_card_keeps_its_hint_glow_when_the_playable_glow_changes(screen):
+    board, targets = make_board()
+    card = FULL_DECK[1]
+    board.set_hint({card})
+    board.set_glow(set(targets))
+    assert board.sprites[card].glow == HINT
+    board.set_hint(set())
+    assert board.sprites[card].glow == 0
+
+
+def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
+    board = Board(CardImages(), CARD)
+    background = pygame.Surface(SIZE)
+    background.fill((18, 102, 52))
+    board.set_background(background)
+    cards = FULL_DECK[:8]
+    targets = {c: Target((100 + 7 * (i % 2), 60 + 24 * i), True, i) for i, c in enumerate(cards)}
+    board.sync(targets, duration=0)
+    board.draw(screen)
+    flying = FULL_DECK[20]
+    targets[flying] = Target((400, 400), True, 50)
+    board.sync(targets, duration=0)
+    targets[flying] = Target((90, 100), True, 50)  # it flies in over the column
+    board.sync(targets, duration=0.3)
+    settle(board, screen)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
