@@ -27,6 +27,13 @@ from game.solver.moves import apply_move, copy_game
 RESUMED = {"undos": 0, "duration": 0.0, "started": ""}
 
 
+@pytest.fixture
+def solver_only(monkeypatch):
+    """The listed deals' shipped lines are not used (tests/test_shipped_lines.py tests them): every
+    hint and demo asks the solver, whose timing these tests play with."""
+    monkeypatch.setattr(deals, "line_of", lambda game: None)
+
+
 def run_until(app, done, frames: int = 100_000) -> int:
     """Frames of 1/60 s until done() (a bound, not a measure); returns frames run."""
     n = 0
@@ -134,7 +141,7 @@ def test_the_hint_button_follows_the_line_and_clears_when_the_cards_move(make_ap
     assert app.ctx.progress.hints == 2
 
 
-def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app):
+def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app, solver_only):
     game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     app, scene = table_with(make_app, game)
     jobs = app.ctx.jobs
@@ -155,7 +162,7 @@ def test_the_frame_loop_keeps_drawing_while_a_slow_solve_runs(make_app):
     assert scene.board.hinted and not thinking()  # the hint came
 
 
-def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app):
+def test_an_answer_about_a_position_that_is_gone_is_dropped(make_app, solver_only):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
     app, scene = table_with(make_app, game)
     jobs = app.ctx.jobs
@@ -400,7 +407,7 @@ def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
     assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
 
 
-def test_no_answer_starts_the_demo_under_a_dialog(make_app):
+def test_no_answer_starts_the_demo_under_a_dialog(make_app, solver_only):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[11])
     app, scene = table_with(make_app, game)
     scene.apply(apply_move, game, solve(game).moves[0])
@@ -415,7 +422,7 @@ def test_no_answer_starts_the_demo_under_a_dialog(make_app):
     assert app.top is dialog and not scene.assist.demo and game.moves == 1
 
 
-def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_app):
+def test_a_watched_deal_touched_before_the_demo_moves_becomes_the_players(make_app, solver_only):
     app = make_app(scene=MenuScene)
     app.ctx.jobs.held = True
     click(app, app.top.watch_button.rect.center)
@@ -602,7 +609,7 @@ def test_the_real_worker_gives_a_hint_on_a_winning_line(make_app):
     assert app.ctx.progress.hints == 1
 
 
-def test_the_real_worker_drops_a_question_about_a_position_that_is_gone(make_app):
+def test_the_real_worker_drops_a_question_about_a_position_that_is_gone(make_app, solver_only):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
     app = make_app(solver="process")
     app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import N_
-from .assist import analysis_lines, can_go_back
+from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
 

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, tr
+from ..i18n import N_
 from ..jobs import Job, JobFailed
+from ..solver import deals
 from ..solver.result import Budget
+from .analysis_overlay import AnalysisOverlay
 from .base import Push, Transition
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ class Assistant:
         self.hint_key: str | None = None     # the position the shown hint is for
         self.counted_key: str | None = None  # the position whose hint was counted
         self._key: str | None = None
+        self._shipped: tuple | None = None  # the deal's shipped line, once read
         self._transition: Transition = None
 
     # -- state -------------------------------------------------------------------------------------
@@ -69,10 +72,23 @@ class Assistant:
         return self._key
 
     def known_line(self) -> tuple | None:
-        """The winning moves from here, if known."""
+        """The winning moves from here, if known: from the solver, or the rest of the deal's
+        shipped line while the moves so far are its first moves (no search at all)."""
         if self.line is not None and self.line[0] == self.key:
             return self.line[1]
+        shipped = self._shipped_line()
+        played = self.table.game.move_stack
+        if len(played) < len(shipped) and tuple(played) == shipped[:len(played)]:
+            self.line = (self.key, shipped[len(played):])
+            return self.line[1]
         return None
+
+    def _shipped_line(self) -> tuple:
+        """The winning line shipped with a listed deal, from its start (empty for any other deal),
+        read once, on the first question: never at table entry."""
+        if self._shipped is None:
+            self._shipped = deals.line_of(self.table.game) or ()
+        return self._shipped
 
     def known_analysis(self) -> Any:
         """The analysis of this position reached by this very line (where the win was lost, and how
@@ -237,8 +253,6 @@ class Assistant:
         if analysis.now == "winnable":
             self._follow_line(purpose)  # the line was kept with the analysis
         elif analysis.now == "unwinnable":
-            from .analysis_overlay import AnalysisOverlay
-
             self._transition = Push(AnalysisOverlay(self.ctx, self.table, analysis))
         else:
             self.table.show_message(N_("The solver found no answer in time"))
@@ -344,31 +358,3 @@ class Assistant:
     def close(self) -> None:
         self.stop(quiet=True, take_over=False)
         self.forget()
-
-
-def analysis_lines(table: Any, analysis: Any) -> list[str]:
-    """What the analysis says, in the player's language: could the deal be won, and where was the win
-    lost."""
-    if not hasattr(analysis, "start"):  # the solver failed (game.jobs.JobFailed)
-        return [tr("The solver could not answer this time")]
-    if analysis.start == "unwinnable":
-        return [tr("This deal could not be won, whatever the moves.")]
-    if analysis.start == "unknown":
-        return [tr("The solver could not work this deal out in time.")]
-    lines = [tr("This deal could be won.")]
-    if analysis.last_winnable is not None and analysis.lost_move is not None:
-        what = table.describe_move(analysis.last_winnable, analysis.lost_move)
-        ago = analysis.undos_needed  # counted back from now: the HUD's move counter never goes down
-        if ago == 1:
-            lines.append(tr("The win was lost with the last move: {move}.", move=what))
-        else:
-            lines.append(tr("The win was lost {n} moves ago: {move}.", n=ago, move=what))
-    elif analysis.now != "winnable":
-        lines.append(tr("The solver could not find where the win was lost."))
-    return lines
-
-
-def can_go_back(table: Any, analysis: Any) -> bool:
-    """Whether undo can reach the last winnable position (the undo limit is a rule, not bent here)."""
-    need = getattr(analysis, "undos_needed", None)
-    return need is not None and 0 < need <= table.game.undo_depth

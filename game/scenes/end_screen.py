@@ -9,6 +9,7 @@ import pygame
 
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
+from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
 
@@ -94,7 +95,6 @@ class BlockedOverlay(EndOverlay):
         lines = [tr("Final score: {n}", n=self.table.game.score)]
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
-        from .assist import analysis_lines
         return lines + analysis_lines(self.table, self.analysis)
 
     def area(self) -> pygame.Rect:
@@ -103,7 +103,6 @@ class BlockedOverlay(EndOverlay):
         return area if area is not None else super().area()
 
     def actions(self) -> list[tuple[str, Action, str]]:
-        from .assist import can_go_back
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"),
                                                ("New game", self.do_new, "primary")]
         if self.analysis is not None and can_go_back(self.table, self.analysis):

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import registry
-from ..model.codes import MAX_NUMBER
+from ..model.base import SolitaireGame
+from ..model.codes import MAX_NUMBER, InvalidCode, parse_code
 from . import lines, tables
 from .moves import replays_to_win
 
@@ -36,7 +37,7 @@ _cache: dict[tuple[str, Path], tuple[int, array]] = {}
 _line_offsets: dict[tuple[str, Path], array] = {}
 
 
-def kind_of(game: Any) -> str:
+def kind_of(game: SolitaireGame) -> str:
     """The table kind of a model game (its registry kind id, e.g. 'golf-easy')."""
     return registry.kind_of(game).table
 
@@ -95,10 +96,9 @@ def is_listed(kind: str, number: int) -> bool:
 def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
     """The shipped winning line of listed deal `number`, from its start, or None.
 
-    The moves are in Result.moves form (Golf: a column index or 'draw'; Eight Off: (src, dst,
-    count) tuples, foundation moves included) and have just been replayed to a win through the
-    model on a fresh deal. None when the deal is not listed, or its line is missing or damaged
-    (logged): then the caller searches as it would without a table.
+    The moves are the model's Move values (Eight Off's foundation moves included) and have just been
+    replayed to a win through the model on a fresh deal. None when the deal is not listed, or its
+    line is missing or damaged (logged): then the caller searches as it would without a table.
     """
     numbers = _load(kind)[1]
     i = bisect_left(numbers, number)
@@ -122,6 +122,18 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
     if moves is None:
         log.warning("winning line of %s deal %d does not win; ignored", kind, number)
     return moves
+
+
+def line_of(game: SolitaireGame) -> tuple[Any, ...] | None:
+    """The shipped winning line of `game`'s deal from its start, when it is a listed deal of its
+    kind (its deal code says which), else None."""
+    if not game.code:
+        return None
+    try:
+        number = parse_code(game.code).number
+    except InvalidCode:
+        return None
+    return known_line(kind_of(game), number)
 
 
 def pick_listed(kind: str, rng: random.Random,
