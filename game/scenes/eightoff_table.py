@@ -9,7 +9,7 @@ import pygame
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
-from ..model.eightoff import SUITS, EightOffGame
+from ..model.eightoff import EightOffGame
 from ..model.moves import EightOffMove
 from ..solver.analysis import position_at
 from ..ui.gesture import DOUBLE_TIME
@@ -53,27 +53,6 @@ class EightOffTableScene(TableScene):
         self._tap_moved = False             # the first tap of a possible double already moved its card
 
     # -- geometry ----------------------------------------------------------------------------------
-    def make_layout(self, size: tuple[int, int]) -> EightOffLayout:
-        return EightOffLayout(size, self.game.cell_count)
-
-    def slot_rects(self) -> list[pygame.Rect]:
-        lay = self.layout
-        return [*lay.columns, *lay.cells, *lay.foundations]
-
-    def build_background(self) -> pygame.Surface:
-        """The slots, with each foundation's suit shown faintly until its Ace arrives."""
-        bg = super().build_background()
-        size = int(self.layout.card_h * 0.42)
-        for suit, rect in zip(SUITS, self.layout.foundations):
-            glyph = self.ctx.text.render(SUIT_SYMBOLS[suit], size, (235, 240, 230)).copy()
-            glyph.set_alpha(70)
-            bg.blit(glyph, glyph.get_rect(center=rect.center))
-        return bg
-
-    def targets(self) -> dict[Card, Target]:
-        g = self.game
-        return self.layout.targets(g.columns, g.cells, g.foundations)
-
     def deal_start(self) -> dict[Card, Target]:
         """The whole pack waits face down in one pile and each card turns over as it flies out."""
         pos = self.layout.deck_pos()
@@ -242,9 +221,6 @@ class EightOffTableScene(TableScene):
             return (MESSAGES["at-most-one"], {}) if limit == 1 else (MESSAGES["too-many"], {"n": limit})
         message = MESSAGES.get(refusal.reason)
         return None if message is None else (message, {})
-
-    def message_rect(self) -> pygame.Rect:
-        return self.layout.message_rect(max(len(c) for c in self.game.columns), self.message_size())
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:

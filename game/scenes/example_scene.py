@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from .. import registry
 from ..help import content, examples
 from ..help.examples import Plan, Run
 from ..i18n import N_, language, tr
@@ -21,12 +22,11 @@ from ..ui import theme
 from ..ui.pointer import DOWN, pointer
 from ..ui.toast import Toast
 from ..ui.widgets import Button
-from ..view.board import Board
-from ..view.eightoff_layout import EightOffLayout
-from ..view.golf_layout import GolfLayout
-from ..view.layout import hud_height, margin
+from ..view.board import Board, Target
+from ..view.layout import TableLayout, hud_height, margin
 from .base import Pop, Scene, Transition
 from .help_page import Page, body_size
+from .table_paint import paint_slots
 
 MOVE_TIME = 0.25
 POINT_TIME = 0.8      # s the cards of a step glow before it is made
@@ -34,9 +34,6 @@ REPLAY_POINT = 0.2    # ... during a replay of a whole line
 LINGER = 0.7          # s after a step before the next one
 REPLAY_LINGER = 0.2
 PANEL = (10, 36, 22)
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RULE_LABELS = {"easy": N_("Easy"), "classic": N_("Classic")}
-CELL_LABELS = {8: N_("8 cells"), 4: N_("4 cells"), 2: N_("2 cells")}
 
 
 def read_time(text: str) -> float:
@@ -57,7 +54,7 @@ class ExampleScene(Scene):
         self.clock = 0.0
         self.toast = Toast(ctx.text)
         self.run = Run(example)
-        self.layout: Any = self._make_layout()
+        self.layout: Any = self._make_layout()  # a TableLayout; _hint also reads its game's own piles
         self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
         self.phase = "read"
         self.timer = 0.0
@@ -98,13 +95,11 @@ class ExampleScene(Scene):
         self._shown = None
         self._full = True
 
-    def _make_layout(self) -> Any:
-        """The table's geometry in the part of the window above the caption."""
+    def _make_layout(self) -> TableLayout:
+        """The game's own table layout (the registry's), in the part of the window above the caption."""
         w, h = self.size
         table = (w, h - max(124, int(h * 0.24)))
-        if self.example.game == "golf":
-            return GolfLayout(table)
-        return EightOffLayout(table, self.run.game.cell_count)
+        return registry.kind_of(self.run.game).layout_class().for_game(table, self.run.game)
 
     def invalidate(self, rects: list | None = None) -> None:
         """Repaint what an overlay (a question) left: all of it, or these parts."""
@@ -144,27 +139,11 @@ class ExampleScene(Scene):
         band = pygame.Surface(self.band.size, pygame.SRCALPHA)
         band.fill((0, 0, 0, 70))
         bg.blit(band, self.band)
-        lay = self.layout
-        slot = self.ctx.images.slot(lay.card_w)
-        if self.example.game == "golf":
-            rects = [*lay.columns, lay.stock, lay.waste]
-        else:
-            rects = [*lay.columns, *lay.cells, *lay.foundations]
-        for rect in rects:
-            bg.blit(slot, rect)
-        if self.example.game == "eightoff":
-            size = int(lay.card_h * 0.42)
-            for suit, rect in zip("SHDC", lay.foundations):
-                glyph = self.ctx.text.render(SUIT_SYMBOLS[suit], size, (235, 240, 230)).copy()
-                glyph.set_alpha(70)
-                bg.blit(glyph, glyph.get_rect(center=rect.center))
+        paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
         return bg
 
-    def _targets(self) -> dict:
-        g = self.run.game
-        if self.example.game == "golf":
-            return self.layout.targets(g.columns, g.waste, g.stock)
-        return self.layout.targets(g.columns, g.cells, g.foundations)
+    def _targets(self) -> dict[Card, Target]:
+        return self.layout.place(self.run.game)
 
     def _rect(self, card: Card) -> pygame.Rect:
         return pygame.Rect(self._targets()[card].pos, self.layout.card_size)
@@ -179,8 +158,7 @@ class ExampleScene(Scene):
     def restart(self) -> None:
         """From the first step again, with the cards where the example starts."""
         run = Run(self.example)
-        if self.layout is not None and self.example.game == "eightoff" and \
-                run.game.cell_count != self.layout.cell_count:
+        if self.layout is not None and not self.layout.fits(run.game):  # (another cell count)
             self.run = run
             self.resize(self.size)
         self.run = run
@@ -285,12 +263,8 @@ class ExampleScene(Scene):
         return None
 
     def _message(self, key: str, **fmt: Any) -> None:
-        lay = self.layout
-        if self.example.game == "golf":
-            rect = lay.message
-        else:
-            rect = lay.message_rect(max(len(c) for c in self.run.game.columns), self._message_size())
         size = self._message_size()
+        rect = self.layout.message_box(self.run.game, size)
         self.toast.max_width = rect.width - 2 * size
         self.toast.font_size = size
         self.toast.show(key, rect.center, duration=3.0, **fmt)
@@ -398,13 +372,9 @@ class ExampleScene(Scene):
     # -- drawing -----------------------------------------------------------------------------------
     def band_text(self) -> str:
         g = self.run.game
-        values = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
-        if self.example.game == "golf":
-            values.append(tr("Stock: {n}", n=len(g.stock)))
-            option = tr(RULE_LABELS[g.rule])
-        else:
-            option = tr(CELL_LABELS[g.cell_count])
-        return "   ".join([g.code or option, *values] if g.code else [option, *values])
+        kind = registry.kind_of(g)
+        values = kind.scene_class().counters(g)
+        return "   ".join([g.code or tr(kind.option_name), *values])
 
     def draw(self, surface: pygame.Surface) -> list | None:
         if surface.get_size() != self.size:

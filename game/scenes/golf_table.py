@@ -31,16 +31,6 @@ class GolfTableScene(TableScene):
     layout: GolfLayout
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
 
-    def make_layout(self, size: tuple[int, int]) -> GolfLayout:
-        return GolfLayout(size)
-
-    def slot_rects(self) -> list[pygame.Rect]:
-        return [*self.layout.columns, self.layout.stock, self.layout.waste]
-
-    def targets(self) -> dict[Card, Target]:
-        g = self.game
-        return self.layout.targets(g.columns, g.waste, g.stock)
-
     def deal_start(self) -> dict[Card, Target]:
         """The tableau cards wait hidden under the stock and leave it face up (no flip to pay for);
         the first waste card waits face down on top and turns over on its way."""
@@ -102,10 +92,9 @@ class GolfTableScene(TableScene):
         g = self.game
         return {g.columns[m.column][-1] for m in g.legal_moves() if m.column is not None}
 
-    def hud_values(self) -> list[str]:
-        g = self.game
-        return [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves), tr("Stock: {n}", n=len(g.stock)),
-                *self.deal_note()]
+    @staticmethod
+    def counters(game: GolfGame) -> list[str]:  # type: ignore[override]  # (only ever given its own game)
+        return [*TableScene.counters(game), tr("Stock: {n}", n=len(game.stock))]
 
     def end_overlay(self) -> Scene | None:
         from .end_screen import BlockedOverlay, WinOverlay

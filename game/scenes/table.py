@@ -29,7 +29,7 @@ from .hud import Hud
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
 from .table_input import TableInput
-from .table_paint import paint_table, shared_background
+from .table_paint import paint_slots, paint_table, shared_background
 from .tips import first_run_tips
 
 MOVE_TIME = 0.25
@@ -66,7 +66,7 @@ class TableScene(TableHooks):
         self._ended = False        # the end overlay came for this end (until a move undoes it)
 
     def hud_values(self) -> list[str]:
-        return [tr("Score: {n}", n=self.game.score), tr("Moves: {n}", n=self.game.moves)] + self.deal_note()
+        return [*self.counters(self.game), *self.deal_note()]
 
     def deal_note(self) -> list[str]:
         """The HUD's word on the deal: proven winnable, or none."""
@@ -172,8 +172,7 @@ class TableScene(TableHooks):
 
         bg = theme.felt(self.size)
         self.hud.paint_band(bg)
-        for rect in self.slot_rects():
-            bg.blit(self.ctx.images.slot(self.layout.card_w), rect)
+        paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
         return bg
 
     # -- input -------------------------------------------------------------------------------------
@@ -233,12 +232,8 @@ class TableScene(TableHooks):
         self.show_message(message, **fields)
 
     def message_rect(self) -> pygame.Rect:
-        """Where messages appear: the layout's free area, else low in the middle."""
-        rect = getattr(self.layout, "message", None)
-        if rect is not None:
-            return rect
-        w, h = self.size
-        return pygame.Rect(w // 4, h - max(60, h // 6), w // 2, max(40, h // 10))
+        """Where messages appear: the layout's free area, clear of the cards."""
+        return self.layout.message_box(self.game, self.message_size())
 
     def message_size(self) -> int:
         """The messages' font size: in step with the cards."""

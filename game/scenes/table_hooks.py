@@ -9,9 +9,13 @@ from typing import Any
 
 import pygame
 
+from .. import registry
+from ..i18n import tr
 from ..model import IllegalMove
+from ..model.base import SolitaireGame
 from ..model.cards import Card
 from ..view.board import Target
+from ..view.layout import TableLayout
 from .base import Scene
 
 
@@ -22,17 +26,26 @@ class TableHooks(Scene):
     #: they are two taps: tapping a column twice plays two cards.
     DOUBLE_TAP = False
 
-    # -- geometry ----------------------------------------------------------------------------------
-    def make_layout(self, size: tuple[int, int]) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
+    game: SolitaireGame   # (set by TableScene)
+    layout: TableLayout
 
-    def targets(self) -> dict[Card, Target]:  # pragma: no cover - abstract
+    # -- geometry ----------------------------------------------------------------------------------
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        """The game's layout (the registry names its class) at this size."""
+        return registry.kind_of(self.game).layout_class().for_game(size, self.game)
+
+    def targets(self) -> dict[Card, Target]:
         """Where every card goes now, from the model (the board's sprites tween there)."""
-        raise NotImplementedError
+        return self.layout.place(self.game)
 
     def slot_rects(self) -> list[pygame.Rect]:
         """The empty-pile outlines painted on the felt."""
-        return []
+        return self.layout.slots()
+
+    @staticmethod
+    def counters(game: SolitaireGame) -> list[str]:
+        """The game's counters in the top band (Help's examples show the same)."""
+        return [tr("Score: {n}", n=game.score), tr("Moves: {n}", n=game.moves)]
 
     def deal_start(self) -> dict[Card, Target]:
         """Where the cards wait before the deal animation (default: where they end)."""

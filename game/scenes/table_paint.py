@@ -1,14 +1,21 @@
 """Painting a table: the board's dirty rectangles, then the translucent top band and message over
-them, and the static table background shared by every table of the same kind and size."""
+them, and the static table background (the empty piles on the felt) shared by every table of the
+same kind and size and by Help's examples."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
 import pygame
 
+from ..model.cards import SUIT_SYMBOLS
+from ..ui.text import TextCache
 from ..ui.toast import Toast
 from ..view.board import Board
+from ..view.card_images import CardImages
+from ..view.layout import TableLayout
 from .hud import Hud
+
+SUIT_MARK = (235, 240, 230, 70)  # a foundation's suit, faint until its Ace arrives
 
 _BACKGROUNDS: dict[Hashable, pygame.Surface] = {}
 
@@ -21,6 +28,20 @@ def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pyg
         _BACKGROUNDS.clear()
         bg = _BACKGROUNDS[key] = build()
     return bg
+
+
+def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, text: TextCache) -> None:
+    """The empty-pile outlines of `layout` on the felt `bg`, each foundation with its suit shown
+    faintly until its Ace covers it."""
+    slot = images.slot(layout.card_w)
+    for rect in layout.slots():
+        bg.blit(slot, rect)
+    size = int(layout.card_h * 0.42)
+    *colour, alpha = SUIT_MARK
+    for suit, rect in layout.suit_slots():
+        glyph = text.render(SUIT_SYMBOLS[suit], size, (colour[0], colour[1], colour[2])).copy()
+        glyph.set_alpha(alpha)
+        bg.blit(glyph, glyph.get_rect(center=rect.center))
 
 
 def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,

@@ -7,11 +7,16 @@ Columns that grow long squeeze their overlap so the top card always stays whole 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from ..model.cards import Card
+from ..model.cards import SUITS, Card
 from .board import Target
 from .layout import fan_offset, fit_card, margin, table_area
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.eightoff import EightOffGame
 
 COLUMNS = 8
 FOUNDATIONS = 4
@@ -73,9 +78,29 @@ class EightOffLayout:
         self.columns = [pygame.Rect(x0 + i * (w + gap), col_y, w, h) for i in range(COLUMNS)]
         self.column_bottom = self.area.bottom - max(4, m // 2)
 
+    @classmethod
+    def for_game(cls, size: tuple[int, int], game: EightOffGame) -> EightOffLayout:
+        return cls(size, game.cell_count)
+
     @property
     def card_size(self) -> tuple[int, int]:
         return self.card_w, self.card_h
+
+    # -- the TableLayout interface (game/view/layout.py) ---------------------------------------------
+    def place(self, game: EightOffGame) -> dict[Card, Target]:
+        return self.targets(game.columns, game.cells, game.foundations)
+
+    def slots(self) -> list[pygame.Rect]:
+        return [*self.columns, *self.cells, *self.foundations]
+
+    def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
+        return list(zip(SUITS, self.foundations))
+
+    def message_box(self, game: EightOffGame, font_size: int) -> pygame.Rect:
+        return self.message_rect(max(len(c) for c in game.columns), font_size)
+
+    def fits(self, game: EightOffGame) -> bool:
+        return game.cell_count == self.cell_count
 
     # -- cards -------------------------------------------------------------------------------------
     def step(self, count: int) -> int:

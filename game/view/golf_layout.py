@@ -5,11 +5,16 @@ pile a point falls on. The same code serves 800x480 up to 3840x2160.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..model.cards import Card
 from .board import Target
 from .layout import fan_offset, fit_card, margin, table_area
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.golf import GolfGame
 
 COLUMNS = 7
 FAN = 0.30  # of a card's height between stacked column cards: the rank index stays visible
@@ -46,9 +51,29 @@ class GolfLayout:
         self.message = pygame.Rect(self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap,
                                    self.card_h)
 
+    @classmethod
+    def for_game(cls, size: tuple[int, int], game: GolfGame) -> GolfLayout:
+        return cls(size)
+
     @property
     def card_size(self) -> tuple[int, int]:
         return self.card_w, self.card_h
+
+    # -- the TableLayout interface (game/view/layout.py) ---------------------------------------------
+    def place(self, game: GolfGame) -> dict[Card, Target]:
+        return self.targets(game.columns, game.waste, game.stock)
+
+    def slots(self) -> list[pygame.Rect]:
+        return [*self.columns, self.stock, self.waste]
+
+    def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
+        return []
+
+    def message_box(self, game: GolfGame, font_size: int) -> pygame.Rect:
+        return self.message  # the bottom row's free part, beside the waste
+
+    def fits(self, game: GolfGame) -> bool:
+        return True
 
     def step(self, count: int) -> int:
         return fan_offset(self.card_h, count, max(self.column_room, self.size[1] - self.columns[0].top

@@ -1,7 +1,16 @@
-"""Geometry both tables share: the HUD band, margins and card sizes, computed from the window size."""
+"""Geometry both tables share: the HUD band, margins and card sizes, computed from the window size,
+and the one interface every game's layout offers (TableLayout), so a table, a Help example or a
+benchmark lays out any game the same way."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.base import SolitaireGame
+    from ..model.cards import Card
+    from .board import Target
 
 CARD_RATIO = 1.4  # height / width, the sprites' 5:7
 MIN_HUD = 48      # px: touch-sized buttons even at 800x480
@@ -35,3 +44,33 @@ def table_area(size: tuple[int, int]) -> pygame.Rect:
     """The part of the window below the HUD."""
     hud = hud_height(size)
     return pygame.Rect(0, hud, size[0], size[1] - hud)
+
+
+class TableLayout(Protocol):
+    """A game's geometry at one window size (GolfLayout, EightOffLayout; the registry names which)."""
+
+    card_w: int
+    card_h: int
+
+    @property
+    def card_size(self) -> tuple[int, int]: ...
+
+    def place(self, game: SolitaireGame) -> dict[Card, Target]:
+        """Where every card of the game goes now (the board's sprites tween there)."""
+        ...
+
+    def slots(self) -> list[pygame.Rect]:
+        """The empty-pile outlines painted on the felt."""
+        ...
+
+    def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
+        """Piles marked faintly with the suit they take (foundations), none in Golf."""
+        ...
+
+    def message_box(self, game: SolitaireGame, font_size: int) -> pygame.Rect:
+        """Where a message goes, clear of the cards."""
+        ...
+
+    def fits(self, game: SolitaireGame) -> bool:
+        """Whether this layout is still right for `game` (a new cell count needs another)."""
+        ...
