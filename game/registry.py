@@ -61,6 +61,7 @@ class GameKind:
     option_value: Any                   # as the settings and the menu hold it: 'easy', 8
     option_name: str                    # display name of the option (translate with tr)
     code_variant: str                   # the deal code's middle part: 'E', 'C8'
+    table_size: int                     # deals its shipped table of proven-winnable deals lists, at least
     model_options: Mapping[str, Any] = field(default_factory=dict)  # keyword arguments of model.new
 
     @property
@@ -112,11 +113,11 @@ EIGHT_OFF = GameFamily("eightoff", N_("Eight Off"), EightOffGame, "game.solver.e
 
 #: Every kind, in menu order: the first kind of a family is its default.
 KINDS: dict[str, GameKind] = {k.id: k for k in (
-    GameKind("golf-easy", GOLF, "easy", "easy", N_("Easy"), "E", {"rule": "easy"}),
-    GameKind("golf-classic", GOLF, "classic", "classic", N_("Classic"), "C", {"rule": "classic"}),
-    GameKind("eightoff-8", EIGHT_OFF, "8", 8, N_("8 cells"), "C8", {"cells": 8}),
-    GameKind("eightoff-4", EIGHT_OFF, "4", 4, N_("4 cells"), "C4", {"cells": 4}),
-    GameKind("eightoff-2", EIGHT_OFF, "2", 2, N_("2 cells"), "C2", {"cells": 2}),
+    GameKind("golf-easy", GOLF, "easy", "easy", N_("Easy"), "E", 5000, {"rule": "easy"}),
+    GameKind("golf-classic", GOLF, "classic", "classic", N_("Classic"), "C", 5000, {"rule": "classic"}),
+    GameKind("eightoff-8", EIGHT_OFF, "8", 8, N_("8 cells"), "C8", 5000, {"cells": 8}),
+    GameKind("eightoff-4", EIGHT_OFF, "4", 4, N_("4 cells"), "C4", 2000, {"cells": 4}),
+    GameKind("eightoff-2", EIGHT_OFF, "2", 2, N_("2 cells"), "C2", 500, {"cells": 2}),
 )}
 FAMILIES: dict[str, GameFamily] = {k.family.id: k.family for k in KINDS.values()}
 

@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.persist.files import Unreadable, read_json, remove_stale_temps, write_atomically
-from game.solver.tables import KINDS as TABLE_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -32,13 +32,13 @@ _short.maxlevel, _short.maxstring, _short.maxother = 2, 40, 40
 #: Fields whose value must be one of a fixed set.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
-    "last_game": ("golf", "eightoff"),
-    "golf_rule": ("easy", "classic"),
-    "eightoff_cells": (8, 4, 2),
+    "last_game": tuple(registry.FAMILIES),
+    # each game's option, as its kinds hold it ('golf_rule': 'easy', 'classic'; 'eightoff_cells': 8, 4, 2)
+    **{f.setting: tuple(k.option_value for k in registry.kinds_of(f.id)) for f in registry.FAMILIES.values()},
     "attract_minutes": (0, 1, 3, 10),
 }
 #: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
-DEAL_KINDS = tuple(TABLE_KINDS)
+DEAL_KINDS = tuple(k.table for k in registry.KINDS.values())
 
 
 def config_dir() -> Path:
@@ -75,7 +75,7 @@ class Settings:
     #: Per game and option: deal only deals proven winnable (on by default).
     winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
     #: Per game: whether its first-run tips have been shown (Help; Settings' switch resets them).
-    tips_seen: dict = field(default_factory=lambda: {"golf": False, "eightoff": False})
+    tips_seen: dict = field(default_factory=lambda: dict.fromkeys(registry.FAMILIES, False))
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:

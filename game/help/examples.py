@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .. import registry
 from ..model.codes import parse_code
-from ..model.eightoff import EightOffGame
 from ..model.golf import GolfGame
 from . import HELP_DIR, LANGUAGES, TEXT_DIR
 
@@ -103,13 +104,26 @@ def eightoff_move(token: str) -> tuple[Location, Location, int]:
     return (_PILES[m.group(1)], int(m.group(2)) - 1), (_PILES[m.group(3)], int(m.group(4)) - 1), int(m.group(5) or 1)
 
 
-def line_text(game: str, moves: list) -> str:
-    """The line notation of model moves (the finder writes the data with it)."""
-    if game == "golf":
-        return " ".join("D" if m == "draw" else str(m + 1) for m in moves)
+def golf_text(moves: list) -> str:
+    return " ".join("D" if m == "draw" else str(m + 1) for m in moves)
+
+
+def eightoff_text(moves: list) -> str:
     letters = {v: k for k, v in _PILES.items()}
     return " ".join(f"{letters[s[0]]}{s[1] + 1}>{letters[d[0]]}{d[1] + 1}" + (f"x{n}" if n > 1 else "")
                     for s, d, n in moves)
+
+
+#: The examples' move notation of each game (a registry family id): token -> move, moves -> text.
+NOTATION: dict[str, tuple[Callable[[str], Any], Callable[[list], str]]] = {
+    "golf": (golf_move, golf_text),
+    "eightoff": (eightoff_move, eightoff_text),
+}
+
+
+def line_text(game: str, moves: list) -> str:
+    """The line notation of model moves (the finder writes the data with it)."""
+    return NOTATION[game][1](moves)
 
 
 def _step(data: dict) -> Step:
@@ -124,7 +138,7 @@ def _step(data: dict) -> Step:
 
 
 def _part(game: str, data: dict) -> Part:
-    parse = golf_move if game == "golf" else eightoff_move
+    parse = NOTATION[game][0]
     line = tuple(parse(t) for t in data.get("line", "").split())
     return Part(dict(data["start"]), line, tuple(_step(s) for s in data["steps"]))
 
@@ -136,7 +150,7 @@ def load() -> dict[str, Example]:
     out: dict[str, Example] = {}
     for item in raw["examples"]:
         game = item["game"]
-        if game not in ("golf", "eightoff"):
+        if game not in NOTATION:
             raise ValueError(f"{item['id']}: unknown game {game!r}")
         out[item["id"]] = Example(item["id"], game, tuple(_part(game, p) for p in item["parts"]), item.get("deal"))
     return out
@@ -211,16 +225,13 @@ class Run:
         part = self.part
         start = part.start
         if "layout" in start:
-            layout = start["layout"]
-            if self.example.game == "golf":
-                self.game = GolfGame.from_layout(layout["columns"], layout["waste"], layout["stock"],
-                                                 layout.get("rule", "easy"))
-            else:
-                self.game = EightOffGame.from_layout(layout["columns"], layout["cells"], layout.get("foundations"))
+            # the model's own from_layout: Golf (columns, waste, stock, rule), Eight Off (columns, cells,
+            # foundations)
+            self.game = registry.family(self.example.game).model.from_layout(**start["layout"])
             self._line_pos = 0
             return
         code = parse_code(start["code"])
-        self.game = GolfGame.from_code(code) if code.game == "golf" else EightOffGame.from_code(code)
+        self.game = registry.game_from_code(code)
         prelude = int(start.get("prelude", 0))
         for move in part.line[:prelude]:
             _apply(self.game, move)

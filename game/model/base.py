@@ -173,6 +173,12 @@ class SolitaireGame:
         raise NotImplementedError
 
     @classmethod
+    def from_layout(cls: type[G], *piles: Any, **named: Any) -> G:  # pragma: no cover - abstract
+        """Any position of this game (tests, puzzles, the solver, Help's examples); each game names
+        its own piles (Golf: columns, waste, stock, rule; Eight Off: columns, cells, foundations)."""
+        raise NotImplementedError
+
+    @classmethod
     def from_code(cls: type[G], code: Any) -> G:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -25,11 +25,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import registry
 from .moves import replays_to_win
 from .result import Budget
 from .tables import make_game
 
-OPTIONS = {"golf": ("easy", "classic"), "eightoff": ("8", "4", "2")}
+#: Each game's options, as the statistics name them (the registry's kinds).
+OPTIONS = {f: tuple(k.option for k in registry.kinds_of(f)) for f in registry.FAMILIES}
+#: The deals measured by default, per game (issue 18's ranges).
 LAST_DEAL = {"golf": 4000, "eightoff": 1000}
 #: Eight Off with 4 and 2 cells must be no slower than before issue 18: the old solver's figures
 #: (median, max) in ms of CPU over deals 1-1000, measured on this machine interleaved deal by deal

@@ -42,8 +42,7 @@ from .result import Budget
 DATA_DIR = Path(__file__).resolve().parent / "winnable"
 #: Every registry kind has a table, named by its kind id.
 KINDS = {k.table: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
-MINIMUM = {"golf-easy": 5000, "golf-classic": 5000, "eightoff-8": 5000, "eightoff-4": 2000,
-           "eightoff-2": 500}
+MINIMUM = {k.table: k.table_size for k in registry.KINDS.values()}
 HEADER = re.compile(r"^# (?P<kind>[\w-]+): deals proven winnable by game\.solver; "
                     r"scanned 1-(?P<scanned>\d+)")
 BATCH = 100
