@@ -79,15 +79,21 @@ def test_a_listed_deal_whose_line_is_unusable_asks_the_solver(make_app, monkeypa
     assert app.ctx.jobs.busy and not scene.board.hinted
 
 
-def test_the_shipped_line_is_read_on_the_first_question_not_when_the_table_opens(make_app, monkeypatch):
+def test_the_shipped_line_is_read_once_the_cards_rest_never_during_the_deal(make_app, monkeypatch):
     read = []
     real = deals.line_of
     monkeypatch.setattr(deals, "line_of", lambda game: read.append(game) or real(game))
-    app, scene, _line = held_table(make_app, "golf-easy")
-    run_frames(app, 30)
-    assert read == []
+    app = make_app(size=(1280, 720))
+    app.replace(app.ctx.make_table_scene(deals.make_game("golf-easy", deals.listed("golf-easy")[0]), {}))
+    scene = app.stack[0]
+    while scene.dealing or scene.board.is_animating():
+        assert read == []  # never while the cards fly
+        run_frames(app, 1)
+    run_frames(app, 2)
+    assert len(read) == 1
+    app.ctx.jobs.held = True
     key(app, pygame.K_h)
     settle(app)
     key(app, pygame.K_h)
-    assert len(read) == 1
+    assert len(read) == 1 and not app.ctx.jobs.busy
     assert isinstance(scene.assist.known_line()[0], GolfMove)

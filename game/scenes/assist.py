@@ -85,7 +85,8 @@ class Assistant:
 
     def _shipped_line(self) -> tuple:
         """The winning line shipped with a listed deal, from its start (empty for any other deal),
-        read once, on the first question: never at table entry."""
+        read once: when the cards first rest after the deal (a few ms here, never during an
+        animation), or at the first question if that comes sooner."""
         if self._shipped is None:
             self._shipped = deals.line_of(self.table.game) or ()
         return self._shipped
@@ -353,6 +354,8 @@ class Assistant:
                         table.show_message(N_("This position can still be won"))
                 else:
                     self._demo_step()
+        if self._shipped is None and not table.dealing and table.press is None and not table.board.is_animating():
+            self._shipped_line()  # read while the cards rest: the first hint or demo then costs no frame
         return self._transition
 
     def close(self) -> None:
