@@ -105,6 +105,7 @@ def golf_positions(count: int, seed: int = 1) -> Iterator[Any]:
     """
     from ..model.codes import MAX_NUMBER
     from ..model.golf import GolfGame
+    from ..model.moves import GolfMove
 
     rng = random.Random(seed)
     for i in range(count):
@@ -115,11 +116,11 @@ def golf_positions(count: int, seed: int = 1) -> Iterator[Any]:
                 moves = game.legal_moves()
                 if not moves:
                     break
-                plays = [m for m in moves if isinstance(m, int)]
+                plays = [m for m in moves if not m.is_draw]
                 if plays and (rng.random() < 0.8 or len(plays) == len(moves)):
-                    game.play(rng.choice(plays))
+                    game.push(rng.choice(plays))
                 else:
-                    game.draw()
+                    game.push(GolfMove.DRAW)
             if game.status == "playing":
                 yield game
                 break
