@@ -11,13 +11,22 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+from . import __doc__ as package_doc
+from . import attract as attract_bench
+from . import eightoff as eightoff_bench
+from . import golf as golf_bench
+from . import present as present_bench
 from .harness import XSERVER_PID, xserver_cpu_s
 from .report import comparison, report
 
 GAMES = ("golf", "eightoff", "attract", "present")
 GAME_NAMES = {"golf": "Golf", "eightoff": "Eight Off", "attract": "attract", "present": "present"}
 PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
+#: The table runs: each game's benchmark module (its long session's length) and its run.
+TABLE_RUNS: dict[str, tuple[Any, Any]] = {"golf": (golf_bench, golf_bench.run_golf),
+                                          "eightoff": (eightoff_bench, eightoff_bench.run_eightoff)}
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -28,18 +37,12 @@ def _size(text: str) -> tuple[int, int]:
 def run_child(game: str, size: tuple[int, int], idle: float, attract: float, session: int | None = None) -> dict:
     """One run, in this process (the child): its figures as a dict."""
     if game == "attract":
-        from .attract import run_attract
-        return run_attract(size, attract)
+        return attract_bench.run_attract(size, attract)
     if game == "present":
-        from .present import run_present
-        return run_present(size)
-    if game == "eightoff":
-        from . import eightoff
-        eightoff.SESSION_GAMES = session or eightoff.SESSION_GAMES
-        return eightoff.run_eightoff(size, idle)
-    from . import golf
-    golf.SESSION_GAMES = session or golf.SESSION_GAMES
-    return golf.run_golf(size, idle)
+        return present_bench.run_present(size)
+    table, run = TABLE_RUNS[game]
+    table.SESSION_GAMES = session or table.SESSION_GAMES
+    return run(size, idle)
 
 
 @contextmanager
@@ -81,8 +84,7 @@ def _child_env(driver: str, display: tuple[str, int] | None, t0: float) -> dict[
 
 
 def main(argv: list[str] | None = None) -> int:
-    from . import __doc__ as doc
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=doc,
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=package_doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="golf,eightoff", help=f"any of {', '.join(GAMES)}")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
@@ -133,8 +135,8 @@ def _specs(game: str, drivers: list[str]) -> list[str]:
     """The driver specs to run: `present` measures every path a driver offers unless one is named."""
     if game != "present":
         return drivers
-    from .present import paths_for
-    return [d if ":" in d else f"{d}:{path}" for d in drivers for path in ([""] if ":" in d else paths_for(d))]
+    return [d if ":" in d else f"{d}:{path}" for d in drivers
+            for path in ([""] if ":" in d else present_bench.paths_for(d))]
 
 
 def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
@@ -156,5 +158,4 @@ def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int]
 
 
 def _present_report(result: dict) -> str:
-    from .present import present_report
-    return present_report(result)
+    return present_bench.present_report(result)

@@ -13,6 +13,16 @@ def _goals(goals: list[Goal]) -> list[str]:
     return ["goals:" + (f" {missed} missed" if missed else " all met"), *(g.line() for g in goals)]
 
 
+def _session_line(result: dict) -> str:
+    """Memory in use over the long session: after game 5 (the first games still warm the caches)
+    and after the last; a session that short says only the last."""
+    mem = result["session_mem_mib"]
+    head = f"long session ({result['session_games']} games): memory in use "
+    if len(mem) > 5:
+        return head + f"after game 5 {mem[4]:.1f} MiB, after the last {mem[-1]:.1f} MiB"
+    return head + (f"after the last {mem[-1]:.1f} MiB" if mem else "not measured")
+
+
 def table_report(result: dict) -> str:
     lines = [f"== {result['game']} table at {_where(result)} ==",
              f"{'phase':<12}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
@@ -24,8 +34,7 @@ def table_report(result: dict) -> str:
               f"({result['idle_frames_drawn']} frames drawn while idle)",
               f"start-up to first frame: {result['first_frame_cpu_s']:.3f} s of CPU, {result['first_frame_s']:.3f} s",
               f"peak memory: {result['peak_memory_mib']:.1f} MiB",
-              f"long session ({result['session_games']} games): memory in use after game 5 "
-              f"{result['session_mem_mib'][4]:.1f} MiB, after the last {result['session_mem_mib'][-1]:.1f} MiB"]
+              _session_line(result)]
     if result.get("xserver_cpu_s") is not None:
         lines.append(f"CPU over the run: {result['total_cpu_s']:.2f} s in the game, "
                      f"{result['xserver_cpu_s']:.2f} s in the X server")

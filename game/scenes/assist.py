@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import N_
 from ..jobs import Job, JobFailed
 from ..solver import deals
+from ..solver.analysis import current_line
 from ..solver.result import Budget
 from .analysis_overlay import AnalysisOverlay
 from .base import Push, Transition
@@ -94,11 +95,9 @@ class Assistant:
     def known_analysis(self) -> Any:
         """The analysis of this position reached by this very line (where the win was lost, and how
         many undos lead back, depend on the history, not only on the cards)."""
-        if self.analysis is not None and self.analysis[0] == self.key:
-            from ..solver.analysis import current_line
-
-            if self.analysis[1].line_length == len(current_line(self.table.game)):
-                return self.analysis[1]
+        if (self.analysis is not None and self.analysis[0] == self.key
+                and self.analysis[1].line_length == len(current_line(self.table.game))):
+            return self.analysis[1]
         return None
 
     @property
@@ -322,8 +321,6 @@ class Assistant:
             self.table.board.set_hint(*self.table.hint_view(moves[0]))
 
     def _last_move(self) -> Any:
-        from ..solver.analysis import current_line
-
         line = current_line(self.table.game)
         return line[-1] if line else None
 

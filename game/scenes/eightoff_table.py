@@ -16,6 +16,7 @@ from ..ui.gesture import DOUBLE_TIME
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene, Transition
+from .end_screen import WinOverlay
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -248,7 +249,6 @@ class EightOffTableScene(TableScene):
 
     def end_overlay(self) -> Scene | None:
         if self.game.status == "won":
-            from .end_screen import WinOverlay
             return WinOverlay(self.ctx, self)
         return None  # no defeat message in Eight Off: the player undoes or starts again
 

@@ -14,12 +14,14 @@ from typing import Any
 import pygame
 
 from .. import registry
+from ..context import ANIMATION_SCALE
 from ..help import content, examples
 from ..help.examples import Plan, Run
 from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..ui import theme
 from ..ui.pointer import DOWN, pointer
+from ..ui.text import get_font
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
@@ -151,8 +153,6 @@ class ExampleScene(Scene):
     # -- the script --------------------------------------------------------------------------------
     @property
     def speed(self) -> float:
-        from ..context import ANIMATION_SCALE
-
         return ANIMATION_SCALE.get(self.ctx.settings.animation_speed, 1.0)
 
     def restart(self) -> None:
@@ -364,7 +364,7 @@ class ExampleScene(Scene):
         self._transition = Pop()
 
     def play_deal(self) -> None:
-        from .help_scene import play_deal
+        from .help_scene import play_deal  # (help_scene opens this scene: a load-time cycle otherwise)
 
         if self.example.deal is not None:
             self._transition = play_deal(self.ctx, self.example.deal, over_game=False)
@@ -445,6 +445,4 @@ class ExampleScene(Scene):
 
 
 def _button_width(label: str, height: int) -> int:
-    from ..ui.text import get_font
-
     return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)

@@ -14,6 +14,7 @@ from ..solver.analysis import position_at
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
+from .end_screen import BlockedOverlay, WinOverlay
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -97,7 +98,6 @@ class GolfTableScene(TableScene):
         return [*TableScene.counters(game), tr("Stock: {n}", n=len(game.stock))]
 
     def end_overlay(self) -> Scene | None:
-        from .end_screen import BlockedOverlay, WinOverlay
         if self.game.status == "won":
             return WinOverlay(self.ctx, self)
         if self.game.status == "blocked":

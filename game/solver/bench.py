@@ -26,6 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import registry
+from ..model.codes import MAX_NUMBER
+from ..model.golf import GolfGame
+from ..model.moves import GolfMove
 from .moves import replays_to_win
 from .result import Budget
 from .tables import make_game
@@ -83,7 +86,7 @@ def stat_ms(times: list[float], stat: str) -> float:
 
 def measure(games: Iterable[Any], seconds: float, clock: Callable[[], float]) -> Sample:
     """Solve each game and record what it took; a win is then replayed on the game itself."""
-    from . import solve
+    from . import solve  # looked up at each call, as deals.py does (tests replace game.solver.solve)
 
     sample = Sample()
     for game in games:
@@ -103,10 +106,6 @@ def golf_positions(count: int, seed: int = 1) -> Iterator[Any]:
     Each is a random deal played for 5 to 35 random moves, a play (any playable card) four times
     out of five when one is possible, else a draw; a game that ended before is dealt again.
     """
-    from ..model.codes import MAX_NUMBER
-    from ..model.golf import GolfGame
-    from ..model.moves import GolfMove
-
     rng = random.Random(seed)
     for i in range(count):
         rule = ("easy", "classic")[i % 2]

@@ -159,7 +159,7 @@ def find_winnable(kind: str, seed: int, exclude: Iterable[int] = frozenset(),
     within `budget_per_deal`; the first whose moves replay to a win is returned. With a state
     budget the answer depends only on the seed (unless `max_seconds` of wall time runs out first).
     """
-    from . import solve
+    from . import solve  # looked up at each call: game.solver imports this module (and tests replace solve)
 
     _check_kind(kind)
     rng = random.Random(seed)

@@ -71,7 +71,7 @@ def check_deal(task: tuple[str, int, float]) -> tuple[int, str, str | None]:
 
     'winnable' only if the moves replay to a win through the model, and so does their text form.
     """
-    from . import solve
+    from . import solve  # looked up at each call: game.solver imports deals, which imports this module
 
     kind, number, seconds = task
     result = solve(make_game(kind, number), Budget(seconds=seconds))
