@@ -14,7 +14,13 @@ import argparse
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.model.base import SolitaireGame
+    from game.scenes.base import Scene
+    from game.settings import Settings
 
 DEFAULT_WINDOW = (1280, 720)
 ECHO_LIMIT = 40  # characters of a bad argument shown back in an error message
@@ -67,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def first_game(args: argparse.Namespace, settings: Any) -> Any:
+def first_game(args: argparse.Namespace, settings: Settings) -> SolitaireGame | None:
     """The game object to open directly, or None for the menu."""
     from game import registry
 
@@ -78,7 +84,7 @@ def first_game(args: argparse.Namespace, settings: Any) -> Any:
     return None
 
 
-def first_scene(args: argparse.Namespace, app: Any) -> Any:
+def first_scene(args: argparse.Namespace, app: App) -> Scene:
     """The menu, or the table the command line asks for. A saved game is never thrown away
     silently: `--game` continues a saved game of that game (a kiosk restarting after a power cut),
     and `--code` continues it when it is that very deal."""

@@ -2,7 +2,7 @@
 and the mouse arrow, hidden while fingers play (on any screen; a kiosk starts without it)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,13 +10,14 @@ from game.admin_exit import SHOW_AFTER, AdminExit
 from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
 
 if TYPE_CHECKING:
+    from game.app import App
     from game.scenes.attract_banner import AdminHold
 
 
 class KioskDuties:
     """Fed every event and every frame by the App; changes scenes only through the App."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.admin = AdminExit()
         self.cursor_visible = True

@@ -6,21 +6,24 @@ moves; then a long session of games while the memory in use is sampled after eac
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.golf_table import GolfTableScene
 
 SESSION_GAMES = 40
 
 
-def play(scene: Any, rec: Recorder, limit: int, phase_plays: str = "plays",
+def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays",
          phase_draws: str = "draws") -> tuple[int, int]:
     """Tap playable cards (else the stock) like a player, up to `limit` plays; (plays, draws)."""
     game = scene.game
     plays = draws = 0
     while plays < limit and game.status == "playing":
         moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
+        col = next((m.column for m in moves if m.column is not None), None)  # a play, not the draw
         if col is not None:
             pile = game.columns[col]
             click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)

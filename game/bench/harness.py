@@ -13,7 +13,11 @@ import threading
 import time
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.table import TableScene
 
 FRAME = 1 / 60
 #: The X server's process id, passed by the parent when it started the server, so a run can count
@@ -31,7 +35,7 @@ def percentile(values: Any, q: float) -> float:
 class Recorder:
     """Steps the app one frame at a time and records the CPU time of the frames that drew."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.phases: dict[str, array] = {}
 
@@ -52,7 +56,7 @@ class Recorder:
                 break
 
 
-def slowest_frame(app: Any, counting: Callable[[], bool] = lambda: True) -> list[float]:
+def slowest_frame(app: App, counting: Callable[[], bool] = lambda: True) -> list[float]:
     """Wrap the app's step_frame to keep the longest real time one frame took (while counting()),
     in the returned one-item list."""
     slowest = [0.0]
@@ -66,7 +70,7 @@ def slowest_frame(app: Any, counting: Callable[[], bool] = lambda: True) -> list
             if counting():
                 slowest[0] = max(slowest[0], time.perf_counter() - t0)
 
-    app.step_frame = timed
+    app.step_frame = timed  # type: ignore[method-assign]  # this app alone steps through the timer
     return slowest
 
 
@@ -148,7 +152,7 @@ def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
     return app
 
 
-def first_frame(app: Any) -> dict:
+def first_frame(app: App) -> dict:
     """Draw the first frame and say what it cost since the process started: CPU and wall time."""
     app.step_frame(FRAME)
     t_start = float(os.environ.get("BENCH_T0", time.time()))
@@ -156,7 +160,7 @@ def first_frame(app: Any) -> dict:
             "first_frame_peak_mib": round(peak_mib(), 1)}
 
 
-def assist_phases(app: Any, rec: Recorder, table: Any) -> dict:
+def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
     """On a fresh winnable deal: the first hint (the solver process starts and solves while the table
     keeps drawing: real time passes between frames), then the demo playing 20 moves."""
     import pygame
@@ -183,7 +187,7 @@ def assist_phases(app: Any, rec: Recorder, table: Any) -> dict:
             "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
 
 
-def finish(app: Any, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
+def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
     """Measure idle CPU in the app's own loop, then gather every number of the run."""
     import pygame
 

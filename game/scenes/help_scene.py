@@ -7,7 +7,7 @@ The pages are data (game/help/text) in the current language.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,13 +24,16 @@ from .base import Pop, Push, Replace, Scene, Transition
 from .help_page import SHEET, Action, Page, body_size
 from .scroller import Scroller
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
 #: What a deal button says after "Play this deal": the deal code's option.
 OPTION_LABELS = {"E": N_("Easy"), "C": N_("Classic"), "C8": N_("8 cells"), "C4": N_("4 cells"), "C2": N_("2 cells")}
 WHEEL_LINES = 3
 BAND = (8, 38, 22)
 
 
-def help_for(ctx: Any, scene: Any = None) -> Transition:
+def help_for(ctx: Context, scene: Scene | None = None) -> Transition:
     """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
     when Help (or one of its examples) is what the player is looking at already."""
     if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
@@ -45,11 +48,12 @@ class HelpScene(Scene):
 
     is_help = True
 
-    def __init__(self, ctx: Any, page: str = "golf", over_game: bool = False) -> None:
+    def __init__(self, ctx: Context, page: str = "golf", over_game: bool = False) -> None:
         super().__init__(ctx)
         self.page_id = page
         self.over_game = over_game  # opened from a table: its game is the one a new deal replaces
-        self.size = tuple(ctx.screen_size)
+        w, h = ctx.screen_size
+        self.size = (w, h)
         self.scroller = Scroller()
         self.clock = 0.0
         self._language = ""
@@ -296,7 +300,7 @@ def _label_width(label: str, height: int) -> int:
     return get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3)
 
 
-def play_deal(ctx: Any, code: str, over_game: bool) -> Transition:
+def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:
     """Deal this code on a table; a game under way is only given up after the player agrees."""
     game = registry.game_from_code(code)
 

@@ -5,17 +5,20 @@ cannot be read shows why under the code box and nothing else happens.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n, registry
 from game.i18n import N_, tr
-from game.scenes.base import Push, Quit, Replace
+from game.scenes.base import Action, Push, Quit, Replace
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button, Label, TextInput, Toggle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.model.base import SolitaireGame
 
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "
 
@@ -176,12 +179,12 @@ class MenuScene(PanelScene):
         else:
             self.play_random()
 
-    def start(self, game: Any) -> None:
+    def start(self, game: SolitaireGame) -> None:
         """Play this game; the menu remembers its game and option (a pasted code may differ)."""
         self.ctx.remember_game(game)
         self.begin(lambda: Replace(self.ctx.make_table_scene(game)))
 
-    def begin(self, deal: Any) -> None:
+    def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
         if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
             from game.scenes.dialog import ConfirmDialog

@@ -10,7 +10,7 @@ a rewind) is the assistant's `driver`; whose game the table holds is its `seat` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +32,10 @@ from .table_input import TableInput
 from .table_paint import paint_table, shared_background
 from .tips import first_run_tips
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..model.base import SolitaireGame
+
 MOVE_TIME = 0.25
 DEAL_TIME = 1.5
 
@@ -39,7 +43,7 @@ DEAL_TIME = 1.5
 class TableScene(TableHooks):
     """Base for the Golf and Eight Off tables (what each of them says: TableHooks)."""
 
-    def __init__(self, ctx: Any, game: Any, resumed: dict | None = None, guaranteed: bool | None = None,
+    def __init__(self, ctx: Context, game: SolitaireGame, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:
         super().__init__(ctx)
         self.game = game
@@ -397,7 +401,7 @@ class TableScene(TableHooks):
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full)
 
 
-def _listed(game: Any) -> bool:
+def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
     if not game.code:
         return False
