@@ -7,6 +7,7 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import logging
 import os
@@ -113,7 +114,7 @@ class App:
     def _make_images() -> Any:
         """Card images need the display (convert_alpha): made here, after set_mode."""
         try:
-            from game.view.card_images import CardImages
+            from game.view.card_images import CardImages  # optional: without it the game starts, cardless
         except ImportError as exc:
             log.warning("card images unavailable: %s", exc)
             return None
@@ -395,8 +396,6 @@ def _keep_large_blocks_returnable() -> None:
     first large free and keeps later surfaces in its heap, so a kiosk's memory crept up by about
     10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
     try:
-        import ctypes
-
         # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
         libc = ctypes.CDLL(None)
         libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic

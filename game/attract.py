@@ -102,7 +102,7 @@ class Attract:
     # -- starting and stopping ---------------------------------------------------------------------
     def start(self, now: float) -> None:
         """Save the player's game and start the demos."""
-        from game.scenes.table import TableScene
+        from game.scenes.table import TableScene  # scenes load with the first demo, not at start-up
 
         bottom = self.app.stack[0]
         self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
@@ -131,10 +131,10 @@ class Attract:
 
     def _deal(self, now: float) -> None:
         """The next demo: a winnable deal of the other game, under the banner."""
-        from game.scenes.attract_banner import AttractBanner
-        from game.scenes.dealing import deal_new
-        from game.scenes.seat import Seat
-        from game.scenes.table import TableScene
+        from game.scenes.attract_banner import AttractBanner  # scenes load with the first demo, not at start-up
+        from game.scenes.dealing import deal_new  # (as above)
+        from game.scenes.seat import Seat  # (as above)
+        from game.scenes.table import TableScene  # (as above)
 
         families = list(registry.FAMILIES)
         name = self._next if self._next in families else families[0]

@@ -45,7 +45,7 @@ class NullAudio:
 def make_audio(muted: bool) -> Any:
     """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
     try:
-        from game.audio import Audio
+        from game.audio import Audio  # optional: without it the game plays silently (below)
     except ImportError as exc:  # the sound module is not there: play silently
         log.warning("audio: %s; playing without sound", exc)
         return NullAudio()
@@ -96,7 +96,7 @@ class Context:
     def clipboard_get(self) -> str:
         """The clipboard's text, or '' when there is none or no clipboard at all (dummy driver)."""
         try:
-            import pygame.scrap as scrap
+            import pygame.scrap as scrap  # in the try: a clipboard that cannot load reads as empty
 
             if hasattr(scrap, "get_text"):
                 text = scrap.get_text()
@@ -110,7 +110,7 @@ class Context:
         """Put text on the clipboard; it is kept in-process too, so pasting back always works."""
         self._clipboard = text
         try:
-            import pygame.scrap as scrap
+            import pygame.scrap as scrap  # in the try: a clipboard that cannot load keeps the text here
 
             if hasattr(scrap, "put_text"):
                 scrap.put_text(text)
@@ -128,11 +128,11 @@ class Context:
         return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
 
     def make_menu_scene(self) -> MenuScene:
-        from game.scenes.menu import MenuScene
+        from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up
 
         return MenuScene(self)
 
     def make_settings_scene(self) -> SettingsScene:
-        from game.scenes.settings_scene import SettingsScene
+        from game.scenes.settings_scene import SettingsScene  # (as above)
 
         return SettingsScene(self)

@@ -43,7 +43,7 @@ class KioskDuties:
         if self.admin.due(app.wall):
             app.admin_exit()
             return
-        from game.scenes.attract_banner import AdminHold
+        from game.scenes.attract_banner import AdminHold  # the banner loads when first held, not at start-up
 
         held = self.admin.held(app.wall)
         banner = self._banner if self._banner in app.stack else None

@@ -7,14 +7,14 @@ session of deals while the memory in use is sampled.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.model.eightoff import EightOffGame
+from game.scenes.eightoff_table import EightOffTableScene
+from game.solver import deals
 
 from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pygame
-
-    from game.scenes.eightoff_table import EightOffTableScene
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
@@ -83,9 +83,8 @@ def play(scene: EightOffTableScene, rec: Recorder, limit: int, rng: random.Rando
     return n
 
 
-def _near_win() -> Any:
+def _near_win() -> EightOffGame:
     """Every card home but the four Kings, which sit in columns: four taps win."""
-    from game.model.eightoff import EightOffGame
     ranks = "A23456789TJQ"
     foundations = [[r + s for r in ranks] for s in "SHDC"]
     columns = [["K" + s] for s in "SHDC"] + [[], [], [], []]
@@ -93,9 +92,6 @@ def _near_win() -> Any:
 
 
 def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
-    from game.model.eightoff import EightOffGame
-    from game.scenes.eightoff_table import EightOffTableScene
-
     app = new_app(size)
     scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAFA"))
     app.replace(scene)
@@ -112,7 +108,6 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
         group = next((m for m in scene.game.legal_moves() if m[1][0] in ("column", "cell")), None)
     if group is not None:
         drag_move(scene, rec, group, "group drag", steps=30)
-    from game.solver import deals
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())

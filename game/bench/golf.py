@@ -6,12 +6,14 @@ moves; then a long session of games while the memory in use is sampled after eac
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+
+import pygame
+
+from game.model.golf import GolfGame
+from game.scenes.golf_table import GolfTableScene
+from game.solver import deals
 
 from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.golf_table import GolfTableScene
 
 SESSION_GAMES = 40
 
@@ -39,11 +41,6 @@ def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "p
 
 
 def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
-    import pygame
-
-    from game.model.golf import GolfGame
-    from game.scenes.golf_table import GolfTableScene
-
     app = new_app(size)
     game = GolfGame.from_code("GO1-E-AAAAAAC")
     scene = GolfTableScene(app.ctx, game)
@@ -66,7 +63,6 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     col = next((i for i, c in enumerate(game.columns) if c), 0)
     pile = game.columns[col]
     drag(rec, "drag", scene.layout.card_rect(col, len(pile) - 1, len(pile)).center, scene.layout.waste.center, 30)
-    from game.solver import deals
     deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
     assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow

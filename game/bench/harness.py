@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import resource
 import statistics
+import tempfile
 import threading
 import time
 from array import array
@@ -75,29 +76,29 @@ def slowest_frame(app: App, counting: Callable[[], bool] = lambda: True) -> list
 
 
 def post(kind: int, **kw: Any) -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
 def click(pos: tuple[int, int]) -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
 
 
 def key(key_code: int, mod: int = 0, text: str = "") -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.KEYDOWN, key=key_code, mod=mod, unicode=text, scancode=0)
 
 
 def undo() -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     key(pygame.K_z, pygame.KMOD_CTRL)
 
 
 def drag(rec: Recorder, phase: str, a: tuple[int, int], b: tuple[int, int], steps: int) -> None:
     """Press at a, move to b in `steps` frames, release at b, and let the cards settle."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     rec.frames(phase, 1)
     for k in range(1, steps + 1):
@@ -140,12 +141,11 @@ def xserver_cpu_s(pid: int | None = None) -> float | None:
 
 
 def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
-    import tempfile
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app import App
-    from game.settings import Settings
+    from game.app import App  # in the child, after the environment above: the parent never loads pygame
+    from game.settings import Settings  # the parent loads none of the game
 
     app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
     app.ctx.save_settings = lambda: None  # type: ignore[method-assign]  # a benchmark saves nothing
@@ -163,7 +163,7 @@ def first_frame(app: App) -> dict:
 def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
     """On a fresh winnable deal: the first hint (the solver process starts and solves while the table
     keeps drawing: real time passes between frames), then the demo playing 20 moves."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
 
     app.replace(table)
     rec.until_still("deal")
@@ -189,9 +189,9 @@ def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
 
 def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
     """Measure idle CPU in the app's own loop, then gather every number of the run."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
 
-    from game.app import AUDIO_REST
+    from game.app import AUDIO_REST  # (the app brings pygame: child runs only)
     idle: dict[str, float] = {}
 
     def watch() -> None:

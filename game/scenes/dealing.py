@@ -12,6 +12,8 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from .. import registry
 from ..i18n import N_
 from ..jobs import JobFailed
@@ -94,8 +96,6 @@ class FindingDealOverlay(DialogOverlay):
         return True  # waiting for the worker: keep polling every frame
 
     def on_key(self, event) -> Transition:
-        import pygame
-
         if event.key == pygame.K_ESCAPE:
             self.cancel()
         return self._transition

@@ -15,12 +15,14 @@ from .. import help as help_data
 from .. import registry
 from ..help import content, examples
 from ..i18n import N_, language, tr
+from ..model.codes import parse_code
 from ..ui import theme
 from ..ui.pointer import DOWN, MOVE, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button, SegmentedControl
 from ..view.layout import hud_height
 from .base import Pop, Push, Replace, Scene, Transition
+from .dialog import ConfirmDialog
 from .help_page import SHEET, Action, Page, body_size
 from .scroller import Scroller
 
@@ -108,8 +110,6 @@ class HelpScene(Scene):
         if block.kind == "example":
             return "▶ " + examples.caption(block.text, "title", language()), "primary"
         if block.kind == "deal":
-            from ..model.codes import parse_code
-
             option = OPTION_LABELS[parse_code(block.text).variant]
             return tr("Play this deal ({option})", option=tr(option)), "secondary"
         label = dict(help_data.PAGES).get(block.text, block.text)
@@ -230,7 +230,7 @@ class HelpScene(Scene):
         if action.kind == "page":
             self.show_page(action.arg)
         elif action.kind == "example":
-            from .example_scene import ExampleScene
+            from .example_scene import ExampleScene  # an example's table loads when opened, not with Help
 
             self._transition = Push(ExampleScene(self.ctx, examples.load()[action.arg]))
         elif action.kind == "deal":
@@ -309,8 +309,6 @@ def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:
 
     saved = ctx.progress.saved() if ctx.progress is not None else None
     if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
-        from .dialog import ConfirmDialog
-
         why = N_("This game will count as abandoned.") if over_game else \
             N_("The game you can continue will count as abandoned.")
         return Push(ConfirmDialog(ctx, N_("Start a new game?"), [why], N_("New game"), go))

@@ -18,6 +18,9 @@ from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
+from ..model.codes import parse_code
+from ..solver import deals
+from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
@@ -172,8 +175,6 @@ class TableScene(TableHooks):
 
     def build_background(self) -> pygame.Surface:
         """Felt, the HUD band and the empty-pile outlines: painted once per size."""
-        from ..ui import theme
-
         bg = theme.felt(self.size)
         self.hud.paint_band(bg)
         for rect in self.slot_rects():
@@ -316,7 +317,7 @@ class TableScene(TableHooks):
         self.cancel_press()
 
         def deal() -> Transition:
-            from .dealing import deal_new
+            from .dealing import deal_new  # a new deal's module loads with the first one, not at start-up
             return deal_new(self.ctx, self.game.kind_id)
 
         self.assist.forget()  # no answer may start the demo under the dialog
@@ -339,7 +340,7 @@ class TableScene(TableHooks):
 
     def go_menu(self) -> Transition:
         self.cancel_press()
-        from .menu import MenuScene
+        from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
         return Replace(MenuScene(self.ctx))
 
     # -- the deal ----------------------------------------------------------------------------------
@@ -405,7 +406,4 @@ def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
     if not game.code:
         return False
-    from ..model.codes import parse_code
-    from ..solver import deals
-
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

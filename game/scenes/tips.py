@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import registry
+from ..help.content import Block
 from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, pointer
@@ -240,7 +241,5 @@ def _place(box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect)
     return b, "below" if target.centery < screen.centery else "above"
 
 
-def _para(text: str) -> Any:
-    from ..help.content import Block
-
+def _para(text: str) -> Block:
     return Block("para", text)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.base import G, SolitaireGame
+from . import solve
 from .result import Budget
 
 MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
@@ -89,8 +90,6 @@ class _Probe:
         self.now_moves: tuple = ()
 
     def solve(self, index: int) -> str:
-        from . import solve
-
         n = len(self.line)
         position = self.game if index == n else position_at(self.game, index, self.line)
         result = solve(position, self.budget)
