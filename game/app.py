@@ -10,7 +10,6 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -81,7 +80,6 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0
-        self.sim_time = 0.0          # seconds of simulation since start (sum of STEPs)
         self.frames = 0              # frames stepped
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
@@ -304,7 +302,6 @@ class App:
             self.attract.tick(self.wall)
         while self.running and self.accumulator >= STEP - _EPS:
             self.accumulator -= STEP
-            self.sim_time += STEP
             self.update(STEP)
         if not self.running or not self.stack:
             return False
@@ -412,9 +409,3 @@ def _trim_heap() -> None:
             _libc[0].malloc_trim(0)
         except AttributeError:
             _libc.clear()
-
-
-def headless_env() -> None:
-    """Make pygame run without a screen or sound card (tests, benchmarks)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

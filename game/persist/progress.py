@@ -275,10 +275,6 @@ class Progress:
         """The deals of `kind` handed out so far; an empty set without statistics."""
         return self._dealt_call("dealt", set(), kind)
 
-    def clear_dealt(self, kind: str) -> None:
-        """The table `kind` is exhausted: every deal may be dealt again."""
-        self._dealt_call("clear_dealt", None, kind)
-
     def _dealt_call(self, name: str, fallback: Any, *args: Any) -> Any:
         try:
             return getattr(self.stats, name)(*args)

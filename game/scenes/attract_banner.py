@@ -107,9 +107,6 @@ class AttractBanner(Banner):
             surf.blit(small, small.get_rect(midleft=(x + big.get_width() + gap, (h - 2) // 2)))
         return surf
 
-    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
-        return pygame.Rect((0, 0), image_size)
-
 
 class AdminHold(Banner):
     """The administrator is holding a corner: how many seconds are left before the kiosk exits."""

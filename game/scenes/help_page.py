@@ -320,9 +320,6 @@ class Page:
             b.draw(action.surface)
         return action.surface
 
-    def bytes_held(self) -> int:
-        return self._cache_bytes
-
 
 def _extent(atoms: list[Atom]) -> int:
     return max((a.x + a.width for a in atoms), default=0)
