@@ -9,7 +9,7 @@ import pygame
 from game.admin_exit import SHOW_AFTER, AdminExit
 from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
     from game.scenes.attract_banner import AdminHold
 
