@@ -14,7 +14,16 @@ import argparse
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+from game import registry  # the games there are: no pygame, no window
+from game.model.codes import InvalidCode, parse_code
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.model.base import SolitaireGame
+    from game.scenes.base import Scene
+    from game.settings import Settings
 
 DEFAULT_WINDOW = (1280, 720)
 ECHO_LIMIT = 40  # characters of a bad argument shown back in an error message
@@ -40,8 +49,6 @@ def echo(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from game.registry import FAMILIES  # the games there are (imported here: no pygame, no window)
-
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Golf and Eight Off, two patience (solitaire) card games for mouse and touch.",
@@ -52,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", nargs="?", const=DEFAULT_WINDOW, type=window_size, metavar="WxH",
                         help="play in a window instead of full screen; WxH sets its size "
                              "(default 1280x720)")
-    parser.add_argument("--game", choices=tuple(FAMILIES),
+    parser.add_argument("--game", choices=tuple(registry.FAMILIES),
                         help="skip the menu: continue the saved game if it is of this game, else start "
                              "a random deal with the rule or cell count last chosen in the menu")
     parser.add_argument("--code", metavar="CODE",
@@ -67,10 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def first_game(args: argparse.Namespace, settings: Any) -> Any:
+def first_game(args: argparse.Namespace, settings: Settings) -> SolitaireGame | None:
     """The game object to open directly, or None for the menu."""
-    from game import registry
-
     if args.code:
         return registry.game_from_code(args.code)  # InvalidCode is handled by main
     if args.game:
@@ -78,7 +83,7 @@ def first_game(args: argparse.Namespace, settings: Any) -> Any:
     return None
 
 
-def first_scene(args: argparse.Namespace, app: Any) -> Any:
+def first_scene(args: argparse.Namespace, app: App) -> Scene:
     """The menu, or the table the command line asks for. A saved game is never thrown away
     silently: `--game` continues a saved game of that game (a kiosk restarting after a power cut),
     and `--code` continues it when it is that very deal."""
@@ -100,17 +105,15 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
     if args.code is not None:  # refuse a bad code (an empty one too) before any window opens
-        from game.model.codes import InvalidCode, parse_code
-
         try:
             parse_code(args.code)
         except InvalidCode as exc:
             print(f"main.py: bad --code {echo(args.code)}: {exc}", file=sys.stderr)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # after the variable above (and only for a real run: not for --help or a bad code)
 
-    from game.app import App
+    from game.app import App  # (it brings pygame)
 
     app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk)
     try:

@@ -7,9 +7,9 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -80,7 +80,6 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0
-        self.sim_time = 0.0          # seconds of simulation since start (sum of STEPs)
         self.frames = 0              # frames stepped
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
@@ -113,7 +112,7 @@ class App:
     def _make_images() -> Any:
         """Card images need the display (convert_alpha): made here, after set_mode."""
         try:
-            from game.view.card_images import CardImages
+            from game.view.card_images import CardImages  # optional: without it the game starts, cardless
         except ImportError as exc:
             log.warning("card images unavailable: %s", exc)
             return None
@@ -303,7 +302,6 @@ class App:
             self.attract.tick(self.wall)
         while self.running and self.accumulator >= STEP - _EPS:
             self.accumulator -= STEP
-            self.sim_time += STEP
             self.update(STEP)
         if not self.running or not self.stack:
             return False
@@ -395,8 +393,6 @@ def _keep_large_blocks_returnable() -> None:
     first large free and keeps later surfaces in its heap, so a kiosk's memory crept up by about
     10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
     try:
-        import ctypes
-
         # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
         libc = ctypes.CDLL(None)
         libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
@@ -413,9 +409,3 @@ def _trim_heap() -> None:
             _libc[0].malloc_trim(0)
         except AttributeError:
             _libc.clear()
-
-
-def headless_env() -> None:
-    """Make pygame run without a screen or sound card (tests, benchmarks)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

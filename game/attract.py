@@ -11,12 +11,16 @@ The App feeds it wall-clock time and the events it sees; it changes scenes throu
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import registry
 from game.ui.pointer import is_mouse_copy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +37,12 @@ INPUT_EVENTS = WAKE_EVENTS + (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.M
 class Attract:
     """The idle timer and the demo cycle. `app` is the App (its stack, settings and context)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.active = False
         self.last_input = 0.0
         self.cycles = 0               # demos dealt since the app started
-        self.table: Any = None        # the demo's table scene
+        self.table: TableScene | None = None  # the demo's table scene
         self._return_to_game = False  # the player left a game on the table: bring it back
         self._next: str | None = None  # the game of the next demo (they take turns, spell after spell)
         self._cycle_start = 0.0
@@ -98,7 +102,7 @@ class Attract:
     # -- starting and stopping ---------------------------------------------------------------------
     def start(self, now: float) -> None:
         """Save the player's game and start the demos."""
-        from game.scenes.table import TableScene
+        from game.scenes.table import TableScene  # scenes load with the first demo, not at start-up
 
         bottom = self.app.stack[0]
         self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
@@ -127,10 +131,10 @@ class Attract:
 
     def _deal(self, now: float) -> None:
         """The next demo: a winnable deal of the other game, under the banner."""
-        from game.scenes.attract_banner import AttractBanner
-        from game.scenes.dealing import deal_new
-        from game.scenes.seat import Seat
-        from game.scenes.table import TableScene
+        from game.scenes.attract_banner import AttractBanner  # scenes load with the first demo, not at start-up
+        from game.scenes.dealing import deal_new  # (as above)
+        from game.scenes.seat import Seat  # (as above)
+        from game.scenes.table import TableScene  # (as above)
 
         families = list(registry.FAMILIES)
         name = self._next if self._next in families else families[0]

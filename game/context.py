@@ -9,12 +9,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import registry
 from game.jobs import Jobs
 from game.settings import Settings
 from game.ui.text import TextCache
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.model.base import SolitaireGame
+    from game.persist.progress import Progress
+    from game.scenes.menu import MenuScene
+    from game.scenes.settings_scene import SettingsScene
+    from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +45,7 @@ class NullAudio:
 def make_audio(muted: bool) -> Any:
     """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
     try:
-        from game.audio import Audio
+        from game.audio import Audio  # optional: without it the game plays silently (below)
     except ImportError as exc:  # the sound module is not there: play silently
         log.warning("audio: %s; playing without sound", exc)
         return NullAudio()
@@ -62,7 +69,7 @@ class Context:
         #: The solver worker's jobs (hints, the demo, finding deals); its process starts on first use.
         self.jobs = Jobs()
         #: The game in progress and the statistics (game.persist.progress.Progress); set by the App.
-        self.progress: Any = None
+        self.progress: Progress | None = None
         #: Set by the App: switch full screen on or off (the settings scene calls it).
         self.set_fullscreen: Callable[[bool], None] = lambda on: None
         #: Set by the App: whether the window is full screen now (--windowed may differ from settings).
@@ -75,7 +82,7 @@ class Context:
         """Write the settings now (each change is saved at once)."""
         self.settings.save(self.settings_path)
 
-    def remember_game(self, game: Any) -> None:
+    def remember_game(self, game: SolitaireGame) -> None:
         """The menu's choices follow the game being played (also one started by --code or continued),
         so its New deal deals the same game and option as the one Continue resumes."""
         if registry.choose(self.settings, registry.kind_of(game)):
@@ -89,7 +96,7 @@ class Context:
     def clipboard_get(self) -> str:
         """The clipboard's text, or '' when there is none or no clipboard at all (dummy driver)."""
         try:
-            import pygame.scrap as scrap
+            import pygame.scrap as scrap  # in the try: a clipboard that cannot load reads as empty
 
             if hasattr(scrap, "get_text"):
                 text = scrap.get_text()
@@ -103,7 +110,7 @@ class Context:
         """Put text on the clipboard; it is kept in-process too, so pasting back always works."""
         self._clipboard = text
         try:
-            import pygame.scrap as scrap
+            import pygame.scrap as scrap  # in the try: a clipboard that cannot load keeps the text here
 
             if hasattr(scrap, "put_text"):
                 scrap.put_text(text)
@@ -113,19 +120,19 @@ class Context:
         return False
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
-    def make_table_scene(self, game_obj: Any, resumed: dict | None = None, guaranteed: bool | None = None,
-                         demo: bool = False) -> Any:
+    def make_table_scene(self, game_obj: SolitaireGame, resumed: dict | None = None,
+                         guaranteed: bool | None = None, demo: bool = False) -> TableScene:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
         return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
 
-    def make_menu_scene(self) -> Any:
-        from game.scenes.menu import MenuScene
+    def make_menu_scene(self) -> MenuScene:
+        from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up
 
         return MenuScene(self)
 
-    def make_settings_scene(self) -> Any:
-        from game.scenes.settings_scene import SettingsScene
+    def make_settings_scene(self) -> SettingsScene:
+        from game.scenes.settings_scene import SettingsScene  # (as above)
 
         return SettingsScene(self)

@@ -70,7 +70,10 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
     {'Undo': 'Αναίρεση', 'ab': 'c"d'}
     """
     entries: dict[str, str] = {}
-    field, msgid, msgstr, fuzzy = None, None, None, False
+    field: str | None = None
+    msgid: str | None = None
+    msgstr: str | None = None
+    fuzzy = False
 
     def flush() -> None:
         nonlocal msgid, msgstr, fuzzy, field
@@ -98,9 +101,9 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
                 raise ValueError(f"{where}: msgstr without msgid")
             msgstr, field = _unquote(line[7:].strip(), where), "msgstr"
         elif line.startswith('"'):
-            if field == "msgid":
+            if field == "msgid" and msgid is not None:
                 msgid += _unquote(line, where)
-            elif field == "msgstr":
+            elif field == "msgstr" and msgstr is not None:
                 msgstr += _unquote(line, where)
             else:
                 raise ValueError(f"{where}: a continuation line outside an entry")

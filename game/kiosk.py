@@ -2,22 +2,26 @@
 and the mouse arrow, hidden while fingers play (on any screen; a kiosk starts without it)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.admin_exit import SHOW_AFTER, AdminExit
 from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.attract_banner import AdminHold
+
 
 class KioskDuties:
     """Fed every event and every frame by the App; changes scenes only through the App."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.admin = AdminExit()
         self.cursor_visible = True
-        self._banner: Any = None  # the countdown on screen, if any
+        self._banner: AdminHold | None = None  # the countdown on screen, if any
         self.show_cursor(not app.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
 
     def event(self, event: pygame.event.Event) -> None:
@@ -39,16 +43,16 @@ class KioskDuties:
         if self.admin.due(app.wall):
             app.admin_exit()
             return
-        from game.scenes.attract_banner import AdminHold
+        from game.scenes.attract_banner import AdminHold  # the banner loads when first held, not at start-up
 
         held = self.admin.held(app.wall)
         banner = self._banner if self._banner in app.stack else None
         left = self.admin.hold - held
-        if held >= SHOW_AFTER and banner is None:
-            self._banner = AdminHold(app.ctx, left)
-            app.push(self._banner)
-        elif held >= SHOW_AFTER:
-            if banner.set_left(left):
+        if held >= SHOW_AFTER:
+            if banner is None:
+                self._banner = AdminHold(app.ctx, left)
+                app.push(self._banner)
+            elif banner.set_left(left):
                 app.redraw()
         elif banner is not None:
             app.remove(banner)  # it may lie under an overlay pushed since

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.tween import EASINGS, Tween, Tweener, in_out_cubic, linear, out_back, out_cubic
+from game.ui.tween import Tween, Tweener, in_out_cubic, linear, out_back, out_cubic
 
 
 class Sprite:
@@ -13,9 +13,8 @@ class Sprite:
         self.alpha = 0
 
 
-@pytest.mark.parametrize("name", sorted(EASINGS))
-def test_easings_start_at_0_and_end_at_1(name):
-    f = EASINGS[name]
+@pytest.mark.parametrize("f", [linear, out_cubic, in_out_cubic, out_back])
+def test_easings_start_at_0_and_end_at_1(f):
     assert f(0.0) == pytest.approx(0.0, abs=1e-12)
     assert f(1.0) == pytest.approx(1.0, abs=1e-12)
 

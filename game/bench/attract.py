@@ -10,14 +10,14 @@ import threading
 import time
 from typing import Any
 
+import pygame
+
 from .harness import FRAME, cpu_s, new_app, peak_mib, rss_mib, slowest_frame, xserver_cpu_s
 
 WARM_UP = 3.0  # s: the first deal and the solver's first answer are not counted
 
 
 def run_attract(size: tuple[int, int], seconds: float) -> dict:
-    import pygame
-
     app = new_app(size, kiosk=True)
     app.settings.attract_minutes = 1
     app.replace(app.ctx.make_menu_scene())

@@ -7,7 +7,12 @@ session of deals while the memory in use is sampled.
 from __future__ import annotations
 
 import random
-from typing import Any
+
+import pygame
+
+from game.model.eightoff import EightOffGame
+from game.scenes.eightoff_table import EightOffTableScene
+from game.solver import deals
 
 from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
 
@@ -15,7 +20,7 @@ SESSION_GAMES = 30
 MOVES_PER_GAME = 40
 
 
-def _strip_point(scene: Any, loc: tuple[str, int], count: int) -> tuple[int, int]:
+def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
     kind, i = loc
     lay = scene.layout
@@ -26,7 +31,8 @@ def _strip_point(scene: Any, loc: tuple[str, int], count: int) -> tuple[int, int
     return lay.slot_rect(loc).center
 
 
-def _drop_point(scene: Any, dst: tuple[str, int], grab: tuple[int, int], src_rect: Any) -> tuple[int, int]:
+def _drop_point(scene: EightOffTableScene, dst: tuple[str, int], grab: tuple[int, int],
+                src_rect: pygame.Rect) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
     if kind == "column" and scene.game.columns[i]:
@@ -37,7 +43,7 @@ def _drop_point(scene: Any, dst: tuple[str, int], grab: tuple[int, int], src_rec
     return grab[0] + target.x - src_rect.x, grab[1] + target.y - src_rect.y
 
 
-def drag_move(scene: Any, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
+def drag_move(scene: EightOffTableScene, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
     src, dst, count = move
     a = _strip_point(scene, src, count)
     if src[0] == "column":
@@ -48,7 +54,7 @@ def drag_move(scene: Any, rec: Recorder, move: tuple, phase: str, steps: int = 1
     drag(rec, phase, a, _drop_point(scene, dst, a, src_rect), steps)
 
 
-def play(scene: Any, rec: Recorder, limit: int, rng: random.Random,
+def play(scene: EightOffTableScene, rec: Recorder, limit: int, rng: random.Random,
          phases: tuple[str, str, str] = ("taps", "drags", "double taps")) -> int:
     """Foundation moves by tap, column moves by drag, the rest by double tap; no move repeated."""
     game = scene.game
@@ -77,9 +83,8 @@ def play(scene: Any, rec: Recorder, limit: int, rng: random.Random,
     return n
 
 
-def _near_win() -> Any:
+def _near_win() -> EightOffGame:
     """Every card home but the four Kings, which sit in columns: four taps win."""
-    from game.model.eightoff import EightOffGame
     ranks = "A23456789TJQ"
     foundations = [[r + s for r in ranks] for s in "SHDC"]
     columns = [["K" + s] for s in "SHDC"] + [[], [], [], []]
@@ -87,9 +92,6 @@ def _near_win() -> Any:
 
 
 def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
-    from game.model.eightoff import EightOffGame
-    from game.scenes.eightoff_table import EightOffTableScene
-
     app = new_app(size)
     scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAFA"))
     app.replace(scene)
@@ -106,7 +108,6 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
         group = next((m for m in scene.game.legal_moves() if m[1][0] in ("column", "cell")), None)
     if group is not None:
         drag_move(scene, rec, group, "group drag", steps=30)
-    from game.solver import deals
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())

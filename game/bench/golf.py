@@ -6,21 +6,26 @@ moves; then a long session of games while the memory in use is sampled after eac
 from __future__ import annotations
 
 import random
-from typing import Any
+
+import pygame
+
+from game.model.golf import GolfGame
+from game.scenes.golf_table import GolfTableScene
+from game.solver import deals
 
 from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
 
 SESSION_GAMES = 40
 
 
-def play(scene: Any, rec: Recorder, limit: int, phase_plays: str = "plays",
+def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays",
          phase_draws: str = "draws") -> tuple[int, int]:
     """Tap playable cards (else the stock) like a player, up to `limit` plays; (plays, draws)."""
     game = scene.game
     plays = draws = 0
     while plays < limit and game.status == "playing":
         moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
+        col = next((m.column for m in moves if m.column is not None), None)  # a play, not the draw
         if col is not None:
             pile = game.columns[col]
             click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
@@ -36,11 +41,6 @@ def play(scene: Any, rec: Recorder, limit: int, phase_plays: str = "plays",
 
 
 def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
-    import pygame
-
-    from game.model.golf import GolfGame
-    from game.scenes.golf_table import GolfTableScene
-
     app = new_app(size)
     game = GolfGame.from_code("GO1-E-AAAAAAC")
     scene = GolfTableScene(app.ctx, game)
@@ -63,7 +63,6 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     col = next((i for i, c in enumerate(game.columns) if c), 0)
     pile = game.columns[col]
     drag(rec, "drag", scene.layout.card_rect(col, len(pile) - 1, len(pile)).center, scene.layout.waste.center, 30)
-    from game.solver import deals
     deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
     assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow

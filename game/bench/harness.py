@@ -9,11 +9,16 @@ from __future__ import annotations
 import os
 import resource
 import statistics
+import tempfile
 import threading
 import time
 from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.table import TableScene
 
 FRAME = 1 / 60
 #: The X server's process id, passed by the parent when it started the server, so a run can count
@@ -31,7 +36,7 @@ def percentile(values: Any, q: float) -> float:
 class Recorder:
     """Steps the app one frame at a time and records the CPU time of the frames that drew."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.phases: dict[str, array] = {}
 
@@ -52,7 +57,7 @@ class Recorder:
                 break
 
 
-def slowest_frame(app: Any, counting: Callable[[], bool] = lambda: True) -> list[float]:
+def slowest_frame(app: App, counting: Callable[[], bool] = lambda: True) -> list[float]:
     """Wrap the app's step_frame to keep the longest real time one frame took (while counting()),
     in the returned one-item list."""
     slowest = [0.0]
@@ -66,34 +71,34 @@ def slowest_frame(app: Any, counting: Callable[[], bool] = lambda: True) -> list
             if counting():
                 slowest[0] = max(slowest[0], time.perf_counter() - t0)
 
-    app.step_frame = timed
+    app.step_frame = timed  # type: ignore[method-assign]  # this app alone steps through the timer
     return slowest
 
 
 def post(kind: int, **kw: Any) -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
 def click(pos: tuple[int, int]) -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
 
 
 def key(key_code: int, mod: int = 0, text: str = "") -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.KEYDOWN, key=key_code, mod=mod, unicode=text, scancode=0)
 
 
 def undo() -> None:
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     key(pygame.K_z, pygame.KMOD_CTRL)
 
 
 def drag(rec: Recorder, phase: str, a: tuple[int, int], b: tuple[int, int], steps: int) -> None:
     """Press at a, move to b in `steps` frames, release at b, and let the cards settle."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
     post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     rec.frames(phase, 1)
     for k in range(1, steps + 1):
@@ -136,19 +141,18 @@ def xserver_cpu_s(pid: int | None = None) -> float | None:
 
 
 def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
-    import tempfile
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app import App
-    from game.settings import Settings
+    from game.app import App  # in the child, after the environment above: the parent never loads pygame
+    from game.settings import Settings  # the parent loads none of the game
 
     app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
     app.ctx.save_settings = lambda: None  # type: ignore[method-assign]  # a benchmark saves nothing
     return app
 
 
-def first_frame(app: Any) -> dict:
+def first_frame(app: App) -> dict:
     """Draw the first frame and say what it cost since the process started: CPU and wall time."""
     app.step_frame(FRAME)
     t_start = float(os.environ.get("BENCH_T0", time.time()))
@@ -156,10 +160,10 @@ def first_frame(app: Any) -> dict:
             "first_frame_peak_mib": round(peak_mib(), 1)}
 
 
-def assist_phases(app: Any, rec: Recorder, table: Any) -> dict:
+def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
     """On a fresh winnable deal: the first hint (the solver process starts and solves while the table
     keeps drawing: real time passes between frames), then the demo playing 20 moves."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
 
     app.replace(table)
     rec.until_still("deal")
@@ -183,11 +187,11 @@ def assist_phases(app: Any, rec: Recorder, table: Any) -> dict:
             "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
 
 
-def finish(app: Any, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
+def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
     """Measure idle CPU in the app's own loop, then gather every number of the run."""
-    import pygame
+    import pygame  # the parent process (cli) loads this module: pygame only in a child run
 
-    from game.app import AUDIO_REST
+    from game.app import AUDIO_REST  # (the app brings pygame: child runs only)
     idle: dict[str, float] = {}
 
     def watch() -> None:

@@ -32,7 +32,7 @@ def paths_for(driver: str) -> list[str]:
 
 
 def _patterns(size: tuple[int, int]) -> dict[str, Any]:
-    import pygame
+    import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
     w, h = size
     cw, ch = min(CARD[0], w // 4), min(CARD[1], h // 3)
     one = [pygame.Rect(w // 2, h // 3, cw + 24, ch + 24)]
@@ -43,7 +43,7 @@ def _patterns(size: tuple[int, int]) -> dict[str, Any]:
 def _uploaded(path: str, rects: Any, size: tuple[int, int]) -> int:
     """Pixels a frame sends to the screen: each rectangle, or (SDL's texture) the span enclosing them,
     or none at all (gpu-cards: the cards are on the GPU already, and it composes the whole screen)."""
-    import pygame
+    import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
     if path == GPU_CARDS:
         return 0
     if rects is None:
@@ -66,9 +66,9 @@ def _measure(frame: Any) -> dict:
 
 
 def run_present(size: tuple[int, int]) -> dict:
-    import pygame
+    import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
 
-    from game.view.screen import PRESENT_ENV, open_screen
+    from game.view.screen import PRESENT_ENV, open_screen  # (it brings pygame)
 
     path = os.environ.get(PRESENT_ENV, "")
     pygame.display.init()
@@ -98,8 +98,8 @@ def run_present(size: tuple[int, int]) -> dict:
 
 def _gpu_cards(size: tuple[int, int], card: Any) -> dict[str, dict]:
     """The cards as textures composed by the GPU: every frame draws the felt and all 52 cards."""
-    import pygame
-    from pygame._sdl2.video import Renderer, Texture
+    import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
+    from pygame._sdl2.video import Renderer, Texture  # (pygame: child only)
 
     window = pygame.Window("present", size)
     renderer = Renderer(window, accelerated=1)

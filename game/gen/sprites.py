@@ -11,7 +11,9 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
+from typing import Literal
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -53,7 +55,9 @@ def S(v: float) -> int:
 
 # ---------------------------------------------------------------- pip shapes (unit box, height 1)
 
-Prim = tuple[str, object]       # ("poly", [points]) or ("circle", (centre, radius))
+Poly = tuple[Literal["poly"], list[Point]]
+Circle = tuple[Literal["circle"], tuple[Point, float]]  # (centre, radius)
+Prim = Poly | Circle
 
 
 def _heart_points(n: int = 96) -> list[Point]:
@@ -122,12 +126,12 @@ def draw_pip(surf: pygame.Surface, suit: str, centre: Point, height: float,
     """Draw a suit pip (master coordinates) of the given height; `flip` turns it upside down."""
     cx, cy = centre
     sy = -1.0 if flip else 1.0
-    for kind, data in SHAPES[suit]():
-        if kind == "poly":
-            pts = [(S(cx + x * height), S(cy + sy * y * height)) for x, y in data]  # type: ignore[union-attr]
+    for prim in SHAPES[suit]():
+        if prim[0] == "poly":
+            pts = [(S(cx + x * height), S(cy + sy * y * height)) for x, y in prim[1]]
             pygame.draw.polygon(surf, color, pts)
         else:
-            (x, y), r = data  # type: ignore[misc]
+            (x, y), r = prim[1]
             pygame.draw.circle(surf, color, (S(cx + x * height), S(cy + sy * y * height)), S(r * height))
 
 
@@ -202,6 +206,8 @@ def _crown(surf: pygame.Surface, rank: str, cx: float, base: float, color: Color
     """A stylised headdress sitting on `base`, pointing up (sy=-1) or down (sy=1)."""
     def p(x: float, y: float) -> tuple[int, int]:
         return S(cx + x), S(base + sy * y)
+    outline: list[Point]
+    tips: list[Point]
     if rank == "K":
         outline = [(-30, 0), (-30, 30), (-16, 14), (0, 36), (16, 14), (30, 30), (30, 0)]
         tips = [(-30, 33), (0, 40), (30, 33)]
@@ -328,9 +334,9 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     (out_dir / "4c").mkdir(parents=True, exist_ok=True)
     jobs: list[tuple[Path, Callable[[], pygame.Surface]]] = []
     for code in all_codes():
-        jobs.append((out_dir / f"{code}.png", lambda c=code: face(c, STANDARD)))
+        jobs.append((out_dir / f"{code}.png", partial(face, code, STANDARD)))
         if code[1] in "DC":
-            jobs.append((out_dir / "4c" / f"{code}.png", lambda c=code: face(c, FOUR_COLOUR)))
+            jobs.append((out_dir / "4c" / f"{code}.png", partial(face, code, FOUR_COLOUR)))
     jobs += [(out_dir / "back.png", back), (out_dir / "slot.png", slot)]
     for path, make in jobs:
         pygame.image.save(make(), str(path))

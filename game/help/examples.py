@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import registry
+from ..model.base import SolitaireGame
 from ..model.codes import parse_code
 from ..model.golf import GolfGame
 from . import HELP_DIR, LANGUAGES, TEXT_DIR
@@ -320,13 +321,9 @@ class Run:
                 if want != got]
 
 
-def _apply(game: Any, move: Any) -> None:
-    if move == "draw":
-        game.draw()
-    elif isinstance(move, int):
-        game.play(move)
-    else:
-        game.move(*move)
+def _apply(game: SolitaireGame, move: Any) -> None:
+    """Make a move of the example's line (its parsed notation: the move's older form) through push."""
+    game.push(move)
 
 
 def _compare(game: Any, expect: dict) -> list[tuple[str, Any, Any]]:

@@ -81,6 +81,11 @@ class SolitaireGame:
         """Everything done since the deal as text: each move's text form, 'u' for an undo."""
         return tuple(self._log)
 
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:  # pragma: no cover - abstract
+        """The tableau (both games deal into columns); index -1 of a column is its free card."""
+        raise NotImplementedError
+
     def cards(self) -> list[Card]:  # pragma: no cover - abstract
         """Every card of the game, wherever it lies (each exactly once)."""
         raise NotImplementedError

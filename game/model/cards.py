@@ -104,10 +104,6 @@ class Card:
         """The display form, e.g. `10♠`."""
         return RANK_LABELS[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
-    @property
-    def is_red(self) -> bool:
-        return self.suit in "HD"
-
 
 _CARDS: dict[tuple[int, str], Card] = {(r, s): Card._new(r, s) for s in SUITS for r in range(1, 14)}
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
@@ -118,10 +114,6 @@ def to_card(value: Card | str) -> Card:
     if isinstance(value, Card):
         return value
     return Card.parse(value)
-
-
-def to_cards(values: Iterable[Card | str]) -> list[Card]:
-    return [to_card(v) for v in values]
 
 
 def check_distinct(cards: Iterable[Card]) -> None:

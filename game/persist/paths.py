@@ -15,6 +15,6 @@ def data_dir() -> Path:
     override = os.environ.get(DATA_ENV)
     if override:
         return Path(override)
-    import platformdirs
+    import platformdirs  # only without the override (tests and kiosks set it)
 
     return Path(platformdirs.user_data_dir(APP_NAME))

@@ -25,7 +25,7 @@ import re
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from .paths import data_dir
@@ -33,6 +33,9 @@ from .recorder import Recorder
 from .savefile import SaveFile
 from .statistics import Statistics, record_of
 from .stats import RESULTS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.base import SolitaireGame
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +47,12 @@ UID = re.compile(r"[A-Za-z0-9-]{1,64}")
 KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
 
 
-def kind_of(game: Any) -> str:
+def kind_of(game: SolitaireGame) -> str:
     """The statistics' game: the game's family ('golf', 'eightoff')."""
     return registry.kind_of(game).family.id
 
 
-def option_of(game: Any) -> str:
+def option_of(game: SolitaireGame) -> str:
     """The statistics' option: Golf's rule, or Eight Off's cell count."""
     return registry.kind_of(game).option
 
@@ -63,7 +66,7 @@ class Progress:
         self.save = SaveFile(self.folder / "current-game.json", compose=self._compose)
         self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
         self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
-        self.game: Any = None
+        self.game: SolitaireGame | None = None
         self.uid = ""  # the current game's id
         self.undos = 0
         self.duration = 0.0
@@ -77,7 +80,7 @@ class Progress:
         self.saved()  # a journal left by the last run goes to the database now
 
     # -- the saved game ----------------------------------------------------------------------------
-    def saved(self) -> tuple[Any, dict] | None:
+    def saved(self) -> tuple[SolitaireGame, dict] | None:
         """The unfinished game on disk and its bookkeeping, or None. Whatever is wrong with the file
         (it is untrusted: any exception while checking it), it is moved aside with one log line."""
         data = self.save.read()
@@ -123,7 +126,7 @@ class Progress:
                 self._journal += (rec,)
                 self.recorder.submit(("record", rec))
 
-    def begin(self, game: Any, meta: dict | None = None, guaranteed: bool = False) -> None:
+    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
         says a new deal was proven winnable; a resumed game takes it from `meta`.
 
@@ -142,7 +145,7 @@ class Progress:
         if meta is None:
             self._store(game)  # saved from the first card: a deal left unplayed is still there
 
-    def _restore(self, meta: dict, game: Any) -> None:
+    def _restore(self, meta: dict, game: SolitaireGame) -> None:
         """The bookkeeping of a saved game (a new game: all zero)."""
         self.uid = str(meta.get("uid") or "")
         self.undos = int(meta.get("undos", 0))
@@ -174,7 +177,7 @@ class Progress:
         self.save.clear()
         self.game = None
 
-    def _result(self, game: Any, ending: str) -> str | None:
+    def _result(self, game: SolitaireGame, ending: str) -> str | None:
         """What the statistics make of a game ending as `ending` (won, blocked, abandoned), or None
         when it does not count: the demo played it alone, or nobody moved."""
         if self.demo_only:
@@ -196,7 +199,7 @@ class Progress:
         if self.game is not None and self.game.status == "playing":
             self.duration += dt
 
-    def changed(self, game: Any, undo: bool = False, by_demo: bool = False) -> None:
+    def changed(self, game: SolitaireGame, undo: bool = False, by_demo: bool = False) -> None:
         """After every move or undo (`by_demo`: the demo made it): save it; a win is recorded at once."""
         if game is not self.game:
             self.begin(game)
@@ -216,7 +219,7 @@ class Progress:
         self.hints += 1
         self._store(self.game)
 
-    def _store(self, game: Any) -> None:
+    def _store(self, game: SolitaireGame) -> None:
         """Save the game as it is now; a win is recorded at once instead (the save keeps the record
         in its journal, in the same write that drops the game)."""
         if game.status == "won":
@@ -233,7 +236,7 @@ class Progress:
                          "guaranteed": self.guaranteed,
                          "code": game.code, "score": game.score, "moves": game.moves, "status": game.status})
 
-    def _record(self, game: Any, result: str) -> None:
+    def _record(self, game: SolitaireGame, result: str) -> None:
         """Queue the game's record and keep it in the journal until the database has it."""
         self._closed_out = True
         rec = record_of(kind_of(game), option_of(game), game.code, result, game.score, game.moves, self.undos,
@@ -272,10 +275,6 @@ class Progress:
         """The deals of `kind` handed out so far; an empty set without statistics."""
         return self._dealt_call("dealt", set(), kind)
 
-    def clear_dealt(self, kind: str) -> None:
-        """The table `kind` is exhausted: every deal may be dealt again."""
-        self._dealt_call("clear_dealt", None, kind)
-
     def _dealt_call(self, name: str, fallback: Any, *args: Any) -> Any:
         try:
             return getattr(self.stats, name)(*args)
@@ -311,11 +310,11 @@ def _count(data: dict, key: str, default: int = 0) -> int:
     return value
 
 
-def _game_of(data: dict) -> tuple[Any, dict]:
+def _game_of(data: dict) -> tuple[SolitaireGame, dict]:
     """The game and its bookkeeping from a save document; ValueError (or anything) when wrong."""
     if data.get("format") != SAVE_FORMAT or data.get("kind") not in KINDS:
         raise ValueError("unknown format")
-    kind: Any = KINDS[data["kind"]]
+    kind: type[SolitaireGame] = KINDS[data["kind"]]
     game = kind.from_json(data["model"])
     undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
     # a save from before hints and the demo: every move in it was the player's

@@ -26,7 +26,7 @@ MAX_PENDING = 1000  # operations kept while nothing can be written (each finishe
 SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE = 19, 20, 25  # an operation that can never succeed
 
 #: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at}),
-#: ("reset", game, option), ("mark_dealt", kind, number), ("clear_dealt", kind)
+#: ("reset", game, option), ("mark_dealt", kind, number)
 Op = tuple
 
 

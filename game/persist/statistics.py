@@ -60,9 +60,6 @@ class Statistics(RowViews):
     def mark_dealt(self, kind: str, number: int) -> None:
         self.recorder.submit(("mark_dealt", str(kind), int(number)))
 
-    def clear_dealt(self, kind: str) -> None:
-        self.recorder.submit(("clear_dealt", str(kind)))
-
     # -- reading -----------------------------------------------------------------------------------
     def _reader(self) -> sqlite3.Connection | None:
         """The read connection, or None while there is no database file yet."""
@@ -109,8 +106,6 @@ class Statistics(RowViews):
         for op in pending:
             if op[0] == "mark_dealt" and op[1] == kind:
                 numbers.add(op[2])
-            elif op[0] == "clear_dealt" and op[1] == kind:
-                numbers.clear()
         return numbers
 
     def has(self, uid: str) -> bool:

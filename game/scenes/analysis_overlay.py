@@ -12,6 +12,7 @@ from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
     from .table import TableScene
 
 
@@ -21,7 +22,7 @@ class AnalysisOverlay(DialogOverlay):
     title = N_("This position can no longer be won")
     dim_alpha = 70  # the cards stay readable
 
-    def __init__(self, ctx: Any, table: TableScene, analysis: Any) -> None:
+    def __init__(self, ctx: Context, table: TableScene, analysis: Any) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)

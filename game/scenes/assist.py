@@ -21,8 +21,9 @@ from ..solver.result import Budget
 from .analysis_overlay import AnalysisOverlay
 from .base import Push, Transition
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover
     from ..solver.analysis import Analysis
+    from .table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class Driver(Enum):
 class Assistant:
     """Hints, demo and analysis for one table scene. `demo_due`: the table was dealt to be watched."""
 
-    def __init__(self, table: Any, demo_due: bool = False) -> None:
+    def __init__(self, table: TableScene, demo_due: bool = False) -> None:
         self.table = table
         self.ctx = table.ctx
         self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)

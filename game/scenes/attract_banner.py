@@ -4,7 +4,7 @@ countdown of the administrator's corner press. Both are passive: input goes to t
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +13,9 @@ from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import theme
 from game.view.layout import hud_height
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 BANNER_BG = (14, 30, 20)
 
@@ -24,7 +27,7 @@ class Banner(Scene):
     overlay = True
     passive = True
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._image: pygame.Surface | None = None
@@ -80,7 +83,7 @@ class AttractBanner(Banner):
     """"Touch to play" and the game's name, in place of the table's top band: the demo's cards stay in
     full view, and the band's buttons, which mean nothing during a demo, are out of sight."""
 
-    def __init__(self, ctx: Any, game_name: str = "") -> None:
+    def __init__(self, ctx: Context, game_name: str = "") -> None:
         super().__init__(ctx)
         self.game_name = game_name
 
@@ -104,14 +107,11 @@ class AttractBanner(Banner):
             surf.blit(small, small.get_rect(midleft=(x + big.get_width() + gap, (h - 2) // 2)))
         return surf
 
-    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
-        return pygame.Rect((0, 0), image_size)
-
 
 class AdminHold(Banner):
     """The administrator is holding a corner: how many seconds are left before the kiosk exits."""
 
-    def __init__(self, ctx: Any, left: float) -> None:
+    def __init__(self, ctx: Context, left: float) -> None:
         super().__init__(ctx)
         self.left = max(1, math.ceil(left))
 

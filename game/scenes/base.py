@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+
+    from game.context import Context
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Scene:
     #: True for an overlay that only shows something (a banner): input goes to the scene beneath.
     passive: bool = False
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     def enter(self) -> None:

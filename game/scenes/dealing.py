@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from .. import registry
 from ..i18n import N_
@@ -19,6 +21,9 @@ from ..model.base import SolitaireGame
 from ..solver import deals
 from .base import Pop, Push, Replace, Transition
 from .dialog import DialogOverlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +35,7 @@ def make_game(kind_id: str, number: int | None = None, rng: random.Random | None
     return registry.kind(kind_id).new_game(number, rng)
 
 
-def deal_new(ctx: Any, kind_id: str, option: Any = None, demo: bool = False,
+def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
              rng: random.Random | None = None) -> Transition:
     """The transition to a new table of this kind (or to the panel that finds one). The kind may
     also be given the older way, as a game and its option: ('eightoff', 4)."""
@@ -55,7 +60,7 @@ class FindingDealOverlay(DialogOverlay):
 
     title = N_("Finding a winnable deal…")
 
-    def __init__(self, ctx: Any, kind_id: str, dealt: set[int], demo: bool, seed: int) -> None:
+    def __init__(self, ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int) -> None:
         self.kind_id, self.demo = kind_id, demo
         self.kind = registry.kind(kind_id).table
         super().__init__(ctx)
@@ -91,8 +96,6 @@ class FindingDealOverlay(DialogOverlay):
         return True  # waiting for the worker: keep polling every frame
 
     def on_key(self, event) -> Transition:
-        import pygame
-
         if event.key == pygame.K_ESCAPE:
             self.cancel()
         return self._transition

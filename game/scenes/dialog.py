@@ -6,7 +6,7 @@ Each button's action returns the transition it causes (None: none).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +16,9 @@ from ..ui.pointer import pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from .base import Action, Pop, Scene, Transition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 
 class DialogOverlay(Scene):
@@ -27,7 +30,7 @@ class DialogOverlay(Scene):
     title = ""
     dim_alpha = 120
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.buttons: list[Button] = []
         self._button_actions: list[Action] = []
@@ -206,7 +209,7 @@ class DialogOverlay(Scene):
 class ConfirmDialog(DialogOverlay):
     """Ask before something that cannot be taken back. `on_yes` may return a transition."""
 
-    def __init__(self, ctx: Any, title: str, lines: list[str], yes_label: str,
+    def __init__(self, ctx: Context, title: str, lines: list[str], yes_label: str,
                  on_yes: Action, no_label: str = "Cancel", on_no: Callable[[], object] | None = None) -> None:
         self.title = title
         self._lines = lines

@@ -2,7 +2,7 @@
 to its foundation, a double tap to the best place RULES.md names. No card ever moves by itself."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from .base import Scene, Transition
 from .end_screen import WinOverlay
 from .table import TableScene
 from .table_hooks import arrow_between
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 Location = tuple[str, int]
 
@@ -47,7 +50,7 @@ class EightOffTableScene(TableScene):
     layout: EightOffLayout
     DOUBLE_TAP = True
 
-    def __init__(self, ctx: Any, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
+    def __init__(self, ctx: Context, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:
         super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows

@@ -14,6 +14,7 @@ from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
     from .table import TableScene
 
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
@@ -25,7 +26,7 @@ class EndOverlay(DialogOverlay):
 
     allows_undo = False
 
-    def __init__(self, ctx: Any, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: TableScene) -> None:
         self.table = table
         super().__init__(ctx)
 
@@ -57,7 +58,7 @@ class BlockedOverlay(EndOverlay):
     allows_undo = True
     dim_alpha = 60  # the cards that are left stay readable
 
-    def __init__(self, ctx: Any, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: TableScene) -> None:
         self.analysis: Any = None
         super().__init__(ctx, table)
 
@@ -120,7 +121,7 @@ class WinOverlay(EndOverlay):
 
     title = "You won!"
 
-    def __init__(self, ctx: Any, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: TableScene) -> None:
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]

@@ -9,7 +9,7 @@ game being played, like a table's.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from .base import Pop, Scene, Transition
 from .help_page import Page, body_size
 from .table_paint import paint_slots
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
 MOVE_TIME = 0.25
 POINT_TIME = 0.8      # s the cards of a step glow before it is made
 REPLAY_POINT = 0.2    # ... during a replay of a whole line
@@ -49,10 +52,10 @@ class ExampleScene(Scene):
 
     is_help = True
 
-    def __init__(self, ctx: Any, example: examples.Example) -> None:
+    def __init__(self, ctx: Context, example: examples.Example) -> None:
         super().__init__(ctx)
         self.example = example
-        self.size = tuple(ctx.screen_size)
+        self.size: tuple[int, int] = ctx.screen_size
         self.clock = 0.0
         self.toast = Toast(ctx.text)
         self.run = Run(example)

@@ -14,7 +14,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..help.content import Block, spans
 from ..ui import theme
 from ..ui.text import get_font
 from ..ui.widgets import Button
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 MIN_BODY = 18          # px: the smallest body text, at 800x480 (the issue: none under about 16 px)
 BODY_AT_SCALE_1 = 19   # px of body text at scale 1 (800x480), growing with the UI scale
@@ -83,7 +86,7 @@ class Page:
     """One page at one width. Coordinates are the page's own: x from the text column's left, y from
     the top of the page."""
 
-    def __init__(self, ctx: Any, blocks: tuple[Block, ...] | list[Block], width: int, scale: float,
+    def __init__(self, ctx: Context, blocks: tuple[Block, ...] | list[Block], width: int, scale: float,
                  label: Callable[[Block], tuple[str, str]] | None = None, button_height: int = 48,
                  body: int | None = None) -> None:
         self.ctx = ctx
@@ -316,9 +319,6 @@ class Page:
             action.surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
             b.draw(action.surface)
         return action.surface
-
-    def bytes_held(self) -> int:
-        return self._cache_bytes
 
 
 def _extent(atoms: list[Atom]) -> int:

@@ -7,7 +7,7 @@ The pages are data (game/help/text) in the current language.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,14 +15,19 @@ from .. import help as help_data
 from .. import registry
 from ..help import content, examples
 from ..i18n import N_, language, tr
+from ..model.codes import parse_code
 from ..ui import theme
 from ..ui.pointer import DOWN, MOVE, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button, SegmentedControl
 from ..view.layout import hud_height
 from .base import Pop, Push, Replace, Scene, Transition
+from .dialog import ConfirmDialog
 from .help_page import SHEET, Action, Page, body_size
 from .scroller import Scroller
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
 
 #: What a deal button says after "Play this deal": the deal code's option.
 OPTION_LABELS = {"E": N_("Easy"), "C": N_("Classic"), "C8": N_("8 cells"), "C4": N_("4 cells"), "C2": N_("2 cells")}
@@ -30,7 +35,7 @@ WHEEL_LINES = 3
 BAND = (8, 38, 22)
 
 
-def help_for(ctx: Any, scene: Any = None) -> Transition:
+def help_for(ctx: Context, scene: Scene | None = None) -> Transition:
     """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
     when Help (or one of its examples) is what the player is looking at already."""
     if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
@@ -45,11 +50,12 @@ class HelpScene(Scene):
 
     is_help = True
 
-    def __init__(self, ctx: Any, page: str = "golf", over_game: bool = False) -> None:
+    def __init__(self, ctx: Context, page: str = "golf", over_game: bool = False) -> None:
         super().__init__(ctx)
         self.page_id = page
         self.over_game = over_game  # opened from a table: its game is the one a new deal replaces
-        self.size = tuple(ctx.screen_size)
+        w, h = ctx.screen_size
+        self.size = (w, h)
         self.scroller = Scroller()
         self.clock = 0.0
         self._language = ""
@@ -104,8 +110,6 @@ class HelpScene(Scene):
         if block.kind == "example":
             return "▶ " + examples.caption(block.text, "title", language()), "primary"
         if block.kind == "deal":
-            from ..model.codes import parse_code
-
             option = OPTION_LABELS[parse_code(block.text).variant]
             return tr("Play this deal ({option})", option=tr(option)), "secondary"
         label = dict(help_data.PAGES).get(block.text, block.text)
@@ -226,7 +230,7 @@ class HelpScene(Scene):
         if action.kind == "page":
             self.show_page(action.arg)
         elif action.kind == "example":
-            from .example_scene import ExampleScene
+            from .example_scene import ExampleScene  # an example's table loads when opened, not with Help
 
             self._transition = Push(ExampleScene(self.ctx, examples.load()[action.arg]))
         elif action.kind == "deal":
@@ -296,7 +300,7 @@ def _label_width(label: str, height: int) -> int:
     return get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3)
 
 
-def play_deal(ctx: Any, code: str, over_game: bool) -> Transition:
+def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:
     """Deal this code on a table; a game under way is only given up after the player agrees."""
     game = registry.game_from_code(code)
 
@@ -305,8 +309,6 @@ def play_deal(ctx: Any, code: str, over_game: bool) -> Transition:
 
     saved = ctx.progress.saved() if ctx.progress is not None else None
     if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
-        from .dialog import ConfirmDialog
-
         why = N_("This game will count as abandoned.") if over_game else \
             N_("The game you can continue will count as abandoned.")
         return Push(ConfirmDialog(ctx, N_("Start a new game?"), [why], N_("New game"), go))

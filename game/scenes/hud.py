@@ -5,7 +5,7 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,12 +16,15 @@ from ..ui.widgets import Button
 from ..view.layout import hud_height, margin
 from .base import Action, Transition
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
 
 class Hud:
     """Counters and buttons; `actions` are (label, action) or (label, action, icon) from the right
     edge leftwards; the icon replaces the label when the window is too narrow for every label."""
 
-    def __init__(self, ctx: Any, actions: list[tuple], code: str | None, on_copy: Action) -> None:
+    def __init__(self, ctx: Context, actions: list[tuple], code: str | None, on_copy: Action) -> None:
         self.ctx = ctx
         self.actions = actions
         self.code = code

@@ -5,17 +5,21 @@ cannot be read shows why under the code box and nothing else happens.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n, registry
 from game.i18n import N_, tr
-from game.scenes.base import Push, Quit, Replace
+from game.model.codes import InvalidCode
+from game.scenes.base import Action, Push, Quit, Replace
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button, Label, TextInput, Toggle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.model.base import SolitaireGame
 
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "
 
@@ -145,7 +149,7 @@ class MenuScene(PanelScene):
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player
         turned that off)."""
-        from game.scenes.dealing import deal_new
+        from game.scenes.dealing import deal_new  # not at start-up: it brings the solver's deal tables
 
         kind = self.deal_kind()
         self.begin(lambda: deal_new(self.ctx, kind))
@@ -153,14 +157,12 @@ class MenuScene(PanelScene):
     def watch(self) -> None:
         """The demo plays a winnable deal of the chosen game from the deal to the win. The saved game
         is not touched: it waits for Continue."""
-        from game.scenes.dealing import deal_new
+        from game.scenes.dealing import deal_new  # (as in play_random)
 
         self.next = deal_new(self.ctx, self.deal_kind(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
         """Start exactly the deal in the code box, or say why the code is refused."""
-        from game.model.codes import InvalidCode
-
         try:
             game = registry.game_from_code(self.code_box.value)
         except InvalidCode as exc:
@@ -176,15 +178,15 @@ class MenuScene(PanelScene):
         else:
             self.play_random()
 
-    def start(self, game: Any) -> None:
+    def start(self, game: SolitaireGame) -> None:
         """Play this game; the menu remembers its game and option (a pasted code may differ)."""
         self.ctx.remember_game(game)
         self.begin(lambda: Replace(self.ctx.make_table_scene(game)))
 
-    def begin(self, deal: Any) -> None:
+    def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
         if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
-            from game.scenes.dialog import ConfirmDialog
+            from game.scenes.dialog import ConfirmDialog  # scenes load when first shown, not at start-up
 
             self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
                                            [N_("The game you can continue will count as abandoned.")],
@@ -200,12 +202,12 @@ class MenuScene(PanelScene):
         self.next = Replace(self.ctx.make_table_scene(game, meta))
 
     def open_stats(self) -> None:
-        from game.scenes.stats_scene import StatsScene
+        from game.scenes.stats_scene import StatsScene  # (as above)
 
         self.next = Push(StatsScene(self.ctx))
 
     def open_help(self) -> None:
-        from game.scenes.help_scene import help_for
+        from game.scenes.help_scene import help_for  # (as above)
 
         self.next = help_for(self.ctx, self)
 

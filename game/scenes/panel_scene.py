@@ -6,7 +6,7 @@ that overlaps that area, clipped to it. Nothing is redrawn when nothing changed.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,16 +15,20 @@ from game.ui import theme
 from game.ui.pointer import pointer
 from game.ui.widget import Widget
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
 
 class PanelScene(Scene):
     """Subclasses build widgets in ``build``, place them in ``layout`` and paint fixed text in
     ``paint_static``; callbacks put a transition in ``self.next`` for handle_event to return."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.widgets: list[Widget] = []
         self.next: Transition = None
-        self.size: tuple[int, int] = tuple(ctx.screen_size)
+        w, h = ctx.screen_size
+        self.size: tuple[int, int] = (w, h)
         self.scale = theme.scale_for(self.size)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._static: pygame.Surface | None = None

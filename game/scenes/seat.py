@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..i18n import N_
 from .base import Push, Transition
 from .dialog import ConfirmDialog
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
     from .table import TableScene
 
 
@@ -39,6 +40,8 @@ def take_over(table: TableScene) -> Transition:
 def _adopt(table: TableScene) -> Transition:
     table.seat = Seat.PLAYER
     progress = table.ctx.progress
+    if progress is None:  # take_over only offers a table a Progress exists for
+        return None
     table.ctx.remember_game(table.game)
     progress.begin(table.game, None, guaranteed=table.guaranteed)
     if table.game.moves > 0:  # the demo has moved in it: a win will be an assisted one
@@ -46,7 +49,7 @@ def _adopt(table: TableScene) -> Transition:
     return None
 
 
-def saved_game_at_stake(ctx: Any) -> bool:
+def saved_game_at_stake(ctx: Context) -> bool:
     """Whether a saved game with moves made waits for Continue (a watched deal taken over, or a new
     deal from one, gives it up)."""
     saved = ctx.progress.saved() if ctx.progress is not None else None

@@ -4,6 +4,8 @@ The language switches at once: every scene on the stack re-renders its text (ctx
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import i18n
@@ -38,7 +40,7 @@ class SettingsScene(PanelScene):
         self.toggles: dict[str, Toggle] = {}
         for field, label in TOGGLES:
             self.toggles[field] = Toggle((0, 0, 1, 1), label, self._current(field), text,
-                                         lambda v, f=field: self._changed(f, v))
+                                         partial(self._changed, field))
         self.speed = SegmentedControl((0, 0, 1, 1), SPEEDS, s.animation_speed, text,
                                       lambda v: self._changed("animation_speed", v))
         # each language named in its own language, so anyone can find theirs

@@ -10,7 +10,7 @@ a rewind) is the assistant's `driver`; whose game the table holds is its `seat` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,9 @@ from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
+from ..model.codes import parse_code
+from ..solver import deals
+from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
@@ -32,6 +35,10 @@ from .table_input import TableInput
 from .table_paint import paint_slots, paint_table, shared_background
 from .tips import first_run_tips
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..model.base import SolitaireGame
+
 MOVE_TIME = 0.25
 DEAL_TIME = 1.5
 
@@ -39,7 +46,7 @@ DEAL_TIME = 1.5
 class TableScene(TableHooks):
     """Base for the Golf and Eight Off tables (what each of them says: TableHooks)."""
 
-    def __init__(self, ctx: Any, game: Any, resumed: dict | None = None, guaranteed: bool | None = None,
+    def __init__(self, ctx: Context, game: SolitaireGame, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False) -> None:
         super().__init__(ctx)
         self.game = game
@@ -168,8 +175,6 @@ class TableScene(TableHooks):
 
     def build_background(self) -> pygame.Surface:
         """Felt, the HUD band and the empty-pile outlines: painted once per size."""
-        from ..ui import theme
-
         bg = theme.felt(self.size)
         self.hud.paint_band(bg)
         paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
@@ -307,7 +312,7 @@ class TableScene(TableHooks):
         self.cancel_press()
 
         def deal() -> Transition:
-            from .dealing import deal_new
+            from .dealing import deal_new  # a new deal's module loads with the first one, not at start-up
             return deal_new(self.ctx, self.game.kind_id)
 
         self.assist.forget()  # no answer may start the demo under the dialog
@@ -330,7 +335,7 @@ class TableScene(TableHooks):
 
     def go_menu(self) -> Transition:
         self.cancel_press()
-        from .menu import MenuScene
+        from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
         return Replace(MenuScene(self.ctx))
 
     # -- the deal ----------------------------------------------------------------------------------
@@ -392,11 +397,8 @@ class TableScene(TableHooks):
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full)
 
 
-def _listed(game: Any) -> bool:
+def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
     if not game.code:
         return False
-    from ..model.codes import parse_code
-    from ..solver import deals
-
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import registry
+from ..help.content import Block
 from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, pointer
 from .base import Pop, Push, Scene, Transition
 from .dialog import _minus
 from .help_page import Page, body_size
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..settings import Settings
+    from .table import TableScene
 
 #: Tests of other scenes turn the tips off (conftest), so a table they open is the table itself.
 ENABLED = True
@@ -28,17 +34,17 @@ HELP_TIP = N_("Help shows the rules, examples played on a table, and answers to 
 _offered: weakref.WeakSet = weakref.WeakSet()  # the tables that have had their chance
 
 
-def pending(settings: Any) -> bool:
+def pending(settings: Settings) -> bool:
     """Whether some game still has its tips to show (the settings' switch shows this)."""
     return any(not settings.tips_seen.get(game, False) for game in GAMES)
 
 
-def set_pending(settings: Any, on: bool) -> None:
+def set_pending(settings: Settings, on: bool) -> None:
     """The settings' switch: on shows every game's tips again, off never shows them."""
     settings.tips_seen = {game: not on for game in GAMES}
 
 
-def first_run_tips(table: Any) -> Transition:
+def first_run_tips(table: TableScene) -> Transition:
     """The tips over this table, the first time its game opens; else None. Asked at every step of
     a table's update: it answers once per table, when the deal has landed."""
     if table in _offered or not ENABLED:
@@ -54,7 +60,7 @@ def first_run_tips(table: Any) -> Transition:
     return Push(TipsOverlay(table.ctx, table, TIPS[kind]))
 
 
-def _free_cards(table: Any) -> pygame.Rect:
+def _free_cards(table: TableScene) -> pygame.Rect:
     lay, cols = table.layout, table.game.columns
     rects = [lay.card_rect(c, len(p) - 1, len(p)) for c, p in enumerate(cols) if p]
     return rects[0].unionall(rects[1:]) if rects else lay.columns[0]
@@ -64,13 +70,13 @@ def _union(rects: list[pygame.Rect]) -> pygame.Rect:
     return rects[0].unionall(rects[1:])
 
 
-def _help_button(table: Any) -> pygame.Rect:
+def _help_button(table: TableScene) -> pygame.Rect:
     button = table.hud.button_for(table.show_help)  # its word or its "?"
     return pygame.Rect(button.rect) if button is not None else table.hud.rect
 
 
 #: Per game: (text, where it points) for each of its three tips.
-TIPS: dict[str, list[tuple[str, Callable[[Any], pygame.Rect]]]] = {
+TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
     "golf": [
         (N_("Tap a free card, the last of its column, when it is one rank above or below the waste's card."),
          _free_cards),
@@ -93,12 +99,14 @@ class TipsOverlay(Scene):
     overlay = True
     dim_alpha = 90
 
-    def __init__(self, ctx: Any, table: Any, tips: list[tuple[str, Callable[[Any], pygame.Rect]]]) -> None:
+    def __init__(self, ctx: Context, table: TableScene,
+                 tips: list[tuple[str, Callable[[TableScene], pygame.Rect]]]) -> None:
         super().__init__(ctx)
         self.table = table
         self.tips = tips
         self.index = 0
-        self.size = tuple(ctx.screen_size)
+        w, h = ctx.screen_size
+        self.size = (w, h)
         self._full = True
         self._beneath: list[pygame.Rect] = []
         self._parts: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -233,7 +241,5 @@ def _place(box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect)
     return b, "below" if target.centery < screen.centery else "above"
 
 
-def _para(text: str) -> Any:
-    from ..help.content import Block
-
+def _para(text: str) -> Block:
     return Block("para", text)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.base import SolitaireGame
+from ..model.base import G, SolitaireGame
+from .result import Budget
 
 MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
 
@@ -29,7 +30,7 @@ def current_line(game: SolitaireGame) -> list[Move]:
     return list(game.move_stack)
 
 
-def position_at(game: Any, index: int, line: list[Move] | None = None) -> Any:
+def position_at(game: G, index: int, line: list[Move] | None = None) -> G:
     """A fresh game at line position `index` (0 = the deal): the first `index` line moves replayed.
 
     `line` may be passed when the caller already has current_line(game).
@@ -80,7 +81,7 @@ class Analysis:
 class _Probe:
     """Solve line positions once each, keeping the bracket lo (proven winnable) < hi (proven not)."""
 
-    def __init__(self, game: Any, line: list[Move], budget: Any) -> None:
+    def __init__(self, game: SolitaireGame, line: list[Move], budget: Budget | int | float | None) -> None:
         self.game, self.line, self.budget = game, line, budget
         self.lo, self.hi = -1, len(line) + 1
         self.verdicts: dict[int, str] = {}
@@ -88,7 +89,7 @@ class _Probe:
         self.now_moves: tuple = ()
 
     def solve(self, index: int) -> str:
-        from . import solve
+        from . import solve  # looked up at each call: tests put a fake solver in game.solver
 
         n = len(self.line)
         position = self.game if index == n else position_at(self.game, index, self.line)
@@ -111,7 +112,8 @@ class _Probe:
         return min(untried, key=lambda i: (abs(i - middle), i)) if untried else None
 
 
-def analyse(game: Any, budget_per_solve: Any, max_unknown: int = MAX_UNKNOWN) -> Analysis:
+def analyse(game: SolitaireGame, budget_per_solve: Budget | int | float | None,
+            max_unknown: int = MAX_UNKNOWN) -> Analysis:
     """Solve the current position, then (if it is lost) bisect the line for the move that lost it.
 
     The current position is solved first: if it is winnable nothing else is needed (the deal is

@@ -65,10 +65,6 @@ class Rules:
             self.runs[col] = info
         return info
 
-    def capacity(self, free: int, empties: int) -> int:
-        """The group formula: (free cells + 1) × 2^(empty columns, the destination not counted)."""
-        return (free + 1) << empties
-
     # -- forced moves ------------------------------------------------------------------------------
     @staticmethod
     def settle(cols: list[bytes], cells: bytes, need: list[int], out: list[Move]) -> bytes:
@@ -133,7 +129,7 @@ class Rules:
         tops = {col[-1]: j for j, col in enumerate(cols) if col}  # cards are distinct
         empties = len(cols) - len(tops)
         empty = cols.index(b"") if empties else -1
-        limit = (free + 1) << empties  # capacity() onto a non-empty column
+        limit = (free + 1) << empties  # the group formula (free cells + 1) × 2^(empty columns), onto a non-empty column
         runs, run = self.runs, self.run
         out: list[Move] = []
         for i, col in enumerate(cols):

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
+from ..model.base import SolitaireGame
 from ..model.cards import SUITS
+from ..model.eightoff import EightOffGame
 from ..model.errors import IllegalMove
 from ..model.moves import EightOffMove, GolfMove
 from .moves import copy_game
@@ -39,7 +41,7 @@ def golf_text(moves: Sequence[Any]) -> str:
     return "".join("d" if m.is_draw else str(m.column) for m in map(GolfMove.coerce, moves))
 
 
-def golf_play(game: Any, text: str) -> list[Move] | None:
+def golf_play(game: SolitaireGame, text: str) -> list[Move] | None:
     if not re.fullmatch(r"[0-6d]*", text):
         return None
     moves: list[Move] = [GolfMove.DRAW if c == "d" else GolfMove.play(int(c)) for c in text]
@@ -61,7 +63,7 @@ def eightoff_text(moves: Sequence[Any]) -> str:
     return "".join(out)
 
 
-def _home_moves(game: Any) -> list[Move]:
+def _home_moves(game: EightOffGame) -> list[Move]:
     """Make every foundation move there is (cells first, then columns, again until none is left)."""
     made: list[Move] = []
     moved = True
@@ -81,10 +83,11 @@ def _home_moves(game: Any) -> list[Move]:
     return made
 
 
-def eightoff_play(game: Any, text: str) -> list[Move] | None:
+def eightoff_play(game: SolitaireGame, text: str) -> list[Move] | None:
     tokens = _EIGHTOFF_MOVE.findall(text)
     if "".join(a + b + c for a, b, c in tokens) != text:
         return None
+    game = cast(EightOffGame, game)  # CODECS hands this codec Eight Off games only (by GAME_ID)
     line = _home_moves(game)
     for src, dst, count in tokens:
         move = EightOffMove(_pile(src), _pile(dst), int(count or 1))
@@ -94,18 +97,18 @@ def eightoff_play(game: Any, text: str) -> list[Move] | None:
 
 
 #: game id -> (moves -> text, (game, text) -> the moves, played on the game, or None if unreadable)
-CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[Any, str], list[Move] | None]]] = {
+CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[SolitaireGame, str], list[Move] | None]]] = {
     "golf": (golf_text, golf_play),
     "eightoff": (eightoff_text, eightoff_play),
 }
 
 
-def text_of(game: Any, moves: Sequence[Any]) -> str:
+def text_of(game: SolitaireGame, moves: Sequence[Any]) -> str:
     """The text form of a line of `game`'s kind (moves as Result.moves holds them)."""
     return CODECS[game.GAME_ID][0](moves)
 
 
-def replay(game: Any, text: str) -> tuple[Move, ...] | None:
+def replay(game: SolitaireGame, text: str) -> tuple[Move, ...] | None:
     """The moves of the line `text` if, played on a copy of `game` through the model, they win."""
     copy = copy_game(game)
     try:

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import connection as mp_connection
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..registry import model_for
+
 if TYPE_CHECKING:
     from ..model.base import SolitaireGame
     from .analysis import Analysis
@@ -40,9 +42,7 @@ Answer = tuple[int, bool, Any]  # (id, ok, the value or the error's text)
 
 
 # -- the jobs, as the child (or thread) runs them -----------------------------------------------------
-def _game_from(data: tuple[str, str]) -> Any:
-    from ..registry import model_for
-
+def _game_from(data: tuple[str, str]) -> SolitaireGame:
     game_id, text = data
     return model_for(game_id).from_json(text)
 

@@ -43,20 +43,6 @@ _files: dict[str, tuple[str | None, str | None]] = {
 }
 
 
-def set_font_files(regular: str | Path | None, bold: str | Path | None = None) -> None:
-    """Use these files for the main (Latin/Greek) family (None = pygame's default font).
-
-    The Thai and symbol fallbacks stay. Clears the font caches.
-    """
-    _files["main"] = (str(regular) if regular else None, str(bold) if bold else None)
-    _fonts.clear()
-    _raw.clear()
-    _has_glyph.cache_clear()
-    _notdef.cache_clear()
-    runs.cache_clear()
-    _width.cache_clear()
-
-
 def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
     """One pygame Font of a family, loaded once per (size, weight)."""
     key = (family, size, bold)

@@ -9,6 +9,8 @@ from functools import lru_cache
 
 import pygame
 
+Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA for a translucent layer
+
 FELT = (18, 102, 52)
 FELT_DARK = (8, 58, 30)
 PANEL = (10, 40, 24, 200)

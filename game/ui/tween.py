@@ -15,7 +15,6 @@ never stops a fraction of a pixel short. Values may be numbers or tuples of numb
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -26,18 +25,6 @@ Easing = Callable[[float], float]
 
 def linear(t: float) -> float:
     return t
-
-
-def in_quad(t: float) -> float:
-    return t * t
-
-
-def out_quad(t: float) -> float:
-    return 1.0 - (1.0 - t) * (1.0 - t)
-
-
-def in_out_quad(t: float) -> float:
-    return 2.0 * t * t if t < 0.5 else 1.0 - (-2.0 * t + 2.0) ** 2 / 2.0
 
 
 def out_cubic(t: float) -> float:
@@ -53,16 +40,6 @@ def out_back(t: float) -> float:
     c1 = 1.70158
     c3 = c1 + 1.0
     return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
-
-
-def out_sine(t: float) -> float:
-    return math.sin(t * math.pi / 2.0)
-
-
-EASINGS: dict[str, Easing] = {
-    f.__name__: f
-    for f in (linear, in_quad, out_quad, in_out_quad, out_cubic, in_out_cubic, out_back, out_sine)
-}
 
 
 # --- reading and writing the subject ------------------------------------------------------------

@@ -41,7 +41,9 @@ class Button(Widget):
             self.on_click()
         return True
 
-    def _colours(self, state: str):
+    def _colours(self, state: str) -> tuple[theme.Colour, theme.Colour, theme.Colour | None]:
+        """Fill, ink and border (None: no border) of this style in this state."""
+        fill: theme.Colour
         if self.style == "primary":
             fill = {"normal": theme.GOLD, "hover": theme.GOLD_HOVER, "pressed": theme.GOLD_PRESSED}[state]
             return fill, theme.TEXT_DARK, None
@@ -127,10 +129,10 @@ class SegmentedControl(Widget):
         elif kind == DOWN:
             self._set("pressed_index", i)
         elif kind == UP:
-            fire = i is not None and i == self.pressed_index
+            pressed = self.pressed_index
             self._set("pressed_index", None)
             self._set("hover_index", None)
-            if fire and self.options[i][0] != self.value:
+            if i is not None and i == pressed and self.options[i][0] != self.value:
                 self._change(self.options[i][0])
                 return True
         return False
@@ -200,7 +202,7 @@ class Toggle(Widget):
         key = ("row", self.hover or self.pressed)
         row = self._surfaces.get(key)
         if row is None:
-            fill = (255, 255, 255, 30) if key[1] else theme.TRACK
+            fill: theme.Colour = (255, 255, 255, 30) if key[1] else theme.TRACK
             row = self._surfaces[key] = theme.rounded_rect((w, h), fill, radius)
         surface.blit(row, self._rect)
         sw = self.switch_rect()

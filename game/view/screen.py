@@ -139,7 +139,7 @@ class RendererScreen(Screen):
         self.uploaded = 0  # pixels uploaded since the window opened (the benchmark reads it)
 
     def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
-        from pygame._sdl2.video import Renderer
+        from pygame._sdl2.video import Renderer  # only the renderer path loads SDL2's video module
 
         if self.window is None:
             self.window = pygame.Window(self.caption, size, fullscreen_desktop=fullscreen,
@@ -154,7 +154,7 @@ class RendererScreen(Screen):
         return self.resized(self.window.size)
 
     def resized(self, size: tuple[int, int]) -> pygame.Surface:
-        from pygame._sdl2.video import Texture
+        from pygame._sdl2.video import Texture  # (as in open)
 
         assert self.window is not None
         size = self.window.size
