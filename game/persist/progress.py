@@ -17,13 +17,11 @@ atomic replacement that drops the game from the save, and replayed at the next s
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import math
 import re
 import time
-import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +31,7 @@ from .recorder import Recorder
 from .savefile import SaveFile
 from .statistics import Statistics, record_of
 from .stats import RESULTS
+from .uid import new_uid
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
@@ -138,7 +137,7 @@ class Progress:
             self._close_out_previous()
         self.game = game
         self._restore(meta or {}, game)
-        self.uid = self.uid or uuid.uuid4().hex
+        self.uid = self.uid or new_uid()
         self.guaranteed = self.guaranteed or bool(guaranteed)
         self.started = self.started or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         self._closed_out = False
@@ -324,6 +323,8 @@ def _game_of(data: dict) -> tuple[SolitaireGame, dict]:
         raise ValueError("bad bookkeeping numbers")
     uid = data.get("uid")
     if uid is None:  # a save from before game ids: one derived from its content, the same every time
+        import hashlib  # only an old save needs it (loading libcrypto costs 4 MiB of memory)
+
         uid = "old-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
     elif not isinstance(uid, str) or not UID.fullmatch(uid):
         raise ValueError("bad game id")

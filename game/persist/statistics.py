@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
 from .schema import StatsUnavailable
 from .stats import RESULTS, Row, RowViews, dealt_numbers, game_rows, has_uid, open_reader
+from .uid import new_uid
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
 FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written
@@ -27,7 +27,7 @@ def record_of(game: str, option: str, code: str | None, result: str, score: int,
     """A finished game as the Recorder writes it and the save's journal keeps it."""
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
-    return {"uid": uid or uuid.uuid4().hex, "game": str(game), "option": str(option), "code": code,
+    return {"uid": uid or new_uid(), "game": str(game), "option": str(option), "code": code,
             "result": result, "score": max(0, int(score)), "moves": max(0, int(moves)), "undos": int(undos),
             "duration_s": round(float(duration_s), 2), "hints": max(0, int(hints)),
             "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from .schema import (
     primary_code,
     unavailable,
 )
+from .uid import new_uid
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ class StatsDB(RowViews):
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
                 " hints, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                 (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints)), uid or uuid.uuid4().hex)).rowcount
+                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid())).rowcount
         return added > 0
 
     def reset(self, game: str, option: str) -> None:
