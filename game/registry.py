@@ -149,6 +149,12 @@ def kind_of(game: SolitaireGame) -> GameKind:
     return kind(game.kind_id)
 
 
+def layout_for(game: SolitaireGame, size: tuple[int, int]) -> Any:
+    """The game's own table layout (a game/view TableLayout) at `size`: what a table, a Help
+    example or a benchmark lays the game out with."""
+    return kind_of(game).layout_class().for_game(size, game)
+
+
 def kind_for(family_id: str, option: Any) -> GameKind:
     """('golf', 'easy') or ('eightoff', 8) or ('eightoff', '8') -> its kind."""
     for k in kinds_of(family_id):

@@ -3,6 +3,7 @@ for, and print the figures with the goals beside them (see game/bench/__init__.p
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -72,28 +73,25 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
             proc.wait(5)
 
 
-#: Where the children's compiled bytecode goes (set by main): an installed game starts from its
-#: bytecode cache, so a start-up measured while compiling every module (PYTHONDONTWRITEBYTECODE, or
-#: sources just changed) would count 0.2 s here that a player never waits for.
-_bytecode: dict[str, str] = {}
-
-
-def _bytecode_env() -> dict[str, str]:
-    """PYTHONPYCACHEPREFIX in a temporary folder, filled once with the game compiled (compileall)."""
-    if not _bytecode:
-        prefix = tempfile.mkdtemp(prefix="golf-bench-pyc-")
-        env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        root = Path(__file__).resolve().parents[2]
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py")],
-                       env=env, check=False, capture_output=True)
-        _bytecode["PYTHONPYCACHEPREFIX"] = prefix
-    return dict(_bytecode)
+@functools.cache
+def _pycache_prefix() -> str:
+    """Where the children's compiled bytecode goes: a temporary folder, filled once with the game
+    compiled (compileall). An installed game starts from its bytecode cache, so a start-up measured
+    while compiling every module (PYTHONDONTWRITEBYTECODE, or sources just changed) would count
+    0.2 s here that a player never waits for."""
+    prefix = tempfile.mkdtemp(prefix="golf-bench-pyc-")
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py")],
+                   env=env, check=False, capture_output=True)
+    return prefix
 
 
 def _child_env(driver: str, display: tuple[str, int] | None, t0: float) -> dict[str, str]:
     name, _, path = driver.partition(":")
-    env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name, **_bytecode_env())
+    env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name,
+               PYTHONPYCACHEPREFIX=_pycache_prefix())
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.pop(PRESENT_ENV, None)

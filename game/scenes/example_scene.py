@@ -104,7 +104,7 @@ class ExampleScene(Scene):
         """The game's own table layout (the registry's), in the part of the window above the caption."""
         w, h = self.size
         table = (w, h - max(124, int(h * 0.24)))
-        return registry.kind_of(self.run.game).layout_class().for_game(table, self.run.game)
+        return registry.layout_for(self.run.game, table)
 
     def invalidate(self, rects: list | None = None) -> None:
         """Repaint what an overlay (a question) left: all of it, or these parts."""

@@ -32,7 +32,7 @@ class TableHooks(Scene):
     # -- geometry ----------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The game's layout (the registry names its class) at this size."""
-        return registry.kind_of(self.game).layout_class().for_game(size, self.game)
+        return registry.layout_for(self.game, size)
 
     def targets(self) -> dict[Card, Target]:
         """Where every card goes now, from the model (the board's sprites tween there)."""

@@ -15,7 +15,7 @@ from ..view.card_images import CardImages
 from ..view.layout import TableLayout
 from .hud import Hud
 
-SUIT_MARK = (235, 240, 230, 70)  # a foundation's suit, faint until its Ace arrives
+SUIT_MARK, SUIT_MARK_ALPHA = (235, 240, 230), 70  # a foundation's suit, faint until its Ace arrives
 
 _BACKGROUNDS: dict[Hashable, pygame.Surface] = {}
 
@@ -37,10 +37,9 @@ def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, tex
     for rect in layout.slots():
         bg.blit(slot, rect)
     size = int(layout.card_h * 0.42)
-    *colour, alpha = SUIT_MARK
     for suit, rect in layout.suit_slots():
-        glyph = text.render(SUIT_SYMBOLS[suit], size, (colour[0], colour[1], colour[2])).copy()
-        glyph.set_alpha(alpha)
+        glyph = text.render(SUIT_SYMBOLS[suit], size, SUIT_MARK).copy()
+        glyph.set_alpha(SUIT_MARK_ALPHA)
         bg.blit(glyph, glyph.get_rect(center=rect.center))
 
 
