@@ -15,7 +15,7 @@ from .errors import IllegalMove
 from .golf_rules import BadRules, GolfRules
 from .moves import GolfMove
 
-__all__ = ["GolfGame", "GolfRules", "fits", "rules_of", "dealt_cards", "joker_places"]
+__all__ = ["GolfGame", "GolfRules", "dealt_cards", "fits", "hole_score", "joker_places", "rules_of"]
 
 #: The two rule sets of the New game window's front (RULES.md); the others are in "More rules".
 RULES = ("easy", "classic")
@@ -277,3 +277,14 @@ class GolfGame(SolitaireGame):
 
     def __repr__(self) -> str:
         return f"<GolfGame {self.code or 'layout'} {self.rule} score={self._score} status={self._status}>"
+
+
+def hole_score(game: GolfGame) -> int:
+    """The traditional golf score of a finished deal (a "hole" of a round, RULES.md): the cards
+    left on the tableau when blocked, minus the cards left in the stock when won (a win with 5
+    cards still in the stock scores -5). ValueError while the game is still in play."""
+    if game.status == "blocked":
+        return game.tableau_count
+    if game.status == "won":
+        return -len(game.stock)
+    raise ValueError("a game still in play has no hole score yet")

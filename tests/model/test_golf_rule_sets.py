@@ -314,3 +314,26 @@ def test_dealt_cards_is_what_from_code_deals():
     columns, waste, stock = dealt_cards(5, GolfRules(jokers=1, empty_waste=True))
     g = GolfGame.from_code("GO1-C+J1+Z-AAAAAAF")
     assert [list(c) for c in g.columns] == columns and list(g.waste) == waste and list(g.stock) == stock
+
+
+# -- the hole score (issue 20) -----------------------------------------------------------------------
+def test_hole_score_of_a_blocked_game_is_the_cards_left_on_the_tableau():
+    from game.model.golf import hole_score
+    g = game(["9S", "3D"], "5H", stock=(), under=["KC", "QC"])
+    assert g.status == "blocked" and hole_score(g) == 4
+
+
+def test_hole_score_of_a_win_is_minus_the_stock_left():
+    from game.model.golf import hole_score
+    g = game(["6S"], "5H", stock=("2C", "3C", "4C", "5C", "6C"))
+    g.push(GolfMove(0))
+    assert g.status == "won" and hole_score(g) == -5
+    g = game(["6S"], "5H", stock=())
+    g.push(GolfMove(0))
+    assert hole_score(g) == 0
+
+
+def test_a_game_in_play_has_no_hole_score():
+    from game.model.golf import hole_score
+    with pytest.raises(ValueError):
+        hole_score(game(["6S"], "5H"))
