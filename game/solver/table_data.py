@@ -30,6 +30,8 @@ def data_path(kind: str, suffix: str, directory: Path | None = None) -> Path:
 def read_rows(path: Path) -> list[tuple[int, list[str]]]:
     """Every (deal number, the row's other fields) of a file; OSError or ValueError if it cannot
     be read or a row has no deal number."""
+    if not path.exists():
+        raise ValueError("the file is missing")
     if not path.is_file() or path.stat().st_size > MAX_BYTES:
         raise ValueError(f"{path} is not a file of at most {MAX_BYTES} bytes")
     rows = []
@@ -44,9 +46,11 @@ def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[t
     """The rows of <kind>.<suffix> as (number, parse(number, fields)), or [] (logged) when the file
     is missing or damaged: `parse` raises ValueError for a row it refuses."""
     path = data_path(kind, suffix)
+    listed = deals.listed(kind)
+    if not listed:  # no table (deals logged why): nothing to describe
+        return []
     try:
         rows = read_rows(path)
-        listed = deals.listed(kind)
         out, at = [], 0
         for number, fields in rows:
             while at < len(listed) and listed[at] < number:
