@@ -151,3 +151,11 @@ def test_a_small_a_star_budget_keeps_the_beams_line_and_a_lower_bound():
     assert 52 + lower_bound(start[0]) <= short.bound < short.length
     replayed = lines.replay(game, lines.text_of(game, short.moves))
     assert replayed is not None and len(replayed) == short.length
+
+
+def test_a_star_takes_no_position_with_a_bound_of_zero_for_as_good_as_a_win():
+    # With the bound alone, a settled position with bound 0 ties with a win one move further and
+    # A* could stop one move late and call it shortest: it did on this deal (77, not 76).
+    game = deals.make_game("eightoff-2", 12936)
+    short = shortest_line(game, width=50, beam_budget=50_000, astar_budget=100_000)
+    assert short.shortest and short.length == 76 == par.par_of("eightoff-2", 12936)

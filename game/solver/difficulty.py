@@ -141,6 +141,8 @@ def report(kinds: Sequence[str], sample: int | None = None, directory: Path | No
             chosen = numbers if sample is None or sample >= len(numbers) else \
                 [numbers[i * len(numbers) // sample] for i in range(sample)]
             results = [greedy_result(kind, n) for n in chosen]
+            if not results:
+                continue
             wins = sum(won for won, _ in results)
             out.append(f"{kind:15} {band:7} {len(numbers):5}  {len(chosen):6}  {wins:11}  "
                        f"{wins / max(1, len(chosen)):8.1%}  {statistics.mean(c for _, c in results):6.1f} {what}")

@@ -78,6 +78,13 @@ def lower_bound(cols: tuple[bytes, ...]) -> int:
     return count
 
 
+def _estimate(state: State) -> int:
+    """A*'s heuristic: the lower bound, and at least one move from a settled position that is not
+    won (it has no foundation move left). The one keeps a position whose bound is 0 from being
+    taken for as good as a win, so the first win found is a shortest one."""
+    return max(1, lower_bound(state[0]))
+
+
 def children(rules: Rules, state: State) -> Iterator[tuple[State, list[Move]]]:
     """Every settled child of a settled position with the internal moves that make it (one ordinary
     move, then the foundation moves)."""
@@ -179,7 +186,7 @@ def astar_line(game: EightOffGame, limit: int, budget: int) -> tuple[list[Move] 
         return first, 0, 0
     best = {key(root[0], root[1]): 0}
     start_path: _Path = (first, None)
-    heap: list[tuple[int, int, int, State, _Path]] = [(lower_bound(root[0]), 0, 0, root, start_path)]
+    heap: list[tuple[int, int, int, State, _Path]] = [(_estimate(root), 0, 0, root, start_path)]
     generated = 0
     while heap:
         f, minus_g, _, state, path = heapq.heappop(heap)
@@ -195,13 +202,13 @@ def astar_line(game: EightOffGame, limit: int, budget: int) -> tuple[list[Move] 
                 continue
             if all_home(child):  # f = g + 1 < limit and f is least: shortest
                 return _unwind((moves, path)), g + 1, generated
-            child_f = g + 1 + lower_bound(child[0])
+            child_f = g + 1 + _estimate(child)
             if child_f >= limit:
                 continue
             best[child_key] = g + 1
             generated += 1
             if generated >= budget:
-                return None, min(f, heap[0][0]) if heap else f, generated
+                return None, f, generated  # the least f of the open positions
             heapq.heappush(heap, (child_f, -(g + 1), generated, child, (moves, path)))
     return None, limit, generated
 

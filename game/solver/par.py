@@ -48,9 +48,10 @@ class Budgets:
     astar: int         # positions A* may generate
 
 
-#: Chosen so each kind's generation takes minutes on one core of the shared build machine (measured
-#: on a few hundred deals; see the README): with 2 cells A* proves nearly every par shortest, with
-#: 8 cells the positions are many and A* proves only the easier ones.
+#: Chosen on the first 200 deals of each table so that each kind's generation takes minutes of CPU on
+#: one core of the build machine (about 0.13 s a deal with 2 cells, 0.37 s with 4, 0.15 s with 8).
+#: With 2 and 4 cells A* proves nearly every par shortest; with 8 cells the positions are too many
+#: for it (a proof takes ~3 s and 50,000-350,000 positions), so par is mostly the beam's line.
 BUDGETS = {"eightoff-8": Budgets(40, 50_000, 1_000), "eightoff-4": Budgets(50, 50_000, 15_000),
            "eightoff-2": Budgets(50, 50_000, 100_000)}
 
@@ -141,13 +142,14 @@ def _rows(kind: str, directory: Path) -> dict[int, tuple[int, int, str]]:
 
 
 def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path | None = None,
-             log: Callable[[str], None] = print) -> dict[int, tuple[int, int, str]]:
+             log: Callable[[str], None] = print, again: bool = False) -> dict[int, tuple[int, int, str]]:
     """Find the par of every listed deal without one (the first `count` listed deals only, if
-    given), in batches, rewriting the file after each."""
+    given; every one with `again`, after the search changed), in batches, rewriting the file after
+    each."""
     directory = Path(deals.DATA_DIR if directory is None else directory)
     path = table_data.data_path(kind, SUFFIX, directory)
     numbers = list(deals.listed(kind))[:count]
-    rows = _rows(kind, directory)
+    rows = {} if again else _rows(kind, directory)
     todo = [n for n in numbers if n not in rows]
     started, cpu, searched = time.perf_counter(), time.process_time(), 0
     pool = tables._pool(jobs) if jobs > 1 else None
@@ -155,8 +157,8 @@ def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path
         for at in range(0, len(todo), BATCH):
             tasks = [(kind, n, BUDGETS[kind]) for n in todo[at:at + BATCH]]
             results = pool.imap(find_par, tasks) if pool else map(find_par, tasks)
-            for number, par, bound, text, work in results:
-                rows[number] = (par, bound, text)
+            for number, length, bound, text, work in results:
+                rows[number] = (length, bound, text)
                 searched += work
             order = [n for n in deals.listed(kind) if n in rows]
             table_data.write(path, HEADER.format(kind=kind), ((n, rows[n]) for n in order))
@@ -180,6 +182,9 @@ def problems(kind: str, directory: Path | None = None, numbers: Sequence[int] | 
     rows = _rows(kind, directory)
     out = []
     for number in rows if numbers is None else numbers:
+        if number not in rows:
+            out.append((number, "no-par"))
+            continue
         par, bound, text = rows[number]
         game = deals.make_game(kind, number)
         replayed = replay(game, text)
@@ -228,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("kind", choices=KINDS)
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")
     gen.add_argument("--count", type=int, default=None, help="only the first N listed deals")
+    gen.add_argument("--again", action="store_true", help="find every par anew (the search changed)")
     for name, text in (("verify", "replay every par line to a win in exactly par moves"),
                        ("report", "par against the shipped solver line, per kind")):
         cmd = sub.add_parser(name, help=text)
@@ -237,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no par for {', '.join(unknown)} (one of {', '.join(KINDS)})")
     if args.command == "generate":
-        generate(args.kind, args.jobs, args.count)
+        generate(args.kind, args.jobs, args.count, again=args.again)
         return 0
     if args.command == "verify":
         bad = {kind: problems(kind) for kind in args.kinds or KINDS}

@@ -15,7 +15,7 @@ state = (state * 6364136223846793005 + 1442695040888963407) mod 2^64 and the car
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model.cards import JOKERS, Card
@@ -111,9 +111,3 @@ def greedy_cards_left(game: GolfGame) -> int:
     """The tableau cards the greedy player leaves on this deal (0: it wins)."""
     return play(RankPosition.of(game), greedy_policy)
 
-
-def model_line(game: GolfGame, policy: Policy) -> Sequence[GolfMove]:
-    """The moves a policy makes on the game, for replaying through the model."""
-    moves: list[GolfMove] = []
-    play(RankPosition.of(game), policy, moves)
-    return moves
