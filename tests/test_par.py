@@ -159,3 +159,19 @@ def test_a_star_takes_no_position_with_a_bound_of_zero_for_as_good_as_a_win():
     game = deals.make_game("eightoff-2", 12936)
     short = shortest_line(game, width=50, beam_budget=50_000, astar_budget=100_000)
     assert short.shortest and short.length == 76 == par.par_of("eightoff-2", 12936)
+
+
+@pytest.mark.parametrize("kind, index", [("eightoff-8", 0), ("eightoff-4", 0), ("eightoff-2", 7)])
+def test_par_is_reproducible(kind, index):
+    number = deals.listed(kind)[index]
+    found = par.find_par((kind, number, par.BUDGETS[kind]))
+    rows = dict(table_data.read_rows(table_data.data_path(kind, par.SUFFIX)))
+    assert [str(found[1]), str(found[2]), found[3]] == rows[number]
+
+
+def test_a_par_not_proved_shortest_is_reproducible_too():
+    kind = "eightoff-4"  # A* gives up, a wider beam tries again
+    rows = table_data.read_rows(table_data.data_path(kind, par.SUFFIX))
+    number, fields = next((n, f) for n, f in rows if f[0] != f[1])
+    found = par.find_par((kind, number, par.BUDGETS[kind]))
+    assert [str(found[1]), str(found[2]), found[3]] == fields

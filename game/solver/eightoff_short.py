@@ -14,10 +14,11 @@ positions that differ by an order of columns or cells are one position.
    positions seen before are skipped. When a depth has nothing new, the search backs up to the
    deepest depth with candidates it has not kept yet and keeps the next `width` of those. The
    first win found is the line; `budget` caps the positions generated.
-2. `shortest_line`: A* over the same graph with an admissible, consistent lower bound (`lower_bound`),
+2. `astar_line`: A* over the same graph with an admissible, consistent lower bound (`lower_bound`),
    cutting every position that cannot beat the beam's line. It either finds a shorter line (then
    shortest), proves the beam's line shortest, or runs out of its `budget` of positions and returns
-   the best lower bound it proved (the least f of its open list).
+   the best lower bound it proved (the least f of its open list). Then, if nothing is proved, a
+   wider beam may still find a shorter line (`shortest_line` puts the three together).
 
 Deterministic: no clock is read, so the same budgets give the same answer on every machine.
 """
@@ -214,26 +215,33 @@ def astar_line(game: EightOffGame, limit: int, budget: int) -> tuple[list[Move] 
 
 
 def shortest_line(game: EightOffGame, width: int, beam_budget: int, astar_budget: int,
-                  known: tuple[tuple, ...] | None = None) -> Short | None:
-    """The shortest line the two searches find from the game's position (at most as long as
-    `known`, a winning line in model moves, when one is given), or None when neither found one
-    and none was known."""
+                  known: tuple[tuple, ...] | None = None, retry_width: int = 0) -> Short | None:
+    """The shortest line the searches find from the game's position (at most as long as `known`,
+    a winning line in model moves, when one is given), or None when none found one and none was
+    known. When A* proves no line shortest, a second beam `retry_width` wide may find a shorter one."""
     home_moves = sum(map(len, game.columns)) + sum(c is not None for c in game.cells)  # one each
     lines: list[tuple[tuple, ...]] = [] if known is None else [tuple(known)]
-    found, beam_generated = beam_line(game, width, beam_budget)
+    found, generated = beam_line(game, width, beam_budget)
     if found is not None:
-        beam_moves = model_moves(game.columns, game.cells, game.foundations, found)
-        if beam_moves is None:  # pragma: no cover - would be a bug in the search
-            raise AssertionError("the beam's line breaks a rule")
-        lines.append(beam_moves)
+        lines.append(_model_line(game, found))
     if not lines:
         return None
     best_line = min(lines, key=len)
-    limit = len(best_line) - home_moves
-    shorter, bound, astar_generated = astar_line(game, limit, astar_budget)
+    shorter, bound, astar_generated = astar_line(game, len(best_line) - home_moves, astar_budget)
+    generated += astar_generated
     if shorter is not None:
-        shorter_moves = model_moves(game.columns, game.cells, game.foundations, shorter)
-        if shorter_moves is None:  # pragma: no cover - would be a bug in the search
-            raise AssertionError("the A* line breaks a rule")
-        best_line = shorter_moves
-    return Short(best_line, len(best_line), bound + home_moves, beam_generated + astar_generated)
+        best_line = _model_line(game, shorter)
+    elif bound + home_moves < len(best_line) and retry_width > width:
+        found, retry_generated = beam_line(game, retry_width, beam_budget)
+        generated += retry_generated
+        if found is not None and len(retried := _model_line(game, found)) < len(best_line):
+            best_line = retried
+    return Short(best_line, len(best_line), bound + home_moves, generated)
+
+
+def _model_line(game: EightOffGame, found: list[Move]) -> tuple[tuple, ...]:
+    """The model's moves of a line the searches found (checked move by move)."""
+    moves = model_moves(game.columns, game.cells, game.foundations, found)
+    if moves is None:  # pragma: no cover - would be a bug in the search
+        raise AssertionError("the search's line breaks a rule")
+    return moves
