@@ -121,11 +121,15 @@ class Context:
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
     def make_table_scene(self, game_obj: SolitaireGame, resumed: dict | None = None,
-                         guaranteed: bool | None = None, demo: bool = False) -> TableScene:
+                         guaranteed: bool | None = None, demo: bool = False,
+                         daily: str | None = None) -> TableScene:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
-        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
-        return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
+        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
+        `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
+        scene: TableScene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
+        scene.daily = daily or (resumed or {}).get("daily")
+        return scene
 
     def make_menu_scene(self) -> MenuScene:
         from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up

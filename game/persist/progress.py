@@ -17,6 +17,7 @@ atomic replacement that drops the game from the save, and replayed at the next s
 """
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import math
@@ -74,6 +75,7 @@ class Progress:
         self.player_moves = 0  # actions (moves, draws, undos) made by the player ...
         self.demo_moves = 0  # ... and by the demo
         self.guaranteed = False  # the deal was proven winnable when it was dealt
+        self.daily: str | None = None  # the date of the daily deal this game is ('2026-12-01'), if it is one
         self._closed_out = False
         self._known_recorded: dict[str, bool] = {}
         self.saved()  # a journal left by the last run goes to the database now
@@ -125,9 +127,11 @@ class Progress:
                 self._journal += (rec,)
                 self.recorder.submit(("record", rec))
 
-    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False) -> None:
+    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False,
+              daily: str | None = None) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
-        says a new deal was proven winnable; a resumed game takes it from `meta`.
+        says a new deal was proven winnable, `daily` that it is the daily deal of that date; a resumed
+        game takes both from `meta`.
 
         Whatever game was current before and is not this one ends here: recorded as blocked,
         abandoned or assisted (a game with no move made, or with the demo's moves only, is not)."""
@@ -139,6 +143,7 @@ class Progress:
         self._restore(meta or {}, game)
         self.uid = self.uid or new_uid()
         self.guaranteed = self.guaranteed or bool(guaranteed)
+        self.daily = self.daily or daily
         self.started = self.started or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         self._closed_out = False
         if meta is None:
@@ -154,6 +159,7 @@ class Progress:
         self.player_moves = int(meta.get("player_moves", game.moves if meta else 0))
         self.demo_moves = int(meta.get("demo_moves", 0))
         self.guaranteed = bool(meta.get("guaranteed", False))
+        self.daily = meta.get("daily")
 
     @property
     def clean(self) -> bool:
@@ -237,14 +243,14 @@ class Progress:
         self.save.write({"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(), "uid": self.uid,
                          "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,
                          "hints": self.hints, "player_moves": self.player_moves, "demo_moves": self.demo_moves,
-                         "guaranteed": self.guaranteed,
+                         "guaranteed": self.guaranteed, "daily": self.daily,
                          "code": game.code, "score": game.score, "moves": game.moves, "status": game.status})
 
     def _record(self, game: SolitaireGame, result: str) -> None:
         """Queue the game's record and keep it in the journal until the database has it."""
         self._closed_out = True
         rec = record_of(kind_of(game), option_of(game), game.code, result, game.score, game.moves, self.undos,
-                        self.duration, hints=self.hints, uid=self.uid)
+                        self.duration, hints=self.hints, uid=self.uid, daily=self.daily)
         confirmed = self.recorder.confirmed()
         journal = tuple(r for r in self._journal if r["uid"] not in confirmed and r["uid"] != rec["uid"])
         if len(journal) >= JOURNAL_CAP:
@@ -334,7 +340,7 @@ def _game_of(data: dict) -> tuple[SolitaireGame, dict]:
     elif not isinstance(uid, str) or not UID.fullmatch(uid):
         raise ValueError("bad game id")
     meta = {"uid": uid, "undos": undos, "duration": duration, "started": str(data.get("started", "")), **counts,
-            "guaranteed": data.get("guaranteed", False) is True}
+            "guaranteed": data.get("guaranteed", False) is True, "daily": _day_of(data.get("daily"))}
     return game, meta
 
 
@@ -358,5 +364,17 @@ def _journal_of(data: dict) -> list[dict[str, Any]]:
             raise ValueError("bad journal entry")
         out.append(record_of(rec["game"], rec["option"], code, rec["result"], _count(rec, "score"),
                              _count(rec, "moves"), _count(rec, "undos"), duration, rec["finished_at"],
-                             hints=_count(rec, "hints"), uid=rec["uid"]))
+                             hints=_count(rec, "hints"), uid=rec["uid"], daily=_day_of(rec.get("daily"))))
     return out
+
+
+def _day_of(value: Any) -> str | None:
+    """A saved daily-deal date, 'YYYY-MM-DD' of a real date, else None: a damaged date costs the
+    game its daily mark, never the game or its record."""
+    if not isinstance(value, str) or len(value) != 10:
+        return None
+    try:
+        datetime.date.fromisoformat(value)  # refuses 2026-02-30 and the like
+    except ValueError:
+        return None
+    return value

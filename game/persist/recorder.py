@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 MAX_PENDING = 1000  # operations kept while nothing can be written (each finished game is also journaled)
 SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE = 19, 20, 25  # an operation that can never succeed
 
-#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at}),
+#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at, daily}),
 #: ("reset", game, option), ("mark_dealt", kind, number)
 Op = tuple
 
@@ -186,7 +186,8 @@ class Recorder:
             if name == "record":
                 rec: dict[str, Any] = dict(args[0])
                 db.record(rec["game"], rec["option"], rec["code"], rec["result"], rec["score"], rec["moves"],
-                          rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"])
+                          rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"],
+                          daily=rec.get("daily"))
                 return str(rec["uid"])
             getattr(db, name)(*args)
         except sqlite3.Error as exc:

@@ -15,7 +15,7 @@ import errno
 import sqlite3
 
 GAMES_COLUMNS = ("id", "game", "option", "code", "result", "score", "moves", "undos", "duration_s",
-                 "finished_at", "hints", "uid")
+                 "finished_at", "hints", "uid", "daily")
 DEALT_COLUMNS = ("kind", "number")
 # SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
 SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
@@ -89,6 +89,8 @@ MIGRATIONS: list[list[str]] = [
      "DROP TABLE games",
      "ALTER TABLE games_v3 RENAME TO games",
      "CREATE INDEX games_by_option ON games (game, option, id)"],
+    # version 3 -> 4: the date of the daily deal a game was ('2026-12-01'; NULL for any other game)
+    ["ALTER TABLE games ADD COLUMN daily TEXT"],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -23,14 +23,15 @@ FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be 
 
 def record_of(game: str, option: str, code: str | None, result: str, score: int, moves: int, undos: int = 0,
               duration_s: float = 0.0, finished_at: str | None = None, *, hints: int = 0,
-              uid: str | None = None) -> dict[str, Any]:
+              uid: str | None = None, daily: str | None = None) -> dict[str, Any]:
     """A finished game as the Recorder writes it and the save's journal keeps it."""
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
     return {"uid": uid or new_uid(), "game": str(game), "option": str(option), "code": code,
             "result": result, "score": max(0, int(score)), "moves": max(0, int(moves)), "undos": int(undos),
             "duration_s": round(float(duration_s), 2), "hints": max(0, int(hints)),
-            "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())}
+            "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
+            "daily": daily}
 
 
 class Statistics(RowViews):
@@ -88,8 +89,8 @@ class Statistics(RowViews):
             raise
 
     def rows(self, game: str, option: str) -> list[Row]:
-        """(uid, result, score, moves, hints, undos, seconds) of every finished game, oldest first,
-        written or not."""
+        """(uid, result, score, moves, hints, undos, seconds, daily date) of every finished game,
+        oldest first, written or not."""
         pending = self.recorder.pending()  # before the read: what is written meanwhile is in both
         rows: list[Row] = self._read(game_rows, game, str(option)) or []
         for op in pending:
@@ -97,7 +98,7 @@ class Statistics(RowViews):
                 rec = op[1]
                 if (rec["game"], rec["option"]) == (game, str(option)) and all(r[0] != rec["uid"] for r in rows):
                     rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"],
-                                 rec["undos"], float(rec["duration_s"])))
+                                 rec["undos"], float(rec["duration_s"]), rec.get("daily")))
             elif op[0] == "reset" and op[1:] == (game, str(option)):
                 rows = []
         return rows

@@ -54,7 +54,8 @@ def quick_check_fails(path: Path) -> bool:
         conn.close()
 
 
-Row = tuple[str, str, int, int, int, int, float]  # uid, result, score, moves, hints, undos, seconds
+#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
+Row = tuple[str, str, int, int, int, int, float, "str | None"]
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class RowViews:
         return [(row[1], row[2], row[3]) for row in self.rows(game, option)]
 
     def summary(self, game: str, option: str) -> Summary:
-        return summarize(r[1:] for r in self.rows(game, option))
+        return summarize(r[1:7] for r in self.rows(game, option))
 
     def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
         """The last n (result, score), oldest first: the bar chart."""
@@ -203,7 +204,7 @@ class StatsDB(RowViews):
     # -- writing -----------------------------------------------------------------------------------
     def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
                undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None, *,
-               hints: int = 0, uid: str | None = None) -> bool:
+               hints: int = 0, uid: str | None = None, daily: str | None = None) -> bool:
         """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
         unique id; the same id again changes nothing. Returns whether a row was added."""
         if result not in RESULTS:
@@ -214,9 +215,9 @@ class StatsDB(RowViews):
             conn.execute("BEGIN IMMEDIATE")
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
-                " hints, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+                " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                 (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid())).rowcount
+                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid(), daily)).rowcount
         return added > 0
 
     def reset(self, game: str, option: str) -> None:
@@ -258,9 +259,9 @@ class StatsDB(RowViews):
 
 
 def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s FROM games"
+    rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
                         " WHERE game = ? AND option = ? ORDER BY id", (game, str(option))).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6])) for r in rows]
+    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
 
 
 def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:

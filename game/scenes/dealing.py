@@ -8,13 +8,14 @@ it was not the player's.
 """
 from __future__ import annotations
 
+import datetime
 import logging
 import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import registry
+from .. import daily, registry
 from ..i18n import N_
 from ..jobs import JobFailed
 from ..model.base import SolitaireGame
@@ -53,6 +54,13 @@ def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
     if not demo and progress is not None:
         progress.mark_dealt(kind, number)
     return Replace(ctx.make_table_scene(make_game(kind_id, number), guaranteed=True, demo=demo))
+
+
+def deal_daily(ctx: Context, kind_id: str, day: datetime.date) -> Transition:
+    """The transition to the table of `day`'s daily deal of this kind (proven winnable: it is
+    taken from the kind's table, game/daily.py)."""
+    return Replace(ctx.make_table_scene(registry.game_from_code(daily.daily_code(kind_id, day)),
+                                        guaranteed=True, daily=day.isoformat()))
 
 
 class FindingDealOverlay(DialogOverlay):

@@ -54,6 +54,8 @@ class TableScene(TableHooks):
         #: Whether the deal is proven winnable: said by whoever dealt it, else the saved game, else
         #: whether its number is in the shipped table of winnable deals.
         self.guaranteed = guaranteed
+        #: The date of the daily deal this game is ('2026-12-01'), None for any other deal.
+        self.daily: str | None = None
         self.seat = Seat.WATCHED if demo else Seat.PLAYER  # `demo`: dealt to be watched
         self.size: tuple[int, int] = (int(ctx.screen_size[0]), int(ctx.screen_size[1]))
         self.layout: Any = self.make_layout(self.size)
@@ -135,7 +137,7 @@ class TableScene(TableHooks):
             if self.guaranteed is None:
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
             if self.progress is not None:
-                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed)
+                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, daily=self.daily)
             self.resize(self.ctx.screen_size)
             if self.resumed is None:
                 self.start_deal()
