@@ -77,6 +77,7 @@ class Settings:
     sound: bool = True
     animation_speed: str = "normal"
     highlight_playable: bool = True
+    winnable_light: bool = False  # the table's "still winnable?" mark after every move
     fullscreen: bool = True
     four_colour: bool = False
     language: str = ""

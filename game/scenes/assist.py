@@ -93,6 +93,11 @@ class Assistant:
             self._shipped = deals.line_of(self.table.game) or ()
         return self._shipped
 
+    def learn_line(self, moves: Any) -> None:
+        """A winning line from the current position, found by someone else (the winnable light)."""
+        if moves:
+            self.line = (self.key, tuple(moves))
+
     def known_analysis(self) -> Any:
         """The analysis of this position reached by this very line (where the win was lost, and how
         many undos lead back, depend on the history, not only on the cards)."""

@@ -5,7 +5,7 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,6 +38,11 @@ class Hud:
         #: The deal is proven winnable: the code shows a check mark (the counters say it in words
         #: too when there is room, see `roomy`).
         self.proven = False
+        #: The "still winnable?" light (winnable_light.py) when the setting is on: a round mark at
+        #: the end of the counters; `on_light` is called when it is tapped.
+        self.light: Any = None
+        self.on_light: Action | None = None
+        self.light_rect = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, _ = size
@@ -87,6 +92,10 @@ class Hud:
         for b, area in zip(self.buttons, areas):
             b.hit_area = area
         self._stats_right = x - m
+        if self.light is not None:
+            side = int(bh * 0.7)
+            self._stats_right -= side + gap
+            self.light_rect = pygame.Rect(self._stats_right + gap, (h - side) // 2, side, side)
         self._shown = None
 
     @property
@@ -114,16 +123,25 @@ class Hud:
         for button, action in zip(self.buttons, self._actions_of):
             if button.handle(kind, pos):
                 return True, action()
+        if self.light is not None and self.on_light is not None and kind == "up" \
+                and self.light_rect.inflate(self.light_rect.width, self.rect.height).collidepoint(pos):
+            return True, self.on_light()
         return False, None
 
     def changed(self, values: tuple) -> list[pygame.Rect]:
         """The parts of the band to repaint: all of it when the values changed, else dirty buttons."""
-        if values != self._shown:
+        if self._key(values) != self._shown:
             return [self.rect]
         return [b.bounds for b in self.buttons if b.dirty]
 
+    def _key(self, values: tuple) -> tuple:
+        """What the band shows: the counters, and the light's verdict when it is on."""
+        return values if self.light is None else (*values, self.light.verdict)
+
     def draw(self, surface: pygame.Surface, values: tuple) -> None:
-        self._shown = values
+        self._shown = self._key(values)
+        if self.light is not None:
+            self.light.paint(surface, self.light_rect)
         h = self.rect.height
         x = self._margin
         size = max(16, int(h * 0.5))

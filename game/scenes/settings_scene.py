@@ -22,6 +22,7 @@ TOGGLES = [
     ("interactive_rules", N_("Interactive rules")),
     ("sound", N_("Sound")),
     ("highlight_playable", N_("Highlight playable cards")),
+    ("winnable_light", N_("Show whether the game can still be won")),
     ("fullscreen", N_("Full screen")),
     ("four_colour", N_("Four-colour deck")),
     ("tips", N_("First-run tips")),

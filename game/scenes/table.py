@@ -34,6 +34,7 @@ from .table_hooks import TableHooks
 from .table_input import TableInput
 from .table_paint import paint_slots, paint_table, shared_background
 from .tips import first_run_tips
+from .winnable_light import WinnableLight
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -67,6 +68,9 @@ class TableScene(TableHooks):
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
                              ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
+        self.light = WinnableLight(self)
+        if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
+            self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False      # entered once: the deal is laid out
@@ -143,6 +147,7 @@ class TableScene(TableHooks):
                 self.start_deal()
             else:  # a continued game: the cards are where they were
                 self.refresh(0)
+                self.light.changed()
                 if self.game.status != "playing":
                     self._end_pending = True
         self._full = True
@@ -150,6 +155,7 @@ class TableScene(TableHooks):
     def exit(self) -> None:
         self.cancel_press()
         self.assist.close()
+        self.light.close()
         if self.progress is not None:
             self.progress.leave()
 
@@ -267,6 +273,7 @@ class TableScene(TableHooks):
         else:
             self._ended = False
         self.assist.changed(undo)
+        self.light.changed(undo)
         if self.progress is not None:
             self.progress.changed(self.game, undo=undo, by_demo=by_demo)
 
@@ -370,6 +377,7 @@ class TableScene(TableHooks):
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
+            self.light.changed()  # the deal's own verdict, once its cards rest
             if self.guaranteed and not due:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
         tips = first_run_tips(self)  # the first time this game opens: where to touch
@@ -379,6 +387,7 @@ class TableScene(TableHooks):
         if due and not self.dealing and self.clock >= SETTLE_TIME:
             transition = self.assist.due_demo()
         assisted = self.assist.update(dt)
+        self.light.update()
         if assisted is not None or transition is not None:
             return assisted or transition
         if self._end_pending and not self.board.is_animating() and self.press is None and self.end_ready():
