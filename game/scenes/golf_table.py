@@ -119,13 +119,6 @@ class GolfTableScene(TableScene):
     def on_change(self) -> None:
         self._blocked_at = None
 
-    def end_panel_area(self) -> pygame.Rect:
-        """The free part of the bottom row, right of the waste (stretching up over the fans' feet)."""
-        lay = self.layout
-        left = lay.waste.right + lay.gap
-        m = max(6, lay.gap // 2)
-        return pygame.Rect(left, lay.columns[0].top, self.size[0] - left - m, self.size[1] - lay.columns[0].top - m)
-
     # -- the solver's moves ------------------------------------------------------------------------
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """A draw lights the stock, a play the free card; an arrow points at the waste."""

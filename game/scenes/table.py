@@ -32,7 +32,7 @@ from .hud import Hud
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
 from .table_input import TableInput
-from .table_paint import paint_slots, paint_table, shared_background
+from .table_paint import paint_slots, paint_table, panel_areas, shared_background
 from .tips import first_run_tips
 from .winnable_light import WinnableLight
 
@@ -77,6 +77,10 @@ class TableScene(TableHooks):
         self._full = True          # the next draw paints everything
         self._end_pending = False  # the game is over: the end overlay comes once the cards land
         self._ended = False        # the end overlay came for this end (until a move undoes it)
+
+    def panel_areas(self) -> list[pygame.Rect]:
+        """Where a panel over this table covers no card (largest first; empty when nowhere)."""
+        return panel_areas(self.board, self.hud, self.size)
 
     def hud_values(self) -> list[str]:
         return [*self.counters(self.game), *self.deal_note()]

@@ -12,7 +12,8 @@ from ..ui.text import TextCache
 from ..ui.toast import Toast
 from ..view.board import Board
 from ..view.card_images import CardImages
-from ..view.layout import TableLayout
+from ..view.free_space import free_rects
+from ..view.layout import TableLayout, margin
 from .hud import Hud
 
 SUIT_MARK, SUIT_MARK_ALPHA = (235, 240, 230), 70  # a foundation's suit, faint until its Ace arrives
@@ -41,6 +42,17 @@ def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, tex
         glyph = text.render(SUIT_SYMBOLS[suit], size, SUIT_MARK).copy()
         glyph.set_alpha(SUIT_MARK_ALPHA)
         bg.blit(glyph, glyph.get_rect(center=rect.center))
+
+
+def panel_areas(board: Board, hud: Hud, size: tuple[int, int]) -> list[pygame.Rect]:
+    """The free spaces of a table for a panel over it, largest first: between and around every
+    card (and below the top band), each at least a small panel's size. Empty if there is none."""
+    m = margin(size)
+    bounds = pygame.Rect(m // 2, hud.rect.bottom + m // 2, size[0] - m, size[1] - hud.rect.bottom - m)
+    cards = [board.sprite_rect(s).inflate(m // 2, m // 2) for s in board.sprites.values()]
+    least = (max(200, size[0] // 5), max(110, size[1] // 6))
+    cell = max(3, min(size) // 120)
+    return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell)][:24]
 
 
 def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,
