@@ -44,9 +44,11 @@ class GolfLayout:
         self.columns = [pygame.Rect(x0 + i * (self.card_w + self.gap), y0, self.card_w, self.card_h)
                         for i in range(COLUMNS)]
         row_y = y0 + fan_h + int(self.card_h * 0.15) + m
-        # stock and waste on the left, the message area on the right of the bottom row
-        self.stock = pygame.Rect(self.columns[1].x, row_y, self.card_w, self.card_h)
-        self.waste = pygame.Rect(self.columns[2].x + self.gap * 2, row_y, self.card_w, self.card_h)
+        # stock and waste side by side, centred under the columns; messages beside the waste
+        middle = size[0] // 2
+        between = self.gap * 3
+        self.stock = pygame.Rect(middle - between // 2 - self.card_w, row_y, self.card_w, self.card_h)
+        self.waste = pygame.Rect(middle + between - between // 2, row_y, self.card_w, self.card_h)
         right = self.columns[-1].right
         self.message = pygame.Rect(self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap,
                                    self.card_h)
