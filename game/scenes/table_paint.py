@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from ..i18n import tr
 from ..model.cards import SUIT_SYMBOLS
 from ..ui.text import TextCache
 from ..ui.toast import Toast
@@ -32,8 +33,15 @@ def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pyg
 
 
 def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, text: TextCache) -> None:
-    """The empty-pile outlines of `layout` on the felt `bg`, each foundation with its suit shown
-    faintly until its Ace covers it."""
+    """The empty-pile outlines of `layout` on the felt `bg`: each foundation with an A over its
+    suit, faint until its Ace covers it; each free cell named; the groups that share a row framed."""
+    for group in layout.slot_groups():
+        frame = pygame.Surface(group.size, pygame.SRCALPHA)
+        radius = max(4, layout.card_w // 10)
+        pygame.draw.rect(frame, (*SUIT_MARK, 26), frame.get_rect(), border_radius=radius)
+        pygame.draw.rect(frame, (*SUIT_MARK, 60), frame.get_rect(), width=max(1, layout.card_w // 60),
+                         border_radius=radius)
+        bg.blit(frame, group)
     slot = images.slot(layout.card_w)
     for rect in layout.slots():
         bg.blit(slot, rect)
@@ -42,6 +50,14 @@ def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, tex
         glyph = text.render(SUIT_SYMBOLS[suit], size, SUIT_MARK).copy()
         glyph.set_alpha(SUIT_MARK_ALPHA)
         bg.blit(glyph, glyph.get_rect(center=rect.center))
+        ace = text.render("A", int(layout.card_h * 0.2), SUIT_MARK, bold=True).copy()
+        ace.set_alpha(SUIT_MARK_ALPHA + 30)
+        bg.blit(ace, ace.get_rect(midtop=(rect.centerx, rect.top + int(layout.card_h * 0.06))))
+    for label, rect in layout.slot_labels():
+        img = text.fit_wrapped(tr(label), int(rect.width * 0.84), max(10, int(layout.card_h * 0.14)), SUIT_MARK,
+                               bold=True).copy()
+        img.set_alpha(SUIT_MARK_ALPHA + 60)
+        bg.blit(img, img.get_rect(center=rect.center))
 
 
 def panel_areas(board: Board, hud: Hud, size: tuple[int, int]) -> list[pygame.Rect]:

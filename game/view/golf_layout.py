@@ -71,6 +71,12 @@ class GolfLayout:
     def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
         return []
 
+    def slot_labels(self) -> list[tuple[str, pygame.Rect]]:
+        return []
+
+    def slot_groups(self) -> list[pygame.Rect]:
+        return []
+
     def message_box(self, game: GolfGame, font_size: int) -> pygame.Rect:
         return self.message  # the bottom row's free part, beside the waste
 
