@@ -13,7 +13,7 @@ def test_golf_stock_and_waste_are_centred_under_the_columns(size):
     pair = lay.stock.union(lay.waste)
     assert abs(pair.centerx - middle) <= 2
     assert lay.stock.right < lay.waste.left and lay.stock.top == lay.waste.top
-    assert lay.message.left >= lay.waste.right and lay.message.right <= lay.columns[-1].right
+    assert lay.message.left >= lay.waste.right and lay.message.right <= size[0]
 
 
 @pytest.mark.parametrize("size", SIZES)

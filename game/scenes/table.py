@@ -262,9 +262,11 @@ class TableScene(TableHooks):
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
         self.toast.show(message, rect.center, **fmt)
-        over = self.toast.rect.bottom - (self.size[1] - 2)
-        if over > 0:  # two lines near the bottom edge: lift it so all of it shows
-            self.toast.center = (rect.centerx, rect.centery - over)
+        # two lines near the bottom edge, or a long word beside the waste: keep all of it on screen
+        inside = self.toast.rect.clamp(pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4))
+        if inside != self.toast.rect:
+            shift = (inside.x - self.toast.rect.x, inside.y - self.toast.rect.y)
+            self.toast.center = (rect.centerx + shift[0], rect.centery + shift[1])
 
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.on_change()

@@ -49,7 +49,7 @@ class GolfLayout:
         between = self.gap * 3
         self.stock = pygame.Rect(middle - between // 2 - self.card_w, row_y, self.card_w, self.card_h)
         self.waste = pygame.Rect(middle + between - between // 2, row_y, self.card_w, self.card_h)
-        right = self.columns[-1].right
+        right = size[0] - m
         self.message = pygame.Rect(self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap,
                                    self.card_h)
 
