@@ -12,7 +12,7 @@ import pygame
 from game import i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
-from game.scenes.base import Action, Push, Quit, Replace
+from game.scenes.base import Action, Push, Quit, Replace, Transition
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
@@ -21,6 +21,7 @@ from game.ui.widgets import Button, Label, TextInput, Toggle
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
+DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when the daily deal's check mark is looked up
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "
 
 #: Translatable explanations per InvalidCode.reason, used when the model's own (English)
@@ -59,6 +60,10 @@ class MenuScene(PanelScene):
         self.continue_button.visible = self.saved is not None
         self.play_button = Button((0, 0, 1, 1), N_("Play") if self.saved is None else N_("New deal"), text,
                                   self.play_random, style="secondary" if self.saved else "primary")
+        # its check mark ("done today") needs the statistics: looked up after the first frames, so the
+        # menu never waits for the database to open (update)
+        self.daily_button = Button((0, 0, 1, 1), N_("Daily deal"), text, self.open_daily, style="secondary")
+        self._age, self._daily_known = 0.0, False
         self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
                                   upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
                                   on_change=lambda _v: self.error.set_text(""))
@@ -74,7 +79,8 @@ class MenuScene(PanelScene):
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
         self.widgets = [*self.picker.widgets, self.winnable_toggle,
-                        self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
+                        self.continue_button, self.play_button, self.daily_button, self.code_box, self.code_button,
+                        self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button,
                         self.help_button]
         self._show_options()
@@ -94,12 +100,15 @@ class MenuScene(PanelScene):
         y = self.picker.place(x, y, iw, row, gap)
         self.winnable_toggle.rect = (x, y, iw, row)
         y += row + gap
+        dw = int(iw * 0.3)  # the daily deal beside Play: one tap from the menu
+        self.daily_button.rect = (x + iw - dw, y, dw, int(row * 1.2))
+        pw = iw - dw - gap
         if self.saved is not None:
-            cw = int(iw * 0.58)
+            cw = int(pw * 0.55)
             self.continue_button.rect = (x, y, cw, int(row * 1.2))
-            self.play_button.rect = (x + cw + gap, y, iw - cw - gap, int(row * 1.2))
+            self.play_button.rect = (x + cw + gap, y, pw - cw - gap, int(row * 1.2))
         else:
-            self.play_button.rect = (x, y, iw, int(row * 1.2))
+            self.play_button.rect = (x, y, pw, int(row * 1.2))
         y += int(row * 1.2) + gap
         if coded:
             bw = int(iw * 0.38)
@@ -143,6 +152,8 @@ class MenuScene(PanelScene):
 
     def _set_kind(self, kind: registry.GameKind) -> None:
         registry.choose(self.ctx.settings, kind)
+        if self._daily_known:
+            self._show_daily()
         self._show_options()
         self._save()
 
@@ -200,6 +211,35 @@ class MenuScene(PanelScene):
             return
         game, meta = self.saved
         self.next = Replace(self.ctx.make_table_scene(game, meta))
+
+    def update(self, dt: float) -> Transition:
+        self._age += dt
+        if not self._daily_known and self._age >= DAILY_LOOKUP_AFTER:
+            self._daily_known = True
+            self._show_daily()
+        return None
+
+    def is_animating(self) -> bool:
+        """Until the daily deal's check mark is known: the loop keeps ticking, and draws the change."""
+        return not self._daily_known or super().is_animating()
+
+    def _show_daily(self) -> None:
+        label = self._daily_label()
+        if label != self.daily_button.label:
+            self.daily_button.label = label
+            self.daily_button.invalidate()
+
+    def _daily_label(self) -> str:
+        """'Daily deal', with a check mark once today's deal of the chosen game is done."""
+        from game.scenes import daily_scene  # (as above)
+
+        kind = daily_scene.daily_kind(self.ctx.settings)
+        return N_("Daily deal ✓") if daily_scene.today() in daily_scene.results_of(self.ctx, kind) else N_("Daily deal")
+
+    def open_daily(self) -> None:
+        from game.scenes.daily_scene import DailyScene  # (as above)
+
+        self.next = Push(DailyScene(self.ctx))
 
     def open_stats(self) -> None:
         from game.scenes.stats_scene import StatsScene  # (as above)
