@@ -63,7 +63,7 @@ class MenuScene(PanelScene):
         # its check mark ("done today") needs the statistics: looked up after the first frames, so the
         # menu never waits for the database to open (update)
         self.daily_button = Button((0, 0, 1, 1), N_("Daily deal"), text, self.open_daily, style="secondary")
-        self._age, self._daily_known = 0.0, False
+        self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
                                   upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
                                   on_change=lambda _v: self.error.set_text(""))
@@ -220,14 +220,19 @@ class MenuScene(PanelScene):
         return None
 
     def is_animating(self) -> bool:
-        """Until the daily deal's check mark is known: the loop keeps ticking, and draws the change."""
-        return not self._daily_known or super().is_animating()
+        """Once, when the daily deal's check mark has just appeared: the loop draws it."""
+        return self._daily_changed or super().is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        self._daily_changed = False
+        return super().draw(surface)
 
     def _show_daily(self) -> None:
         label = self._daily_label()
         if label != self.daily_button.label:
             self.daily_button.label = label
             self.daily_button.invalidate()
+            self._daily_changed = True
 
     def _daily_label(self) -> str:
         """'Daily deal', with a check mark once today's deal of the chosen game is done."""
