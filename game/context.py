@@ -125,6 +125,10 @@ class Context:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
+        if resumed is not None and resumed.get("round") is not None:  # a hole of a round of golf
+            from game.scenes.round_table import RoundTableScene  # (as the scenes below)
+
+            return RoundTableScene(self, resumed["round"], resumed, guaranteed, demo)
         return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
 
     def make_menu_scene(self) -> MenuScene:

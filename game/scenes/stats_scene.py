@@ -40,7 +40,8 @@ class StatsScene(PanelScene):
                                                    for f in registry.FAMILIES}, self._set_kind)
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [*self.picker.widgets, self.reset_button, self.back]
+        self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
+        self.widgets = [*self.picker.widgets, self.reset_button, self.rounds_button, self.back]
         self._refresh()
 
     @property
@@ -68,6 +69,11 @@ class StatsScene(PanelScene):
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
         self.back.rect = (x + iw - half, y, half, row)
+        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two (issue 20)
+            third = (iw - 2 * gap) // 3
+            self.reset_button.rect = (x, y, third, row)
+            self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
+            self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option."""
@@ -176,6 +182,10 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
+        rounds = self.kind.family is registry.GOLF
+        if rounds != self.rounds_button.visible:
+            self.rounds_button.visible = rounds
+            self.layout(self.size)
         summary = self._summary()
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
@@ -200,6 +210,12 @@ class StatsScene(PanelScene):
 
     def invalidate(self, rects: list | None = None) -> None:
         self._refresh()
+
+    def open_rounds(self) -> None:
+        """The rounds of golf of the rule set shown."""
+        from game.scenes.round_stats_scene import RoundStatsScene  # (as the other scenes: when first shown)
+
+        self.next = Push(RoundStatsScene(self.ctx, self.kind))
 
     def close(self) -> None:
         self.next = Pop()
