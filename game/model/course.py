@@ -158,6 +158,12 @@ class GolfRound:
         return self.total - PAR_PER_HOLE * len(self._scores)
 
     @property
+    def standing(self) -> int:
+        """Where the round stands against par now: to_par with the hole just ended counted in."""
+        pending = self.pending_score
+        return self.to_par + (0 if pending is None else pending - PAR_PER_HOLE)
+
+    @property
     def holes_won(self) -> int:
         """Holes whose tableau was cleared (a won hole scores 0 or less; a blocked one at least 1)."""
         return sum(score <= 0 for score in self._scores)

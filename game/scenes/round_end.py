@@ -22,7 +22,7 @@ def hole_lines(table: RoundTableScene) -> list[str]:
     if score is None:
         return []
     return [tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=score, par=PAR_PER_HOLE),
-            tr("Round: {score}", score=shown(par_text(rnd.to_par + score - PAR_PER_HOLE)))]
+            tr("Round: {score}", score=shown(par_text(rnd.standing)))]
 
 
 class RoundWinOverlay(WinOverlay):

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MODES = [("single", N_("Single deal")), ("round", N_("Round of 9"))]
 #: The share of the option row the rule set's choice keeps when the mode sits beside it.
-OPTION_SHARE = 0.46
+OPTION_SHARE = 0.42
 
 
 class RoundChoice:

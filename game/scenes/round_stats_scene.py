@@ -114,9 +114,10 @@ class RoundStatsScene(PanelScene):
         scores = [total - PAR_PER_HOLE * holes for _u, _r, total, holes, _w, _c in rows]
         top = max(max(abs(s) for s in scores), 1)
         mid = plot.centery
-        pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid))
         label = self.ctx.text.render(tr("Par"), max(11, plot.height // 14), theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(bottomleft=(plot.x, mid - 2)))
+        plot.width -= label.get_width() + 6  # the par line's name at its right end, clear of the bars
+        pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid))
+        surface.blit(label, label.get_rect(midleft=(plot.right + 6, mid)))
         slot = plot.width / CHART_ROUNDS
         for i, ((_u, result, *_rest), score) in enumerate(zip(rows, scores)):
             h = max(3, int((plot.height / 2 - 4) * abs(score) / top))

@@ -48,8 +48,9 @@ class RoundTableScene(GolfTableScene):
         super().enter()
 
     def hud_values(self) -> list[str]:
+        """The hole, the round against par (the hole just ended counted in), and the stock."""
         r = self.round
-        return [tr("Hole {n}/{holes}", n=r.hole, holes=HOLES), tr("Round: {score}", score=shown(par_text(r.to_par))),
+        return [tr("Hole {n}/{holes}", n=r.hole, holes=HOLES), tr("Round: {score}", score=shown(par_text(r.standing))),
                 tr("Stock: {n}", n=len(self.game.stock)), *self.deal_note()]
 
     def update(self, dt: float) -> Transition:

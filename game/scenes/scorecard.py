@@ -26,7 +26,7 @@ from .scorecard_paint import paint_card, shown
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
-CONFETTI = 90
+CONFETTI = 150
 CONFETTI_TIME = 2.6  # s over which the pieces are thrown
 CONFETTI_COLOURS = [theme.GOLD, (214, 72, 60), (72, 132, 220), (88, 184, 104), theme.CREAM]
 
@@ -115,8 +115,8 @@ class ScorecardScene(PanelScene):
         played = [s for s in rnd.card() if s is not None]
         if not played:
             return tr("Hole {n} of {holes}", n=rnd.hole, holes=HOLES)
-        strokes = sum(played) - PAR_PER_HOLE * len(played)
-        return tr("After hole {n}: {total} · {par}", n=len(played), total=sum(played), par=shown(par_text(strokes)))
+        return tr("After hole {n}: {total} · {par}", n=len(played), total=sum(played),
+                  par=shown(par_text(rnd.standing)))
 
     def cheer(self) -> str | None:
         """A word for the end of the round: under par, or a new best."""
@@ -221,7 +221,7 @@ class ScorecardScene(PanelScene):
         w, h = self.size
         rng = random.Random(self._thrown)
         while self._thrown < CONFETTI and self._clock >= CONFETTI_TIME * self._thrown / CONFETTI:
-            piece = max(6, h // 60)
+            piece = max(8, h // 45)
             self.confetti.append([rng.uniform(0, w), -piece * 2.0, rng.uniform(-0.08, 0.08) * w,
                                   rng.uniform(0.15, 0.35) * h, rng.choice(CONFETTI_COLOURS), piece,
                                   max(3, piece // 2), rng.uniform(0, math.tau)])
@@ -246,6 +246,7 @@ class ScorecardScene(PanelScene):
                 surface.blit(self._static, r, r)
             for widget in self.widgets:
                 if widget.visible and widget.bounds.collidelist(self._drawn) >= 0:
+                    surface.blit(self._static, widget.bounds, widget.bounds)  # (its shadow is translucent)
                     dirty.append(widget.draw(surface))
         self._drawn = []
         for x, y, _vx, _vy, colour, pw, ph, phase in self.confetti:

@@ -20,7 +20,7 @@ INK = (28, 36, 30)
 INK_RED = (168, 40, 32)  # under par, as cards print it
 CURRENT = (244, 226, 160)
 #: Width of each column, in hole columns: the row labels, nine holes, the total.
-LABEL_COLUMNS, TOTAL_COLUMNS = 1.9, 1.4
+LABEL_COLUMNS, TOTAL_COLUMNS = 2.2, 1.4
 
 
 def shown(text: str) -> str:
@@ -51,7 +51,7 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
     surface.fill(HEADER, (header.x, header.centery, header.width, header.bottom - header.centery))  # square below
     if current is not None:
         col = cols[current]
-        surface.fill(CURRENT, (col.x, header.bottom, col.width, rect.bottom - header.bottom - radius))
+        surface.fill(CURRENT, (col.x, header.bottom, col.width, rect.bottom - header.bottom))
     size = max(12, int(row_h * 0.5))
     played = [s for s in card if s is not None]
     running: list[str] = []
@@ -74,7 +74,7 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
         label = text.fit(labels[r], cols[0].width - size // 2, size, ink, bold=True)
         surface.blit(label, label.get_rect(midleft=(cols[0].x + size // 3, cy)))
         cells = [str(i + 1) for i in range(HOLES)] if r == 0 else [str(PAR_PER_HOLE)] * HOLES if r == 1 else \
-            ["" if s is None else str(s) for s in card] if r == 2 else running
+            ["" if s is None else shown(f"\u2212{-s}" if s < 0 else str(s)) for s in card] if r == 2 else running
         for i, value in enumerate(cells):
             col = cols[i + 1]
             score = card[i]
@@ -90,9 +90,9 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
             colour = INK_RED if totals[r].startswith("\u2013") else ink
             img = text.fit(totals[r], total_col.width - 6, size, colour, bold=True)
             surface.blit(img, img.get_rect(center=(total_col.centerx, cy)))
-    for col in cols[1:]:
-        pygame.draw.line(surface, RULE, (col.x, header.bottom), (col.x, rect.bottom - radius))
-    pygame.draw.line(surface, HEADER, (cols[-1].x, rect.y), (cols[-1].x, rect.bottom - radius), 2)
+    for col in cols[1:]:  # (inner columns only: the rounded corners stay clear)
+        pygame.draw.line(surface, RULE, (col.x, header.bottom), (col.x, rect.bottom - 1))
+    pygame.draw.line(surface, HEADER, (cols[-1].x, rect.y), (cols[-1].x, rect.bottom - 1), 2)
 
 
 def _mark(surface: pygame.Surface, centre: tuple[int, int], r: int, against: int) -> None:
@@ -103,7 +103,7 @@ def _mark(surface: pygame.Surface, centre: tuple[int, int], r: int, against: int
     rings = [r] if abs(against) == 1 else [r, r - width - max(2, r // 8)]
     for ring in rings:
         if against < 0:
-            pygame.draw.circle(surface, INK_RED, centre, ring, width)
+            pygame.draw.aacircle(surface, INK_RED, centre, ring, width)
         else:
             box = pygame.Rect(0, 0, ring * 2, ring * 2)
             box.center = centre

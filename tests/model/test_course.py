@@ -141,11 +141,14 @@ def test_a_whole_round_through_the_model():
     assert caught.value.reason == "round-over"
 
 
-def test_to_par_runs_with_the_holes_finished():
+def test_to_par_runs_with_the_holes_finished_and_the_standing_with_the_hole_just_ended():
     rnd = GolfRound("GR1-E-AAAAAAB")
     rnd._advance(3)  # (as next_hole does, with chosen scores)
     rnd._advance(4)
-    assert rnd.total == 7 and rnd.to_par == -3 and rnd.against_par == 7 - 45
+    assert rnd.total == 7 and rnd.to_par == -3 == rnd.standing and rnd.against_par == 7 - 45
+    play_out(rnd.game)
+    pending = rnd.pending_score
+    assert rnd.to_par == -3 and rnd.standing == -3 + pending - 5
 
 
 def test_par_is_written_as_golfers_write_it():
