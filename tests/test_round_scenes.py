@@ -4,16 +4,12 @@ input, a power cut in the middle of hole 5 with the real game, and the statistic
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle, type_text
+from test_persistence import killed_child
 
 from game import i18n, registry
 from game.model.course import GolfRound, par_text
@@ -28,8 +24,6 @@ from game.scenes.scorecard import ScorecardScene
 from game.scenes.scorecard_paint import shown
 from game.scenes.stats_scene import StatsScene
 from game.settings import Settings
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def menu(make_app, size=(800, 480), **settings):
@@ -331,18 +325,7 @@ CHILD = textwrap.dedent("""
 
 
 def test_a_power_cut_in_the_middle_of_hole_5_resumes_exactly(make_app):
-    env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}")
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, cwd=str(ROOT / "tests"),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        expected = child.stdout.readline().strip()
-        assert child.stdout.readline().strip() == "READY", child.stderr.read()
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=10)
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert child.returncode == -signal.SIGKILL
+    expected = killed_child(CHILD)
     doc = json.loads(expected)
     assert doc["hole"] == 5 and len(doc["scores"]) == 4 and doc["game"]["log"][-1] == "u"
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .codes import DIGITS, MAX_NUMBER, InvalidCode, decode_number, encode_number
+from .codes import MAX_NUMBER, InvalidCode, encode_number, read_number
 from .golf_rules import BadRules, GolfRules
 
 HOLES = 9
@@ -84,16 +84,7 @@ def parse_round_code(text: str) -> RoundCode:
     except BadRules:
         raise InvalidRoundCode("rule", f"A round code looks like {EXAMPLE}: E (Easy), C (Classic) or S (Strict) "
                                        f"in the middle, with more rules after + (W, K, D, J1, J2, Z).") from None
-    digits = parts[2]
-    if len(digits) != DIGITS:
-        raise InvalidRoundCode("length", f"The round number must be {DIGITS} letters, not {len(digits)}.")
-    bad = [ch for ch in digits if not "A" <= ch <= "Z"]
-    if bad:
-        raise InvalidRoundCode("letter", f"The round number may only use the letters A to Z, not {bad[0]!r}.")
-    number = decode_number(digits)
-    if number == 0:
-        raise InvalidRoundCode("zero", "Round number 0 (AAAAAAA) does not exist; the first round is AAAAAAB.")
-    return RoundCode(rules, number, PREFIXES[parts[0]])
+    return RoundCode(rules, read_number(parts[2], "round", InvalidRoundCode), PREFIXES[parts[0]])
 
 
 def is_round_code(text: str) -> bool:

@@ -1,11 +1,12 @@
 """The statistics of rounds of golf under one rule set: rounds played, finished and abandoned, the best
 and average total, holes won and the best round's code, with a chart of the last rounds against
-par. Opened from the Statistics screen (its Rounds button, for Golf); Reset asks first."""
+par. Opened from the Statistics screen (its Rounds button, for Golf), whose screen it is with the
+rounds' numbers in place of the single deals' (and no choice of game: Back returns to that one)."""
 from __future__ import annotations
 
 import logging
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,12 +14,15 @@ from game.i18n import N_, tr
 from game.model.course import PAR, PAR_PER_HOLE, par_text
 from game.persist.round_stats import summarize_rounds
 from game.registry import GameKind
-from game.scenes.base import Pop, Push
+from game.scenes.base import Push
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.panel_scene import PanelScene
 from game.scenes.scorecard_paint import shown
+from game.scenes.stats_scene import StatsScene
 from game.ui import theme
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
 
 log = logging.getLogger(__name__)
 
@@ -26,24 +30,20 @@ CHART_ROUNDS = 20
 COLOURS = {"under": theme.GOLD, "over": (214, 96, 80), "abandoned": (150, 160, 150), "assisted": (104, 158, 224)}
 
 
-class RoundStatsScene(PanelScene):
+class RoundStatsScene(StatsScene):
     """Numbers and a chart for the rounds of one Golf rule set."""
 
-    def __init__(self, ctx: Any, kind: GameKind) -> None:
-        self.kind = kind
+    def __init__(self, ctx: Context, kind: GameKind) -> None:
+        self.shown_kind = kind
         super().__init__(ctx)
 
     def build(self) -> None:
         text = self.ctx.text
+        self.kind = self.shown_kind
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.reset_button, self.back]
         self._refresh()
-
-    @property
-    def stats(self) -> Any:
-        progress = self.ctx.progress
-        return None if progress is None else progress.stats
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
@@ -52,14 +52,16 @@ class RoundStatsScene(PanelScene):
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
         row, x, y, iw = self.place_panel(row, gap, pad, 1 + 5.6 + 1, 3, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
-        y += row + gap
-        body = pygame.Rect(x, y, iw, int(row * 5.6))
+        body = pygame.Rect(x, y + row + gap, iw, int(row * 5.6))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.52), body.height)
         self.chart_rect = pygame.Rect(body.x + int(iw * 0.56), body.y, iw - int(iw * 0.56), body.height)
         y = body.bottom + gap
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
         self.back.rect = (x + iw - half, y, half, row)
+
+    def heading(self) -> str:
+        return " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
 
     def _rows(self) -> list[Any] | None:
         """The rounds of this rule set (RoundRow), or None when the database cannot answer."""
@@ -70,7 +72,6 @@ class RoundStatsScene(PanelScene):
             return None
 
     def lines(self) -> list[tuple[str, str]]:
-        """(label, value) rows."""
         rows = self._rows()
         if rows is None:
             return [(tr("Statistics are not available"), "")]
@@ -81,23 +82,6 @@ class RoundStatsScene(PanelScene):
         return [(tr("Rounds played"), str(s.played)), (tr("Finished"), str(s.finished)),
                 (tr("Abandoned"), str(s.abandoned)), (tr("Best total"), best), (tr("Average total"), average),
                 (tr("Holes won"), str(s.holes_won)), (tr("Best round"), s.best_code or none)]
-
-    def paint_static(self, surface: pygame.Surface) -> None:
-        r = self.title_rect
-        name = " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
-        img = self.ctx.text.fit(name, r.width, int(r.height * 0.7), theme.GOLD, bold=True)
-        surface.blit(img, img.get_rect(center=r.center))
-        rows = self.lines()
-        r = self.numbers_rect
-        step = r.height / len(rows)
-        size = max(12, int(step * 0.6))
-        for i, (label, value) in enumerate(rows):
-            cy = int(r.y + step * (i + 0.5))
-            name_img = self.ctx.text.fit(label, int(r.width * 0.55), size, theme.TEXT_DIM)
-            surface.blit(name_img, name_img.get_rect(midleft=(r.x, cy)))
-            num = self.ctx.text.fit(value, int(r.width * 0.44), size, theme.TEXT, bold=True)
-            surface.blit(num, num.get_rect(midright=(r.right, cy)))
-        self._paint_chart(surface)
 
     def _paint_chart(self, surface: pygame.Surface) -> None:
         """One bar per round against par: up for under par, down for over par, from the par line."""
@@ -132,28 +116,15 @@ class RoundStatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
-        rows = self._rows()
-        self.reset_button.enabled = bool(rows)
+        self.reset_button.enabled = bool(self._rows())
         self.reset_button.invalidate()
 
     def ask_reset(self) -> None:
-        name = " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
         self.next = Push(ConfirmDialog(self.ctx, N_("Reset round statistics?"),
-                                       [tr("All rounds of {name} will be deleted.", name=name)],
+                                       [tr("All rounds of {name} will be deleted.", name=self.heading())],
                                        N_("Reset"), self.reset))
 
     def reset(self) -> None:
         if self.stats is not None:
             self.stats.reset_rounds(self.kind.option)
         self._refresh()
-
-    def invalidate(self, rects: list | None = None) -> None:
-        self._refresh()
-
-    def close(self) -> None:
-        self.next = Pop()
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-

@@ -93,11 +93,15 @@ class StatsScene(PanelScene):
         reason = getattr(self.stats, "problem", None)
         return tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else None
 
+    def heading(self) -> str:
+        """The screen's title (the rounds' screen names its rule set)."""
+        return tr("Statistics")
+
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         note = self.note()
         top = r.height * (0.62 if note else 1.0)
-        img = self.ctx.text.fit(tr("Statistics"), r.width, int(top * 0.7), theme.GOLD, bold=True)
+        img = self.ctx.text.fit(self.heading(), r.width, int(top * 0.7), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
         if note:  # under the title, across the panel: the player sees at once why new games don't count yet
             img = self.ctx.text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
