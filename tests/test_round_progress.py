@@ -38,12 +38,12 @@ def next_hole(progress: Progress, rnd: GolfRound) -> None:
     progress.round_changed(rnd)
     progress.leave()  # the old table closes ...
     if not rnd.finished:
-        progress.begin(rnd.game, None, guaranteed=rnd.winnable, round=rnd)  # ... and the next one opens
+        progress.begin(rnd.game, None, guaranteed=rnd.winnable, golf_round=rnd)  # ... and the next one opens
 
 
 def begin_round(progress: Progress, code: str = "GR1-E-QXKZMTA") -> GolfRound:
     rnd = GolfRound(code)
-    progress.begin(rnd.game, None, round=rnd)
+    progress.begin(rnd.game, None, golf_round=rnd)
     return rnd
 
 
@@ -180,7 +180,7 @@ def test_a_won_hole_keeps_the_round_saved(data_dir):
             break
         rnd.next_hole()  # (a deal the solver cannot win: try the next hole)
         progress.round_changed(rnd)
-        progress.begin(rnd.game, None, round=rnd)
+        progress.begin(rnd.game, None, golf_round=rnd)
     assert progress.save.flush()
     saved = json.loads((data_dir / SAVE).read_text())
     assert "round" in saved and json.loads(saved["model"])["state"]["status"] == "won"

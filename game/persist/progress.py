@@ -130,9 +130,9 @@ class Progress:
                 self.recorder.submit(("record_round" if is_round_record(rec) else "record", rec))
 
     def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False,
-              round: GolfRound | None = None) -> None:
+              golf_round: GolfRound | None = None) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
-        says a new deal was proven winnable; a resumed game takes it from `meta`. `round` (or
+        says a new deal was proven winnable; a resumed game takes it from `meta`. `golf_round` (or
         meta's "round"): the round of golf `game` is the hole being played of.
 
         Whatever game was current before and is not this one ends here: recorded as blocked,
@@ -140,15 +140,14 @@ class Progress:
         and so does a round, unless `game` is its next hole."""
         if game is self.game:
             return
-        if round is None and meta is not None:
-            round = meta.get("round")
-        if round is not None and round is self.round and round.game is game:
+        rnd = golf_round if golf_round is not None or meta is None else meta.get("round")
+        if rnd is not None and rnd is self.round and rnd.game is game:
             self.game = game  # the next hole of the round being played: its bookkeeping goes on
             self._store(game)
             return
         if meta is None or self.game is not None:
             self._close_out_previous()
-        self.game, self.round = game, round
+        self.game, self.round = game, rnd
         self._restore(meta or {}, game)
         self.uid = self.uid or new_uid()
         self.guaranteed = self.guaranteed or bool(guaranteed)

@@ -38,7 +38,8 @@ class RoundTableScene(GolfTableScene):
     def enter(self) -> None:
         if not self._started:
             if self.progress is not None:  # the round goes with its game (its next hole continues it)
-                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, round=self.round)
+                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed,
+                                    golf_round=self.round)
                 if self.resumed is None and self.round.winnable:  # a table deal: not dealt again alone
                     kind = deals.kind_of(self.game)
                     self.progress.mark_dealt(kind, self.round.numbers[self.round.hole - 1])
