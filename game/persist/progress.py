@@ -141,7 +141,7 @@ class Progress:
         if game is self.game:
             return
         rnd = golf_round if golf_round is not None or meta is None else meta.get("round")
-        if rnd is not None and rnd is self.round and rnd.game is game:
+        if rnd is not None and rnd.game is game and rnd is self.round:
             self.game = game  # the next hole of the round being played: its bookkeeping goes on
             self._store(game)
             return
