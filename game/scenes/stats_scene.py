@@ -112,10 +112,11 @@ class StatsScene(PanelScene):
         size = max(12, int(step * 0.62))
         for i, (label, value) in enumerate(rows):
             cy = int(r.y + step * (i + 0.5))
-            name = self.ctx.text.fit(label, int(r.width * 0.7), size, theme.TEXT_DIM)
-            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
             num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
             surface.blit(num, num.get_rect(midright=(r.right, cy)))
+            room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
+            name = self.ctx.text.fit(label, room, size, theme.TEXT_DIM)
+            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
         self._paint_chart(surface)
 
     def _summary(self) -> Any:
