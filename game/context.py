@@ -127,7 +127,12 @@ class Context:
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
         `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
-        scene: TableScene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
+        if resumed is not None and resumed.get("round") is not None:  # a hole of a round of golf
+            from game.scenes.round_table import RoundTableScene  # (as the scenes below)
+
+            scene: TableScene = RoundTableScene(self, resumed["round"], resumed, guaranteed, demo)
+        else:
+            scene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
         scene.daily = daily or (resumed or {}).get("daily")
         return scene
 

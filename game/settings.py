@@ -35,6 +35,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
     "last_game": tuple(registry.FAMILIES),
     "attract_minutes": (0, 1, 3, 10),
+    "golf_mode": ("single", "round"),
 }
 
 
@@ -84,6 +85,8 @@ class Settings:
     last_game: str = "golf"
     golf_rule: str = "easy"
     eightoff_cells: int = 8
+    #: Golf in the New game window: a single deal or a round of nine holes (issue 20).
+    golf_mode: str = "single"
     #: Kiosk mode: minutes without input before the attract demo starts (0: never).
     attract_minutes: int = 3
     #: Per game and option: deal only deals proven winnable (on by default).

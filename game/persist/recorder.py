@@ -26,7 +26,8 @@ MAX_PENDING = 1000  # operations kept while nothing can be written (each finishe
 SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE = 19, 20, 25  # an operation that can never succeed
 
 #: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at, daily}),
-#: ("reset", game, option), ("mark_dealt", kind, number)
+#: ("reset", game, option), ("mark_dealt", kind, number), ("record_round", round_stats.round_record_of(...)),
+#: ("reset_rounds", option)
 Op = tuple
 
 
@@ -189,6 +190,9 @@ class Recorder:
                           rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"],
                           daily=rec.get("daily"))
                 return str(rec["uid"])
+            if name == "record_round":
+                db.record_round(dict(args[0]))
+                return str(args[0]["uid"])
             getattr(db, name)(*args)
         except sqlite3.Error as exc:
             if primary_code(exc) not in (SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
+from .round_stats import RoundRow, read_round_rows, row_of
 from .schema import StatsUnavailable
 from .stats import RESULTS, Row, RowViews, dealt_numbers, game_rows, has_uid, open_reader
 from .uid import new_uid
@@ -61,6 +62,9 @@ class Statistics(RowViews):
     def mark_dealt(self, kind: str, number: int) -> None:
         self.recorder.submit(("mark_dealt", str(kind), int(number)))
 
+    def reset_rounds(self, option: str) -> None:
+        self.recorder.submit(("reset_rounds", str(option)))
+
     # -- reading -----------------------------------------------------------------------------------
     def _reader(self) -> sqlite3.Connection | None:
         """The read connection, or None while there is no database file yet."""
@@ -103,6 +107,17 @@ class Statistics(RowViews):
                 rows = []
         return rows
 
+    def round_rows(self, option: str) -> list[RoundRow]:
+        """The rounds of golf under a rule set, oldest first, written or not."""
+        pending = self.recorder.pending()
+        rows: list[RoundRow] = self._read(read_round_rows, str(option)) or []
+        for op in pending:
+            if op[0] == "record_round" and op[1]["option"] == str(option) and all(r[0] != op[1]["uid"] for r in rows):
+                rows.append(row_of(op[1]))
+            elif op[0] == "reset_rounds" and op[1] == str(option):
+                rows = []
+        return rows
+
     def dealt(self, kind: str) -> set[int]:
         pending: list[Op] = self.recorder.pending()
         numbers: set[int] = self._read(dealt_numbers, str(kind)) or set()
@@ -115,7 +130,7 @@ class Statistics(RowViews):
         """Whether the game with this id is recorded (or waiting to be)."""
         if uid in self.recorder.confirmed():
             return True
-        if any(op[0] == "record" and op[1]["uid"] == uid for op in self.recorder.pending()):
+        if any(op[0] in ("record", "record_round") and op[1]["uid"] == uid for op in self.recorder.pending()):
             return True
         return bool(self._read(has_uid, uid))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import move_aside
+from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, read_round_rows, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .schema import (
@@ -121,6 +122,13 @@ class RowViews:
         """The last n (result, score), oldest first: the bar chart."""
         return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
 
+    def round_rows(self, option: str) -> list[RoundRow]:
+        """(uid, result, total, holes, holes_won, code) of every round of golf under a rule set."""
+        raise NotImplementedError
+
+    def round_summary(self, option: str) -> RoundSummary:
+        return summarize_rounds(self.round_rows(option))
+
 
 class StatsDB(RowViews):
     """The statistics database on one connection, used from one thread.
@@ -220,6 +228,14 @@ class StatsDB(RowViews):
                  float(duration_s), finished_at, max(0, int(hints)), uid or new_uid(), daily)).rowcount
         return added > 0
 
+    def record_round(self, rec: dict) -> bool:
+        """One round of golf (round_stats.round_record_of); the same id again changes nothing."""
+        return insert_round(self._db(), rec)
+
+    def reset_rounds(self, option: str) -> None:
+        """Delete the rounds of one rule set."""
+        delete_rounds(self._db(), option)
+
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
         conn = self._db()
@@ -250,6 +266,9 @@ class StatsDB(RowViews):
         """The deals of the winnable table `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
+    def round_rows(self, option: str) -> list[RoundRow]:
+        return read_round_rows(self._db(), option)
+
     def has(self, uid: str) -> bool:
         """Whether the game with this id is recorded."""
         return has_uid(self._db(), uid)
@@ -269,7 +288,9 @@ def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
 
 
 def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
-    return conn.execute("SELECT 1 FROM games WHERE uid = ?", (uid,)).fetchone() is not None
+    """Whether a game or a round with this id is recorded."""
+    return conn.execute("SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?",
+                        (uid, uid)).fetchone() is not None
 
 
 def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:

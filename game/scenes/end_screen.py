@@ -27,6 +27,8 @@ def play_time(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+#: What the table's top band offers as well, so a crowded blocked panel may leave it out
+BAND_ACTIONS = ("Undo", "New game")
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
 
@@ -121,11 +123,16 @@ class BlockedOverlay(EndOverlay):
         return self.table.panel_areas() or [super().area()]
 
     def actions(self) -> list[tuple[str, Action, str]]:
-        acts: list[tuple[str, Action, str]] = [] if self.compact else [
-            ("Undo", self.do_undo, "secondary"), ("New game", self.do_new, "primary")]
+        acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
         if self.analysis is not None and can_go_back(self.table, self.analysis):
-            acts.insert(min(1, len(acts)), (N_("Go back there"), self._go_back, "secondary"))
+            acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
+        if self.compact:  # crowded: what the live top band offers too is left to the band
+            acts = [a for a in acts if a[0] not in BAND_ACTIONS]
         return acts
+
+    def next_action(self) -> tuple[str, Action, str]:
+        """The way on from a blocked deal: a new game (a round's hole goes to its scorecard)."""
+        return ("New game", self.do_new, "primary")
 
     def _go_back(self) -> Transition:
         """Undo to the last position from which the deal could still be won, each undo animated."""

@@ -12,9 +12,12 @@ import pygame
 from game import i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
+from game.persist.progress import at_stake
 from game.scenes.base import Action, Push, Quit, Replace, Transition
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
+from game.scenes.round_menu import RoundChoice
+from game.scenes.round_start import abandon_line
 from game.ui import theme
 from game.ui.widgets import Button, Label, TextInput, Toggle
 
@@ -54,6 +57,7 @@ class MenuScene(PanelScene):
                                                             for f in registry.FAMILIES}, self._set_kind)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
+        self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
         self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
@@ -78,7 +82,7 @@ class MenuScene(PanelScene):
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
-        self.widgets = [*self.picker.widgets, self.winnable_toggle,
+        self.widgets = [*self.picker.widgets, self.round_choice.control, self.winnable_toggle,
                         self.continue_button, self.play_button, self.daily_button, self.code_box, self.code_button,
                         self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button,
@@ -98,6 +102,7 @@ class MenuScene(PanelScene):
         self.title_rect = pygame.Rect(x, y, iw - help_w - gap, int(row * 1.2))
         y = self.title_rect.bottom + gap
         y = self.picker.place(x, y, iw, row, gap)
+        self.round_choice.place_beside(self.picker.option_choices[registry.GOLF.id], gap)
         self.winnable_toggle.rect = (x, y, iw, row)
         y += row + gap
         dw = int(iw * 0.3)  # the daily deal beside Play: one tap from the menu
@@ -141,6 +146,10 @@ class MenuScene(PanelScene):
 
     def _show_options(self) -> None:
         self.winnable_toggle.set_value(self.ctx.settings.winnable(self.deal_kind()))
+        kind = registry.chosen(self.ctx.settings)
+        self.round_choice.show_for(kind)
+        self.code_box.placeholder = self.round_choice.placeholder(kind)
+        self.code_box.invalidate()
         self._full = True
 
     def _set_winnable(self, value: bool) -> None:
@@ -163,6 +172,9 @@ class MenuScene(PanelScene):
         from game.scenes.dealing import deal_new  # not at start-up: it brings the solver's deal tables
 
         kind = self.deal_kind()
+        if self.round_choice.rounds(registry.kind(kind)):
+            self.begin(lambda: self.round_choice.play(registry.kind(kind)))
+            return
         self.begin(lambda: deal_new(self.ctx, kind))
 
     def watch(self) -> None:
@@ -173,7 +185,15 @@ class MenuScene(PanelScene):
         self.next = deal_new(self.ctx, self.deal_kind(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
-        """Start exactly the deal in the code box, or say why the code is refused."""
+        """Start exactly the deal (or the round) in the code box, or say why the code is refused."""
+        if self.round_choice.is_code(self.code_box.value):
+            found = self.round_choice.read_code(self.code_box.value)
+            if isinstance(found, str):
+                self.error.set_text(found)
+                self.ctx.audio.play("refuse")
+            else:
+                self.begin(lambda: self.round_choice.start(found))
+            return
         try:
             game = registry.game_from_code(self.code_box.value)
         except InvalidCode as exc:
@@ -196,11 +216,10 @@ class MenuScene(PanelScene):
 
     def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
-        if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
+        if at_stake(self.saved):
             from game.scenes.dialog import ConfirmDialog  # scenes load when first shown, not at start-up
 
-            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
-                                           [N_("The game you can continue will count as abandoned.")],
+            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [abandon_line(self.saved)],
                                            N_("New game"), deal))
         else:
             self.next = deal()

@@ -40,7 +40,8 @@ class StatsScene(PanelScene):
                                                    for f in registry.FAMILIES}, self._set_kind)
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [*self.picker.widgets, self.reset_button, self.back]
+        self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
+        self.widgets = [*self.picker.widgets, self.reset_button, self.rounds_button, self.back]
         self._refresh()
 
     @property
@@ -68,6 +69,11 @@ class StatsScene(PanelScene):
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
         self.back.rect = (x + iw - half, y, half, row)
+        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two (issue 20)
+            third = (iw - 2 * gap) // 3
+            self.reset_button.rect = (x, y, third, row)
+            self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
+            self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option."""
@@ -88,11 +94,15 @@ class StatsScene(PanelScene):
         reason = getattr(self.stats, "problem", None)
         return tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else None
 
+    def heading(self) -> str:
+        """The screen's title (the rounds' screen names its rule set)."""
+        return tr("Statistics")
+
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         note = self.note()
         top = r.height * (0.62 if note else 1.0)
-        img = self.ctx.text.fit(tr("Statistics"), r.width, int(top * 0.7), theme.GOLD, bold=True)
+        img = self.ctx.text.fit(self.heading(), r.width, int(top * 0.7), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
         if note:  # under the title, across the panel: the player sees at once why new games don't count yet
             img = self.ctx.text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
@@ -103,10 +113,11 @@ class StatsScene(PanelScene):
         size = max(12, int(step * 0.62))
         for i, (label, value) in enumerate(rows):
             cy = int(r.y + step * (i + 0.5))
-            name = self.ctx.text.fit(label, int(r.width * 0.7), size, theme.TEXT_DIM)
-            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
             num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
             surface.blit(num, num.get_rect(midright=(r.right, cy)))
+            room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
+            name = self.ctx.text.fit(label, room, size, theme.TEXT_DIM)
+            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
         self._paint_chart(surface)
 
     def _summary(self) -> Any:
@@ -177,6 +188,10 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
+        rounds = self.kind.family is registry.GOLF
+        if rounds != self.rounds_button.visible:
+            self.rounds_button.visible = rounds
+            self.layout(self.size)
         summary = self._summary()
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
@@ -201,6 +216,12 @@ class StatsScene(PanelScene):
 
     def invalidate(self, rects: list | None = None) -> None:
         self._refresh()
+
+    def open_rounds(self) -> None:
+        """The rounds of golf of the rule set shown."""
+        from game.scenes.round_stats_scene import RoundStatsScene  # (as the other scenes: when first shown)
+
+        self.next = Push(RoundStatsScene(self.ctx, self.kind))
 
     def close(self) -> None:
         self.next = Pop()
