@@ -47,7 +47,7 @@ def test_a_won_daily_shows_done_with_its_streak_and_share_line(make_app, data_di
                         (DAY, "won")):
         stats.record("golf", "easy", "GO1-E-AAAAAAB", result, 350, 52, daily=day.isoformat())
     run_frames(app, 40)  # the menu looks the check mark up after its first frames
-    assert app.top.daily_button.label == "Daily deal ✓"
+    assert app.top.daily_button.label == "Today's deal ✓"
     screen = open_daily(app)
     assert screen.lines() == ["Today's deal is done: won in 52 moves, 350 points.", "Daily streak: 3 · best: 3"]
     assert screen.play_button.label == "Play again"
@@ -59,10 +59,10 @@ def test_the_check_mark_follows_the_chosen_game(make_app, data_dir, on_day):
     app = make_app(size=(1280, 720), scene=MenuScene)
     app.ctx.progress.stats.record("eightoff", "8", None, "won", 520, 90, daily=DAY.isoformat())
     run_frames(app, 40)
-    assert app.top.daily_button.label == "Daily deal"  # Golf Easy is chosen: not done
+    assert app.top.daily_button.label == "Today's deal"  # Golf Easy is chosen: not done
     from game import registry
     app.top._set_kind(registry.kind("eightoff-8"))
-    assert app.top.daily_button.label == "Daily deal ✓"
+    assert app.top.daily_button.label == "Today's deal ✓"
 
 
 def test_the_calendar_goes_back_but_not_past_this_month(make_app, data_dir, on_day):

@@ -66,7 +66,7 @@ class MenuScene(PanelScene):
                                   self.play_random, style="secondary" if self.saved else "primary")
         # its check mark ("done today") needs the statistics: looked up after the first frames, so the
         # menu never waits for the database to open (update)
-        self.daily_button = Button((0, 0, 1, 1), N_("Daily deal"), text, self.open_daily, style="secondary")
+        self.daily_button = Button((0, 0, 1, 1), N_("Today's deal"), text, self.open_daily, style="secondary")
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
                                   upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
@@ -258,7 +258,8 @@ class MenuScene(PanelScene):
         from game.scenes import daily_scene  # (as above)
 
         kind = daily_scene.daily_kind(self.ctx.settings)
-        return N_("Daily deal ✓") if daily_scene.today() in daily_scene.results_of(self.ctx, kind) else N_("Daily deal")
+        done = daily_scene.today() in daily_scene.results_of(self.ctx, kind)
+        return N_("Today's deal ✓") if done else N_("Today's deal")
 
     def open_daily(self) -> None:
         from game.scenes.daily_scene import DailyScene  # (as above)
