@@ -375,7 +375,7 @@ class TableScene(TableHooks):
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
         self.clock += dt
-        if self.progress is not None:
+        if self.progress is not None and self.ctx.in_view(self):  # not under a dialog or a hidden window
             self.progress.tick(dt)
         self.board.update(dt)
         self.toast.update(dt)
