@@ -237,6 +237,10 @@ class StatsDB(RowViews):
         """The deals of the winnable table `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
+    def options(self, game: str) -> dict[str, int]:
+        """How many finished games each option of `game` has (only the options with any)."""
+        return game_options(self._db(), game)
+
     def has(self, uid: str) -> bool:
         """Whether the game with this id is recorded."""
         return has_uid(self._db(), uid)
@@ -249,6 +253,11 @@ def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
     rows = conn.execute("SELECT uid, result, score, moves, hints FROM games WHERE game = ? AND option = ?"
                         " ORDER BY id", (game, str(option))).fetchall()
     return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+def game_options(conn: sqlite3.Connection, game: str) -> dict[str, int]:
+    rows = conn.execute("SELECT option, COUNT(*) FROM games WHERE game = ? GROUP BY option", (game,)).fetchall()
+    return {str(option): int(n) for option, n in rows}
 
 
 def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:

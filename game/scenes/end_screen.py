@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import registry
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Transition
 from .dialog import DialogOverlay
+from .kind_picker import kind_title
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -38,6 +40,10 @@ class EndOverlay(DialogOverlay):
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.allows_undo:
             return self.do_undo()
         return None
+
+    def game_title(self) -> str:
+        """The game and its rule set, the panel's first line: 'Golf · Strict'."""
+        return kind_title(registry.kind_of(self.table.game))
 
     def do_undo(self) -> Transition:
         """The last move taken back: the game goes on, the panel closes (the table is repainted)."""
@@ -93,7 +99,7 @@ class BlockedOverlay(EndOverlay):
             self.resize(self.size)
 
     def lines(self) -> list[str]:
-        lines = [tr("Final score: {n}", n=self.table.game.score)]
+        lines = [self.game_title(), tr("Final score: {n}", n=self.table.game.score)]
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
         return lines + analysis_lines(self.table, self.analysis)
@@ -134,7 +140,7 @@ class WinOverlay(EndOverlay):
 
     def lines(self) -> list[str]:
         g = self.table.game
-        lines = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        lines = [self.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
         elif self.table.guaranteed:

@@ -5,6 +5,7 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,6 +39,9 @@ class Hud:
         #: The deal is proven winnable: the code shows a check mark (the counters say it in words
         #: too when there is room, see `roomy`).
         self.proven = False
+        #: The game and its rule set ("Golf · Strict"), translated: the band's first line when it
+        #: fits (see `shows_title`), else the table shows it elsewhere.
+        self.title = ""
 
     def layout(self, size: tuple[int, int]) -> None:
         w, _ = size
@@ -94,6 +98,21 @@ class Hud:
         """Whether the counters have room for a few words more (not on a narrow window)."""
         return self._stats_right - self._margin >= 300
 
+    def shows_title(self, values: tuple) -> bool:
+        """Whether the title fits the band beside these counters, both legible: on one line with
+        them, or on a line of its own above them. Judged with every number at three digits, so
+        the answer holds for the whole game (the counters grow as it goes)."""
+        if not self.title:
+            return False
+        h, room = self.rect.height, self._stats_right - self._margin
+        widest = tuple(re.sub(r"\d+", "888", v) for v in values)
+        one, two = max(16, int(h * 0.5)), int(h * 0.36)
+        fit = self.ctx.text.fit_size
+        if fit("   ".join((self.title, *widest)), room, one, True) >= one * 0.7:
+            return True
+        return (fit("   ".join(widest), room, two, True) >= two * 0.85
+                and fit(self.title, room, two, True) >= two * 0.85)
+
     def _actions(self) -> list[tuple[str, Action, str | None]]:
         """(label, callback, icon or None) for every action."""
         return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
@@ -128,8 +147,11 @@ class Hud:
         x = self._margin
         size = max(16, int(h * 0.5))
         room = self._stats_right - x
-        lines = ["   ".join(values)]
-        if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+        titled = self.shows_title(values)
+        lines = ["   ".join((self.title, *values) if titled else values)]
+        if titled and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+            lines, size = [self.title, "   ".join(values)], int(h * 0.36)  # the title above the counters
+        elif len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
             half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
             lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
         size = min(self.ctx.text.fit_size(line, room, size, True) for line in lines)  # one size for both
