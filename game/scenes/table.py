@@ -402,6 +402,6 @@ class TableScene(TableHooks):
 
 def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
-    if not game.code:
+    if not game.code or not registry.kind_of(game).has_table:  # (a rule set with no table lists none)
         return False
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

@@ -250,6 +250,10 @@ class Board:
         self._extra_dirty += [pygame.Rect(r) for _img, r in self._prints + prints]
         self._prints = [(img, pygame.Rect(r)) for img, r in prints]
 
+    @property
+    def prints(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        return list(self._prints)
+
     def set_dimmed(self, cards: set[Card]) -> None:
         """These cards are drawn darker (a pile that may not be used now); the others as they are."""
         for card, s in self.sprites.items():
