@@ -23,13 +23,16 @@ MORE_SHARE = 0.36  # of the option row's width: the "More rules" button
 
 def rules_title(kind: GameKind) -> str:
     """The kind's option and extra rules in the player's language: 'Classic + 2 jokers'."""
-    return " + ".join(tr(name) for name in kind.option_names)
+    title = tr(kind.option_name)
+    for name in kind.extras:
+        title = tr("{rules} + {rule}", rules=title, rule=tr(name))
+    return title
 
 
 def kind_title(kind: GameKind) -> str:
     """The game and its rule set, as the table's band and the end screens name them:
     'Golf · Strict', 'Golf · Classic + 2 jokers', 'Eight Off · 4 cells'."""
-    return f"{tr(kind.name)} · {rules_title(kind)}"
+    return tr("{game} · {rules}", game=tr(kind.name), rules=rules_title(kind))
 
 
 def short_rules_title(kind: GameKind, text: TextCache, width: int, size: int) -> str:

@@ -94,7 +94,7 @@ class StatsRulesScene(PanelScene):
         cw = (iw - gap * (COLUMNS - 1)) // COLUMNS
         first = self.page * self.per_page
         for button, (kind, n) in zip(self.buttons, self.choices):
-            button.label = f"{rules_title(kind)} ({n})"  # (in the language of the moment)
+            button.label = tr("{rules} ({n})", rules=rules_title(kind), n=n)  # (in the language of the moment)
         for i, button in enumerate(self.buttons):
             slot = i - first
             button.visible = 0 <= slot < self.per_page
