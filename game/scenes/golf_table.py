@@ -114,7 +114,7 @@ class GolfTableScene(TableScene):
         if not title or self.hud.shows_title(tuple(self.hud_values())):
             return []
         box = self.layout.message
-        size = max(14, int(self.layout.card_h * 0.2))
+        size = max(14, int(self.hud.rect.height * 0.36))  # as the band's own two lines
         img = self.ctx.text.fit(title, box.width, size, FELT_PRINT, bold=True)
         return [(img, img.get_rect(midbottom=(box.centerx, box.bottom)))]
 

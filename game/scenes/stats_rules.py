@@ -40,16 +40,18 @@ def played_kinds(stats: Any, family_id: str) -> list[tuple[GameKind, int]]:
         log.warning("statistics unavailable: %s", exc)
         counts = {}
     listed = [k for k in registry.kinds_of(family_id) if not k.front]
-    others = []
-    for option in counts:
+    games: dict[str, int] = {}  # by kind id (a rule set written another way counts as itself)
+    others: list[GameKind] = []
+    for option, n in counts.items():
         try:
             kind = registry.kind_for(family_id, option)
         except ValueError:
             continue  # an option no longer known (a newer version's): not shown
+        games[kind.id] = games.get(kind.id, 0) + n
         if not kind.front and kind not in listed and kind not in others:
             others.append(kind)
     others.sort(key=lambda k: (len(k.extras), k.id))
-    return [(k, counts.get(str(k.option), 0)) for k in listed + others]
+    return [(k, games.get(k.id, 0)) for k in listed + others]
 
 
 class StatsRulesScene(PanelScene):
