@@ -45,9 +45,9 @@ SWITCHES = (
     ("strict_draw", N_("Draw only when stuck"), N_("The stock may be drawn only when no free card fits.")),
     ("empty_waste", N_("Empty start"), N_("The waste starts empty: the first card may be any free card.")),
 )
-JOKER_CHOICES = [(0, N_("No jokers")), (1, N_("1 joker")), (2, N_("2 jokers"))]
+#: None, one or two jokers: "1 joker" and "2 jokers" are the names the titles use too.
+JOKER_CHOICES = [(0, N_("No jokers")), *((n, registry.GOLF_MODIFIER_NAMES[f"J{n}"]) for n in range(1, MAX_JOKERS + 1))]
 JOKER_LINE = N_("A joker goes on any card, and any card goes on a joker.")
-assert len(JOKER_CHOICES) == MAX_JOKERS + 1
 
 
 def winnable_share(rules: GolfRules) -> float | None:

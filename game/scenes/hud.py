@@ -99,19 +99,24 @@ class Hud:
         return self._stats_right - self._margin >= 300
 
     def shows_title(self, values: tuple) -> bool:
-        """Whether the title fits the band beside these counters, both legible: on one line with
-        them, or on a line of its own above them. Judged with every number at three digits, so
-        the answer holds for the whole game (the counters grow as it goes)."""
+        """Whether the title fits the band beside these counters, both legible (title_lines)."""
+        return self.title_lines(values) > 0
+
+    def title_lines(self, values: tuple) -> int:
+        """How the title goes into the band beside these counters: 1 on one line with them, 2 on a
+        line of its own above them, 0 not at all (too narrow for both to stay legible). Judged with
+        every number at three digits, so the answer holds for the whole game."""
         if not self.title:
-            return False
+            return 0
         h, room = self.rect.height, self._stats_right - self._margin
         widest = tuple(re.sub(r"\d+", "888", v) for v in values)
         one, two = max(16, int(h * 0.5)), int(h * 0.36)
         fit = self.ctx.text.fit_size
         if fit("   ".join((self.title, *widest)), room, one, True) >= one * 0.7:
-            return True
-        return (fit("   ".join(widest), room, two, True) >= two * 0.85
-                and fit(self.title, room, two, True) >= two * 0.85)
+            return 1
+        if fit("   ".join(widest), room, two, True) >= two * 0.85 and fit(self.title, room, two, True) >= two * 0.85:
+            return 2
+        return 0
 
     def _actions(self) -> list[tuple[str, Action, str | None]]:
         """(label, callback, icon or None) for every action."""
@@ -147,11 +152,11 @@ class Hud:
         x = self._margin
         size = max(16, int(h * 0.5))
         room = self._stats_right - x
-        titled = self.shows_title(values)
+        titled = self.title_lines(values)
         lines = ["   ".join((self.title, *values) if titled else values)]
-        if titled and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+        if titled == 2:
             lines, size = [self.title, "   ".join(values)], int(h * 0.36)  # the title above the counters
-        elif len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+        elif not titled and len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
             half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
             lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
         size = min(self.ctx.text.fit_size(line, room, size, True) for line in lines)  # one size for both
