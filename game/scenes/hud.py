@@ -36,12 +36,12 @@ class Hud:
         self._actions_of: list[Action] = []  # each button's action, in the order of `buttons`
         self._stats_right = 0
         self._shown: tuple | None = None
-        #: The deal is proven winnable: the code shows a check mark (the counters say it in words
-        #: too when there is room, see `roomy`).
-        self.proven = False
         #: The game and its rule set ("Golf · Strict"), translated: the band's first line when it
         #: fits (see `shows_title`), else the table shows it elsewhere.
         self.title = ""
+        #: The deal is proven winnable: the code shows a check mark (the counters say it in words
+        #: too when there is room, see `roomy`).
+        self.proven = False
 
     def layout(self, size: tuple[int, int]) -> None:
         w, _ = size
@@ -98,6 +98,21 @@ class Hud:
         """Whether the counters have room for a few words more (not on a narrow window)."""
         return self._stats_right - self._margin >= 300
 
+    def _actions(self) -> list[tuple[str, Action, str | None]]:
+        """(label, callback, icon or None) for every action."""
+        return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
+
+    def paint_band(self, background: pygame.Surface) -> None:
+        """The band itself, part of the table's static background."""
+        band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        band.fill((0, 0, 0, 70))
+        background.blit(band, self.rect)
+        pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
+
+    def button_for(self, action: Action) -> Button | None:
+        """The button that performs `action` (whatever its label shows now), or None."""
+        return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
+
     def shows_title(self, values: tuple) -> bool:
         """Whether the title fits the band beside these counters, both legible (title_lines)."""
         return self.title_lines(values) > 0
@@ -117,21 +132,6 @@ class Hud:
         if fit("   ".join(widest), room, two, True) >= two * 0.85 and fit(self.title, room, two, True) >= two * 0.85:
             return 2
         return 0
-
-    def _actions(self) -> list[tuple[str, Action, str | None]]:
-        """(label, callback, icon or None) for every action."""
-        return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
-
-    def paint_band(self, background: pygame.Surface) -> None:
-        """The band itself, part of the table's static background."""
-        band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        band.fill((0, 0, 0, 70))
-        background.blit(band, self.rect)
-        pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
-
-    def button_for(self, action: Action) -> Button | None:
-        """The button that performs `action` (whatever its label shows now), or None."""
-        return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
 
     def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
         """A pointer action on the band: whether a button fired, and the transition its action returned."""
