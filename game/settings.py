@@ -115,7 +115,7 @@ class Settings:
                 log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):
-                value = _switches(value, default)
+                value = _switches(value, default, _is_kind if f.name == "winnable_only" else None)
             setattr(result, f.name, value)
         return result
 
@@ -156,11 +156,21 @@ class Settings:
         return True
 
 
-def _switches(value: dict, default: dict) -> dict:
-    """Known kinds with true/false values; anything else keeps its default (with a warning)."""
+def _is_kind(kind_id: Any) -> bool:
+    """Whether a text names a game kind (Golf's rule sets made on first use too)."""
+    try:
+        registry.kind(kind_id)
+    except ValueError:
+        return False
+    return True
+
+
+def _switches(value: dict, default: dict, known: Any = None) -> dict:
+    """Known keys (the default's, or those `known` accepts: any rule set's kind for "winnable deals
+    only") with true/false values; anything else keeps its default (with a warning)."""
     out = dict(default)
     for kind, on in value.items():
-        if kind in out and type(on) is bool:
+        if (kind in out or (known is not None and known(kind))) and type(on) is bool:
             out[kind] = on
         else:
             log.warning("settings: winnable_only has a bad entry %s: %s; ignored", _short.repr(kind), _short.repr(on))

@@ -52,7 +52,8 @@ def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_
     app.replace(GolfTableScene(app.ctx, game, resumed={}))
     run_frames(app, 5)
     lines = app.top.lines()
-    assert lines[0] == "Final score: 0 · golf score 3" and lines[1] == "0 cards cleared, 3 left"
+    assert lines[0] == "Golf · Easy"  # the rule set first
+    assert lines[1] == "Final score: 0 · golf score 3" and lines[2] == "0 cards cleared, 3 left"
 
 
 def winnable_layout() -> GolfGame:
@@ -77,8 +78,8 @@ def test_the_win_screen_shows_time_best_score_streak_and_clean(make_app):
     overlay = app.top
     assert isinstance(overlay, WinOverlay) and scene.game.status == "won"
     lines = overlay.lines()
-    assert lines[0].startswith("Score: 20 · 2 moves · 0:0")
-    assert lines[1] == "Best score: 20 · winning streak: 1"
+    assert lines[0] == "Golf · Easy" and lines[1].startswith("Score: 20 · 2 moves · 0:0")
+    assert lines[2] == "Best score: 20 · winning streak: 1"
     assert "Clean win: no undo, no hint." in lines
 
 

@@ -204,7 +204,7 @@ def test_a_blocked_hole_can_be_undone_from_the_card_until_the_next_is_dealt(make
         table = play_hole_by_taps(app)
     panel = app.top
     assert isinstance(panel, RoundBlockedOverlay)
-    assert panel.lines()[0] == f"Hole {table.round.hole}: {table.game.tableau_count} (par 5)"
+    assert panel.lines()[0] == "Golf · Classic" and panel.lines()[1] == f"Hole {table.round.hole}: {table.game.tableau_count} (par 5)"
     click(app, button(panel, "Scorecard").rect.center)
     card = app.top
     assert isinstance(card, ScorecardScene) and card.state == "pending" and card.secondary.label == "Back"

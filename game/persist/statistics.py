@@ -15,7 +15,7 @@ from typing import Any
 from .recorder import Op, Recorder
 from .round_stats import RoundRow, read_round_rows, row_of
 from .schema import StatsUnavailable
-from .stats import RESULTS, Row, RowViews, dealt_numbers, game_rows, has_uid, open_reader
+from .stats import RESULTS, Row, RowViews, dealt_numbers, game_options, game_rows, has_uid, open_reader
 from .uid import new_uid
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
@@ -117,6 +117,14 @@ class Statistics(RowViews):
             elif op[0] == "reset_rounds" and op[1] == str(option):
                 rows = []
         return rows
+
+    def options(self, game: str) -> dict[str, int]:
+        """How many finished games each option of `game` has, written or not (the Statistics
+        screen lists every rule set played, not only the listed ones); options with none left out."""
+        named = set(self._read(game_options, game) or {})
+        named |= {op[1]["option"] for op in self.recorder.pending() if op[0] == "record" and op[1]["game"] == game}
+        counts = {option: len(self.rows(game, option)) for option in sorted(named)}
+        return {option: n for option, n in counts.items() if n}
 
     def dealt(self, kind: str) -> set[int]:
         pending: list[Op] = self.recorder.pending()

@@ -268,6 +268,9 @@ class StatsDB(RowViews):
 
     def round_rows(self, option: str) -> list[RoundRow]:
         return read_round_rows(self._db(), option)
+    def options(self, game: str) -> dict[str, int]:
+        """How many finished games each option of `game` has (only the options with any)."""
+        return game_options(self._db(), game)
 
     def has(self, uid: str) -> bool:
         """Whether the game with this id is recorded."""
@@ -281,6 +284,11 @@ def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
     rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
                         " WHERE game = ? AND option = ? ORDER BY id", (game, str(option))).fetchall()
     return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
+
+
+def game_options(conn: sqlite3.Connection, game: str) -> dict[str, int]:
+    rows = conn.execute("SELECT option, COUNT(*) FROM games WHERE game = ? GROUP BY option", (game,)).fetchall()
+    return {str(option): int(n) for option, n in rows}
 
 
 def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:

@@ -48,7 +48,7 @@ def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
         return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
-    number = deals.pick_listed(kind, rng, dealt)
+    number = deals.pick_listed(kind, rng, dealt) if registry.kind(kind_id).has_table else None
     if number is None:
         return Push(FindingDealOverlay(ctx, kind_id, dealt, demo, rng.randrange(1 << 30)))
     if not demo and progress is not None:

@@ -27,6 +27,11 @@ log = logging.getLogger(__name__)
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
 
 
+def _room(area: pygame.Rect, window_h: int) -> int:
+    """The height a panel may take in `area`: all of a space between cards, the window less a margin."""
+    return area.height - 20 if area.height >= window_h else area.height
+
+
 class DialogOverlay(Scene):
     """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons. `actions` are
     (label, action, style); an action returns its transition (one that returns None may instead
@@ -86,7 +91,7 @@ class DialogOverlay(Scene):
                 s = theme.scale_for(self.size) * shrink
                 for area in candidates:
                     measured = self._measure(s, area, acts)
-                    if area.height >= h or measured[1] <= area.height:
+                    if measured[1] <= _room(area, h):
                         chosen = (s, area, measured)
                         break
                 if chosen is not None:
@@ -98,6 +103,7 @@ class DialogOverlay(Scene):
             chosen = (s, candidates[0], self._measure(s, candidates[0], acts))
             log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
         s, area, (pw, ph, bh, gap, per_row, rows) = chosen
+        ph = min(ph, _room(area, h))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = area.center
         if area.height < h:
@@ -139,7 +145,7 @@ class DialogOverlay(Scene):
             per_row -= 1
         rows = -(-len(acts) // per_row)
         # tall enough for its text in any language (a Thai line is taller than a Latin one)
-        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap)))
+        ph = max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap))  # (the caller keeps it inside)
         return pw, ph, bh, gap, per_row, rows
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

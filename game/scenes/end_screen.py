@@ -14,6 +14,7 @@ from ..ui.pointer import UP, pointer
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
+from .kind_picker import kind_title
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -50,6 +51,10 @@ class EndOverlay(DialogOverlay):
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.allows_undo:
             return self.do_undo()
         return None
+
+    def game_title(self) -> str:
+        """The game and its rule set, the panel's first line: 'Golf · Strict'."""
+        return kind_title(registry.kind_of(self.table.game))
 
     def do_undo(self) -> Transition:
         """The last move taken back: the game goes on, the panel closes (the table is repainted)."""
@@ -108,15 +113,19 @@ class BlockedOverlay(EndOverlay):
             self.resize(self.size)
 
     def lines(self) -> list[str]:
-        g = self.table.game
-        left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
-        lines = [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
-                 tr("{cleared} cards cleared, {left} left", cleared=dealt - left, left=left)]
+        lines = self.score_lines() if self.compact >= 2 else [self.game_title(), *self.score_lines()]
         if self.compact >= 2:
             return lines
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
         return lines + analysis_lines(self.table, self.analysis)
+
+    def score_lines(self) -> list[str]:
+        """The score and the cards left (a round's hole says its golf score instead)."""
+        g = self.table.game
+        left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
+        return [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
+                tr("{cleared} cards cleared, {left} left", cleared=dealt - left, left=left)]
 
     def areas(self) -> list[pygame.Rect]:
         """Between the cards that are left, never over one, so the player sees what beat them."""
@@ -160,10 +169,10 @@ class WinOverlay(EndOverlay):
         g = self.table.game
         progress = self.table.progress
         if progress is None or self.table.assist.demo_won:
-            lines = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+            lines = [self.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
         else:
-            lines = [tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves,
-                        time=play_time(progress.duration))]
+            lines = [self.game_title(), tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves,
+                                           time=play_time(progress.duration))]
             summary = self._summary()
             if summary is not None and summary.best_score is not None:
                 lines.append(tr("Best score: {best} · winning streak: {streak}", best=summary.best_score,

@@ -5,6 +5,7 @@ its values or a button's state change.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,6 +36,9 @@ class Hud:
         self._actions_of: list[Action] = []  # each button's action, in the order of `buttons`
         self._stats_right = 0
         self._shown: tuple | None = None
+        #: The game and its rule set ("Golf · Strict"), translated: the band's first line when it
+        #: fits (see `shows_title`), else the table shows it elsewhere.
+        self.title = ""
         #: The deal is proven winnable: the code shows a check mark (the counters say it in words
         #: too when there is room, see `roomy`).
         self.proven = False
@@ -118,6 +122,26 @@ class Hud:
         """The button that performs `action` (whatever its label shows now), or None."""
         return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
 
+    def shows_title(self, values: tuple) -> bool:
+        """Whether the title fits the band beside these counters, both legible (title_lines)."""
+        return self.title_lines(values) > 0
+
+    def title_lines(self, values: tuple) -> int:
+        """How the title goes into the band beside these counters: 1 on one line with them, 2 on a
+        line of its own above them, 0 not at all (too narrow for both to stay legible). Judged with
+        every number at three digits, so the answer holds for the whole game."""
+        if not self.title:
+            return 0
+        h, room = self.rect.height, self._stats_right - self._margin
+        widest = tuple(re.sub(r"\d+", "888", v) for v in values)
+        one, two = max(16, int(h * 0.5)), int(h * 0.36)
+        fit = self.ctx.text.fit_size
+        if fit("   ".join((self.title, *widest)), room, one, True) >= one * 0.7:
+            return 1
+        if fit("   ".join(widest), room, two, True) >= two * 0.85 and fit(self.title, room, two, True) >= two * 0.85:
+            return 2
+        return 0
+
     def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
         """A pointer action on the band: whether a button fired, and the transition its action returned."""
         for button, action in zip(self.buttons, self._actions_of):
@@ -146,8 +170,11 @@ class Hud:
         x = self._margin
         size = max(16, int(h * 0.5))
         room = self._stats_right - x
-        lines = ["   ".join(values)]
-        if len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
+        titled = self.title_lines(values)
+        lines = ["   ".join((self.title, *values) if titled else values)]
+        if titled == 2:
+            lines, size = [self.title, "   ".join(values)], int(h * 0.36)  # the title above the counters
+        elif not titled and len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
             half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
             lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
         size = min(self.ctx.text.fit_size(line, room, size, True) for line in lines)  # one size for both

@@ -54,7 +54,8 @@ class MenuScene(PanelScene):
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
         self.picker = KindPicker(text, registry.chosen(s), {f: registry.chosen(s, f).option_value
-                                                            for f in registry.FAMILIES}, self._set_kind)
+                                                            for f in registry.FAMILIES}, self._set_kind,
+                                  on_more=self.open_rules)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
@@ -161,10 +162,17 @@ class MenuScene(PanelScene):
 
     def _set_kind(self, kind: registry.GameKind) -> None:
         registry.choose(self.ctx.settings, kind)
+        self.picker.show(kind)  # (the "More rules" sheet chooses too)
         if self._daily_known:
             self._show_daily()
         self._show_options()
         self._save()
+
+    def open_rules(self, family_id: str) -> None:
+        """The family's "More rules" sheet: its choices become the menu's as they are made."""
+        sheet = registry.chosen(self.ctx.settings, family_id).rules_sheet_class()
+        if sheet is not None:
+            self.next = Push(sheet(self.ctx, self._set_kind))
 
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player

@@ -54,9 +54,8 @@ class RoundBlockedOverlay(BlockedOverlay):
 
     table: RoundTableScene
 
-    def lines(self) -> list[str]:
-        lines = super().lines()
-        return hole_lines(self.table) + lines[1:]  # the hole's score instead of the deal's points
+    def score_lines(self) -> list[str]:
+        return hole_lines(self.table) + super().score_lines()[1:]  # the hole's score, not the deal's points
 
     def next_action(self) -> tuple[str, Action, str]:
         return (N_("Scorecard"), self.do_scorecard, "primary")  # never left out: the band has no scorecard

@@ -12,7 +12,7 @@ from game import registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.kind_picker import KindPicker
+from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button
@@ -37,7 +37,8 @@ class StatsScene(PanelScene):
         #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
         self.kind = registry.chosen(s)
         self.picker = KindPicker(text, self.kind, {f: registry.chosen(s, f).option_value
-                                                   for f in registry.FAMILIES}, self._set_kind)
+                                                   for f in registry.FAMILIES}, self._set_kind,
+                                 on_more=self.open_rules)
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
@@ -198,10 +199,17 @@ class StatsScene(PanelScene):
 
     def _set_kind(self, kind: registry.GameKind) -> None:
         self.kind = kind
+        self.picker.show(kind)  # (chosen in the rule sets' list too)
         self._refresh()
 
+    def open_rules(self, family_id: str) -> None:
+        """The family's other rule sets, with the number of games of each: every one played."""
+        from game.scenes.stats_rules import StatsRulesScene  # (as the dialog: loaded when first shown)
+
+        self.next = Push(StatsRulesScene(self.ctx, family_id, self.stats, self._set_kind))
+
     def ask_reset(self) -> None:
-        name = f"{tr(self.kind.name)} · {tr(self.kind.option_name)}"
+        name = kind_title(self.kind)
         self.next = Push(ConfirmDialog(self.ctx, N_("Reset statistics?"),
                                        [tr("All results of {name} will be deleted.", name=name)],
                                        N_("Reset"), self.reset))

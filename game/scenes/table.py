@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import registry
 from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
@@ -29,6 +30,7 @@ from .assist import Assistant, Driver
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
 from .hud import Hud
+from .kind_picker import kind_title
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
 from .table_input import TableInput
@@ -165,6 +167,7 @@ class TableScene(TableHooks):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.cancel_press()
+        self.hud.title = kind_title(registry.kind_of(self.game))  # (again after a language change)
         self.size = (int(size[0]), int(size[1]))
         self.layout = self.make_layout(self.size)
         self.gestures.card_w = self.layout.card_w
@@ -416,6 +419,6 @@ class TableScene(TableHooks):
 
 def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
-    if not game.code:
+    if not game.code or not registry.kind_of(game).has_table:  # (a rule set with no table lists none)
         return False
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

@@ -23,6 +23,7 @@ SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 PLAYABLE, HINT = 1, 2  # a sprite's glow: none (0), a playable card (gold), a hint (light blue)
 GLOW_COLOURS = {PLAYABLE: (255, 226, 110), HINT: (120, 225, 255)}
+DIM_SHADE = (190, 190, 190)  # a dimmed card is drawn in greys, a little darker: clearly "off" on the felt
 #: Pixels two dirty rectangles may add by being painted as one: about what painting one more costs.
 MERGE_SLACK = 4096
 COLUMN = 16  # dirty rectangles span whole columns of this many pixels (see _columns)
@@ -39,7 +40,7 @@ class Target:
 class CardSprite:
     """One card on the table. `pos` is tweened; `turn` runs 0 → 1 while it flips over."""
 
-    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dragging", "flying",
+    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dim", "dragging", "flying",
                  "drawn_key", "drawn_rect")
 
     def __init__(self, card: Card, pos: tuple[float, float], face_up: bool, z: int) -> None:
@@ -50,6 +51,7 @@ class CardSprite:
         self.turn = 1.0
         self.shake = 0.0  # seconds of shaking left
         self.glow = 0
+        self.dim = False  # drawn darker: a pile that cannot be used now (the strict draw's stock)
         self.dragging = False
         self.flying = False
         self.drawn_key: tuple | None = None
@@ -82,6 +84,8 @@ class Board:
         self._shaking: set[CardSprite] = set()
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glows: dict[int, pygame.Surface] = {}
+        self._dimmed: dict[tuple[str, bool], pygame.Surface] = {}  # (card or 'back', four-colour) -> darker
+        self._prints: list[tuple[pygame.Surface, pygame.Rect]] = []  # printed on the felt: under everything
         self._marks: list[tuple[pygame.Rect, int]] = []
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
@@ -94,6 +98,7 @@ class Board:
         self._glow_pad = _glow_pad(self.card_w)
         self._turning.clear()
         self._glows.clear()
+        self._dimmed.clear()
         self._arrow_img = None
         self.invalidate()
 
@@ -237,6 +242,26 @@ class Board:
                 s.glow = glow
                 self._watch.add(s)
 
+    def set_prints(self, prints: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+        """Images printed on the felt (the rule set's name on a narrow table), painted over the
+        background and under every card; repainted where they were and where they are."""
+        if [(id(img), r) for img, r in prints] == [(id(img), r) for img, r in self._prints]:
+            return
+        self._extra_dirty += [pygame.Rect(r) for _img, r in self._prints + prints]
+        self._prints = [(img, pygame.Rect(r)) for img, r in prints]
+
+    @property
+    def prints(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        return list(self._prints)
+
+    def set_dimmed(self, cards: set[Card]) -> None:
+        """These cards are drawn darker (a pile that may not be used now); the others as they are."""
+        for card, s in self.sprites.items():
+            dim = card in cards
+            if s.dim != dim:
+                s.dim = dim
+                self._watch.add(s)
+
     def set_marks(self, rects: list[pygame.Rect], kind: int = PLAYABLE) -> None:
         """Glow around these empty piles (where a dragged card may go), under any card. The hint's
         marks are kept apart: a drag's marks coming and going leave them be."""
@@ -339,6 +364,8 @@ class Board:
             img = self.images.get(str(s.card), self.card_w, self.four_colour)
         else:
             img = self.images.back(self.card_w)
+        if s.dim:
+            img = self._dim_image(img, str(s.card) if showing_face else "back")
         step = _flip_step(s)
         if step < 0:
             return img
@@ -348,6 +375,16 @@ class Board:
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
             memo = self._turning[id(s)] = ((step, showing_face), pygame.transform.smoothscale(img, (w, self.card_h)))
         return memo[1]
+
+    def _dim_image(self, img: pygame.Surface, name: str) -> pygame.Surface:
+        """The greyed copy of a card's image, made once per card size (a face-down stock: one)."""
+        key = (name, self.four_colour)
+        dimmed = self._dimmed.get(key)
+        if dimmed is None or dimmed.get_size() != img.get_size():
+            dimmed = pygame.transform.grayscale(img)
+            dimmed.fill((*DIM_SHADE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self._dimmed[key] = dimmed
+        return dimmed
 
     def _ordered(self) -> list[CardSprite]:
         if self._order_dirty:
@@ -365,7 +402,7 @@ class Board:
         for s in order if full else self._watch:
             rect = self.sprite_rect(s)
             # (flying or dragged: drawn above the rest; landing puts it back in its place among them)
-            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5, s.flying or s.dragging)
+            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.dim, s.turn >= 0.5, s.flying or s.dragging)
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
@@ -398,6 +435,9 @@ class Board:
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
+        for img, box in self._prints:
+            if box.colliderect(rect):
+                surface.blit(img, box)
         for mark, kind in self._marks + self._hint_marks:
             g = self._glow_surface(kind)
             box = g.get_rect(center=mark.center)
