@@ -62,8 +62,10 @@ class TableScene(TableHooks):
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
+        # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
-                             ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
+                             ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
+                             ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
@@ -159,6 +161,7 @@ class TableScene(TableHooks):
         self.board.set_card_size(self.layout.card_size)
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
+        self.sync_buttons()
         key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height)
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
@@ -254,8 +257,17 @@ class TableScene(TableHooks):
         if over > 0:  # two lines near the bottom edge: lift it so all of it shows
             self.toast.center = (rect.centerx, rect.centery - over)
 
+    def sync_buttons(self) -> None:
+        """The band's buttons that depend on the game: Redo is dimmed while there is nothing to redo."""
+        redo = self.hud.button_for(self.redo)
+        can = self.game.can_redo
+        if redo is not None and redo.enabled != can:
+            redo.enabled = can
+            redo.dirty = True
+
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.on_change()
+        self.sync_buttons()
         self.gestures.forget_tap()  # the game changed: a tap before it cannot start a double tap
         if sound:
             self.sound(sound)
@@ -282,6 +294,16 @@ class TableScene(TableHooks):
         if self.dealing:
             self.skip_deal()
         self.apply(self.game.pop, sound="slide", undo=True)
+        return None
+
+    def redo(self) -> Transition:
+        """Make again the move the last undo took back: a move like any other (its sound, the move
+        counter, the save), pushed through attempt."""
+        if not self.game.can_redo:
+            return None
+        if self.dealing:
+            self.skip_deal()
+        self.attempt(self.game.redo_moves[0])
         return None
 
     def hint(self) -> Transition:

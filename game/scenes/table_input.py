@@ -64,7 +64,9 @@ class TableInput:
     def _key_down(self, event: pygame.event.Event) -> Transition:
         table = self.table
         leaving = event.key == pygame.K_ESCAPE
-        acts = leaving or bool(event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
+        redo = bool(ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)))
+        acts = leaving or bool(event.key == pygame.K_z and ctrl) or redo
         stopped, transition = table.assist.stop(quiet=acts, take_over=not leaving)
         if stopped and not acts:
             return transition  # a key during the demo only hands the game back
@@ -72,7 +74,8 @@ class TableInput:
             return transition  # taking over a watched deal asks first
         if table.watching and not leaving:
             return table.taken_over()  # a key on a watched deal before the demo moved: it is the player's
-        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
+        if redo:  # Ctrl+Y, Shift+Ctrl+Z
+            return table.redo()
         if event.key == pygame.K_z and ctrl:
             return table.undo()
         if event.key == pygame.K_n and not ctrl:
