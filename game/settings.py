@@ -36,6 +36,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     # each game's option, as its kinds hold it ('golf_rule': 'easy', 'classic'; 'eightoff_cells': 8, 4, 2)
     **{f.setting: tuple(k.option_value for k in registry.kinds_of(f.id)) for f in registry.FAMILIES.values()},
     "attract_minutes": (0, 1, 3, 10),
+    "volume": (25, 50, 75, 100),
 }
 #: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
 DEAL_KINDS = tuple(k.table for k in registry.KINDS.values())
@@ -62,6 +63,8 @@ class Settings:
 
     interactive_rules: bool = True
     sound: bool = True
+    #: Percent of the sounds' full level, in steps (CHOICES); Sound off silences them whatever it is.
+    volume: int = 75
     animation_speed: str = "normal"
     highlight_playable: bool = True
     fullscreen: bool = True
