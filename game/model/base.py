@@ -123,6 +123,12 @@ class SolitaireGame:
     def is_legal(self, move: Any) -> bool:
         return self.refusal(move) is None
 
+    def finish_line(self) -> tuple[Any, ...]:
+        """The moves that end the game now with nothing but moves to the foundations, when every card
+        left can get there that way (the table's Finish button); empty when some card needs another
+        move first. A game without foundations (Golf) never has one."""
+        return ()
+
     # -- the one door for changes ----------------------------------------------------------------
     def push(self, move: Any) -> None:
         """Make a move (a Move, or its older form); IllegalMove with the reason if the rules refuse

@@ -28,6 +28,7 @@ from ..view.board import Board
 from .assist import Assistant, Driver
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
+from .finish import Finisher
 from .hud import Hud
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
@@ -67,6 +68,7 @@ class TableScene(TableHooks):
                              ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
                              ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
+        self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False      # entered once: the deal is laid out
@@ -167,6 +169,7 @@ class TableScene(TableHooks):
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
         self.assist.relayout()
+        self.finisher.refresh()
         self._full = True
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -252,7 +255,8 @@ class TableScene(TableHooks):
         size = self.message_size()
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
-        self.toast.show(message, rect.center, **fmt)
+        centre = (rect.centerx, rect.centery - self.finisher.toast_lift())  # above the Finish button
+        self.toast.show(message, centre, **fmt)
         over = self.toast.rect.bottom - (self.size[1] - 2)
         if over > 0:  # two lines near the bottom edge: lift it so all of it shows
             self.toast.center = (rect.centerx, rect.centery - over)
@@ -268,6 +272,7 @@ class TableScene(TableHooks):
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.on_change()
         self.sync_buttons()
+        self.finisher.refresh()
         self.gestures.forget_tap()  # the game changed: a tap before it cannot start a double tap
         if sound:
             self.sound(sound)
@@ -378,6 +383,7 @@ class TableScene(TableHooks):
         self.board.finish()
         self.dealing = False
         self.refresh(0)
+        self.finisher.refresh()
 
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
@@ -387,9 +393,11 @@ class TableScene(TableHooks):
         self.board.update(dt)
         self.toast.update(dt)
         due = self.assist.driver is Driver.DEMO_DUE
+        self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
+            self.finisher.refresh()
             if self.guaranteed and not due:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
         tips = first_run_tips(self)  # the first time this game opens: where to touch
@@ -412,11 +420,12 @@ class TableScene(TableHooks):
 
     def is_animating(self) -> bool:
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending or self.assist.busy)
+                or self._end_pending or self.assist.busy or self.finisher.busy)
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
-        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full)
+        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
+                           floating=(self.finisher,))
 
 
 def _listed(game: SolitaireGame) -> bool:
