@@ -109,6 +109,16 @@ def test_a_touch_stops_the_cascade_and_each_of_its_moves_undoes_alone(table):
     assert scene.game.status == "won"
 
 
+def test_the_button_waits_for_the_deal_to_land(make_app):
+    app = make_app(size=(800, 480))
+    scene = EightOffTableScene(app.ctx, finishable())
+    app.replace(scene)
+    run_frames(app, 3)
+    assert scene.dealing and not scene.finisher.button.visible
+    settle(app)
+    assert not scene.dealing and scene.finisher.button.visible
+
+
 def test_with_animations_off_the_cards_go_up_at_once(table):
     app, scene = table(finishable(), animation_speed="off")
     touch_tap(app, scene.finisher.button.rect.center)

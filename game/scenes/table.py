@@ -372,6 +372,7 @@ class TableScene(TableHooks):
             self.refresh(0)
             return
         self.dealing = True
+        self.finisher.refresh()  # (no Finish button over the deal)
         order = self.deal_order()
         stagger = (DEAL_TIME - 0.3) * self.speed / max(1, len(order))
         self.board.sync(self.targets(), duration=0.3 * self.speed, stagger=stagger, order=order,
