@@ -197,3 +197,18 @@ def test_a_frame_of_a_drag_repaints_about_what_moves(table, size):
     reach = lift.box(group, 1.0).inflate(2 * COLUMN + 12, 12)  # the group, its shadow, a step's travel
     assert sum(r.width * r.height for r in rects) <= 2 * reach.width * reach.height
     release(app, (a[0] + 36, a[1] + 34))
+
+
+def test_a_hint_asked_for_during_a_drag_waits_for_the_drop(table):
+    app, scene = table(dealt())
+    board = scene.board
+    card = a_top_card_not_hinted(scene)
+    a = grab_point(scene, card)
+    press(app, a)
+    motion(app, (a[0] + 50, a[1] + 60), frames=3)
+    scene.assist.hint()  # (as if its answer came now: a listed deal's hint needs no search)
+    run_frames(app, 3)
+    assert board.arrow is None and not board.hinted  # not while the card is held
+    release(app, (a[0] + 50, a[1] + 60))
+    settle(app)
+    assert board.arrow is not None and board.hinted

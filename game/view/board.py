@@ -94,7 +94,8 @@ class Board:
         self._lifted: set[CardSprite] = set()  # the sprites drawn raised (lift above 0)
         #: The lift's shadow as last drawn: (its box, its level, the raised cards it lies under, the lift).
         self._shadow: tuple[pygame.Rect, int, pygame.Rect, float] | None = None
-        #: The hint as it was when a drag began (it is hidden while the cards are dragged).
+        #: While cards are dragged, the hint hidden meanwhile (None: no drag): the one shown when the
+        #: drag began, or one asked for since.
         self._hidden_hint: tuple[set[Card], list[pygame.Rect], tuple | None] | None = None
 
     # -- configuration -----------------------------------------------------------------------------
@@ -218,7 +219,7 @@ class Board:
     def lift(self, cards: list[Card], duration: float = LIFT_TIME) -> None:
         """Start dragging these cards: they stop tweening, draw above everything and rise over their
         shadow; the hint (its glow, marks and arrow) hides until the drag ends."""
-        if self._hidden_hint is None and (self._hinted or self._hint_marks or self._arrow is not None):
+        if self._hidden_hint is None:  # (a second lift while one drag is on keeps what it hid)
             hint = (set(self._hinted), [r for r, _k in self._hint_marks], self._arrow)
             self.set_hint(set())
             self._hidden_hint = hint
@@ -249,7 +250,7 @@ class Board:
                 self.tweener.to(s, duration, {"lift": 0.0}, out_cubic)
         self._order_dirty = True
         hint, self._hidden_hint = self._hidden_hint, None
-        if hint is not None:
+        if hint is not None and (hint[0] or hint[1] or hint[2] is not None):
             self.set_hint(*hint)
 
     def set_glow(self, cards: set[Card]) -> None:
