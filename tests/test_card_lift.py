@@ -212,3 +212,17 @@ def test_a_hint_asked_for_during_a_drag_waits_for_the_drop(table):
     release(app, (a[0] + 50, a[1] + 60))
     settle(app)
     assert board.arrow is not None and board.hinted
+
+
+def test_a_card_drawn_before_it_has_risen_still_comes_down_when_dropped(table):
+    # found by the monkey: a frame drawn with no simulation step between the pick-up and the paint
+    # forgot the card was held, and the drop never let go of it
+    app, scene = table(eightoff())
+    board = scene.board
+    s = sprite(scene, "7H")
+    board.lift([s.card])
+    board.draw(app.screen)  # before any update: its lift is still 0
+    board.drop_all()
+    scene.refresh()
+    settle(app)
+    assert not s.dragging and s.pos == scene.targets()[s.card].pos and not board.lifted

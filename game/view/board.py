@@ -431,8 +431,8 @@ class Board:
 
     def _shadow_dirty(self, dirty: list[pygame.Rect]) -> None:
         """The lift's shadow: where it was and where it goes, when it moved or changed strength."""
-        if self._lifted:
-            self._lifted = {s for s in self._lifted if s.lift > 0}
+        if self._lifted:  # (a card just picked up may not have risen yet: it is held all the same)
+            self._lifted = {s for s in self._lifted if s.lift > 0 or s.dragging}
         shadow = None
         if self._lifted:
             cards = [s.drawn_rect or self.shown_rect(s) for s in self._lifted]
