@@ -70,7 +70,7 @@ class App:
         self._ticker = pygame.time.Clock()
         self._wait = wait if wait is not None else self._ticker.tick
         if audio is None:
-            audio = make_audio(muted=not self.settings.sound)
+            audio = make_audio(muted=not self.settings.sound, volume=self.settings.volume / 100)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.images = self._make_images()
         self.ctx.progress = Progress()

@@ -41,15 +41,18 @@ class NullAudio:
     def set_muted(self, value: bool) -> None:
         self.muted = bool(value)
 
+    def set_volume(self, value: float) -> None:
+        """(Nothing plays: the setting is kept by the settings, not here.)"""
 
-def make_audio(muted: bool) -> Any:
+
+def make_audio(muted: bool, volume: float = 1.0) -> Any:
     """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
     try:
         from game.audio import Audio  # optional: without it the game plays silently (below)
     except ImportError as exc:  # the sound module is not there: play silently
         log.warning("audio: %s; playing without sound", exc)
         return NullAudio()
-    return Audio(muted=muted)
+    return Audio(muted=muted, volume=volume)
 
 
 class Context:

@@ -36,6 +36,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "last_game": tuple(registry.FAMILIES),
     "attract_minutes": (0, 1, 3, 10),
     "golf_mode": ("single", "round"),
+    "volume": (25, 50, 75, 100),
 }
 
 
@@ -76,6 +77,8 @@ class Settings:
 
     interactive_rules: bool = True
     sound: bool = True
+    #: Percent of the sounds' full level, in steps (CHOICES); Sound off silences them whatever it is.
+    volume: int = 75
     animation_speed: str = "normal"
     highlight_playable: bool = True
     winnable_light: bool = False  # the table's "still winnable?" mark after every move

@@ -22,8 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Hud:
-    """Counters and buttons; `actions` are (label, action) or (label, action, icon) from the right
-    edge leftwards; the icon replaces the label when the window is too narrow for every label."""
+    """Counters and buttons; `actions` are (label, action), (label, action, icon) or (label, action,
+    icon, stage) from the right edge leftwards; the icon replaces the label when the window is too
+    narrow for every label: first the icons of stage 1 (the default), then those of stage 2 too."""
 
     def __init__(self, ctx: Context, actions: list[tuple], code: str | None, on_copy: Action) -> None:
         self.ctx = ctx
@@ -62,22 +63,22 @@ class Hud:
         # each button as wide as its label needs, with room around it; on a narrow window (800x480,
         # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
         finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
-        # (padding, least width in band heights, icons, share of the code's width): the last, for the
-        # narrowest windows, makes the icons slimmer and the deal code's text a little smaller
-        tries = [(bh, 2.1, False, 1.0), (int(bh * 0.7), 1.5, False, 1.0), (int(bh * 0.7), 1.0, True, 1.0),
-                 (int(bh * 0.7), 0.8, True, 0.85)]
+        # (padding, least width in band heights, icon stage, share of the code's width): the last, for
+        # the narrowest windows, makes the icons slimmer and the deal code's text a little smaller
+        tries = [(bh, 2.1, 0, 1.0), (int(bh * 0.7), 1.5, 0, 1.0), (int(bh * 0.7), 1.0, 1, 1.0),
+                 (int(bh * 0.7), 1.0, 2, 1.0), (int(bh * 0.7), 0.8, 2, 0.85)]
         for pad, least, icons, code_share in tries:
-            labels = [icon if icons and icon else label for label, _action, icon in self._actions()]
+            labels = [icon if icon and stage <= icons else label for label, _action, icon, stage in self._actions()]
             # a one-glyph label (an icon, Help's "?") needs only a square-ish button
             widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
                           finger) for label in labels]
-            if sum(widths) + gap * len(widths) + int(code_text * code_share) + pad <= w * 0.76:
+            if sum(widths) + gap * len(widths) + int(code_text * code_share) + pad <= w * 0.74:
                 break
         code_text = int(code_text * code_share)
         self.buttons = []
         self._actions_of = []
         x = w - m
-        for (_label, action, _icon), label, bw in zip(self._actions(), labels, widths):
+        for (_label, action, _icon, _stage), label, bw in zip(self._actions(), labels, widths):
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, style="ghost"))
             self._actions_of.append(action)
@@ -107,9 +108,9 @@ class Hud:
         """Whether the counters have room for a few words more (not on a narrow window)."""
         return self._stats_right - self._margin >= 300
 
-    def _actions(self) -> list[tuple[str, Action, str | None]]:
-        """(label, callback, icon or None) for every action."""
-        return [(a[0], a[1], a[2] if len(a) > 2 else None) for a in self.actions]
+    def _actions(self) -> list[tuple[str, Action, str | None, int]]:
+        """(label, callback, icon or None, its stage) for every action."""
+        return [(a[0], a[1], a[2] if len(a) > 2 else None, a[3] if len(a) > 3 else 1) for a in self.actions]
 
     def paint_band(self, background: pygame.Surface) -> None:
         """The band itself, part of the table's static background."""

@@ -29,6 +29,7 @@ from ..view.board import Board
 from .assist import Assistant, Driver
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
+from .finish import Finisher
 from .hud import Hud
 from .kind_picker import kind_title
 from .seat import Seat, saved_game_at_stake, take_over
@@ -67,12 +68,15 @@ class TableScene(TableHooks):
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
+        # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
-                             ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
+                             ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
+                             ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
         self.light = WinnableLight(self)
         if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
             self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
+        self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False      # entered once: the deal is laid out
@@ -174,11 +178,13 @@ class TableScene(TableHooks):
         self.board.set_card_size(self.layout.card_size)
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
+        self.sync_buttons()
         key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height)
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
         self.assist.relayout()
+        self.finisher.refresh()
         self._full = True
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -264,15 +270,26 @@ class TableScene(TableHooks):
         size = self.message_size()
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
-        self.toast.show(message, rect.center, **fmt)
+        centre = (rect.centerx, rect.centery - self.finisher.toast_lift())  # above the Finish button
+        self.toast.show(message, centre, **fmt)
         # two lines near the bottom edge, or a long word beside the waste: keep all of it on screen
         inside = self.toast.rect.clamp(pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4))
         if inside != self.toast.rect:
             shift = (inside.x - self.toast.rect.x, inside.y - self.toast.rect.y)
-            self.toast.center = (rect.centerx + shift[0], rect.centery + shift[1])
+            self.toast.center = (centre[0] + shift[0], centre[1] + shift[1])
+
+    def sync_buttons(self) -> None:
+        """The band's buttons that depend on the game: Redo is dimmed while there is nothing to redo."""
+        redo = self.hud.button_for(self.redo)
+        can = self.game.can_redo
+        if redo is not None and redo.enabled != can:
+            redo.enabled = can
+            redo.dirty = True
 
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.on_change()
+        self.sync_buttons()
+        self.finisher.refresh()
         self.gestures.forget_tap()  # the game changed: a tap before it cannot start a double tap
         if sound:
             self.sound(sound)
@@ -300,6 +317,16 @@ class TableScene(TableHooks):
         if self.dealing:
             self.skip_deal()
         self.apply(self.game.pop, sound="slide", undo=True)
+        return None
+
+    def redo(self) -> Transition:
+        """Make again the move the last undo took back: a move like any other (its sound, the move
+        counter, the save), pushed through attempt."""
+        if not self.game.can_redo:
+            return None
+        if self.dealing:
+            self.skip_deal()
+        self.attempt(self.game.redo_moves[0])
         return None
 
     def hint(self) -> Transition:
@@ -363,6 +390,7 @@ class TableScene(TableHooks):
             self.refresh(0)
             return
         self.dealing = True
+        self.finisher.refresh()  # (no Finish button over the deal)
         order = self.deal_order()
         stagger = (DEAL_TIME - 0.3) * self.speed / max(1, len(order))
         self.board.sync(self.targets(), duration=0.3 * self.speed, stagger=stagger, order=order,
@@ -374,6 +402,7 @@ class TableScene(TableHooks):
         self.board.finish()
         self.dealing = False
         self.refresh(0)
+        self.finisher.refresh()
 
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
@@ -383,10 +412,12 @@ class TableScene(TableHooks):
         self.board.update(dt)
         self.toast.update(dt)
         due = self.assist.driver is Driver.DEMO_DUE
+        self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
             self.light.changed()  # the deal's own verdict, once its cards rest
+            self.finisher.refresh()
             if self.guaranteed and not due:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
         tips = first_run_tips(self)  # the first time this game opens: where to touch
@@ -410,11 +441,12 @@ class TableScene(TableHooks):
 
     def is_animating(self) -> bool:
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending or self.assist.busy)
+                or self._end_pending or self.assist.busy or self.finisher.busy)
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
-        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full)
+        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
+                           floating=(self.finisher,))
 
 
 def _listed(game: SolitaireGame) -> bool:

@@ -3,7 +3,8 @@ them, and the static table background (the empty piles on the felt) shared by ev
 same kind and size and by Help's examples."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import pygame
 
@@ -72,10 +73,14 @@ def panel_areas(board: Board, hud: Hud, size: tuple[int, int]) -> list[pygame.Re
 
 
 def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,
-                everything: bool) -> list[pygame.Rect] | None:
+                everything: bool, floating: Sequence[Any] = ()) -> list[pygame.Rect] | None:
     """Draw what changed (all of it when `everything`); returns the dirty rectangles, or None for
-    the whole screen."""
+    the whole screen. `floating`: what shows over the cards and under the message (the Finish
+    button), each with the toast's interface: active, rect, dirty_rect(), draw(surface)."""
     for rect in hud.changed(values):
+        board.invalidate(rect)
+    moved = [r for r in (layer.dirty_rect() for layer in floating) if r is not None]
+    for rect in moved:
         board.invalidate(rect)
     toast_rect = toast.dirty_rect()
     if toast_rect is not None:
@@ -87,7 +92,7 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
     rects: list[pygame.Rect] = [] if dirty is None else dirty
     # the band's buttons and the message are translucent and painted whole: where a change
     # touches one, restore all of it first (with any card under it), or their fills pile up
-    layers = [hud.rect] + ([toast.rect] if toast.active else [])
+    layers = [hud.rect] + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
     touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1
                and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
     if touched:
@@ -98,6 +103,11 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
         hud.draw(surface, values)
         if not full:
             rects.append(hud.rect)
+    for layer in floating:
+        if (layer.active and (full or layer.rect.collidelist(rects) != -1)) or (not layer.active and moved):
+            r = layer.draw(surface)  # (also when it has just gone: it forgets its old place)
+            if r is not None and not full:
+                rects.append(r)
     if toast_rect is not None or (toast.active and (full or toast.rect.collidelist(rects) != -1)):
         r = toast.draw(surface)  # also when it has just faded out: it forgets its old place
         if r is not None and not full:
