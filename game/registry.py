@@ -4,13 +4,17 @@ an entry here, not a branch in the code that uses it.
 A *kind* is a game with its options (`golf-easy`, `eightoff-4`): it has a model class and the
 options that class takes, a deal-code variant, a solver, a layout, a table scene and a table of
 proven-winnable deals. A *family* groups the kinds of one game for the menu and the statistics
-(`golf`: Easy and Classic). The solver, layout and scene are named by import path and loaded on
-first use, so importing the registry costs nothing and never imports pygame.
+(`golf`: Easy, Classic, Strict …). The solver, layout and scene are named by import path and loaded
+on first use, so importing the registry costs nothing and never imports pygame.
+
+Golf has 48 rule sets (golf_rules.py). The presets and the ones with a table of winnable deals are
+listed in KINDS; every other rule set is a kind made on first use (`kind('golf-easy+z')`), with no
+table, so it deals by a budgeted solve when only winnable deals are wanted.
 
 >>> kind('golf-classic').option, kind('eightoff-4').model_options
 ('classic', {'cells': 4})
->>> kind_for_code('EO1-C2-AAAAAAB').id
-'eightoff-2'
+>>> kind_for_code('EO1-C2-AAAAAAB').id, kind_for_code('GO1-Z+E-AAAAAAB').id
+('eightoff-2', 'golf-easy+z')
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from .model.base import SolitaireGame
 from .model.codes import DealCode, parse_code
 from .model.eightoff import EightOffGame
 from .model.golf import GolfGame
+from .model.golf_rules import BadRules, GolfRules
 
 if TYPE_CHECKING:  # pragma: no cover
     from .solver.result import Budget, Result
@@ -63,6 +68,19 @@ class GameKind:
     code_variant: str                   # the deal code's middle part: 'E', 'C8'
     table_size: int                     # deals its shipped table of proven-winnable deals lists, at least
     model_options: Mapping[str, Any] = field(default_factory=dict)  # keyword arguments of model.new
+    front: bool = True                  # one of the New game window's first choices
+    extras: tuple[str, ...] = ()        # display names of the rules beyond the option (translate each)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The option's display name and those of its extra rules, each to translate with tr:
+        ('Classic', '2 jokers'). A title joins them: 'Golf · Classic + 2 jokers'."""
+        return (self.option_name, *self.extras)
+
+    @property
+    def has_table(self) -> bool:
+        """Whether a table of proven-winnable deals ships for this kind."""
+        return self.table_size > 0
 
     @property
     def name(self) -> str:
@@ -111,28 +129,71 @@ EIGHT_OFF = GameFamily("eightoff", N_("Eight Off"), EightOffGame, "game.solver.e
                        "game.scenes.eightoff_table:EightOffTableScene",
                        setting="eightoff_cells", can_block=False)
 
-#: Every kind, in menu order: the first kind of a family is its default.
+#: Display names of Golf's presets and of the rules beyond them (golf_rules.MODIFIERS).
+GOLF_PRESET_NAMES = {"E": N_("Easy"), "C": N_("Classic"), "S": N_("Strict")}
+GOLF_MODIFIER_NAMES = {"W": N_("King–Ace wrap"), "K": N_("dead King"), "D": N_("draw only when stuck"),
+                       "J1": N_("1 joker"), "J2": N_("2 jokers"), "Z": N_("empty start")}
+
+
+def golf_kind(rules: GolfRules, table_size: int = 0, front: bool = False) -> GameKind:
+    """The kind of a Golf rule set: id 'golf-<name>', its code variant, and its display names."""
+    return GameKind(f"golf-{rules.name}", GOLF, rules.name, rules.name, GOLF_PRESET_NAMES[rules.base],
+                    rules.variant, table_size, {"rule": rules.name}, front=front,
+                    extras=tuple(GOLF_MODIFIER_NAMES[m] for m in rules.modifiers))
+
+
+#: Every listed kind, in menu order: the first kind of a family is its default. The rest of Golf's
+#: rule sets are made on first use (golf_kind).
 KINDS: dict[str, GameKind] = {k.id: k for k in (
-    GameKind("golf-easy", GOLF, "easy", "easy", N_("Easy"), "E", 5000, {"rule": "easy"}),
-    GameKind("golf-classic", GOLF, "classic", "classic", N_("Classic"), "C", 5000, {"rule": "classic"}),
+    golf_kind(GolfRules.EASY, 5000, front=True),
+    golf_kind(GolfRules.CLASSIC, 5000, front=True),
+    golf_kind(GolfRules.STRICT, 1000),
+    golf_kind(GolfRules(jokers=2), 1000),
     GameKind("eightoff-8", EIGHT_OFF, "8", 8, N_("8 cells"), "C8", 5000, {"cells": 8}),
     GameKind("eightoff-4", EIGHT_OFF, "4", 4, N_("4 cells"), "C4", 2000, {"cells": 4}),
     GameKind("eightoff-2", EIGHT_OFF, "2", 2, N_("2 cells"), "C2", 500, {"cells": 2}),
 )}
 FAMILIES: dict[str, GameFamily] = {k.family.id: k.family for k in KINDS.values()}
+#: Golf kinds made on first use, by id
+_MADE: dict[str, GameKind] = {}
 
 
 def kind(kind_id: str) -> GameKind:
-    """The entry for a kind id; ValueError for an unknown one."""
+    """The entry for a kind id (a Golf rule set's too); ValueError for an unknown one."""
     try:
         return KINDS[kind_id]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game kind {kind_id!r} (one of {', '.join(KINDS)})") from None
+        pass
+    made = _golf_rule_kind(kind_id)
+    if made is None:
+        raise ValueError(f"unknown game kind {kind_id!r} (one of {', '.join(KINDS)}, or golf-<rules>)")
+    return made
 
 
-def kinds_of(family_id: str) -> list[GameKind]:
-    """The kinds of one family, in menu order."""
-    return [k for k in KINDS.values() if k.family.id == family_id]
+def _golf_rule_kind(kind_id: Any) -> GameKind | None:
+    """The on-demand kind of 'golf-<rule-set name>', if the name is one (in its canonical form)."""
+    if not isinstance(kind_id, str) or not kind_id.startswith("golf-"):
+        return None
+    if kind_id not in _MADE:
+        try:
+            rules = GolfRules.parse(kind_id[len("golf-"):])
+        except BadRules:
+            return None
+        if f"golf-{rules.name}" != kind_id:
+            return None
+        _MADE[kind_id] = KINDS.get(kind_id) or golf_kind(rules)
+    return _MADE[kind_id]
+
+
+def golf_rules_kind(rules: GolfRules) -> GameKind:
+    """The kind of a Golf rule set (listed or made on first use)."""
+    return kind(f"golf-{rules.name}")
+
+
+def kinds_of(family_id: str, front: bool = False) -> list[GameKind]:
+    """The listed kinds of one family, in menu order (only the New game window's first choices
+    with `front`)."""
+    return [k for k in KINDS.values() if k.family.id == family_id and (k.front or not front)]
 
 
 def family(family_id: str) -> GameFamily:
@@ -156,16 +217,23 @@ def layout_for(game: SolitaireGame, size: tuple[int, int]) -> Any:
 
 
 def kind_for(family_id: str, option: Any) -> GameKind:
-    """('golf', 'easy') or ('eightoff', 8) or ('eightoff', '8') -> its kind."""
+    """('golf', 'easy'), ('golf', 'classic+j2') or ('eightoff', 8) or ('eightoff', '8') -> its kind."""
     for k in kinds_of(family_id):
         if str(k.option_value).lower() == str(option).lower():
             return k
+    if family_id == GOLF.id:
+        try:
+            return golf_rules_kind(GolfRules.parse(str(option)))
+        except BadRules:
+            pass
     raise ValueError(f"no game kind for {family_id!r} with option {option!r}")
 
 
 def kind_for_code(code: str | DealCode) -> GameKind:
     """The kind a deal code names (InvalidCode if the text cannot be read)."""
     deal = parse_code(code) if isinstance(code, str) else code
+    if deal.rules is not None:
+        return golf_rules_kind(deal.rules)
     for k in KINDS.values():
         if k.family.id == deal.game and k.code_variant == deal.variant:
             return k

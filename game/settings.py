@@ -9,6 +9,7 @@ a warning of its own.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -33,10 +34,22 @@ _short.maxlevel, _short.maxstring, _short.maxother = 2, 40, 40
 CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
     "last_game": tuple(registry.FAMILIES),
-    # each game's option, as its kinds hold it ('golf_rule': 'easy', 'classic'; 'eightoff_cells': 8, 4, 2)
-    **{f.setting: tuple(k.option_value for k in registry.kinds_of(f.id)) for f in registry.FAMILIES.values()},
     "attract_minutes": (0, 1, 3, 10),
 }
+
+
+def _option_known(family_id: str, value: Any) -> bool:
+    """Whether a saved option names one of the game's kinds exactly as the kind holds it (Golf has
+    48 rule sets, so the check asks the registry instead of listing them)."""
+    try:
+        return bool(registry.kind_for(family_id, value).option_value == value)
+    except ValueError:
+        return False
+
+
+#: Fields whose value is checked by a function: each game's option ('golf_rule': 'easy',
+#: 'classic+j2' …; 'eightoff_cells': 8, 4, 2).
+CHECKS: dict[str, Any] = {f.setting: functools.partial(_option_known, f.id) for f in registry.FAMILIES.values()}
 #: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
 DEAL_KINDS = tuple(k.table for k in registry.KINDS.values())
 
@@ -93,7 +106,8 @@ class Settings:
             if type(value) is not type(default):
                 log.warning("settings: %s has the wrong type (%s); using %r", f.name, _short.repr(value), default)
                 continue
-            if f.name in CHOICES and value not in CHOICES[f.name]:
+            if (f.name in CHOICES and value not in CHOICES[f.name]) or \
+                    (f.name in CHECKS and not CHECKS[f.name](value)):
                 log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):

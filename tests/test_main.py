@@ -22,7 +22,7 @@ def test_a_bad_code_exits_2_with_its_reason_and_no_traceback(tmp_path):
     out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--code", "GO1-X-AAAAAAB"], env=env,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
-    assert "Unknown option" in out.stderr and "Traceback" not in out.stderr
+    assert "A Golf code looks like GO1-E-AAAAAAB" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_windowed_size_is_parsed():

@@ -310,7 +310,7 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     screen = app.top
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
-    assert rows["Played"] == "2" and rows["Won"] == "1" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
+    assert rows["Played"] == "2" and rows["Won"] == "1 (1 clean)" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
     click(app, screen.reset_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog)

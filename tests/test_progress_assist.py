@@ -315,7 +315,7 @@ def test_statistics_screen_shows_hints_and_assisted_games(make_app):
     screen = app.top
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
-    assert rows["Hints used"] == "7" and rows["Played"] == "2" and rows["Won"] == "1"
+    assert rows["Hints used"] == "7" and rows["Played"] == "2" and rows["Won"] == "1 (0 clean)"
     assert rows["Best score"] == "350"
     assert ("assisted", "Assisted") in screen.legend_keys()
     colour = RESULT_COLOURS["assisted"]

@@ -4,6 +4,10 @@
 Card(rank=10, suit='S')
 >>> str(Card(1, 'H')), Card(10, 'S').label
 ('AH', '10♠')
+>>> Card.parse('x2').is_joker, str(JOKERS[0])
+(True, 'X1')
+
+Jokers (Golf's `jokers` rule) are cards of rank 0 whose "suit" is their number, 1 or 2.
 """
 from __future__ import annotations
 
@@ -14,10 +18,13 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # also the foundation order
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER_RANK = 0
+JOKER_NUMBERS = "12"  # a joker's "suit": X1 and X2
 
 
 class Card:
-    """A card: rank 1 (Ace) .. 13 (King), suit one of S H D C. Frozen, ordered by (rank, suit), hashable.
+    """A card: rank 1 (Ace) .. 13 (King), suit one of S H D C, or a joker (rank 0, "suit" 1 or 2).
+    Frozen, ordered by (rank, suit), hashable.
 
     There is exactly one object per card: `Card(10, 'S')` is `Card.parse('TS')`, and copies and
     unpickled cards are that object too (they go through the constructor). So equality and hashing
@@ -33,6 +40,8 @@ class Card:
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit)) if type(rank) is int and type(suit) is str else None
         if card is None:
+            if rank == JOKER_RANK and type(rank) is int:
+                raise ValueError(f"a joker's number is 1 or 2, not {suit!r}")
             if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
                 raise ValueError(f"rank must be 1..13, not {rank!r}")
             if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
@@ -88,25 +97,37 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read the two-letter form (`TS`, `ah`); ValueError on anything else."""
+        """Read the two-letter form (`TS`, `ah`, `X1` for a joker); ValueError on anything else."""
         if not isinstance(text, str):
             raise ValueError(f"a card is written as two letters like 'TS', not {text!r}")
         t = text.strip().upper()
+        if len(t) == 2 and t[0] == "X" and t[1] in JOKER_NUMBERS:
+            return cls(JOKER_RANK, t[1])
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
             raise ValueError(f"not a card: {text!r} (expected rank A23456789TJQK and suit SHDC, e.g. 'TS')")
         return cls(RANKS.index(t[0]) + 1, t[1])
 
     def __str__(self) -> str:
+        if self.rank == JOKER_RANK:
+            return "X" + self.suit
         return RANKS[self.rank - 1] + self.suit
 
     @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
     def label(self) -> str:
-        """The display form, e.g. `10♠`."""
+        """The display form, e.g. `10♠` (a joker's, `★1`, is for logs: screens name it in words)."""
+        if self.rank == JOKER_RANK:
+            return "★" + self.suit
         return RANK_LABELS[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
 
 _CARDS: dict[tuple[int, str], Card] = {(r, s): Card._new(r, s) for s in SUITS for r in range(1, 14)}
+_CARDS.update({(JOKER_RANK, n): Card._new(JOKER_RANK, n) for n in JOKER_NUMBERS})
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
+JOKERS: tuple[Card, ...] = tuple(Card(JOKER_RANK, n) for n in JOKER_NUMBERS)
 
 
 def to_card(value: Card | str) -> Card:

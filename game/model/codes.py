@@ -4,18 +4,24 @@
 'GO1-E-AAAAAAB'
 >>> parse_code('EO1-C4-AAAAAFA').number
 130
+>>> str(parse_code('go1-j2+c-aaaaaab')), parse_code('GO1-S-AAAAAAB').rule
+('GO1-C+J2-AAAAAAB', 'strict')
+
+A Golf code's middle part is a rule set (golf_rules.py): E, C, S, or a preset with modifiers.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .golf_rules import BadRules, GolfRules
+
 DIGITS = 7
 MAX_NUMBER = 26 ** DIGITS - 1
 PREFIXES = {"GO1": "golf", "EO1": "eightoff"}
 GAME_PREFIX = {v: k for k, v in PREFIXES.items()}
-VARIANTS = {"golf": ("E", "C"), "eightoff": ("C8", "C4", "C2")}
-ALIASES = {"golf": {"N": "E"}, "eightoff": {}}
-GOLF_RULES = {"E": "easy", "C": "classic"}
+#: The variants each game's codes list first (Golf also takes every rule set, see golf_rules.py).
+VARIANTS = {"golf": ("E", "C", "S"), "eightoff": ("C8", "C4", "C2")}
+EXAMPLES = {"golf": "GO1-E-AAAAAAB", "eightoff": "EO1-C8-AAAAAAB"}
 EIGHTOFF_CELLS = {"C8": 8, "C4": 4, "C2": 2}
 
 
@@ -57,7 +63,13 @@ class DealCode:
     def __post_init__(self) -> None:
         if self.game not in VARIANTS:
             raise ValueError(f"unknown game {self.game!r}")
-        if self.variant not in VARIANTS[self.game]:
+        if self.game == "golf":
+            try:
+                canonical = GolfRules.parse(self.variant).variant
+            except BadRules as exc:
+                raise ValueError(str(exc)) from None
+            object.__setattr__(self, "variant", canonical)
+        elif self.variant not in VARIANTS[self.game]:
             raise ValueError(f"unknown option {self.variant!r} for {self.game}")
         if not isinstance(self.number, int) or not 1 <= self.number <= MAX_NUMBER:
             raise ValueError(f"deal number must be 1 … {MAX_NUMBER}, not {self.number!r}")
@@ -66,9 +78,15 @@ class DealCode:
         return f"{GAME_PREFIX[self.game]}-{self.variant}-{encode_number(self.number)}"
 
     @property
+    def rules(self) -> GolfRules | None:
+        """Golf's rule set, None for Eight Off."""
+        return GolfRules.parse(self.variant) if self.game == "golf" else None
+
+    @property
     def rule(self) -> str | None:
-        """Golf's rule name ('easy'/'classic'), None for Eight Off."""
-        return GOLF_RULES.get(self.variant)
+        """Golf's rule-set name ('easy', 'classic', 'strict', 'classic+j2' …), None for Eight Off."""
+        rules = self.rules
+        return None if rules is None else rules.name
 
     @property
     def cells(self) -> int | None:
@@ -83,16 +101,12 @@ def parse_code(text: str) -> DealCode:
     clean = text.strip().upper()
     parts = clean.split("-")
     if parts[0] not in PREFIXES:
-        raise InvalidCode("prefix", f"Unknown game prefix {parts[0][:8]!r}: a code starts with GO1- (Golf) "
-                                    f"or EO1- (Eight Off).")
+        raise InvalidCode("prefix", f"A deal code starts with GO1 (Golf) or EO1 (Eight Off), like "
+                                    f"{EXAMPLES['golf']} or {EXAMPLES['eightoff']}.")
     game = PREFIXES[parts[0]]
     if len(parts) != 3:
-        raise InvalidCode("format", f"A code has three parts separated by '-', like "
-                                    f"{GAME_PREFIX[game]}-{VARIANTS[game][0]}-AAAAAAB.")
-    variant = ALIASES[game].get(parts[1], parts[1])
-    if variant not in VARIANTS[game]:
-        raise InvalidCode("rule", f"Unknown option {parts[1][:8]!r}: {GAME_PREFIX[game]} takes "
-                                  f"{' or '.join(VARIANTS[game])}.")
+        raise InvalidCode("format", f"A code has three parts separated by '-', like {EXAMPLES[game]}.")
+    variant = _variant(game, parts[1])
     digits = parts[2]
     if len(digits) != DIGITS:
         raise InvalidCode("length", f"The deal number must be {DIGITS} letters, not {len(digits)}.")
@@ -103,3 +117,18 @@ def parse_code(text: str) -> DealCode:
     if number == 0:
         raise InvalidCode("zero", "Deal number 0 (AAAAAAA) does not exist; the first deal is AAAAAAB.")
     return DealCode(game, variant, number)
+
+
+def _variant(game: str, text: str) -> str:
+    """The code's middle part, canonical; InvalidCode('rule') with what it may be."""
+    if game == "golf":
+        try:
+            return GolfRules.parse(text).variant
+        except BadRules:
+            raise InvalidCode("rule", f"A Golf code looks like {EXAMPLES['golf']}: E (Easy), C (Classic) "
+                                      f"or S (Strict) in the middle, with more rules after + "
+                                      f"(W, K, D, J1, J2, Z).") from None
+    if text not in VARIANTS[game]:
+        raise InvalidCode("rule", f"An Eight Off code looks like {EXAMPLES['eightoff']}: C8, C4 or C2 "
+                                  f"(the number of free cells) in the middle.")
+    return text

@@ -70,6 +70,8 @@ class EightOffGame(SolitaireGame):
             if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
                 raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
         check_distinct(self.cards())
+        if any(c.is_joker for c in self.cards()):
+            raise ValueError("Eight Off is played without jokers")
         # Cards already on a foundation in a given position have scored; they never score again.
         self._scored: set[Card] = {c for f in self._foundations for c in f} | set(card_list(scored, "scored"))
         self._start = self._position()

@@ -1,4 +1,5 @@
-"""Golf: clear the seven columns onto the waste, one rank up or down (RULES.md, "Golf")."""
+"""Golf: clear the seven columns onto the waste, one rank up or down (RULES.md, "Golf"), under any
+of the rule sets golf_rules.py names (Easy, Classic, the strict rule and the variants)."""
 from __future__ import annotations
 
 import random
@@ -7,24 +8,64 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import SolitaireGame, card_list, card_strings
-from .cards import Card, check_distinct
+from .cards import JOKERS, Card, check_distinct
 from .codes import MAX_NUMBER, DealCode, parse_code
 from .deals import golf_deal
 from .errors import IllegalMove
+from .golf_rules import BadRules, GolfRules
 from .moves import GolfMove
 
+__all__ = ["GolfGame", "GolfRules", "dealt_cards", "fits", "hole_score", "joker_places", "rules_of"]
+
+#: The two rule sets of the New game window's front (RULES.md); the others are in "More rules".
 RULES = ("easy", "classic")
-RULE_LETTER = {"easy": "E", "classic": "C"}
 POINTS_PER_CARD = 10
 COLUMN_COUNT = 7
+#: Knuth's MMIX linear congruential generator: where a deal's jokers go in its stock (joker_places).
+_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2 ** 64
 
 
-def fits(card: Card, top: Card | None, rule: str) -> bool:
-    """One rank above or below the waste top; Easy also joins King and Ace. Suit never matters."""
-    if top is None:
-        return True
-    diff = abs(card.rank - top.rank)
-    return diff == 1 or (rule == "easy" and diff == 12)
+def rules_of(rule: str | GolfRules) -> GolfRules:
+    """A rule set from its name ('easy', 'strict', 'classic+j2'), its code form ('C+J2') or itself;
+    ValueError for anything else."""
+    if isinstance(rule, GolfRules):
+        return rule
+    try:
+        return GolfRules.parse(rule)
+    except BadRules as exc:
+        raise ValueError(f"not a Golf rule set: {rule!r} ({exc})") from None
+
+
+def fits(card: Card, top: Card | None, rule: str | GolfRules) -> bool:
+    """May `card` go on the waste top `top`? One rank above or below, suit never matters; the rule
+    set decides King and Ace, a dead King and jokers (GolfRules.fits)."""
+    return rules_of(rule).fits(card, top)
+
+
+def joker_places(number: int, draws: int, jokers: int) -> list[int]:
+    """Where deal `number` puts its jokers: for joker k (1, then 2), the index in the draw order
+    (0 = drawn first) it is inserted at, among the cards and jokers placed so far. The stream is
+    the MMIX LCG seeded with the deal number; index = (state >> 33) % (length + 1). Reproducible in
+    any language, and independent of the 52 cards, which are PySolFC's deal `number` unchanged."""
+    state, places = number, []
+    for k in range(jokers):
+        state = (state * _LCG_A + _LCG_C) % _LCG_M
+        places.append((state >> 33) % (draws + k + 1))
+    return places
+
+
+def dealt_cards(number: int, rules: GolfRules) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """(columns, waste, stock with the next draw last) of deal `number` under `rules`: PySolFC's
+    deal, then the empty start (the waste card becomes the first card drawn), then the jokers."""
+    columns, waste, stock = golf_deal(number)
+    draws = list(reversed(stock))  # the order the stock is drawn in
+    first: list[Card] = [waste]
+    if rules.empty_waste:
+        draws.insert(0, waste)
+        first = []
+    for k, place in enumerate(joker_places(number, len(draws), rules.jokers)):
+        draws.insert(place, JOKERS[k])
+    return [list(c) for c in columns], first, list(reversed(draws))
 
 
 @dataclass(frozen=True)
@@ -36,33 +77,35 @@ class _Undo:
 
 
 class GolfGame(SolitaireGame):
-    """A Golf game. Draw at any time, no recycling, won when the 35 tableau cards are gone."""
+    """A Golf game: won when the 35 tableau cards are gone; the stock is never recycled. Its rule
+    set (`rules`) decides what fits, whether a draw must wait for no move, jokers and the start."""
 
     GAME_ID = "golf"
     MOVE = GolfMove
 
     def __init__(self, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
-                 rule: str = "easy") -> None:
+                 rule: str | GolfRules = "easy") -> None:
         super().__init__()
-        if rule not in RULES:
-            raise ValueError(f"rule must be 'easy' or 'classic', not {rule!r}")
+        self.rules = rules_of(rule)
+        #: The rule set's name: 'easy', 'classic', 'strict', or e.g. 'classic+j2'.
+        self.rule = self.rules.name
         if isinstance(columns, (str, bytes)) or len(columns) != COLUMN_COUNT:
             raise ValueError(f"Golf has {COLUMN_COUNT} columns")
-        self.rule = rule
         self._columns = [card_list(col, f"column {i + 1}") for i, col in enumerate(columns)]
         self._waste = card_list(waste, "waste")
         self._stock = card_list(stock, "stock")
         everything = self.cards()
         check_distinct(everything)
-        if len(everything) > 52:  # pragma: no cover - impossible after check_distinct
-            raise ValueError("more than 52 cards")
+        jokers = sum(c.is_joker for c in everything)
+        if jokers > self.rules.jokers:
+            raise ValueError(f"the position holds {jokers} joker(s); these rules have {self.rules.jokers}")
         self._start = self._position()
         self._settle()
 
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
     def from_layout(cls, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
-                    rule: str = "easy") -> GolfGame:
+                    rule: str | GolfRules = "easy") -> GolfGame:
         """Any position (tests, puzzles, the solver); ValueError on duplicate or unknown cards."""
         return cls(columns, waste, stock, rule)
 
@@ -70,21 +113,22 @@ class GolfGame(SolitaireGame):
     def from_code(cls, code: str | DealCode) -> GolfGame:
         """Exactly the deal the code names (InvalidCode if it cannot be read)."""
         deal = parse_code(code) if isinstance(code, str) else code
-        if deal.game != "golf":
+        if deal.game != "golf" or deal.rules is None:
             raise ValueError(f"{deal} is not a Golf code")
-        columns, waste, stock = golf_deal(deal.number)
-        game = cls(columns, [waste], stock, deal.rule or "")
+        columns, waste, stock = dealt_cards(deal.number, deal.rules)
+        game = cls(columns, waste, stock, deal.rules)
         game.code = str(deal)
         return game
 
     @classmethod
-    def new(cls, rule: str = "easy", number: int | None = None, rng: random.Random | None = None) -> GolfGame:
-        """A new deal: the given number, or a random valid one."""
-        if rule not in RULES:
-            raise ValueError(f"rule must be 'easy' or 'classic', not {rule!r}")
+    def new(cls, rule: str | GolfRules = "easy", number: int | None = None,
+            rng: random.Random | None = None) -> GolfGame:
+        """A new deal under a rule set (a name such as 'strict', a code form or a GolfRules): the
+        given number, or a random valid one."""
+        rules = rules_of(rule)
         if number is None:
             number = (rng or random).randint(1, MAX_NUMBER)
-        return cls.from_code(DealCode("golf", RULE_LETTER[rule], number))
+        return cls.from_code(DealCode("golf", rules.variant, number))
 
     # -- read-only state ---------------------------------------------------------------------------
     @property
@@ -121,7 +165,9 @@ class GolfGame(SolitaireGame):
 
     def why_illegal(self, column: int | GolfMove, row: int | None = None) -> str | None:
         """None if the move (or the card at (column, row)) can be played now, else the reason code
-        the UI explains: 'over', 'empty', 'blocked' (a covered card), 'rank', 'stock-empty'."""
+        the UI explains: 'over', 'empty', 'blocked' (a covered card), 'rank', 'dead-king' (the
+        waste top is a King and these rules allow nothing on it), 'stock-empty', and for a draw under
+        the strict draw 'move-available'."""
         if isinstance(column, GolfMove):
             refused = self._refusal(column)
             return None if refused is None else refused.reason
@@ -136,24 +182,38 @@ class GolfGame(SolitaireGame):
             return "empty"
         if row != len(pile) - 1:
             return "blocked"
-        if not fits(pile[row], self.waste_top, self.rule):
-            return "rank"
+        if not self.rules.fits(pile[row], self.waste_top):
+            top = self.waste_top
+            return "dead-king" if self.rules.dead_king and top is not None and top.rank == 13 else "rank"
         return None
+
+    def _plays(self) -> list[GolfMove]:
+        return [GolfMove(i) for i in range(COLUMN_COUNT) if self.why_illegal(i) is None]
 
     def _refusal(self, move: GolfMove) -> IllegalMove | None:
         if move.column is None:
             if self._status != "playing":
                 return IllegalMove("over")
-            return None if self._stock else IllegalMove("stock-empty")
+            if not self._stock:
+                return IllegalMove("stock-empty")
+            if self.rules.strict_draw and self._plays():
+                return IllegalMove("move-available")
+            return None
         reason = self.why_illegal(move.column)
         return None if reason is None else IllegalMove(reason)
 
+    @property
+    def can_draw(self) -> bool:
+        """Whether the stock may be drawn now (it has cards, and the strict draw has no move waiting)."""
+        return self._refusal(GolfMove.DRAW) is None
+
     def legal_moves(self) -> list[GolfMove]:
-        """Playable columns, then the draw while the stock has cards."""
+        """Playable columns, then the draw while the stock has cards (and, under the strict draw,
+        only when no column can be played)."""
         if self._status != "playing":
             return []
-        moves = [GolfMove(i) for i in range(COLUMN_COUNT) if self.why_illegal(i) is None]
-        if self._stock:
+        moves = self._plays()
+        if self._stock and not (moves and self.rules.strict_draw):
             moves.append(GolfMove.DRAW)
         return moves
 
@@ -171,7 +231,8 @@ class GolfGame(SolitaireGame):
         return card
 
     def draw(self) -> Card:
-        """Turn the next stock card onto the waste; allowed at any time, scores nothing."""
+        """Turn the next stock card onto the waste; scores nothing. Allowed at any time, except under
+        the strict draw while a free card fits the waste."""
         self.push(GolfMove.DRAW)
         return self._waste[-1]
 
@@ -209,7 +270,21 @@ class GolfGame(SolitaireGame):
 
     @classmethod
     def _layout_from_start(cls, start: dict) -> GolfGame:
-        return cls(start["columns"], start["waste"], start["stock"], start["rule"])
+        rule = start["rule"]
+        if not isinstance(rule, str):
+            raise ValueError(f"bad rule {rule!r}")
+        return cls(start["columns"], start["waste"], start["stock"], rule)
 
     def __repr__(self) -> str:
         return f"<GolfGame {self.code or 'layout'} {self.rule} score={self._score} status={self._status}>"
+
+
+def hole_score(game: GolfGame) -> int:
+    """The traditional golf score of a finished deal (a "hole" of a round, RULES.md): the cards
+    left on the tableau when blocked, minus the cards left in the stock when won (a win with 5
+    cards still in the stock scores -5). ValueError while the game is still in play."""
+    if game.status == "blocked":
+        return game.tableau_count
+    if game.status == "won":
+        return -len(game.stock)
+    raise ValueError("a game still in play has no hole score yet")

@@ -156,6 +156,11 @@ class Progress:
         self.guaranteed = bool(meta.get("guaranteed", False))
 
     @property
+    def clean(self) -> bool:
+        """The player alone has moved, with no undo and no hint: a win now is a clean win."""
+        return self.player_moves > 0 and self.demo_moves == 0 and self.undos == 0 and self.hints == 0
+
+    @property
     def demo_only(self) -> bool:
         """Only the demo has played this game: it is not the player's, and never recorded."""
         return self.player_moves == 0 and self.demo_moves > 0

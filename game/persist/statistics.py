@@ -88,14 +88,16 @@ class Statistics(RowViews):
             raise
 
     def rows(self, game: str, option: str) -> list[Row]:
-        """(uid, result, score, moves, hints) of every finished game, oldest first, written or not."""
+        """(uid, result, score, moves, hints, undos, seconds) of every finished game, oldest first,
+        written or not."""
         pending = self.recorder.pending()  # before the read: what is written meanwhile is in both
         rows: list[Row] = self._read(game_rows, game, str(option)) or []
         for op in pending:
             if op[0] == "record":
                 rec = op[1]
                 if (rec["game"], rec["option"]) == (game, str(option)) and all(r[0] != rec["uid"] for r in rows):
-                    rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"]))
+                    rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"],
+                                 rec["undos"], float(rec["duration_s"])))
             elif op[0] == "reset" and op[1:] == (game, str(option)):
                 rows = []
         return rows

@@ -54,7 +54,7 @@ def quick_check_fails(path: Path) -> bool:
         conn.close()
 
 
-Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
+Row = tuple[str, str, int, int, int, int, float]  # uid, result, score, moves, hints, undos, seconds
 
 
 @dataclass(frozen=True)
@@ -68,26 +68,38 @@ class Summary:
     average_moves: float
     hints: int = 0  # hints used in the recorded games
     assisted: int = 0  # games in which the demo and the player both moved
+    clean_wins: int = 0  # won with no undo and no hint (and, being won, with no demo move)
+    best_time: float | None = None  # the fastest win's playing time, seconds
+    average_win_time: float | None = None
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
 
 
-def summarize(rows: Iterable[tuple[str, int, int, int]]) -> Summary:
-    """The Summary of (result, score, moves, hints) rows, oldest first."""
+def is_clean(result: str, hints: int, undos: int) -> bool:
+    """A clean win: won by the player with no undo and no hint (an assisted game is never a win)."""
+    return result == "won" and hints == 0 and undos == 0
+
+
+def summarize(rows: Iterable[tuple[str, int, int, int, int, float]]) -> Summary:
+    """The Summary of (result, score, moves, hints, undos, seconds) rows, oldest first."""
     rows = list(rows)
     longest = current = 0
     for result, *_rest in rows:
         current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
         longest = max(longest, current)
     # an abandoned game's score is unfinished, an assisted one's not the player's alone
-    finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
+    finished = [r[1] for r in rows if r[0] in ("won", "blocked")]
+    times = [r[5] for r in rows if r[0] == "won" and r[5] > 0]  # games from before the timer have 0
     return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
                    best_score=max(finished) if finished else None,
                    current_streak=current, longest_streak=longest,
                    average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
+                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows),
+                   clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
+                   best_time=min(times) if times else None,
+                   average_win_time=sum(times) / len(times) if times else None)
 
 
 class RowViews:
@@ -99,7 +111,7 @@ class RowViews:
 
     def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
         """(result, score, moves) of every finished game, oldest first."""
-        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
+        return [(row[1], row[2], row[3]) for row in self.rows(game, option)]
 
     def summary(self, game: str, option: str) -> Summary:
         return summarize(r[1:] for r in self.rows(game, option))
@@ -246,9 +258,9 @@ class StatsDB(RowViews):
 
 
 def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute("SELECT uid, result, score, moves, hints FROM games WHERE game = ? AND option = ?"
-                        " ORDER BY id", (game, str(option))).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s FROM games"
+                        " WHERE game = ? AND option = ? ORDER BY id", (game, str(option))).fetchall()
+    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6])) for r in rows]
 
 
 def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:

@@ -135,9 +135,12 @@ class WinOverlay(EndOverlay):
     def lines(self) -> list[str]:
         g = self.table.game
         lines = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        progress = self.table.progress
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
-        elif self.table.guaranteed:
+        elif progress is not None and progress.clean:
+            lines.append(tr("Clean win: no undo, no hint."))
+        if not self.table.assist.demo_won and self.table.guaranteed:
             lines.append(tr("This deal was guaranteed winnable."))
         return lines
 

@@ -28,7 +28,7 @@ class KindPicker:
                                             self.family_id, text, self._set_family)
         self.option_choices: dict[str, SegmentedControl] = {}
         for family_id in registry.FAMILIES:
-            choices = [(k.option_value, k.option_name) for k in registry.kinds_of(family_id)]
+            choices = [(k.option_value, k.option_name) for k in registry.kinds_of(family_id, front=True)]
             self.option_choices[family_id] = SegmentedControl(
                 (0, 0, 1, 1), choices, options.get(family_id, choices[0][0]), text,
                 functools.partial(self._set_option, family_id))

@@ -21,15 +21,15 @@ from game.ui.widgets import Button, Label, TextInput, Toggle
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
-CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- "
+CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "
 
 #: Translatable explanations per InvalidCode.reason, used when the model's own (English)
 #: message has no translation in the current language.
 CODE_REASONS = {
     "empty": N_("Type or paste a deal code first."),
     "format": N_("A code has three parts separated by '-', like GO1-E-AAAAAAB."),
-    "prefix": N_("A code starts with GO1- (Golf) or EO1- (Eight Off)."),
-    "rule": N_("Unknown option: Golf takes E or C, Eight Off takes C8, C4 or C2."),
+    "prefix": N_("A deal code starts with GO1 (Golf) or EO1 (Eight Off), like GO1-E-AAAAAAB or EO1-C8-AAAAAAB."),
+    "rule": N_("A Golf code looks like GO1-E-AAAAAAB and an Eight Off code like EO1-C8-AAAAAAB."),
     "length": N_("The deal number must be 7 letters."),
     "letter": N_("The deal number may only use the letters A to Z."),
     "zero": N_("Deal AAAAAAA does not exist; the first deal is AAAAAAB."),

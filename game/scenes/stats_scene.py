@@ -75,7 +75,8 @@ class StatsScene(PanelScene):
         if s is None:
             return [(tr("Statistics are not available"), "")]
         none = "—"  # nothing to average yet
-        return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
+        won = tr("{won} ({clean} clean)", won=s.won, clean=s.clean_wins) if s.won else "0"
+        return [(tr("Played"), str(s.played)), (tr("Won"), won),
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
                 (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),

@@ -247,6 +247,7 @@ def test_eightoff_new_refuses_other_cell_counts(cells):
         EightOffGame.new(cells=cells, number=1)
 
 
-def test_golf_new_refuses_an_unknown_rule():
+@pytest.mark.parametrize("rule", ["hard", "", "C+Q", "E+J3", 3, None])
+def test_golf_new_refuses_an_unknown_rule(rule):
     with pytest.raises(ValueError):
-        GolfGame.new(rule="strict", number=1)
+        GolfGame.new(rule=rule, number=1)

@@ -1,0 +1,125 @@
+"""The daily deal: one proven-winnable deal per game kind and calendar date, the same on every
+machine, and the streaks of days won (issue 21). Pure functions: no I/O beyond reading the shipped
+tables, no pygame.
+
+Which deal: the kind's table of proven-winnable deals (game/solver/winnable/<kind>.txt) lists deal
+numbers ascending from deal 1 up; its first POOL numbers are the daily pool. Day n (the date's
+proleptic Gregorian ordinal, `date.toordinal()`) takes pool entry
+
+    i = (STEP * n + offset(kind)) mod POOL,   offset(kind) = crc32(kind id in UTF-8) mod POOL
+
+STEP is coprime with POOL, so n -> i is a bijection on any POOL consecutive days: no deal repeats
+within POOL (> 365) days. A table only ever grows past its scanned range, so the first POOL entries,
+and every day's deal, never change.
+
+Streaks count calendar dates (the player's local date when the daily deal was dealt), never hours:
+a daily started at 23:59 and won at 00:10 belongs to the day it was dealt, and a day of 23 or 25
+hours (a time-zone or summer-time change) is still one day.
+"""
+from __future__ import annotations
+
+import datetime
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import registry
+from .model.codes import DealCode
+
+POOL = 500
+STEP = 7919  # a prime: coprime with POOL = 2^2 * 5^3
+DATE_FORMAT = "%Y-%m-%d"
+
+
+class NoDailyDeal(ValueError):
+    """The kind has no table of winnable deals with a full pool (reason for the screen: 'no-table')."""
+
+    reason = "no-table"
+
+
+def daily_kinds() -> list[str]:
+    """The kinds that have a daily deal: every listed kind with a shipped table."""
+    return [k.id for k in registry.KINDS.values() if k.has_table]
+
+
+def pool_index(kind: str, day: datetime.date) -> int:
+    """Which pool entry is day `day`'s deal of `kind` (the formula in the module's docstring)."""
+    offset = zlib.crc32(kind.encode("utf-8")) % POOL
+    return (STEP * day.toordinal() + offset) % POOL
+
+
+def daily_number(kind: str, day: datetime.date) -> int:
+    """The deal number of the day for a registry kind (NoDailyDeal when it has no usable table)."""
+    from .solver import deals  # the tables' reader; the solver package is loaded when a daily is asked for
+
+    entry = registry.kind(kind)
+    if not entry.has_table:
+        raise NoDailyDeal(f"{kind} has no table of winnable deals")
+    numbers = deals.listed(entry.table)
+    if len(numbers) < POOL:
+        raise NoDailyDeal(f"the table of {kind} lists {len(numbers)} deals, fewer than {POOL}")
+    return int(numbers[pool_index(kind, day)])
+
+
+def daily_code(kind: str, day: datetime.date) -> str:
+    """The deal code of the day for a registry kind ('golf-easy', 'eightoff-8', …): the same on
+    every machine for the same date, always proven winnable, no repeat within 365 days."""
+    entry = registry.kind(kind)
+    return str(DealCode(entry.family.id, entry.code_variant, daily_number(kind, day)))
+
+
+# -- the days played -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DayResult:
+    """How the daily deal of one date went for one kind."""
+
+    day: datetime.date
+    won: bool
+    score: int
+    moves: int
+    seconds: float
+    clean: bool  # won with no undo and no hint
+
+
+def current_streak(won_days: Iterable[datetime.date], today: datetime.date) -> int:
+    """Consecutive dates won, ending today, or ending yesterday while today's deal is not yet won
+    (a streak stays alive until the day it would break is over)."""
+    days = set(won_days)
+    day = today if today in days else today - datetime.timedelta(days=1)
+    streak = 0
+    while day in days:
+        streak += 1
+        day -= datetime.timedelta(days=1)
+    return streak
+
+
+def best_streak(won_days: Iterable[datetime.date]) -> int:
+    """The longest run of consecutive dates won."""
+    days = sorted(set(won_days))
+    best = run = 0
+    previous: datetime.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        best = max(best, run)
+        previous = day
+    return best
+
+
+def month_grid(year: int, month: int) -> list[list[datetime.date | None]]:
+    """The month as weeks (Monday first), None for the days of the neighbouring months: what the
+    statistics screen's calendar draws."""
+    first = datetime.date(year, month, 1)
+    weeks: list[list[datetime.date | None]] = [[None] * first.weekday()]
+    day = first
+    while day.month == month:
+        if len(weeks[-1]) == 7:
+            weeks.append([])
+        weeks[-1].append(day)
+        day += datetime.timedelta(days=1)
+    weeks[-1] += [None] * (7 - len(weeks[-1]))
+    return weeks
+
+
+def parse_day(text: str) -> datetime.date:
+    """'2026-12-01' -> the date (ValueError for anything else)."""
+    return datetime.datetime.strptime(text, DATE_FORMAT).date()

@@ -1,0 +1,103 @@
+"""Issue 21: the daily deal (deterministic, proven winnable, no repeat within a year, for every kind
+with a table) and the streaks across missed days, time zones and midnight."""
+import datetime
+
+import pytest
+
+from game import daily, registry
+from game.model.codes import parse_code
+from game.solver import deals
+
+D = datetime.date
+DAY = datetime.timedelta(days=1)
+KINDS = daily.daily_kinds()
+
+
+def test_every_kind_with_a_table_has_a_daily_deal():
+    assert {"golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2"} <= set(KINDS)
+    assert set(KINDS) == {k.id for k in registry.KINDS.values() if k.has_table}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_daily_code_is_a_listed_deal_of_its_kind_and_fixed_by_the_formula(kind):
+    day = D(2026, 12, 1)
+    code = daily.daily_code(kind, day)
+    deal = parse_code(code)
+    assert registry.kind_for_code(code).id == kind
+    assert deals.is_listed(kind, deal.number)  # proven winnable: the table lists it
+    i = (daily.STEP * day.toordinal() + __import__("zlib").crc32(kind.encode()) % daily.POOL) % daily.POOL
+    assert deal.number == deals.listed(kind)[i]
+    assert daily.daily_code(kind, day) == code  # the same every time (and on every machine)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_daily_deal_repeats_within_a_year(kind):
+    start = D(2026, 1, 1)
+    codes = [daily.daily_code(kind, start + n * DAY) for n in range(366)]
+    assert len(set(codes)) == 366
+
+
+def test_different_kinds_have_different_days():
+    day = D(2027, 3, 14)
+    assert daily.pool_index("golf-easy", day) != daily.pool_index("golf-classic", day)
+
+
+def test_a_kind_with_no_table_has_no_daily_deal():
+    with pytest.raises(daily.NoDailyDeal):
+        daily.daily_code("golf-easy+z", D(2026, 12, 1))
+
+
+def test_a_short_or_missing_table_is_refused_not_a_crash(monkeypatch, tmp_path):
+    monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
+    deals.clear_cache()
+    try:
+        with pytest.raises(daily.NoDailyDeal):
+            daily.daily_code("golf-easy", D(2026, 12, 1))
+    finally:
+        deals.clear_cache()
+
+
+# -- streaks -----------------------------------------------------------------------------------------
+def test_the_current_streak_ends_today_or_yesterday():
+    today = D(2026, 12, 10)
+    won = [today - n * DAY for n in range(1, 4)]  # the 7th, 8th, 9th
+    assert daily.current_streak(won, today) == 3  # today not played yet: still alive
+    assert daily.current_streak([*won, today], today) == 4
+    assert daily.current_streak(won, today + DAY) == 0  # the 10th was missed
+
+
+def test_a_missed_day_breaks_the_streak_but_not_the_best():
+    days = [D(2026, 11, d) for d in (1, 2, 3, 4, 6, 7)]
+    assert daily.current_streak(days, D(2026, 11, 7)) == 2
+    assert daily.best_streak(days) == 4
+    assert daily.best_streak([]) == 0 and daily.current_streak([], D(2026, 1, 1)) == 0
+
+
+def test_streaks_run_across_month_and_year_ends_and_a_leap_day():
+    days = [D(2027, 12, 31), D(2028, 1, 1), D(2028, 2, 28), D(2028, 2, 29), D(2028, 3, 1)]
+    assert daily.best_streak(days) == 3 and daily.current_streak(days, D(2028, 3, 1)) == 3
+    assert daily.current_streak(days[:2], D(2028, 1, 1)) == 2
+
+
+def test_a_day_is_a_calendar_date_whatever_the_clock_or_time_zone():
+    """A daily dealt at 23:59 and won at 00:10 belongs to the day it was dealt; a traveller's
+    local dates still follow one another, so a 23- or 25-hour day breaks nothing."""
+    dealt = datetime.datetime(2026, 3, 28, 23, 59, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+    later = datetime.datetime(2026, 3, 29, 23, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=2)))
+    days = [dealt.date(), later.date()]
+    assert daily.current_streak(days, later.date()) == 2
+    assert daily.daily_code("golf-easy", dealt.date()) == daily.daily_code("golf-easy", D(2026, 3, 28))
+
+
+def test_duplicates_and_order_do_not_matter():
+    days = [D(2026, 5, 2), D(2026, 5, 1), D(2026, 5, 2)]
+    assert daily.best_streak(days) == 2 and daily.current_streak(days, D(2026, 5, 2)) == 2
+
+
+def test_month_grid_has_weeks_from_monday():
+    grid = daily.month_grid(2026, 12)  # 1 December 2026 is a Tuesday
+    assert grid[0][:2] == [None, D(2026, 12, 1)] and all(len(w) == 7 for w in grid)
+    assert [d for w in grid for d in w if d] == [D(2026, 12, n) for n in range(1, 32)]
+    assert daily.parse_day("2026-12-01") == D(2026, 12, 1)
+    with pytest.raises(ValueError):
+        daily.parse_day("2026-13-01")
