@@ -28,7 +28,7 @@ PRESETS = {"easy": Flags(wrap=True), "classic": Flags(),
 
 @lru_cache(maxsize=64)
 def _parse(name: str) -> Flags:
-    from ..model.golf import GolfRules  # type: ignore[attr-defined]  # only for names beyond the presets
+    from ..model.golf_rules import GolfRules  # only for names beyond the presets
 
     return flags_of(GolfRules.parse(name))
 

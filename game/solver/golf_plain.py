@@ -60,13 +60,9 @@ def deal_verdict(number: int, rule: str) -> bool:
     from ..model.golf import GolfGame  # the deal only: the model deals, this module judges
 
     game = GolfGame.new(rule, number)
-    rules = getattr(game, "rules", None)
-    flags = {f: bool(getattr(rules, f, False)) for f in ("wrap", "dead_king", "strict_draw")}
-    if rules is None:  # a model before rule sets: only 'easy' and 'classic'
-        flags["wrap"] = rule == "easy"
-    top = game.waste_top
-    return winnable([[c.rank for c in col] for col in game.columns],
-                    [c.rank for c in game.stock], None if top is None else top.rank, **flags)
+    rules, top = game.rules, game.waste_top
+    return winnable([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
+                    None if top is None else top.rank, rules.wrap, rules.dead_king, rules.strict_draw)
 
 
 def main(argv: list[str] | None = None) -> int:
