@@ -20,6 +20,13 @@ the last possible predecessor of a free card, that card must be played now.
 
 Exact pruning ("Hall"): every tableau card needs its own predecessor, so the adjacent-rank
 cards still in play must be numerous enough; see golf_hall.py. Nothing else is cut.
+
+Rule sets (golf_fit.py): "adjacent" above means "fits" under the rules in force. A joker has rank
+0 and fits, and is fitted by, everything (a dead King aside), so the helper graph and the forced
+play need nothing more; a dead King simply fits nothing. The strict draw (a draw only when no free
+card fits) breaks the argument that fewer cards drawn can only help: the extra draws may no longer
+be allowed. Under it the cards drawn are one more digit of the key, so a state is only ever cut
+by itself; the cuts above still hold, since they only say what no line at all can do.
 """
 from __future__ import annotations
 

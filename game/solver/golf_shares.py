@@ -46,7 +46,8 @@ def write_shares(shares: dict[str, dict[str, int]], path: Path = SHARES_PATH) ->
     """Atomic rewrite, in the order GolfRules.every() lists the rule sets."""
     order = [r.name for r in GolfRules.every()]
     ordered = {n: shares[n] for n in sorted(shares, key=lambda n: order.index(n) if n in order else 99)}
-    text = json.dumps({"about": ABOUT, "shares": ordered}, indent=1) + "\n"
+    rows = ",\n".join(f"  {json.dumps(n)}: {json.dumps(r)}" for n, r in ordered.items())
+    text = f'{{"about": {json.dumps(ABOUT)},\n "shares": {{\n{rows}\n }}}}\n'  # a rule set a line
     tmp = path.with_suffix(".tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)

@@ -19,6 +19,11 @@ vectors) x (levels) x (sweeps), so this is the search's backstop for the positio
 first search runs long (golf.py decides). A win is traced back through the stored levels: every
 reached state was added from a reached predecessor, so a predecessor always exists until the
 start.
+
+Rule sets (golf_fit.py) only change which waste ranks feed which card ranks (a joker, rank 0, is
+fed by and feeds every rank; a dead King feeds none), except the strict draw: under it level s
+starts only from the vectors of level s-1 where no free card fits the waste rank (`stuck`, one
+mask per rank), and the trace back takes the draw from such a vector.
 """
 from __future__ import annotations
 
