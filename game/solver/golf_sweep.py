@@ -81,6 +81,7 @@ class GolfSweep:
         #: feeders[r]: the waste ranks on which a card of rank r (0: a joker) may be played
         self.feeders = [[w for w in range(0 if wild else 1, 14) if fit[w][r]] for r in range(14)]
         self.fit = fit
+        self.stuck: list[int] = []  # under the strict draw, per waste rank: the vectors that may draw
 
     def cost(self) -> int:
         """Work units the search will take, about: levels x sweeps x rank steps x operations."""
