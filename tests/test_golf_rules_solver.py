@@ -112,7 +112,7 @@ def check(game: GolfGame) -> None:
             assert replays(game, moves), engine.__name__
 
 
-SMALL = settings(max_examples=250, derandomize=True, deadline=None,
+SMALL = settings(max_examples=200, derandomize=True, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -123,7 +123,7 @@ def test_each_field_alone_matches_the_brute_force(field, data):
     check(data.draw(positions(st.just(ALONE[field]))))
 
 
-@settings(max_examples=600, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_random_rule_sets_match_the_brute_force(game):
     check(game)
