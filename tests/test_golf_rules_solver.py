@@ -1,11 +1,11 @@
 """The Golf solver under every rule set (issue 19): each field alone and random combinations, on
 small positions built by from_layout, against a brute force over the model itself.
 
-The brute force knows nothing of the solver: it tries every move the model's legal_moves offers,
-with undo, and remembers the positions it has seen by what the model shows (cards left in each
-column, cards left in the stock, the waste top's text). Each engine answers alone too (on small
-positions solve() leaves most of the work to the sweep), and every winning line is replayed through
-the model under its own rules.
+The brute force (tests/solver/test_golf_solver.py) knows nothing of the solver: it tries every
+move the model's legal_moves offers, with undo, and remembers the positions it has seen by what
+the model shows (cards left in each column and in the stock, the waste top's rank or joker). Each
+engine answers alone too (on small positions solve() leaves most of the work to the sweep), and
+every winning line is replayed through the model under its own rules.
 """
 from __future__ import annotations
 
@@ -23,34 +23,14 @@ from game.solver.golf_fit import Flags, fit_table, flags_of
 from game.solver.golf_hall import make_checks
 from game.solver.golf_search import GolfSearch
 from game.solver.golf_sweep import GolfSweep
+from tests.solver.test_golf_solver import brute_force, matching_exists, rank_counts
 
 EVERY = GolfRules.every()
+ANY_RULES = st.sampled_from(EVERY)
 #: Each field alone (over Classic); the empty start is a from_layout position with an empty waste.
 ALONE = {"wrap": GolfRules(wrap=True), "dead_king": GolfRules(dead_king=True),
          "strict_draw": GolfRules(strict_draw=True), "jokers=1": GolfRules(jokers=1),
          "jokers=2": GolfRules(jokers=2), "empty_waste": GolfRules(empty_waste=True)}
-
-
-def brute_force(game: GolfGame) -> bool:
-    """Can the model's own moves win from here? Exhaustive, with undo, memo on the shown position."""
-    memo: dict = {}
-
-    def search() -> bool:
-        if game.status != "playing":
-            return game.status == "won"
-        top = game.waste_top
-        key = (tuple(len(c) for c in game.columns), len(game.stock), None if top is None else str(top))
-        if key not in memo:
-            memo[key] = False
-            for move in game.legal_moves():
-                game.push(move)
-                won = search()
-                game.undo()
-                if won:
-                    memo[key] = True
-                    break
-        return memo[key]
-    return search()
 
 
 def replays(game: GolfGame, moves) -> bool:
@@ -74,7 +54,7 @@ def layout(cards: list[Card], sizes: list[int], stock_size: int, waste_size: int
 
 
 @st.composite
-def positions(draw, rules=st.sampled_from(EVERY)):
+def positions(draw, rules=ANY_RULES):
     """Up to 7 columns of 0-4 cards, a stock of 0-5, a waste of 0-2 (0 = an empty waste), drawn from
     a pack with the rules' jokers, or from a few ranks only (many ties for the cuts)."""
     chosen = draw(rules)
@@ -201,45 +181,16 @@ def test_flags_read_names_and_rule_sets():
         flags_of("hard")
 
 
-def matching_exists(tab, sup, wrap, dead_king):
-    """Kuhn's augmenting paths on single cards; supply rank 0 is a joker, which precedes anything."""
-    def precedes(s, d):
-        if dead_king and s == 13:
-            return False
-        return s == 0 or abs(s - d) == 1 or (wrap and abs(s - d) == 12)
-    demand = [r for r in range(1, 14) for _ in range(tab[r])]
-    supply = [r for r in range(14) for _ in range(sup[r])]
-    owner: dict[int, int] = {}
-
-    def augment(x, seen):
-        for y, rank in enumerate(supply):
-            if precedes(rank, demand[x]) and y not in seen:
-                seen.add(y)
-                if y not in owner or augment(owner[y], seen):
-                    owner[y] = x
-                    return True
-        return False
-    return all(augment(x, set()) for x in range(len(demand)))
-
-
 @st.composite
-def rank_counts(draw):
+def joker_counts(draw):
     """tab and sup for a consistent position (tableau + stock + top), with 0-2 joker supplies."""
-    tab, sup = [0] * 15, [0] * 15
-    for r in range(1, 14):
-        tab[r] = draw(st.integers(0, 4))
-        sup[r] = tab[r] + draw(st.integers(0, 4 - tab[r]))
+    tab, sup, top = draw(rank_counts())
     sup[0] = draw(st.integers(0, 2))
-    top = draw(st.integers(1, 13))
-    if sup[top] < 4:
-        sup[top] += 1
-    elif tab[top] == 4:
-        tab[top] -= 1
     return tab, sup, top
 
 
 @settings(max_examples=600, derandomize=True, deadline=None)
-@given(rank_counts(), st.booleans(), st.booleans(), st.integers(0, 13), st.booleans())
+@given(joker_counts(), st.booleans(), st.booleans(), st.integers(0, 13), st.booleans())
 def test_hall_checks_under_a_dead_king_and_jokers(counts, wrap, dead_king, r, draw_next):
     """Without jokers each check is exact (False exactly when no matching exists); with jokers it
     is sound (False only then)."""

@@ -57,9 +57,11 @@ def make_checks(tab: list[int], sup: list[int], easy: bool, dead_king: bool = Fa
     if dead_king:  # covering a dead King takes no supply: nothing can turn deficient then
         sides[13] = [[], []]
 
+    spare = 0 if wild else ZERO  # sup[spare]: the jokers that can still precede any card
+
     def after_play(w: int, r: int) -> bool:
         """A card of rank r went on waste rank w: runs ending beside w, away from r."""
-        run = -sup[w]
+        run = -sup[w] - sup[spare]
         for d, s in sides[w][1 if r == w - 1 or (w == 1 and r == 13) else 0]:
             run += tab[d] - sup[s]
             if run > 0:
@@ -80,7 +82,7 @@ def make_checks(tab: list[int], sup: list[int], easy: bool, dead_king: bool = Fa
             run += tab[d] - sup[s]
             if run > best:
                 best = run
-        run, limit = best, sup[w]
+        run, limit = best, sup[w] + sup[spare]
         if run > limit:
             return False
         for d, s in up:
@@ -90,33 +92,10 @@ def make_checks(tab: list[int], sup: list[int], easy: bool, dead_king: bool = Fa
         return True
 
     def wild_play(w: int, r: int) -> bool:
-        """after_play with the jokers' spare supply; a joker played is checked like a draw."""
-        if r == 0:
-            return wild_draw(w)
-        run = -sup[w] - sup[0]
-        for d, s in sides[w][1 if r == w - 1 or (w == 1 and r == 13) else 0]:
-            run += tab[d] - sup[s]
-            if run > 0:
-                return False
-        return True
+        """A joker played covers w and removes no demand next to it: checked as a draw."""
+        return after_draw(w) if r == 0 else after_play(w, r)
 
-    def wild_draw(w: int) -> bool:
-        """after_draw with the jokers' spare supply."""
-        down, up = sides[w]
-        run = best = 0
-        for d, s in down:
-            run += tab[d] - sup[s]
-            if run > best:
-                best = run
-        run, limit = best, sup[w] + sup[0]
-        if run > limit:
-            return False
-        for d, s in up:
-            run += tab[d] - sup[s]
-            if run > limit:
-                return False
-        return True
+    def whole() -> bool:
+        return all(after_draw(w) for w in range(1, 14))
 
-    if wild:
-        return (lambda: all(wild_draw(w) for w in range(1, 14))), wild_play, wild_draw
-    return (lambda: all(after_draw(w) for w in range(1, 14))), after_play, after_draw
+    return whole, wild_play if wild else after_play, after_draw
