@@ -53,10 +53,8 @@ JOKER_LINE = N_("A joker goes on any card, and any card goes on a joker.")
 def winnable_share(rules: GolfRules) -> float | None:
     """The share of deals 1-2000 that can be won under these rules (0..1), as the solver measured
     it (game/solver/winnable/golf-shares.json), or None when it is not known."""
-    try:
-        from game.solver.tables import golf_share  # type: ignore[attr-defined]  # (the solver's, when it lands)
-    except ImportError:
-        return None
+    from game.solver.tables import golf_share  # the shares' reader loads with the sheet, not at start-up
+
     try:
         share = golf_share(rules.name)
     except Exception as exc:  # a damaged file must not take the sheet down with it
