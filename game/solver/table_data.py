@@ -1,0 +1,70 @@
+"""Per-deal data files beside the winnable tables (ratings, pars): one header line, then one row per
+listed deal, "<number> <fields...>", in the table's order.
+
+The game reads such a file the first time it is asked about its kind and keeps only what the caller
+makes of each row. A file that is missing, too large, not ASCII, out of order, or names a deal its
+table does not list is logged and read as no rows: the caller then simply has nothing to show.
+Written atomically (temporary file, fsync, rename) like the tables.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+from . import deals
+from .tables import _write_atomic
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+MAX_BYTES = 4 << 20  # the largest file read (the shipped ones are under 0.3 MB)
+
+
+def data_path(kind: str, suffix: str, directory: Path | None = None) -> Path:
+    """game/solver/winnable/<kind>.<suffix> (in deals.DATA_DIR unless `directory` says)."""
+    return Path(deals.DATA_DIR if directory is None else directory) / f"{kind}.{suffix}"
+
+
+def read_rows(path: Path) -> list[tuple[int, list[str]]]:
+    """Every (deal number, the row's other fields) of a file; OSError or ValueError if it cannot
+    be read or a row has no deal number."""
+    if not path.exists():
+        raise ValueError("the file is missing")
+    if not path.is_file() or path.stat().st_size > MAX_BYTES:
+        raise ValueError(f"{path} is not a file of at most {MAX_BYTES} bytes")
+    rows = []
+    for row in path.read_bytes().decode("ascii").splitlines()[1:]:
+        if row.strip():
+            number, *fields = row.split()
+            rows.append((int(number), fields))
+    return rows
+
+
+def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[tuple[int, T]]:
+    """The rows of <kind>.<suffix> as (number, parse(number, fields)), or [] (logged) when the file
+    is missing or damaged: `parse` raises ValueError for a row it refuses."""
+    path = data_path(kind, suffix)
+    listed = deals.listed(kind)
+    if not listed:  # no table (deals logged why): nothing to describe
+        return []
+    try:
+        rows = read_rows(path)
+        out, at = [], 0
+        for number, fields in rows:
+            while at < len(listed) and listed[at] < number:
+                at += 1  # the table may list deals the file does not have yet
+            if at == len(listed) or listed[at] != number:
+                raise ValueError(f"deal {number} is not in the table's order or not in the table")
+            out.append((number, parse(number, fields)))
+            at += 1
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+        log.warning("%s unusable (%s); treating it as empty", path, exc)
+        return []
+    return out
+
+
+def write(path: Path, header: str, rows: Iterable[tuple[int, Iterable[object]]]) -> None:
+    """Write a file atomically: the header, then "<number> <fields...>" per row."""
+    _write_atomic(path, [header, *(" ".join([str(n), *map(str, fields)]) for n, fields in rows)])
