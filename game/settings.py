@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "attract_minutes": (0, 1, 3, 10),
     "golf_mode": ("single", "round"),
     "volume": (25, 50, 75, 100),
+    "difficulty": ("any", "easy", "medium", "hard"),
 }
 
 
@@ -81,6 +82,8 @@ class Settings:
     volume: int = 75
     animation_speed: str = "normal"
     highlight_playable: bool = True
+    #: "Winnable: any / easy / medium / hard": the band of the rated winnable deals New game deals from
+    difficulty: str = "any"
     winnable_light: bool = False  # the table's "still winnable?" mark after every move
     fullscreen: bool = True
     four_colour: bool = False

@@ -19,7 +19,7 @@ from .. import daily, registry
 from ..i18n import N_
 from ..jobs import JobFailed
 from ..model.base import SolitaireGame
-from ..solver import deals
+from ..solver import deals, rating
 from .base import Pop, Push, Replace, Transition
 from .dialog import DialogOverlay
 
@@ -48,7 +48,13 @@ def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
         return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
-    number = deals.pick_listed(kind, rng, dealt) if registry.kind(kind_id).has_table else None
+    number = None
+    if registry.kind(kind_id).has_table:
+        band = ctx.settings.difficulty
+        if band != "any" and not demo and rating.has_bands(kind):  # "Winnable: easy / medium / hard"
+            number = deals.pick_from(rating.listed_in_band(kind, band), rng, dealt)
+        if number is None:
+            number = deals.pick_listed(kind, rng, dealt)
     if number is None:
         return Push(FindingDealOverlay(ctx, kind_id, dealt, demo, rng.randrange(1 << 30)))
     if not demo and progress is not None:

@@ -177,6 +177,9 @@ class WinOverlay(EndOverlay):
             if summary is not None and summary.best_score is not None:
                 lines.append(tr("Best score: {best} · winning streak: {streak}", best=summary.best_score,
                                 streak=summary.current_streak))
+        par = self.table.par()
+        if par is not None and not self.table.assist.demo_won:
+            lines.append(tr("Par {par}: you took {moves} moves", par=par, moves=g.moves))
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
         elif progress is not None and progress.clean:

@@ -19,11 +19,13 @@ from game.scenes.panel_scene import PanelScene
 from game.scenes.round_menu import RoundChoice
 from game.scenes.round_start import abandon_line
 from game.ui import theme
-from game.ui.widgets import Button, Label, TextInput, Toggle
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
+#: the difficulty bands New game may deal from (settings.difficulty), as the menu names them
+BANDS = [("any", N_("Any")), ("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard"))]
 DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when the daily deal's check mark is looked up
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "
 
@@ -58,6 +60,8 @@ class MenuScene(PanelScene):
                                   on_more=self.open_rules)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
+        #: "Winnable: any / easy / medium / hard" (the rated tables' bands), beside the switch
+        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band)
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
@@ -83,7 +87,7 @@ class MenuScene(PanelScene):
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
-        self.widgets = [*self.picker.widgets, self.round_choice.control, self.winnable_toggle,
+        self.widgets = [*self.picker.widgets, self.round_choice.control, self.winnable_toggle, self.band_choice,
                         self.continue_button, self.play_button, self.daily_button, self.code_box, self.code_button,
                         self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button,
@@ -104,7 +108,9 @@ class MenuScene(PanelScene):
         y = self.title_rect.bottom + gap
         y = self.picker.place(x, y, iw, row, gap)
         self.round_choice.place_beside(self.picker.option_choices[registry.GOLF.id], gap)
-        self.winnable_toggle.rect = (x, y, iw, row)
+        half = int(iw * 0.5)
+        self.winnable_toggle.rect = (x, y, half - gap // 2, row)
+        self.band_choice.rect = (x + half + gap - gap // 2, y, iw - half - gap + gap // 2, row)
         y += row + gap
         dw = int(iw * 0.3)  # the daily deal beside Play: one tap from the menu
         self.daily_button.rect = (x + iw - dw, y, dw, int(row * 1.2))
@@ -145,8 +151,20 @@ class MenuScene(PanelScene):
         """The chosen game and option: its kind id, which is also its winnable-deal table's name."""
         return registry.chosen(self.ctx.settings).id
 
+    def _set_band(self, value: str) -> None:
+        self.ctx.settings.difficulty = str(value)
+        self._save()
+
     def _show_options(self) -> None:
         self.winnable_toggle.set_value(self.ctx.settings.winnable(self.deal_kind()))
+        self._show_band()
+
+    def _show_band(self) -> None:
+        """The difficulty choice shows while winnable deals are on and the kind's deals are rated."""
+        from game.solver import rating  # the ratings' reader: not at start-up (it reads a file)
+
+        self.band_choice.visible = bool(self.winnable_toggle.value) and rating.has_bands(self.deal_kind())
+        self._full = True
         kind = registry.chosen(self.ctx.settings)
         self.round_choice.show_for(kind)
         self.code_box.placeholder = self.round_choice.placeholder(kind)
@@ -155,6 +173,7 @@ class MenuScene(PanelScene):
 
     def _set_winnable(self, value: bool) -> None:
         self.ctx.settings.winnable_only[self.deal_kind()] = bool(value)
+        self._show_band()
         self._save()
 
     def _save(self) -> None:

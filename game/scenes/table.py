@@ -21,6 +21,7 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.codes import parse_code
 from ..solver import deals
+from ..solver.par import par_of
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
@@ -92,8 +93,17 @@ class TableScene(TableHooks):
         return [*self.counters(self.game), *self.deal_note()]
 
     def deal_note(self) -> list[str]:
-        """The HUD's word on the deal: proven winnable, or none."""
-        return [tr("Winnable deal")] if self.guaranteed and self.hud.roomy else []
+        """The HUD's word on the deal: its par when the deal has one (Eight Off's tables), proven
+        winnable, or none."""
+        par = self.par()
+        note = [tr("Par {n}", n=par)] if par is not None else []
+        return note + ([tr("Winnable deal")] if self.guaranteed and self.hud.roomy else [])
+
+    def par(self) -> int | None:
+        """The fewest moves known to win this deal from its start (a rated table's), or None."""
+        if not hasattr(self, "_par"):
+            self._par = par_of_game(self.game)
+        return self._par
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
@@ -447,6 +457,17 @@ class TableScene(TableHooks):
         full, self._full = self._full, False
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
                            floating=(self.finisher,))
+
+
+def par_of_game(game: SolitaireGame) -> int | None:
+    """The par of a dealt game of a kind with a table (game/solver/par.py), else None."""
+    kind = registry.kind_of(game)
+    if not game.code or not kind.has_table:
+        return None
+    try:
+        return par_of(kind.table, parse_code(game.code).number)
+    except ValueError:
+        return None
 
 
 def _listed(game: SolitaireGame) -> bool:

@@ -148,7 +148,12 @@ def line_of(game: SolitaireGame) -> tuple[Any, ...] | None:
 def pick_listed(kind: str, rng: random.Random,
                 exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
     """A random listed deal not in `exclude` (e.g. deals already played); None when none is left."""
-    numbers = listed(kind)
+    return pick_from(listed(kind), rng, exclude)
+
+
+def pick_from(numbers: Sequence[int], rng: random.Random,
+              exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
+    """A random number of `numbers` not in `exclude` (a table, or one of its difficulty bands)."""
     for _ in range(8):  # usually most deals are still fresh: a few draws avoid building a list
         if not numbers:
             break
