@@ -70,13 +70,15 @@ class App:
         self._ticker = pygame.time.Clock()
         self._wait = wait if wait is not None else self._ticker.tick
         if audio is None:
-            audio = make_audio(muted=not self.settings.sound)
+            audio = make_audio(muted=not self.settings.sound, volume=self.settings.volume / 100)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.images = self._make_images()
         self.ctx.progress = Progress()
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
         self.ctx.language_changed = self.language_changed
+        self.ctx.in_view = self.in_view
+        self.hidden = False  # the window is minimised or hidden: a table's clock stops
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0
@@ -214,6 +216,11 @@ class App:
     def is_animating(self) -> bool:
         return any(scene.is_animating() for scene in self.visible_scenes())
 
+    def in_view(self, scene: Scene) -> bool:
+        """Whether `scene` is the one the player sees and plays: it takes the input (no dialog over
+        it; a passive banner does not count) and the window is not hidden."""
+        return not self.hidden and self.input_scene() is scene
+
     def input_scene(self) -> Scene | None:
         """The scene that takes input: the top one that is not a passive banner."""
         for scene in reversed(self.stack):
@@ -238,6 +245,10 @@ class App:
             self._resized(event.size)
         elif t == pygame.WINDOWSIZECHANGED:
             self._resized((event.x, event.y))
+        elif t in (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED):
+            self.hidden = True
+        elif t in (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.hidden = False
         elif t in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
             for scene in self.visible_scenes():
                 scene.invalidate(None)

@@ -84,7 +84,9 @@ class Attract:
             return
         table = self.table
         if table is None or table not in self.app.stack:
-            if now - self._cycle_start >= 1.0:  # the demo's table went away (it never should)
+            if self._adopt():  # a rule set with no table of winnable deals: one was found meanwhile
+                return
+            if now - self._cycle_start >= (STALL if self._finding() else 1.0):  # (it went away: never should)
                 self._deal(now)
             return
         if table.game.moves != self._moves_seen:
@@ -149,6 +151,27 @@ class Attract:
         self._cycle_start = self._moved_at = now
         self._moves_seen = -1
         self._won_at = None
+
+    def _finding(self) -> bool:
+        """Whether a winnable deal is being looked for (a rule set without a table of them)."""
+        from game.scenes.dealing import FindingDealOverlay  # (loaded with the first demo)
+
+        return any(isinstance(scene, FindingDealOverlay) for scene in self.app.stack)
+
+    def _adopt(self) -> bool:
+        """The demo's deal came after a search: take its table as the demo's, under the banner."""
+        from game.scenes.attract_banner import AttractBanner  # (as in _deal)
+        from game.scenes.seat import Seat  # (as above)
+        from game.scenes.table import TableScene  # (as above)
+
+        bottom = self.app.stack[0] if self.app.stack else None
+        if not (isinstance(bottom, TableScene) and bottom.watching) or self._finding():
+            return False
+        self.table = bottom
+        bottom.seat = Seat.ATTRACT
+        if not any(isinstance(scene, AttractBanner) for scene in self.app.stack):
+            self.app.push(AttractBanner(self.app.ctx, bottom.game.GAME_ID))
+        return True
 
     def _mute(self, quiet: bool) -> None:
         """Silence during attract mode; afterwards the player's own sound setting again."""

@@ -1,7 +1,8 @@
 """Sound effects that never crash the game.
 
 `Audio` opens the mixer and loads the WAVs in `sounds/` once.  Without an audio device, or with a
-missing or corrupt file, `play` is a silent no-op and the problem is logged once.
+missing or corrupt file, `play` is a silent no-op and the problem is logged once. The volume is
+kept whether or not there is a device, and applied to every sound as it is loaded.
 """
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ class Audio:
     """
 
     def __init__(self, sound_dir: Path | str = SOUND_DIR, muted: bool = False,
-                 min_gap: float = MIN_GAP) -> None:
+                 min_gap: float = MIN_GAP, volume: float = 1.0) -> None:
         self._dir = Path(sound_dir)
         self._muted = muted
+        self._volume = _level(volume)
         self._min_gap = min_gap
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last: dict[str, float] = {}
@@ -50,6 +52,17 @@ class Audio:
 
     def set_muted(self, value: bool) -> None:
         self.muted = value
+
+    @property
+    def volume(self) -> float:
+        """The level every sound plays at, 0 to 1."""
+        return self._volume
+
+    def set_volume(self, value: float) -> None:
+        """Play every sound at this level (0 to 1) from now on; without a device it is only kept."""
+        self._volume = _level(value)
+        for name, sound in self._sounds.items():
+            self._apply_volume(name, sound)
 
     def suspend(self) -> None:
         """Close the sound device while the game rests (its mixing thread costs CPU on a Pi even in
@@ -109,11 +122,28 @@ class Audio:
     def _load(self, name: str) -> None:
         path = self._dir / f"{name}.wav"
         try:
-            self._sounds[name] = pygame.mixer.Sound(str(path))
+            sound = pygame.mixer.Sound(str(path))
         except (pygame.error, OSError, ValueError) as exc:
             self._report(name, f"sound file {path} unusable ({exc}); it will be silent")
+            return
+        self._sounds[name] = sound
+        self._apply_volume(name, sound)
+
+    def _apply_volume(self, name: str, sound: pygame.mixer.Sound) -> None:
+        try:
+            sound.set_volume(self._volume)
+        except pygame.error as exc:
+            self._report(name, f"sound {name!r} keeps its volume ({exc})")
 
     def _report(self, name: str, message: str) -> None:
         if name not in self._reported:
             self._reported.add(name)
             log.warning(message)
+
+
+def _level(value: float) -> float:
+    """A volume from 0 to 1 (anything else is clamped; a value that is no number is full level)."""
+    try:
+        return min(1.0, max(0.0, float(value)))
+    except (TypeError, ValueError):
+        return 1.0

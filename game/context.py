@@ -41,15 +41,18 @@ class NullAudio:
     def set_muted(self, value: bool) -> None:
         self.muted = bool(value)
 
+    def set_volume(self, value: float) -> None:
+        """(Nothing plays: the setting is kept by the settings, not here.)"""
 
-def make_audio(muted: bool) -> Any:
+
+def make_audio(muted: bool, volume: float = 1.0) -> Any:
     """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
     try:
         from game.audio import Audio  # optional: without it the game plays silently (below)
     except ImportError as exc:  # the sound module is not there: play silently
         log.warning("audio: %s; playing without sound", exc)
         return NullAudio()
-    return Audio(muted=muted)
+    return Audio(muted=muted, volume=volume)
 
 
 class Context:
@@ -76,6 +79,9 @@ class Context:
         self.is_fullscreen: Callable[[], bool] = lambda: bool(self.settings.fullscreen)
         #: Set by the App: the language changed, so every scene re-lays out and re-renders its text.
         self.language_changed: Callable[[], None] = lambda: None
+        #: Set by the App: whether a scene is what the player sees and plays now (the top scene, no
+        #: dialog over it, the window not hidden): a table's clock runs only then.
+        self.in_view: Callable[[Any], bool] = lambda scene: True
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:
@@ -121,11 +127,20 @@ class Context:
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
     def make_table_scene(self, game_obj: SolitaireGame, resumed: dict | None = None,
-                         guaranteed: bool | None = None, demo: bool = False) -> TableScene:
+                         guaranteed: bool | None = None, demo: bool = False,
+                         daily: str | None = None) -> TableScene:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
-        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal."""
-        return registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
+        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
+        `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
+        if resumed is not None and resumed.get("round") is not None:  # a hole of a round of golf
+            from game.scenes.round_table import RoundTableScene  # (as the scenes below)
+
+            scene: TableScene = RoundTableScene(self, resumed["round"], resumed, guaranteed, demo)
+        else:
+            scene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
+        scene.daily = daily or (resumed or {}).get("daily")
+        return scene
 
     def make_menu_scene(self) -> MenuScene:
         from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up

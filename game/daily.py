@@ -81,6 +81,30 @@ class DayResult:
     clean: bool  # won with no undo and no hint
 
 
+def day_results(rows: Iterable[tuple]) -> dict[datetime.date, DayResult]:
+    """Each date's daily result from the statistics' rows (uid, result, score, moves, hints, undos,
+    seconds, daily), for one kind. A daily may be played more than once on its day: a win beats a
+    loss, a clean win an assisted one, then the higher score, then the fewer moves."""
+    best: dict[datetime.date, DayResult] = {}
+    for _uid, result, score, moves, hints, undos, seconds, day_text in rows:
+        if day_text is None:
+            continue
+        try:
+            day = parse_day(day_text)
+        except ValueError:
+            continue  # a row the database holds, but no date: not a daily result
+        won = result == "won"
+        this = DayResult(day, won, int(score), int(moves), float(seconds), won and not hints and not undos)
+        old = best.get(day)
+        if old is None or _rank(this) > _rank(old):
+            best[day] = this
+    return best
+
+
+def _rank(r: DayResult) -> tuple[bool, bool, int, int]:
+    return r.won, r.clean, r.score, -r.moves
+
+
 def current_streak(won_days: Iterable[datetime.date], today: datetime.date) -> int:
     """Consecutive dates won, ending today, or ending yesterday while today's deal is not yet won
     (a streak stays alive until the day it would break is over)."""

@@ -131,6 +131,13 @@ class Jobs:
         return self.submit(worker.analyse_job, worker.wire_game(game), budget,
                            about=game.position_key())
 
+    def verdict(self, game: SolitaireGame, budget: Budget | int) -> Job[tuple[str, tuple]]:
+        """The solver's verdict on the game's position ('winnable' with its moves, 'unwinnable',
+        'unknown'), and nothing about the line that led there; about its position."""
+        from .solver import worker  # not at start-up: it brings multiprocessing (see warm)
+
+        return self.submit(worker.verdict_job, worker.wire_game(game), budget, about=game.position_key())
+
     def find_deal(self, kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> Job[int | None]:
         """A winnable deal number of `kind` beyond its shipped table, not in `exclude` (or None)."""
         from .solver import worker  # not at start-up: it brings multiprocessing (see warm)

@@ -54,6 +54,7 @@ class GameFamily:
     scene: str               # import path of the table scene class
     setting: str             # the Settings field that holds the option last chosen
     can_block: bool          # whether a game can end blocked (Golf) or only won (Eight Off)
+    rules_sheet: str = ""    # import path of the New game window's "More rules" sheet, if it has one
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,14 @@ class GameKind:
     def scene_class(self) -> Any:
         return _load(self.family.scene)
 
+    def rules_sheet_class(self) -> Any:
+        """The family's "More rules" sheet scene (None when its kinds are all on the front)."""
+        return _load(self.family.rules_sheet) if self.family.rules_sheet else None
+
 
 GOLF = GameFamily("golf", N_("Golf"), GolfGame, "game.solver.golf:solve_golf",
                   "game.view.golf_layout:GolfLayout", "game.scenes.golf_table:GolfTableScene",
-                  setting="golf_rule", can_block=True)
+                  setting="golf_rule", can_block=True, rules_sheet="game.scenes.golf_rules_sheet:GolfRulesSheet")
 EIGHT_OFF = GameFamily("eightoff", N_("Eight Off"), EightOffGame, "game.solver.eightoff:solve_eightoff",
                        "game.view.eightoff_layout:EightOffLayout",
                        "game.scenes.eightoff_table:EightOffTableScene",

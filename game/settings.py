@@ -35,6 +35,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
     "last_game": tuple(registry.FAMILIES),
     "attract_minutes": (0, 1, 3, 10),
+    "golf_mode": ("single", "round"),
+    "volume": (25, 50, 75, 100),
+    "difficulty": ("any", "easy", "medium", "hard"),
 }
 
 
@@ -75,14 +78,21 @@ class Settings:
 
     interactive_rules: bool = True
     sound: bool = True
+    #: Percent of the sounds' full level, in steps (CHOICES); Sound off silences them whatever it is.
+    volume: int = 75
     animation_speed: str = "normal"
     highlight_playable: bool = True
+    #: "Winnable: any / easy / medium / hard": the band of the rated winnable deals New game deals from
+    difficulty: str = "any"
+    winnable_light: bool = False  # the table's "still winnable?" mark after every move
     fullscreen: bool = True
     four_colour: bool = False
     language: str = ""
     last_game: str = "golf"
     golf_rule: str = "easy"
     eightoff_cells: int = 8
+    #: Golf in the New game window: a single deal or a round of nine holes (issue 20).
+    golf_mode: str = "single"
     #: Kiosk mode: minutes without input before the attract demo starts (0: never).
     attract_minutes: int = 3
     #: Per game and option: deal only deals proven winnable (on by default).
@@ -111,7 +121,7 @@ class Settings:
                 log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):
-                value = _switches(value, default)
+                value = _switches(value, default, _is_kind if f.name == "winnable_only" else None)
             setattr(result, f.name, value)
         return result
 
@@ -152,11 +162,21 @@ class Settings:
         return True
 
 
-def _switches(value: dict, default: dict) -> dict:
-    """Known kinds with true/false values; anything else keeps its default (with a warning)."""
+def _is_kind(kind_id: Any) -> bool:
+    """Whether a text names a game kind (Golf's rule sets made on first use too)."""
+    try:
+        registry.kind(kind_id)
+    except ValueError:
+        return False
+    return True
+
+
+def _switches(value: dict, default: dict, known: Any = None) -> dict:
+    """Known keys (the default's, or those `known` accepts: any rule set's kind for "winnable deals
+    only") with true/false values; anything else keeps its default (with a warning)."""
     out = dict(default)
     for kind, on in value.items():
-        if kind in out and type(on) is bool:
+        if (kind in out or (known is not None and known(kind))) and type(on) is bool:
             out[kind] = on
         else:
             log.warning("settings: winnable_only has a bad entry %s: %s; ignored", _short.repr(kind), _short.repr(on))

@@ -59,6 +59,7 @@ class RecordingAudio:
     def __init__(self) -> None:
         self.played: list[str] = []
         self.muted = False
+        self.volume = 1.0
 
     def play(self, name: str, now: float | None = None) -> bool:
         if self.muted:
@@ -68,6 +69,9 @@ class RecordingAudio:
 
     def set_muted(self, value: bool) -> None:
         self.muted = bool(value)
+
+    def set_volume(self, value: float) -> None:
+        self.volume = float(value)
 
 
 # --- helpers ---------------------------------------------------------------------------------------

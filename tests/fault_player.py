@@ -212,7 +212,7 @@ class Player:
         hud = {b.label: b for b in table.hud.buttons}
         roll = rng.random()
         if roll < 0.05:
-            self.tap(hud["Undo"].rect.center)
+            self.tap(table.hud.button_for(table.undo).rect.center)  # a word or an icon
         elif roll < 0.05 + self.new_game:
             self.tap(hud["New game"].rect.center)
             self.wait()

@@ -20,6 +20,7 @@ from game.view.card_images import CARD_RATIO, CardImages, card_height  # noqa: E
 ROOT = Path(__file__).resolve().parents[1]
 SPRITES, SOUNDS = ROOT / "sprites", ROOT / "sounds"
 CODES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
+JOKERS = ["X1", "X2"]  # Golf's jokers (the model's text form)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -36,7 +37,7 @@ def _load(path: Path) -> pygame.Surface:
 
 
 def test_all_sprites_exist_with_one_size_and_transparent_corners():
-    paths = [SPRITES / f"{c}.png" for c in CODES] + [SPRITES / "back.png"]
+    paths = [SPRITES / f"{c}.png" for c in CODES + JOKERS] + [SPRITES / "back.png"]
     paths += [SPRITES / "4c" / f"{c}.png" for c in CODES if c[1] in "DC"]
     sizes = set()
     for path in paths:
@@ -57,6 +58,24 @@ def test_committed_sprites_match_the_generator():
     for code in ("AS", "TH", "QD"):
         made = gen.face(code, gen.STANDARD)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
+    for code in JOKERS:
+        made = gen.joker_face(code[1])
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
+
+
+def test_the_jokers_have_faces_of_their_own_that_the_loader_finds_in_both_decks(caplog):
+    """Each joker is its own picture (not the plain fallback, not another card), and the four-colour
+    deck, which has no joker of its own, shows the same two."""
+    from game.model.cards import JOKERS as MODEL_JOKERS
+    images = CardImages()
+    with caplog.at_level(logging.WARNING):
+        faces = {str(j): pygame.image.tobytes(images.get(str(j), 100), "RGBA") for j in MODEL_JOKERS}
+        four = {str(j): pygame.image.tobytes(images.get(str(j), 100, four_colour=True), "RGBA") for j in MODEL_JOKERS}
+    assert "unusable" not in caplog.text  # found on disk, not drawn as a stand-in
+    assert sorted(faces) == JOKERS and faces == four
+    assert faces["X1"] != faces["X2"]
+    others = {pygame.image.tobytes(images.get(c, 100), "RGBA") for c in ("KH", "QS", "AS")}
+    assert not set(faces.values()) & others
 
 
 def test_card_images_cache_and_size():

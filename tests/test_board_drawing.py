@@ -53,20 +53,27 @@ def full_repaint(board: Board, surface: pygame.Surface) -> bytes:
 
 
 def painted_whole(board: Board) -> bytes:
-    """The painter's algorithm over the whole table: the background, the marks, every card from the
-    bottom up, the arrow (what the board paints rectangle by rectangle must look the same)."""
+    """The painter's algorithm over the whole table: the background, the marks, every card at rest
+    from the bottom up, the lifted cards' shadow, the lifted cards raised, the arrow (what the board
+    paints rectangle by rectangle must look the same)."""
     surface = pygame.Surface(SIZE)
     surface.blit(board.background, (0, 0))
     for mark, kind in board._marks + board._hint_marks:
         g = board._glow_surface(kind)
         surface.blit(g, g.get_rect(center=mark.center))
-    for s in _visible(board._ordered()):
-        r = board.sprite_rect(s)
-        if _glowing(s):
-            g = board._glow_surface(s.glow)
-            surface.blit(g, g.get_rect(center=r.center))
-        img = board._image(s)
-        surface.blit(img, img.get_rect(center=r.center))
+    shown = _visible(board._ordered())
+    lifted = [s for s in shown if s.lift > 0]
+    for group in ([s for s in shown if s.lift <= 0], lifted):
+        if group is lifted and lifted:
+            rects = [board.shown_rect(s) for s in lifted]
+            board._lift.paint(surface, rects[0].unionall(rects[1:]), max(s.lift for s in lifted))
+        for s in group:
+            r = board.shown_rect(s)
+            if _glowing(s):
+                g = board._glow_surface(s.glow)
+                surface.blit(g, g.get_rect(center=r.center))
+            img = board._image(s)
+            surface.blit(img, img.get_rect(center=r.center))
     if board.arrow is not None:
         img, box = board._arrow_surface()
         surface.blit(img, box)

@@ -101,3 +101,62 @@ def test_month_grid_has_weeks_from_monday():
     assert daily.parse_day("2026-12-01") == D(2026, 12, 1)
     with pytest.raises(ValueError):
         daily.parse_day("2026-13-01")
+
+
+# -- each day's result, from the statistics -----------------------------------------------------------
+def row(day, result="won", score=350, moves=50, hints=0, undos=0, seconds=90.0):
+    return ("u", result, score, moves, hints, undos, seconds, day)
+
+
+def test_day_results_keep_the_best_game_of_each_day_and_skip_ordinary_games():
+    rows = [row(None), row("2026-12-01", "blocked", 120), row("2026-12-01", "won", 350, undos=1),
+            row("2026-12-02", "won", 350, 60), row("2026-12-02", "won", 350, 52), row("bad-date")]
+    results = daily.day_results(rows)
+    assert set(results) == {D(2026, 12, 1), D(2026, 12, 2)}
+    first = results[D(2026, 12, 1)]
+    assert first.won and not first.clean and first.score == 350
+    assert results[D(2026, 12, 2)].moves == 52 and results[D(2026, 12, 2)].clean
+
+
+def test_the_daily_date_goes_from_the_table_to_the_record_and_survives_a_restart(data_dir):
+    from test_persistence import winnable
+    from test_progress_assist import act
+
+    from game.persist.progress import Progress
+    progress = Progress(data_dir)
+    game = winnable()
+    progress.begin(game, daily="2026-12-01")
+    act(progress, game)
+    progress.close()
+    again = Progress(data_dir)  # the power came back: the saved game is still the daily of its date
+    saved, meta = again.saved()
+    assert meta["daily"] == "2026-12-01"
+    again.begin(saved, meta)
+    while saved.status == "playing":
+        act(again, saved)
+    results = daily.day_results(again.stats.rows("golf", "easy"))
+    assert results[D(2026, 12, 1)].won and daily.current_streak(results, D(2026, 12, 1)) == 1
+    again.close()
+
+
+@pytest.mark.parametrize("bad", ["2026-02-30", "yesterday", 20261201, ["2026-12-01"], "2026-12-01" * 99])
+def test_a_damaged_daily_date_in_a_save_loses_the_mark_not_the_game(data_dir, bad):
+    import json
+
+    from test_persistence import winnable
+    from test_progress_assist import act
+
+    from game.persist.progress import Progress
+    progress = Progress(data_dir)
+    game = winnable()
+    progress.begin(game, daily="2026-12-01")
+    act(progress, game)
+    progress.close()
+    path = next(p for p in data_dir.iterdir() if p.suffix == ".json")
+    doc = json.loads(path.read_text())
+    doc["daily"] = bad
+    path.write_text(json.dumps(doc))
+    again = Progress(data_dir)
+    saved, meta = again.saved()
+    assert saved.moves == 1 and meta["daily"] is None
+    again.close()

@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 MODULES = ["game.model.cards", "game.model.codes", "game.model.golf_rules", "game.model.moves",
+           "game.model.round_code", "game.model.course",
            "game.registry"]
 
 

@@ -108,7 +108,7 @@ class Player:
         roll = rng.random()
         hud = {b.label: b for b in table.hud.buttons}
         if roll < 0.06:
-            self.tap(hud["Undo"].rect.center)
+            self.tap(table.hud.button_for(table.undo).rect.center)  # a word or an icon
         elif roll < 0.09:
             self.key(pygame.K_h)
         elif roll < 0.11:

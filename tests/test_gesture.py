@@ -155,16 +155,23 @@ def test_without_double_taps_two_quick_taps_are_two_taps():
     assert seen == [Tap(COLUMN_2), Tap(COLUMN_2)]
 
 
-def test_a_change_between_two_taps_forgets_the_first_but_the_taps_own_move_does_not():
+def test_a_change_between_two_taps_forgets_the_first_and_so_does_the_taps_own_move():
     g, seen = recogniser(double_tap=True)
     tap(g, (100, 100), 1.0)
     g.forget_tap()  # e.g. an undo
     tap(g, (100, 100), 1.1)
     assert seen[-1] == Tap(COLUMN_2)
     moved, seen = recogniser(double_tap=True, on_gesture=lambda gesture: moved.forget_tap())
-    tap(moved, (100, 100), 2.0)  # its own move forgets what came before it, not itself
-    tap(moved, (100, 100), 2.1)
-    assert seen[-1] == Tap(COLUMN_2, double=True)
+    tap(moved, (100, 100), 2.0)  # the tap sent its card up: the game changed
+    tap(moved, (100, 100), 2.1)  # a tap of its own on the card now on top, not half of a double tap
+    assert seen == [Tap(COLUMN_2), Tap(COLUMN_2)]
+
+
+def test_a_tap_that_changed_nothing_still_begins_a_double_tap():
+    g, seen = recogniser(double_tap=True)
+    tap(g, (100, 100), 1.0)  # e.g. a card that cannot go up
+    tap(g, (100, 100), 1.2)
+    assert seen == [Tap(COLUMN_2), Tap(COLUMN_2, double=True)]
 
 
 def test_a_drag_between_two_taps_forgets_the_first():

@@ -38,7 +38,7 @@ REQUIRED = {
 }
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
-NEUTRAL = re.compile(r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞]$")  # suit symbols and the HUD icons are not words
+NEUTRAL = re.compile(r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$")  # suit symbols and the HUD icons are not words
 ENDONYMS = {name for _, name in LANGUAGES}
 
 
@@ -280,7 +280,8 @@ def test_the_table_hud_follows_a_language_change(make_app):
     app.ctx.language_changed()
     run_frames(app, 2)
     assert table.hud._shown == tuple(table.hud_values()) and "คะแนน" in table.hud._shown[0]
-    assert {tr(b.label) for b in table.buttons} >= {"เมนู", "เกมใหม่", "เลิกทำ"}
+    assert {tr(b.label) for b in table.buttons} >= {"เมนู", "เกมใหม่"}
+    assert tr(table.hud.button_for(table.undo).label) in ("เลิกทำ", "⮪")  # its word, or its icon on a narrow band
 
 
 # --- the tour: every scene, in every language, at 800x480 -------------------------------------------------
@@ -321,6 +322,17 @@ def tour(app, lang: str) -> dict:
     settle(app)
     checks.append(("settings", app.top))
     app.apply(Pop())
+    if hasattr(menu, "open_rules"):  # Golf's More rules sheet, with a combination of one's own
+        menu.open_rules("golf")
+        app.apply(menu.next)
+        menu.next = None
+        settle(app)
+        sheet = app.top
+        sheet.choose(sheet.rules.__class__(jokers=2, empty_waste=True))
+        settle(app)
+        checks.append(("sheet", sheet))
+        app.apply(Pop())
+        settle(app)
     if hasattr(menu, "open_stats"):
         menu.open_stats()
         app.apply(menu.next)
@@ -328,6 +340,14 @@ def tour(app, lang: str) -> dict:
         settle(app)
         stats = app.top
         checks.append(("stats", stats))
+        if hasattr(stats, "open_rules"):  # the other rule sets' list
+            stats.open_rules("golf")
+            app.apply(stats.next)
+            stats.next = None
+            settle(app)
+            checks.append(("rules", app.top))
+            app.apply(Pop())
+            settle(app)
         if hasattr(stats, "ask_reset"):
             stats.ask_reset()
             app.apply(stats.next)
@@ -363,6 +383,16 @@ def tour(app, lang: str) -> dict:
         checks.append(("dialog", app.top))
         app.apply(Pop())
         settle(app)
+    # the strict rule: a draw refused while a card fits, a card refused on a King
+    game = GolfGame.from_code("GO1-S-AAAAAAH")
+    app.replace(app.ctx.make_table_scene(game))
+    settle(app)
+    table = app.top
+    table.on_tap(("stock",))
+    run_frames(app, 3)
+    checks.append(("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(),
+                             table.toast.active)))
+    settle(app)
     # blocked
     game = GolfGame.from_code("GO1-E-AAAAAAB")
     fn, arg = _play_until_one_action_left(game)
@@ -471,7 +501,7 @@ def test_text_fits_its_box_at_800x480(tour_records, lang):
     assert not over, f"text wider than its box in {lang}: {over}"
     screen = pygame.Rect((0, 0), SMALL)
     assert rec["toasts"], "the tour showed no message"
-    assert len(rec["toasts"]) == 3
+    assert len(rec["toasts"]) == 4
     for message, rect, area in rec["toasts"]:
         assert screen.contains(rect), (message, rect)
         assert rect.width <= area.width + 2, (message, rect, area)

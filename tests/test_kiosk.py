@@ -123,7 +123,7 @@ def test_the_table_buttons_take_a_fingertip_at_800x480(make_app, language):
 
 def test_a_tap_at_the_bands_edge_above_a_button_still_presses_it(make_app):
     app = golf_table(make_app)
-    undo = next(b for b in app.top.hud.buttons if b.label == "Undo")
+    undo = app.top.hud.button_for(app.top.undo)
     play_a_golf_move(app)
     assert app.top.game.undo_depth == 1
     touch_tap(app, (undo.rect.centerx, 0))  # above the drawn button, inside the band
@@ -285,7 +285,7 @@ def test_the_touch_that_ends_attract_mode_does_nothing_else(make_app):
     play_a_golf_move(app)
     idle(app, 3.1)
     run_frames(app, 30)
-    undo = next(b for b in app.stack[0].hud.buttons if b.label == "Undo")
+    undo = app.stack[0].hud.button_for(app.stack[0].undo)
     sdl_touch(app, undo.rect.center)  # where the restored table has its Undo button
     run_frames(app, 30)
     assert isinstance(app.top, TableScene) and not app.top.watching and app.top.game.undo_depth == 1
@@ -485,7 +485,7 @@ def test_the_band_works_under_the_blocked_panel_without_a_keyboard(make_app, lab
     app = blocked_table(make_app)
     table = app.stack[0]
     depth = table.game.undo_depth
-    touch_tap(app, next(b for b in table.hud.buttons if b.label == label).rect.center)
+    touch_tap(app, table.hud.button_for(getattr(table, {"Menu": "go_menu", "Undo": "undo"}[label])).rect.center)
     settle(app)
     if label == "Menu":
         assert isinstance(app.top, MenuScene)

@@ -1,7 +1,7 @@
 """The monkey: over 100,000 random mouse, touch, key and window events across every scene.
 
 Nothing may raise or log an error, the app always has a scene while it runs, and a table's model always
-holds the 52 distinct cards (and its board a sprite for each). After each pause (time passing with no
+holds the 52 distinct cards, with a Golf rule set's jokers (and its board a sprite for each). After each pause (time passing with no
 input): the controls that take input lie inside the window, the screen drawn piece by piece equals a
 full repaint, and a table at rest shows every card on screen where the model says.
 
@@ -631,7 +631,8 @@ class Monkey:
         for scene in app.stack:
             if isinstance(scene, TableScene) and scene.board is not None:
                 cards = model_cards(scene.game)
-                assert len(cards) == 52 and len(set(cards)) == 52, f"the model holds {len(cards)} cards: {cards}"
+                pack = 52 + getattr(getattr(scene.game, "rules", None), "jokers", 0)  # (the More rules sheet's)
+                assert len(cards) == pack and len(set(cards)) == pack, f"the model holds {len(cards)} cards: {cards}"
                 assert {str(c) for c in scene.board.sprites} == set(cards), "the board's cards are not the model's"
 
     def check_at_rest(self) -> None:

@@ -93,12 +93,14 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_dir, tmp_path):
+def killed_child(code: str) -> str:
+    """Run `code` (a game that prints a line, then READY, then plays on) in a process of its own and
+    SIGKILL it, as a power cut would; the line it printed."""
     env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}")
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, cwd=str(ROOT / "tests"),
+    child = subprocess.Popen([sys.executable, "-c", code.format(root=str(ROOT))], env=env, cwd=str(ROOT / "tests"),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        expected = child.stdout.readline().strip()
+        line = child.stdout.readline().strip()
         assert child.stdout.readline().strip() == "READY", child.stderr.read()
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=10)
@@ -106,6 +108,11 @@ def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_
         if child.poll() is None:
             child.kill()
     assert child.returncode == -signal.SIGKILL
+    return line
+
+
+def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_dir, tmp_path):
+    expected = killed_child(CHILD)
     assert json.loads(expected)["log"]  # moves were made
 
     app = make_app(size=(800, 480), scene=MenuScene)
@@ -310,7 +317,7 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     screen = app.top
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
-    assert rows["Played"] == "2" and rows["Won"] == "1" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
+    assert rows["Played"] == "2" and rows["Won"] == "1 (1 clean)" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
     click(app, screen.reset_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog)

@@ -59,10 +59,10 @@ def test_a_version_1_database_with_rows_is_upgraded_in_place(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     version_1_database(path)
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
-    rows = db.conn.execute(f"SELECT id, {V1_COLUMNS}, hints FROM games ORDER BY id").fetchall()
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    rows = db.conn.execute(f"SELECT id, {V1_COLUMNS}, hints, daily FROM games ORDER BY id").fetchall()
     assert [r[1:10] for r in rows] == V1_ROWS  # every row, every value
-    assert [r[0] for r in rows] == [1, 2, 3, 4] and all(r[10] == 0 for r in rows)
+    assert [r[0] for r in rows] == [1, 2, 3, 4] and all(r[10] == 0 and r[11] is None for r in rows)
     db.record("golf", "easy", None, "assisted", 200, 30, hints=3)
     newest = db.conn.execute("SELECT id, result, hints FROM games ORDER BY id DESC LIMIT 1").fetchone()
     assert newest == (6, "assisted", 3)  # the AUTOINCREMENT counter came along: id 5 is not reused
@@ -315,7 +315,7 @@ def test_statistics_screen_shows_hints_and_assisted_games(make_app):
     screen = app.top
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
-    assert rows["Hints used"] == "7" and rows["Played"] == "2" and rows["Won"] == "1"
+    assert rows["Hints used"] == "7" and rows["Played"] == "2" and rows["Won"] == "1 (0 clean)"
     assert rows["Best score"] == "350"
     assert ("assisted", "Assisted") in screen.legend_keys()
     colour = RESULT_COLOURS["assisted"]

@@ -219,7 +219,7 @@ def test_a_version_2_database_gets_ids_keeping_its_rows(tmp_path):
     conn.commit()
     conn.close()
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert db.conn.execute("SELECT id, code, result, hints, uid FROM games ORDER BY id").fetchall() == \
         [(1, "A", "won", 1, "row-1"), (2, "B", "blocked", 1, "row-2")]
     check_schema(db.conn)
@@ -568,3 +568,22 @@ def test_an_empty_code_is_refused_with_status_2(tmp_path):
 def test_a_long_bad_code_is_not_echoed_in_full(tmp_path):
     out = _main("--code", "GO1-E-" + "A" * 100_000, tmp_path=tmp_path)
     assert out.returncode == 2 and len(out.stderr) < 400 and "100006 characters" in out.stderr
+
+
+def test_a_version_3_database_gets_the_daily_column_keeping_its_rows(tmp_path):
+    path = tmp_path / "statistics.sqlite3"
+    conn = sqlite3.connect(path)
+    for step in MIGRATIONS[:3]:
+        for statement in step:
+            conn.execute(statement)
+    conn.execute("PRAGMA user_version = 3")
+    conn.execute("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
+                 "VALUES ('golf', 'easy', 'A', 'won', 350, 5, 'x', 0, 'u1')")
+    conn.commit()
+    conn.close()
+    db = StatsDB(path)
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert db.conn.execute("SELECT uid, code, daily FROM games").fetchall() == [("u1", "A", None)]
+    db.record("golf", "easy", "B", "won", 300, 30, uid="u2", daily="2026-12-01")
+    assert db.rows("golf", "easy")[-1][-1] == "2026-12-01"
+    db.close()

@@ -2,6 +2,12 @@
 
 Run ``python -m game.gen.sounds``.  Standard library only; the noise comes from a seeded
 ``random.Random`` so every run writes identical files.
+
+Every sound, and every note inside one, rises from silence over a short attack and falls back to
+silence over a release, both raised-cosine ramps multiplied into its decay: a sound that starts or
+stops at full level (or at the corner of a linear ramp) clicks, a broadband spike up to 22 kHz in
+its spectrogram. The card sounds are soft and short: papery noise kept below 5 kHz, under 0.2 s,
+quieter than the win's chime; the player's volume setting scales them all at play time.
 """
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 RATE = 44100
-PEAK = 0.7                       # normalise every sound to 70% of full scale
+ATTACK = 0.0015                  # s: the shortest rise from silence of any sound or note
+RELEASE = 0.006                  # s: the shortest fall back to silence
 OUT_DIR = Path(__file__).resolve().parents[2] / "sounds"
 
 Signal = list[float]
@@ -48,10 +55,17 @@ def bandpass(sig: Sequence[float], low: float, high: float) -> Signal:
     return highpass(lowpass(lowpass(sig, high), high), low)
 
 
-def envelope(n: int, attack: float, decay: float) -> Signal:
-    """Linear attack over `attack` s, then exponential decay with time constant `decay` s."""
-    a = max(1, n_samples(attack))
-    return [i / a if i < a else math.exp(-(i - a) / (decay * RATE)) for i in range(n)]
+def rise(i: int, k: int) -> float:
+    """A raised-cosine ramp from 0 (i = 0) to 1 (i = k): its slope is 0 at both ends, so a sound
+    shaped by it has no corner to click at."""
+    return 1.0 if i >= k else 0.5 - 0.5 * math.cos(math.pi * i / k)
+
+
+def envelope(n: int, attack: float, decay: float, release: float = RELEASE) -> Signal:
+    """An exponential decay with time constant `decay` s, times a smooth rise over `attack` s at the
+    start and a smooth fall over `release` s at the end (both at least ATTACK and RELEASE)."""
+    a, r = max(1, n_samples(max(attack, ATTACK))), max(1, n_samples(max(release, RELEASE)))
+    return [math.exp(-i / (decay * RATE)) * rise(i, a) * rise(n - 1 - i, r) for i in range(n)]
 
 
 def swell(n: int, peak_at: float) -> Signal:
@@ -90,18 +104,14 @@ def tone(freq: float, seconds: float, glide_to: float | None = None,
     return out
 
 
-def fade(sig: Sequence[float], seconds: float = 0.004) -> Signal:
-    """Short raised-cosine fades at both ends so no file starts or stops with a click."""
-    n, k = len(sig), max(1, n_samples(seconds))
-    out = list(sig)
-    for i in range(min(k, n)):
-        g = 0.5 - 0.5 * math.cos(math.pi * i / k)
-        out[i] *= g
-        out[n - 1 - i] *= g
-    return out
+def fade(sig: Sequence[float], attack: float = ATTACK, release: float = RELEASE) -> Signal:
+    """Raised-cosine fades at both ends of a whole file: whatever its parts, it starts and stops in
+    silence."""
+    n, a, r = len(sig), max(1, n_samples(attack)), max(1, n_samples(release))
+    return [x * rise(i, a) * rise(n - 1 - i, r) for i, x in enumerate(sig)]
 
 
-def normalise(sig: Sequence[float], peak: float = PEAK) -> Signal:
+def normalise(sig: Sequence[float], peak: float) -> Signal:
     top = max(abs(x) for x in sig) or 1.0
     return [x * peak / top for x in sig]
 
@@ -109,56 +119,64 @@ def normalise(sig: Sequence[float], peak: float = PEAK) -> Signal:
 # ---------------------------------------------------------------- the sounds
 
 def deal() -> Signal:
-    """A quick card flick: a bright noise burst that snaps off."""
-    n = noise(0.09, 1)
-    return mul(bandpass(n, 1800, 7000), envelope(len(n), 0.002, 0.018))
+    """A quick soft card flick: a short burst of papery noise, soft at both ends."""
+    n = noise(0.08, 1)
+    return mul(bandpass(n, 900, 4200), envelope(len(n), 0.003, 0.016, 0.03))
 
 
 def slide() -> Signal:
     """A soft swish: band-limited noise swelling and fading."""
-    n = noise(0.22, 2)
-    return mul(bandpass(n, 700, 3500), swell(len(n), 0.35))
+    n = noise(0.18, 2)
+    return mul(bandpass(n, 500, 2800), swell(len(n), 0.35))
 
 
 def place() -> Signal:
-    """A soft tap: a short low thump with a little papery click on top."""
-    thump = mul(tone(170, 0.14, glide_to=95), envelope(n_samples(0.14), 0.002, 0.03))
-    click = mul(bandpass(noise(0.14, 3), 1200, 5000), envelope(n_samples(0.14), 0.001, 0.006))
-    return mix(thump, [0.5 * x for x in click])
+    """A soft tap: a short low thump with a little papery touch on top."""
+    seconds = 0.13
+    thump = mul(tone(170, seconds, glide_to=95), envelope(n_samples(seconds), 0.004, 0.03, 0.04))
+    touch = mul(bandpass(noise(seconds, 3), 700, 3500), envelope(n_samples(seconds), 0.002, 0.007, 0.02))
+    return mix(thump, [0.45 * x for x in touch])
 
 
 def flip() -> Signal:
     """Draw/flip: two quick papery snaps, the second a touch brighter."""
     def snap(seed: int, low: float, high: float) -> Signal:
-        n = noise(0.06, seed)
-        return mul(bandpass(n, low, high), envelope(len(n), 0.001, 0.01))
-    return mix(snap(4, 900, 4000), delay([0.8 * x for x in snap(5, 1500, 7000)], 0.035))
+        n = noise(0.055, seed)
+        return mul(bandpass(n, low, high), envelope(len(n), 0.002, 0.01, 0.02))
+    return mix(snap(4, 700, 3300), delay([0.8 * x for x in snap(5, 1000, 4500)], 0.035))
 
 
 def refuse() -> Signal:
     """A gentle low bonk: a round, slightly falling tone with a soft attack."""
-    seconds = 0.28
+    seconds = 0.26
     body = tone(190, seconds, glide_to=150, partials=((1.0, 1.0), (2.0, 0.18), (3.0, 0.05)))
-    return mul(body, envelope(n_samples(seconds), 0.008, 0.07))
+    return mul(body, envelope(n_samples(seconds), 0.012, 0.07, 0.05))
 
 
 def win() -> Signal:
-    """A short rising chime arpeggio (C major) ending on a held chord, about 1.5 s."""
-    bell = ((1.0, 1.0), (2.0, 0.35), (3.0, 0.12), (4.16, 0.05))
+    """A short rising chime arpeggio (C major) ending on a held chord, about 1.5 s. Each note swells
+    in over 12 ms (a bell struck softly) and fades out at its end: no click at any onset."""
+    bell = ((1.0, 1.0), (2.0, 0.3), (3.0, 0.08), (4.16, 0.03))
     notes = (523.25, 659.25, 783.99, 1046.5)
     voices = []
     for k, f in enumerate(notes):
         length = 1.45 - 0.11 * k
-        v = mul(tone(f, length, partials=bell), envelope(n_samples(length), 0.004, 0.35 + 0.1 * k))
+        v = mul(tone(f, length, partials=bell), envelope(n_samples(length), 0.012, 0.35 + 0.1 * k, 0.35))
         voices.append(delay([x * (0.8 if k < 3 else 1.0) for x in v], 0.11 * k))
-    out = mix(*voices)
-    tail = n_samples(0.35)
-    return [x * min(1.0, (len(out) - i) / tail) ** 2 for i, x in enumerate(out)]
+    return mix(*voices)
 
 
-SOUNDS: dict[str, Callable[[], Signal]] = {
-    "deal": deal, "slide": slide, "place": place, "flip": flip, "refuse": refuse, "win": win,
+#: Each sound and the peak it is normalised to: the card sounds are quieter than the win's chime.
+SOUNDS: dict[str, tuple[Callable[[], Signal], float]] = {
+    "deal": (deal, 0.45), "slide": (slide, 0.4), "place": (place, 0.5), "flip": (flip, 0.45),
+    "refuse": (refuse, 0.5), "win": (win, 0.6),
 }
+
+
+def render(name: str) -> Signal:
+    """The finished samples of one sound: made, normalised to its peak, faded at both ends."""
+    make, peak = SOUNDS[name]
+    return fade(normalise(make(), peak))
 
 
 # ---------------------------------------------------------------- output
@@ -176,9 +194,9 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     """Write every sound; returns the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, make in SOUNDS.items():
+    for name in SOUNDS:
         path = out_dir / f"{name}.wav"
-        write_wav(path, fade(normalise(make())))
+        write_wav(path, render(name))
         paths.append(path)
     return paths
 

@@ -262,6 +262,63 @@ def finish(surf: pygame.Surface) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (W, H))
 
 
+# ---------------------------------------------------------------- jokers
+
+#: The two jokers (Golf's `jokers` rule): X1 red, X2 black, as in a printed pack, both with gold.
+JOKER_INK: dict[str, Color] = {"1": RED, "2": INK}
+
+
+def star(centre: Point, outer: float, inner_share: float = 0.45) -> list[tuple[int, int]]:
+    """A five-pointed star (master coordinates, supersampled points), one point up."""
+    cx, cy = centre
+    pts = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else outer * inner_share
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((S(cx + r * math.cos(a)), S(cy + r * math.sin(a))))
+    return pts
+
+
+def _jester_cap(surf: pygame.Surface, cx: float, base: float, color: Color) -> None:
+    """A three-pointed jester's cap on a gold band, a bell at each tip: the joker's picture."""
+    def p(x: float, y: float) -> tuple[int, int]:
+        return S(cx + x), S(base - y)
+    tips = [(-62.0, 96.0), (0.0, 124.0), (62.0, 96.0)]
+    feet = [(-46.0, -14.0), (-15.0, 15.0), (15.0, 46.0)]
+    shade = tuple(round(c * 0.72) for c in color)
+    for i, ((tx, ty), (left, right)) in enumerate(zip(tips, feet)):
+        bend = 18.0 if tx < 0 else -18.0 if tx > 0 else 0.0
+        side_a = _quad((left, 0.0), (left + bend, ty * 0.55), (tx, ty))
+        side_b = _quad((tx, ty), (right + bend, ty * 0.55), (right, 0.0))
+        pygame.draw.polygon(surf, shade if i == 1 else color, [p(x, y) for x, y in side_a + side_b])
+    for tx, ty in tips:
+        pygame.draw.circle(surf, GOLD, p(tx, ty + 3), S(9))
+        pygame.draw.circle(surf, INK, p(tx, ty + 3), S(9), width=S(1.2))
+    band = pygame.Rect(0, 0, S(104), S(18))
+    band.midtop = p(0, 2)
+    pygame.draw.rect(surf, GOLD, band, border_radius=S(6))
+    for x in (-34, 0, 34):
+        pygame.draw.circle(surf, color, p(x, -7), S(4))
+
+
+def joker_face(number: str) -> pygame.Surface:
+    """A joker: a star where a card's rank and suit are (so a fanned column's strip says "joker" at
+    800x480 as clearly as "7♠"), a jester's cap in the middle and the word JOKER under it."""
+    color = JOKER_INK[number]
+    surf = blank()
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    cx = INDEX_X + INDEX_W / 2
+    pygame.draw.polygon(layer, color, star((cx, INDEX_Y + INDEX_H / 2 + 4), INDEX_H / 2 + 6))
+    pygame.draw.polygon(layer, GOLD, star((W - INDEX_X - 4 - CORNER_PIP / 2, INDEX_Y + 4 + CORNER_PIP / 2),
+                                          CORNER_PIP / 2 + 4))
+    surf.blit(layer, (0, 0))
+    surf.blit(pygame.transform.flip(layer, True, True), (0, 0))
+    _jester_cap(surf, W / 2, 190, color)
+    word = rank_image("JOKER", color, 30, 150)
+    surf.blit(word, word.get_rect(center=(S(W / 2), S(232))))
+    return finish(surf)
+
+
 # ---------------------------------------------------------------- back and slot
 
 BACK_FILL: Color = (22, 52, 116)
@@ -328,6 +385,9 @@ def all_codes() -> list[str]:
     return [r + s for s in SUITS for r in RANKS]
 
 
+JOKER_CODES = tuple(f"X{n}" for n in JOKER_INK)  # the model's text form of the jokers
+
+
 def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     """Write every sprite; returns the paths written."""
     pygame.font.init()
@@ -337,6 +397,8 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
         jobs.append((out_dir / f"{code}.png", partial(face, code, STANDARD)))
         if code[1] in "DC":
             jobs.append((out_dir / "4c" / f"{code}.png", partial(face, code, FOUR_COLOUR)))
+    # a joker has no suit: the four-colour deck shows the same two (the loader falls back to them)
+    jobs += [(out_dir / f"{code}.png", partial(joker_face, code[1])) for code in JOKER_CODES]
     jobs += [(out_dir / "back.png", back), (out_dir / "slot.png", slot)]
     for path, make in jobs:
         pygame.image.save(make(), str(path))

@@ -3,6 +3,8 @@
 A game is a start position plus the moves applied to it. Every change goes through one door,
 `push(move)`, which checks the move once, applies it and remembers how to reverse it exactly;
 `pop()` takes the last one back. `move_stack` is the line from the deal to now (an undo pops it).
+A redo is no third door: `redo()` pushes again the move the last undo popped, so it counts as a move;
+the moves undone wait in `redo_moves` until a different move is made.
 The JSON form stores the start position and the action log (each move's text, 'u' for an undo) and
 rebuilds the game by replaying it, so a saved game resumes with the same score, counter and undo
 history, and a tampered file cannot load.
@@ -36,6 +38,7 @@ class SolitaireGame:
     def __init__(self) -> None:
         self._history: deque[tuple[Any, Any]] = deque(maxlen=UNDO_LIMIT)  # (move, how to reverse it)
         self._stack: list[Any] = []  # the moves from the deal to now
+        self._redo: list[Any] = []   # the moves undone since the last new move (the next redo last)
         self._log: list[str] = []
         self._start: dict = {}
         self._score = 0
@@ -70,6 +73,16 @@ class SolitaireGame:
     @property
     def undo_depth(self) -> int:
         return len(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> Sequence[Any]:
+        """The moves a redo would make again, the next one first: those undone since the last new
+        move (a move that is not the next redo forgets them)."""
+        return tuple(reversed(self._redo))
 
     @property
     def move_stack(self) -> Sequence[Any]:
@@ -110,6 +123,12 @@ class SolitaireGame:
     def is_legal(self, move: Any) -> bool:
         return self.refusal(move) is None
 
+    def finish_line(self) -> tuple[Any, ...]:
+        """The moves that end the game now with nothing but moves to the foundations, when every card
+        left can get there that way (the table's Finish button); empty when some card needs another
+        move first. A game without foundations (Golf) never has one."""
+        return ()
+
     # -- the one door for changes ----------------------------------------------------------------
     def push(self, move: Any) -> None:
         """Make a move (a Move, or its older form); IllegalMove with the reason if the rules refuse
@@ -121,11 +140,16 @@ class SolitaireGame:
         self._push(move)
 
     def _push(self, move: Any) -> None:
-        """Apply an already-checked move, count it and remember how to take it back."""
+        """Apply an already-checked move, count it and remember how to take it back. The move the
+        next redo would make is that redo; any other move is a new line and forgets the redos."""
         self._history.append((move, self._apply(move)))
         self._stack.append(move)
         self._log.append(str(move))
         self._moves += 1
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
 
     def pop(self) -> Any:
         """Take back the last move exactly (cards, score, status) and return it; the move counter
@@ -136,11 +160,22 @@ class SolitaireGame:
         self._reverse(record)
         self._stack.pop()
         self._log.append("u")
+        self._redo.append(move)
         return move
 
     def undo(self) -> None:
         """pop(), for callers that do not need the move."""
         self.pop()
+
+    def redo(self) -> Any:
+        """Make again the move the last undo took back, through push (a redo counts as a move) and
+        return it; IllegalMove('nothing-to-redo') when no undo is waiting to be redone. The save
+        needs nothing new: its log replays the same pushes and pops, so the redos come back too."""
+        if not self._redo:
+            raise IllegalMove("nothing-to-redo")
+        move = self._redo[-1]
+        self.push(move)
+        return move
 
     def _apply(self, move: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError

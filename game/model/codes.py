@@ -107,16 +107,21 @@ def parse_code(text: str) -> DealCode:
     if len(parts) != 3:
         raise InvalidCode("format", f"A code has three parts separated by '-', like {EXAMPLES[game]}.")
     variant = _variant(game, parts[1])
-    digits = parts[2]
+    return DealCode(game, variant, read_number(parts[2]))
+
+
+def read_number(digits: str, noun: str = "deal", error: type[InvalidCode] = InvalidCode) -> int:
+    """A code's last part as its number (a deal's, or a round's with noun 'round'); `error` with
+    the reason 'length', 'letter' or 'zero' when it is not one."""
     if len(digits) != DIGITS:
-        raise InvalidCode("length", f"The deal number must be {DIGITS} letters, not {len(digits)}.")
+        raise error("length", f"The {noun} number must be {DIGITS} letters, not {len(digits)}.")
     bad = [ch for ch in digits if not "A" <= ch <= "Z"]
     if bad:
-        raise InvalidCode("letter", f"The deal number may only use the letters A to Z, not {bad[0]!r}.")
+        raise error("letter", f"The {noun} number may only use the letters A to Z, not {bad[0]!r}.")
     number = decode_number(digits)
     if number == 0:
-        raise InvalidCode("zero", "Deal number 0 (AAAAAAA) does not exist; the first deal is AAAAAAB.")
-    return DealCode(game, variant, number)
+        raise error("zero", f"{noun.capitalize()} number 0 (AAAAAAA) does not exist; the first {noun} is AAAAAAB.")
+    return number
 
 
 def _variant(game: str, text: str) -> str:

@@ -251,6 +251,40 @@ class EightOffGame(SolitaireGame):
                 return foundation(i)
         return None
 
+    def finish_line(self) -> tuple[EightOffMove, ...]:
+        """Every card not on a foundation to its foundation, rank by rank (the Aces first, then the
+        twos, ...; columns before cells, left to right), when that clears the table: each move takes
+        a column's top card or a cell's card that its foundation takes next. Empty when a card left
+        needs another move first, and when the game is over. Exact: a foundation move never blocks
+        another (it only uncovers cards), so if any order of foundation moves clears the table, this
+        one does."""
+        if self._status != "playing":
+            return ()
+        columns = [list(col) for col in self._columns]
+        cells = list(self._cells)
+        heights = [len(f) for f in self._foundations]
+        line: list[EightOffMove] = []
+        while True:
+            ready = [(col[-1].rank, 0, i) for i, col in enumerate(columns)
+                     if col and col[-1].rank == heights[SUITS.index(col[-1].suit)] + 1]
+            ready += [(c.rank, 1, i) for i, c in enumerate(cells)
+                      if c is not None and c.rank == heights[SUITS.index(c.suit)] + 1]
+            if not ready:
+                break
+            _rank, from_cell, i = min(ready)
+            card = cells[i] if from_cell else columns[i][-1]
+            assert card is not None  # (ready lists only occupied cells)
+            if from_cell:
+                cells[i] = None
+            else:
+                columns[i].pop()
+            suit = SUITS.index(card.suit)
+            heights[suit] += 1
+            line.append(EightOffMove(cell(i) if from_cell else column(i), foundation(suit)))
+        if any(columns) or any(c is not None for c in cells):
+            return ()
+        return tuple(line)
+
     def auto_target(self, src: Location, count: int = 1) -> Location | None:
         """Double tap: foundation, then the longest accepting column (leftmost on ties), then an empty
         column (Kings only), then a free cell. A whole column is never moved to another empty column."""

@@ -8,6 +8,12 @@ stays saved and is offered as "Continue", also after a restart or a power cut.
 Who moved matters: a deal only the demo ("Watch") played is never recorded (it is not the player's
 game), and a game both played is recorded as 'assisted', however it ends.
 
+A round of golf (game.model.course.GolfRound) is saved the same way, the hole being played as the
+game and the round beside it, after every move and whenever a hole ends or the next is dealt (a won
+hole too: the round goes on). Its holes are never recorded as games; the round is recorded once, as
+finished after the ninth hole, or abandoned when another game or round replaces it, and its
+bookkeeping (id, time, hints, who moved) runs over all its holes.
+
 Nothing is counted twice and nothing finished is lost. Every game has a unique id from its first
 card, kept in its save; the statistics hold each id once, so recording a game again changes
 nothing, and a save whose game is already recorded (a power cut between the record and the save's
@@ -19,18 +25,19 @@ from __future__ import annotations
 
 import json
 import logging
-import math
-import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import registry
+from ..model.course import GolfRound
 from .paths import data_dir
 from .recorder import Recorder
+from .round_stats import is_round_record, round_record_of
+from .save_doc import JOURNAL_CAP, SAVE_FORMAT, game_of, journal_of, why
+from .save_doc import UID as UID
 from .savefile import SaveFile
 from .statistics import Statistics, record_of
-from .stats import RESULTS
 from .uid import new_uid
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,12 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = 1
-JOURNAL_CAP = 200  # finished games kept in the save while the database cannot take them
 EXIT_WAIT = 2.0  # seconds the exit waits for the statistics' queue (the journal keeps the rest)
-UID = re.compile(r"[A-Za-z0-9-]{1,64}")
-#: The games a save may hold, by the name the save gives them (each family's model class).
-KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
 
 
 def kind_of(game: SolitaireGame) -> str:
@@ -66,6 +68,8 @@ class Progress:
         self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
         self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
         self.game: SolitaireGame | None = None
+        #: The round of golf the current game is a hole of, or None for a single deal.
+        self.round: GolfRound | None = None
         self.uid = ""  # the current game's id
         self.undos = 0
         self.duration = 0.0
@@ -74,6 +78,7 @@ class Progress:
         self.player_moves = 0  # actions (moves, draws, undos) made by the player ...
         self.demo_moves = 0  # ... and by the demo
         self.guaranteed = False  # the deal was proven winnable when it was dealt
+        self.daily: str | None = None  # the date of the daily deal this game is ('2026-12-01'), if it is one
         self._closed_out = False
         self._known_recorded: dict[str, bool] = {}
         self.saved()  # a journal left by the last run goes to the database now
@@ -86,11 +91,11 @@ class Progress:
         if data is None:
             return None
         try:
-            records = _journal_of(data)
+            records = journal_of(data)
             only_journal = data.get("format") == SAVE_FORMAT and set(data) == {"format", "unrecorded"}
-            found = None if only_journal else _game_of(data)
+            found = None if only_journal else game_of(data)
         except Exception as exc:  # any failure to make sense of the file is damage
-            self.save.move_aside(_why(exc))
+            self.save.move_aside(why(exc))
             return None
         self._adopt(records)
         if records:  # the save is this run's to rewrite without them once they are recorded
@@ -99,7 +104,7 @@ class Progress:
             self.save.clear()
             return None
         game, meta = found
-        if game.status == "won":
+        if game.status == "won" and meta.get("round") is None:  # a won hole: its round goes on
             return None
         if self._recorded_already(meta["uid"]):
             log.warning("the saved game %s is already in the statistics (the power went before its save "
@@ -123,22 +128,32 @@ class Progress:
         for rec in records:
             if rec["uid"] not in known:
                 self._journal += (rec,)
-                self.recorder.submit(("record", rec))
+                self.recorder.submit(("record_round" if is_round_record(rec) else "record", rec))
 
-    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False) -> None:
+    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False,
+              daily: str | None = None, golf_round: GolfRound | None = None) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
-        says a new deal was proven winnable; a resumed game takes it from `meta`.
+        says a new deal was proven winnable, `daily` that it is the daily deal of that date; a resumed
+        game takes both from `meta`. `golf_round` (or meta's "round"): the round of golf `game` is the
+        hole being played of.
 
         Whatever game was current before and is not this one ends here: recorded as blocked,
-        abandoned or assisted (a game with no move made, or with the demo's moves only, is not)."""
+        abandoned or assisted (a game with no move made, or with the demo's moves only, is not),
+        and so does a round, unless `game` is its next hole."""
         if game is self.game:
+            return
+        rnd = golf_round if golf_round is not None or meta is None else meta.get("round")
+        if rnd is not None and rnd.game is game and rnd is self.round:
+            self.game = game  # the next hole of the round being played: its bookkeeping goes on
+            self._store(game)
             return
         if meta is None or self.game is not None:
             self._close_out_previous()
-        self.game = game
+        self.game, self.round = game, rnd
         self._restore(meta or {}, game)
         self.uid = self.uid or new_uid()
         self.guaranteed = self.guaranteed or bool(guaranteed)
+        self.daily = self.daily or daily
         self.started = self.started or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         self._closed_out = False
         if meta is None:
@@ -154,6 +169,12 @@ class Progress:
         self.player_moves = int(meta.get("player_moves", game.moves if meta else 0))
         self.demo_moves = int(meta.get("demo_moves", 0))
         self.guaranteed = bool(meta.get("guaranteed", False))
+        self.daily = meta.get("daily")
+
+    @property
+    def clean(self) -> bool:
+        """The player alone has moved, with no undo and no hint: a win now is a clean win."""
+        return self.player_moves > 0 and self.demo_moves == 0 and self.undos == 0 and self.hints == 0
 
     @property
     def demo_only(self) -> bool:
@@ -161,35 +182,43 @@ class Progress:
         return self.player_moves == 0 and self.demo_moves > 0
 
     def _close_out_previous(self) -> None:
-        previous = self.game
+        previous, rnd = self.game, self.round
+        self.game = self.round = None
         if previous is None:
             found = self.saved()
             if found is None:
                 return
             previous, meta = found
             self._restore(meta, previous)
+            rnd = meta.get("round")
             self._closed_out = False
-        if not self._closed_out and previous.status != "won":
+        if self._closed_out:
+            pass
+        elif rnd is not None:
+            result = self._result(previous, "abandoned", rnd)
+            if result is not None and not rnd.finished:
+                self._record_round(rnd, result)
+        elif previous.status != "won":
             result = self._result(previous, "blocked" if previous.status == "blocked" else "abandoned")
             if result is not None:
                 self._record(previous, result)
         self.save.clear()
-        self.game = None
 
-    def _result(self, game: SolitaireGame, ending: str) -> str | None:
-        """What the statistics make of a game ending as `ending` (won, blocked, abandoned), or None
-        when it does not count: the demo played it alone, or nobody moved."""
+    def _result(self, game: SolitaireGame, ending: str, rnd: GolfRound | None = None) -> str | None:
+        """What the statistics make of a game (or the round `rnd`) ending as `ending` (won, blocked,
+        abandoned; a round: finished, abandoned), or None when it does not count: the demo played it
+        alone, or nobody moved."""
         if self.demo_only:
             return None
         if self.player_moves > 0 and self.demo_moves > 0:
             return "assisted"
-        return ending if game.moves > 0 else None
+        return ending if (game.moves > 0 if rnd is None else rnd.started) else None
 
     def leave(self) -> None:
         """The table closes (menu, new game, quit): the game stays saved on disk as it is, to be
         continued, or closed out by the next game that begins."""
         game = self.game
-        if game is not None and game.status != "won" and game.moves > 0:
+        if game is not None and (self.round is not None or game.status != "won" and game.moves > 0):
             self._store(game)  # the playing time since the last move
         self.game = None
 
@@ -218,9 +247,28 @@ class Progress:
         self.hints += 1
         self._store(self.game)
 
+    def round_changed(self, rnd: GolfRound) -> None:
+        """The round being played dealt its next hole (or gave one up, or ended): saved, or recorded
+        once its ninth hole is final."""
+        if rnd is self.round:
+            self._store(rnd.game)
+
     def _store(self, game: SolitaireGame) -> None:
         """Save the game as it is now; a win is recorded at once instead (the save keeps the record
-        in its journal, in the same write that drops the game)."""
+        in its journal, in the same write that drops the game). A round's hole: the round's game,
+        with the round, until its end is recorded."""
+        rnd = self.round
+        if rnd is not None:
+            if not rnd.finished:
+                self.save.write({**self._document(rnd.game), "round": json.loads(rnd.to_json(include_game=False))})
+                return
+            if not self._closed_out:
+                result = self._result(rnd.game, "finished", rnd)
+                self._closed_out = True
+                if result is not None:
+                    self._record_round(rnd, result)
+            self.save.clear()
+            return
         if game.status == "won":
             if not self._closed_out:
                 result = self._result(game, "won")
@@ -229,24 +277,38 @@ class Progress:
                     self._record(game, result)
             self.save.clear()
             return
-        self.save.write({"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(), "uid": self.uid,
-                         "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,
-                         "hints": self.hints, "player_moves": self.player_moves, "demo_moves": self.demo_moves,
-                         "guaranteed": self.guaranteed,
-                         "code": game.code, "score": game.score, "moves": game.moves, "status": game.status})
+        self.save.write(self._document(game))
+
+    def _document(self, game: SolitaireGame) -> dict[str, Any]:
+        """The save's document for the game and its bookkeeping."""
+        return {"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(), "uid": self.uid,
+                "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,
+                "hints": self.hints, "player_moves": self.player_moves, "demo_moves": self.demo_moves,
+                "guaranteed": self.guaranteed, "daily": self.daily,
+                "code": game.code, "score": game.score, "moves": game.moves, "status": game.status}
 
     def _record(self, game: SolitaireGame, result: str) -> None:
         """Queue the game's record and keep it in the journal until the database has it."""
         self._closed_out = True
-        rec = record_of(kind_of(game), option_of(game), game.code, result, game.score, game.moves, self.undos,
-                        self.duration, hints=self.hints, uid=self.uid)
+        self._enqueue("record", record_of(kind_of(game), option_of(game), game.code, result, game.score,
+                                          game.moves, self.undos, self.duration, hints=self.hints, uid=self.uid,
+                                          daily=self.daily))
+
+    def _record_round(self, rnd: GolfRound, result: str) -> None:
+        """Queue the round's record (its holes finished so far) and keep it in the journal."""
+        self._closed_out = True
+        self._enqueue("record_round", round_record_of(rnd.rules.name, rnd.code, result, rnd.scores,
+                                                      winnable=rnd.winnable, hints=self.hints,
+                                                      duration_s=self.duration, uid=self.uid))
+
+    def _enqueue(self, op: str, rec: dict[str, Any]) -> None:
         confirmed = self.recorder.confirmed()
         journal = tuple(r for r in self._journal if r["uid"] not in confirmed and r["uid"] != rec["uid"])
         if len(journal) >= JOURNAL_CAP:
             log.warning("statistics: %d finished games wait to be recorded; the oldest is dropped", len(journal))
             journal = journal[1 - JOURNAL_CAP:]
         self._journal = (*journal, rec)
-        self.recorder.submit(("record", rec))
+        self.recorder.submit((op, rec))
 
     def _compose(self, doc: dict[str, Any] | None) -> str:
         """The save file's text (on the writer thread): the game, and the finished games not yet in
@@ -296,62 +358,13 @@ class Progress:
         self.stats.close()
 
 
-def _why(exc: BaseException) -> str:
-    """A short reason for the log line (a message may echo a huge value)."""
-    text = str(exc) or type(exc).__name__
-    return text if len(text) <= 120 else text[:117] + "..."
-
-
-def _count(data: dict, key: str, default: int = 0) -> int:
-    value = data.get(key, default)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"bad {key}")
-    return value
-
-
-def _game_of(data: dict) -> tuple[SolitaireGame, dict]:
-    """The game and its bookkeeping from a save document; ValueError (or anything) when wrong."""
-    if data.get("format") != SAVE_FORMAT or data.get("kind") not in KINDS:
-        raise ValueError("unknown format")
-    kind: type[SolitaireGame] = KINDS[data["kind"]]
-    game = kind.from_json(data["model"])
-    undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
-    # a save from before hints and the demo: every move in it was the player's
-    counts = {"hints": int(data.get("hints", 0)), "demo_moves": int(data.get("demo_moves", 0)),
-              "player_moves": int(data.get("player_moves", game.moves))}
-    if min(undos, *counts.values()) < 0 or not 0.0 <= duration < 1e9:
-        raise ValueError("bad bookkeeping numbers")
-    uid = data.get("uid")
-    if uid is None:  # a save from before game ids: one derived from its content, the same every time
-        import hashlib  # only an old save needs it (loading libcrypto costs 4 MiB of memory)
-
-        uid = "old-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
-    elif not isinstance(uid, str) or not UID.fullmatch(uid):
-        raise ValueError("bad game id")
-    meta = {"uid": uid, "undos": undos, "duration": duration, "started": str(data.get("started", "")), **counts,
-            "guaranteed": data.get("guaranteed", False) is True}
-    return game, meta
-
-
-def _journal_of(data: dict) -> list[dict[str, Any]]:
-    """The finished games a save keeps for the statistics, checked field by field."""
-    journal = data.get("unrecorded", [])
-    if not isinstance(journal, list) or len(journal) > JOURNAL_CAP:
-        raise ValueError("bad journal")
-    out = []
-    for rec in journal:
-        if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not UID.fullmatch(rec["uid"]):
-            raise ValueError("bad journal entry")
-        if rec.get("result") not in RESULTS or not all(isinstance(rec.get(k), str) and len(rec[k]) <= 64
-                                                       for k in ("game", "option", "finished_at")):
-            raise ValueError("bad journal entry")
-        code, duration = rec.get("code"), rec.get("duration_s")
-        if not (code is None or isinstance(code, str) and len(code) <= 64):
-            raise ValueError("bad journal entry")
-        if not isinstance(duration, (int, float)) or isinstance(duration, bool) or not math.isfinite(duration) \
-                or not 0 <= duration < 1e9:
-            raise ValueError("bad journal entry")
-        out.append(record_of(rec["game"], rec["option"], code, rec["result"], _count(rec, "score"),
-                             _count(rec, "moves"), _count(rec, "undos"), duration, rec["finished_at"],
-                             hints=_count(rec, "hints"), uid=rec["uid"]))
-    return out
+def at_stake(saved: tuple[SolitaireGame, dict] | None) -> bool:
+    """Whether giving up a saved game (Progress.saved) would lose something: a game in play with
+    moves made, or a round of golf under way."""
+    if saved is None:
+        return False
+    game, meta = saved
+    rnd = meta.get("round")
+    if rnd is not None:
+        return bool(rnd.started and not rnd.finished)
+    return game.status == "playing" and game.moves > 0

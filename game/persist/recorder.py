@@ -25,8 +25,9 @@ log = logging.getLogger(__name__)
 MAX_PENDING = 1000  # operations kept while nothing can be written (each finished game is also journaled)
 SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE = 19, 20, 25  # an operation that can never succeed
 
-#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at}),
-#: ("reset", game, option), ("mark_dealt", kind, number)
+#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at, daily}),
+#: ("reset", game, option), ("mark_dealt", kind, number), ("record_round", round_stats.round_record_of(...)),
+#: ("reset_rounds", option)
 Op = tuple
 
 
@@ -186,8 +187,12 @@ class Recorder:
             if name == "record":
                 rec: dict[str, Any] = dict(args[0])
                 db.record(rec["game"], rec["option"], rec["code"], rec["result"], rec["score"], rec["moves"],
-                          rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"])
+                          rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"],
+                          daily=rec.get("daily"))
                 return str(rec["uid"])
+            if name == "record_round":
+                db.record_round(dict(args[0]))
+                return str(args[0]["uid"])
             getattr(db, name)(*args)
         except sqlite3.Error as exc:
             if primary_code(exc) not in (SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE):

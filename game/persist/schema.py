@@ -15,8 +15,10 @@ import errno
 import sqlite3
 
 GAMES_COLUMNS = ("id", "game", "option", "code", "result", "score", "moves", "undos", "duration_s",
-                 "finished_at", "hints", "uid")
+                 "finished_at", "hints", "uid", "daily")
 DEALT_COLUMNS = ("kind", "number")
+ROUNDS_COLUMNS = ("id", "uid", "option", "code", "result", "holes", "total", "holes_won", "scores",
+                  "winnable", "hints", "duration_s", "finished_at")
 # SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
 SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
 SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
@@ -89,6 +91,25 @@ MIGRATIONS: list[list[str]] = [
      "DROP TABLE games",
      "ALTER TABLE games_v3 RENAME TO games",
      "CREATE INDEX games_by_option ON games (game, option, id)"],
+    # version 3 -> 4: the date of the daily deal a game was ('2026-12-01'; NULL for any other game)
+    ["ALTER TABLE games ADD COLUMN daily TEXT"],
+    # version 4 -> 5: rounds of golf (issue 20), one row per round under its own unique id; the
+    # option is the rule set's name, scores the final score of each hole played, comma-separated
+    ["""CREATE TABLE rounds (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid TEXT NOT NULL UNIQUE,
+            option TEXT NOT NULL,
+            code TEXT NOT NULL,
+            result TEXT NOT NULL CHECK (result IN ('finished', 'abandoned', 'assisted')),
+            holes INTEGER NOT NULL CHECK (holes BETWEEN 0 AND 9),
+            total INTEGER NOT NULL,
+            holes_won INTEGER NOT NULL DEFAULT 0 CHECK (holes_won >= 0),
+            scores TEXT NOT NULL DEFAULT '',
+            winnable INTEGER NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL DEFAULT 0,
+            finished_at TEXT NOT NULL)""",
+     "CREATE INDEX rounds_by_option ON rounds (option, id)"],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -134,9 +155,12 @@ def check_schema(conn: sqlite3.Connection) -> None:
         raise StatsDamaged(f"its games table has the wrong columns {found}")
     if columns("dealt") != DEALT_COLUMNS:
         raise StatsDamaged("its dealt table is missing or wrong")
-    unique = [r[1] for r in conn.execute("PRAGMA index_list(games)") if r[2]]
-    if not any([c[2] for c in conn.execute(f"PRAGMA index_info('{name}')")] == ["uid"] for name in unique):
-        raise StatsDamaged("its games table does not keep game ids unique")
+    if columns("rounds") != ROUNDS_COLUMNS:
+        raise StatsDamaged("its rounds table is missing or wrong")
+    for table in ("games", "rounds"):
+        unique = [r[1] for r in conn.execute(f"PRAGMA index_list({table})") if r[2]]
+        if not any([c[2] for c in conn.execute(f"PRAGMA index_info('{name}')")] == ["uid"] for name in unique):
+            raise StatsDamaged(f"its {table} table does not keep ids unique")
 
 
 def migrate(conn: sqlite3.Connection) -> int:

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
+from .round_stats import RoundRow, read_round_rows, row_of
 from .schema import StatsUnavailable
-from .stats import RESULTS, Row, RowViews, dealt_numbers, game_rows, has_uid, open_reader
+from .stats import RESULTS, Row, RowViews, dealt_numbers, game_options, game_rows, has_uid, open_reader
 from .uid import new_uid
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
@@ -23,14 +24,15 @@ FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be 
 
 def record_of(game: str, option: str, code: str | None, result: str, score: int, moves: int, undos: int = 0,
               duration_s: float = 0.0, finished_at: str | None = None, *, hints: int = 0,
-              uid: str | None = None) -> dict[str, Any]:
+              uid: str | None = None, daily: str | None = None) -> dict[str, Any]:
     """A finished game as the Recorder writes it and the save's journal keeps it."""
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
     return {"uid": uid or new_uid(), "game": str(game), "option": str(option), "code": code,
             "result": result, "score": max(0, int(score)), "moves": max(0, int(moves)), "undos": int(undos),
             "duration_s": round(float(duration_s), 2), "hints": max(0, int(hints)),
-            "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())}
+            "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
+            "daily": daily}
 
 
 class Statistics(RowViews):
@@ -60,6 +62,9 @@ class Statistics(RowViews):
     def mark_dealt(self, kind: str, number: int) -> None:
         self.recorder.submit(("mark_dealt", str(kind), int(number)))
 
+    def reset_rounds(self, option: str) -> None:
+        self.recorder.submit(("reset_rounds", str(option)))
+
     # -- reading -----------------------------------------------------------------------------------
     def _reader(self) -> sqlite3.Connection | None:
         """The read connection, or None while there is no database file yet."""
@@ -88,17 +93,38 @@ class Statistics(RowViews):
             raise
 
     def rows(self, game: str, option: str) -> list[Row]:
-        """(uid, result, score, moves, hints) of every finished game, oldest first, written or not."""
+        """(uid, result, score, moves, hints, undos, seconds, daily date) of every finished game,
+        oldest first, written or not."""
         pending = self.recorder.pending()  # before the read: what is written meanwhile is in both
         rows: list[Row] = self._read(game_rows, game, str(option)) or []
         for op in pending:
             if op[0] == "record":
                 rec = op[1]
                 if (rec["game"], rec["option"]) == (game, str(option)) and all(r[0] != rec["uid"] for r in rows):
-                    rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"]))
+                    rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"],
+                                 rec["undos"], float(rec["duration_s"]), rec.get("daily")))
             elif op[0] == "reset" and op[1:] == (game, str(option)):
                 rows = []
         return rows
+
+    def round_rows(self, option: str) -> list[RoundRow]:
+        """The rounds of golf under a rule set, oldest first, written or not."""
+        pending = self.recorder.pending()
+        rows: list[RoundRow] = self._read(read_round_rows, str(option)) or []
+        for op in pending:
+            if op[0] == "record_round" and op[1]["option"] == str(option) and all(r[0] != op[1]["uid"] for r in rows):
+                rows.append(row_of(op[1]))
+            elif op[0] == "reset_rounds" and op[1] == str(option):
+                rows = []
+        return rows
+
+    def options(self, game: str) -> dict[str, int]:
+        """How many finished games each option of `game` has, written or not (the Statistics
+        screen lists every rule set played, not only the listed ones); options with none left out."""
+        named = set(self._read(game_options, game) or {})
+        named |= {op[1]["option"] for op in self.recorder.pending() if op[0] == "record" and op[1]["game"] == game}
+        counts = {option: len(self.rows(game, option)) for option in sorted(named)}
+        return {option: n for option, n in counts.items() if n}
 
     def dealt(self, kind: str) -> set[int]:
         pending: list[Op] = self.recorder.pending()
@@ -112,7 +138,7 @@ class Statistics(RowViews):
         """Whether the game with this id is recorded (or waiting to be)."""
         if uid in self.recorder.confirmed():
             return True
-        if any(op[0] == "record" and op[1]["uid"] == uid for op in self.recorder.pending()):
+        if any(op[0] in ("record", "record_round") and op[1]["uid"] == uid for op in self.recorder.pending()):
             return True
         return bool(self._read(has_uid, uid))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import move_aside
+from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, read_round_rows, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .schema import (
@@ -54,7 +55,8 @@ def quick_check_fails(path: Path) -> bool:
         conn.close()
 
 
-Row = tuple[str, str, int, int, int]  # uid, result, score, moves, hints
+#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
+Row = tuple[str, str, int, int, int, int, float, "str | None"]
 
 
 @dataclass(frozen=True)
@@ -68,26 +70,38 @@ class Summary:
     average_moves: float
     hints: int = 0  # hints used in the recorded games
     assisted: int = 0  # games in which the demo and the player both moved
+    clean_wins: int = 0  # won with no undo and no hint (and, being won, with no demo move)
+    best_time: float | None = None  # the fastest win's playing time, seconds
+    average_win_time: float | None = None
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
 
 
-def summarize(rows: Iterable[tuple[str, int, int, int]]) -> Summary:
-    """The Summary of (result, score, moves, hints) rows, oldest first."""
+def is_clean(result: str, hints: int, undos: int) -> bool:
+    """A clean win: won by the player with no undo and no hint (an assisted game is never a win)."""
+    return result == "won" and hints == 0 and undos == 0
+
+
+def summarize(rows: Iterable[tuple[str, int, int, int, int, float]]) -> Summary:
+    """The Summary of (result, score, moves, hints, undos, seconds) rows, oldest first."""
     rows = list(rows)
     longest = current = 0
     for result, *_rest in rows:
         current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
         longest = max(longest, current)
     # an abandoned game's score is unfinished, an assisted one's not the player's alone
-    finished = [score for result, score, _m, _h in rows if result in ("won", "blocked")]
+    finished = [r[1] for r in rows if r[0] in ("won", "blocked")]
+    times = [r[5] for r in rows if r[0] == "won" and r[5] > 0]  # games from before the timer have 0
     return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
                    best_score=max(finished) if finished else None,
                    current_streak=current, longest_streak=longest,
                    average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows))
+                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows),
+                   clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
+                   best_time=min(times) if times else None,
+                   average_win_time=sum(times) / len(times) if times else None)
 
 
 class RowViews:
@@ -99,14 +113,21 @@ class RowViews:
 
     def results(self, game: str, option: str) -> list[tuple[str, int, int]]:
         """(result, score, moves) of every finished game, oldest first."""
-        return [(r, s, m) for _u, r, s, m, _h in self.rows(game, option)]
+        return [(row[1], row[2], row[3]) for row in self.rows(game, option)]
 
     def summary(self, game: str, option: str) -> Summary:
-        return summarize(r[1:] for r in self.rows(game, option))
+        return summarize(r[1:7] for r in self.rows(game, option))
 
     def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
         """The last n (result, score), oldest first: the bar chart."""
         return [(r, s) for r, s, _m in self.results(game, option)[-n:]]
+
+    def round_rows(self, option: str) -> list[RoundRow]:
+        """(uid, result, total, holes, holes_won, code) of every round of golf under a rule set."""
+        raise NotImplementedError
+
+    def round_summary(self, option: str) -> RoundSummary:
+        return summarize_rounds(self.round_rows(option))
 
 
 class StatsDB(RowViews):
@@ -191,7 +212,7 @@ class StatsDB(RowViews):
     # -- writing -----------------------------------------------------------------------------------
     def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
                undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None, *,
-               hints: int = 0, uid: str | None = None) -> bool:
+               hints: int = 0, uid: str | None = None, daily: str | None = None) -> bool:
         """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
         unique id; the same id again changes nothing. Returns whether a row was added."""
         if result not in RESULTS:
@@ -202,10 +223,18 @@ class StatsDB(RowViews):
             conn.execute("BEGIN IMMEDIATE")
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
-                " hints, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+                " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
                 (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid())).rowcount
+                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid(), daily)).rowcount
         return added > 0
+
+    def record_round(self, rec: dict) -> bool:
+        """One round of golf (round_stats.round_record_of); the same id again changes nothing."""
+        return insert_round(self._db(), rec)
+
+    def reset_rounds(self, option: str) -> None:
+        """Delete the rounds of one rule set."""
+        delete_rounds(self._db(), option)
 
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
@@ -237,6 +266,12 @@ class StatsDB(RowViews):
         """The deals of the winnable table `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
+    def round_rows(self, option: str) -> list[RoundRow]:
+        return read_round_rows(self._db(), option)
+    def options(self, game: str) -> dict[str, int]:
+        """How many finished games each option of `game` has (only the options with any)."""
+        return game_options(self._db(), game)
+
     def has(self, uid: str) -> bool:
         """Whether the game with this id is recorded."""
         return has_uid(self._db(), uid)
@@ -246,9 +281,14 @@ class StatsDB(RowViews):
 
 
 def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute("SELECT uid, result, score, moves, hints FROM games WHERE game = ? AND option = ?"
-                        " ORDER BY id", (game, str(option))).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
+                        " WHERE game = ? AND option = ? ORDER BY id", (game, str(option))).fetchall()
+    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
+
+
+def game_options(conn: sqlite3.Connection, game: str) -> dict[str, int]:
+    rows = conn.execute("SELECT option, COUNT(*) FROM games WHERE game = ? GROUP BY option", (game,)).fetchall()
+    return {str(option): int(n) for option, n in rows}
 
 
 def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
@@ -256,7 +296,9 @@ def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
 
 
 def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
-    return conn.execute("SELECT 1 FROM games WHERE uid = ?", (uid,)).fetchone() is not None
+    """Whether a game or a round with this id is recorded."""
+    return conn.execute("SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?",
+                        (uid, uid)).fetchone() is not None
 
 
 def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:

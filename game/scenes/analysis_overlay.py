@@ -19,13 +19,23 @@ if TYPE_CHECKING:  # pragma: no cover
 class AnalysisOverlay(DialogOverlay):
     """Over the table, after a hint or Watch found no winning line from here."""
 
-    title = N_("This position can no longer be won")
     dim_alpha = 70  # the cards stay readable
 
     def __init__(self, ctx: Context, table: TableScene, analysis: Any) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]  # (a class attribute in the base)
+        """At the deal already lost (a pasted unwinnable deal), it was never "no longer" winnable."""
+        if getattr(self.analysis, "start", None) == "unwinnable":
+            return N_("This deal cannot be won")
+        return N_("This position can no longer be won")
+
+    def areas(self) -> list[pygame.Rect]:
+        """Between the cards, never over one: the player looks at them while reading."""
+        return self.table.panel_areas() or [super().area()]
 
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
 from ..i18n import N_
 from ..jobs import Job, JobFailed
 from ..solver import deals
@@ -89,9 +90,15 @@ class Assistant:
         """The winning line shipped with a listed deal, from its start (empty for any other deal),
         read once: when the cards first rest after the deal (a few ms here, never during an
         animation), or at the first question if that comes sooner."""
-        if self._shipped is None:
-            self._shipped = deals.line_of(self.table.game) or ()
+        if self._shipped is None:  # (a rule set with no table has no shipped lines)
+            game = self.table.game
+            self._shipped = (deals.line_of(game) if registry.kind_of(game).has_table else None) or ()
         return self._shipped
+
+    def learn_line(self, moves: Any) -> None:
+        """A winning line from the current position, found by someone else (the winnable light)."""
+        if moves:
+            self.line = (self.key, tuple(moves))
 
     def known_analysis(self) -> Any:
         """The analysis of this position reached by this very line (where the win was lost, and how

@@ -8,17 +8,18 @@ it was not the player's.
 """
 from __future__ import annotations
 
+import datetime
 import logging
 import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import registry
+from .. import daily, registry
 from ..i18n import N_
 from ..jobs import JobFailed
 from ..model.base import SolitaireGame
-from ..solver import deals
+from ..solver import deals, rating
 from .base import Pop, Push, Replace, Transition
 from .dialog import DialogOverlay
 
@@ -47,12 +48,25 @@ def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
         return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
-    number = deals.pick_listed(kind, rng, dealt)
+    number = None
+    if registry.kind(kind_id).has_table:
+        band = ctx.settings.difficulty
+        if band != "any" and not demo and rating.has_bands(kind):  # "Winnable: easy / medium / hard"
+            number = deals.pick_from(rating.listed_in_band(kind, band), rng, dealt)
+        if number is None:
+            number = deals.pick_listed(kind, rng, dealt)
     if number is None:
         return Push(FindingDealOverlay(ctx, kind_id, dealt, demo, rng.randrange(1 << 30)))
     if not demo and progress is not None:
         progress.mark_dealt(kind, number)
     return Replace(ctx.make_table_scene(make_game(kind_id, number), guaranteed=True, demo=demo))
+
+
+def deal_daily(ctx: Context, kind_id: str, day: datetime.date) -> Transition:
+    """The transition to the table of `day`'s daily deal of this kind (proven winnable: it is
+    taken from the kind's table, game/daily.py)."""
+    return Replace(ctx.make_table_scene(registry.game_from_code(daily.daily_code(kind_id, day)),
+                                        guaranteed=True, daily=day.isoformat()))
 
 
 class FindingDealOverlay(DialogOverlay):

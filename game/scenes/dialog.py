@@ -5,6 +5,7 @@ Each button's action returns the transition it causes (None: none).
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 
+log = logging.getLogger(__name__)
+#: the scales a panel tries, largest first, when its area is smaller than it would like
+SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
+
+
+def _room(area: pygame.Rect, window_h: int) -> int:
+    """The height a panel may take in `area`: all of a space between cards, the window less a margin."""
+    return area.height - 20 if area.height >= window_h else area.height
+
+
 class DialogOverlay(Scene):
     """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons. `actions` are
     (label, action, style); an action returns its transition (one that returns None may instead
@@ -29,6 +40,8 @@ class DialogOverlay(Scene):
     overlay = True
     title = ""
     dim_alpha = 120
+    #: How many shorter forms the panel has for a space too small for it (see `compact`).
+    compact_levels = 0
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -42,6 +55,8 @@ class DialogOverlay(Scene):
         self._under_pos = (0, 0)
         self._beneath: list[pygame.Rect] = []
         self._transition: Transition = None
+        #: 0: the whole panel; 1, 2 …: the shorter forms a subclass gives for small spaces
+        self.compact = 0
 
     def lines(self) -> list[str]:
         return []
@@ -49,6 +64,11 @@ class DialogOverlay(Scene):
     def area(self) -> pygame.Rect:
         """Where the panel goes: the whole window (centred)."""
         return pygame.Rect((0, 0), self.size)
+
+    def areas(self) -> list[pygame.Rect]:
+        """Where the panel may go, best first: it takes the first one it fits in at the largest
+        scale (a panel on a finished table lists the free spaces between the cards)."""
+        return [self.area()]
 
     def actions(self) -> list[tuple[str, Action, str]]:
         return []
@@ -59,19 +79,35 @@ class DialogOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
-        area = self.area()
         acts = self.actions()
-        # a panel given part of the window (the blocked panel beside the cards) keeps to it: its text
-        # and gaps shrink a little when they would not fit; its buttons stay touch-sized
-        for shrink in (1.0, 0.9, 0.8, 0.72):
-            s = theme.scale_for(self.size) * shrink
-            pw, ph, bh, gap, per_row, rows = self._measure(s, area, acts)
-            if area.height >= h or ph <= area.height:
+        candidates = self.areas() or [self.area()]
+        # a panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
+        # when they would not fit; its buttons stay touch-sized. The first area it fits in wins.
+        chosen = None
+        for level in range(self.compact_levels + 1):  # the whole panel first, then its shorter forms
+            self.compact = level
+            acts = self.actions()
+            for shrink in SHRINKS:
+                s = theme.scale_for(self.size) * shrink
+                for area in candidates:
+                    measured = self._measure(s, area, acts)
+                    if measured[1] <= _room(area, h):
+                        chosen = (s, area, measured)
+                        break
+                if chosen is not None:
+                    break
+            if chosen is not None:
                 break
+        if chosen is None:  # nowhere: the smallest panel in the first area (said in the log)
+            s = theme.scale_for(self.size) * SHRINKS[-1]
+            chosen = (s, candidates[0], self._measure(s, candidates[0], acts))
+            log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
+        s, area, (pw, ph, bh, gap, per_row, rows) = chosen
+        ph = min(ph, _room(area, h))
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = area.center
         if area.height < h:
-            self.panel_rect.bottom = area.bottom
+            self.panel_rect.clamp_ip(area)
         boxes = []
         for i in range(len(acts)):
             row, col = divmod(i, per_row)
@@ -91,20 +127,25 @@ class DialogOverlay(Scene):
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
         w, h = self.size
         pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
-        pw = min(pw, area.width)
         bh = max(theme.MIN_TOUCH + 4, int(52 * s))
         gap = int(16 * s)
-        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
         font = get_font(max(12, int(bh * 0.48)), True)
+        if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit
+            widest = max((font.size(tr(label))[0] + 2 * max(8, bh // 3) for label, _fn, _st in acts), default=0)
+            pw = max(pw, min(len(acts) * widest + gap * (len(acts) + 1), int(640 * s)))
+        pw = min(pw, area.width)
+        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1);
+        # between cards a label may be drawn a fifth smaller (the button fits it) to save a row
+        squeeze = 0.8 if area.height < h else 1.0
         per_row = max(1, len(acts))
         while per_row > 1:
             bw = (pw - gap * (per_row + 1)) // per_row
-            if all(font.size(tr(label))[0] <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+            if all(font.size(tr(label))[0] * squeeze <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
                 break
             per_row -= 1
         rows = -(-len(acts) // per_row)
         # tall enough for its text in any language (a Thai line is taller than a Latin one)
-        ph = min(h - 20, max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap)))
+        ph = max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap))  # (the caller keeps it inside)
         return pw, ph, bh, gap, per_row, rows
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -125,7 +166,11 @@ class DialogOverlay(Scene):
         title = self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True)
         out = [(title, int(12 * s))]
         body = int(24 * s)
-        out += [(self.ctx.text.fit_wrapped(line, inner_w, body, theme.TEXT), int(6 * s)) for line in self.lines()]
+        lines = self.lines()
+        # one size for every line that fits on one: a line a little too long does not shrink alone
+        sizes = [self.ctx.text.fit_size(line, inner_w, body) for line in lines]
+        body = min([size for size in sizes if size >= body * 0.8] or [body])
+        out += [(self.ctx.text.fit_wrapped(line, inner_w, body, theme.TEXT), int(6 * s)) for line in lines]
         return out
 
     def _text_bottom(self, pw: int, s: float) -> int:

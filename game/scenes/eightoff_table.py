@@ -54,7 +54,6 @@ class EightOffTableScene(TableScene):
                  demo: bool = False) -> None:
         super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
-        self._tap_moved = False             # the first tap of a possible double already moved its card
 
     # -- geometry ----------------------------------------------------------------------------------
     def deal_start(self) -> dict[Card, Target]:
@@ -121,12 +120,9 @@ class EightOffTableScene(TableScene):
     # -- taps --------------------------------------------------------------------------------------
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
         self._hint_at = None
-        if double:
-            if not self._tap_moved:
-                self.double_tap(hit)
-            self._tap_moved = False
+        if double:  # (never after a tap that moved a card: that tap was forgotten with the change)
+            self.double_tap(hit)
             return
-        self._tap_moved = False
         if hit is None or self.game.status != "playing":
             return
         src = self.source(hit)
@@ -139,7 +135,7 @@ class EightOffTableScene(TableScene):
             return
         target = self.game.tap_target((kind, i)) if count == 1 else None
         if target is not None:
-            self._tap_moved = self.make_move(EightOffMove((kind, i), target, 1))
+            self.make_move(EightOffMove((kind, i), target, 1))
         elif self.interactive:
             self._hint_at = self.clock + DOUBLE_TIME  # shown unless the second tap comes
 

@@ -3,20 +3,33 @@ cascading-cards celebration (New game / Menu)."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import registry
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
 from .analysis_text import analysis_lines, can_go_back
-from .base import Action, Pop, Transition
+from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
+from .kind_picker import kind_title
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from .table import TableScene
 
+def play_time(seconds: float) -> str:
+    """0:42, 12:05, 1:02:09: the time played, as a clock shows it."""
+    total = max(0, int(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+#: What the table's top band offers as well, so a crowded blocked panel may leave it out
+BAND_ACTIONS = ("Undo", "New game")
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
 
@@ -39,6 +52,10 @@ class EndOverlay(DialogOverlay):
             return self.do_undo()
         return None
 
+    def game_title(self) -> str:
+        """The game and its rule set, the panel's first line: 'Golf · Strict'."""
+        return kind_title(registry.kind_of(self.table.game))
+
     def do_undo(self) -> Transition:
         """The last move taken back: the game goes on, the panel closes (the table is repainted)."""
         self.table.undo()
@@ -57,6 +74,9 @@ class BlockedOverlay(EndOverlay):
     title = "No more moves available"
     allows_undo = True
     dim_alpha = 60  # the cards that are left stay readable
+    #: between crowded cards: 1 leaves out Undo and New game (the top band has them, live), 2 also
+    #: what the solver says, keeping the score and the cards left
+    compact_levels = 2
 
     def __init__(self, ctx: Context, table: TableScene) -> None:
         self.analysis: Any = None
@@ -93,22 +113,35 @@ class BlockedOverlay(EndOverlay):
             self.resize(self.size)
 
     def lines(self) -> list[str]:
-        lines = [tr("Final score: {n}", n=self.table.game.score)]
+        lines = self.score_lines() if self.compact >= 2 else [self.game_title(), *self.score_lines()]
+        if self.compact >= 2:
+            return lines
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
         return lines + analysis_lines(self.table, self.analysis)
 
-    def area(self) -> pygame.Rect:
-        """Beside the cards that are left, so the player sees what beat them."""
-        area = getattr(self.table, "end_panel_area", lambda: None)()
-        return area if area is not None else super().area()
+    def score_lines(self) -> list[str]:
+        """The score and the cards left (a round's hole says its golf score instead)."""
+        g = self.table.game
+        left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
+        return [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
+                tr("{cleared} cards cleared, {left} left", cleared=dealt - left, left=left)]
+
+    def areas(self) -> list[pygame.Rect]:
+        """Between the cards that are left, never over one, so the player sees what beat them."""
+        return self.table.panel_areas() or [super().area()]
 
     def actions(self) -> list[tuple[str, Action, str]]:
-        acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"),
-                                               ("New game", self.do_new, "primary")]
+        acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
         if self.analysis is not None and can_go_back(self.table, self.analysis):
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
+        if self.compact:  # crowded: what the live top band offers too is left to the band
+            acts = [a for a in acts if a[0] not in BAND_ACTIONS]
         return acts
+
+    def next_action(self) -> tuple[str, Action, str]:
+        """The way on from a blocked deal: a new game (a round's hole goes to its scorecard)."""
+        return ("New game", self.do_new, "primary")
 
     def _go_back(self) -> Transition:
         """Undo to the last position from which the deal could still be won, each undo animated."""
@@ -134,17 +167,49 @@ class WinOverlay(EndOverlay):
 
     def lines(self) -> list[str]:
         g = self.table.game
-        lines = [tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        progress = self.table.progress
+        if progress is None or self.table.assist.demo_won:
+            lines = [self.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+        else:
+            lines = [self.game_title(), tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves,
+                                           time=play_time(progress.duration))]
+            summary = self._summary()
+            if summary is not None and summary.best_score is not None:
+                lines.append(tr("Best score: {best} · winning streak: {streak}", best=summary.best_score,
+                                streak=summary.current_streak))
+        par = self.table.par()
+        if par is not None and not self.table.assist.demo_won:
+            lines.append(tr("Par {par}: you took {moves} moves", par=par, moves=g.moves))
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
-        elif self.table.guaranteed:
+        elif progress is not None and progress.clean:
+            lines.append(tr("Clean win: no undo, no hint."))
+        if not self.table.assist.demo_won and self.table.guaranteed:
             lines.append(tr("This deal was guaranteed winnable."))
         return lines
+
+    def _summary(self) -> Any:
+        """This game and option's statistics with this win in them (None: they cannot be read)."""
+        stats = getattr(self.table.progress, "stats", None)
+        if stats is None:
+            return None
+        kind = registry.kind_of(self.table.game)
+        try:
+            return stats.summary(kind.family.id, kind.option)
+        except sqlite3.Error:
+            return None  # the statistics screen says why; the win screen just shows less
 
     def actions(self) -> list[tuple[str, Action, str]]:
         if self.bare:
             return []
-        return [("New game", self.do_new, "primary"), ("Menu", self.do_menu, "secondary")]
+        return [("New game", self.do_new, "primary"), (N_("Play this deal again"), self.do_again, "secondary"),
+                ("Menu", self.do_menu, "secondary")]
+
+    def do_again(self) -> Transition:
+        """The same deal from its start, as a new game (the same code; a daily stays that day's)."""
+        table = self.table
+        return Replace(self.ctx.make_table_scene(table.game.root(), guaranteed=table.guaranteed,
+                                                 daily=table.daily))
 
     def draw(self, surface: pygame.Surface) -> list | None:
         if not self.bare:
@@ -193,11 +258,18 @@ class WinOverlay(EndOverlay):
         return bool(self.queue or self.flying)
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The bouncing cards, below the top band: its buttons stay clear and readable."""
         rects = []
+        band = self.table.hud.rect.bottom
+        below = pygame.Rect(0, band, self.size[0], max(0, self.size[1] - band))
+        clip = surface.get_clip()
+        surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
             rect = surface.blit(img, pos)
             if rect.colliderect(self.panel_bounds):
                 self.paint_under_panel(img, pos)
-            rects.append(rect)
+            if rect.width and rect.height:
+                rects.append(rect)
+        surface.set_clip(clip)
         return rects

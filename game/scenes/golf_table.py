@@ -18,11 +18,19 @@ from .end_screen import BlockedOverlay, WinOverlay
 from .table import TableScene
 from .table_hooks import arrow_between
 
+FELT_PRINT = (220, 235, 215, 150)  # the rule set's name printed on the felt: light, half there
 ANALYSIS_WAIT = 1.0  # s a blocked game's panel waits for the solver's verdict before it shows anyway
 MESSAGES = {
     "rank": N_("It must be one rank higher or lower"),
     "blocked": N_("This card is blocked"),
+    "dead-king": N_("Nothing may be played on a King"),
+    "move-available": N_("Play a card first: you may draw only when no card fits"),
 }
+
+
+def card_name(card: Card) -> str:
+    """A card as the table's words name it: '7♠', or 'Joker' in the player's language."""
+    return tr("Joker") if card.is_joker else card.label
 
 
 class GolfTableScene(TableScene):
@@ -64,8 +72,8 @@ class GolfTableScene(TableScene):
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
         if hit is None:
             return
-        if hit[0] == "stock":
-            self.make_move(GolfMove.DRAW)
+        if hit[0] == "stock":  # (a refused draw shakes the stock's top card)
+            self.make_move(GolfMove.DRAW, self.game.stock[-1] if self.game.stock else None)
         elif hit[0] == "column":
             self.play(hit[1], hit[2])
 
@@ -88,6 +96,35 @@ class GolfTableScene(TableScene):
     def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
         message = MESSAGES.get(refusal.reason)
         return None if message is None else (message, {})
+
+    def refresh(self, duration: float | None = None) -> None:
+        """The cards go where the model says; under the strict draw, the stock is dimmed while a
+        card fits the waste (a tap on it then says why)."""
+        super().refresh(duration)
+        self.board.set_dimmed(self.dimmed_stock())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.board.set_prints(self.felt_title())
+
+    def felt_title(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Where the band has no room for the rule set's name (800x480), it is printed faintly on the
+        felt at the foot of the free part of the bottom row, as a card table prints its game's name."""
+        title = self.hud.title
+        if not title or self.hud.shows_title(tuple(self.hud_values())):
+            return []
+        box = self.layout.message
+        size = max(14, int(self.hud.rect.height * 0.36))  # as the band's own two lines
+        img = self.ctx.text.fit(title, box.width, size, FELT_PRINT, bold=True)
+        return [(img, img.get_rect(midbottom=(box.centerx, box.bottom)))]
+
+    def dimmed_stock(self) -> set[Card]:
+        """The stock's cards while the rules forbid drawing them only because a card fits (not
+        during the deal, and not once the game is over: then the whole table is finished)."""
+        g = self.game
+        if self.dealing or not g.rules.strict_draw or not g.stock or g.status != "playing" or g.can_draw:
+            return set()
+        return set(g.stock)
 
     def glow_cards(self) -> set[Card]:
         g = self.game
@@ -119,13 +156,6 @@ class GolfTableScene(TableScene):
     def on_change(self) -> None:
         self._blocked_at = None
 
-    def end_panel_area(self) -> pygame.Rect:
-        """The free part of the bottom row, right of the waste (stretching up over the fans' feet)."""
-        lay = self.layout
-        left = lay.waste.right + lay.gap
-        m = max(6, lay.gap // 2)
-        return pygame.Rect(left, lay.columns[0].top, self.size[0] - left - m, self.size[1] - lay.columns[0].top - m)
-
     # -- the solver's moves ------------------------------------------------------------------------
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """A draw lights the stock, a play the free card; an arrow points at the waste."""
@@ -140,7 +170,7 @@ class GolfTableScene(TableScene):
         if move.column is None:
             return tr("a draw from the stock")
         before = position_at(self.game, index)
-        return tr("{card} to the waste", card=before.columns[move.column][-1].label)
+        return tr("{card} to the waste", card=card_name(before.columns[move.column][-1]))
 
     def move_sound(self, move: Any) -> str:
         """A draw turns a card over; a play slides one onto the waste."""

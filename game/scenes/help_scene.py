@@ -259,7 +259,8 @@ class HelpScene(Scene):
 
     def _draw_band(self, surface: pygame.Surface) -> None:
         surface.fill(BAND, self.band)
-        pygame.draw.line(surface, (255, 255, 255), self.band.bottomleft, self.band.bottomright)
+        # inside the band: a band repainted alone must not draw over the sheet's first row
+        pygame.draw.line(surface, (255, 255, 255), (0, self.band.bottom - 1), (self.band.right, self.band.bottom - 1))
         self.back.draw(surface)
         self.tabs.draw(surface)
 

@@ -12,15 +12,21 @@ import pygame
 from game import i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
-from game.scenes.base import Action, Push, Quit, Replace
+from game.persist.progress import at_stake
+from game.scenes.base import Action, Push, Quit, Replace, Transition
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
+from game.scenes.round_menu import RoundChoice
+from game.scenes.round_start import abandon_line
 from game.ui import theme
-from game.ui.widgets import Button, Label, TextInput, Toggle
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
+#: the difficulty bands New game may deal from (settings.difficulty), as the menu names them
+BANDS = [("any", N_("Any")), ("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard"))]
+DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when the daily deal's check mark is looked up
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "
 
 #: Translatable explanations per InvalidCode.reason, used when the model's own (English)
@@ -50,15 +56,23 @@ class MenuScene(PanelScene):
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
         self.picker = KindPicker(text, registry.chosen(s), {f: registry.chosen(s, f).option_value
-                                                            for f in registry.FAMILIES}, self._set_kind)
+                                                            for f in registry.FAMILIES}, self._set_kind,
+                                  on_more=self.open_rules)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
+        #: "Winnable: any / easy / medium / hard" (the rated tables' bands), beside the switch
+        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band)
+        self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
         self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
         self.continue_button.visible = self.saved is not None
         self.play_button = Button((0, 0, 1, 1), N_("Play") if self.saved is None else N_("New deal"), text,
                                   self.play_random, style="secondary" if self.saved else "primary")
+        # its check mark ("done today") needs the statistics: looked up after the first frames, so the
+        # menu never waits for the database to open (update)
+        self.daily_button = Button((0, 0, 1, 1), N_("Today's deal"), text, self.open_daily, style="secondary")
+        self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
                                   upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
                                   on_change=lambda _v: self.error.set_text(""))
@@ -73,8 +87,9 @@ class MenuScene(PanelScene):
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
-        self.widgets = [*self.picker.widgets, self.winnable_toggle,
-                        self.continue_button, self.play_button, self.code_box, self.code_button, self.error,
+        self.widgets = [*self.picker.widgets, self.round_choice.control, self.winnable_toggle, self.band_choice,
+                        self.continue_button, self.play_button, self.daily_button, self.code_box, self.code_button,
+                        self.error,
                         self.watch_button, self.settings_button, self.stats_button, self.quit_button,
                         self.help_button]
         self._show_options()
@@ -92,14 +107,20 @@ class MenuScene(PanelScene):
         self.title_rect = pygame.Rect(x, y, iw - help_w - gap, int(row * 1.2))
         y = self.title_rect.bottom + gap
         y = self.picker.place(x, y, iw, row, gap)
-        self.winnable_toggle.rect = (x, y, iw, row)
+        self.round_choice.place_beside(self.picker.option_choices[registry.GOLF.id], gap)
+        half = int(iw * 0.5)
+        self.winnable_toggle.rect = (x, y, half - gap // 2, row)
+        self.band_choice.rect = (x + half + gap - gap // 2, y, iw - half - gap + gap // 2, row)
         y += row + gap
+        dw = int(iw * 0.3)  # the daily deal beside Play: one tap from the menu
+        self.daily_button.rect = (x + iw - dw, y, dw, int(row * 1.2))
+        pw = iw - dw - gap
         if self.saved is not None:
-            cw = int(iw * 0.58)
+            cw = int(pw * 0.55)
             self.continue_button.rect = (x, y, cw, int(row * 1.2))
-            self.play_button.rect = (x + cw + gap, y, iw - cw - gap, int(row * 1.2))
+            self.play_button.rect = (x + cw + gap, y, pw - cw - gap, int(row * 1.2))
         else:
-            self.play_button.rect = (x, y, iw, int(row * 1.2))
+            self.play_button.rect = (x, y, pw, int(row * 1.2))
         y += int(row * 1.2) + gap
         if coded:
             bw = int(iw * 0.38)
@@ -130,12 +151,29 @@ class MenuScene(PanelScene):
         """The chosen game and option: its kind id, which is also its winnable-deal table's name."""
         return registry.chosen(self.ctx.settings).id
 
+    def _set_band(self, value: str) -> None:
+        self.ctx.settings.difficulty = str(value)
+        self._save()
+
     def _show_options(self) -> None:
         self.winnable_toggle.set_value(self.ctx.settings.winnable(self.deal_kind()))
+        self._show_band()
+
+    def _show_band(self) -> None:
+        """The difficulty choice shows while winnable deals are on and the kind's deals are rated."""
+        from game.solver import rating  # the ratings' reader: not at start-up (it reads a file)
+
+        self.band_choice.visible = bool(self.winnable_toggle.value) and rating.has_bands(self.deal_kind())
+        self._full = True
+        kind = registry.chosen(self.ctx.settings)
+        self.round_choice.show_for(kind)
+        self.code_box.placeholder = self.round_choice.placeholder(kind)
+        self.code_box.invalidate()
         self._full = True
 
     def _set_winnable(self, value: bool) -> None:
         self.ctx.settings.winnable_only[self.deal_kind()] = bool(value)
+        self._show_band()
         self._save()
 
     def _save(self) -> None:
@@ -143,8 +181,17 @@ class MenuScene(PanelScene):
 
     def _set_kind(self, kind: registry.GameKind) -> None:
         registry.choose(self.ctx.settings, kind)
+        self.picker.show(kind)  # (the "More rules" sheet chooses too)
+        if self._daily_known:
+            self._show_daily()
         self._show_options()
         self._save()
+
+    def open_rules(self, family_id: str) -> None:
+        """The family's "More rules" sheet: its choices become the menu's as they are made."""
+        sheet = registry.chosen(self.ctx.settings, family_id).rules_sheet_class()
+        if sheet is not None:
+            self.next = Push(sheet(self.ctx, self._set_kind))
 
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player
@@ -152,6 +199,9 @@ class MenuScene(PanelScene):
         from game.scenes.dealing import deal_new  # not at start-up: it brings the solver's deal tables
 
         kind = self.deal_kind()
+        if self.round_choice.rounds(registry.kind(kind)):
+            self.begin(lambda: self.round_choice.play(registry.kind(kind)))
+            return
         self.begin(lambda: deal_new(self.ctx, kind))
 
     def watch(self) -> None:
@@ -162,7 +212,15 @@ class MenuScene(PanelScene):
         self.next = deal_new(self.ctx, self.deal_kind(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
-        """Start exactly the deal in the code box, or say why the code is refused."""
+        """Start exactly the deal (or the round) in the code box, or say why the code is refused."""
+        if self.round_choice.is_code(self.code_box.value):
+            found = self.round_choice.read_code(self.code_box.value)
+            if isinstance(found, str):
+                self.error.set_text(found)
+                self.ctx.audio.play("refuse")
+            else:
+                self.begin(lambda: self.round_choice.start(found))
+            return
         try:
             game = registry.game_from_code(self.code_box.value)
         except InvalidCode as exc:
@@ -185,11 +243,10 @@ class MenuScene(PanelScene):
 
     def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
-        if self.saved is not None and self.saved[0].status == "playing" and self.saved[0].moves > 0:
+        if at_stake(self.saved):
             from game.scenes.dialog import ConfirmDialog  # scenes load when first shown, not at start-up
 
-            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
-                                           [N_("The game you can continue will count as abandoned.")],
+            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [abandon_line(self.saved)],
                                            N_("New game"), deal))
         else:
             self.next = deal()
@@ -200,6 +257,41 @@ class MenuScene(PanelScene):
             return
         game, meta = self.saved
         self.next = Replace(self.ctx.make_table_scene(game, meta))
+
+    def update(self, dt: float) -> Transition:
+        self._age += dt
+        if not self._daily_known and self._age >= DAILY_LOOKUP_AFTER:
+            self._daily_known = True
+            self._show_daily()
+        return None
+
+    def is_animating(self) -> bool:
+        """Once, when the daily deal's check mark has just appeared: the loop draws it."""
+        return self._daily_changed or super().is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        self._daily_changed = False
+        return super().draw(surface)
+
+    def _show_daily(self) -> None:
+        label = self._daily_label()
+        if label != self.daily_button.label:
+            self.daily_button.label = label
+            self.daily_button.invalidate()
+            self._daily_changed = True
+
+    def _daily_label(self) -> str:
+        """'Daily deal', with a check mark once today's deal of the chosen game is done."""
+        from game.scenes import daily_scene  # (as above)
+
+        kind = daily_scene.daily_kind(self.ctx.settings)
+        done = daily_scene.today() in daily_scene.results_of(self.ctx, kind)
+        return N_("Today's deal ✓") if done else N_("Today's deal")
+
+    def open_daily(self) -> None:
+        from game.scenes.daily_scene import DailyScene  # (as above)
+
+        self.next = Push(DailyScene(self.ctx))
 
     def open_stats(self) -> None:
         from game.scenes.stats_scene import StatsScene  # (as above)

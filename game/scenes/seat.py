@@ -5,6 +5,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..i18n import N_
+from ..persist.progress import at_stake
 from .base import Push, Transition
 from .dialog import ConfirmDialog
 
@@ -50,7 +51,6 @@ def _adopt(table: TableScene) -> Transition:
 
 
 def saved_game_at_stake(ctx: Context) -> bool:
-    """Whether a saved game with moves made waits for Continue (a watched deal taken over, or a new
-    deal from one, gives it up)."""
-    saved = ctx.progress.saved() if ctx.progress is not None else None
-    return saved is not None and saved[0].status == "playing" and saved[0].moves > 0
+    """Whether a saved game with moves made (or a round of golf under way) waits for Continue (a
+    watched deal taken over, or a new deal from one, gives it up)."""
+    return at_stake(ctx.progress.saved() if ctx.progress is not None else None)

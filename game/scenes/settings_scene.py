@@ -1,6 +1,8 @@
 """Settings: each change takes effect and is saved at once; Back (or Esc) returns.
 
 The language switches at once: every scene on the stack re-renders its text (ctx.language_changed).
+Sound has a row of its own: its switch, and beside it the volume in four steps (a step played as it
+is chosen, so the player hears the level).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ TOGGLES = [
     ("interactive_rules", N_("Interactive rules")),
     ("sound", N_("Sound")),
     ("highlight_playable", N_("Highlight playable cards")),
+    ("winnable_light", N_("Show whether the game can still be won")),
     ("fullscreen", N_("Full screen")),
     ("four_colour", N_("Four-colour deck")),
     ("tips", N_("First-run tips")),
@@ -30,6 +33,10 @@ SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
 #: Kiosk only: minutes without input before the demos start (the settings' choices, labelled).
 ATTRACT_LABELS = {0: N_("Off"), 1: N_("1 min"), 3: N_("3 min"), 10: N_("10 min")}
 ATTRACT = [(minutes, ATTRACT_LABELS[minutes]) for minutes in CHOICES["attract_minutes"]]
+#: The volume's steps (percent of the sounds' full level), labelled.
+VOLUME_LABELS = {25: N_("25%"), 50: N_("50%"), 75: N_("75%"), 100: N_("100%")}
+VOLUMES = [(percent, VOLUME_LABELS[percent]) for percent in CHOICES["volume"]]
+SAMPLE_SOUND = "place"  # what a new volume step plays, at that level
 
 
 class SettingsScene(PanelScene):
@@ -47,18 +54,24 @@ class SettingsScene(PanelScene):
         self.language = SegmentedControl((0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language)
         self.attract = SegmentedControl((0, 0, 1, 1), ATTRACT, s.attract_minutes, text,
                                         lambda v: self._changed("attract_minutes", v))
+        self.volume = SegmentedControl((0, 0, 1, 1), VOLUMES, s.volume, text, lambda v: self._changed("volume", v))
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         kiosk = self.ctx.kiosk
         self.toggles["fullscreen"].visible = not kiosk  # a kiosk is always full screen
+        # a kiosk's 800x480 panel keeps its rows finger-sized: its players get the default (off), and
+        # the administrator may set winnable_light in settings.json
+        self.toggles["winnable_light"].visible = not kiosk
         self.attract.visible = kiosk  # attract mode is a kiosk's
-        self.widgets = [self.language, *self.toggles.values(), self.speed, self.attract, self.back]
+        self.widgets = [self.language, *self.toggles.values(), self.volume, self.speed, self.attract, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        toggles = [t for t in self.toggles.values() if t.visible]
-        # language, toggles, speed, (attract,) back; on a short screen the toggles go two by two
+        sound = self.toggles["sound"]  # in a row of its own, with the volume beside it
+        toggles = [t for t in self.toggles.values() if t.visible and t is not sound]
+        # language, sound and volume, toggles, speed, (attract,) back; on a short screen the toggles
+        # go two by two
         columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.size[1] - 12 else 2
         back_on_top = columns == 2  # a short screen: Back goes beside the title, a row is saved
         n_rows = self._rows((len(toggles) + columns - 1) // columns) - back_on_top
@@ -72,6 +85,9 @@ class SettingsScene(PanelScene):
         label_w = int(iw * 0.42)
         self.language_label_rect = pygame.Rect(x, y, label_w, row)
         self.language.rect = (x + label_w, y, iw - label_w, row)
+        y += row + gap
+        sound.rect = (x, y, label_w - gap, row)
+        self.volume.rect = (x + label_w, y, iw - label_w, row)
         y += row + gap
         tw = (iw - gap * (columns - 1)) // columns
         for i, toggle in enumerate(toggles):
@@ -90,8 +106,9 @@ class SettingsScene(PanelScene):
             self.back.rect = (x + (iw - bw) // 2, y, bw, row)
 
     def _rows(self, toggle_rows: int) -> int:
-        """Control rows besides the title: language, the toggles' rows, speed, (attract,) back."""
-        return toggle_rows + 3 + (1 if self.attract.visible else 0)
+        """Control rows besides the title: language, sound and volume, the toggles' rows, speed,
+        (attract,) back."""
+        return toggle_rows + 4 + (1 if self.attract.visible else 0)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
@@ -121,6 +138,9 @@ class SettingsScene(PanelScene):
             setattr(self.ctx.settings, field, value)
         if field == "sound":
             self.ctx.audio.set_muted(not value)
+        if field == "volume":
+            self.ctx.audio.set_volume(value / 100)
+            self.ctx.audio.play(SAMPLE_SOUND)  # the new level, heard (silent with Sound off or no device)
         if field == "fullscreen":
             self.ctx.set_fullscreen(value)  # the app saves and relayouts every scene
         self.ctx.save_settings()

@@ -12,7 +12,7 @@ from game import registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.kind_picker import KindPicker
+from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button
@@ -37,10 +37,12 @@ class StatsScene(PanelScene):
         #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
         self.kind = registry.chosen(s)
         self.picker = KindPicker(text, self.kind, {f: registry.chosen(s, f).option_value
-                                                   for f in registry.FAMILIES}, self._set_kind)
+                                                   for f in registry.FAMILIES}, self._set_kind,
+                                 on_more=self.open_rules)
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [*self.picker.widgets, self.reset_button, self.back]
+        self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
+        self.widgets = [*self.picker.widgets, self.reset_button, self.rounds_button, self.back]
         self._refresh()
 
     @property
@@ -68,6 +70,11 @@ class StatsScene(PanelScene):
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
         self.back.rect = (x + iw - half, y, half, row)
+        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two (issue 20)
+            third = (iw - 2 * gap) // 3
+            self.reset_button.rect = (x, y, third, row)
+            self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
+            self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option."""
@@ -75,7 +82,8 @@ class StatsScene(PanelScene):
         if s is None:
             return [(tr("Statistics are not available"), "")]
         none = "—"  # nothing to average yet
-        return [(tr("Played"), str(s.played)), (tr("Won"), str(s.won)),
+        won = tr("{won} ({clean} clean)", won=s.won, clean=s.clean_wins) if s.won else "0"
+        return [(tr("Played"), str(s.played)), (tr("Won"), won),
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
                 (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
@@ -87,11 +95,15 @@ class StatsScene(PanelScene):
         reason = getattr(self.stats, "problem", None)
         return tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else None
 
+    def heading(self) -> str:
+        """The screen's title (the rounds' screen names its rule set)."""
+        return tr("Statistics")
+
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         note = self.note()
         top = r.height * (0.62 if note else 1.0)
-        img = self.ctx.text.fit(tr("Statistics"), r.width, int(top * 0.7), theme.GOLD, bold=True)
+        img = self.ctx.text.fit(self.heading(), r.width, int(top * 0.7), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
         if note:  # under the title, across the panel: the player sees at once why new games don't count yet
             img = self.ctx.text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
@@ -102,10 +114,11 @@ class StatsScene(PanelScene):
         size = max(12, int(step * 0.62))
         for i, (label, value) in enumerate(rows):
             cy = int(r.y + step * (i + 0.5))
-            name = self.ctx.text.fit(label, int(r.width * 0.7), size, theme.TEXT_DIM)
-            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
             num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
             surface.blit(num, num.get_rect(midright=(r.right, cy)))
+            room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
+            name = self.ctx.text.fit(label, room, size, theme.TEXT_DIM)
+            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
         self._paint_chart(surface)
 
     def _summary(self) -> Any:
@@ -176,16 +189,27 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
+        rounds = self.kind.family is registry.GOLF
+        if rounds != self.rounds_button.visible:
+            self.rounds_button.visible = rounds
+            self.layout(self.size)
         summary = self._summary()
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
 
     def _set_kind(self, kind: registry.GameKind) -> None:
         self.kind = kind
+        self.picker.show(kind)  # (chosen in the rule sets' list too)
         self._refresh()
 
+    def open_rules(self, family_id: str) -> None:
+        """The family's other rule sets, with the number of games of each: every one played."""
+        from game.scenes.stats_rules import StatsRulesScene  # (as the dialog: loaded when first shown)
+
+        self.next = Push(StatsRulesScene(self.ctx, family_id, self.stats, self._set_kind))
+
     def ask_reset(self) -> None:
-        name = f"{tr(self.kind.name)} · {tr(self.kind.option_name)}"
+        name = kind_title(self.kind)
         self.next = Push(ConfirmDialog(self.ctx, N_("Reset statistics?"),
                                        [tr("All results of {name} will be deleted.", name=name)],
                                        N_("Reset"), self.reset))
@@ -200,6 +224,12 @@ class StatsScene(PanelScene):
 
     def invalidate(self, rects: list | None = None) -> None:
         self._refresh()
+
+    def open_rounds(self) -> None:
+        """The rounds of golf of the rule set shown."""
+        from game.scenes.round_stats_scene import RoundStatsScene  # (as the other scenes: when first shown)
+
+        self.next = Push(RoundStatsScene(self.ctx, self.kind))
 
     def close(self) -> None:
         self.next = Pop()

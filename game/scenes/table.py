@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import registry
 from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.codes import parse_code
 from ..solver import deals
+from ..solver.par import par_of
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
@@ -28,12 +30,15 @@ from ..view.board import Board
 from .assist import Assistant, Driver
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
+from .finish import Finisher
 from .hud import Hud
+from .kind_picker import kind_title
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_hooks import TableHooks
 from .table_input import TableInput
-from .table_paint import paint_slots, paint_table, shared_background
+from .table_paint import paint_slots, paint_table, panel_areas, shared_background
 from .tips import first_run_tips
+from .winnable_light import WinnableLight
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -54,6 +59,8 @@ class TableScene(TableHooks):
         #: Whether the deal is proven winnable: said by whoever dealt it, else the saved game, else
         #: whether its number is in the shipped table of winnable deals.
         self.guaranteed = guaranteed
+        #: The date of the daily deal this game is ('2026-12-01'), None for any other deal.
+        self.daily: str | None = None
         self.seat = Seat.WATCHED if demo else Seat.PLAYER  # `demo`: dealt to be watched
         self.size: tuple[int, int] = (int(ctx.screen_size[0]), int(ctx.screen_size[1]))
         self.layout: Any = self.make_layout(self.size)
@@ -62,9 +69,15 @@ class TableScene(TableHooks):
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
+        # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
         self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
-                             ("Undo", self.undo), ("Hint", self.hint, "☞"), ("Watch", self.watch, "▶")],
+                             ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
+                             ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
+        self.light = WinnableLight(self)
+        if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
+            self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
+        self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False      # entered once: the deal is laid out
@@ -72,12 +85,25 @@ class TableScene(TableHooks):
         self._end_pending = False  # the game is over: the end overlay comes once the cards land
         self._ended = False        # the end overlay came for this end (until a move undoes it)
 
+    def panel_areas(self) -> list[pygame.Rect]:
+        """Where a panel over this table covers no card (largest first; empty when nowhere)."""
+        return panel_areas(self.board, self.hud, self.size)
+
     def hud_values(self) -> list[str]:
         return [*self.counters(self.game), *self.deal_note()]
 
     def deal_note(self) -> list[str]:
-        """The HUD's word on the deal: proven winnable, or none."""
-        return [tr("Winnable deal")] if self.guaranteed and self.hud.roomy else []
+        """The HUD's word on the deal: its par when the deal has one (Eight Off's tables), proven
+        winnable, or none."""
+        par = self.par()
+        note = [tr("Par {n}", n=par)] if par is not None else []
+        return note + ([tr("Winnable deal")] if self.guaranteed and self.hud.roomy else [])
+
+    def par(self) -> int | None:
+        """The fewest moves known to win this deal from its start (a rated table's), or None."""
+        if not hasattr(self, "_par"):
+            self._par = par_of_game(self.game)
+        return self._par
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
@@ -135,12 +161,13 @@ class TableScene(TableHooks):
             if self.guaranteed is None:
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
             if self.progress is not None:
-                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed)
+                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, daily=self.daily)
             self.resize(self.ctx.screen_size)
             if self.resumed is None:
                 self.start_deal()
             else:  # a continued game: the cards are where they were
                 self.refresh(0)
+                self.light.changed()
                 if self.game.status != "playing":
                     self._end_pending = True
         self._full = True
@@ -148,22 +175,26 @@ class TableScene(TableHooks):
     def exit(self) -> None:
         self.cancel_press()
         self.assist.close()
+        self.light.close()
         if self.progress is not None:
             self.progress.leave()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.cancel_press()
+        self.hud.title = kind_title(registry.kind_of(self.game))  # (again after a language change)
         self.size = (int(size[0]), int(size[1]))
         self.layout = self.make_layout(self.size)
         self.gestures.card_w = self.layout.card_w
         self.board.set_card_size(self.layout.card_size)
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
+        self.sync_buttons()
         key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height)
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
         self.assist.relayout()
+        self.finisher.refresh()
         self._full = True
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -249,13 +280,26 @@ class TableScene(TableHooks):
         size = self.message_size()
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
-        self.toast.show(message, rect.center, **fmt)
-        over = self.toast.rect.bottom - (self.size[1] - 2)
-        if over > 0:  # two lines near the bottom edge: lift it so all of it shows
-            self.toast.center = (rect.centerx, rect.centery - over)
+        centre = (rect.centerx, rect.centery - self.finisher.toast_lift())  # above the Finish button
+        self.toast.show(message, centre, **fmt)
+        # two lines near the bottom edge, or a long word beside the waste: keep all of it on screen
+        inside = self.toast.rect.clamp(pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4))
+        if inside != self.toast.rect:
+            shift = (inside.x - self.toast.rect.x, inside.y - self.toast.rect.y)
+            self.toast.center = (centre[0] + shift[0], centre[1] + shift[1])
+
+    def sync_buttons(self) -> None:
+        """The band's buttons that depend on the game: Redo is dimmed while there is nothing to redo."""
+        redo = self.hud.button_for(self.redo)
+        can = self.game.can_redo
+        if redo is not None and redo.enabled != can:
+            redo.enabled = can
+            redo.dirty = True
 
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.on_change()
+        self.sync_buttons()
+        self.finisher.refresh()
         self.gestures.forget_tap()  # the game changed: a tap before it cannot start a double tap
         if sound:
             self.sound(sound)
@@ -265,6 +309,7 @@ class TableScene(TableHooks):
         else:
             self._ended = False
         self.assist.changed(undo)
+        self.light.changed(undo)
         if self.progress is not None:
             self.progress.changed(self.game, undo=undo, by_demo=by_demo)
 
@@ -282,6 +327,16 @@ class TableScene(TableHooks):
         if self.dealing:
             self.skip_deal()
         self.apply(self.game.pop, sound="slide", undo=True)
+        return None
+
+    def redo(self) -> Transition:
+        """Make again the move the last undo took back: a move like any other (its sound, the move
+        counter, the save), pushed through attempt."""
+        if not self.game.can_redo:
+            return None
+        if self.dealing:
+            self.skip_deal()
+        self.attempt(self.game.redo_moves[0])
         return None
 
     def hint(self) -> Transition:
@@ -345,6 +400,7 @@ class TableScene(TableHooks):
             self.refresh(0)
             return
         self.dealing = True
+        self.finisher.refresh()  # (no Finish button over the deal)
         order = self.deal_order()
         stagger = (DEAL_TIME - 0.3) * self.speed / max(1, len(order))
         self.board.sync(self.targets(), duration=0.3 * self.speed, stagger=stagger, order=order,
@@ -356,18 +412,22 @@ class TableScene(TableHooks):
         self.board.finish()
         self.dealing = False
         self.refresh(0)
+        self.finisher.refresh()
 
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
         self.clock += dt
-        if self.progress is not None:
+        if self.progress is not None and self.ctx.in_view(self):  # not under a dialog or a hidden window
             self.progress.tick(dt)
         self.board.update(dt)
         self.toast.update(dt)
         due = self.assist.driver is Driver.DEMO_DUE
+        self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
             self.dealing = False
             self.refresh()
+            self.light.changed()  # the deal's own verdict, once its cards rest
+            self.finisher.refresh()
             if self.guaranteed and not due:
                 self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
         tips = first_run_tips(self)  # the first time this game opens: where to touch
@@ -377,6 +437,7 @@ class TableScene(TableHooks):
         if due and not self.dealing and self.clock >= SETTLE_TIME:
             transition = self.assist.due_demo()
         assisted = self.assist.update(dt)
+        self.light.update()
         if assisted is not None or transition is not None:
             return assisted or transition
         if self._end_pending and not self.board.is_animating() and self.press is None and self.end_ready():
@@ -390,15 +451,27 @@ class TableScene(TableHooks):
 
     def is_animating(self) -> bool:
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending or self.assist.busy)
+                or self._end_pending or self.assist.busy or self.finisher.busy)
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
-        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full)
+        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
+                           floating=(self.finisher,))
+
+
+def par_of_game(game: SolitaireGame) -> int | None:
+    """The par of a dealt game of a kind with a table (game/solver/par.py), else None."""
+    kind = registry.kind_of(game)
+    if not game.code or not kind.has_table:
+        return None
+    try:
+        return par_of(kind.table, parse_code(game.code).number)
+    except ValueError:
+        return None
 
 
 def _listed(game: SolitaireGame) -> bool:
     """Whether the game's deal is in the shipped table of proven-winnable deals."""
-    if not game.code:
+    if not game.code or not registry.kind_of(game).has_table:  # (a rule set with no table lists none)
         return False
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

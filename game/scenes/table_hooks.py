@@ -65,7 +65,8 @@ class TableHooks(Scene):
 
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
         """A tap (press and release without moving). With DOUBLE_TAP, a second tap on the same spot
-        soon after comes as double=True with the FIRST tap's hit, whatever the first tap did."""
+        soon after comes as double=True with the FIRST tap's hit, unless the first tap changed the
+        game: then it is a tap of its own."""
 
     def on_lift(self, cards: list[Card]) -> None:
         """A drag of these cards has begun (light up where they may go)."""

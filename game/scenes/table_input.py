@@ -10,6 +10,7 @@ import pygame
 
 from ..ui.gesture import Cancel, Drag, Drop, Gesture, Lift, Tap
 from ..ui.pointer import DOWN, MOUSE, MOVE, UP, pointer, pointer_id
+from ..view.lift import LIFT_TIME, SETTLE_TIME
 from .base import Transition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,12 +33,15 @@ class TableInput:
         kind, pos = p
         who = pointer_id(event)
         on_band = table.hud.rect.collidepoint(pos)
+        if kind == DOWN:
+            table.finisher.stop()  # a touch stops the Finish cascade where it is
         if kind == DOWN and on_band and table.assist.playing:
             table.assist.stop(quiet=True, take_over=False)  # a button of the band stops the demo and
             # does its own job (Menu leaves, Undo undoes); a watched deal stays a watched one
         elif kind == DOWN:
             stopped, transition = table.assist.stop()
             if stopped:
+                table.finisher.refresh()  # the game is the player's again: Finish may be offered
                 return transition  # any touch stops the demo (or a rewind) and hands the game back
         if kind == DOWN and table.watching and not on_band:
             return table.taken_over()  # a watched deal touched before the demo moved: it is the player's now
@@ -47,6 +51,9 @@ class TableInput:
         fired, transition = table.hud.handle(kind, pos)
         if fired or (kind == DOWN and on_band):
             return transition  # the band's buttons, never a press on the table
+        finished, on_button = table.finisher.handle(kind, pos)
+        if finished or (kind == DOWN and on_button):
+            return None  # the Finish button, never a press on the card under it
         if kind == DOWN and (table.dealing or gestures.settling(table.clock)):
             table.skip_deal()  # a tap finishes the deal at once and does nothing else; the second
             return None  # click of a double click that opened this table is lost too
@@ -63,8 +70,11 @@ class TableInput:
 
     def _key_down(self, event: pygame.event.Event) -> Transition:
         table = self.table
+        table.finisher.stop()  # a key stops the Finish cascade where it is
         leaving = event.key == pygame.K_ESCAPE
-        acts = leaving or bool(event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
+        redo = bool(ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)))
+        acts = leaving or bool(event.key == pygame.K_z and ctrl) or redo
         stopped, transition = table.assist.stop(quiet=acts, take_over=not leaving)
         if stopped and not acts:
             return transition  # a key during the demo only hands the game back
@@ -72,7 +82,8 @@ class TableInput:
             return transition  # taking over a watched deal asks first
         if table.watching and not leaving:
             return table.taken_over()  # a key on a watched deal before the demo moved: it is the player's
-        ctrl = event.mod & pygame.KMOD_CTRL  # each action below ends a drag in progress first
+        if redo:  # Ctrl+Y, Shift+Ctrl+Z
+            return table.redo()
         if event.key == pygame.K_z and ctrl:
             return table.undo()
         if event.key == pygame.K_n and not ctrl:
@@ -91,12 +102,12 @@ class TableInput:
         if isinstance(gesture, Tap):
             table.on_tap(gesture.hit, gesture.double)
         elif isinstance(gesture, Lift):
-            table.board.lift(gesture.cards)
+            table.board.lift(gesture.cards, LIFT_TIME * table.speed)
             table.on_lift(gesture.cards)
         elif isinstance(gesture, Drag):
             table.board.drag_to(gesture.cards, gesture.points)
         elif isinstance(gesture, Drop | Cancel):
-            table.board.drop_all()
+            table.board.drop_all(SETTLE_TIME * table.speed)  # they settle back with a small ease
             if isinstance(gesture, Drop):  # judged by where the dragged cards are, not the pointer
                 table.on_drop(gesture.cards)
             table.refresh()

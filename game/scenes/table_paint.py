@@ -3,16 +3,19 @@ them, and the static table background (the empty piles on the felt) shared by ev
 same kind and size and by Help's examples."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import pygame
 
+from ..i18n import tr
 from ..model.cards import SUIT_SYMBOLS
 from ..ui.text import TextCache
 from ..ui.toast import Toast
 from ..view.board import Board
 from ..view.card_images import CardImages
-from ..view.layout import TableLayout
+from ..view.free_space import free_rects
+from ..view.layout import TableLayout, margin
 from .hud import Hud
 
 SUIT_MARK, SUIT_MARK_ALPHA = (235, 240, 230), 70  # a foundation's suit, faint until its Ace arrives
@@ -31,8 +34,15 @@ def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pyg
 
 
 def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, text: TextCache) -> None:
-    """The empty-pile outlines of `layout` on the felt `bg`, each foundation with its suit shown
-    faintly until its Ace covers it."""
+    """The empty-pile outlines of `layout` on the felt `bg`: each foundation with an A over its
+    suit, faint until its Ace covers it; each free cell named; the groups that share a row framed."""
+    for group in layout.slot_groups():
+        frame = pygame.Surface(group.size, pygame.SRCALPHA)
+        radius = max(4, layout.card_w // 10)
+        pygame.draw.rect(frame, (*SUIT_MARK, 26), frame.get_rect(), border_radius=radius)
+        pygame.draw.rect(frame, (*SUIT_MARK, 60), frame.get_rect(), width=max(1, layout.card_w // 60),
+                         border_radius=radius)
+        bg.blit(frame, group)
     slot = images.slot(layout.card_w)
     for rect in layout.slots():
         bg.blit(slot, rect)
@@ -41,13 +51,36 @@ def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, tex
         glyph = text.render(SUIT_SYMBOLS[suit], size, SUIT_MARK).copy()
         glyph.set_alpha(SUIT_MARK_ALPHA)
         bg.blit(glyph, glyph.get_rect(center=rect.center))
+        ace = text.render("A", int(layout.card_h * 0.2), SUIT_MARK, bold=True).copy()
+        ace.set_alpha(SUIT_MARK_ALPHA + 30)
+        bg.blit(ace, ace.get_rect(midtop=(rect.centerx, rect.top + int(layout.card_h * 0.06))))
+    for label, rect in layout.slot_labels():
+        img = text.fit_wrapped(tr(label), int(rect.width * 0.84), max(10, int(layout.card_h * 0.14)), SUIT_MARK,
+                               bold=True).copy()
+        img.set_alpha(SUIT_MARK_ALPHA + 60)
+        bg.blit(img, img.get_rect(center=rect.center))
+
+
+def panel_areas(board: Board, hud: Hud, size: tuple[int, int]) -> list[pygame.Rect]:
+    """The free spaces of a table for a panel over it, largest first: between and around every
+    card (and below the top band), each at least a small panel's size. Empty if there is none."""
+    m = margin(size)
+    bounds = pygame.Rect(m // 2, hud.rect.bottom + m // 2, size[0] - m, size[1] - hud.rect.bottom - m)
+    cards = [board.sprite_rect(s).inflate(m // 2, m // 2) for s in board.sprites.values()]
+    least = (max(200, size[0] // 5), max(110, size[1] // 6))
+    cell = max(3, min(size) // 120)
+    return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell)][:24]
 
 
 def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,
-                everything: bool) -> list[pygame.Rect] | None:
+                everything: bool, floating: Sequence[Any] = ()) -> list[pygame.Rect] | None:
     """Draw what changed (all of it when `everything`); returns the dirty rectangles, or None for
-    the whole screen."""
+    the whole screen. `floating`: what shows over the cards and under the message (the Finish
+    button), each with the toast's interface: active, rect, dirty_rect(), draw(surface)."""
     for rect in hud.changed(values):
+        board.invalidate(rect)
+    moved = [r for r in (layer.dirty_rect() for layer in floating) if r is not None]
+    for rect in moved:
         board.invalidate(rect)
     toast_rect = toast.dirty_rect()
     if toast_rect is not None:
@@ -59,7 +92,7 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
     rects: list[pygame.Rect] = [] if dirty is None else dirty
     # the band's buttons and the message are translucent and painted whole: where a change
     # touches one, restore all of it first (with any card under it), or their fills pile up
-    layers = [hud.rect] + ([toast.rect] if toast.active else [])
+    layers = [hud.rect] + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
     touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1
                and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
     if touched:
@@ -70,6 +103,11 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
         hud.draw(surface, values)
         if not full:
             rects.append(hud.rect)
+    for layer in floating:
+        if (layer.active and (full or layer.rect.collidelist(rects) != -1)) or (not layer.active and moved):
+            r = layer.draw(surface)  # (also when it has just gone: it forgets its old place)
+            if r is not None and not full:
+                rects.append(r)
     if toast_rect is not None or (toast.active and (full or toast.rect.collidelist(rects) != -1)):
         r = toast.draw(surface)  # also when it has just faded out: it forgets its old place
         if r is not None and not full:

@@ -1,11 +1,14 @@
 """Solver benchmark: the distribution of solve times per game and option, each goal beside its number.
 
-    python -m game.solver.bench [--games golf,eightoff] [--options easy,classic,8,4,2]
+    python -m game.solver.bench [--games golf,eightoff] [--options easy,classic,strict,...,8,4,2]
                                 [--from 1] [--to N] [--positions 2000] [--seed 1]
                                 [--clock cpu|wall] [--budget 60]
 
-Deals: Golf 1-4000 and Eight Off 1-1000 unless --to says otherwise. Positions: that many Golf
-mid-game positions (half per rule, see golf_positions), none with --positions 0. For each set:
+Options: every listed kind (Golf: easy, classic, strict, classic+j2; Eight Off: 8, 4, 2); for Golf
+also any other rule set by name (classic+k, easy+z...). Deals: Golf 1-4000 and Eight Off 1-1000
+unless --to says otherwise. Positions: that many Golf mid-game positions, half Easy and half Classic
+(see golf_positions), and half as many again for each other Golf rule set measured; none with
+--positions 0. For each set:
 the median, 95th and 99th percentile and maximum time of `solve()` (dealing is not counted), the
 median and maximum states, for all answers and for wins and proofs of a loss apart, then each goal
 of issue 18 with the measured number and whether it is met. --clock cpu (default) times the
@@ -27,7 +30,7 @@ from typing import Any
 
 from .. import registry
 from ..model.codes import MAX_NUMBER
-from ..model.golf import GolfGame
+from ..model.golf import GolfGame, GolfRules
 from ..model.moves import GolfMove
 from .moves import replays_to_win
 from .result import Budget
@@ -100,15 +103,17 @@ def measure(games: Iterable[Any], seconds: float, clock: Callable[[], float]) ->
     return sample
 
 
-def golf_positions(count: int, seed: int = 1) -> Iterator[Any]:
-    """`count` Golf positions in the middle of a game, half Easy and half Classic, always the same.
+def golf_positions(count: int, seed: int = 1, rules: tuple[str, ...] = ("easy", "classic")) \
+        -> Iterator[Any]:
+    """`count` Golf positions in the middle of a game, the rule sets `rules` in turn (half Easy and
+    half Classic by default), always the same.
 
     Each is a random deal played for 5 to 35 random moves, a play (any playable card) four times
     out of five when one is possible, else a draw; a game that ended before is dealt again.
     """
     rng = random.Random(seed)
     for i in range(count):
-        rule = ("easy", "classic")[i % 2]
+        rule = rules[i % len(rules)]
         while True:
             game = GolfGame.new(rule, rng.randint(1, MAX_NUMBER))
             for _ in range(rng.randint(5, 35)):
@@ -154,6 +159,23 @@ def report(title: str, sample: Sample, goals: list[Goal], out: Callable[[str], N
     return met
 
 
+def chosen_options(game: str, wanted: list[str] | None) -> list[str]:
+    """The game's listed options that `wanted` names (all when None), then for Golf any other
+    rule set it names ('easy+z', 'C+K'), by its canonical name."""
+    listed = [o for o in OPTIONS[game] if wanted is None or o in wanted]
+    if game != "golf" or wanted is None:
+        return listed
+    others = []
+    for word in wanted:
+        try:
+            name = GolfRules.parse(word).name
+        except ValueError:
+            continue
+        if name not in listed and name not in others:
+            others.append(name)
+    return listed + others
+
+
 def solver_available(game: str) -> str | None:
     """None if the game's solver imports, else why not (the other solver may be unfinished)."""
     try:
@@ -167,7 +189,8 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     parser = argparse.ArgumentParser(prog="python -m game.solver.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="golf,eightoff", help="comma list: golf, eightoff")
-    parser.add_argument("--options", default=None, help="comma list among easy,classic,8,4,2")
+    parser.add_argument("--options", default=None,
+                        help="comma list among easy,classic,strict,classic+j2,8,4,2 or any Golf rule set")
     parser.add_argument("--from", dest="first", type=int, default=1)
     parser.add_argument("--to", dest="last", type=int, default=None,
                         help="last deal (default: Golf 4000, Eight Off 1000)")
@@ -189,18 +212,18 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
             out(f"{game}: skipped, solver not available ({missing})")
             continue
         last = args.last if args.last is not None else LAST_DEAL[game]
-        for option in OPTIONS[game]:
-            if wanted is None or option in wanted:
-                kind = f"{game}-{option}"
-                deals = (make_game(kind, n) for n in range(args.first, last + 1))
-                sample = measure(deals, args.budget, clock)
-                met &= report(f"{kind}, deals {args.first}-{last}", sample,
-                              GOALS.get(kind, GOALS.get(game, [])), out)
+        options = chosen_options(game, wanted)
+        for option in options:
+            kind = f"{game}-{option}"
+            deals = (make_game(kind, n) for n in range(args.first, last + 1))
+            sample = measure(deals, args.budget, clock)
+            met &= report(f"{kind}, deals {args.first}-{last}", sample,
+                          GOALS.get(kind, GOALS.get(game, [])), out)
         if game == "golf" and args.positions:
-            rules = [r for r in OPTIONS["golf"] if wanted is None or r in wanted]
-            positions = list(golf_positions(args.positions, args.seed))
-            for rule in rules:
-                chosen = [g for g in positions if g.rule == rule]
+            both = list(golf_positions(args.positions, args.seed))  # Easy and Classic as ever
+            for rule in options:
+                chosen = [g for g in both if g.rule == rule] if rule in ("easy", "classic") else \
+                    list(golf_positions(args.positions // 2, args.seed, (rule,)))
                 sample = measure(chosen, args.budget, clock)
                 met &= report(f"golf-{rule}, {len(chosen)} mid-game positions (seed {args.seed})",
                               sample, GOALS["golf"], out)

@@ -47,14 +47,23 @@ def kind_for(game_name: str, option: Any) -> str:
     return registry.kind_for(game_name, option).table
 
 
-def _check_kind(kind: str) -> None:
-    if kind not in tables.KINDS:
-        raise ValueError(f"unknown deal kind {kind!r} (one of {', '.join(KINDS)})")
+def _check_kind(kind: str) -> bool:
+    """Whether the kind has a shipped table; ValueError for no kind at all. A Golf rule set made on
+    first use (registry.kind('golf-easy+z')) is a kind without one."""
+    if kind in tables.KINDS:
+        return True
+    try:
+        registry.kind(kind)
+    except ValueError:
+        raise ValueError(f"unknown deal kind {kind!r} (one of {', '.join(KINDS)}, or golf-<rules>)") from None
+    return False
 
 
 def _load(kind: str) -> tuple[int, array]:
-    """(scanned, numbers) of a table, read once per kind and directory."""
-    _check_kind(kind)
+    """(scanned, numbers) of a table, read once per kind and directory; (0, nothing) for a kind
+    without a table."""
+    if not _check_kind(kind):
+        return 0, array("q")
     key = (kind, Path(DATA_DIR))
     if key not in _cache:
         path = tables.table_path(kind, key[1])
@@ -103,7 +112,7 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
     numbers = _load(kind)[1]
     i = bisect_left(numbers, number)
     if i == len(numbers) or numbers[i] != number:
-        return None
+        return None  # also every deal of a kind without a table
     key = (kind, Path(DATA_DIR))
     path = tables.lines_path(kind, key[1])
     try:
@@ -139,7 +148,12 @@ def line_of(game: SolitaireGame) -> tuple[Any, ...] | None:
 def pick_listed(kind: str, rng: random.Random,
                 exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
     """A random listed deal not in `exclude` (e.g. deals already played); None when none is left."""
-    numbers = listed(kind)
+    return pick_from(listed(kind), rng, exclude)
+
+
+def pick_from(numbers: Sequence[int], rng: random.Random,
+              exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
+    """A random number of `numbers` not in `exclude` (a table, or one of its difficulty bands)."""
     for _ in range(8):  # usually most deals are still fresh: a few draws avoid building a list
         if not numbers:
             break
@@ -158,6 +172,8 @@ def find_winnable(kind: str, seed: int, exclude: Iterable[int] = frozenset(),
     Random numbers in scanned(kind)+1 .. MAX_NUMBER (so never a listed deal) are solved one by one
     within `budget_per_deal`; the first whose moves replay to a win is returned. With a state
     budget the answer depends only on the seed (unless `max_seconds` of wall time runs out first).
+    A kind without a table (a Golf rule set made on first use) starts from deal 1: this is how
+    "winnable deals only" deals it.
     """
     from . import solve  # looked up at each call: game.solver imports this module (and tests replace solve)
 

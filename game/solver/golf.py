@@ -6,6 +6,9 @@ bit-parallel sweep over every heights vector (golf_sweep.py), whose cost hardly 
 position. The depth-first search runs first, for a share of the work the sweep would take
 (FIRST_SHARE); if it has not decided by then, the sweep decides. So no position costs much more
 than the sweep, and the many quick ones stay quick.
+
+Both engines take the rule set by name (game.rule: 'easy', 'strict', 'classic+j2', ...) and read
+it as golf_fit.Flags; jokers (rank 0) and an empty start are part of the position itself.
 """
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ if TYPE_CHECKING:  # the model is only needed for the annotations
 def compact(game: GolfGame) -> tuple[list[list[int]], list[int], int, str]:
     """(column ranks covered -> free, stock ranks with the next draw last, waste top rank or 0, rule).
 
-    Suits never matter in Golf, so ranks are the whole position.
+    Suits never matter in Golf, so ranks are the whole position. A joker is rank 0 wherever it
+    is; on the waste it takes any card, exactly as an empty waste (also 0) does.
     """
     columns = [[c.rank for c in col] for col in game.columns]
     stock = [c.rank for c in game.stock]

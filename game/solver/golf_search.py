@@ -20,12 +20,21 @@ the last possible predecessor of a free card, that card must be played now.
 
 Exact pruning ("Hall"): every tableau card needs its own predecessor, so the adjacent-rank
 cards still in play must be numerous enough; see golf_hall.py. Nothing else is cut.
+
+Rule sets (golf_fit.py): "adjacent" above means "fits" under the rules in force. A joker has rank
+0 and fits, and is fitted by, everything (a dead King aside), so the helper graph and the forced
+play need nothing more; a dead King simply fits nothing. The strict draw (a draw only when no free
+card fits) breaks the argument that fewer cards drawn can only help: the extra draws may no longer
+be allowed. Under it the cards drawn are one more digit of the key, so a state is only ever cut
+by itself; the cuts above still hold, since they only say what no line at all can do.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
+from .golf_fit import NONE, fit_table, flags_of
 from .golf_hall import make_checks
 
 BITS = 6  # bits per column height in the packed key (columns up to 63 cards)
@@ -37,21 +46,6 @@ class OutOfBudget(Exception):
     """Raised inside the search when the state or time budget is spent."""
 
 
-def fit_table(rule: str) -> list[list[bool]]:
-    """fit[w][r]: may a card of rank r go on a waste top of rank w (0 = empty waste)?
-
-    r = 14 stands for "no card" (an empty column) and never fits.
-    """
-    table = [[True] * 14 + [False]]
-    for w in range(1, 14):
-        row = [False] * 15
-        for r in range(1, 14):
-            d = abs(r - w)
-            row[r] = d == 1 or (rule == "easy" and d == 12)
-        table.append(row)
-    return table
-
-
 class GolfSearch:
     """One exhaustive search from one position; `run()` returns (verdict, moves, states).
 
@@ -59,11 +53,12 @@ class GolfSearch:
     """
 
     def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int,
-                 rule: str, max_states: int | None = None, deadline: float | None = None) -> None:
+                 rule: Any, max_states: int | None = None, deadline: float | None = None) -> None:
         self.cols = [list(c) for c in columns]
         self.draws = list(reversed(stock))  # draws[k] is the k-th card drawn
         self.waste = waste
-        self.fit = fit_table(rule)
+        self.flags = flags_of(rule)
+        self.fit = fit_table(self.flags)
         self.max_states = max_states
         self.deadline = deadline
         self.states = 0
@@ -136,12 +131,21 @@ class GolfSearch:
         for r in rank_of[self.tableau:]:
             sup[r] += 1
         sup = [a + b for a, b in zip(tab, sup)]
-        sup[0] = sup[14] = 0
-        whole, after_play, after_draw = make_checks(tab, sup, fit[13][1])
+        flags = self.flags
+        wild = any(r == 0 for r in rank_of[:-1])  # jokers: rank 0 on the tableau or in the stock
+        if not wild:
+            sup[0] = 0
+        sup[14] = 0
+        whole, after_play, after_draw = make_checks(tab, sup, flags.wrap, flags.dead_king, wild)
         # Check the root once (later only the chain next to a covered rank can turn deficient);
-        # an empty waste (rank 0) takes any card, so it has no rank to count as a supply.
-        if self.waste and not whole():
+        # an empty waste (rank 0) takes any card: without jokers it has no rank to count as a
+        # supply, with jokers it is one more spare like them.
+        if (self.waste or wild) and not whole():
             return None
+        # With a strict draw the draws made are part of the key (hk gets one more digit): a
+        # position with fewer cards drawn may no longer draw when it would need to.
+        strict = flags.strict_draw
+        draw_step = 1 << (BITS * len(cols)) if strict else 0
         dead: dict[int, int] = {}  # (heights, waste rank) -> fewest draws proven lost
         path: list = []
         limit = self.max_states if self.max_states is not None else BIG
@@ -149,13 +153,13 @@ class GolfSearch:
         hk = sum(h * u for h, u in zip(heights, units))
         left, n = self.tableau, 0
         order = sorted(range(ncols), key=lambda j: -heights[j])
-        tops = [c[-1] if c else 14 for c in cols]  # rank of each free card, 14 if none
+        tops = [c[-1] if c else NONE for c in cols]  # rank of each free card, NONE if none
 
         def visit(top: int, spos: int, below: int) -> bool:
             """Search on from waste card `top` with `spos` cards drawn; the caller has looked
             it up in `dead`. `below` is the rank `top` covered: > 0 after a play, < 0 after a
-            draw, 0 at the root."""
-            nonlocal n
+            draw, 0 at the root (or when it was rank 0: then no check)."""
+            nonlocal n, hk
             if n >= limit:
                 raise OutOfBudget
             n += 1
@@ -190,10 +194,20 @@ class GolfSearch:
                     if play(j, spos, w):
                         found = True
                         break
-                if not found and spos < ndraws and dead.get(hk << 4 | draws[spos], BIG) > spos + 1:
-                    found = visit(base_draw + spos, spos + 1, -w)
-                    if found:
-                        path.append("draw")
+                if found or spos >= ndraws:
+                    pass
+                elif not strict:
+                    if dead.get(hk << 4 | draws[spos], BIG) > spos + 1:
+                        found = visit(base_draw + spos, spos + 1, -w)
+                        if found:
+                            path.append("draw")
+                elif not cand:  # a strict draw: only when no free card fits
+                    hk += draw_step
+                    if dead.get(hk << 4 | draws[spos], BIG) > spos + 1:
+                        found = visit(base_draw + spos, spos + 1, -w)
+                        if found:
+                            path.append("draw")
+                    hk -= draw_step
             for x in deps[top]:
                 count[x] += 1
             sup[w] += 1
@@ -213,7 +227,7 @@ class GolfSearch:
             hk -= units[j]
             if dead.get(hk << 4 | r, BIG) > spos:
                 heights[j] = h
-                tops[j] = cols[j][h - 1] if h else 14
+                tops[j] = cols[j][h - 1] if h else NONE
                 tab[r] -= 1
                 if visit(base[j] + h, spos, w):
                     path.append(j)

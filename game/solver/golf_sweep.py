@@ -19,11 +19,19 @@ vectors) x (levels) x (sweeps), so this is the search's backstop for the positio
 first search runs long (golf.py decides). A win is traced back through the stored levels: every
 reached state was added from a reached predecessor, so a predecessor always exists until the
 start.
+
+Rule sets (golf_fit.py) only change which waste ranks feed which card ranks (a joker, rank 0, is
+fed by and feeds every rank; a dead King feeds none), except the strict draw: under it level s
+starts only from the vectors of level s-1 where no free card fits the waste rank (`stuck`, one
+mask per rank), and the trace back takes the draw from such a vector.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
+
+from .golf_fit import fit_table, flags_of
 
 #: Work is counted in big-int operations, each weighted by the bits it handles plus a fixed
 #: overhead; UNIT of that work takes about as long as one state of the depth-first search
@@ -51,7 +59,7 @@ class GolfSweep:
     """One exhaustive bit-parallel search; `run()` returns (verdict, moves, units of work)."""
 
     def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int,
-                 rule: str) -> None:
+                 rule: Any) -> None:
         self.cols = [list(c) for c in columns]
         self.draws = list(reversed(stock))  # draws[k] is the rank of the k-th card drawn
         self.waste = waste
@@ -65,10 +73,15 @@ class GolfSweep:
         self.start = sum(h * s for h, s in zip(self.heights, self.strides))  # idx(H)
         self.units = 0
         self.levels: list[list[int]] = []  # per level, the reached sets by waste rank
-        easy = rule == "easy"
-        #: feeders[r]: the waste ranks on which a card of rank r may be played
-        self.feeders = [[w for w in range(1, 14)
-                         if abs(r - w) == 1 or (easy and abs(r - w) == 12)] for r in range(14)]
+        self.flags = flags_of(rule)
+        fit = fit_table(self.flags)
+        #: Waste rank 0 (a joker on top, or the empty waste) takes any card; without jokers it
+        #: can only be the root's, which _search and _trace add at level 0 themselves.
+        wild = 0 in self.draws or any(0 in c for c in self.cols)
+        #: feeders[r]: the waste ranks on which a card of rank r (0: a joker) may be played
+        self.feeders = [[w for w in range(0 if wild else 1, 14) if fit[w][r]] for r in range(14)]
+        self.fit = fit
+        self.stuck: list[int] = []  # under the strict draw, per waste rank: the vectors that may draw
 
     def cost(self) -> int:
         """Work units the search will take, about: levels x sweeps x rank steps x operations."""
@@ -88,6 +101,15 @@ class GolfSweep:
             for rank, mask in by_rank.items():
                 plays[rank].append((stride, mask))
         return plays
+
+    def _playable(self, plays: list[list[tuple[int, int]]], w: int) -> int:
+        """The vectors with a free card that fits waste rank w."""
+        out = 0
+        for r in range(14):
+            if self.fit[w][r]:
+                for _, mask in plays[r]:
+                    out |= mask
+        return out
 
     def run(self, max_units: int | None = None, deadline: float | None = None) \
             -> tuple[str, list, int]:
@@ -110,14 +132,22 @@ class GolfSweep:
         self.levels = []
         reached = [0] * 14
         reached[self.waste] = 1 << self.start
-        ranks = [r for r in range(1, 14) if plays[r]]
+        ranks = [r for r in range(14) if plays[r]]
+        strict = self.flags.strict_draw
+        if strict:  # a draw only from the vectors where no free card fits the waste rank
+            every = (1 << self.size) - 1
+            self.stuck = [every ^ self._playable(plays, w) for w in range(14)]
         #: who[r]: ranks whose sets may grow when reached[r] grew (cards of those ranks fit r)
         who = [[t for t in ranks if r in feeders[t]] for r in range(14)]
         for level in range(len(draws) + 1):
             if level:
                 everything = 0
-                for s in reached:
-                    everything |= s
+                if strict:
+                    for s, stuck in zip(reached, self.stuck):
+                        everything |= s & stuck
+                else:
+                    for s in reached:
+                        everything |= s
                 reached = [0] * 14
                 reached[draws[level - 1]] = everything
                 first = [r for r in ranks if any(reached[w] for w in feeders[r])]
@@ -177,7 +207,8 @@ class GolfSweep:
             else:  # no play leads here: it was the draw of the level's first card
                 assert level and rank == self.draws[level - 1]
                 level -= 1
-                rank = next(w for w in range(14) if levels[level][w] >> idx & 1)
+                rank = next(w for w in range(14) if levels[level][w] >> idx & 1
+                            and (not self.flags.strict_draw or self.stuck[w] >> idx & 1))
                 moves.append("draw")
         moves.reverse()
         return moves

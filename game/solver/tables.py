@@ -5,7 +5,9 @@
     python -m game.solver.tables verify golf-easy [--sample 50] [--seed 1]
     python -m game.solver.tables status
 
-Kinds: golf-easy, golf-classic, eightoff-8, eightoff-4, eightoff-2. Each table is
+Kinds: golf-easy, golf-classic, golf-strict, golf-classic+j2, eightoff-8, eightoff-4, eightoff-2
+(every registry kind with a table; the other Golf rule sets have none, see deals.find_winnable).
+Each table is
 game/solver/winnable/<kind>.txt: one header comment line, then one deal number per line,
 ascending. The header records the last deal number scanned, so `generate` resumes exactly
 where an interrupted run stopped and never solves an unwinnable or unknown deal twice. Beside
@@ -19,10 +21,15 @@ through the model are written; 'unknown' (per-deal budget spent) is skipped. `li
 line of every listed deal that has none (a table made before lines were kept). `verify` checks
 that every row of the lines file belongs to its table row and replays to a win through the model,
 then re-solves the listed deals (all, or a sample).
+
+golf_share(name) reads golf-shares.json beside the tables (golf_shares.py writes it): the share of
+deals winnable under each Golf rule set, for the New game window.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import os
 import random
 import re
@@ -43,7 +50,7 @@ DATA_DIR = Path(__file__).resolve().parent / "winnable"
 #: Every registry kind has a table, named by its kind id.
 KINDS = {k.table: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
 MINIMUM = {k.table: k.table_size for k in registry.KINDS.values()}
-HEADER = re.compile(r"^# (?P<kind>[\w-]+): deals proven winnable by game\.solver; "
+HEADER = re.compile(r"^# (?P<kind>[\w+-]+): deals proven winnable by game\.solver; "
                     r"scanned 1-(?P<scanned>\d+)")
 BATCH = 100
 
@@ -235,6 +242,44 @@ def verify(kind: str, sample: int | None = None, seed: int = 1, seconds: float =
     return problems
 
 
+#: The winnable share of each Golf rule set (golf_shares.py writes it): read on first ask, kept
+SHARES_FILE = DATA_DIR / "golf-shares.json"
+_shares: dict[Path, dict[str, float]] = {}
+
+
+def golf_share(rules_name: str, path: Path | None = None) -> float | None:
+    """The share (0-1) of deals 1-N proven winnable under a Golf rule set, by its name ('strict',
+    'classic+j2'; any spelling GolfRules.parse reads), for "about 26 % of deals can be won"; None
+    for a name that is no rule set, or when the file is missing or damaged (logged once)."""
+    from ..model.golf_rules import BadRules, GolfRules
+
+    path = path or SHARES_FILE
+    if path not in _shares:
+        _shares[path] = _read_shares(path)
+    try:
+        name = GolfRules.parse(rules_name).name
+    except (BadRules, AttributeError, TypeError):
+        return None
+    return _shares[path].get(name)
+
+
+def _read_shares(path: Path) -> dict[str, float]:
+    try:
+        if not path.is_file() or path.stat().st_size > 1 << 20:
+            raise ValueError("not a file of at most 1 MiB")
+        rows = json.loads(path.read_text(encoding="utf-8"))["shares"]
+        out = {}
+        for name, row in rows.items():
+            deals, won = row["deals"], row["winnable"]
+            if type(deals) is not int or type(won) is not int or not 0 <= won <= deals or not deals:
+                raise ValueError(f"bad row for {name!r}")
+            out[str(name)] = won / deals
+        return out
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        logging.getLogger(__name__).warning("Golf shares %s unusable (%s)", path, exc)
+        return {}
+
+
 def format_problems(kind: str, scanned: int, numbers: list[int]) -> list[int]:
     """Numbers that break the format: not ascending and unique, or outside 1..scanned."""
     bad = [n for n in numbers if not 1 <= n <= scanned]
@@ -272,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind in KINDS:
         scanned, numbers = read_table(table_path(kind))
         lined = len(read_lines(lines_path(kind)))
-        print(f"{kind:13} scanned 1-{scanned:<6} {len(numbers):6} winnable (minimum {MINIMUM[kind]}), "
+        print(f"{kind:15} scanned 1-{scanned:<6} {len(numbers):6} winnable (minimum {MINIMUM[kind]}), "
               f"{lined} lines")
     return 0
 

@@ -29,11 +29,12 @@ from multiprocessing import connection as mp_connection
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..registry import model_for
+from ..registry import solve as solve_game
+from .result import Budget
 
 if TYPE_CHECKING:
     from ..model.base import SolitaireGame
     from .analysis import Analysis
-    from .result import Budget
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,14 @@ def analyse_job(game: tuple[str, str], budget: Budget | int) -> Analysis:
     from .analysis import analyse  # in the child: only when the first analysis is asked for
 
     return analyse(_game_from(game), budget)
+
+
+def verdict_job(game: tuple[str, str], budget: Budget | int) -> tuple[str, tuple]:
+    """The solver's verdict on a wired game's position and, when winnable, the winning moves: what
+    the table's "still winnable?" light asks after every move (no analysis of the line)."""
+    limit = budget if isinstance(budget, Budget) else Budget(states=budget)
+    result = solve_game(_game_from(game), limit)
+    return result.verdict, tuple(result.moves)
 
 
 def find_deal_job(kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> int | None:

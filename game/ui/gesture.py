@@ -3,15 +3,18 @@ double tap, or a drag and its drop, for the mouse and for fingers alike.
 
 Pure logic, no pygame and no display: the table feeds it pointer actions with the simulation clock
 and what a press would pick up, and it hands each recognised gesture, a small value, to the table's
-`perform` callback at once (a tap's own move must run before the tap is remembered as the first
-half of a possible double tap). The rules, as the README gives them:
+`perform` callback at once (a tap is remembered as the first half of a possible double tap before
+its own move runs, so the move, which forgets older taps, forgets it too). The rules, as the README
+gives them:
 
 - a press becomes a drag once it has travelled DRAG_THRESHOLD px, or a seventh of a card (a
   finger's wobble is no drag); only a press on something that may be picked up drags;
 - a lift far from its press is a drop there, even with no motion in between (a single-touch screen
   may send only down and up);
 - with double taps on (Eight Off), a second tap within DOUBLE_TIME on the same pile and within half
-  a card of the first is one double tap, reported with the first tap's hit;
+  a card of the first is one double tap, reported with the first tap's hit; but when the first tap
+  changed the game (it sent its card up), the second is a tap of its own on what is there now, so
+  fast taps that each move a card are never lost;
 - a drag belongs to the pointer that started it: another finger neither steals it nor ends it,
   unless the drag has rested STILL_TIME (its lift may have been lost); a press that is not a drag
   ends as a tap when another finger comes down (overlapping taps of two fingers both count);
@@ -208,8 +211,10 @@ class Gestures:
                 and (pos[0] - last.pos[0]) ** 2 + (pos[1] - last.pos[1]) ** 2 <= self.reach ** 2:
             self.perform(Tap(last.hit, double=True))
             return
+        # marked before its own action: a tap that changes the game (the table calls forget_tap)
+        # cannot begin a double tap, and the next tap is a single tap on the card now on top
+        self.last_tap = TapMark(now, pos, hit)
         self.perform(Tap(hit))
-        self.last_tap = TapMark(now, pos, hit)  # after the tap's own move, which forgets older taps
 
 
 def same_pile(a: Hit, b: Hit) -> bool:

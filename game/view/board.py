@@ -18,11 +18,13 @@ import pygame
 
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
+from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
 
 SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 PLAYABLE, HINT = 1, 2  # a sprite's glow: none (0), a playable card (gold), a hint (light blue)
 GLOW_COLOURS = {PLAYABLE: (255, 226, 110), HINT: (120, 225, 255)}
+DIM_SHADE = (190, 190, 190)  # a dimmed card is drawn in greys, a little darker: clearly "off" on the felt
 #: Pixels two dirty rectangles may add by being painted as one: about what painting one more costs.
 MERGE_SLACK = 4096
 COLUMN = 16  # dirty rectangles span whole columns of this many pixels (see _columns)
@@ -37,9 +39,10 @@ class Target:
 
 
 class CardSprite:
-    """One card on the table. `pos` is tweened; `turn` runs 0 → 1 while it flips over."""
+    """One card on the table. `pos` is tweened; `turn` runs 0 → 1 while it flips over; `lift` runs
+    0 → 1 as a drag picks it up and back to 0 as it settles (drawn raised, over a shadow)."""
 
-    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dragging", "flying",
+    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dim", "dragging", "flying", "lift",
                  "drawn_key", "drawn_rect")
 
     def __init__(self, card: Card, pos: tuple[float, float], face_up: bool, z: int) -> None:
@@ -50,8 +53,10 @@ class CardSprite:
         self.turn = 1.0
         self.shake = 0.0  # seconds of shaking left
         self.glow = 0
+        self.dim = False  # drawn darker: a pile that cannot be used now (the strict draw's stock)
         self.dragging = False
         self.flying = False
+        self.lift = 0.0
         self.drawn_key: tuple | None = None
         self.drawn_rect: pygame.Rect | None = None
 
@@ -82,11 +87,20 @@ class Board:
         self._shaking: set[CardSprite] = set()
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glows: dict[int, pygame.Surface] = {}
+        self._dimmed: dict[tuple[str, bool], pygame.Surface] = {}  # (card or 'back', four-colour) -> darker
+        self._prints: list[tuple[pygame.Surface, pygame.Rect]] = []  # printed on the felt: under everything
         self._marks: list[tuple[pygame.Rect, int]] = []
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
         self._arrow: tuple[tuple[int, int], tuple[int, int]] | None = None  # (start, end) of the hint's arrow
         self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._lift = LiftShadow(self.card_w, self.card_h)
+        self._lifted: set[CardSprite] = set()  # the sprites drawn raised (lift above 0)
+        #: The lift's shadow as last drawn: (its box, its level, the raised cards it lies under, the lift).
+        self._shadow: tuple[pygame.Rect, int, pygame.Rect, float] | None = None
+        #: While cards are dragged, the hint hidden meanwhile (None: no drag): the one shown when the
+        #: drag began, or one asked for since.
+        self._hidden_hint: tuple[set[Card], list[pygame.Rect], tuple | None] | None = None
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
@@ -94,7 +108,9 @@ class Board:
         self._glow_pad = _glow_pad(self.card_w)
         self._turning.clear()
         self._glows.clear()
+        self._dimmed.clear()
         self._arrow_img = None
+        self._lift = LiftShadow(self.card_w, self.card_h)
         self.invalidate()
 
     def set_background(self, surface: pygame.Surface) -> None:
@@ -185,6 +201,7 @@ class Board:
             self._extra_dirty.append(sprite.drawn_rect)
         self._watch.discard(sprite)
         self._shaking.discard(sprite)
+        self._lifted.discard(sprite)
         self._turning.pop(id(sprite), None)
         self._order_dirty = True
 
@@ -204,8 +221,13 @@ class Board:
             self._shaking.add(sprite)
             self._watch.add(sprite)
 
-    def lift(self, cards: list[Card]) -> None:
-        """Start dragging these cards: they stop tweening and draw above everything."""
+    def lift(self, cards: list[Card], duration: float = LIFT_TIME) -> None:
+        """Start dragging these cards: they stop tweening, draw above everything and rise over their
+        shadow; the hint (its glow, marks and arrow) hides until the drag ends."""
+        if self._hidden_hint is None:  # (a second lift while one drag is on keeps what it hid)
+            hint = (set(self._hinted), [r for r, _k in self._hint_marks], self._arrow)
+            self.set_hint(set())
+            self._hidden_hint = hint
         for c in cards:
             s = self.sprites[c]
             self.tweener.cancel(s)
@@ -213,6 +235,8 @@ class Board:
             s.flying = False  # its flight was cancelled with its tween
             s.turn = 1.0
             self._watch.add(s)
+            self._lifted.add(s)
+            self.tweener.to(s, duration, {"lift": 1.0}, out_cubic)
         self._order_dirty = True
 
     def drag_to(self, cards: list[Card], positions: Sequence[tuple[float, float]]) -> None:
@@ -221,13 +245,18 @@ class Board:
             sprite.pos = p
             self._watch.add(sprite)
 
-    def drop_all(self) -> None:
-        """Dragging ended; the next sync sends the cards where the model says."""
-        for s in self.sprites.values():
+    def drop_all(self, duration: float = SETTLE_TIME) -> None:
+        """Dragging ended: the cards settle back onto the table (the next sync sends them where the
+        model says) and the hint comes back, unless the move that follows makes it old."""
+        for s in self._lifted:
             if s.dragging:
                 s.dragging = False
                 self._watch.add(s)
+                self.tweener.to(s, duration, {"lift": 0.0}, out_cubic)
         self._order_dirty = True
+        hint, self._hidden_hint = self._hidden_hint, None
+        if hint is not None and (hint[0] or hint[1] or hint[2] is not None):
+            self.set_hint(*hint)
 
     def set_glow(self, cards: set[Card]) -> None:
         """The playable cards' gold glow (a hinted card keeps its hint glow)."""
@@ -235,6 +264,26 @@ class Board:
             glow = HINT if card in self._hinted else PLAYABLE if card in cards else 0
             if s.glow != glow:
                 s.glow = glow
+                self._watch.add(s)
+
+    def set_prints(self, prints: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+        """Images printed on the felt (the rule set's name on a narrow table), painted over the
+        background and under every card; repainted where they were and where they are."""
+        if [(id(img), r) for img, r in prints] == [(id(img), r) for img, r in self._prints]:
+            return
+        self._extra_dirty += [pygame.Rect(r) for _img, r in self._prints + prints]
+        self._prints = [(img, pygame.Rect(r)) for img, r in prints]
+
+    @property
+    def prints(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        return list(self._prints)
+
+    def set_dimmed(self, cards: set[Card]) -> None:
+        """These cards are drawn darker (a pile that may not be used now); the others as they are."""
+        for card, s in self.sprites.items():
+            dim = card in cards
+            if s.dim != dim:
+                s.dim = dim
                 self._watch.add(s)
 
     def set_marks(self, rects: list[pygame.Rect], kind: int = PLAYABLE) -> None:
@@ -252,7 +301,11 @@ class Board:
     def set_hint(self, cards: set[Card], marks: Sequence[pygame.Rect] = (),
                  arrow: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
         """Show a hint: these cards glow light blue (face down too: the Golf stock), these empty
-        piles are marked, and an arrow points from the card to where it goes. Empty: no hint."""
+        piles are marked, and an arrow points from the card to where it goes. Empty: no hint. While
+        cards are dragged it waits, hidden, for the drag to end."""
+        if self._hidden_hint is not None:
+            self._hidden_hint = (set(cards), list(marks), arrow)
+            return
         self._hinted = set(cards)
         for card, s in self.sprites.items():
             if card in self._hinted and s.glow != HINT:
@@ -275,6 +328,7 @@ class Board:
 
     @property
     def hinted(self) -> set[Card]:
+        """The cards the hint lights (none while a drag hides it)."""
         return set(self._hinted)
 
     @property
@@ -295,9 +349,20 @@ class Board:
 
     # -- drawing -----------------------------------------------------------------------------------
     def sprite_rect(self, s: CardSprite) -> pygame.Rect:
+        """Where the card is (a lifted card is drawn higher: shown_rect)."""
         x, y = s.pos
         return pygame.Rect(round(x) + (s.offset_x(self.card_w) if s.shake > 0 else 0), round(y),
                            self.card_w, self.card_h)
+
+    def shown_rect(self, s: CardSprite) -> pygame.Rect:
+        """Where the card is drawn: raised by its lift."""
+        rect = self.sprite_rect(s)
+        return rect.move(0, -self._lift.raise_px(s.lift)) if s.lift > 0 else rect
+
+    @property
+    def lifted(self) -> list[Card]:
+        """The cards drawn raised now (a drag's, or settling after it)."""
+        return [s.card for s in self._lifted]
 
     def _glow_surface(self, kind: int = PLAYABLE) -> pygame.Surface:
         surf = self._glows.get(kind)
@@ -339,6 +404,8 @@ class Board:
             img = self.images.get(str(s.card), self.card_w, self.four_colour)
         else:
             img = self.images.back(self.card_w)
+        if s.dim:
+            img = self._dim_image(img, str(s.card) if showing_face else "back")
         step = _flip_step(s)
         if step < 0:
             return img
@@ -348,6 +415,16 @@ class Board:
             w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
             memo = self._turning[id(s)] = ((step, showing_face), pygame.transform.smoothscale(img, (w, self.card_h)))
         return memo[1]
+
+    def _dim_image(self, img: pygame.Surface, name: str) -> pygame.Surface:
+        """The greyed copy of a card's image, made once per card size (a face-down stock: one)."""
+        key = (name, self.four_colour)
+        dimmed = self._dimmed.get(key)
+        if dimmed is None or dimmed.get_size() != img.get_size():
+            dimmed = pygame.transform.grayscale(img)
+            dimmed.fill((*DIM_SHADE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self._dimmed[key] = dimmed
+        return dimmed
 
     def _ordered(self) -> list[CardSprite]:
         if self._order_dirty:
@@ -363,9 +440,11 @@ class Board:
         self._extra_dirty = []
         full = self._full_redraw
         for s in order if full else self._watch:
-            rect = self.sprite_rect(s)
-            # (flying or dragged: drawn above the rest; landing puts it back in its place among them)
-            key = (rect.x, rect.y, s.face_up, _flip_step(s), s.glow, s.turn >= 0.5, s.flying or s.dragging)
+            rect = self.shown_rect(s)
+            # (flying or dragged: drawn above the rest; landing puts it back in its place among them;
+            # a shake's end may hide it under a card at the same place, see _visible)
+            key = (rect.x, rect.y, s.face_up, _flip_step(s), _glowing(s), s.glow, s.dim, s.turn >= 0.5,
+                   s.flying or s.dragging, s.shake > 0)
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
@@ -373,6 +452,7 @@ class Board:
                 s.drawn_key = key
                 if not full:
                     dirty.append(s.drawn_rect)
+        self._shadow_dirty(dirty)
         self._rest()
         if not full and not dirty:
             return []
@@ -386,6 +466,20 @@ class Board:
             self._paint(surface, rect, order, boxes)
         return merged
 
+    def _shadow_dirty(self, dirty: list[pygame.Rect]) -> None:
+        """The lift's shadow: where it was and where it goes, when it moved or changed strength."""
+        if self._lifted:  # (a card just picked up may not have risen yet: it is held all the same)
+            self._lifted = {s for s in self._lifted if s.lift > 0 or s.dragging}
+        shadow = None
+        if self._lifted:
+            cards = [s.drawn_rect or self.shown_rect(s) for s in self._lifted]
+            lift = max(s.lift for s in self._lifted)
+            union = cards[0].unionall(cards[1:])
+            shadow = (self._lift.box(union, lift), self._lift.level(lift), union, lift)
+        if (shadow and shadow[:2]) != (self._shadow and self._shadow[:2]):
+            dirty += [r[0] for r in (self._shadow, shadow) if r is not None]
+        self._shadow = shadow
+
     def _rest(self) -> None:
         """Stop watching the sprites that were drawn where they stay: no tween, shake or flip left."""
         tweening = self.tweener.subject_ids()
@@ -398,23 +492,36 @@ class Board:
         surface.set_clip(rect)
         if self.background is not None:
             surface.blit(self.background, rect.topleft, rect)
+        for img, box in self._prints:
+            if box.colliderect(rect):
+                surface.blit(img, box)
         for mark, kind in self._marks + self._hint_marks:
             g = self._glow_surface(kind)
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
                 surface.blit(g, box)
-        for s in _visible([order[i] for i in rect.collidelistall(boxes)]):
-            r = self.sprite_rect(s)
-            if _glowing(s):
-                g = self._glow_surface(s.glow)
-                surface.blit(g, g.get_rect(center=r.center))
-            img = self._image(s)
-            surface.blit(img, img.get_rect(center=r.center))
+        shown = _visible([order[i] for i in rect.collidelistall(boxes)])
+        shadow = self._shadow
+        if shadow is not None and shadow[0].colliderect(rect):  # under the lifted cards, over the rest
+            self._paint_sprites(surface, [s for s in shown if s.lift <= 0])
+            self._lift.paint(surface, shadow[2], shadow[3])
+            self._paint_sprites(surface, [s for s in shown if s.lift > 0])
+        else:
+            self._paint_sprites(surface, shown)
         if self._arrow is not None:
             img, box = self._arrow_surface()
             if box.colliderect(rect):
                 surface.blit(img, box)
         surface.set_clip(None)
+
+    def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:
+        for s in sprites:
+            r = self.shown_rect(s)
+            if _glowing(s):
+                g = self._glow_surface(s.glow)
+                surface.blit(g, g.get_rect(center=r.center))
+            img = self._image(s)
+            surface.blit(img, img.get_rect(center=r.center))
 
 
 _GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
@@ -443,8 +550,9 @@ _NOWHERE = pygame.Rect(0, 0, 0, 0)
 
 
 def _glowing(s: CardSprite) -> bool:
-    """Whether the sprite's glow is painted (not while it turns; a face-down card only for a hint)."""
-    return bool(s.glow) and s.turn >= 1.0 and (s.face_up or s.glow == HINT)
+    """Whether the sprite's glow is painted (not while it turns or is lifted; a face-down card only
+    for a hint)."""
+    return bool(s.glow) and s.turn >= 1.0 and s.lift <= 0 and (s.face_up or s.glow == HINT)
 
 
 def _glow_pad(card_w: int) -> int:

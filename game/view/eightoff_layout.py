@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import N_
 from ..model.cards import SUITS, Card
 from .board import Target
 from .layout import fan_offset, fit_card, margin, table_area
@@ -95,6 +96,17 @@ class EightOffLayout:
 
     def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
         return list(zip(SUITS, self.foundations))
+
+    def slot_labels(self) -> list[tuple[str, pygame.Rect]]:
+        return [(N_("Free cell"), rect) for rect in self.cells]
+
+    def slot_groups(self) -> list[pygame.Rect]:
+        """The cells' group and the foundations' group, each framed, when they share the top row."""
+        if self.side or not self.cells:
+            return []
+        pad = max(2, self.gap // 2)
+        return [self.cells[0].unionall(self.cells).inflate(2 * pad, 2 * pad),
+                self.foundations[0].unionall(self.foundations).inflate(2 * pad, 2 * pad)]
 
     def message_box(self, game: EightOffGame, font_size: int) -> pygame.Rect:
         return self.message_rect(max(len(c) for c in game.columns), font_size)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 COLUMNS = 7
 FAN = 0.30  # of a card's height between stacked column cards: the rank index stays visible
+MESSAGE_SHARE, MESSAGE_LEAST = 0.3, 380  # the room beside the waste for messages: of the width, and px
 Z_WASTE = 1000
 Z_STOCK = 2000
 
@@ -44,10 +45,16 @@ class GolfLayout:
         self.columns = [pygame.Rect(x0 + i * (self.card_w + self.gap), y0, self.card_w, self.card_h)
                         for i in range(COLUMNS)]
         row_y = y0 + fan_h + int(self.card_h * 0.15) + m
-        # stock and waste on the left, the message area on the right of the bottom row
-        self.stock = pygame.Rect(self.columns[1].x, row_y, self.card_w, self.card_h)
-        self.waste = pygame.Rect(self.columns[2].x + self.gap * 2, row_y, self.card_w, self.card_h)
-        right = self.columns[-1].right
+        # stock and waste side by side, centred under the columns; messages beside the waste, which
+        # need room for a long message in two lines: on a narrow window the pair moves left for it
+        middle = size[0] // 2
+        between = self.gap * 3
+        right = size[0] - m
+        left_edge = self.columns[0].x + self.card_w + between // 2
+        room = max(int(size[0] * MESSAGE_SHARE), MESSAGE_LEAST)
+        middle = max(left_edge, min(middle, right - room - 2 * self.gap - self.card_w - (between - between // 2)))
+        self.stock = pygame.Rect(middle - between // 2 - self.card_w, row_y, self.card_w, self.card_h)
+        self.waste = pygame.Rect(middle + between - between // 2, row_y, self.card_w, self.card_h)
         self.message = pygame.Rect(self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap,
                                    self.card_h)
 
@@ -67,6 +74,12 @@ class GolfLayout:
         return [*self.columns, self.stock, self.waste]
 
     def suit_slots(self) -> list[tuple[str, pygame.Rect]]:
+        return []
+
+    def slot_labels(self) -> list[tuple[str, pygame.Rect]]:
+        return []
+
+    def slot_groups(self) -> list[pygame.Rect]:
         return []
 
     def message_box(self, game: GolfGame, font_size: int) -> pygame.Rect:

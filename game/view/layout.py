@@ -67,6 +67,15 @@ class TableLayout(Protocol):
         """Piles marked faintly with the suit they take (foundations), none in Golf."""
         ...
 
+    def slot_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """Piles marked with a word (to translate): Eight Off's free cells, none in Golf."""
+        ...
+
+    def slot_groups(self) -> list[pygame.Rect]:
+        """Frames around piles of one kind that share a row with another kind (Eight Off's cells
+        and foundations in one row), so the two groups tell apart; none in Golf."""
+        ...
+
     def message_box(self, game: SolitaireGame, font_size: int) -> pygame.Rect:
         """Where a message goes, clear of the cards."""
         ...

@@ -1,6 +1,7 @@
 """Random legal play in every kind of the registry: one state machine over the model's uniform API
-(legal_moves, push, pop, move_stack, to_json), with the invariants every game shares (cards
-conserved, score never below 0, undo restores exactly, the JSON round trip) and each game's own
+(legal_moves, push, pop, redo, move_stack, to_json), with the invariants every game shares (cards
+conserved, score never below 0, undo restores exactly, a redo replays exactly what the undo took
+back until another move is made, the JSON round trip) and each game's own
 scoring and status rules (hypothesis)."""
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -21,7 +22,8 @@ def snapshot(game):
 
 
 def everything(game):
-    return snapshot(game), game.code, game.kind_id, game.moves, game.can_undo, tuple(game.move_stack)
+    return (snapshot(game), game.code, game.kind_id, game.moves, game.can_undo, tuple(game.move_stack),
+            tuple(game.redo_moves))
 
 
 #: Every kind: the listed ones and every one of Golf's 48 rule sets (most made on first use).
@@ -94,17 +96,31 @@ class Play(RuleBasedStateMachine):
         self.scored = frozenset()
         self.complete = True     # False once older moves have dropped out of the undo history
         self.last_moves = 0
+        self.redos = []          # (move, snapshot after it) for each move undone since a new move, next last
 
-    def _push(self, move):
+    def _push(self, move, redo=False):
         before = (snapshot(self.game), self.scored)
         moves = self.game.moves
-        self.game.push(move)
-        assert self.game.moves == moves + 1 and self.game.move_stack[-1] == move
+        if redo:
+            assert self.game.redo() == move
+        else:
+            self.game.push(move)
+        assert self.game.moves == moves + 1 and self.game.move_stack[-1] == move  # a redo is a move
         self.scored = self.scored | on_foundations(self.game)
         self.history.append(before)
         if len(self.history) > UNDO_LIMIT:
             self.history.pop(0)
             self.complete = False
+        if self.redos and self.redos[-1][0] == move:  # the next redo, however it was made
+            assert snapshot(self.game) == self.redos.pop()[1]
+        else:
+            self.redos.clear()  # a new move: nothing left to redo
+
+    def _pop(self):
+        after = snapshot(self.game)
+        undone = self.game.pop()
+        self.redos.append((undone, after))
+        return undone
 
     @precondition(lambda self: self.game.legal_moves())
     @rule(data=st.data())
@@ -142,10 +158,29 @@ class Play(RuleBasedStateMachine):
     @rule()
     def pop_restores_exactly(self):
         line = self.game.move_stack
-        undone = self.game.pop()
+        undone = self._pop()
         assert undone == line[-1] and tuple(self.game.move_stack) == tuple(line[:-1])
         position, self.scored = self.history.pop()
         assert snapshot(self.game) == position
+
+    @precondition(lambda self: self.game.can_redo)
+    @rule(times=st.integers(1, 3))
+    def redo_replays_what_was_undone(self, times):
+        for _ in range(min(times, len(self.redos))):
+            self._push(self.game.redo_moves[0], redo=True)
+
+    @rule()
+    def nothing_to_redo_changes_nothing(self):
+        if self.game.can_redo:
+            return
+        before = everything(self.game)
+        try:
+            self.game.redo()
+        except IllegalMove as exc:
+            assert exc.reason == "nothing-to-redo"
+        else:
+            raise AssertionError("a redo with nothing undone was accepted")
+        assert everything(self.game) == before
 
     @rule()
     def play_greedily_to_the_end(self):
@@ -160,7 +195,7 @@ class Play(RuleBasedStateMachine):
     def undo_all(self):
         undone = 0
         while self.game.can_undo:
-            self.game.pop()
+            self._pop()
             undone += 1
             assert undone <= UNDO_LIMIT
         assert undone == len(self.history)
@@ -206,6 +241,11 @@ class Play(RuleBasedStateMachine):
         assert len(self.history) <= UNDO_LIMIT
         assert self.game.can_undo == bool(self.history)
         assert self.game.undo_depth == len(self.history)
+
+    @invariant()
+    def the_redos_are_the_moves_undone(self):
+        assert tuple(self.game.redo_moves) == tuple(m for m, _ in reversed(self.redos))
+        assert self.game.can_redo == bool(self.redos)
 
 
 Play.TestCase.settings = SETTINGS

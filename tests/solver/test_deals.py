@@ -116,3 +116,35 @@ def test_find_winnable_gives_up_after_its_tries(monkeypatch):
     monkeypatch.setattr(solver, "solve", never)
     assert deals.find_winnable("eightoff-2", seed=1, budget_per_deal=7, tries=5) is None
     assert len(tried) == 5 and all(budget == 7 and code.startswith("EO1-C2-") for code, budget in tried)
+
+
+# -- Golf rule sets without a table (issue 19) ------------------------------------------------------
+def test_a_golf_rule_set_made_on_first_use_has_no_table_and_no_warning(fresh_cache, caplog):
+    caplog.set_level(logging.WARNING)
+    kind = "golf-easy+z"
+    assert tuple(deals.listed(kind)) == () and deals.scanned(kind) == 0
+    assert not deals.is_listed(kind, 5) and deals.known_line(kind, 5) is None
+    assert deals.pick_listed(kind, random.Random(1)) is None
+    assert deals.line_of(GolfGame.new("easy+z", 5)) is None
+    assert caplog.records == []
+    with pytest.raises(ValueError):
+        deals.listed("golf-easy+e+q")
+
+
+@pytest.mark.parametrize("kind", ["golf-easy+z", "golf-strict+j1", "golf-easy+k"])
+def test_find_winnable_deals_a_rule_set_without_a_table_by_a_budgeted_solve(kind):
+    number = deals.find_winnable(kind, seed=3, budget_per_deal=50_000)
+    assert number is not None and 1 <= number <= MAX_NUMBER
+    game = deals.make_game(kind, number)
+    assert game.kind_id == kind
+    result = solve(game, 50_000)
+    assert result.verdict == "winnable" and replays_to_win(deals.make_game(kind, number), result.moves)
+    assert deals.find_winnable(kind, seed=3, budget_per_deal=50_000) == number
+
+
+def test_the_tables_of_golf_strict_and_classic_with_two_jokers_are_shipped():
+    for kind in ("golf-strict", "golf-classic+j2"):
+        assert kind in deals.KINDS and len(deals.listed(kind)) >= 1000
+        number = deals.listed(kind)[7]
+        moves = deals.known_line(kind, number)
+        assert moves is not None and replays_to_win(deals.make_game(kind, number), moves)

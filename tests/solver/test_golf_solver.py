@@ -69,18 +69,21 @@ def test_reference_file_has_every_deal():
 
 # -- a plain brute force over the model, for small positions ------------------------------------
 def brute_force(game: GolfGame) -> bool:
-    """Try every legal move through the model (with undo); memo on what decides the future."""
+    """Try every move the model's legal_moves offers, under the game's own rules, with undo; memo
+    on what the model shows (cards left in each column and in the stock, the waste top's rank, or
+    that it is a joker, or that the waste is empty: suits never matter in Golf)."""
     memo: dict = {}
 
     def search() -> bool:
         if game.status != "playing":
             return game.status == "won"
         top = game.waste_top
-        key = (tuple(len(c) for c in game.columns), len(game.stock), top.rank if top else 0)
+        key = (tuple(len(c) for c in game.columns), len(game.stock),
+               None if top is None else (top.rank, top.is_joker))
         if key not in memo:
             memo[key] = False
             for move in game.legal_moves():
-                game.draw() if move == "draw" else game.play(move)
+                game.push(move)
                 won = search()
                 game.undo()
                 if won:
@@ -223,17 +226,20 @@ def test_importing_the_solver_does_not_import_pygame():
 
 
 # -- the Hall bound against a plain matching ------------------------------------------------------
-def matching_exists(tab, sup, easy):
-    """Kuhn's augmenting paths on single cards: each demand card needs an adjacent supply card."""
-    def adjacent(a, b):
-        return abs(a - b) == 1 or (easy and abs(a - b) == 12)
+def matching_exists(tab, sup, easy, dead_king=False):
+    """Kuhn's augmenting paths on single cards: each demand card needs a supply card it may go on
+    (an adjacent rank; supply rank 0 is a joker, which takes anything; a dead King takes nothing)."""
+    def precedes(s, d):
+        if dead_king and s == 13:
+            return False
+        return s == 0 or abs(s - d) == 1 or (easy and abs(s - d) == 12)
     demand = [r for r in range(1, 14) for _ in range(tab[r])]
-    supply = [r for r in range(1, 14) for _ in range(sup[r])]
+    supply = [r for r in range(14) for _ in range(sup[r])]
     owner: dict[int, int] = {}
 
     def augment(x, seen):
         for y, rank in enumerate(supply):
-            if adjacent(rank, demand[x]) and y not in seen:
+            if precedes(rank, demand[x]) and y not in seen:
                 seen.add(y)
                 if y not in owner or augment(owner[y], seen):
                     owner[y] = x

@@ -21,6 +21,8 @@ def fresh_cache():
 
 # -- the text form -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", [GolfGame.new("easy", 3), GolfGame.new("classic", 2),
+                                  GolfGame.new("strict", 12), GolfGame.new("classic+j2", 2),
+                                  GolfGame.new("easy+j1+z", 3),
                                   EightOffGame.new(8, 3), EightOffGame.new(4, 35)], ids=str)
 def test_a_solver_line_round_trips_through_its_text(game):
     moves = solve(game).moves

@@ -102,3 +102,46 @@ def test_eightoff_tables_agree_with_freecell_solver_on_its_deals(kind, column):
     rows = [line.split("\t") for line in reference.read_text().splitlines()[1:]]
     _, numbers = tables.read_table(tables.table_path(kind))
     assert {n for n in numbers if n <= len(rows)} == {int(r[0]) for r in rows if r[column] == "S"}
+
+
+# -- the Golf rule sets' winnable shares (issue 19) --------------------------------------------------
+def test_every_golf_rule_set_has_its_share_near_the_literature():
+    from game.model.golf import GolfRules
+    for rules in GolfRules.every():
+        share = tables.golf_share(rules.name)
+        assert share is not None and 0 < share < 1, rules.name
+    assert abs(tables.golf_share("classic+k") - 0.26) < 0.03  # nothing on a King: about 26 %
+    assert abs(tables.golf_share("classic") - 0.45) < 0.03  # Queen on King: about 45 %
+    assert abs(tables.golf_share("easy") - 0.93) < 0.03  # wrap: about 93 %
+    assert tables.golf_share("C+K") == tables.golf_share("classic+k")  # any spelling the rules read
+    assert tables.golf_share("hard") is None and tables.golf_share(None) is None  # type: ignore[arg-type]
+
+
+def test_the_shares_file_agrees_with_the_strict_reference_and_table():
+    """The strict share, the plain search's verdicts and the strict table count the same deals."""
+    from game.solver.golf_shares import read_shares
+    strict = read_shares()["strict"]
+    rows = (Path(__file__).parent / "reference" / "golf-strict.tsv").read_text().splitlines()[2:]
+    assert strict["unknown"] == 0 and strict["deals"] <= len(rows)
+    assert strict["winnable"] == sum(r.endswith("S") for r in rows[:strict["deals"]])
+    scanned, numbers = tables.read_table(tables.table_path("golf-strict"))
+    assert scanned >= strict["deals"]
+    assert strict["winnable"] == sum(n <= strict["deals"] for n in numbers)
+
+
+@pytest.mark.parametrize("content", [None, "", "{}", '{"shares": []}', '{"shares": {"easy": {"deals": 0}}}',
+                                     '{"shares": {"easy": {"deals": 10, "winnable": 11}}}', "\xff"])
+def test_a_missing_or_damaged_shares_file_gives_no_share(tmp_path, caplog, content):
+    path = tmp_path / "golf-shares.json"
+    if content is not None:
+        path.write_text(content, encoding="latin-1")
+    assert tables.golf_share("easy", path) is None
+    assert "unusable" in caplog.text
+
+
+def test_the_shares_file_is_read_once(tmp_path):
+    path = tmp_path / "golf-shares.json"
+    path.write_text('{"shares": {"classic+k": {"deals": 4, "winnable": 1, "unknown": 0}}}')
+    assert tables.golf_share("classic+k", path) == 0.25
+    path.write_text('{"shares": {}}')
+    assert tables.golf_share("C+K", path) == 0.25

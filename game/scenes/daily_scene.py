@@ -1,0 +1,237 @@
+"""The daily deal's screen (issue 21): today's deal of the chosen game, whether it is done, the
+current and best daily streaks, a calendar of the month with each day's result, and a share line
+(copied on the desktop, shown on a kiosk, which has nowhere to paste it)."""
+from __future__ import annotations
+
+import datetime
+import logging
+import sqlite3
+from typing import Any
+
+import pygame
+
+from game import daily, registry
+from game.i18n import N_, tr
+from game.scenes.base import Pop, Push, Transition
+from game.scenes.dialog import ConfirmDialog
+from game.scenes.kind_picker import KindPicker
+from game.scenes.panel_scene import PanelScene
+from game.scenes.seat import saved_game_at_stake
+from game.ui import theme
+from game.ui.widgets import Button, Label
+
+log = logging.getLogger(__name__)
+
+WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+WON, PLAYED = theme.GOLD, (150, 160, 150)
+
+
+def today() -> datetime.date:
+    """The player's local date (tests replace it)."""
+    return datetime.date.today()
+
+
+def kind_title(kind: registry.GameKind) -> str:
+    """'Golf Easy', 'Eight Off 4 cells', 'Golf Classic + 2 jokers', in the player's language."""
+    return f"{tr(kind.name)} {' + '.join(tr(n) for n in kind.option_names)}"
+
+
+def share_line(kind: registry.GameKind, result: daily.DayResult) -> str:
+    """'Golf Easy · 2026-12-01 · won in 52 moves · 350 · clean', to paste anywhere."""
+    parts = [kind_title(kind), result.day.isoformat()]
+    parts.append(tr("won in {n} moves", n=result.moves) if result.won else tr("not won"))
+    parts.append(str(result.score))
+    if result.clean:
+        parts.append(tr("clean"))
+    return " · ".join(parts)
+
+
+def results_of(ctx: Any, kind: registry.GameKind) -> dict[datetime.date, daily.DayResult]:
+    """Each date's daily result of a kind (empty when there are no statistics or they cannot be read)."""
+    progress = ctx.progress
+    if progress is None:
+        return {}
+    try:
+        return daily.day_results(progress.stats.rows(kind.family.id, kind.option))
+    except sqlite3.Error as exc:
+        log.warning("daily results unavailable: %s", exc)
+        return {}
+
+
+def daily_kind(settings: Any) -> registry.GameKind:
+    """The kind the menu has chosen if it has a daily deal, else its game's first kind."""
+    chosen = registry.chosen(settings)
+    if chosen.id in daily.daily_kinds():
+        return chosen
+    return registry.kinds_of(chosen.family.id)[0]
+
+
+class DailyScene(PanelScene):
+    """Today's deal, the streaks and the month, for one kind (the picker changes it)."""
+
+    def build(self) -> None:
+        s, text = self.ctx.settings, self.ctx.text
+        self.kind = daily_kind(s)
+        self.today = today()
+        self.month = self.today.replace(day=1)
+        self.picker = KindPicker(text, self.kind, {f: daily_kind(s).option_value if f == self.kind.family.id
+                                                   else registry.chosen(s, f).option_value
+                                                   for f in registry.FAMILIES}, self._set_kind)
+        self.play_button = Button((0, 0, 1, 1), N_("Play today's deal"), text, self.play, style="primary")
+        self.share_button = Button((0, 0, 1, 1), N_("Copy"), text, self.share, style="secondary")
+        self.share_button.visible = not self.ctx.kiosk
+        self.prev_button = Button((0, 0, 1, 1), "◀", text, lambda: self._turn(-1), style="ghost")
+        self.next_button = Button((0, 0, 1, 1), "▶", text, lambda: self._turn(1), style="ghost")
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="ghost")
+        self.note = Label((0, 0, 1, 1), text, theme.TEXT_DIM)
+        self.widgets = [*self.picker.widgets, self.play_button, self.share_button, self.prev_button,
+                        self.next_button, self.back, self.note]
+        self._refresh()
+
+    # --- what is shown -------------------------------------------------------------------------
+    def results(self) -> dict[datetime.date, daily.DayResult]:
+        """Each date's daily result of this kind."""
+        return results_of(self.ctx, self.kind)
+
+    def lines(self) -> list[str]:
+        """Today's state and the two streaks."""
+        results = self._results
+        won = [d for d, r in results.items() if r.won]
+        done = results.get(self.today)
+        if done is None:
+            state = tr("Today's deal is waiting for you.")
+        elif done.won:
+            state = tr("Today's deal is done: won in {n} moves, {score} points.", n=done.moves, score=done.score)
+        else:
+            state = tr("Today's deal was played but not won yet.")
+        return [state, tr("Daily streak: {now} · best: {best}", now=daily.current_streak(won, self.today),
+                          best=daily.best_streak(won))]
+
+    def _refresh(self) -> None:
+        self._results = self.results()
+        self.available = self.kind.id in daily.daily_kinds()
+        done = self._results.get(self.today)
+        self.play_button.label = N_("Play again") if done is not None else N_("Play today's deal")
+        self.play_button.enabled = self.available
+        self.share_button.enabled = done is not None
+        self.note.set_text(share_line(self.kind, done) if done is not None and self.ctx.kiosk else "")
+        self.next_button.enabled = self.month < self.today.replace(day=1)
+        for w in self.widgets:
+            w.invalidate()
+        self._static = None
+        self._full = True
+
+    def layout(self, size: tuple[int, int]) -> None:
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        # title, game, option, two lines, the month's title, its calendar, the buttons
+        units = 1 + 1 + 1 + 1.2 + 0.8 + 4.2 + 1
+        row, x, y, iw = self.place_panel(row, gap, pad, units, 7, 13, min_row=30)
+        self.title_rect = pygame.Rect(x, y, iw, row)
+        y += row + gap
+        y = self.picker.place(x, y, iw, row, gap)
+        self.lines_rect = pygame.Rect(x, y, iw, int(row * 1.2))
+        y += self.lines_rect.height + gap
+        arrow = max(row, int(row * 1.1))
+        self.prev_button.rect = (x, y, arrow, int(row * 0.8))
+        self.next_button.rect = (x + iw - arrow, y, arrow, int(row * 0.8))
+        self.month_rect = pygame.Rect(x + arrow + gap, y, iw - 2 * (arrow + gap), int(row * 0.8))
+        y += int(row * 0.8) + gap // 2
+        self.calendar_rect = pygame.Rect(x, y, iw, int(row * 4.2))
+        self.note.rect = (x, self.calendar_rect.bottom - int(row * 0.5), iw, int(row * 0.5))
+        y = self.calendar_rect.bottom + gap
+        buttons = [self.play_button] + ([self.share_button] if self.share_button.visible else []) + [self.back]
+        bw = (iw - gap * (len(buttons) - 1)) // len(buttons)
+        for i, b in enumerate(buttons):
+            b.rect = (x + i * (bw + gap), y, bw, row)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        text = self.ctx.text
+        r = self.title_rect
+        img = text.fit(tr("Daily deal"), r.width, int(r.height * 0.75), theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        r = self.lines_rect
+        lines = self.lines() if self.available else [tr("These rules have no daily deal."), ""]
+        for i, line in enumerate(lines):
+            img = text.fit(line, r.width, max(12, int(r.height * 0.36)), theme.TEXT if i == 0 else theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(r.centerx, r.y + r.height * (0.27 + 0.5 * i))))
+        r = self.month_rect
+        title = f"{tr(MONTHS[self.month.month - 1])} {self.month.year}"
+        img = text.fit(title, r.width, int(r.height * 0.7), theme.TEXT, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        self._paint_calendar(surface)
+
+    def _paint_calendar(self, surface: pygame.Surface) -> None:
+        """The month as weeks: each day won has a gold disc, each played one a grey ring, today an outline."""
+        text = self.ctx.text
+        r = self.calendar_rect
+        weeks = daily.month_grid(self.month.year, self.month.month)
+        rows = len(weeks) + 1 + (1 if self.ctx.kiosk else 0)  # the weekday names; a kiosk's share line
+        cw, ch = r.width / 7, r.height / rows
+        size = max(10, int(min(ch * 0.55, cw * 0.45)))
+        for i, name in enumerate(WEEKDAYS):
+            img = text.fit(tr(name), int(cw * 0.9), size, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(int(r.x + cw * (i + 0.5)), int(r.y + ch * 0.5))))
+        for w, week in enumerate(weeks):
+            for i, day in enumerate(week):
+                if day is None:
+                    continue
+                centre = (int(r.x + cw * (i + 0.5)), int(r.y + ch * (w + 1.5)))
+                radius = int(min(cw, ch) * 0.42)
+                result = self._results.get(day)
+                colour = theme.TEXT
+                if result is not None and result.won:
+                    pygame.draw.circle(surface, WON, centre, radius)
+                    colour = (30, 30, 30)
+                elif result is not None:
+                    pygame.draw.circle(surface, PLAYED, centre, radius, width=max(1, radius // 6))
+                if day == self.today:
+                    pygame.draw.circle(surface, theme.TEXT, centre, radius + 2, width=max(1, radius // 8))
+                if day > self.today:
+                    colour = theme.TEXT_DIM
+                img = text.render(str(day.day), size, colour, bold=result is not None and result.clean)
+                surface.blit(img, img.get_rect(center=centre))
+
+    # --- actions -------------------------------------------------------------------------------
+    def _set_kind(self, kind: registry.GameKind) -> None:
+        self.kind = kind
+        self._refresh()
+
+    def _turn(self, months: int) -> None:
+        year, month = divmod(self.month.year * 12 + self.month.month - 1 + months, 12)
+        turned = datetime.date(year, month + 1, 1)
+        if turned <= self.today.replace(day=1):
+            self.month = turned
+            self._refresh()
+
+    def play(self) -> None:
+        """Today's deal of this kind, proven winnable; a game under way is only given up after the
+        player confirms, as from the menu."""
+        if not self.available:
+            return
+        from game.scenes.dealing import deal_daily  # the deal's module (and the solver's tables) load with a deal
+
+        kind_id, day = self.kind.id, self.today
+
+        def deal() -> Transition:
+            return deal_daily(self.ctx, kind_id, day)
+
+        if saved_game_at_stake(self.ctx):
+            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
+                                           [N_("The game you can continue will count as abandoned.")],
+                                           N_("New game"), deal))
+        else:
+            self.next = deal()
+
+    def share(self) -> None:
+        done = self._results.get(self.today)
+        if done is None or self.ctx.kiosk:
+            return
+        self.ctx.clipboard_set(share_line(self.kind, done))
+        self.note.set_text(tr("Copied: {line}", line=share_line(self.kind, done)))
+
+    def close(self) -> None:
+        self.next = Pop()

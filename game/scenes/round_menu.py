@@ -1,0 +1,75 @@
+"""Golf's "Single deal" / "Round of 9" in the New game window, and what Play and the code box do
+with it: the choice sits beside the rule set's choice (Golf only), is remembered in the settings,
+and a round code in the code box starts that round, whatever the choice."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..i18n import N_
+from ..model.course import GolfRound
+from ..model.round_code import InvalidRoundCode, is_round_code
+from ..registry import GOLF, GameKind
+from ..ui.widgets import SegmentedControl
+from .base import Transition
+from .round_start import explain_round_code_error, play_new_round, round_from_code, start_round
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
+MODES = [("single", N_("Single deal")), ("round", N_("Round of 9"))]
+#: The share of the option row the rule set's choice keeps when the mode sits beside it.
+OPTION_SHARE = 0.42
+
+
+class RoundChoice:
+    """The mode control and the round's side of Play and of the code box."""
+
+    def __init__(self, ctx: Context, on_change: Callable[[], None] = lambda: None) -> None:
+        self.ctx = ctx
+        self.on_change = on_change
+        self.control = SegmentedControl((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set)
+
+    def show_for(self, kind: GameKind) -> None:
+        self.control.visible = kind.family is GOLF
+
+    def rounds(self, kind: GameKind) -> bool:
+        """Whether Play starts a round of this kind (Golf with Round of 9 chosen)."""
+        return kind.family is GOLF and self.control.value == "round"
+
+    def place_beside(self, option: SegmentedControl, gap: int) -> None:
+        """Share the option control's row: the rule set's choice at the left, the mode at the right."""
+        x, y, w, h = pygame.Rect(option.rect)
+        left = int(w * OPTION_SHARE)
+        option.rect = (x, y, left, h)
+        self.control.rect = (x + left + gap, y, w - left - gap, h)
+
+    def _set(self, value: str) -> None:
+        self.ctx.settings.golf_mode = value
+        self.ctx.save_settings()
+        self.on_change()
+
+    def placeholder(self, kind: GameKind) -> str:
+        """What the code box asks for."""
+        return N_("Round code") if self.rounds(kind) else N_("Deal code")
+
+    def play(self, kind: GameKind) -> Transition:
+        """A new round of this kind."""
+        return play_new_round(self.ctx, kind)
+
+    @staticmethod
+    def is_code(text: str) -> bool:
+        return is_round_code(text)
+
+    @staticmethod
+    def read_code(text: str) -> GolfRound | str:
+        """The round a code names, or why it is refused (in the player's language)."""
+        try:
+            return round_from_code(text)
+        except InvalidRoundCode as exc:
+            return explain_round_code_error(exc)
+
+    def start(self, rnd: GolfRound) -> Transition:
+        return start_round(self.ctx, rnd)

@@ -1,0 +1,130 @@
+"""The statistics of rounds of golf under one rule set: rounds played, finished and abandoned, the best
+and average total, holes won and the best round's code, with a chart of the last rounds against
+par. Opened from the Statistics screen (its Rounds button, for Golf), whose screen it is with the
+rounds' numbers in place of the single deals' (and no choice of game: Back returns to that one)."""
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_, tr
+from game.model.course import PAR, PAR_PER_HOLE, par_text
+from game.persist.round_stats import summarize_rounds
+from game.registry import GameKind
+from game.scenes.base import Push
+from game.scenes.dialog import ConfirmDialog
+from game.scenes.scorecard_paint import shown
+from game.scenes.stats_scene import StatsScene
+from game.ui import theme
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
+
+log = logging.getLogger(__name__)
+
+CHART_ROUNDS = 20
+COLOURS = {"under": theme.GOLD, "over": (214, 96, 80), "abandoned": (150, 160, 150), "assisted": (104, 158, 224)}
+
+
+class RoundStatsScene(StatsScene):
+    """Numbers and a chart for the rounds of one Golf rule set."""
+
+    def __init__(self, ctx: Context, kind: GameKind) -> None:
+        self.shown_kind = kind
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        text = self.ctx.text
+        self.kind = self.shown_kind
+        self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
+        self.widgets = [self.reset_button, self.back]
+        self._refresh()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
+        row, x, y, iw = self.place_panel(row, gap, pad, 1 + 5.6 + 1, 3, 14, min_row=least)
+        self.title_rect = pygame.Rect(x, y, iw, row)
+        body = pygame.Rect(x, y + row + gap, iw, int(row * 5.6))
+        self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.52), body.height)
+        self.chart_rect = pygame.Rect(body.x + int(iw * 0.56), body.y, iw - int(iw * 0.56), body.height)
+        y = body.bottom + gap
+        half = (iw - gap) // 2
+        self.reset_button.rect = (x, y, half, row)
+        self.back.rect = (x + iw - half, y, half, row)
+
+    def heading(self) -> str:
+        return " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
+
+    def _rows(self) -> list[Any] | None:
+        """The rounds of this rule set (RoundRow), or None when the database cannot answer."""
+        try:
+            return self.stats.round_rows(self.kind.option) if self.stats else None
+        except sqlite3.Error as exc:
+            log.warning("round statistics unavailable: %s", exc)
+            return None
+
+    def lines(self) -> list[tuple[str, str]]:
+        rows = self._rows()
+        if rows is None:
+            return [(tr("Statistics are not available"), "")]
+        s = summarize_rounds(rows)
+        none = "—"
+        best = none if s.best_total is None else f"{s.best_total} ({shown(par_text(s.best_total - PAR))})"
+        average = none if s.average_total is None else f"{s.average_total:.1f}"
+        return [(tr("Rounds played"), str(s.played)), (tr("Finished"), str(s.finished)),
+                (tr("Abandoned"), str(s.abandoned)), (tr("Best total"), best), (tr("Average total"), average),
+                (tr("Holes won"), str(s.holes_won)), (tr("Best round"), s.best_code or none)]
+
+    def _paint_chart(self, surface: pygame.Surface) -> None:
+        """One bar per round against par: up for under par, down for over par, from the par line."""
+        r = self.chart_rect
+        caption = self.ctx.text.fit(tr("Last {n} rounds", n=CHART_ROUNDS), r.width, max(12, r.height // 11),
+                                    theme.TEXT_DIM)
+        surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
+        plot = pygame.Rect(r.x, r.y + caption.get_height() + 6, r.width, r.height - caption.get_height() - 12)
+        rows = (self._rows() or [])[-CHART_ROUNDS:]
+        if not rows:
+            none = self.ctx.text.fit(tr("No rounds yet"), plot.width, max(12, plot.height // 8), theme.TEXT_DIM)
+            surface.blit(none, none.get_rect(center=plot.center))
+            return
+        scores = [total - PAR_PER_HOLE * holes for _u, _r, total, holes, _w, _c in rows]
+        top = max(max(abs(s) for s in scores), 1)
+        mid = plot.centery
+        label = self.ctx.text.render(tr("Par"), max(11, plot.height // 14), theme.TEXT_DIM)
+        plot.width -= label.get_width() + 6  # the par line's name at its right end, clear of the bars
+        pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid))
+        surface.blit(label, label.get_rect(midleft=(plot.right + 6, mid)))
+        slot = plot.width / CHART_ROUNDS
+        for i, ((_u, result, *_rest), score) in enumerate(zip(rows, scores)):
+            h = max(3, int((plot.height / 2 - 4) * abs(score) / top))
+            x = int(plot.x + i * slot + slot * 0.15)
+            bar = pygame.Rect(x, mid - h if score < 0 else mid, max(2, int(slot * 0.7)), h)
+            key = result if result != "finished" else "under" if score < 0 else "over"
+            if score == 0:  # even par: a mark on the line
+                bar = pygame.Rect(x, mid - 2, bar.width, 4)
+            pygame.draw.rect(surface, COLOURS[key], bar, border_radius=2)
+
+    # --- actions -------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        self._static = None
+        self._full = True
+        self.reset_button.enabled = bool(self._rows())
+        self.reset_button.invalidate()
+
+    def ask_reset(self) -> None:
+        self.next = Push(ConfirmDialog(self.ctx, N_("Reset round statistics?"),
+                                       [tr("All rounds of {name} will be deleted.", name=self.heading())],
+                                       N_("Reset"), self.reset))
+
+    def reset(self) -> None:
+        if self.stats is not None:
+            self.stats.reset_rounds(self.kind.option)
+        self._refresh()

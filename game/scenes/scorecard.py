@@ -1,0 +1,258 @@
+"""The scorecard of a round of golf: between holes, and at the end of the round.
+
+Three moments, one screen: a hole has just ended (its score shown, not final yet: Next hole makes
+it final, Back returns to a blocked hole to undo), a hole was given up (the next is dealt already),
+or the round is over (the total against par, the best round, and confetti for a round under par).
+"""
+from __future__ import annotations
+
+import math
+import random
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import registry
+from ..i18n import N_, tr
+from ..model.course import PAR_PER_HOLE, GolfRound, par_text
+from ..model.round_code import HOLES
+from ..ui import theme
+from ..ui.widgets import Button
+from .base import Pop, Replace
+from .panel_scene import PanelScene
+from .scorecard_paint import paint_card, shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
+CONFETTI = 150
+CONFETTI_TIME = 2.6  # s over which the pieces are thrown
+CONFETTI_COLOURS = [theme.GOLD, (214, 72, 60), (72, 132, 220), (88, 184, 104), theme.CREAM]
+
+
+class ScorecardScene(PanelScene):
+    """The round's card; its buttons lead on to the next hole, back to the table, or out."""
+
+    def __init__(self, ctx: Context, rnd: GolfRound, can_go_back: bool = False) -> None:
+        self.round = rnd
+        self.can_go_back = can_go_back and rnd.hole_over
+        self.confetti: list[list[Any]] = []  # [x, y, vx, vy, colour, w, h, phase]
+        self._thrown = 0
+        self._clock = 0.0
+        self._drawn: list[pygame.Rect] = []  # where the confetti was drawn last frame
+        self.best: Any = None
+        super().__init__(ctx)
+
+    @property
+    def state(self) -> str:
+        """'final' (the round is over), 'pending' (a hole just ended, its score not final yet) or
+        'between' (a hole was given up: the next one is dealt)."""
+        rnd = self.round
+        return "final" if rnd.finished else "pending" if rnd.hole_over else "between"
+
+    # -- building --------------------------------------------------------------------------------
+    def build(self) -> None:
+        text = self.ctx.text
+        state = self.state
+        if state == "final":
+            primary = Button((0, 0, 1, 1), N_("New round"), text, self.new_round, style="primary")
+        elif state == "pending" and self.round.hole == HOLES:
+            primary = Button((0, 0, 1, 1), N_("Finish round"), text, self.next_hole, style="primary")
+        else:
+            primary = Button((0, 0, 1, 1), N_("Next hole"), text, self.next_hole, style="primary")
+        if self.can_go_back and state == "pending":
+            secondary = Button((0, 0, 1, 1), N_("Back"), text, self.back, style="secondary")
+        else:
+            secondary = Button((0, 0, 1, 1), N_("Menu"), text, self.menu, style="secondary")
+        self.primary, self.secondary = primary, secondary
+        self.widgets = [secondary, primary]
+        self.best = self._best()
+
+    def _best(self) -> Any:
+        """The best round of this rule set so far (a RoundSummary), or None without statistics."""
+        progress = self.ctx.progress
+        if progress is None:
+            return None
+        try:
+            return progress.stats.round_summary(self.round.rules.name)
+        except sqlite3.Error:
+            return None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
+        # title 1.2, the card 4, the total 1.1, the best round 0.6, the buttons 1
+        row, x, y, iw = self.place_panel(row, gap, pad, 7.9, 4, 17, min_row=least)
+        self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
+        y = self.title_rect.bottom + gap
+        self.card_rect = pygame.Rect(x, y, iw, int(row * 4))
+        y = self.card_rect.bottom + gap
+        self.total_rect = pygame.Rect(x, y, iw, int(row * 1.1))
+        y = self.total_rect.bottom
+        self.best_rect = pygame.Rect(x, y, iw, int(row * 0.6))
+        y = self.best_rect.bottom + gap
+        half = (iw - gap) // 2
+        self.secondary.rect = (x, y, half, row)
+        self.primary.rect = (x + iw - half, y, half, row)
+
+    # -- what it says ----------------------------------------------------------------------------
+    def title(self) -> str:
+        return tr("Round complete") if self.state == "final" else tr("Scorecard")
+
+    def subtitle(self) -> str:
+        kind = registry.golf_rules_kind(self.round.rules)
+        name = " · ".join([tr(kind.name), *(tr(n) for n in kind.option_names)])
+        deals = tr("Winnable deals") if self.round.winnable else tr("Any deals")
+        return f"{tr('Round of 9')} · {name} · {deals}"
+
+    def total_line(self) -> str:
+        rnd = self.round
+        if rnd.finished:
+            return tr("Total {total} · {par}", total=rnd.total, par=shown(par_text(rnd.against_par)))
+        played = [s for s in rnd.card() if s is not None]
+        if not played:
+            return tr("Hole {n} of {holes}", n=rnd.hole, holes=HOLES)
+        return tr("After hole {n}: {total} · {par}", n=len(played), total=sum(played),
+                  par=shown(par_text(rnd.standing)))
+
+    def cheer(self) -> str | None:
+        """A word for the end of the round: under par, or a new best."""
+        rnd = self.round
+        if not rnd.finished:
+            given = [h for h in rnd.given_up if h == len(rnd.scores)]
+            return tr("Hole {n} given up", n=given[0]) if given and self.state == "between" else None
+        if rnd.against_par < 0:
+            return tr("Under par!")
+        return tr("Even par") if rnd.against_par == 0 else None
+
+    def best_line(self) -> str:
+        best = self.best
+        if best is None or best.best_total is None:
+            return tr("Best round: none yet")
+        if self.round.finished and best.best_code == self.round.code and best.best_total == self.round.total:
+            return tr("A new best round!")
+        return tr("Best round: {total} ({par}) · {code}", total=best.best_total,
+                  par=shown(par_text(best.best_total - PAR_PER_HOLE * HOLES)), code=best.best_code)
+
+    def current_column(self) -> int | None:
+        """The hole to tint: the one just ended, or the next one to play; none once it is over."""
+        rnd = self.round
+        return None if rnd.finished else rnd.hole
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        text = self.ctx.text
+        r = self.title_rect
+        top = int(r.height * 0.62)
+        code = text.fit(self.round.code, r.width // 3, int(top * 0.5), theme.TEXT_DIM, bold=True)
+        surface.blit(code, code.get_rect(midright=(r.right, r.y + top // 2)))
+        title = text.fit(self.title(), r.width - code.get_width() - 16, int(top * 0.78), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midleft=(r.x, r.y + top // 2)))
+        sub = text.fit(self.subtitle(), r.width, max(12, int((r.height - top) * 0.8)), theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midleft=(r.x, r.y + top + (r.height - top) // 2)))
+        paint_card(surface, self.card_rect, text, self.round.card(), self.current_column())
+        r = self.total_rect
+        cheer = self.cheer()
+        line = self.total_line() + (f"   {cheer}" if cheer else "")
+        img = text.fit(line, r.width, int(r.height * 0.62), theme.GOLD if self.round.finished else theme.TEXT,
+                       bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
+        r = self.best_rect
+        img = text.fit(self.best_line(), r.width, int(r.height * 0.7), theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(center=r.center))
+
+    # -- actions ---------------------------------------------------------------------------------
+    def next_hole(self) -> None:
+        """The hole just ended is final and the next is dealt (or, after the ninth, the round ends);
+        after a hole given up, the next one is dealt already: its table."""
+        from .round_table import RoundTableScene  # the table imports this scene (its hole's end)
+
+        rnd = self.round
+        if rnd.hole_over:
+            rnd.next_hole()
+            if self.ctx.progress is not None:
+                self.ctx.progress.round_changed(rnd)
+        if rnd.finished:
+            self._finished()
+            return
+        self.next = Replace(RoundTableScene(self.ctx, rnd))
+
+    def _finished(self) -> None:
+        """The ninth hole is final: the card becomes the round's, with confetti under par."""
+        self.can_go_back = False
+        self.build()
+        self.relayout()
+        if self.round.against_par < 0:
+            self._thrown, self._clock = 0, 0.0
+            self.ctx.audio.play("win")
+
+    def enter(self) -> None:
+        if self.round.finished and self.round.against_par < 0:
+            self.ctx.audio.play("win")
+        else:
+            self._thrown = CONFETTI  # nothing to celebrate (yet)
+
+    def new_round(self) -> None:
+        from .round_start import play_new_round  # (it imports the table, which imports this scene)
+
+        self.next = play_new_round(self.ctx, registry.golf_rules_kind(self.round.rules))
+
+    def back(self) -> None:
+        self.next = Pop()
+
+    def menu(self) -> None:
+        self.next = Replace(self.ctx.make_menu_scene())
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.primary.on_click()  # type: ignore[misc]
+        elif event.key == pygame.K_ESCAPE:
+            self.secondary.on_click()  # type: ignore[misc]
+
+    # -- the confetti of a round under par ---------------------------------------------------------
+    def update(self, dt: float) -> Any:
+        if self._thrown >= CONFETTI and not self.confetti:
+            return None
+        self._clock += dt
+        w, h = self.size
+        rng = random.Random(self._thrown)
+        while self._thrown < CONFETTI and self._clock >= CONFETTI_TIME * self._thrown / CONFETTI:
+            piece = max(8, h // 45)
+            self.confetti.append([rng.uniform(0, w), -piece * 2.0, rng.uniform(-0.08, 0.08) * w,
+                                  rng.uniform(0.15, 0.35) * h, rng.choice(CONFETTI_COLOURS), piece,
+                                  max(3, piece // 2), rng.uniform(0, math.tau)])
+            self._thrown += 1
+        for p in self.confetti:
+            p[7] += dt * 6
+            p[0] += (p[2] + math.sin(p[7]) * w * 0.05) * dt
+            p[1] += p[3] * dt
+        self.confetti = [p for p in self.confetti if p[1] < h]
+        return None
+
+    def is_animating(self) -> bool:
+        return self._thrown < CONFETTI or bool(self.confetti)
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        drawn = super().draw(surface)
+        if not self.confetti and not self._drawn:
+            return drawn
+        dirty = list(self._drawn)
+        if self._static is not None:
+            for r in self._drawn:  # the pieces' last places: the card and the widgets beneath again
+                surface.blit(self._static, r, r)
+            for widget in self.widgets:
+                if widget.visible and widget.bounds.collidelist(self._drawn) >= 0:
+                    surface.blit(self._static, widget.bounds, widget.bounds)  # (its shadow is translucent)
+                    dirty.append(widget.draw(surface))
+        self._drawn = []
+        for x, y, _vx, _vy, colour, pw, ph, phase in self.confetti:
+            tall = max(2, int(ph * abs(math.cos(phase))) + 1)  # a piece turning as it falls
+            rect = pygame.Rect(int(x), int(y), pw, tall)
+            surface.fill(colour, rect)
+            self._drawn.append(rect)
+        dirty += self._drawn
+        return None if drawn is None else drawn + dirty

@@ -1,0 +1,139 @@
+"""The Statistics screen's "More rules": every rule set of a game beyond its front choices that is
+listed or has games recorded (Golf has 48), one button each with its number of games; a page at a
+time when they are many. A tap shows that rule set's statistics.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import registry
+from game.i18n import N_, tr
+from game.scenes.base import Pop
+from game.scenes.kind_picker import rules_title
+from game.scenes.panel_scene import PanelScene
+from game.ui import theme
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
+    from game.registry import GameKind
+
+log = logging.getLogger(__name__)
+
+COLUMNS = 2
+PREVIOUS, FOLLOWING = "‹", "›"  # the pages' arrows (signs, not words)
+
+
+def played_kinds(stats: Any, family_id: str) -> list[tuple[GameKind, int]]:
+    """(kind, games recorded) of the family's kinds beyond the front choices: the listed ones, then
+    every other one with games recorded, fewest extra rules first. The database's trouble leaves
+    the listed ones, at 0."""
+    try:
+        counts: dict[str, int] = stats.options(family_id) if stats is not None else {}
+    except sqlite3.Error as exc:
+        log.warning("statistics unavailable: %s", exc)
+        counts = {}
+    listed = [k for k in registry.kinds_of(family_id) if not k.front]
+    games: dict[str, int] = {}  # by kind id (a rule set written another way counts as itself)
+    others: list[GameKind] = []
+    for option, n in counts.items():
+        try:
+            kind = registry.kind_for(family_id, option)
+        except ValueError:
+            continue  # an option no longer known (a newer version's): not shown
+        games[kind.id] = games.get(kind.id, 0) + n
+        if not kind.front and kind not in listed and kind not in others:
+            others.append(kind)
+    others.sort(key=lambda k: (len(k.extras), k.id))
+    return [(k, games.get(k.id, 0)) for k in listed + others]
+
+
+class StatsRulesScene(PanelScene):
+    """Buttons for the rule sets played; `on_choose(kind)` with the one tapped, then back."""
+
+    def __init__(self, ctx: Context, family_id: str, stats: Any, on_choose: Callable[[GameKind], None]) -> None:
+        self.choices = played_kinds(stats, family_id)
+        self.on_choose = on_choose
+        self.page = 0
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        text = self.ctx.text
+        self.buttons = [Button((0, 0, 1, 1), "", text, functools.partial(self.choose, kind))
+                        for kind, _n in self.choices]
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
+        self.previous = Button((0, 0, 1, 1), PREVIOUS, text, lambda: self.turn(-1), style="ghost")
+        self.following = Button((0, 0, 1, 1), FOLLOWING, text, lambda: self.turn(1), style="ghost")
+        self.widgets = [*self.buttons, self.previous, self.following, self.back]
+
+    @property
+    def per_page(self) -> int:
+        return self._rows * COLUMNS
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Title and Back on top, the rule sets two by two under it, as many rows as fit."""
+        row = self.row_height()
+        gap = max(6, row // 5)
+        pad = max(12, int(row * 0.4))
+        w, h = size
+        fit_rows = max(1, (h - 24 - 2 * pad - 2 * (row + gap)) // (row + gap))
+        self._rows = min(fit_rows, max(1, -(-len(self.buttons) // COLUMNS)))
+        paged = len(self.buttons) > self.per_page
+        rows = self._rows + 1 + (1 if paged else 0)
+        least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
+        row, x, y, iw = self.place_panel(row, gap, pad, rows, rows - 1, 14, min_row=least)
+        bw = min(iw // 3, row * 4)
+        self.back.rect = (x + iw - bw, y, bw, row)
+        self.title_rect = pygame.Rect(x, y, iw - bw - gap, row)
+        y += row + gap
+        self.page = min(self.page, max(0, (len(self.buttons) - 1) // self.per_page))
+        cw = (iw - gap * (COLUMNS - 1)) // COLUMNS
+        first = self.page * self.per_page
+        for button, (kind, n) in zip(self.buttons, self.choices):
+            button.label = tr("{rules} ({n})", rules=rules_title(kind), n=n)  # (in the language of the moment)
+        for i, button in enumerate(self.buttons):
+            slot = i - first
+            button.visible = 0 <= slot < self.per_page
+            if button.visible:
+                button.rect = (x + (slot % COLUMNS) * (cw + gap), y + (slot // COLUMNS) * (row + gap), cw, row)
+        y += self._rows * (row + gap)
+        for arrow, at in ((self.previous, x), (self.following, x + iw - row * 2)):
+            arrow.visible = paged
+            arrow.rect = (at, y, row * 2, row)
+        self.previous.enabled = self.page > 0
+        self.following.enabled = first + self.per_page < len(self.buttons)
+        self.page_rect = pygame.Rect(x + row * 2, y, iw - row * 4, row)
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        text, r = self.ctx.text, self.title_rect
+        img = text.fit(tr("More rules"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(midleft=(r.x + max(4, r.height // 6), r.centery)))
+        if not self.buttons:
+            img = text.fit(tr("No games yet"), self.panel_rect.width - 40, int(r.height * 0.5), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=self.panel_rect.center))
+        if self.previous.visible:
+            pages = -(-len(self.buttons) // self.per_page)
+            where = " / ".join((str(self.page + 1), str(pages)))  # numbers only: the same in every language
+            img = text.render(where, int(r.height * 0.46), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=self.page_rect.center))
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, self.page + step)
+        self.relayout()
+
+    def choose(self, kind: GameKind) -> None:
+        self.on_choose(kind)
+        self.close()
+
+    def close(self) -> None:
+        self.next = Pop()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()

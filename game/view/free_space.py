@@ -1,0 +1,56 @@
+"""Where on the table nothing lies: the largest empty rectangles among the cards, so that a panel on
+a finished table (blocked, "cannot be won") never covers a card the player wants to see.
+
+The window is a grid of square cells; a cell is taken when any occupied rectangle touches it. The
+maximal empty rectangles come from the classic histogram method, row by row (for each row, the run
+of free cells above every cell; a stack finds each widest span of a given height), so the cost is
+proportional to the number of cells: about 6,000 at 1280×720, a few milliseconds, paid once when
+the panel opens.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+#: cells across the window's shorter side
+CELLS_ACROSS = 60
+
+
+def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: tuple[int, int] = (1, 1),
+               cell: int | None = None) -> list[pygame.Rect]:
+    """The maximal rectangles inside `bounds` that touch none of `occupied` (on a grid of `cell`
+    pixels, so a little inside the true free space), at least `min_size`, largest area first."""
+    bounds = pygame.Rect(bounds)
+    cell = cell or max(4, min(bounds.width, bounds.height) // CELLS_ACROSS)
+    cols, rows = max(1, bounds.width // cell), max(1, bounds.height // cell)
+    taken = [bytearray(cols) for _ in range(rows)]
+    for r in occupied:
+        r = pygame.Rect(r).clip(bounds)
+        if not r.width or not r.height:
+            continue
+        c0, c1 = (r.left - bounds.left) // cell, min(cols - 1, (r.right - 1 - bounds.left) // cell)
+        r0, r1 = (r.top - bounds.top) // cell, min(rows - 1, (r.bottom - 1 - bounds.top) // cell)
+        for row in range(r0, r1 + 1):
+            taken[row][c0:c1 + 1] = b"\x01" * (c1 - c0 + 1)
+    heights = [0] * cols
+    found: set[tuple[int, int, int, int]] = set()
+    min_cols, min_rows = -(-min_size[0] // cell), -(-min_size[1] // cell)
+    for row in range(rows):
+        line = taken[row]
+        for c in range(cols):
+            heights[c] = 0 if line[c] else heights[c] + 1
+        stack: list[tuple[int, int]] = []  # (start column, height), heights increasing
+        for c in range(cols + 1):
+            h = heights[c] if c < cols else 0
+            start = c
+            while stack and stack[-1][1] >= h:
+                start, top = stack.pop()
+                if c - start >= min_cols and top >= min_rows:
+                    found.add((start, row - top + 1, c - start, top))
+            if h and (not stack or stack[-1][1] < h):
+                stack.append((start, h))
+    rects = [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell)
+             for x, y, w, h in found]
+    rects.sort(key=lambda r: (-r.width * r.height, -r.bottom, -r.right))
+    return rects

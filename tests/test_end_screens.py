@@ -1,0 +1,139 @@
+"""Issue 22, item 8: honest end screens. The blocked panel never covers a card left (at 800×480,
+1280×720 and 1920×1080, over many blocked deals) and says how many cards were cleared and are left;
+the win screen shows the time, the best score and the streak and offers the same deal again, with
+its cascade kept off the top band; "cannot be won" at the deal is said as such."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from conftest import click, run_frames, settle
+
+from game.model.golf import GolfGame
+from game.scenes.analysis_overlay import AnalysisOverlay
+from game.scenes.end_screen import BlockedOverlay, WinOverlay, play_time
+from game.scenes.golf_table import GolfTableScene
+
+
+def blocked_game(rng: random.Random) -> GolfGame:
+    """A random deal played to a block by a random player (mostly plays, sometimes draws)."""
+    game = GolfGame.new(rule=rng.choice(["easy", "classic"]), number=rng.randint(1, 10**6))
+    while game.status == "playing":
+        moves = game.legal_moves()
+        plays = [m for m in moves if not m.is_draw]
+        game.push(rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
+    return game
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
+    app = make_app(size=size)
+    app.ctx.settings.tips = False
+    rng = random.Random(size[0])
+    for _ in range(16):
+        game = blocked_game(rng)
+        scene = GolfTableScene(app.ctx, game, resumed={})
+        app.replace(scene)
+        run_frames(app, 5)
+        panel = app.top
+        assert isinstance(panel, BlockedOverlay)
+        left = [scene.board.sprite_rect(s) for card, s in scene.board.sprites.items()
+                if any(card in col for col in game.columns) or card in game.waste[-1:]]
+        assert panel.panel_rect.collidelist(left) == -1, (size, game.code)
+        assert not panel.panel_rect.colliderect(scene.hud.rect)
+        assert all(not b.rect.colliderect(c) for b in panel.buttons for c in left)
+
+
+def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_app):
+    app = make_app(size=(1280, 720))
+    game = GolfGame.from_layout([["KS", "9D"], ["QC"], [], [], [], [], []], ["4H"], [])
+    assert game.status == "blocked"
+    app.replace(GolfTableScene(app.ctx, game, resumed={}))
+    run_frames(app, 5)
+    lines = app.top.lines()
+    assert lines[0] == "Golf · Easy"  # the rule set first
+    assert lines[1] == "Final score: 0 · golf score 3" and lines[2] == "0 cards cleared, 3 left"
+
+
+def winnable_layout() -> GolfGame:
+    return GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"])
+
+
+def win(app, game):
+    scene = GolfTableScene(app.ctx, game)
+    app.replace(scene)
+    settle(app)
+    for _ in range(2):
+        pile = game.columns[0]
+        click(app, scene.layout.card_rect(0, len(pile) - 1, len(pile)).center)
+        settle(app)
+    return scene
+
+
+def test_the_win_screen_shows_time_best_score_streak_and_clean(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = win(app, winnable_layout())
+    overlay = app.top
+    assert isinstance(overlay, WinOverlay) and scene.game.status == "won"
+    lines = overlay.lines()
+    assert lines[0] == "Golf · Easy" and lines[1].startswith("Score: 20 · 2 moves · 0:0")
+    assert lines[2] == "Best score: 20 · winning streak: 1"
+    assert "Clean win: no undo, no hint." in lines
+
+
+def test_play_this_deal_again_deals_the_same_start(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    game = GolfGame.from_code("GO1-E-AAAAAFA")
+    scene = GolfTableScene(app.ctx, game)
+    app.replace(scene)
+    settle(app)
+    scene.game.push(scene.game.legal_moves()[0])
+    overlay = WinOverlay(app.ctx, scene)
+    app.push(overlay)
+    run_frames(app, 2)
+    again = next(b for b in overlay.buttons if b.label == "Play this deal again")
+    click(app, again.rect.center)
+    run_frames(app, 3)
+    table = app.top
+    assert isinstance(table, GolfTableScene) and table is not scene
+    assert table.game.code == "GO1-E-AAAAAFA" and table.game.moves == 0
+    assert table.game.position_key() == GolfGame.from_code("GO1-E-AAAAAFA").position_key()
+
+
+def test_the_cascade_stays_below_the_top_band(make_app):
+    app = make_app(size=(800, 480))
+    app.ctx.settings.tips = False
+    scene = win(app, winnable_layout())
+    overlay = app.top
+    band = scene.hud.rect
+    before = pygame.display.get_surface().subsurface(band).copy()
+    for _ in range(90):
+        run_frames(app)
+        for rect in overlay.draw_effects(pygame.display.get_surface()):
+            assert rect.top >= band.bottom
+    after = pygame.display.get_surface().subsurface(band)
+    assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
+
+
+def test_a_deal_lost_from_the_start_says_it_cannot_be_won(make_app):
+    class Lost:
+        now = start = "unwinnable"
+        last_winnable = lost_move = None
+        undos_needed = None
+        line_length = 0
+    app = make_app(size=(1280, 720))
+    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-C-AAAAAAB"))
+    app.replace(scene)
+    settle(app)
+    overlay = AnalysisOverlay(app.ctx, scene, Lost())
+    assert overlay.title == "This deal cannot be won"
+    Lost.start = "winnable"
+    assert AnalysisOverlay(app.ctx, scene, Lost()).title == "This position can no longer be won"
+
+
+def test_play_time_reads_like_a_clock():
+    assert play_time(42.7) == "0:42" and play_time(725) == "12:05" and play_time(3729) == "1:02:09"
+    assert play_time(-3) == "0:00"

@@ -1,0 +1,34 @@
+"""The free space finder behind the end panels' placement (never over a card)."""
+import random
+
+import pygame
+
+from game.view.free_space import free_rects
+
+
+def test_an_empty_table_is_one_free_rectangle():
+    rects = free_rects(pygame.Rect(0, 0, 400, 300), [], cell=10)
+    assert rects[0] == pygame.Rect(0, 0, 400, 300)
+
+
+def test_a_card_in_the_middle_leaves_four_bands():
+    card = pygame.Rect(150, 100, 100, 100)
+    rects = free_rects(pygame.Rect(0, 0, 400, 300), [card], cell=10)
+    assert pygame.Rect(0, 0, 400, 100) in rects and pygame.Rect(0, 200, 400, 100) in rects
+    assert pygame.Rect(0, 0, 150, 300) in rects and pygame.Rect(250, 0, 150, 300) in rects
+    assert all(not r.colliderect(card) for r in rects)
+
+
+def test_no_free_rectangle_ever_touches_a_card_and_the_minimum_size_holds():
+    rng = random.Random(3)
+    bounds = pygame.Rect(0, 40, 1280, 680)
+    for _ in range(30):
+        cards = [pygame.Rect(rng.randrange(1280), rng.randrange(40, 720), 90, 130) for _ in range(12)]
+        for r in free_rects(bounds, cards, (200, 120)):
+            assert r.collidelist(cards) == -1 and bounds.contains(r)
+            assert r.width >= 200 and r.height >= 120
+
+
+def test_largest_first():
+    rects = free_rects(pygame.Rect(0, 0, 300, 300), [pygame.Rect(0, 100, 300, 10)], cell=10)
+    assert rects[0] == pygame.Rect(0, 110, 300, 190)

@@ -1,0 +1,58 @@
+"""Issue 22, items 5 and 9: the tables use their room, and Eight Off's piles tell apart."""
+import pytest
+
+from game.view.golf_layout import GolfLayout
+
+SIZES = [(800, 480), (1280, 720), (1920, 1080), (1024, 600)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_golf_stock_and_waste_are_centred_under_the_columns_with_room_for_messages(size):
+    lay = GolfLayout(size)
+    middle = (lay.columns[0].left + lay.columns[-1].right) / 2
+    pair = lay.stock.union(lay.waste)
+    assert lay.message.width >= max(size[0] * 0.3, 380) - 2
+    if size[0] >= 1280:  # a wide window has the room: centred
+        assert abs(pair.centerx - middle) <= 2
+    else:  # 800x480 and the like: as far right as leaves the messages their room
+        assert pair.centerx < middle and lay.message.width <= 384
+    assert lay.stock.right < lay.waste.left and lay.stock.top == lay.waste.top
+    assert lay.message.left >= lay.waste.right and lay.message.right <= size[0]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_eight_off_cells_are_named_and_share_a_row_only_framed_apart(size, cells):
+    from game.view.eightoff_layout import EightOffLayout
+    lay = EightOffLayout(size, cells)
+    assert [label for label, _ in lay.slot_labels()] == ["Free cell"] * cells
+    assert [r for _, r in lay.slot_labels()] == lay.cells
+    groups = lay.slot_groups()
+    if lay.side:  # the foundations stand apart at the side already
+        assert groups == []
+        return
+    cell_group, foundation_group = groups
+    assert all(cell_group.contains(r) for r in lay.cells)
+    assert all(foundation_group.contains(r) for r in lay.foundations)
+    assert not cell_group.colliderect(foundation_group)
+    assert lay.suit_slots() == list(zip("SHDC", lay.foundations))
+
+
+def test_the_painted_felt_names_an_empty_cell_and_marks_a_foundation_with_its_ace(make_app):
+    import pygame
+
+    from game.scenes.table_paint import paint_slots
+    from game.view.eightoff_layout import EightOffLayout
+    app = make_app(size=(1280, 720))
+    lay = EightOffLayout((1280, 720), 8)
+    felt = pygame.Surface((1280, 720))
+    felt.fill((0, 90, 40))
+    plain = felt.copy()
+    paint_slots(felt, lay, app.ctx.images, app.ctx.text)
+    for rect in (lay.cells[0], lay.foundations[0]):
+        centre = pygame.Rect(0, 0, rect.width // 2, rect.height // 3)
+        centre.center = rect.center
+        top = pygame.Rect(rect.x + rect.width // 4, rect.y + 4, rect.width // 2, rect.height // 5)
+        for part in (centre, top) if rect in lay.foundations else (centre,):
+            assert pygame.image.tobytes(felt.subsurface(part), "RGB") != \
+                pygame.image.tobytes(plain.subsurface(part), "RGB")
