@@ -25,8 +25,9 @@ def fresh():
     rating.clear_cache()
 
 
-def test_the_five_first_kinds_are_rated():
+def test_every_kind_with_a_table_is_rated():
     assert {"golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2"} <= set(RATED)
+    assert set(RATED) == {k for k in deals.KINDS if deals.listed(k)}
 
 
 @pytest.mark.parametrize("kind", RATED)
