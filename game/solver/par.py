@@ -52,7 +52,7 @@ class Budgets:
 #: Chosen on the first 200 deals of each table so that each kind's generation takes minutes of CPU on
 #: one core of the build machine (about 0.13 s a deal with 2 cells, 0.37 s with 4, 0.15 s with 8).
 #: With 2 and 4 cells A* proves nearly every par shortest, and a beam 400 wide tries again on the
-#: others (0.4 s each); with 8 cells the positions are too many for A* (a proof takes ~3 s and
+#: others (about 1 s each); with 8 cells the positions are too many for A* (a proof takes ~3 s and
 #: 50,000-350,000 positions) and for the second beam, so par is mostly the first beam's line.
 BUDGETS = {"eightoff-8": Budgets(40, 50_000, 1_000), "eightoff-4": Budgets(50, 50_000, 15_000, 400),
            "eightoff-2": Budgets(50, 50_000, 100_000, 400)}
