@@ -14,7 +14,7 @@ from game import daily, registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Push, Transition
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.kind_picker import KindPicker
+from game.scenes.kind_picker import KindPicker, rules_title
 from game.scenes.panel_scene import PanelScene
 from game.scenes.seat import saved_game_at_stake
 from game.ui import theme
@@ -34,8 +34,9 @@ def today() -> datetime.date:
 
 
 def kind_title(kind: registry.GameKind) -> str:
-    """'Golf Easy', 'Eight Off 4 cells', 'Golf Classic + 2 jokers', in the player's language."""
-    return f"{tr(kind.name)} {' + '.join(tr(n) for n in kind.option_names)}"
+    """'Golf Easy', 'Eight Off 4 cells', 'Golf Classic + 2 jokers', in the player's language (the
+    share line's form of the rule set's title, which the band writes with a dot)."""
+    return f"{tr(kind.name)} {rules_title(kind)}"
 
 
 def share_line(kind: registry.GameKind, result: daily.DayResult) -> str:
