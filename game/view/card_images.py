@@ -17,6 +17,9 @@ log = logging.getLogger(__name__)
 CARD_RATIO = 7 / 5                      # height / width of every card image
 SPRITE_DIR = Path(__file__).resolve().parents[2] / "sprites"
 FOUR_COLOUR_DIR = "4c"
+#: The card back designs, first the default: `back(width, style)` reads ``sprites/back-<style>.png``
+#: (the default also from the older ``back.png``); an unknown or missing style draws the default.
+BACK_STYLES = ("lattice", "diamonds", "waves", "stars")
 
 _FALLBACK_INK = {"S": (24, 24, 28), "H": (200, 22, 36), "D": (200, 22, 36), "C": (24, 24, 28)}
 _SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -48,6 +51,7 @@ class CardImages:
         self._scaled: dict[tuple[str, int, bool], pygame.Surface] = {}
         self._widths: list[int] = []
         self._missing: set[Path] = set()
+        self._back_codes: dict[str, str] = {}
 
     # ------------------------------------------------------------ public
 
@@ -55,8 +59,15 @@ class CardImages:
         """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide."""
         return self._get(card_code, width, four_colour)
 
-    def back(self, width: int) -> pygame.Surface:
-        return self._get("back", width, False)
+    def back(self, width: int, style: str = BACK_STYLES[0]) -> pygame.Surface:
+        """The card back of design `style` (one of BACK_STYLES) scaled to `width` pixels wide."""
+        code = self._back_codes.get(style)
+        if code is None:  # looked up once per style: back() is asked for every face-down card drawn
+            code = f"back-{style}" if style in BACK_STYLES else f"back-{BACK_STYLES[0]}"
+            if not (self._dir / f"{code}.png").exists():
+                code = "back"
+            self._back_codes[style] = code
+        return self._get(code, width, False)
 
     def slot(self, width: int) -> pygame.Surface:
         """An empty-pile outline."""
@@ -129,7 +140,7 @@ def fallback(code: str, width: int = 250) -> pygame.Surface:
     if code == "slot":
         pygame.draw.rect(surf, (255, 255, 255, 150), rect, width=max(1, width // 60), border_radius=radius)
         return surf
-    if code == "back":
+    if code.startswith("back"):
         pygame.draw.rect(surf, (22, 52, 116), rect, border_radius=radius)
         pygame.draw.rect(surf, (255, 255, 255), rect, width=max(2, width // 25), border_radius=radius)
         return surf
