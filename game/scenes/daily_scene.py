@@ -15,6 +15,7 @@ from game.i18n import N_, tr
 from game.scenes.base import Pop, Push, Transition
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.kind_picker import KindPicker, rules_title
+from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_scene import PanelScene
 from game.scenes.seat import saved_game_at_stake
 from game.ui import theme
@@ -22,10 +23,6 @@ from game.ui.widgets import Button, Label
 
 log = logging.getLogger(__name__)
 
-WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
-MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
-          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
-WON, PLAYED = theme.GOLD, (150, 160, 150)
 
 
 def today() -> datetime.date:
@@ -160,41 +157,14 @@ class DailyScene(PanelScene):
             img = text.fit(line, r.width, max(12, int(r.height * 0.36)), theme.TEXT if i == 0 else theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=(r.centerx, r.y + r.height * (0.27 + 0.5 * i))))
         r = self.month_rect
-        title = f"{tr(MONTHS[self.month.month - 1])} {self.month.year}"
-        img = text.fit(title, r.width, int(r.height * 0.7), theme.TEXT, bold=True)
+        img = text.fit(month_title(self.month), r.width, int(r.height * 0.7), theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
         self._paint_calendar(surface)
 
     def _paint_calendar(self, surface: pygame.Surface) -> None:
-        """The month as weeks: each day won has a gold disc, each played one a grey ring, today an outline."""
-        text = self.ctx.text
-        r = self.calendar_rect
-        weeks = daily.month_grid(self.month.year, self.month.month)
-        rows = len(weeks) + 1 + (1 if self.ctx.kiosk else 0)  # the weekday names; a kiosk's share line
-        cw, ch = r.width / 7, r.height / rows
-        size = max(10, int(min(ch * 0.55, cw * 0.45)))
-        for i, name in enumerate(WEEKDAYS):
-            img = text.fit(tr(name), int(cw * 0.9), size, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=(int(r.x + cw * (i + 0.5)), int(r.y + ch * 0.5))))
-        for w, week in enumerate(weeks):
-            for i, day in enumerate(week):
-                if day is None:
-                    continue
-                centre = (int(r.x + cw * (i + 0.5)), int(r.y + ch * (w + 1.5)))
-                radius = int(min(cw, ch) * 0.42)
-                result = self._results.get(day)
-                colour = theme.TEXT
-                if result is not None and result.won:
-                    pygame.draw.circle(surface, WON, centre, radius)
-                    colour = (30, 30, 30)
-                elif result is not None:
-                    pygame.draw.circle(surface, PLAYED, centre, radius, width=max(1, radius // 6))
-                if day == self.today:
-                    pygame.draw.circle(surface, theme.TEXT, centre, radius + 2, width=max(1, radius // 8))
-                if day > self.today:
-                    colour = theme.TEXT_DIM
-                img = text.render(str(day.day), size, colour, bold=result is not None and result.clean)
-                surface.blit(img, img.get_rect(center=centre))
+        """The month's results; a kiosk keeps the calendar's last row for its share line."""
+        paint_month(surface, self.calendar_rect, self.ctx.text, self.month, self.today, self._results,
+                    spare_rows=1 if self.ctx.kiosk else 0)
 
     # --- actions -------------------------------------------------------------------------------
     def _set_kind(self, kind: registry.GameKind) -> None:

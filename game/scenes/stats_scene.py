@@ -1,27 +1,34 @@
 """Statistics per game and option: played, won, win %, best score, streaks, average moves, hints used,
-and a bar chart of the last 20 results. Reset asks first."""
+the time of wins, and beside them either a bar chart of the last 20 results or the month's calendar of
+daily deals with the daily streaks (a tab above them chooses). Reset asks first."""
 from __future__ import annotations
 
+import datetime
 import logging
 import sqlite3
 from typing import Any
 
 import pygame
 
-from game import registry
+from game import daily, registry
 from game.i18n import N_, tr
+from game.scenes import daily_scene
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
+from game.scenes.end_screen import play_time
 from game.scenes.kind_picker import KindPicker, kind_title
+from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
-from game.ui.widgets import Button
+from game.ui.widgets import Button, SegmentedControl
 
 log = logging.getLogger(__name__)
 
 RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150),
                   "assisted": (104, 158, 224)}  # a calm blue: the demo helped
 CHART_GAMES = 20
+#: What the right half shows: the last games' chart, or this month's daily deals.
+VIEWS = [("chart", N_("Last games")), ("daily", N_("Daily"))]
 #: What the screen says while finished games cannot be written (Statistics.problem's reason codes)
 NOT_RECORDING = {"full": N_("The disk is full: new results are kept and saved when there is room."),
                  "readonly": N_("The data folder is read-only: new results are kept but not saved."),
@@ -42,7 +49,9 @@ class StatsScene(PanelScene):
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
-        self.widgets = [*self.picker.widgets, self.reset_button, self.rounds_button, self.back]
+        self.view = "chart"
+        self.view_tabs = SegmentedControl((0, 0, 1, 1), VIEWS, self.view, text, self._set_view)
+        self.widgets = [*self.picker.widgets, self.view_tabs, self.reset_button, self.rounds_button, self.back]
         self._refresh()
 
     @property
@@ -65,7 +74,10 @@ class StatsScene(PanelScene):
         y = self.picker.place(x, y, iw, row, gap)
         body = pygame.Rect(x, y, iw, int(row * body_units))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.5), body.height)
-        self.chart_rect = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
+        right = pygame.Rect(body.x + int(iw * 0.54), body.y, iw - int(iw * 0.54), body.height)
+        tabs = max(theme.MIN_TOUCH, least if self.ctx.kiosk else 0, int(row * 0.8))
+        self.view_tabs.rect = (right.x, right.y, right.width, tabs)
+        self.chart_rect = pygame.Rect(right.x, right.y + tabs + gap // 2, right.width, right.height - tabs - gap // 2)
         y = body.bottom + gap
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
@@ -77,7 +89,9 @@ class StatsScene(PanelScene):
             self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
-        """(label, value) rows for the chosen game and option."""
+        """(label, value) rows for the chosen game and option (for its daily deals in the daily view)."""
+        if self.view == "daily":
+            return self.daily_lines()
         s = self._summary()
         if s is None:
             return [(tr("Statistics are not available"), "")]
@@ -88,7 +102,21 @@ class StatsScene(PanelScene):
                 (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
                 (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none),
-                (tr("Hints used"), str(s.hints))]
+                (tr("Hints used"), str(s.hints)),
+                (tr("Win time: best (average)"), none if s.best_time is None else
+                 f"{play_time(s.best_time)} ({play_time(s.average_win_time or 0)})")]
+
+    def daily_lines(self) -> list[tuple[str, str]]:
+        """The daily deals of the kind shown: days played and won (this month and ever), the streaks."""
+        results, day = self._daily, daily_scene.today()
+        won = [d for d, r in results.items() if r.won]
+        month = [r for d, r in results.items() if (d.year, d.month) == (day.year, day.month)]
+        return [(month_title(day), ""),
+                (tr("Days played"), f"{sum(1 for _r in month)} ({len(results)})"),
+                (tr("Days won"), f"{sum(1 for r in month if r.won)} ({len(won)})"),
+                (tr("Clean wins"), str(sum(1 for r in results.values() if r.clean))),
+                (tr("Daily streak"), str(daily.current_streak(won, day))),
+                (tr("Best daily streak"), str(daily.best_streak(won)))]
 
     def note(self) -> str | None:
         """Why new results are not being written now, or None."""
@@ -131,12 +159,11 @@ class StatsScene(PanelScene):
 
     def _paint_chart(self, surface: pygame.Surface) -> None:
         r = self.chart_rect
-        caption = self.ctx.text.fit(tr("Last {n} games", n=CHART_GAMES), r.width, max(12, r.height // 9),
-                                    theme.TEXT_DIM)
-        surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
+        if self.view == "daily":
+            self._paint_daily(surface, r)
+            return
         legend_h = self._paint_legend(surface, r)
-        plot = pygame.Rect(r.x, r.y + caption.get_height() + 4, r.width,
-                           r.height - caption.get_height() - 8 - legend_h)
+        plot = pygame.Rect(r.x, r.y + 4, r.width, r.height - 8 - legend_h)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
         try:
             results = self.stats.last(self.kind.family.id, self.kind.option, CHART_GAMES) if self.stats else []
@@ -152,6 +179,16 @@ class StatsScene(PanelScene):
             h = max(3, int((plot.height - 4) * score / top))
             bar = pygame.Rect(int(plot.x + i * slot + slot * 0.15), plot.bottom - h, max(2, int(slot * 0.7)), h)
             pygame.draw.rect(surface, RESULT_COLOURS[result], bar, border_radius=2)
+
+    def _paint_daily(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """This month's calendar of daily deals (or why these rules have none)."""
+        if self.kind.id not in daily.daily_kinds():
+            img = self.ctx.text.fit(tr("These rules have no daily deal."), r.width, max(12, r.height // 9),
+                                    theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=r.center))
+            return
+        day = daily_scene.today()
+        paint_month(surface, r, self.ctx.text, day.replace(day=1), day, self._daily)
 
     def legend_keys(self) -> list[tuple[str, str]]:
         """The results the chart can show for this game: an Eight Off game never blocks."""
@@ -189,6 +226,9 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
+        self._daily: dict[datetime.date, daily.DayResult] = {}
+        if self.view == "daily":
+            self._daily = daily_scene.results_of(self.ctx, self.kind)
         rounds = self.kind.family is registry.GOLF
         if rounds != self.rounds_button.visible:
             self.rounds_button.visible = rounds
@@ -200,6 +240,13 @@ class StatsScene(PanelScene):
     def _set_kind(self, kind: registry.GameKind) -> None:
         self.kind = kind
         self.picker.show(kind)  # (chosen in the rule sets' list too)
+        self._refresh()
+
+    def _set_view(self, view: str) -> None:
+        """The chart of the last games or the month of daily deals, beside numbers to match."""
+        self.view = view
+        self.view_tabs.value = view
+        self.view_tabs.invalidate()
         self._refresh()
 
     def open_rules(self, family_id: str) -> None:

@@ -1,0 +1,55 @@
+"""A month of daily-deal results drawn as a calendar (issue 21): on the daily deal's screen and on
+the statistics screen. Each day won has a gold disc (its number bold when the win was clean), each
+day played but not won a grey ring, today an outline, days to come dim."""
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pygame
+
+from game import daily
+from game.i18n import N_, tr
+from game.ui import theme
+
+WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+WON, PLAYED = theme.GOLD, (150, 160, 150)
+
+
+def month_title(month: datetime.date) -> str:
+    """'December 2026', in the player's language."""
+    return f"{tr(MONTHS[month.month - 1])} {month.year}"
+
+
+def paint_month(surface: pygame.Surface, r: pygame.Rect, text: Any, month: datetime.date,
+                today: datetime.date, results: dict[datetime.date, daily.DayResult], spare_rows: int = 0) -> None:
+    """The weeks of `month` in `r`: a row of weekday names, then one row per week (plus `spare_rows`
+    left empty at the foot, for a line the caller draws there)."""
+    weeks = daily.month_grid(month.year, month.month)
+    rows = len(weeks) + 1 + spare_rows
+    cw, ch = r.width / 7, r.height / rows
+    size = max(10, int(min(ch * 0.55, cw * 0.45)))
+    for i, name in enumerate(WEEKDAYS):
+        img = text.fit(tr(name), int(cw * 0.9), size, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(center=(int(r.x + cw * (i + 0.5)), int(r.y + ch * 0.5))))
+    radius = int(min(cw, ch) * 0.42)
+    for w, week in enumerate(weeks):
+        for i, day in enumerate(week):
+            if day is None:
+                continue
+            centre = (int(r.x + cw * (i + 0.5)), int(r.y + ch * (w + 1.5)))
+            result = results.get(day)
+            colour = theme.TEXT
+            if result is not None and result.won:
+                pygame.draw.circle(surface, WON, centre, radius)
+                colour = (30, 30, 30)
+            elif result is not None:
+                pygame.draw.circle(surface, PLAYED, centre, radius, width=max(1, radius // 6))
+            if day == today:
+                pygame.draw.circle(surface, theme.TEXT, centre, radius + 2, width=max(1, radius // 8))
+            if day > today:
+                colour = theme.TEXT_DIM
+            img = text.render(str(day.day), size, colour, bold=result is not None and result.clean)
+            surface.blit(img, img.get_rect(center=centre))
