@@ -138,6 +138,12 @@ class Jobs:
 
         return self.submit(worker.verdict_job, worker.wire_game(game), budget, about=game.position_key())
 
+    def golf_best(self, game: SolitaireGame, states: int) -> Job[Any]:
+        """game.solver.golf_best.best_of_game: the best score of a Golf game's position (a BestScore)."""
+        from .solver import worker  # not at start-up: it brings multiprocessing (see warm)
+
+        return self.submit(worker.golf_best_job, worker.wire_game(game), states, about=game.position_key())
+
     def find_deal(self, kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> Job[int | None]:
         """A winnable deal number of `kind` beyond its shipped table, not in `exclude` (or None)."""
         from .solver import worker  # not at start-up: it brings multiprocessing (see warm)

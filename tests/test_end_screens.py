@@ -137,3 +137,30 @@ def test_a_deal_lost_from_the_start_says_it_cannot_be_won(make_app):
 def test_play_time_reads_like_a_clock():
     assert play_time(42.7) == "0:42" and play_time(725) == "12:05" and play_time(3729) == "1:02:09"
     assert play_time(-3) == "0:00"
+
+
+def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
+    """Issue 21: the blocked panel and the win screen say the deal's best golf score from its start."""
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    game = GolfGame.from_layout([["KS", "9D"], ["QC"], ["8H"], [], [], [], []], ["4H"], ["7C", "JD"], "classic")
+    while game.status == "playing":
+        game.push(game.legal_moves()[-1])  # the last move listed, a draw before a play
+    app.replace(GolfTableScene(app.ctx, game, resumed={}))
+    settle(app)
+    panel = app.top
+    assert isinstance(panel, BlockedOverlay)
+    assert "Final score: 0 · golf score 2" in panel.lines()
+    assert "Best possible for this deal: golf score 1" in panel.lines()  # JD, QC; 7C, 8H, 9D: the KS left
+    scene = win(app, winnable_layout())  # 7S: 6H, 5D, and the 2C is never drawn
+    assert "Best possible for this deal: golf score −1" in app.top.lines() and scene.game.status == "won"
+
+
+def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):
+    from game.model.course import GolfRound
+    from game.scenes.round_table import RoundTableScene
+
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = RoundTableScene(app.ctx, GolfRound.new("classic", random.Random(5)))
+    assert scene.best_found() is None

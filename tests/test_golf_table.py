@@ -315,7 +315,7 @@ def test_animations_off_means_no_celebration(make_player):
     p = make_player(game, animation_speed="off")
     p.click(free_card_center(p.scene, 0), settle=90)
     assert isinstance(p.scene, WinOverlay)
-    assert not p.scene.flying and not p.scene.queue and not p.scene.is_animating()
+    assert not p.scene.flying and not p.scene.queue and not p.scene.celebrating()
 
 
 def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):

@@ -14,6 +14,7 @@ from ..ui.pointer import UP, pointer
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
+from .golf_best_line import best_line
 from .kind_picker import kind_title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +42,34 @@ class EndOverlay(DialogOverlay):
 
     def __init__(self, ctx: Context, table: TableScene) -> None:
         self.table = table
+        #: The deal's best result, where the game searches one (a single Golf deal): a line once known.
+        self.best = table.best_found()
+        self._best_shown = False
         super().__init__(ctx)
+
+    def enter(self) -> None:
+        if self.best is not None:
+            self.best.ask()
+        super().enter()
+
+    def update(self, dt: float) -> Transition:
+        """The best result's line joins the panel when the worker answers (the panel is laid out again)."""
+        if self.best is not None and not self._best_shown and self.best.answer() is not None:
+            self._best_shown = True
+            if self.size != (0, 0):
+                self.table.invalidate(None)
+                self.resize(self.size)
+        return super().update(dt)
+
+    def awaits_best(self) -> bool:
+        """Whether the best result's line is still to come (the panel keeps looking for it)."""
+        return self.best is not None and self.best.job is not None and not self._best_shown \
+            and not self.best.failed()
+
+    def best_lines(self) -> list[str]:
+        """'Best possible for this deal: golf score −7', once known."""
+        found = None if self.best is None else self.best.answer()
+        return [] if found is None else [best_line(found)]
 
     def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key == pygame.K_ESCAPE:
@@ -87,7 +115,8 @@ class BlockedOverlay(EndOverlay):
         super().enter()
 
     def is_animating(self) -> bool:
-        return self.analysis is None or super().is_animating()  # the answer must be drawn when it comes
+        # the answers must be drawn when they come
+        return self.analysis is None or self.awaits_best() or super().is_animating()
 
     def handle_event(self, event: pygame.event.Event) -> Transition:
         """The table's top band stays live under this panel (it is not covered): its Menu, New game and
@@ -118,7 +147,7 @@ class BlockedOverlay(EndOverlay):
             return lines
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
-        return lines + analysis_lines(self.table, self.analysis)
+        return lines + self.best_lines() + analysis_lines(self.table, self.analysis)
 
     def score_lines(self) -> list[str]:
         """The score and the cards left (a round's hole says its golf score instead)."""
@@ -180,6 +209,8 @@ class WinOverlay(EndOverlay):
         par = self.table.par()
         if par is not None and not self.table.assist.demo_won:
             lines.append(tr("Par {par}: you took {moves} moves", par=par, moves=g.moves))
+        if not self.table.assist.demo_won:
+            lines += self.best_lines()
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
         elif progress is not None and progress.clean:
@@ -252,10 +283,14 @@ class WinOverlay(EndOverlay):
             if -img.get_width() < f[1] < self.size[0]:
                 alive.append(f)
         self.flying = alive
-        return None
+        return super().update(dt)
+
+    def celebrating(self) -> bool:
+        """Whether cards are still to bounce off the table or are bouncing."""
+        return bool(self.queue or self.flying)
 
     def is_animating(self) -> bool:
-        return bool(self.queue or self.flying)
+        return self.celebrating() or self.awaits_best()
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The bouncing cards, below the top band: its buttons stay clear and readable."""

@@ -15,6 +15,7 @@ from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
 from .end_screen import BlockedOverlay, WinOverlay
+from .golf_best_line import BestFound
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -39,6 +40,12 @@ class GolfTableScene(TableScene):
     game: GolfGame
     layout: GolfLayout
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
+
+    def best_found(self) -> BestFound | None:
+        """The best score of this deal from its start (issue 21), searched once when it first ends."""
+        if not hasattr(self, "_best"):
+            self._best = BestFound(self)
+        return self._best
 
     def deal_start(self) -> dict[Card, Target]:
         """The tableau cards wait hidden under the stock and leave it face up (no flip to pay for);

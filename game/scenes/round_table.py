@@ -35,6 +35,10 @@ class RoundTableScene(GolfTableScene):
         # in a round the band's New game gives the hole up; its other buttons stay as they are
         self.hud.actions = [(N_("Give up"), *a[1:]) if a[1] == self.go_new_game else a for a in self.hud.actions]
 
+    def best_found(self) -> None:
+        """A round's hole is judged against its par (the scorecard), not against its best."""
+        return None
+
     def enter(self) -> None:
         if not self._started:
             if self.progress is not None:  # the round goes with its game (its next hole continues it)

@@ -99,6 +99,10 @@ class TableScene(TableHooks):
         note = [tr("Par {n}", n=par)] if par is not None else []
         return note + ([tr("Winnable deal")] if self.guaranteed and self.hud.roomy else [])
 
+    def best_found(self) -> Any:
+        """The search for this deal's best result (a golf_best_line.BestFound) where the game has one."""
+        return None
+
     def par(self) -> int | None:
         """The fewest moves known to win this deal from its start (a rated table's), or None."""
         if not hasattr(self, "_par"):

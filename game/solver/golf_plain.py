@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 
 
-def _fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
+def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
     """Rank `card` (0: a joker) on waste top rank `top` (None: empty waste; 0: a joker)."""
     if top is None:
         return True
@@ -43,7 +43,7 @@ def winnable(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int | 
             return False
         seen.add((heights, drawn, top))
         playable = [j for j, h in enumerate(heights)
-                    if h and _fits(cols[j][h - 1], top, wrap, dead_king)]
+                    if h and fits(cols[j][h - 1], top, wrap, dead_king)]
         for j in playable:
             after = heights[:j] + (heights[j] - 1,) + heights[j + 1:]
             if search(after, drawn, cols[j][heights[j] - 1]):

@@ -68,6 +68,13 @@ def verdict_job(game: tuple[str, str], budget: Budget | int) -> tuple[str, tuple
     return result.verdict, tuple(result.moves)
 
 
+def golf_best_job(game: tuple[str, str], states: int) -> Any:
+    """game.solver.golf_best.best_of_game of a wired Golf game: its best score (a BestScore)."""
+    from .golf_best import best_of_game  # in the child: only when a Golf deal first ends
+
+    return best_of_game(_game_from(game), states)  # type: ignore[arg-type]
+
+
 def find_deal_job(kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> int | None:
     """game.solver.deals.find_winnable: a winnable deal of `kind` beyond its table, or None."""
     from .deals import find_winnable  # in the child: only when a table runs out

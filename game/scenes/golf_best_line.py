@@ -1,0 +1,57 @@
+"""A single Golf deal's best result (issue 21: "a single Golf deal can show the fewest cards-left
+result found"): asked of the solver's worker when the deal ends, shown on its end screens beside the
+player's own golf score. A round of nine has its par instead, and attract mode shows no panel."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import tr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.jobs import Job
+    from game.scenes.table import TableScene
+    from game.solver.golf_best import BestScore
+
+STATES = 40_000  # positions per search (golf_best.DEFAULT_STATES): the same answer on every machine
+
+
+def signed(score: int) -> str:
+    """A golf score as golfers write it: '3', '0', '−7' (a true minus sign)."""
+    return f"−{-score}" if score < 0 else str(score)
+
+
+def best_line(best: BestScore) -> str:
+    """'Best possible for this deal: golf score −7' (proved) or 'Best found …' (within the budget)."""
+    if best.proved:
+        return tr("Best possible for this deal: golf score {n}", n=signed(best.score))
+    return tr("Best found for this deal: golf score {n}", n=signed(best.score))
+
+
+class BestFound:
+    """The best score of one deal from its start, asked once (undo and a second end reuse it)."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.job: Job | None = None
+        self._answer: BestScore | None = None
+        self._failed = False
+
+    def ask(self) -> None:
+        """Start the search if it has not been started for this deal."""
+        if self.job is None and not self.table.in_attract_mode:
+            self.job = self.table.ctx.jobs.golf_best(self.table.game.root(), STATES)
+
+    def failed(self) -> bool:
+        """Whether the worker answered without a result (nothing will come)."""
+        self.answer()
+        return self._failed
+
+    def answer(self) -> BestScore | None:
+        """The best found, once the worker has answered (None before, or if the search failed)."""
+        if self._answer is None and not self._failed and self.job is not None and self.job.done:
+            from game.solver.golf_best import BestScore
+
+            result = self.job.result()
+            self._answer = result if isinstance(result, BestScore) else None
+            self._failed = self._answer is None
+        return self._answer
