@@ -79,7 +79,7 @@ def generate(kind: str, jobs: int = 1, directory: Path | None = None,
         raise SystemExit(f"{kind} has no table to rate")
     started, cpu = time.perf_counter(), time.process_time()
     measures: dict[int, Measure] = {}
-    pool = tables._pool(jobs) if jobs > 1 else None
+    pool = tables.worker_pool(jobs) if jobs > 1 else None
     try:
         tasks = [(kind, n) for n in numbers]
         for number, value in (pool.imap(_measure_task, tasks, 20) if pool else map(_measure_task, tasks)):

@@ -31,7 +31,7 @@ over the model's own legal moves (take-backs included, nothing automatic) on man
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..model.cards import FULL_DECK
 from ..model.eightoff import EightOffGame
@@ -183,6 +183,12 @@ class _Search:
             if i >= 0:
                 disorder += top - i
         return 2 * disorder
+
+
+def column_scorer(cell_count: int) -> Callable[[bytes, Sequence[int]], int]:
+    """The search's score of one column (see _Search._column_term), for the par search's ordering:
+    one definition of what a promising position is."""
+    return _Search(cell_count, Budget())._column_term
 
 
 def solve_position(game: EightOffGame, budget: Budget) -> Result:

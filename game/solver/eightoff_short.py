@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.eightoff import EightOffGame
-from .eightoff import _Search
+from .eightoff import column_scorer
 from .eightoff_check import model_moves
 from .eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, State, encode, key
-from .result import Budget
 
 #: a line as linked parts: (the internal moves of one edge, the parts before it)
 _Path = tuple[list[Move], Any] | None
@@ -131,7 +130,7 @@ class _Scorer:
     """The solver's move-ordering score of a position (lower is more promising)."""
 
     def __init__(self, cell_count: int) -> None:
-        self.term = _Search(cell_count, Budget())._column_term
+        self.term = column_scorer(cell_count)
 
     def __call__(self, state: State) -> int:
         cols, cells, need = state

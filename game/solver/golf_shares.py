@@ -55,12 +55,12 @@ def write_shares(shares: dict[str, dict[str, int]], path: Path = SHARES_PATH) ->
 
 def measure(names: list[str], last: int, jobs: int = 2, log: Any = print) -> dict[str, dict[str, int]]:
     """{name: {'deals', 'winnable', 'unknown'}} over deals 1..last for each rule set name."""
-    from .tables import _pool
+    from .tables import worker_pool
 
     out = {n: {"deals": last, "winnable": 0, "unknown": 0} for n in names}
     tasks = [(n, d) for n in names for d in range(1, last + 1)]
     started = time.perf_counter()
-    with _pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         for done, (name, _, answer) in enumerate(pool.imap_unordered(verdict, tasks, chunksize=20), 1):
             out[name]["winnable"] += answer == "winnable"
             out[name]["unknown"] += answer == "unknown"

@@ -155,7 +155,7 @@ def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path
     rows = {} if again else _rows(kind, directory)
     todo = [n for n in numbers if n not in rows]
     started, cpu, searched = time.perf_counter(), time.process_time(), 0
-    pool = tables._pool(jobs) if jobs > 1 else None
+    pool = tables.worker_pool(jobs) if jobs > 1 else None
     try:
         for at in range(0, len(todo), BATCH):
             tasks = [(kind, n, BUDGETS[kind]) for n in todo[at:at + BATCH]]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import deals
-from .tables import _write_atomic
+from .tables import write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -67,4 +67,4 @@ def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[t
 
 def write(path: Path, header: str, rows: Iterable[tuple[int, Iterable[object]]]) -> None:
     """Write a file atomically: the header, then "<number> <fields...>" per row."""
-    _write_atomic(path, [header, *(" ".join([str(n), *map(str, fields)]) for n, fields in rows)])
+    write_atomic(path, [header, *(" ".join([str(n), *map(str, fields)]) for n, fields in rows)])

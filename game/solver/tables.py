@@ -106,7 +106,7 @@ def write_table(path: Path, kind: str, scanned: int, numbers: list[int]) -> None
     """Atomic rewrite: a crash leaves either the old file or the new one, never half of one."""
     header = (f"# {kind}: deals proven winnable by game.solver; scanned 1-{scanned}; "
               f"{len(numbers)} deals; python -m game.solver.tables generate {kind} --count N")
-    _write_atomic(path, [header, *map(str, numbers)])
+    write_atomic(path, [header, *map(str, numbers)])
 
 
 def read_lines(path: Path) -> list[tuple[int, str]]:
@@ -146,10 +146,11 @@ def read_line_at(path: Path, offset: int) -> tuple[int, str]:
 
 def write_lines(path: Path, kind: str, rows: Iterable[tuple[int, str]]) -> None:
     """Atomic rewrite, like write_table."""
-    _write_atomic(path, [LINES_HEADER.format(kind=kind), *(f"{n} {text}" for n, text in rows)])
+    write_atomic(path, [LINES_HEADER.format(kind=kind), *(f"{n} {text}" for n, text in rows)])
 
 
-def _write_atomic(path: Path, rows: list[str]) -> None:
+def write_atomic(path: Path, rows: list[str]) -> None:
+    """A table file replaced whole or not at all (written aside, synced, renamed over the old one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
     with open(tmp, "w", encoding="ascii") as out:
@@ -159,7 +160,8 @@ def _write_atomic(path: Path, rows: list[str]) -> None:
     os.replace(tmp, path)
 
 
-def _pool(jobs: int) -> Any:
+def worker_pool(jobs: int) -> Any:
+    """A pool of `jobs` processes for the table-making tools."""
     from multiprocessing import Pool  # the tool's workers; the game itself never needs them here
 
     return Pool(jobs)
@@ -172,7 +174,7 @@ def generate(kind: str, count: int, jobs: int = 2, seconds: float = 10.0,
     scanned, numbers = read_table(path)
     texts = dict(read_lines(lines_path(kind, directory)))
     started, tally = time.perf_counter(), dict[str, int]()
-    with _pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         while len(numbers) < count:
             tasks = [(kind, n, seconds) for n in range(scanned + 1, scanned + 1 + BATCH)]
             for number, verdict, text in pool.imap(check_deal, tasks):
@@ -197,7 +199,7 @@ def fill_lines(kind: str, jobs: int = 2, seconds: float = 30.0, directory: Path 
     texts = dict(read_lines(lines_path(kind, directory)))
     missing = [n for n in numbers if n not in texts]
     failed, started = [], time.perf_counter()
-    with _pool(jobs) as pool:
+    with worker_pool(jobs) as pool:
         for at in range(0, len(missing), BATCH * 5):
             tasks = [(kind, n, seconds) for n in missing[at:at + BATCH * 5]]
             for number, _, text in pool.imap(check_deal, tasks):
