@@ -269,10 +269,16 @@ def _portrait(surf: pygame.Surface, rank: str, d: Design) -> None:
 
 def _hand(surf: pygame.Surface, d: Design, hand: Point, robe_side: int) -> None:
     """A sleeve from the shoulder on `robe_side` to `hand`, with a gold cuff and the hand."""
-    shoulder = (CX + robe_side * 40, 118)
-    bar(surf, shade(d.robe, 0.8), shoulder, (hand[0], hand[1] + 4), 15)
-    bar(surf, GOLD, (hand[0] - robe_side * 1.5, hand[1] + 6), (hand[0] + robe_side * 1.5, hand[1] + 1), 13, 0.6)
-    oval(surf, SKIN, hand, 5, 4.6, 0.8)
+    sx, sy = CX + robe_side * 42, 114.0
+    wx, wy = hand[0], hand[1] + 5
+    dx, dy = wx - sx, wy - sy
+    n = math.hypot(dx, dy)
+    ox, oy = -dy / n, dx / n
+    sleeve = [(sx + ox * 10, sy + oy * 10), (wx + ox * 7, wy + oy * 7), (wx - ox * 7, wy - oy * 7),
+              (sx - ox * 10, sy - oy * 10)]
+    poly(surf, shade(d.panel, 0.88), sleeve)
+    bar(surf, GOLD, (wx - dx / n * 2, wy - dy / n * 2), (wx + dx / n * 1.5, wy + dy / n * 1.5), 14.5, 0.6)
+    oval(surf, SKIN, hand, 5.4, 5, 0.8)
 
 
 # ---------------------------------------------------------------- attributes
@@ -282,24 +288,30 @@ def _sword(surf: pygame.Surface, grip: Point, tip: Point) -> None:
     n = math.hypot(dx, dy)
     ux, uy = dx / n, dy / n
     guard = (grip[0] + ux * 7, grip[1] + uy * 7)
-    bar(surf, STEEL, guard, tip, 5)
-    poly(surf, STEEL, [(tip[0] - uy * 2.5, tip[1] + ux * 2.5), (tip[0] + ux * 5, tip[1] + uy * 5),
-                       (tip[0] + uy * 2.5, tip[1] - ux * 2.5)], 0.8)
+    bar(surf, STEEL, guard, tip, 6.5)
+    poly(surf, STEEL, [(tip[0] - uy * 3.25, tip[1] + ux * 3.25), (tip[0] + ux * 6, tip[1] + uy * 6),
+                       (tip[0] + uy * 3.25, tip[1] - ux * 3.25)], 0.8)
+    bar(surf, shade(STEEL, 0.75), guard, tip, 1.2, 0)
     bar(surf, GOLD, (guard[0] - uy * 10, guard[1] + ux * 10), (guard[0] + uy * 10, guard[1] - ux * 10), 3.4)
     bar(surf, WOOD, (grip[0] - ux * 8, grip[1] - uy * 8), guard, 3.4)
     oval(surf, GOLD, (grip[0] - ux * 9, grip[1] - uy * 9), 2.8, 2.8, 0.6)
 
 
-def _attribute(surf: pygame.Surface, d: Design, hand: Point, behind: bool) -> None:
-    """Draw the attribute in `hand`; `behind` is the pass before the body (for what passes behind)."""
+#: The drawing pass of the attributes that are not simply held in front: a long shaft stands behind
+#: the figure, the raised sword passes over the shoulder and behind the head.
+PASS = {"halberd": "behind", "pike": "behind", "sword_behind": "middle"}
+
+
+def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None:
+    """Draw the attribute held in `hand` if it belongs to this `stage` of the drawing."""
     hx, hy = hand
     s, a = d.side, d.attribute
-    if behind != (a in ("sword_behind", "halberd", "pike")):
+    if PASS.get(a, "front") != stage:
         return
     if a == "sword":
         _sword(surf, hand, (hx + s * 4, 26))
     elif a == "sword_behind":   # raised across, behind the head
-        _sword(surf, hand, (CX - s * 40, 24))
+        _sword(surf, hand, (CX - s * 38, 30))
     elif a == "axe":
         bar(surf, WOOD, (hx, hy + 14), (hx, 34), 3.6)
         poly(surf, STEEL, [(hx, 36), (hx + s * 8, 32), (hx + s * 16, 26), (hx + s * 18, 40), (hx + s * 16, 54),
@@ -318,23 +330,23 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, behind: bool) -> No
             poly(surf, GOLD, [(hx - s * 2 - 2, 41), tip, (hx - s * 2 + 2, 41)], 0.6)
         oval(surf, RED, (hx - s * 2, 41), 2.4, 2.4, 0.5)
     elif a in ("rose", "tulip", "daisy"):
-        head = (hx - s * 12, hy - 40)
+        head = (hx - s * 3, hy - 46)
         pygame.draw.lines(surf, LEAF, False, _pts([hand, (hx - s * 2, hy - 20), head]), S(2))
         poly(surf, LEAF, [(hx - s * 4, hy - 18), (hx + s * 6, hy - 28), (hx + s * 1, hy - 16)], 0.6)
         if a == "rose":
             for ang in range(0, 360, 72):
                 r = math.radians(ang)
-                oval(surf, (200, 34, 52), (head[0] + 4 * math.cos(r), head[1] + 4 * math.sin(r)), 4, 4, 0.6)
-            oval(surf, (150, 20, 40), head, 3, 3, 0.6)
+                oval(surf, (200, 34, 52), (head[0] + 5 * math.cos(r), head[1] + 5 * math.sin(r)), 5, 5, 0.6)
+            oval(surf, (150, 20, 40), head, 3.6, 3.6, 0.6)
         elif a == "tulip":
             x, y = head
-            poly(surf, RED, [(x - 6, y - 8), (x - 3, y - 3), (x, y - 9), (x + 3, y - 3), (x + 6, y - 8),
-                             (x + 6, y), (x + 3, y + 5), (x - 3, y + 5), (x - 6, y)])
+            poly(surf, RED, [(x - 8, y - 10), (x - 4, y - 4), (x, y - 12), (x + 4, y - 4), (x + 8, y - 10),
+                             (x + 8, y), (x + 4, y + 6), (x - 4, y + 6), (x - 8, y)])
         else:
             for ang in range(0, 360, 40):
                 r = math.radians(ang)
-                oval(surf, WHITE, (head[0] + 5 * math.cos(r), head[1] + 5 * math.sin(r)), 2.6, 2.6, 0.5)
-            oval(surf, YELLOW, head, 3, 3, 0.6)
+                oval(surf, WHITE, (head[0] + 6.5 * math.cos(r), head[1] + 6.5 * math.sin(r)), 3.4, 3.4, 0.5)
+            oval(surf, YELLOW, head, 3.8, 3.8, 0.6)
     elif a == "halberd":
         top = (hx + s * 2, 22)
         bar(surf, WOOD, (hx - s * 1, 178), top, 3.6)
@@ -367,13 +379,14 @@ ATTRIBUTES: tuple[str, ...] = tuple(sorted({d.attribute for d in DESIGNS.values(
 
 def _figure(surf: pygame.Surface, rank: str, d: Design) -> None:
     """The upper half: everything above the divider, in drawing order (back to front)."""
-    hand = (CX + d.side * 30, 134.0)
-    _attribute(surf, d, hand, behind=True)
+    hand = (CX + d.side * 25, 132.0)
+    _attribute(surf, d, hand, "behind")
     _robe(surf, d)
+    _attribute(surf, d, hand, "middle")
     _portrait(surf, rank, d)
     _collar(surf, rank, d)
-    _hand(surf, d, (CX - d.side * 34, 152.0), -d.side)       # the other hand holds the robe
-    _attribute(surf, d, hand, behind=False)
+    _hand(surf, d, (CX - d.side * 21, 152.0), -d.side)       # the other hand rests on the robe
+    _attribute(surf, d, hand, "front")
     _hand(surf, d, hand, d.side)
 
 
