@@ -173,8 +173,8 @@ def _collar(surf: pygame.Surface, rank: str, d: Design) -> None:
         poly(surf, WHITE, [(CX - 32, 100), (CX + 32, 100), (CX + 28, 111), (CX - 28, 111)])
         for x in (-21, -9, 3, 15):
             poly(surf, LINE, [(CX + x, 103), (CX + x + 3.4, 103), (CX + x + 1.7, 109)], 0)
-    else:                # a plain turned-down collar in the panel's colour
-        poly(surf, d.panel, [(CX - 26, 99), (CX, 111), (CX + 26, 99), (CX + 22, 108), (CX, 118), (CX - 22, 108)])
+    else:                # a plain white turned-down collar
+        poly(surf, WHITE, [(CX - 26, 99), (CX, 111), (CX + 26, 99), (CX + 22, 108), (CX, 118), (CX - 22, 108)])
 
 
 def _head(surf: pygame.Surface, rank: str, d: Design) -> None:
@@ -238,10 +238,10 @@ def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
         for i in range(5):
             oval(surf, WHITE, (CX - 11.25 + i * 7.5, base - 17 + abs(i - 2) * 1.5), 1.9, 1.9, 0.5)
         oval(surf, RED, (CX, base - 4), 2.2, 2.2, 0.5)
-    else:                # a soft cap with a turned-up brim and a long feather
+    else:                # a soft cap of the robe's colour, a turned-up brim and a long feather
         s = d.side
-        poly(surf, d.panel, [(CX - 18, base), (CX - 14, base - 14), (CX + 2, base - 20), (CX + 16, base - 14),
-                             (CX + 19, base)])
+        poly(surf, shade(d.robe, 0.9), [(CX - 18, base), (CX - 14, base - 14), (CX + 2, base - 20),
+                                        (CX + 16, base - 14), (CX + 19, base)])
         poly(surf, GOLD, [(CX - 20, base + 2), (CX + 20, base + 2), (CX + 18, base - 5), (CX - 18, base - 5)], 0.8)
         feather = [(CX - s * 12, base - 6)]
         feather += [(CX - s * (14 + 12 * t), base - 8 - 22 * t + 8 * t * t) for t in (0.25, 0.5, 0.75, 1.0)]
