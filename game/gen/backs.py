@@ -111,14 +111,19 @@ def stars(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     field = _field(size, c)
     w, h = size
     rng = random.Random(22)                     # fixed: the output is deterministic
-    for _ in range(70):
-        x, y = rng.uniform(0, w), rng.uniform(0, h / 2)
-        for px, py in ((x, y), (w - x, h - y)):
-            if rng.random() < 0.35:
-                pts = star((px / SS, py / SS), rng.uniform(3.5, 6.5))
-                pygame.draw.polygon(field, c.trim, pts)
-            else:
-                pygame.draw.circle(field, c.line if rng.random() < 0.5 else c.trim, (px, py), S(rng.uniform(0.7, 1.6)))
+    cell = S(20)                                # one star or dot in each cell: even, not clumped
+    for gy in range(0, (h // 2) // cell + 1):
+        for gx in range(0, w // cell + 1):
+            x, y = (gx + rng.uniform(0.15, 0.85)) * cell, (gy + rng.uniform(0.15, 0.85)) * cell
+            big, scale = rng.random() < 0.3, rng.uniform(0.7, 1.6)
+            col = c.line if rng.random() < 0.4 else c.trim
+            for px, py in ((x, y), (w - x, h - y)):   # the lower half is the upper one turned
+                if py > h / 2 and (px, py) == (x, y):
+                    continue
+                if big:
+                    pygame.draw.polygon(field, c.trim, star((px / SS, py / SS), 2.5 + 2.5 * scale))
+                else:
+                    pygame.draw.circle(field, col, (px, py), S(scale))
     return field
 
 
@@ -135,10 +140,23 @@ def _medallion(surf: pygame.Surface, style: str, c: Scheme) -> None:
         pygame.draw.polygon(surf, c.trim, star((W / 2, H / 2), 38, 0.42))
         pygame.draw.polygon(surf, c.line, star((W / 2, H / 2), 22, 0.42))
         return
+    if style == "diamonds":     # a gold rosette of eight petals
+        pygame.draw.circle(surf, c.trim, (cx, cy), S(44))
+        pygame.draw.circle(surf, c.fill, (cx, cy), S(40))
+        for i in range(8):
+            a = i * math.pi / 4
+            px, py = cx + S(20 * math.cos(a)), cy + S(20 * math.sin(a))
+            pygame.draw.circle(surf, c.trim, (px, py), S(10))
+            pygame.draw.circle(surf, c.line, (px, py), S(6.5))
+        pygame.draw.circle(surf, c.trim, (cx, cy), S(12))
+        pygame.draw.circle(surf, c.fill, (cx, cy), S(7))
+        return
     if style == "waves":
         for r, col in ((44, c.trim), (40, c.fill), (31, c.line), (27, c.fill)):
             pygame.draw.ellipse(surf, col, pygame.Rect(0, 0, S(r * 2), S(r * 2.6)).move(cx - S(r), cy - S(r * 1.3)))
-        pygame.draw.circle(surf, c.trim, (cx, cy), S(9))
+        for dy in (-12, 0, 12):      # three little waves in the middle
+            crest = [(cx + S(x), cy + S(dy + 3.5 * math.sin(x / 18 * 2 * math.pi))) for x in range(-18, 19, 2)]
+            pygame.draw.lines(surf, c.trim, False, crest, S(2.4))
         return
     for r, col in ((46, c.trim), (42, c.fill), (34, c.line), (30, c.fill)):
         pts = [(cx, cy - S(r * 1.35)), (cx + S(r), cy), (cx, cy + S(r * 1.35)), (cx - S(r), cy)]

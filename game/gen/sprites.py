@@ -3,7 +3,8 @@
 Run ``python -m game.gen.sprites`` (headless; no window opens).  Everything is drawn with
 pygame primitives at ``SS`` times the master size and smoothscaled down, which gives clean
 anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank letters use
-pygame's bundled default font.  The output is deterministic.
+pygame's bundled default font.  The output is deterministic.  The court figures are drawn by
+`game.gen.court`, the card backs (one ``back-<style>.png`` per style) by `game.gen.backs`.
 """
 from __future__ import annotations
 
