@@ -30,19 +30,34 @@ def display():
 
 
 @pytest.fixture(scope="module")
-def faces() -> dict[str, bytes]:
-    return {c: pygame.image.tobytes(gen.face(c, gen.STANDARD), "RGBA") for c in COURTS}
+def faces() -> dict[str, pygame.Surface]:
+    return {c: gen.face(c, gen.STANDARD) for c in COURTS}
 
 
-def _differing_pixels(a: bytes, b: bytes, threshold: int = 24) -> int:
-    """How many RGBA pixels differ by more than `threshold` in some channel."""
-    return sum(1 for i in range(0, len(a), 4)
-               if max(abs(a[i + k] - b[i + k]) for k in range(4)) > threshold)
+def _differing_pixels(a: pygame.Surface, b: pygame.Surface, threshold: int = 24) -> int:
+    """How many pixels of two same-size images differ by more than `threshold` in some channel."""
+    a, b = a.convert_alpha(), b.convert_alpha()
+    diff = a.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)        # max(a - b, 0) per channel
+    other = b.copy()
+    other.blit(a, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
+    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)    # |a - b|
+    t = threshold + 1
+    same = pygame.mask.from_threshold(diff, (0, 0, 0, 0), (t, t, t, t)).count()
+    return a.get_width() * a.get_height() - same
 
 
-def _frame_bytes(img: pygame.Surface) -> bytes:
+def _frame(img: pygame.Surface) -> pygame.Surface:
     f = court.FRAME
-    return pygame.image.tobytes(img.subsurface(pygame.Rect(f.x, f.y, f.w, f.h)), "RGBA")
+    return img.subsurface(pygame.Rect(f.x, f.y, f.w, f.h))
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def _load(path: Path) -> pygame.Surface:
+    return pygame.image.load(str(path))
 
 
 # ---------------------------------------------------------------- court figures
@@ -50,20 +65,18 @@ def _frame_bytes(img: pygame.Surface) -> bytes:
 def test_each_court_figure_is_turned_symmetric_like_a_double_headed_card(faces):
     """The lower half is the upper half turned 180 degrees (and so are the corner indices)."""
     for code in COURTS:
-        img = gen.face(code, gen.STANDARD)
-        turned = pygame.image.tobytes(pygame.transform.rotate(img, 180), "RGBA")
+        turned = pygame.transform.rotate(faces[code], 180)
         assert _differing_pixels(faces[code], turned) <= gen.W * gen.H // 1000, code
 
 
 def test_a_pip_card_is_not_turned_symmetric_so_the_symmetry_test_can_fail():
     img = gen.face("7C", gen.STANDARD)
-    turned = pygame.image.tobytes(pygame.transform.rotate(img, 180), "RGBA")
-    assert _differing_pixels(pygame.image.tobytes(img, "RGBA"), turned) > 1000
+    assert _differing_pixels(img, pygame.transform.rotate(img, 180)) > 1000
 
 
-def test_the_twelve_court_figures_are_pairwise_different_pictures():
+def test_the_twelve_court_figures_are_pairwise_different_pictures(faces):
     """Any two court cards differ in a sizeable part of the figure, not in a few pixels."""
-    frames = {c: _frame_bytes(gen.face(c, gen.STANDARD)) for c in COURTS}
+    frames = {c: _frame(faces[c]) for c in COURTS}
     area = court.FRAME.w * court.FRAME.h
     for a, b in combinations(COURTS, 2):
         assert _differing_pixels(frames[a], frames[b]) > area // 20, (a, b)
@@ -93,8 +106,7 @@ def test_the_four_colour_courts_take_the_suit_ink():
     """Diamonds and clubs courts change with the four-colour deck (frame, divider, pip), and keep
     their figure; spades and hearts have one version."""
     for code in ("JD", "QD", "KD", "JC", "QC", "KC"):
-        std, four = gen.face(code, gen.STANDARD), gen.face(code, gen.FOUR_COLOUR)
-        diff = _differing_pixels(pygame.image.tobytes(std, "RGBA"), pygame.image.tobytes(four, "RGBA"))
+        diff = _differing_pixels(gen.face(code, gen.STANDARD), gen.face(code, gen.FOUR_COLOUR))
         assert 500 < diff < gen.W * gen.H // 3, code
         assert (SPRITES / "4c" / f"{code}.png").exists()
     assert not (SPRITES / "4c" / "KS.png").exists()
@@ -102,13 +114,10 @@ def test_the_four_colour_courts_take_the_suit_ink():
 
 def test_committed_court_and_back_sprites_match_the_generator():
     for code in ("JS", "KH", "QC"):
-        made = pygame.image.tobytes(gen.face(code, gen.STANDARD), "RGBA")
-        assert made == pygame.image.tobytes(pygame.image.load(str(SPRITES / f"{code}.png")), "RGBA"), code
-    made = pygame.image.tobytes(gen.face("KD", gen.FOUR_COLOUR), "RGBA")
-    assert made == pygame.image.tobytes(pygame.image.load(str(SPRITES / "4c" / "KD.png")), "RGBA")
+        assert _same(gen.face(code, gen.STANDARD), _load(SPRITES / f"{code}.png")), code
+    assert _same(gen.face("KD", gen.FOUR_COLOUR), _load(SPRITES / "4c" / "KD.png"))
     for style in BACK_STYLES:
-        made = pygame.image.tobytes(backs.back(style), "RGBA")
-        assert made == pygame.image.tobytes(pygame.image.load(str(SPRITES / f"back-{style}.png")), "RGBA")
+        assert _same(backs.back(style), _load(SPRITES / f"back-{style}.png")), style
 
 
 # ---------------------------------------------------------------- pip clearance
@@ -156,22 +165,20 @@ def test_the_clearance_check_sees_a_crowded_layout(monkeypatch):
 
 def test_there_is_a_back_for_every_style_each_its_own_design():
     assert tuple(backs.SCHEMES) == BACK_STYLES
-    images = {s: pygame.image.load(str(SPRITES / f"back-{s}.png")) for s in BACK_STYLES}
-    data = {s: pygame.image.tobytes(img, "RGBA") for s, img in images.items()}
+    images = {s: _load(SPRITES / f"back-{s}.png") for s in BACK_STYLES}
     for a, b in combinations(BACK_STYLES, 2):
-        assert _differing_pixels(data[a], data[b]) > gen.W * gen.H // 3, (a, b)
+        assert _differing_pixels(images[a], images[b]) > gen.W * gen.H // 3, (a, b)
     assert len({backs.SCHEMES[s].fill for s in BACK_STYLES}) == 4
     for img in images.values():     # the same card shape: transparent corners, white rim
         w, h = img.get_size()
         assert (w, h) == (gen.W, gen.H)
         assert img.get_at((0, 0)).a == 0 and img.get_at((w - 1, h - 1)).a == 0
         assert tuple(img.get_at((w // 2, 4)))[:3] == gen.FACE
-    older = pygame.image.tobytes(pygame.image.load(str(SPRITES / "back.png")), "RGBA")
-    assert older == data["lattice"]   # back.png stays for older loaders
+    assert _same(_load(SPRITES / "back.png"), images["lattice"])   # back.png stays for older loaders
 
 
 def test_the_loader_shows_each_back_style():
     images = CardImages()
     shown = {s: pygame.image.tobytes(images.back(90, s), "RGBA") for s in BACK_STYLES}
-    assert len(set(shown.values())) == len(BACK_STYLES)
+    assert len(set(shown.values())) == len(BACK_STYLES)   # each read from its own file, none a fallback
     assert pygame.image.tobytes(images.back(90, "no-such-style"), "RGBA") == shown["lattice"]
