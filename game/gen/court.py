@@ -178,7 +178,7 @@ def _collar(surf: pygame.Surface, rank: str, d: Design) -> None:
 
 
 def _head(surf: pygame.Surface, rank: str, d: Design) -> None:
-    hy = 66.0
+    hy = DRAWN_HEAD_Y
     if rank == "Q":      # long hair behind, down to the shoulders
         poly(surf, d.hair, [(CX - 17, 56), (CX - 21, 96), (CX - 8, 92), (CX + 8, 92), (CX + 21, 96), (CX + 17, 56)])
     bar(surf, SKIN, (CX, 78), (CX, 94), 12, 0.8)                      # neck
@@ -251,7 +251,8 @@ def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
 
 HEAD_SCALE = 1.12
 HEAD_AREA = pygame.Rect(round(CX) - 31, 20, 62, 80)   # where _head and _headdress draw (unscaled)
-HEAD_Y = 72.0                                          # where the head's centre (drawn at y 66) goes
+DRAWN_HEAD_Y = 66.0                                    # the head's centre as _head draws it
+HEAD_Y = 72.0                                          # where the enlarged head's centre goes
 
 
 def _portrait(surf: pygame.Surface, rank: str, d: Design) -> None:
@@ -263,7 +264,7 @@ def _portrait(surf: pygame.Surface, rank: str, d: Design) -> None:
     area = pygame.Rect(S(HEAD_AREA.x), S(HEAD_AREA.y), S(HEAD_AREA.w), S(HEAD_AREA.h))
     big = pygame.transform.smoothscale(layer.subsurface(area),
                                        (round(area.w * HEAD_SCALE), round(area.h * HEAD_SCALE)))
-    top = HEAD_Y - (66 - HEAD_AREA.y) * HEAD_SCALE
+    top = HEAD_Y - (DRAWN_HEAD_Y - HEAD_AREA.y) * HEAD_SCALE
     surf.blit(big, (S(CX) - big.get_width() // 2, S(top)))
 
 
@@ -372,9 +373,6 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None
         bar(surf, WOOD, (hx - s * 1, 178), top, 3.2)
         poly(surf, STEEL, [(top[0], 16), (top[0] - 3.5, 28), (top[0] + 3.5, 28)], 0.8)
         poly(surf, RED, [(top[0], 30), (top[0] + s * 18, 35), (top[0], 42)], 0.8)
-
-
-ATTRIBUTES: tuple[str, ...] = tuple(sorted({d.attribute for d in DESIGNS.values()}))
 
 
 def _figure(surf: pygame.Surface, rank: str, d: Design) -> None:
