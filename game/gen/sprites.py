@@ -3,7 +3,8 @@
 Run ``python -m game.gen.sprites`` (headless; no window opens).  Everything is drawn with
 pygame primitives at ``SS`` times the master size and smoothscaled down, which gives clean
 anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank letters use
-pygame's bundled default font.  The output is deterministic.
+pygame's bundled default font.  The output is deterministic.  The court figures are drawn by
+`game.gen.court`, the card backs (one ``back-<style>.png`` per style) by `game.gen.backs`.
 """
 from __future__ import annotations
 
@@ -43,9 +44,12 @@ INDEX_X, INDEX_Y = 10, 11       # top-left of the corner rank
 INDEX_W, INDEX_H = 58, 78       # rank box (cap height ~23% of the card)
 INDEX_PIP = 44                  # corner pip height
 CORNER_PIP = 58                 # the big suit at the top right: readable in a fanned column's strip
-PIP = 37                        # centre pip height
-COLS = (98.0, 125.0, 152.0)     # x of the left, centre and right pip columns
-ROW_TOP, ROW_BOTTOM = 58.0, 292.0
+PIP = 34                        # centre pip height
+COLS = (101.0, 125.0, 149.0)    # x of the left, centre and right pip columns
+ROW_TOP, ROW_BOTTOM = 59.0, 291.0
+#: the least gap (master pixels) between a centre pip's ink and a corner index's: the widest pip (a
+#: heart) in the right column stays this far from the big corner suit beside the top row
+PIP_CLEARANCE = 8
 
 
 def S(v: float) -> int:
@@ -202,47 +206,6 @@ def draw_pips(surf: pygame.Surface, n: int, suit: str, color: Color) -> None:
         draw_pip(surf, suit, (x, y), PIP, color, flip=f > 0.5)
 
 
-def _crown(surf: pygame.Surface, rank: str, cx: float, base: float, color: Color, sy: int) -> None:
-    """A stylised headdress sitting on `base`, pointing up (sy=-1) or down (sy=1)."""
-    def p(x: float, y: float) -> tuple[int, int]:
-        return S(cx + x), S(base + sy * y)
-    outline: list[Point]
-    tips: list[Point]
-    if rank == "K":
-        outline = [(-30, 0), (-30, 30), (-16, 14), (0, 36), (16, 14), (30, 30), (30, 0)]
-        tips = [(-30, 33), (0, 40), (30, 33)]
-    elif rank == "Q":
-        outline = [(-28, 0), (-32, 24), (-16, 12), (0, 30), (16, 12), (32, 24), (28, 0)]
-        tips = [(-32, 27), (-16, 15), (0, 34), (16, 15), (32, 27)]
-    else:
-        outline = [(-30 * math.cos(a * math.pi / 16), 26 * math.sin(a * math.pi / 16)) for a in range(17)]
-        tips = [(0, 29)]
-    pygame.draw.polygon(surf, color, [p(x, y) for x, y in outline])
-    pygame.draw.rect(surf, GOLD, pygame.Rect(0, 0, S(60), S(7)).move(p(-30, 0 if sy < 0 else -7)))
-    for x, y in tips:
-        pygame.draw.circle(surf, GOLD, p(x, y), S(4.5))
-    if rank == "J":   # a feather
-        pts = [p(8, 20)] + [p(10 + 24 * math.sin(a / 8), 20 + 30 * a / 8) for a in range(1, 9)]
-        pts += [p(20 + 4 * math.sin(a / 8), 50 - 28 * a / 8) for a in range(1, 9)]
-        pygame.draw.polygon(surf, GOLD, pts)
-
-
-def draw_court(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
-    """Framed panel, double-ended headdress, pips and a big letter."""
-    panel = pygame.Rect(S(76), S(22), S(98), S(306))
-    tint = tuple(round(255 - (255 - c) * 0.09) for c in color)
-    pygame.draw.rect(surf, tint, panel, border_radius=S(8))
-    pygame.draw.rect(surf, color, panel, width=S(2.5), border_radius=S(8))
-    pygame.draw.rect(surf, GOLD, panel.inflate(-S(9), -S(9)), width=S(1.5), border_radius=S(5))
-    cx = 125
-    _crown(surf, rank, cx, 88, color, -1)
-    _crown(surf, rank, cx, 262, color, 1)
-    draw_pip(surf, suit, (cx, 108), 26, color)
-    draw_pip(surf, suit, (cx, 242), 26, color, flip=True)
-    letter = rank_image(rank, color, 60, 80)
-    surf.blit(letter, letter.get_rect(center=(S(cx), S(175))))
-
-
 def face(code: str, palette: dict[str, Color]) -> pygame.Surface:
     """One card face at the master size."""
     rank, suit = code[0], code[1]
@@ -252,6 +215,7 @@ def face(code: str, palette: dict[str, Color]) -> pygame.Surface:
     if rank == "A":
         draw_pip(surf, suit, (W / 2, H / 2), 104 if suit in "SC" else 96, color)
     elif rank in "JQK":
+        from .court import draw_court  # imports this module: drawn with its primitives
         draw_court(surf, rank, suit, color)
     else:
         draw_pips(surf, RANKS.index(rank) + 1, suit, color)
@@ -319,55 +283,7 @@ def joker_face(number: str) -> pygame.Surface:
     return finish(surf)
 
 
-# ---------------------------------------------------------------- back and slot
-
-BACK_FILL: Color = (22, 52, 116)
-BACK_LINE: Color = (58, 98, 176)
-BACK_TRIM: Color = (206, 216, 238)
-
-
-def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
-
-
-def _lattice(size: tuple[int, int], step: float) -> pygame.Surface:
-    """Deep blue field with a diagonal lattice and a dot in every cell."""
-    field = pygame.Surface(size, pygame.SRCALPHA)
-    field.fill((*BACK_FILL, 255))
-    w, h = size
-    st, off = S(step), w // 2
-    t = S(1.6)                                  # half the horizontal thickness of a line
-    for k in range(-(w + h) // st - 2, (w + h) // st + 3):
-        x = off + k * st
-        for d in (h, -h):
-            pygame.draw.polygon(field, BACK_LINE, [(x - t, 0), (x + t, 0), (x + d + t, h), (x + d - t, h)])
-    half = st // 2
-    for p in range(-w // half - 2, w // half + 3):
-        for q in range(0, h // half + 2):
-            if (p + q) % 2:      # the centre of a lattice cell
-                pygame.draw.circle(field, BACK_TRIM, (off + p * half, q * half), S(1.8))
-    return field
-
-
-def back() -> pygame.Surface:
-    """The card back: white rim, lattice field, trim line and a centre medallion."""
-    surf = blank()
-    inner = surf.get_rect().inflate(-S(22), -S(22))
-    field = _lattice(inner.size, 22)
-    field.blit(_rounded_mask(inner.size, S(RADIUS - 8)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surf.blit(field, inner)
-    pygame.draw.rect(surf, BACK_TRIM, inner.inflate(-S(12), -S(12)), width=S(2), border_radius=S(5))
-    cx, cy = S(W / 2), S(H / 2)
-    for r, col in ((46, BACK_TRIM), (42, BACK_FILL), (34, BACK_LINE), (30, BACK_FILL)):
-        pts = [(cx, cy - S(r * 1.35)), (cx + S(r), cy), (cx, cy + S(r * 1.35)), (cx - S(r), cy)]
-        pygame.draw.polygon(surf, col, pts)
-    for sx, sy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        pygame.draw.circle(surf, BACK_TRIM, (cx + sx * S(15), cy + sy * S(20)), S(5))
-    pygame.draw.circle(surf, BACK_TRIM, (cx, cy), S(7))
-    return finish(surf)
-
+# ---------------------------------------------------------------- slot
 
 def slot() -> pygame.Surface:
     """An empty-pile outline: translucent white rounded frame on transparent ground."""
@@ -399,7 +315,9 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
             jobs.append((out_dir / "4c" / f"{code}.png", partial(face, code, FOUR_COLOUR)))
     # a joker has no suit: the four-colour deck shows the same two (the loader falls back to them)
     jobs += [(out_dir / f"{code}.png", partial(joker_face, code[1])) for code in JOKER_CODES]
-    jobs += [(out_dir / "back.png", back), (out_dir / "slot.png", slot)]
+    from . import backs  # imports this module: drawn with its card blank and supersampling
+    jobs += [(out_dir / f"back-{style}.png", partial(backs.back, style)) for style in backs.SCHEMES]
+    jobs += [(out_dir / "back.png", backs.back), (out_dir / "slot.png", slot)]  # back.png: older loaders
     for path, make in jobs:
         pygame.image.save(make(), str(path))
     return [p for p, _ in jobs]
