@@ -281,3 +281,88 @@ def test_f_presses_the_finish_button_when_it_shows(make_app):
     key(app, pygame.K_f)
     settle(app)
     assert not any(scene.game.columns) and not any(scene.game.cells) and scene.game.moves == 8
+
+
+# -- dialogs, end screens and panels -------------------------------------------------------------------
+def focus_widget(app, scene, widget, point=None) -> None:
+    """Tab until `widget` (at `point`, for a segmented control's choice) has the focus."""
+    from game.ui.key_focus import stops
+
+    found = stops(scene.widgets if hasattr(scene, "widgets") else scene.buttons)
+    for _ in range(len(found) + 1):
+        on = scene.key_focus.focused(scene.widgets if hasattr(scene, "widgets") else scene.buttons)
+        if on is not None and on[0] is widget and (point is None or on[1].collidepoint(point)):
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError("the focus never reached it")
+
+
+def test_the_new_game_question_is_answered_by_keyboard(make_app):
+    from game.scenes.dialog import ConfirmDialog
+
+    app, scene = table_for(make_app, golf_game())
+    focus_on(app, scene, ("column", 0))
+    key(app, pygame.K_SPACE)
+    settle(app)
+    key(app, pygame.K_n)
+    dialog = app.stack[-1]
+    assert isinstance(dialog, ConfirmDialog) and not dialog.key_focus.shown
+    key(app, pygame.K_TAB)  # shows the focus on the first button (Cancel)
+    assert dialog.key_focus.focused(dialog.buttons)[0] is dialog.buttons[0]
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert app.stack[-1] is scene and scene.game.moves == 1  # Cancel: the game goes on
+    key(app, pygame.K_n)
+    dialog = app.stack[-1]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # onto New game
+    assert dialog.key_focus.focused(dialog.buttons)[0] is dialog.buttons[1]
+    key(app, pygame.K_SPACE)
+    settle(app)
+    assert scene not in app.stack  # a new deal
+
+
+def test_a_click_hides_a_dialogs_focus(make_app):
+    app, scene = table_for(make_app, golf_game())
+    focus_on(app, scene, ("column", 0))
+    key(app, pygame.K_SPACE)
+    settle(app)
+    key(app, pygame.K_n)
+    dialog = app.stack[-1]
+    key(app, pygame.K_TAB)
+    assert dialog.key_focus.shown
+    click(app, (2, 2))  # outside the panel: nothing but the focus going
+    assert not dialog.key_focus.shown and app.stack[-1] is dialog
+
+
+def test_the_win_screens_buttons_work_by_keyboard(make_app, posted):
+    number = deals.listed("golf-easy")[0]
+    app, scene = table_for(make_app, deals.make_game("golf-easy", number))
+    for move in deals.known_line("golf-easy", number):
+        focus_on(app, scene, ("stock",) if move.column is None else ("column", move.column))
+        key(app, pygame.K_SPACE)
+    settle(app)
+    win = app.stack[-1]
+    assert isinstance(win, WinOverlay)
+    key(app, pygame.K_TAB)
+    label = win.buttons[win.key_focus.index].label
+    key(app, pygame.K_RETURN)  # the first button: New game
+    settle(app)
+    assert label == "New game" and scene not in app.stack
+    assert set(posted) == {pygame.KEYDOWN, pygame.KEYUP}
+
+
+def test_the_menus_controls_work_by_keyboard(make_app):
+    app = make_app(size=(1280, 720))
+    app.replace(MenuScene(app.ctx))
+    run_frames(app, 2)
+    menu = app.stack[-1]
+    toggle = menu.winnable_toggle
+    before = toggle.value
+    focus_widget(app, menu, toggle)
+    key(app, pygame.K_SPACE)
+    run_frames(app)
+    assert toggle.value is (not before)
+    key(app, pygame.K_RETURN)
+    run_frames(app)
+    assert toggle.value is before

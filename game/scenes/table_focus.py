@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..model.cards import Card
+from ..ui.key_focus import RING, RING_EDGE, nearest
 from ..view.lift import LIFT_TIME, SETTLE_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,11 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Pile = tuple  # ("column", 3), ("cell", 0), ("foundation", 1), ("stock",): the game's own names
 
-RING = (255, 204, 51)    # gold, clear on the felt, on a white card and on a card back
-RING_EDGE = (20, 20, 20)  # a thin dark line outside it, for contrast on light cards
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-ACROSS = 3  # an arrow prefers the pile straight that way: distance sideways weighs this much more
 
 
 def ring_width(card_w: int) -> int:
@@ -64,19 +62,10 @@ class TableFocus:
 
     def toward(self, dx: int, dy: int) -> None:
         """An arrow: the nearest pile that way (by where the piles lie), or stay at the edge."""
-        here = self.table.focus_anchor(self.current()).center
-        best: tuple[float, Pile] | None = None
-        for pile in self.piles():
-            x, y = self.table.focus_anchor(pile).center
-            ahead = (x - here[0]) * dx + (y - here[1]) * dy
-            if ahead <= 0:
-                continue
-            across = abs((x - here[0]) * dy) + abs((y - here[1]) * dx)
-            score = ahead + ACROSS * across
-            if best is None or score < best[0]:
-                best = (score, pile)
-        if best is not None:
-            self.pile = best[1]
+        piles = self.piles()
+        to = nearest(self.table.focus_anchor(self.current()), [self.table.focus_anchor(p) for p in piles], dx, dy)
+        if to is not None:
+            self.pile = piles[to]
 
     # -- keys ----------------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
