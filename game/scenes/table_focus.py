@@ -29,8 +29,9 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def ring_width(card_w: int) -> int:
-    """The ring's thickness: 3 px on a 100 px card, in step with the cards, never under 2."""
-    return max(2, round(card_w * 0.03))
+    """The ring's thickness: 4 px on a 100 px card, in step with the cards, never under 3 (a crisp
+    line with a dark edge: it reads apart from the soft glow of the playable cards)."""
+    return max(3, round(card_w * 0.04))
 
 
 class TableFocus:
@@ -86,8 +87,10 @@ class TableFocus:
             return True
         if k in ARROWS:
             self.toward(*ARROWS[k])
+            self.carry()
         elif k == pygame.K_TAB:
             self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.carry()
         elif k == pygame.K_SPACE and not self.held:
             table.key_tap(self.current())
         elif self.held:  # Enter (or Space) with cards picked up: they go to the focused pile
@@ -108,6 +111,23 @@ class TableFocus:
         self.held, self.held_from = cards, pile
         table.board.lift(cards, LIFT_TIME * table.speed)
         table.on_lift(cards)
+
+    def carry(self) -> None:
+        """The picked-up cards hover over the focused pile, a little down and to the right of its
+        top card, as a drag holds them over where they would go; back on their own pile, they
+        hover where they lie."""
+        if not self.held:
+            return
+        table = self.table
+        homes = table.targets()
+        if self.current() == self.held_from:
+            table.board.drag_to(self.held, [homes[c].pos for c in self.held])
+            return
+        tops = [c for c in table.focus_cards(self.current()) if c in homes]
+        under = pygame.Rect(homes[tops[-1]].pos, table.layout.card_size) if tops else table.focus_anchor(self.current())
+        w, h = table.layout.card_size
+        x, y = under.x + w // 6, under.y + h // 4
+        table.board.drag_to(self.held, [(x, y + i * (h // 4)) for i in range(len(self.held))])
 
     def drop(self) -> None:
         """Enter on a pile with cards picked up: they settle, then move there through the game's own
@@ -144,6 +164,8 @@ class TableFocus:
             return None
         board = self.table.board
         cards = self.table.focus_cards(self.pile)
+        if self.held and self.pile != self.held_from:
+            cards = [*cards, *self.held]  # round the pile and the cards hovering over it: no line across them
         rects = [board.shown_rect(board.sprites[c]) for c in cards if c in board.sprites]
         rect = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.table.focus_anchor(self.pile))
         pad = 2 * ring_width(board.card_w)
