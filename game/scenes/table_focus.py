@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..model.cards import Card
-from ..ui.key_focus import RING, RING_EDGE, nearest
+from ..ui.key_focus import nearest, paint_ring
 from ..view.lift import LIFT_TIME, SETTLE_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -215,11 +215,8 @@ class FocusRing:
 
 
 def ring_image(size: tuple[int, int], card_w: int) -> pygame.Surface:
-    """A gold rounded outline with a thin dark edge on both sides, transparent inside."""
+    """A gold rounded outline with a dark edge on both sides, transparent inside."""
     w = ring_width(card_w)
     img = pygame.Surface(size, pygame.SRCALPHA)
-    radius = max(6, card_w // 8)
-    outer = img.get_rect()
-    pygame.draw.rect(img, (*RING_EDGE, 200), outer, width=w + 2, border_radius=radius)
-    pygame.draw.rect(img, RING, outer.inflate(-2, -2), width=w, border_radius=radius - 1)
+    paint_ring(img, img.get_rect(), w, max(6, card_w // 8))
     return img

@@ -128,11 +128,19 @@ class KeyFocus:
         if on is None:
             return
         widget, rect = on
-        width = max(2, rect.height // 16)
-        ring = rect.inflate(2 * width, 2 * width).clip(widget.bounds)
-        radius = max(4, rect.height // 5)
-        pygame.draw.rect(surface, RING_EDGE, ring, width=width + 2, border_radius=radius)
-        pygame.draw.rect(surface, RING, ring.inflate(-2, -2), width=width, border_radius=radius)
+        width = max(3, rect.height // 14)
+        total = width + 2 * max(1, width // 2)
+        ring = rect.inflate(total, total).clip(widget.bounds)  # half of it outside the control
+        paint_ring(surface, ring, width, max(4, rect.height // 5))
+
+
+def paint_ring(surface: pygame.Surface, rect: pygame.Rect, width: int, radius: int) -> None:
+    """A gold line `width` wide between two dark ones, just inside `rect`: it shows on the felt, on
+    a dark panel, on a white card and on a gold button alike."""
+    edge = max(1, width // 2)
+    pygame.draw.rect(surface, RING_EDGE, rect, width=width + 2 * edge, border_radius=radius)
+    inner = rect.inflate(-2 * edge, -2 * edge)
+    pygame.draw.rect(surface, RING, inner, width=width, border_radius=max(0, radius - edge))
 
 
 def _has_text_input(widgets: Sequence[Widget]) -> bool:
