@@ -366,3 +366,35 @@ def test_the_menus_controls_work_by_keyboard(make_app):
     key(app, pygame.K_RETURN)
     run_frames(app)
     assert toggle.value is before
+
+
+# -- Help and its examples -------------------------------------------------------------------------------
+def test_help_page_buttons_and_an_examples_buttons_work_by_keyboard(make_app):
+    from game.scenes.example_scene import ExampleScene
+    from game.scenes.help_scene import HelpScene
+
+    app = make_app(size=(1280, 720))
+    app.replace(MenuScene(app.ctx))
+    app.push(HelpScene(app.ctx, "golf"))
+    run_frames(app, 2)
+    help_scene = app.stack[-1]
+    actions = help_scene.page.actions
+    assert actions and help_scene._chosen is None
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, SHIFT)  # round the start: the last button
+    assert help_scene._chosen == len(actions) - 1
+    last = actions[-1].rect
+    assert help_scene.scroller.offset <= last.top and help_scene.scroller.offset + help_scene.view.height > last.top
+    key(app, pygame.K_TAB)
+    assert help_scene._chosen == 0 and actions[0].kind == "example"
+    key(app, pygame.K_RETURN)
+    run_frames(app, 2)
+    example = app.stack[-1]
+    assert isinstance(example, ExampleScene)
+    key(app, pygame.K_TAB)
+    assert example.key_focus.focused(example.widgets)[0] is example.back
+    key(app, pygame.K_SPACE)
+    run_frames(app, 2)
+    assert app.stack[-1] is help_scene  # Back
+    click(app, (5, help_scene.size[1] - 5))
+    assert help_scene._chosen is None  # a click: no keyboard focus
