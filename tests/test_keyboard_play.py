@@ -165,7 +165,7 @@ def test_golf_space_and_enter_play_the_free_card_and_draw(make_app, press):
     assert str(scene.game.waste[-1]) == "JD" and len(scene.game.stock) == 1
 
 
-def test_a_whole_golf_game_by_keyboard(make_app, posted):
+def test_a_whole_golf_game_by_keyboard_and_the_win_screens_new_game(make_app, posted):
     number = deals.listed("golf-easy")[0]
     app, scene = table_for(make_app, deals.make_game("golf-easy", number))
     for move in deals.known_line("golf-easy", number):
@@ -174,7 +174,13 @@ def test_a_whole_golf_game_by_keyboard(make_app, posted):
         settle(app)
     assert scene.game.status == "won"
     settle(app)
-    assert isinstance(app.stack[-1], WinOverlay)
+    win = app.stack[-1]
+    assert isinstance(win, WinOverlay)
+    key(app, pygame.K_TAB)
+    label = win.buttons[win.key_focus.index].label
+    key(app, pygame.K_RETURN)  # the first button: New game
+    settle(app)
+    assert label == "New game" and scene not in app.stack
     assert set(posted) == {pygame.KEYDOWN, pygame.KEYUP}
 
 
@@ -284,20 +290,20 @@ def test_f_presses_the_finish_button_when_it_shows(make_app):
 
 
 # -- dialogs, end screens and panels -------------------------------------------------------------------
-def focus_widget(app, scene, widget, point=None) -> None:
-    """Tab until `widget` (at `point`, for a segmented control's choice) has the focus."""
+def focus_widget(app, scene, widget) -> None:
+    """Tab until `widget` has the focus of a panel scene."""
     from game.ui.key_focus import stops
 
-    found = stops(scene.widgets if hasattr(scene, "widgets") else scene.buttons)
-    for _ in range(len(found) + 1):
-        on = scene.key_focus.focused(scene.widgets if hasattr(scene, "widgets") else scene.buttons)
-        if on is not None and on[0] is widget and (point is None or on[1].collidepoint(point)):
+    for _ in range(len(stops(scene.widgets)) + 1):
+        on = scene.key_focus.focused(scene.widgets)
+        if on is not None and on[0] is widget:
             return
         key(app, pygame.K_TAB)
     raise AssertionError("the focus never reached it")
 
 
-def test_the_new_game_question_is_answered_by_keyboard(make_app):
+def new_game_question(make_app):
+    """A Golf table with one move made by keyboard, and N pressed: "Start a new game?"."""
     from game.scenes.dialog import ConfirmDialog
 
     app, scene = table_for(make_app, golf_game())
@@ -307,6 +313,11 @@ def test_the_new_game_question_is_answered_by_keyboard(make_app):
     key(app, pygame.K_n)
     dialog = app.stack[-1]
     assert isinstance(dialog, ConfirmDialog) and not dialog.key_focus.shown
+    return app, scene, dialog
+
+
+def test_the_new_game_question_is_answered_by_keyboard(make_app):
+    app, scene, dialog = new_game_question(make_app)
     key(app, pygame.K_TAB)  # shows the focus on the first button (Cancel)
     assert dialog.key_focus.focused(dialog.buttons)[0] is dialog.buttons[0]
     key(app, pygame.K_RETURN)
@@ -323,33 +334,11 @@ def test_the_new_game_question_is_answered_by_keyboard(make_app):
 
 
 def test_a_click_hides_a_dialogs_focus(make_app):
-    app, scene = table_for(make_app, golf_game())
-    focus_on(app, scene, ("column", 0))
-    key(app, pygame.K_SPACE)
-    settle(app)
-    key(app, pygame.K_n)
-    dialog = app.stack[-1]
+    app, _scene, dialog = new_game_question(make_app)
     key(app, pygame.K_TAB)
     assert dialog.key_focus.shown
     click(app, (2, 2))  # outside the panel: nothing but the focus going
     assert not dialog.key_focus.shown and app.stack[-1] is dialog
-
-
-def test_the_win_screens_buttons_work_by_keyboard(make_app, posted):
-    number = deals.listed("golf-easy")[0]
-    app, scene = table_for(make_app, deals.make_game("golf-easy", number))
-    for move in deals.known_line("golf-easy", number):
-        focus_on(app, scene, ("stock",) if move.column is None else ("column", move.column))
-        key(app, pygame.K_SPACE)
-    settle(app)
-    win = app.stack[-1]
-    assert isinstance(win, WinOverlay)
-    key(app, pygame.K_TAB)
-    label = win.buttons[win.key_focus.index].label
-    key(app, pygame.K_RETURN)  # the first button: New game
-    settle(app)
-    assert label == "New game" and scene not in app.stack
-    assert set(posted) == {pygame.KEYDOWN, pygame.KEYUP}
 
 
 def test_the_menus_controls_work_by_keyboard(make_app):
