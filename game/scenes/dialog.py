@@ -13,7 +13,8 @@ import pygame
 
 from ..i18n import tr
 from ..ui import theme
-from ..ui.pointer import pointer
+from ..ui.key_focus import KeyFocus
+from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from .base import Action, Pop, Scene, Transition
@@ -55,6 +56,7 @@ class DialogOverlay(Scene):
         self._under_pos = (0, 0)
         self._beneath: list[pygame.Rect] = []
         self._transition: Transition = None
+        self.key_focus = KeyFocus()  # Tab and the arrows over the buttons, Enter or Space presses
         #: 0: the whole panel; 1, 2 …: the shorter forms a subclass gives for small spaces
         self.compact = 0
 
@@ -192,13 +194,24 @@ class DialogOverlay(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition = None
         if event.type == pygame.KEYDOWN:
-            return self.on_key(event)
+            used, point = self.key_focus.key(event, self.buttons)
+            if point is not None:  # Enter or Space: a tap on the focused button
+                self._point(DOWN, point)
+                return self._point(UP, point)
+            return None if used else self.on_key(event)
         p = pointer(event, self.size)
         if p is not None:
-            for button, action in zip(self.buttons, self._button_actions):
-                if button.handle(*p):
-                    transition = action()
-                    return transition if transition is not None else self._transition
+            if p[0] == DOWN:
+                self.key_focus.hide(self.buttons)  # a mouse or touch player: no keyboard focus
+            return self._point(*p)
+        return self._transition
+
+    def _point(self, kind: str, pos: tuple[int, int]) -> Transition:
+        """A pointer action (or a key's press) on the buttons: the transition of one that fired."""
+        for button, action in zip(self.buttons, self._button_actions):
+            if button.handle(kind, pos):
+                transition = action()
+                return transition if transition is not None else self._transition
         return self._transition
 
     def on_key(self, event: pygame.event.Event) -> Transition:
@@ -234,6 +247,7 @@ class DialogOverlay(Scene):
             surface.blit(self._panel, panel_bounds)
             for b in self.buttons:
                 b.draw(surface)
+            self.key_focus.draw(surface, self.buttons)
             rects.append(panel_bounds)
         if self._full:
             self._full = False

@@ -38,6 +38,7 @@ MESSAGES = {
     "too-many": N_("You can move at most {n} cards now"),
     "tap-hint": N_("Double-tap or drag to move it elsewhere"),
     "nowhere": N_("This card has nowhere to go"),
+    "key-hint": N_("Enter picks it up; Enter twice sends it where it fits"),
 }
 MIN_OVERLAP = 0.2  # of the dragged card's area: a pile it barely grazes is not where it was dropped
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -175,8 +176,9 @@ class EightOffTableScene(TableScene):
         loc, count = src
         glow: set[Card] = set()
         marks = []
+        counts = range(1, count + 1) if self.focus.held else (count,)  # keys: the part that fits goes
         for dst, _rect in self.layout.drop_rects(self.game.columns):
-            if dst == loc or self.game.why_illegal(loc, dst, count) is not None:
+            if dst == loc or all(self.game.why_illegal(loc, dst, n) is not None for n in counts):
                 continue
             pile = self.game.pile(dst)
             if pile and pile[-1] is not None:
@@ -213,6 +215,64 @@ class EightOffTableScene(TableScene):
             first_refusal = first_refusal or refused
         if first_refusal is not None:
             self.refuse(first_refusal, cards[0])
+
+    # -- keyboard play (table_focus.py): cells, foundations, then the columns ----------------------
+    KEY_PICK = True
+
+    def focus_piles(self) -> list[tuple]:
+        g = self.game
+        return ([("cell", i) for i in range(len(g.cells))] + [("foundation", i) for i in range(len(g.foundations))]
+                + [("column", i) for i in range(len(g.columns))])
+
+    def focus_anchor(self, pile: tuple) -> pygame.Rect:
+        return pygame.Rect(self.layout.slot_rect(pile))
+
+    def focus_cards(self, pile: tuple) -> list[Card]:
+        if pile == self.focus.held_from:
+            return list(self.focus.held)  # the ring goes round all the cards picked up
+        return [c for c in self.game.pile(pile) if c is not None][-1:]
+
+    def _top_hit(self, pile: tuple) -> tuple:
+        """The hit a click on the pile's top card makes (an empty column: its outline)."""
+        if pile[0] == "column":
+            return ("column", pile[1], len(self.game.columns[pile[1]]) - 1)
+        return pile
+
+    def key_tap(self, pile: tuple) -> None:
+        """A tap on the top card: up to its foundation; if it cannot go, the hint names the keys."""
+        self.on_tap(self._top_hit(pile))
+        if self._hint_at is not None:
+            self._hint_at = None
+            self.show_message(MESSAGES["key-hint"])
+
+    def key_pick(self, pile: tuple) -> list[Card]:
+        """A cell's or a foundation's top card, or a column's whole run at its foot."""
+        if pile[0] != "column":
+            return self.pick(pile)
+        column = self.game.columns[pile[1]]
+        return self.pick(("column", pile[1], len(column) - self.game.run_length(pile[1])))
+
+    def key_drop(self, cards: list[Card], pile: tuple) -> None:
+        """The picked cards onto `pile`: the longest part of them that it takes (a run of which
+        only the foot fits a cell moves its foot); if no part fits, the model's reason for the
+        whole group, or "at most n cards" when only the group formula forbids it."""
+        src = self.locate(cards)
+        if src is None:
+            return
+        loc, count = src
+        g = self.game
+        fits = [n for n in range(count, 0, -1) if g.why_illegal(loc, pile, n) is None]
+        if fits:
+            self.make_move(EightOffMove(loc, pile, fits[0]), cards[-fits[0]])
+            return
+        refusals = [g.refusal(EightOffMove(loc, pile, n)) for n in range(count, 0, -1)]
+        too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
+        refusal = too_many[0] if too_many else refusals[0 if pile[0] == "column" else -1]
+        if refusal is not None:
+            self.refuse(refusal, cards[0])
+
+    def key_again(self, pile: tuple) -> None:
+        self.double_tap(self._top_hit(pile))
 
     def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
         """The model's reason in words; too many cards says how many may move now."""

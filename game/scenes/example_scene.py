@@ -20,7 +20,8 @@ from ..help.examples import Plan, Run
 from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..ui import theme
-from ..ui.pointer import DOWN, pointer
+from ..ui.key_focus import KeyFocus
+from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.toast import Toast
 from ..ui.widgets import Button
@@ -75,6 +76,7 @@ class ExampleScene(Scene):
         self.next = Button((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
         self.replay = Button((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
         self.widgets = [self.back, self.deal, self.next, self.replay]
+        self.key_focus = KeyFocus()  # Tab over the buttons (then the arrows), Enter presses
 
     # -- geometry ----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -344,6 +346,14 @@ class ExampleScene(Scene):
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition = None
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_TAB or self.key_focus.shown):
+            used, point = self.key_focus.key(event, self.widgets)  # (until Tab, the keys below)
+            on = self.key_focus.focused(self.widgets)
+            if point is not None and on is not None:
+                on[0].handle(DOWN, point)
+                on[0].handle(UP, point)
+            if used:
+                return self._transition
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
@@ -356,6 +366,8 @@ class ExampleScene(Scene):
         if p is None:
             return None
         kind, pos = p
+        if kind == DOWN:
+            self.key_focus.hide(self.widgets)  # a mouse or touch player: no keyboard focus
         for w in self.widgets:
             if w.visible and w.handle(kind, pos):
                 return self._transition
@@ -409,6 +421,8 @@ class ExampleScene(Scene):
         if full or caption != (self._shown or (None, None))[1] or any(w.dirty for w in (self.next, self.replay)):
             self._draw_panel(surface)
             rects.append(self.panel)
+        if full or any(r.colliderect(self.band) or r.colliderect(self.panel) for r in rects):
+            self.key_focus.draw(surface, self.widgets)  # (its control was just repainted)
         self._shown = (text, caption)
         if full:
             self._full = False

@@ -93,6 +93,24 @@ class GolfTableScene(TableScene):
             return False
         return self.make_move(GolfMove.play(column), pile[-1] if pile else None)
 
+    # -- keyboard play (table_focus.py): the columns left to right, then the stock ------------------
+    def focus_piles(self) -> list[tuple]:
+        return [("column", i) for i in range(len(self.game.columns))] + [("stock",)]
+
+    def focus_anchor(self, pile: tuple) -> pygame.Rect:
+        return self.layout.stock if pile[0] == "stock" else self.layout.columns[pile[1]]
+
+    def focus_cards(self, pile: tuple) -> list[Card]:
+        cards = self.game.stock if pile[0] == "stock" else self.game.columns[pile[1]]
+        return list(cards[-1:])
+
+    def key_tap(self, pile: tuple) -> None:
+        """A column plays its free card, the stock draws."""
+        if pile[0] == "stock":
+            self.on_tap(("stock",))
+        else:
+            self.play(pile[1])
+
     def on_drop(self, cards: list[Card]) -> None:
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
         if card_rect.colliderect(self.layout.waste.inflate(self.layout.gap, self.layout.gap)):

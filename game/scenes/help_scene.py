@@ -17,6 +17,7 @@ from ..help import content, examples
 from ..i18n import N_, language, tr
 from ..model.codes import parse_code
 from ..ui import theme
+from ..ui.key_focus import paint_ring
 from ..ui.pointer import DOWN, MOVE, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button, SegmentedControl
@@ -62,6 +63,7 @@ class HelpScene(Scene):
         self._full = True
         self._view_dirty = False
         self._pressed: Action | None = None
+        self._chosen: int | None = None  # the page button Tab chose (keyboard play), None: none shown
         self._transition: Transition = None
         self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="primary")
         self.tabs = SegmentedControl((0, 0, 1, 1), help_data.PAGES, page, ctx.text, self.show_page)
@@ -99,6 +101,7 @@ class HelpScene(Scene):
         self.scroller.set_extent(self.page.height + bottom_pad, self.view.height - (self.column.top - self.view.top))
         self.scroller.scroll_to(share * self.page.height)
         self._pressed = None
+        self._chosen = None
 
     @property
     def view(self) -> pygame.Rect:
@@ -149,6 +152,8 @@ class HelpScene(Scene):
         if p is None:
             return None
         kind, pos = p
+        if kind == DOWN and self._chosen is not None:
+            self._chosen, self._view_dirty = None, True  # a mouse or touch player: no keyboard focus
         if self.back.handle(kind, pos) or self.tabs.handle(kind, pos):
             return self._transition
         if kind == DOWN and self.band.collidepoint(pos):
@@ -198,6 +203,8 @@ class HelpScene(Scene):
         return next((a for a in self.page.actions if a.rect.collidepoint(local)), None)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if self._choose(event):
+            return
         step = self.body * 2
         view = self.view.height
         moves = {pygame.K_UP: -step, pygame.K_DOWN: step, pygame.K_PAGEUP: -view * 0.9,
@@ -213,6 +220,25 @@ class HelpScene(Scene):
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             i = help_data.PAGE_IDS.index(self.page_id) + (1 if event.key == pygame.K_RIGHT else -1)
             self.show_page(help_data.PAGE_IDS[i % len(help_data.PAGE_IDS)])
+
+    def _choose(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab: the page's buttons one by one, scrolled into view; Enter presses the
+        chosen one (the arrows, Space and Esc keep scrolling, turning pages and closing)."""
+        actions = self.page.actions
+        if event.key == pygame.K_TAB and actions:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            start = -1 if step > 0 else 0
+            self._chosen = ((start if self._chosen is None else self._chosen) + step) % len(actions)
+            rect = actions[self._chosen].rect
+            room = self.view.bottom - self.column.top
+            if rect.top < self.scroller.offset or rect.bottom > self.scroller.offset + room:
+                self.scroller.scroll_to(rect.top - room // 3)
+            self._view_dirty = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._chosen is not None:
+            self.activate(actions[self._chosen])
+            return True
+        return False
 
     # -- actions -----------------------------------------------------------------------------------
     def close(self) -> None:
@@ -280,6 +306,10 @@ class HelpScene(Scene):
                 img = page.action_surface(action)
                 b = action.button.rect
                 surface.blit(img, (self.column.x + action.rect.x - b.x, self.column.y + action.rect.y - b.y - offset))
+        if self._chosen is not None:
+            rect = page.actions[self._chosen].rect.move(self.column.x, self.column.y - offset)
+            width = max(3, rect.height // 14)
+            paint_ring(surface, rect.inflate(2 * width, 2 * width), width, max(4, rect.height // 5))
         page.forget_far(top, bottom)
         self._draw_scrollbar(surface, view)
         surface.set_clip(clip)

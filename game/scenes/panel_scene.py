@@ -12,7 +12,8 @@ import pygame
 
 from game.scenes.base import Scene, Transition
 from game.ui import theme
-from game.ui.pointer import pointer
+from game.ui.key_focus import KeyFocus
+from game.ui.pointer import DOWN, UP, pointer
 from game.ui.widget import Widget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,6 +34,7 @@ class PanelScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._static: pygame.Surface | None = None
         self._full = True
+        self.key_focus = KeyFocus()  # Tab and the arrows over the controls, Enter or Space presses
         self.build()
         self.layout(self.size)
 
@@ -69,13 +71,24 @@ class PanelScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition:
         p = pointer(event, self.size)
         if p is not None:
-            for w in list(self.widgets):
-                if w.visible and w.handle(*p) and p[0] != "move":
-                    break
+            if p[0] == DOWN:
+                self.key_focus.hide(self.widgets)  # a mouse or touch player: no keyboard focus
+            self._point(*p)
         else:
-            self.on_key(event)
+            used, point = self.key_focus.key(event, self.widgets)
+            if point is not None:  # Enter or Space: a tap on the focused control
+                self._point(DOWN, point)
+                self._point(UP, point)
+            elif not used:
+                self.on_key(event)
         transition, self.next = self.next, None
         return transition
+
+    def _point(self, kind: str, pos: tuple[int, int]) -> None:
+        """A pointer action (or a key's press) on the widgets."""
+        for w in list(self.widgets):
+            if w.visible and w.handle(kind, pos) and kind != "move":
+                break
 
     def place_panel(self, row: int, gap: int, pad: int, units: float, gaps: int, width_rows: float,
                     slack: int = 12, min_row: int = 30) -> tuple[int, int, int, int]:
@@ -118,6 +131,7 @@ class PanelScene(Scene):
                     w.draw(surface)
                 else:
                     w.dirty = False
+            self.key_focus.draw(surface, self.widgets)
             return None
         dirty = [w.bounds for w in self.widgets if w.dirty]
         if not dirty:
@@ -132,4 +146,7 @@ class PanelScene(Scene):
         for w in self.widgets:
             w.dirty = False
         surface.set_clip(clip)
+        focused = self.key_focus.focused(self.widgets)
+        if focused is not None and focused[0].bounds.collidelist(dirty) != -1:
+            self.key_focus.draw(surface, self.widgets)
         return dirty

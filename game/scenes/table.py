@@ -34,6 +34,7 @@ from .finish import Finisher
 from .hud import Hud
 from .kind_picker import kind_title
 from .seat import Seat, saved_game_at_stake, take_over
+from .table_focus import TableFocus
 from .table_hooks import TableHooks
 from .table_input import TableInput
 from .table_paint import paint_slots, paint_table, panel_areas, shared_background
@@ -78,6 +79,7 @@ class TableScene(TableHooks):
         if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
             self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
         self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
+        self.focus = TableFocus(self)  # keyboard play: the focus over the piles, and what Enter picked up
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False      # entered once: the deal is laid out
@@ -223,6 +225,7 @@ class TableScene(TableHooks):
         """Forget the press in progress; dragged cards go back where the model says. Called before
         anything else changes the game or the screen (a key, a button, a second finger, a resize)."""
         self.gestures.cancel()
+        self.focus.put_back()
 
     # -- actions -----------------------------------------------------------------------------------
     def attempt(self, move: Any, by_demo: bool = False) -> IllegalMove | None:
@@ -460,7 +463,7 @@ class TableScene(TableHooks):
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
-                           floating=(self.finisher,))
+                           floating=(self.finisher, self.focus.ring))
 
 
 def par_of_game(game: SolitaireGame) -> int | None:

@@ -86,6 +86,36 @@ class TableHooks(Scene):
         the model's reason and details (None: say nothing)."""
         return None
 
+    # -- keyboard play (table_focus.py) -------------------------------------------------------------
+    #: Whether Enter picks a pile's cards up to drop them on another pile (Eight Off); when False
+    #: (Golf), Enter taps the focused pile as Space does.
+    KEY_PICK = False
+
+    def focus_piles(self) -> list[tuple]:  # pragma: no cover - abstract
+        """Every pile the keyboard focus visits, in reading order (Tab's order)."""
+        raise NotImplementedError
+
+    def focus_anchor(self, pile: tuple) -> pygame.Rect:  # pragma: no cover - abstract
+        """Where a pile lies (its outline): the arrow keys move between these."""
+        raise NotImplementedError
+
+    def focus_cards(self, pile: tuple) -> list[Card]:
+        """The cards the focus ring goes round on a pile (none: its empty outline)."""
+        return []
+
+    def key_tap(self, pile: tuple) -> None:
+        """Space (and Golf's Enter) on a pile: what a tap on its top card does."""
+
+    def key_pick(self, pile: tuple) -> list[Card]:
+        """Enter on a pile: the cards it picks up (empty: none)."""
+        return []
+
+    def key_drop(self, cards: list[Card], pile: tuple) -> None:
+        """Enter on another pile with `cards` picked up: move them there, as a drop would."""
+
+    def key_again(self, pile: tuple) -> None:
+        """Enter again on the pile the cards were picked up from: what a double tap does."""
+
     # -- the solver's moves ------------------------------------------------------------------------
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
         """How to show a hint for a solver move: the cards to light, the empty piles to mark, and the

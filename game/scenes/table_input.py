@@ -31,6 +31,8 @@ class TableInput:
         if p is None:
             return None
         kind, pos = p
+        if kind == DOWN:
+            table.focus.hide()  # a mouse or touch player: the keyboard's focus goes
         who = pointer_id(event)
         on_band = table.hud.rect.collidepoint(pos)
         if kind == DOWN:
@@ -82,6 +84,8 @@ class TableInput:
             return transition  # taking over a watched deal asks first
         if table.watching and not leaving:
             return table.taken_over()  # a key on a watched deal before the demo moved: it is the player's
+        if not ctrl and table.focus.key(event):
+            return None  # arrows, Tab, Enter, Space; Esc puts picked-up cards back (else: the menu)
         if redo:  # Ctrl+Y, Shift+Ctrl+Z
             return table.redo()
         if event.key == pygame.K_z and ctrl:
@@ -94,6 +98,22 @@ class TableInput:
             return table.copy_code()
         if event.key == pygame.K_h and not ctrl:
             return table.hint()
+        if not ctrl:
+            return self._band_key(event.key)
+        return None
+
+    def _band_key(self, key: int) -> Transition:
+        """The band's other buttons and the Finish button from the keyboard: W watches the demo,
+        F1 opens Help, F finishes (when the button shows), L says what the winnable light says."""
+        table = self.table
+        if key == pygame.K_w:
+            return table.watch()
+        if key == pygame.K_F1:
+            return table.show_help()
+        if key == pygame.K_f and table.finisher.active:
+            table.finisher.start()
+        elif key == pygame.K_l and table.hud.light is not None and table.hud.on_light is not None:
+            return table.hud.on_light()
         return None
 
     def perform(self, gesture: Gesture) -> None:
