@@ -60,7 +60,7 @@ class ExampleScene(Scene):
         self.toast = Toast(ctx.text)
         self.run = Run(example)
         self.layout: Any = self._make_layout()  # a TableLayout; _hint also reads its game's own piles
-        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour, ctx.settings.card_back)
         self.phase = "read"
         self.timer = 0.0
         self.caption_no: int | None = None
@@ -91,6 +91,7 @@ class ExampleScene(Scene):
         self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
         self.band = pygame.Rect(0, 0, w, hud_height(self.table_rect.size))
         self.layout = self._make_layout()
+        self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)
         self.board.set_card_size(self.layout.card_size)
         self.board.set_background(self._background())
         self.board.finish()
@@ -140,7 +141,7 @@ class ExampleScene(Scene):
 
     def _background(self) -> pygame.Surface:
         """Felt, the band and the empty-pile outlines, as on a table of this game."""
-        bg = theme.felt(self.table_rect.size)
+        bg = theme.felt(self.table_rect.size, self.ctx.settings.table_colour)
         band = pygame.Surface(self.band.size, pygame.SRCALPHA)
         band.fill((0, 0, 0, 70))
         bg.blit(band, self.band)

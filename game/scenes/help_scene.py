@@ -243,7 +243,8 @@ class HelpScene(Scene):
         if self._full:
             self._full = False
             self._view_dirty = False
-            surface.blit(theme.felt(self.size), (0, 0))  # painted and let go: the sheet covers most of it
+            # painted and let go: the sheet covers most of it
+            surface.blit(theme.felt(self.size, self.ctx.settings.table_colour), (0, 0))
             self._draw_band(surface)
             self._draw_view(surface)
             return None

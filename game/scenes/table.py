@@ -64,7 +64,7 @@ class TableScene(TableHooks):
         self.seat = Seat.WATCHED if demo else Seat.PLAYER  # `demo`: dealt to be watched
         self.size: tuple[int, int] = (int(ctx.screen_size[0]), int(ctx.screen_size[1]))
         self.layout: Any = self.make_layout(self.size)
-        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour, ctx.settings.card_back)
         self.toast = Toast(ctx.text)
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
@@ -185,11 +185,13 @@ class TableScene(TableHooks):
         self.size = (int(size[0]), int(size[1]))
         self.layout = self.make_layout(self.size)
         self.gestures.card_w = self.layout.card_w
+        self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)  # (again after Appearance)
         self.board.set_card_size(self.layout.card_size)
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
         self.sync_buttons()
-        key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height)
+        key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height,
+               self.ctx.settings.table_colour)
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
@@ -206,7 +208,7 @@ class TableScene(TableHooks):
 
     def build_background(self) -> pygame.Surface:
         """Felt, the HUD band and the empty-pile outlines: painted once per size."""
-        bg = theme.felt(self.size)
+        bg = theme.felt(self.size, self.ctx.settings.table_colour)
         self.hud.paint_band(bg)
         paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
         return bg
