@@ -127,13 +127,14 @@ class AppearanceScene(PanelScene):
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
-        # title; "Card back" and its tiles; "Table colour" and its tiles; four colours; Back
-        label, back_tiles, colour_tiles = 0.6, 2.4, 1.5
-        units = 1 + label + back_tiles + label + colour_tiles + 1 + 1
+        # title; "Card back" and its tiles; "Table colour" and its tiles; four colours; Back (in rows:
+        # a kiosk's 800x480 holds them at its finger size, 48 px)
+        title, label, back_tiles, colour_tiles = 0.9, 0.6, 2.2, 1.5
+        units = title + label + back_tiles + label + colour_tiles + 1 + 1
         row, x, y, iw = self.place_panel(row, gap, pad, units, 6, 17)
         left_w = int((iw - 2 * gap) * 0.56)
-        self.title_rect = pygame.Rect(x, y, iw, row)
-        y += row + gap
+        self.title_rect = pygame.Rect(x, y, iw, int(row * title))
+        y += self.title_rect.height + gap
         top = y
         self.backs_label_rect = pygame.Rect(x, y, left_w, int(row * label))
         y += self.backs_label_rect.height
@@ -144,6 +145,7 @@ class AppearanceScene(PanelScene):
         self.colours.rect = (x, y, left_w, int(row * colour_tiles))
         y += self.colours.rect.height + gap
         self.four_colour.rect = (x, y, left_w, row)
+        self.backs.label_size = self.colours.label_size = max(12, int(row * 0.36))
         y += row + gap
         bw = min(left_w, row * 5)
         self.back.rect = (x + (left_w - bw) // 2, y, bw, row)
@@ -152,7 +154,7 @@ class AppearanceScene(PanelScene):
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
-        img = self.ctx.text.fit(tr("Appearance"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        img = self.ctx.text.fit(tr("Appearance"), r.width, int(r.height * 0.78), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
         for r, label in ((self.backs_label_rect, N_("Card back")), (self.colours_label_rect, N_("Table colour"))):
             pad = max(6, r.height // 4)

@@ -426,7 +426,7 @@ class ExampleScene(Scene):
                 b.draw(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        surface.fill(PANEL, self.panel)
+        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, PANEL), self.panel)
         pygame.draw.line(surface, (255, 255, 255), self.panel.topleft, self.panel.topright)
         page = self._caption()
         y = self.text_rect.top + max(0, (self.text_rect.height - page.height) // 2)

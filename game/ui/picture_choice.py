@@ -26,6 +26,8 @@ class PictureChoice(SegmentedControl):
                  on_change: Callable[[Any], Any] | None = None) -> None:
         super().__init__(rect, options, value, text, on_change)
         self.picture = picture
+        #: The names' font size (None: a fifth of the tiles' height); rows of tiles share one.
+        self.label_size: int | None = None
 
     def tile_rect(self, i: int) -> pygame.Rect:
         """The tile of choice i: its segment less a gap to the next tile."""
@@ -33,7 +35,7 @@ class PictureChoice(SegmentedControl):
         return self.segment_rect(i).inflate(-gap, 0)
 
     def label_height(self) -> int:
-        return max(12, int(self._rect.height * 0.22))
+        return self.label_size or max(12, int(self._rect.height * 0.22))
 
     def picture_box(self, i: int) -> pygame.Rect:
         """Where choice i's picture goes: the tile above its name, inside a margin."""

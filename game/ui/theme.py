@@ -22,6 +22,10 @@ FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "red": ((124, 28, 42), (60, 10, 20)),
     "dark": ((60, 64, 68), (22, 24, 27)),
 }
+#: The panels' body on each felt: a deep shade of that felt (a green panel on a red table jars).
+PANELS: dict[str, tuple[int, int, int]] = {
+    "green": (10, 40, 24), "blue": (8, 26, 50), "red": (44, 10, 18), "dark": (18, 19, 22),
+}
 PANEL = (10, 40, 24, 200)
 PANEL_BORDER = (255, 255, 255, 40)
 TEXT = (245, 242, 230)
@@ -169,8 +173,9 @@ def _fibres() -> pygame.Surface:
     return tile
 
 
-def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame.Surface:
-    """The translucent dark panel that holds menus and dialogs, with its shadow baked in.
+def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3], felt_colour: str = "green") -> pygame.Surface:
+    """The translucent dark panel that holds menus and dialogs, with its shadow baked in, in the shade
+    of the table colour `felt_colour` it lies on (PANELS).
 
     The returned surface is larger than ``size`` by ``radius`` on each side (for the shadow);
     blit it at (panel_rect.x - radius, panel_rect.y - radius).
@@ -185,6 +190,6 @@ def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame
     for top in range(0, h, PANEL_BAND):
         rows = min(PANEL_BAND, h - top)
         part = band if rows == band.get_height() else band.subsurface((0, 0, w, rows))
-        _paint_rounded(part, top, (w, h), (*PANEL[:3], opacity), radius, 2, PANEL_BORDER)
+        _paint_rounded(part, top, (w, h), (*PANELS.get(felt_colour, PANEL[:3]), opacity), radius, 2, PANEL_BORDER)
         out.blit(part, (blur, blur - blur // 4 + top))
     return out
