@@ -259,7 +259,7 @@ class HelpScene(Scene):
         return rects
 
     def _draw_band(self, surface: pygame.Surface) -> None:
-        surface.fill(BAND, self.band)
+        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, BAND), self.band)
         # inside the band: a band repainted alone must not draw over the sheet's first row
         pygame.draw.line(surface, (255, 255, 255), (0, self.band.bottom - 1), (self.band.right, self.band.bottom - 1))
         self.back.draw(surface)
@@ -269,7 +269,7 @@ class HelpScene(Scene):
         view = self.view
         clip = surface.get_clip()
         surface.set_clip(view)
-        surface.fill(SHEET, view)
+        surface.fill(theme.SHEETS.get(self.ctx.settings.table_colour, SHEET), view)
         page = self.page
         offset = int(self.scroller.offset)
         top, bottom = offset - (self.column.top - view.top), offset + view.bottom - self.column.top

@@ -26,6 +26,10 @@ FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 PANELS: dict[str, tuple[int, int, int]] = {
     "green": (10, 40, 24), "blue": (8, 26, 50), "red": (44, 10, 18), "dark": (18, 19, 22),
 }
+#: The help's opaque reading sheet on each felt: a shade lighter than the panels.
+SHEETS: dict[str, tuple[int, int, int]] = {
+    "green": (14, 50, 31), "blue": (12, 34, 62), "red": (54, 14, 24), "dark": (27, 28, 32),
+}
 PANEL = (10, 40, 24, 200)
 PANEL_BORDER = (255, 255, 255, 40)
 TEXT = (245, 242, 230)
