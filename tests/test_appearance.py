@@ -106,9 +106,11 @@ def test_each_felt_has_its_own_colour_and_is_made_once():
 
 def test_settings_opens_appearance_and_back_or_escape_returns(golf_under_settings):
     app, table = golf_under_settings
-    open_appearance(app)
+    scene = open_appearance(app)
+    click(app, scene.colours.tile_rect(TABLE_COLOURS.index("dark")).center)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, SettingsScene)
+    assert screen_at((3, 3)) == tuple(theme.felt(app.size, "dark").get_at((3, 3)))[:3]  # Settings' felt too
     open_appearance(app)
     back_to_table(app, table)
 
@@ -123,8 +125,9 @@ def test_each_card_back_is_saved_previewed_and_dealt(golf_under_settings):
         assert Settings.load(default_path()).card_back == style  # saved at once
         back = preview.card_rects()["back"].move(preview.rect.topleft)
         assert screen_at(back.center) == BACK_INK[style]
-        assert table.board.back_style == style  # the table beneath follows at once
+        assert table.board.back_style == "lattice"  # hidden beneath: repainted once, on the way back
     back_to_table(app, table)
+    assert table.board.back_style == "diamonds"
     assert screen_at(stock_point(table)) == BACK_INK["diamonds"]
 
 
@@ -169,9 +172,11 @@ def test_the_four_colour_deck_is_switched_from_appearance(golf_under_settings):
     click(app, scene.four_colour.rect.center)
     assert app.settings.four_colour is True and Settings.load(default_path()).four_colour is True
     assert blue_diamond_ink() > 20
-    assert table.board.four_colour is True
     click(app, scene.four_colour.rect.center)
     assert app.settings.four_colour is False and blue_diamond_ink() == 0
+    click(app, scene.four_colour.rect.center)
+    back_to_table(app, table)
+    assert table.board.four_colour is True
 
 
 @pytest.mark.parametrize("lang", ["en", "el", "th"])

@@ -2,9 +2,10 @@
 live preview: a piece of table in the chosen felt holding a face-down card in the chosen back, a
 court card and a pip card of each suit in the chosen deck colours.
 
-Each choice is saved at once, and every scene on the stack is repainted in the new look
-(ctx.appearance_changed), this one too: its own felt changes with the preview's. Back (or Esc)
-returns.
+Each choice is saved at once and shown here at once: the preview and this screen's own felt. The
+scenes beneath (Settings, the menu, a table) are hidden meanwhile; they are repainted in the new
+look once, as the player leaves (ctx.appearance_changed), not at every tap: a relayout of a whole
+stack costs a Pi about half a second at 1920x1080. Back (or Esc) returns.
 """
 from __future__ import annotations
 
@@ -120,6 +121,7 @@ class AppearanceScene(PanelScene):
         self.four_colour = Toggle((0, 0, 1, 1), N_("Four-colour deck"), s.four_colour, text,
                                   lambda v: self._changed("four_colour", v))
         self.preview = Preview((0, 0, 1, 1), text, self.images, s)
+        self.changed = False  # a choice was made: the scenes beneath repaint when this one closes
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.backs, self.colours, self.four_colour, self.preview, self.back]
 
@@ -176,14 +178,20 @@ class AppearanceScene(PanelScene):
 
     # --- changes ---------------------------------------------------------------------------------
     def _changed(self, field: str, value: Any) -> None:
-        """Save the choice and show it everywhere now: the preview, this screen's felt, the scenes
-        beneath."""
+        """Save the choice and show it here now: the preview and, for a table colour, this screen's
+        felt (the tiles' pictures stay: each shows its own choice whatever is chosen)."""
         setattr(self.ctx.settings, field, value)
         self.ctx.save_settings()
-        self.ctx.appearance_changed()  # the app re-lays out every scene on the stack (this one too)
-        self.relayout()  # (also when no app is listening, e.g. a bare Context)
+        self.changed = True
+        self.preview.dirty = True
+        if field == "table_colour":
+            self._static = None  # the felt and the panel in its shade, painted anew at the next draw
 
     def close(self) -> None:
+        """Return; the scenes beneath show the new look from their next frame."""
+        if self.changed:
+            self.changed = False
+            self.ctx.appearance_changed()  # the app re-lays out every scene on the stack
         self.next = Pop()
 
     def on_key(self, event: pygame.event.Event) -> None:
