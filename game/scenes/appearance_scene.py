@@ -22,6 +22,7 @@ from game.ui.picture_choice import PictureChoice
 from game.ui.text import TextCache
 from game.ui.widget import Widget
 from game.ui.widgets import Button, Toggle
+from game.view.card_images import CARD_RATIO, CardImages, card_height
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.settings import Settings
@@ -33,7 +34,6 @@ COLOURS = [(colour, COLOUR_LABELS[colour]) for colour in TABLE_COLOURS]
 #: The preview's cards: a court card above, and a pip card of each suit (both colours of each deck).
 COURT = "QH"
 PIPS = ("7C", "8D", "9S", "TH")
-CARD_RATIO = 1.4  # height / width, as card_images.CARD_RATIO
 
 
 def felt_piece(size: tuple[int, int], colour: str, radius: int) -> pygame.Surface:
@@ -67,7 +67,7 @@ class Preview(Widget):
         coordinates: the empty pile, the back and the court card in a row, the pips fanned below."""
         w, h = self._rect.size
         cw = max(8, int(min(w / 4.4, h / 3.8)))
-        ch = int(cw * CARD_RATIO)
+        ch = card_height(cw)
         m = cw // 3
         top = (h - 2 * ch - m) // 2
         left = (w - 3 * cw - 2 * m) // 2
@@ -110,9 +110,9 @@ class AppearanceScene(PanelScene):
         s, text = self.ctx.settings, self.ctx.text
         # its own card images, keeping two widths (the tiles', the preview's): the table's scaled cards,
         # kept one width at a time in ctx.images, stay as they are for the return
-        self.images = None
-        if self.ctx.images is not None:
-            self.images = type(self.ctx.images)()
+        self.images = self.ctx.images
+        if isinstance(self.images, CardImages):
+            self.images = CardImages()
             self.images.KEEP_WIDTHS = 2
         self.backs = PictureChoice((0, 0, 1, 1), BACKS, s.card_back, text, self._back_picture,
                                    lambda v: self._changed("card_back", v))
@@ -168,7 +168,7 @@ class AppearanceScene(PanelScene):
         """A card back of `style`, as large as the box holds."""
         w = max(4, min(box[0], int(box[1] / CARD_RATIO)))
         if self.images is None:
-            return felt_piece((w, int(w * CARD_RATIO)), "dark", max(2, w // 8))
+            return felt_piece((w, card_height(w)), "dark", max(2, w // 8))
         return self.images.back(w, style)
 
     def _swatch(self, colour: str, box: tuple[int, int]) -> pygame.Surface:
