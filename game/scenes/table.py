@@ -452,8 +452,10 @@ class TableScene(TableHooks):
         return None
 
     def is_animating(self) -> bool:
+        # (a verdict of the light that came in a frame with no input is drawn in that frame)
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending or self.assist.busy or self.finisher.busy)
+                or self._end_pending or self.assist.busy or self.finisher.busy
+                or (self.hud.light is not None and self.light.dirty))
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
