@@ -77,6 +77,7 @@ class App:
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
         self.ctx.language_changed = self.language_changed
+        self.ctx.appearance_changed = lambda: self._resized(self.size, force=True)  # each scene reads the look
         self.ctx.in_view = self.in_view
         self.hidden = False  # the window is minimised or hidden: a table's clock stops
         self.stack: list[Scene] = []

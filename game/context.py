@@ -79,6 +79,8 @@ class Context:
         self.is_fullscreen: Callable[[], bool] = lambda: bool(self.settings.fullscreen)
         #: Set by the App: the language changed, so every scene re-lays out and re-renders its text.
         self.language_changed: Callable[[], None] = lambda: None
+        #: Set by the App: the felt, card backs or deck colours changed, so every scene repaints.
+        self.appearance_changed: Callable[[], None] = lambda: None
         #: Set by the App: whether a scene is what the player sees and plays now (the top scene, no
         #: dialog over it, the window not hidden): a table's clock runs only then.
         self.in_view: Callable[[Any], bool] = lambda scene: True

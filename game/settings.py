@@ -30,6 +30,11 @@ SETTINGS_LIMIT = 256 * 1024  # bytes: the real file is under 1 KiB
 _short = reprlib.Repr()  # a bad value in a log line: a few levels and characters of it, never all
 _short.maxlevel, _short.maxstring, _short.maxother = 2, 40, 40
 
+#: The card back designs (game.view.card_images.BACK_STYLES, named here so that settings need no
+#: pygame) and the table colours (game.ui.theme.FELTS), each list's default first.
+CARD_BACKS = ("lattice", "diamonds", "waves", "stars")
+TABLE_COLOURS = ("green", "blue", "red", "dark")
+
 #: Fields whose value must be one of a fixed set.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
@@ -38,6 +43,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "golf_mode": ("single", "round"),
     "volume": (25, 50, 75, 100),
     "difficulty": ("any", "easy", "medium", "hard"),
+    "card_back": CARD_BACKS,
+    "table_colour": TABLE_COLOURS,
 }
 
 
@@ -87,6 +94,9 @@ class Settings:
     winnable_light: bool = False  # the table's "still winnable?" mark after every move
     fullscreen: bool = True
     four_colour: bool = False
+    #: Appearance (issue 22): the design of the cards' backs and the colour of the felt.
+    card_back: str = CARD_BACKS[0]
+    table_colour: str = TABLE_COLOURS[0]
     language: str = ""
     last_game: str = "golf"
     golf_rule: str = "easy"

@@ -301,7 +301,7 @@ def _play_until_one_action_left(game: GolfGame):
 
 
 def tour(app, lang: str) -> dict:
-    """Visit the menu (with every bad-code reason), settings, statistics, the Golf table (both rule
+    """Visit the menu (with every bad-code reason), settings and appearance, statistics, the Golf table (both rule
     messages, code copied), the blocked panel, the win screen and Eight Off."""
     from game.model.codes import InvalidCode, parse_code
 
@@ -321,6 +321,13 @@ def tour(app, lang: str) -> dict:
     app.push(app.ctx.make_settings_scene())
     settle(app)
     checks.append(("settings", app.top))
+    settings = app.top
+    settings.open_appearance()  # issue 22: the card backs, table colours and four-colour deck
+    app.apply(settings.next)
+    settings.next = None
+    settle(app)
+    checks.append(("appearance", app.top))
+    app.apply(Pop())
     app.apply(Pop())
     if hasattr(menu, "open_rules"):  # Golf's More rules sheet, with a combination of one's own
         menu.open_rules("golf")

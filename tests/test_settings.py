@@ -13,13 +13,14 @@ from game.settings import Settings, default_path
 def test_defaults_are_the_first_run_experience():
     s = Settings()
     assert (s.interactive_rules, s.sound, s.animation_speed, s.highlight_playable, s.fullscreen,
-            s.four_colour, s.last_game, s.golf_rule, s.eightoff_cells) == \
-        (True, True, "normal", True, True, False, "golf", "easy", 8)
+            s.four_colour, s.last_game, s.golf_rule, s.eightoff_cells, s.card_back, s.table_colour) == \
+        (True, True, "normal", True, True, False, "golf", "easy", 8, "lattice", "green")
 
 
 def test_round_trip(tmp_path):
     path = tmp_path / "a" / "settings.json"
-    s = Settings(sound=False, animation_speed="fast", eightoff_cells=2, golf_rule="classic", language="el")
+    s = Settings(sound=False, animation_speed="fast", eightoff_cells=2, golf_rule="classic", language="el",
+                 card_back="stars", table_colour="dark")
     assert s.save(path)
     assert Settings.load(path) == s
     assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temp file left behind
@@ -53,6 +54,8 @@ def test_bad_fields_fall_back_one_by_one(tmp_path, caplog):
         "animation_speed": "ludicrous", # unknown value
         "golf_rule": "classic",         # good
         "interactive_rules": 1,         # an int is not a bool
+        "card_back": "tartan",          # unknown value
+        "table_colour": "purple",       # unknown value
         "eightoff_cells_typo": 4,       # unknown key: ignored
     }))
     with caplog.at_level(logging.WARNING, logger="game.settings"):
@@ -60,7 +63,8 @@ def test_bad_fields_fall_back_one_by_one(tmp_path, caplog):
     assert s.sound is False and s.golf_rule == "classic"
     assert s.fullscreen is True and s.eightoff_cells == 8 and s.animation_speed == "normal"
     assert s.interactive_rules is True
-    assert len(caplog.records) == 4
+    assert s.card_back == "lattice" and s.table_colour == "green"
+    assert len(caplog.records) == 6
 
 
 def test_unwritable_directory_does_not_crash(tmp_path, caplog):
@@ -76,13 +80,13 @@ def test_settings_survive_a_restart(make_app, config_dir):
 
     app = make_app(scene=SettingsScene)
     scene = app.top
-    click(app, scene.toggles["four_colour"].rect.center)
+    click(app, scene.toggles["highlight_playable"].rect.center)
     click(app, scene.speed.segment_rect(2).center)          # animation: off
     click(app, scene.toggles["sound"].rect.center)
     assert app.ctx.audio.muted                              # muted at once
     app.close()
     again = make_app()
-    assert again.settings.four_colour is True
+    assert again.settings.highlight_playable is False
     assert again.settings.animation_speed == "off"
     assert again.settings.sound is False
     assert again.ctx.anim(0.4) == 0.0

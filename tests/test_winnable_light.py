@@ -71,6 +71,25 @@ def test_the_light_thinks_without_blocking_and_answers_later(make_app):
     assert scene.light.verdict is Verdict.WINNABLE
 
 
+def test_an_answer_that_comes_with_no_input_is_drawn_at_once(make_app):
+    """The verdict comes in a frame with no event and nothing moving: that frame still draws it
+    (the monkey found a screen showing "thinking" after the answer)."""
+    app, scene = table(make_app, one_wrong_move(), held=True)
+    scene.light.verdict = Verdict.UNKNOWN
+    scene.assist.line = None
+    scene.light.changed()
+    settle(app)
+    rect = scene.hud.light_rect
+    thinking = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    app.ctx.jobs.held = False
+    for _ in range(100_000):  # frames with no event, until the answer is in
+        if scene.light.verdict is not Verdict.THINKING:
+            break
+        app.step_frame(1 / 60, [])
+    assert scene.light.verdict is Verdict.WINNABLE
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") != thinking
+
+
 def test_the_light_never_shows_a_hint(make_app):
     app, scene = table(make_app, one_wrong_move())
     click(app, free_card(scene, 1))  # the right move: still winnable, and no card is pointed at

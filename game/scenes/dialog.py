@@ -182,7 +182,8 @@ class DialogOverlay(Scene):
 
     def _render_panel(self, s: float) -> pygame.Surface:
         radius = int(18 * s)
-        surf = theme.panel(self.panel_rect.size, radius, opacity=238)  # text stays clear over any table
+        # text stays clear over any table
+        surf = theme.panel(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
         y = radius + int(22 * s)
         for img, below in self._text_images(self.panel_rect.width, s):
             surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))

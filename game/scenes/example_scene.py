@@ -61,7 +61,7 @@ class ExampleScene(Scene):
         self.toast = Toast(ctx.text)
         self.run = Run(example)
         self.layout: Any = self._make_layout()  # a TableLayout; _hint also reads its game's own piles
-        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour, ctx.settings.card_back)
         self.phase = "read"
         self.timer = 0.0
         self.caption_no: int | None = None
@@ -93,6 +93,7 @@ class ExampleScene(Scene):
         self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
         self.band = pygame.Rect(0, 0, w, hud_height(self.table_rect.size))
         self.layout = self._make_layout()
+        self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)
         self.board.set_card_size(self.layout.card_size)
         self.board.set_background(self._background())
         self.board.finish()
@@ -142,7 +143,7 @@ class ExampleScene(Scene):
 
     def _background(self) -> pygame.Surface:
         """Felt, the band and the empty-pile outlines, as on a table of this game."""
-        bg = theme.felt(self.table_rect.size)
+        bg = theme.felt(self.table_rect.size, self.ctx.settings.table_colour)
         band = pygame.Surface(self.band.size, pygame.SRCALPHA)
         band.fill((0, 0, 0, 70))
         bg.blit(band, self.band)
@@ -439,7 +440,7 @@ class ExampleScene(Scene):
                 b.draw(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        surface.fill(PANEL, self.panel)
+        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, PANEL), self.panel)
         pygame.draw.line(surface, (255, 255, 255), self.panel.topleft, self.panel.topright)
         page = self._caption()
         y = self.text_rect.top + max(0, (self.text_rect.height - page.height) // 2)

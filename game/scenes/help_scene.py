@@ -269,7 +269,8 @@ class HelpScene(Scene):
         if self._full:
             self._full = False
             self._view_dirty = False
-            surface.blit(theme.felt(self.size), (0, 0))  # painted and let go: the sheet covers most of it
+            # painted and let go: the sheet covers most of it
+            surface.blit(theme.felt(self.size, self.ctx.settings.table_colour), (0, 0))
             self._draw_band(surface)
             self._draw_view(surface)
             return None
@@ -284,7 +285,7 @@ class HelpScene(Scene):
         return rects
 
     def _draw_band(self, surface: pygame.Surface) -> None:
-        surface.fill(BAND, self.band)
+        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, BAND), self.band)
         # inside the band: a band repainted alone must not draw over the sheet's first row
         pygame.draw.line(surface, (255, 255, 255), (0, self.band.bottom - 1), (self.band.right, self.band.bottom - 1))
         self.back.draw(surface)
@@ -294,7 +295,7 @@ class HelpScene(Scene):
         view = self.view
         clip = surface.get_clip()
         surface.set_clip(view)
-        surface.fill(SHEET, view)
+        surface.fill(theme.SHEETS.get(self.ctx.settings.table_colour, SHEET), view)
         page = self.page
         offset = int(self.scroller.offset)
         top, bottom = offset - (self.column.top - view.top), offset + view.bottom - self.column.top

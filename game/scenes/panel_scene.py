@@ -110,10 +110,10 @@ class PanelScene(Scene):
         return max(least, round(least * self.scale))
 
     def _build_static(self) -> pygame.Surface:
-        surf = theme.felt(self.size)
+        surf = theme.felt(self.size, self.ctx.settings.table_colour)
         if self.panel_rect.width > 0:
             radius = max(12, self.panel_rect.height // 24)
-            panel = theme.panel(self.panel_rect.size, radius)
+            panel = theme.panel(self.panel_rect.size, radius, felt_colour=self.ctx.settings.table_colour)
             surf.blit(panel, (self.panel_rect.x - radius, self.panel_rect.y - radius))
         self.paint_static(surf)
         return surf

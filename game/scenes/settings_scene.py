@@ -1,6 +1,7 @@
 """Settings: each change takes effect and is saved at once; Back (or Esc) returns.
 
 The language switches at once: every scene on the stack re-renders its text (ctx.language_changed).
+Appearance (the card backs, the felt's colour, the four-colour deck) opens a screen of its own.
 Sound has a row of its own: its switch, and beside it the volume in four steps (a step played as it
 is chosen, so the player hears the level).
 """
@@ -13,7 +14,8 @@ import pygame
 from game import i18n
 from game.i18n import N_, tr
 from game.scenes import tips
-from game.scenes.base import Pop
+from game.scenes.appearance_scene import AppearanceScene
+from game.scenes.base import Pop, Push
 from game.scenes.panel_scene import PanelScene
 from game.settings import CHOICES
 from game.ui import theme
@@ -26,7 +28,6 @@ TOGGLES = [
     ("highlight_playable", N_("Highlight playable cards")),
     ("winnable_light", N_("Show whether the game can still be won")),
     ("fullscreen", N_("Full screen")),
-    ("four_colour", N_("Four-colour deck")),
     ("tips", N_("First-run tips")),
 ]
 SPEEDS = [("normal", N_("Normal")), ("fast", N_("Fast")), ("off", N_("Off"))]
@@ -55,6 +56,7 @@ class SettingsScene(PanelScene):
         self.attract = SegmentedControl((0, 0, 1, 1), ATTRACT, s.attract_minutes, text,
                                         lambda v: self._changed("attract_minutes", v))
         self.volume = SegmentedControl((0, 0, 1, 1), VOLUMES, s.volume, text, lambda v: self._changed("volume", v))
+        self.appearance = Button((0, 0, 1, 1), N_("Appearance"), text, self.open_appearance, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         kiosk = self.ctx.kiosk
         self.toggles["fullscreen"].visible = not kiosk  # a kiosk is always full screen
@@ -62,14 +64,16 @@ class SettingsScene(PanelScene):
         # the administrator may set winnable_light in settings.json
         self.toggles["winnable_light"].visible = not kiosk
         self.attract.visible = kiosk  # attract mode is a kiosk's
-        self.widgets = [self.language, *self.toggles.values(), self.volume, self.speed, self.attract, self.back]
+        self.widgets = [self.language, *self.toggles.values(), self.appearance, self.volume, self.speed, self.attract,
+                        self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         sound = self.toggles["sound"]  # in a row of its own, with the volume beside it
-        toggles = [t for t in self.toggles.values() if t.visible and t is not sound]
+        # the toggles' rows, and Appearance's button in the last place of their grid
+        toggles: list = [t for t in self.toggles.values() if t.visible and t is not sound] + [self.appearance]
         # language, sound and volume, toggles, speed, (attract,) back; on a short screen the toggles
         # go two by two
         columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.size[1] - 12 else 2
@@ -160,6 +164,9 @@ class SettingsScene(PanelScene):
             if toggle.value != value:
                 toggle.value = value
                 toggle.dirty = True
+
+    def open_appearance(self) -> None:
+        self.next = Push(AppearanceScene(self.ctx))
 
     def close(self) -> None:
         self.next = Pop()

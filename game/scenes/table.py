@@ -65,7 +65,7 @@ class TableScene(TableHooks):
         self.seat = Seat.WATCHED if demo else Seat.PLAYER  # `demo`: dealt to be watched
         self.size: tuple[int, int] = (int(ctx.screen_size[0]), int(ctx.screen_size[1]))
         self.layout: Any = self.make_layout(self.size)
-        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour)
+        self.board = Board(ctx.images, self.layout.card_size, ctx.settings.four_colour, ctx.settings.card_back)
         self.toast = Toast(ctx.text)
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
@@ -191,11 +191,13 @@ class TableScene(TableHooks):
         self.size = (int(size[0]), int(size[1]))
         self.layout = self.make_layout(self.size)
         self.gestures.card_w = self.layout.card_w
+        self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)  # (again after Appearance)
         self.board.set_card_size(self.layout.card_size)
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
         self.sync_buttons()
-        key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height)
+        key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height,
+               self.ctx.settings.table_colour)
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
@@ -212,7 +214,7 @@ class TableScene(TableHooks):
 
     def build_background(self) -> pygame.Surface:
         """Felt, the HUD band and the empty-pile outlines: painted once per size."""
-        bg = theme.felt(self.size)
+        bg = theme.felt(self.size, self.ctx.settings.table_colour)
         self.hud.paint_band(bg)
         paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
         return bg
@@ -457,8 +459,10 @@ class TableScene(TableHooks):
         return None
 
     def is_animating(self) -> bool:
+        # (a verdict of the light that came in a frame with no input is drawn in that frame)
         return (self.board.is_animating() or self.toast.active or self.press is not None
-                or self._end_pending or self.assist.busy or self.finisher.busy)
+                or self._end_pending or self.assist.busy or self.finisher.busy
+                or (self.hud.light is not None and self.light.dirty))
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False

@@ -146,7 +146,8 @@ class TipsOverlay(Scene):
         more = tr("Tap to continue") + f"   {self.index + 1}/{len(self.tips)}"
         note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
         bh = pad + text.height + note.get_height() + pad // 2
-        bubble = theme.rounded_rect((bw, bh), (10, 40, 24, 245), max(10, body // 2), border=2,
+        shade = theme.PANELS.get(self.ctx.settings.table_colour, theme.PANEL[:3])  # the felt's (Appearance)
+        bubble = theme.rounded_rect((bw, bh), (*shade, 245), max(10, body // 2), border=2,
                                     border_colour=theme.GOLD)
         for i in range(len(text.lines)):
             bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))

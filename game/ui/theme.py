@@ -13,6 +13,23 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA for a 
 
 FELT = (18, 102, 52)
 FELT_DARK = (8, 58, 30)
+#: The table colours (Settings' table_colour, listed in game.settings.TABLE_COLOURS): each felt's lit
+#: centre and its darker edge. Everything drawn on the felt is translucent black or white (the HUD
+#: band, ghost buttons, slots) or light text, so it reads on all four.
+FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "green": (FELT, FELT_DARK),
+    "blue": ((24, 74, 132), (8, 32, 70)),
+    "red": ((124, 28, 42), (60, 10, 20)),
+    "dark": ((60, 64, 68), (22, 24, 27)),
+}
+#: The panels' body on each felt: a deep shade of that felt (a green panel on a red table jars).
+PANELS: dict[str, tuple[int, int, int]] = {
+    "green": (10, 40, 24), "blue": (8, 26, 50), "red": (44, 10, 18), "dark": (18, 19, 22),
+}
+#: The help's opaque reading sheet on each felt: a shade lighter than the panels.
+SHEETS: dict[str, tuple[int, int, int]] = {
+    "green": (14, 50, 31), "blue": (12, 34, 62), "red": (54, 14, 24), "dark": (27, 28, 32),
+}
 PANEL = (10, 40, 24, 200)
 PANEL_BORDER = (255, 255, 255, 40)
 TEXT = (245, 242, 230)
@@ -108,13 +125,14 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> p
     return pygame.transform.smoothscale(small, (w, h))
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The green felt table: a lit centre, darker edges and a faint fibre texture. A new surface each
-    call, for the caller to paint on and keep, made in the screen's format in place: no second
-    full-window surface exists even while it is made (8 MiB at 1920x1080)."""
+def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
+    """The felt table in one of FELTS' colours (the player's table_colour): a lit centre, darker edges
+    and a faint fibre texture. A new surface each call, for the caller to paint on and keep, made in
+    the screen's format in place: no second full-window surface exists even while it is made (8 MiB
+    at 1920x1080). An unknown colour paints the green."""
     w, h = size
     surf = pygame.Surface((w, h))  # the display's format (or the renderer screen's, the default 32-bit)
-    grad, tile = _felt_parts()
+    grad, tile = _felt_parts(colour if colour in FELTS else "green")
     # radial light: a tiny gradient smoothscaled up (cheap and perfectly smooth), straight into surf
     pygame.transform.smoothscale(grad.convert(surf), (w, h), surf)
     for ty in range(0, h, tile.get_height()):  # the fibre texture, tiled
@@ -123,12 +141,19 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-_felt_cache: list[tuple[pygame.Surface, pygame.Surface]] = []
+def felt_colour(colour: str) -> tuple[int, int, int]:
+    """The lit centre's colour of a felt (a swatch of it; an unknown name gives the green's)."""
+    return FELTS.get(colour, FELTS["green"])[0]
 
 
-def _felt_parts() -> tuple[pygame.Surface, pygame.Surface]:
-    """The felt's light (48x27) and its fibre noise tile (96x96), made once."""
-    if not _felt_cache:
+_felt_cache: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _felt_parts(colour: str) -> tuple[pygame.Surface, pygame.Surface]:
+    """A felt's light (48x27), made once per colour, and the fibre noise tile (96x96) they share."""
+    parts = _felt_cache.get(colour)
+    if parts is None:
+        centre, edge = FELTS[colour]
         gw, gh = 48, 27
         grad = pygame.Surface((gw, gh), 0, 32)
         cx, cy = (gw - 1) / 2, (gh - 1) / 2 * 0.9
@@ -136,18 +161,25 @@ def _felt_parts() -> tuple[pygame.Surface, pygame.Surface]:
             for x in range(gw):
                 d = min(1.0, (((x - cx) / (gw / 1.6)) ** 2 + ((y - cy) / (gh / 1.6)) ** 2) ** 0.5)
                 k = d * d
-                grad.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in zip(FELT, FELT_DARK)))
-        rng = random.Random(7)
-        tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-        for _ in range(1400):
-            v = rng.randrange(2)
-            tile.set_at((rng.randrange(96), rng.randrange(96)), (255, 255, 255, 10) if v else (0, 0, 0, 16))
-        _felt_cache.append((grad, tile))
-    return _felt_cache[0]
+                grad.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in zip(centre, edge)))
+        tile = next(iter(_felt_cache.values()))[1] if _felt_cache else _fibres()
+        parts = _felt_cache[colour] = (grad, tile)
+    return parts
 
 
-def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame.Surface:
-    """The translucent dark panel that holds menus and dialogs, with its shadow baked in.
+def _fibres() -> pygame.Surface:
+    """The felt's fibre texture: faint light and dark specks, the same on every colour."""
+    rng = random.Random(7)
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    for _ in range(1400):
+        v = rng.randrange(2)
+        tile.set_at((rng.randrange(96), rng.randrange(96)), (255, 255, 255, 10) if v else (0, 0, 0, 16))
+    return tile
+
+
+def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3], felt_colour: str = "green") -> pygame.Surface:
+    """The translucent dark panel that holds menus and dialogs, with its shadow baked in, in the shade
+    of the table colour `felt_colour` it lies on (PANELS).
 
     The returned surface is larger than ``size`` by ``radius`` on each side (for the shadow);
     blit it at (panel_rect.x - radius, panel_rect.y - radius).
@@ -162,6 +194,6 @@ def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3]) -> pygame
     for top in range(0, h, PANEL_BAND):
         rows = min(PANEL_BAND, h - top)
         part = band if rows == band.get_height() else band.subsurface((0, 0, w, rows))
-        _paint_rounded(part, top, (w, h), (*PANEL[:3], opacity), radius, 2, PANEL_BORDER)
+        _paint_rounded(part, top, (w, h), (*PANELS.get(felt_colour, PANEL[:3]), opacity), radius, 2, PANEL_BORDER)
         out.blit(part, (blur, blur - blur // 4 + top))
     return out

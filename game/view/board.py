@@ -70,11 +70,13 @@ class CardSprite:
 class Board:
     """All card sprites of a table, their tweens, and dirty-rectangle drawing."""
 
-    def __init__(self, images: Any, card_size: tuple[int, int], four_colour: bool = False) -> None:
+    def __init__(self, images: Any, card_size: tuple[int, int], four_colour: bool = False,
+                 back_style: str = "lattice") -> None:
         self.images = images
         self.card_w, self.card_h = card_size
         self._glow_pad = _glow_pad(self.card_w)
         self.four_colour = four_colour
+        self.back_style = back_style  # the design of the face-down cards (card_images.BACK_STYLES)
         self.sprites: dict[Card, CardSprite] = {}
         self.tweener = Tweener()
         self.background: pygame.Surface | None = None
@@ -112,6 +114,14 @@ class Board:
         self._arrow_img = None
         self._lift = LiftShadow(self.card_w, self.card_h)
         self.invalidate()
+
+    def set_look(self, four_colour: bool, back_style: str) -> None:
+        """The player chose other deck colours or another card back: every card is drawn anew."""
+        if (four_colour, back_style) != (self.four_colour, self.back_style):
+            self.four_colour, self.back_style = four_colour, back_style
+            self._turning.clear()
+            self._dimmed.clear()
+            self.invalidate()
 
     def set_background(self, surface: pygame.Surface) -> None:
         """The static table (felt, slots, labels) that dirty rectangles are restored from."""
@@ -403,7 +413,7 @@ class Board:
         if showing_face:
             img = self.images.get(str(s.card), self.card_w, self.four_colour)
         else:
-            img = self.images.back(self.card_w)
+            img = self.images.back(self.card_w, self.back_style)
         if s.dim:
             img = self._dim_image(img, str(s.card) if showing_face else "back")
         step = _flip_step(s)
