@@ -15,6 +15,7 @@ from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
 from .end_screen import BlockedOverlay, WinOverlay
+from .hud import MOVES, SCORE, STOCK, Slot
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -111,7 +112,7 @@ class GolfTableScene(TableScene):
         """Where the band has no room for the rule set's name (800x480), it is printed faintly on the
         felt at the foot of the free part of the bottom row, as a card table prints its game's name."""
         title = self.hud.title
-        if not title or self.hud.shows_title(tuple(self.hud_values())):
+        if not title or self.hud.shows_title:
             return []
         box = self.layout.message
         size = max(14, int(self.hud.rect.height * 0.36))  # as the band's own two lines
@@ -129,6 +130,12 @@ class GolfTableScene(TableScene):
     def glow_cards(self) -> set[Card]:
         g = self.game
         return {g.columns[m.column][-1] for m in g.legal_moves() if m.column is not None}
+
+    def counter_slots(self) -> list[Slot]:
+        return [SCORE, MOVES, STOCK]
+
+    def counter_values(self) -> list[str]:
+        return [*super().counter_values(), str(len(self.game.stock))]
 
     @staticmethod
     def counters(game: GolfGame) -> list[str]:  # type: ignore[override]  # (only ever given its own game)
