@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from game import i18n
@@ -14,7 +15,7 @@ from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.golf_table import GolfTableScene
-from game.scenes.hud import TIME
+from game.scenes.hud import TICK_K, TIME
 from game.scenes.round_table import RoundTableScene
 from game.settings import Settings
 
@@ -58,10 +59,7 @@ def test_every_slot_keeps_its_place_for_any_deal_and_value(make_app, size, make)
     hud = winnable.hud
     for values in (["5", "1", "24", "0:07"], ["150", "999", "3", "12:34"], ["1500", "9999", "0", "1:23:45"]):
         values = values[:len(hud.slots) - 1] + values[-1:]
-        surface = app.display.surface if hasattr(app.display, "surface") else None
-        import pygame
-        target = surface or pygame.display.get_surface()
-        hud.draw(target, tuple(values))
+        hud.draw(pygame.display.get_surface(), tuple(values))
         assert places(winnable) == fixed  # drawing never moves a slot
     assert len(hud.slots) == len(winnable.hud_values())
 
@@ -91,12 +89,16 @@ def test_nothing_overlaps_and_every_widest_value_fits(make_app, size, make, lang
     if hud.light is not None:
         assert boxes[-1].right < hud.light_rect.left
     for slot, rect in zip(hud.slots, hud.slot_rects):
-        assert text.fit_size(tr(slot.label), rect.width, label_size) == text.fit_size(tr(slot.label), 10 ** 4, label_size)
-        assert text.fit_size(slot.widest, rect.width, value_size, True) >= value_size - 1
+        label = tr(slot.label)
+        assert text.fit_size(label, rect.width, label_size) == text.fit_size(label, 10 ** 4, label_size)
+        assert text.fit_size(slot.widest, rect.width, value_size, True) == text.fit_size("8", 10 ** 4, value_size, True)
     assert value_size >= 12 and label_size >= 10  # legible on the narrowest window too
     if hud.shows_title:
         game, rules = hud.title_lines
-        assert text.fit_size(f"{rules} ✓", hud.title_rect.width, value_size, True) >= value_size - 1
+        size = hud.rules_size
+        room = hud.title_rect.width - int(size * TICK_K)  # the tick after the rule set's name
+        assert text.fit_size(rules, room, size, True) == text.fit_size(rules, 10 ** 4, size, True)
+        assert text.fit_size(game, hud.title_rect.width, label_size) == text.fit_size(game, 10 ** 4, label_size)
 
 
 def test_the_time_slot_follows_the_setting(make_app):

@@ -23,13 +23,15 @@ from .base import Action, Transition
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
-CHECK = "✓"      # after the rule set's name: the deal is proven winnable
+CHECK = "✓"      # on the deal code's button: the deal is proven winnable
+TICK_K = 1.0     # the title's tick after the rule set's name (the same word), of the value's size
 LABEL_K = 0.27   # a slot's label, of the band's height
 VALUE_K = 0.40   # a slot's value, of the band's height
 #: How small the band's text may get before the title gives its room to the counters (and the
 #: title is said elsewhere: the Golf table prints it on the felt).
-SCALES = (1.0, 0.92, 0.85, 0.78, 0.7)
-LEAST_SCALE = 0.55  # the counters alone, on the narrowest window
+SCALES = (1.0, 0.92, 0.85, 0.78)
+LEAST_SCALE = 0.7  # the counters alone, on the narrowest window
+LEAST_VALUE = 14   # px: a value's font is never smaller (legible at 800x480)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,14 @@ PAR = Slot(N_("Par"), "888")
 HOLE = Slot(N_("Hole"), "8/8")
 ROUND = Slot(N_("Round"), "+88")
 TIME = Slot(N_("Time"), "8:88:88")
+
+
+def paint_tick(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A gold tick in the right part of `box` (a space before it): drawn, so it needs no glyph."""
+    s = box.height
+    x, y = box.x + s * 0.3, box.centery
+    points = [(x, y), (x + s * 0.22, y + s * 0.24), (x + s * 0.62, y - s * 0.3)]
+    pygame.draw.lines(surface, theme.GOLD, False, points, max(2, s // 7))
 
 
 class Hud:
@@ -78,6 +88,7 @@ class Hud:
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.slot_rects: list[pygame.Rect] = []
         self._sizes = (12, 16)  # the labels' and the values' font sizes
+        self._small_title = False  # the rule set's name at the labels' size (a narrow band)
         #: The deal is proven winnable: the title and the code show a check mark.
         self.proven = False
         #: The "still winnable?" light (winnable_light.py) when the setting is on: a round mark at
@@ -112,8 +123,9 @@ class Hud:
             widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
                           finger) for label in labels]
             right = w - m - sum(widths) - gap * len(widths) - int(code_text * code_share) - pad - m - light
-            # all but the last two tries must leave the counters nearly their full size
-            if self._arrange(right - m, h, SCALES[:3] if n < len(tries) - 2 else SCALES) is not None:
+            # the widest buttons only beside full-size counters; then, until the last two tries, nearly
+            if self._arrange(right - m, h, SCALES[:1] if n == 0 else SCALES[:3] if n < len(tries) - 2
+                             else SCALES) is not None:
                 break
         code_text = int(code_text * code_share)
         self.buttons = []
@@ -148,11 +160,21 @@ class Hud:
     def _place(self, room: int, h: int) -> None:
         """The title's and the slots' rectangles in `room` px from the margin: the largest text that
         fits with the title; else the counters alone, as large as they fit (at least LEAST_SCALE)."""
-        arranged = self._arrange(room, h, SCALES)
+        arranged = None
+        # a narrow band: first the rule set's name as small as the game's, then smaller text
+        for self._small_title, scales in ((False, SCALES[:3]), (True, SCALES[:3]), (False, SCALES[3:]),
+                                          (True, SCALES[3:])):
+            arranged = self._arrange(room, h, scales)
+            if arranged is not None:
+                break
         if arranged is None:
-            arranged = self._arrange(room, h, (*SCALES, 0.62, LEAST_SCALE), titled=False)
-        if arranged is None:  # (narrower than any window the game supports: the least, clipped)
-            arranged = self._widths(LEAST_SCALE, h, titled=False)
+            self._small_title = False
+            arranged = self._arrange(room, h, (*SCALES, LEAST_SCALE), titled=False)
+        if arranged is None:  # the narrowest band (800x480, Greek, the timer on): slots squeezed to fit
+            _none, widths, _gap, sizes = self._widths(LEAST_SCALE, h, titled=False)
+            gap = max(4, self._margin // 2)
+            share = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            arranged = 0, [int(w * share) for w in widths], gap, sizes
         title_w, widths, gap, sizes = arranged
         self._sizes = sizes
         x = self._margin
@@ -174,12 +196,19 @@ class Hud:
         return None
 
     def _widths(self, scale: float, h: int, titled: bool) -> tuple:
-        label_size, value_size = max(10, int(h * LABEL_K * scale)), max(12, int(h * VALUE_K * scale))
+        label_size, value_size = max(10, int(h * LABEL_K * scale)), max(LEAST_VALUE, int(h * VALUE_K * scale))
         label_font, value_font = get_font(label_size), get_font(value_size, True)
         widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
         game, rules = self.title_lines
-        title_w = max(label_font.size(game)[0], value_font.size(f"{rules} {CHECK}")[0]) if titled and self.title else 0
+        rules_font, rules_size = (get_font(label_size, True), label_size) if self._small_title else (value_font, value_size)
+        tick = int(rules_size * TICK_K)
+        title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
         return title_w, widths, max(6, int(value_size * 0.7)), (label_size, value_size)
+
+    @property
+    def rules_size(self) -> int:
+        """The font size of the title's rule set: a value's, or on a narrow band a label's."""
+        return self._sizes[0] if self._small_title else self._sizes[1]
 
     @property
     def shows_title(self) -> bool:
@@ -240,16 +269,17 @@ class Hud:
             r = self.title_rect
             img = text.fit(game, r.width, label_size, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(r.x, top)))
-            check = text.render(f" {CHECK}", value_size, theme.GOLD, bold=True) if self.proven else None
-            img = text.fit(rules, r.width - (check.get_width() if check else 0), value_size, theme.TEXT, bold=True)
+            size = self.rules_size
+            tick = int(size * TICK_K)
+            img = text.fit(rules, r.width - tick, size, theme.TEXT, bold=True)
             at = img.get_rect(midleft=(r.x, bottom))
             surface.blit(img, at)
-            if check is not None:
-                surface.blit(check, check.get_rect(midleft=(at.right, bottom)))
+            if self.proven:
+                paint_tick(surface, pygame.Rect(at.right, bottom - size // 2, tick, size))
         for slot, r, value in zip(self.slots, self.slot_rects, values):
-            img = text.fit(tr(slot.label), r.width, label_size, theme.TEXT_DIM)
+            img = text.fit(tr(slot.label), r.width, label_size, theme.TEXT_DIM, min_size=8)
             surface.blit(img, img.get_rect(midleft=(r.x, top)))
-            img = text.fit(value, r.width, value_size, theme.TEXT, bold=True)
+            img = text.fit(value, r.width, value_size, theme.TEXT, bold=True, min_size=8)
             surface.blit(img, img.get_rect(midleft=(r.x, bottom)))
         for b in self.buttons:
             b.draw(surface)
