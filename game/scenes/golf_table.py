@@ -109,8 +109,9 @@ class GolfTableScene(TableScene):
         self.board.set_prints(self.felt_title())
 
     def felt_title(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Where the band has no room for the rule set's name (800x480), it is printed faintly on the
-        felt at the foot of the free part of the bottom row, as a card table prints its game's name."""
+        """Where the band has no room for its title slot (800x480 in Greek), the game and rule set are
+        printed faintly on the felt at the foot of the free part of the bottom row, as a card table
+        prints its game's name."""
         title = self.hud.title
         if not title or self.hud.shows_title:
             return []

@@ -200,8 +200,8 @@ class Hud:
         label_font, value_font = get_font(label_size), get_font(value_size, True)
         widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
         game, rules = self.title_lines
-        rules_font, rules_size = (get_font(label_size, True), label_size) if self._small_title else (value_font, value_size)
-        tick = int(rules_size * TICK_K)
+        rules_size = label_size if self._small_title else value_size
+        rules_font, tick = get_font(rules_size, True), int(rules_size * TICK_K)
         title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
         return title_w, widths, max(6, int(value_size * 0.7)), (label_size, value_size)
 
