@@ -3,7 +3,7 @@ the right, in one fixed layout per window size.
 
 Shared by both tables. The title slot (the game over its rule set, with a ✓ for a proven-winnable
 deal) and each counter's slot (its label over its value) are as wide as the widest value they will
-ever show ('8888', '8:88:88'), so nothing moves as the values change or between deals. Text is
+ever show ('888', '8:88:88'), so nothing moves as the values change or between deals. Text is
 rendered through the text cache and the band is repainted only when a value or a button changes.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 CHECK = "✓"      # on the deal code's button: the deal is proven winnable
-TICK_K = 1.0     # the title's tick after the rule set's name (the same word), of the value's size
+TICK_K = 1.0     # the room of the title's tick after the rule set's name, of its font size
 LABEL_K = 0.27   # a slot's label, of the band's height
 VALUE_K = 0.40   # a slot's value, of the band's height
 #: How small the band's text may get before the title gives its room to the counters (and the
@@ -162,10 +162,10 @@ class Hud:
         fits with the title; else the counters alone, as large as they fit (at least LEAST_SCALE)."""
         arranged = None
         # a narrow band: first the rule set's name as small as the game's, then smaller text
-        for self._small_title, scales in ((False, SCALES[:3]), (True, SCALES[:3]), (False, SCALES[3:]),
-                                          (True, SCALES[3:])):
-            arranged = self._arrange(room, h, scales)
+        for small, scales in ((False, SCALES[:3]), (True, SCALES[:3]), (False, SCALES[3:]), (True, SCALES[3:])):
+            arranged = self._arrange(room, h, scales, small=small)
             if arranged is not None:
+                self._small_title = small
                 break
         if arranged is None:
             self._small_title = False
@@ -186,21 +186,23 @@ class Hud:
             self.slot_rects.append(pygame.Rect(x, 0, width, h))
             x += width + gap
 
-    def _arrange(self, room: int, h: int, scales: tuple[float, ...], titled: bool = True) -> tuple | None:
-        """(title width, slot widths, gap, (label size, value size)) at the largest scale that fits."""
+    def _arrange(self, room: int, h: int, scales: tuple[float, ...], titled: bool = True,
+                 small: bool = False) -> tuple | None:
+        """(title width, slot widths, gap, (label size, value size)) at the largest scale that fits
+        (`small`: the title's rule set at the labels' size)."""
         for scale in scales:
-            arranged = self._widths(scale, h, titled)
+            arranged = self._widths(scale, h, titled, small)
             title_w, widths, gap, _sizes = arranged
             if title_w + (gap * 3 // 2 if title_w else 0) + sum(widths) + gap * max(0, len(widths) - 1) <= room:
                 return arranged
         return None
 
-    def _widths(self, scale: float, h: int, titled: bool) -> tuple:
+    def _widths(self, scale: float, h: int, titled: bool, small: bool = False) -> tuple:
         label_size, value_size = max(10, int(h * LABEL_K * scale)), max(LEAST_VALUE, int(h * VALUE_K * scale))
         label_font, value_font = get_font(label_size), get_font(value_size, True)
         widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
         game, rules = self.title_lines
-        rules_size = label_size if self._small_title else value_size
+        rules_size = label_size if small else value_size
         rules_font, tick = get_font(rules_size, True), int(rules_size * TICK_K)
         title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
         return title_w, widths, max(6, int(value_size * 0.7)), (label_size, value_size)

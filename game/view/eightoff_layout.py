@@ -61,7 +61,7 @@ class EightOffLayout:
         m, area = self.m, self.area
         across = (self.size[0] - 2 * m) / (_row_width_units(self.cell_count) if not side else SIDE_UNITS)
         down = (self.column_bottom - area.top - m) / (1 + ROW_GAP_K + 1 + (LONGEST - 1) * MIN_FAN) / CARD_RATIO
-        w = int(min(across, down)) + 2
+        w = int(min(across, down)) + 8  # (an estimate: the gaps and the fan are whole pixels)
         while w > MIN_CARD_W and not self.fits_card(w, side):
             w -= 1
         return w
