@@ -92,6 +92,8 @@ class Settings:
     #: "Winnable: any / easy / medium / hard": the band of the rated winnable deals New game deals from
     difficulty: str = "any"
     winnable_light: bool = False  # the table's "still winnable?" mark after every move
+    #: The play time in the table's top band (never on a kiosk: see TableScene.timer_shown).
+    show_timer: bool = True
     fullscreen: bool = True
     four_colour: bool = False
     #: Appearance (issue 22): the design of the cards' backs and the colour of the felt.

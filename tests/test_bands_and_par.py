@@ -40,6 +40,6 @@ def test_the_hud_and_the_win_show_the_par(make_app, data_dir):
     app.replace(scene)
     settle(app)
     n = par.par_of("eightoff-4", number)
-    assert f"Par {n}" in scene.hud_values()
+    assert scene.hud_values()[2] == str(n) and scene.hud.slots[2].label == "Par"
     golf = app.ctx.make_table_scene(registry.kind("golf-easy").deal(1))
     assert golf.par() is None

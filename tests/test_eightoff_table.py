@@ -380,6 +380,9 @@ def test_a_drop_ignores_a_pile_the_card_barely_touches(table):
 def test_a_card_dragged_under_the_top_band_leaves_its_buttons_as_they_were(table):
     full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]  # nowhere to go up there: it flies back
     app, scene = table(eo([["2C", "5D"], ["3C"]], full))
+    app.ctx.settings.show_timer = False  # (the timer's second changes the band by itself)
+    scene.resize(app.size)
+    settle(app)
     surface = pygame.display.get_surface()
     band = scene.hud.rect
     before = surface.subsurface(band).copy()

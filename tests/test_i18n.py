@@ -279,7 +279,8 @@ def test_the_table_hud_follows_a_language_change(make_app):
     i18n.set_language("th")
     app.ctx.language_changed()
     run_frames(app, 2)
-    assert table.hud._shown == tuple(table.hud_values()) and "คะแนน" in table.hud._shown[0]
+    assert table.hud._shown == tuple(table.hud_values()) and tr(table.hud.slots[0].label) == "คะแนน"
+    assert table.hud.title_lines == (tr("Golf"), tr("Easy")) and tr("Easy") != "Easy"
     assert {tr(b.label) for b in table.buttons} >= {"เมนู", "เกมใหม่"}
     assert tr(table.hud.button_for(table.undo).label) in ("เลิกทำ", "⮪")  # its word, or its icon on a narrow band
 

@@ -64,7 +64,7 @@ def test_the_redo_keys_replay_the_moves_just_undone_in_order(table, mod_key):
     settle(app)
     assert waste(scene) == ["5S", "6H", "7C"] and scene.game.score == 20
     assert scene.game.moves == 4  # two moves and two redos; the undos are no moves
-    assert "Moves: 4" in scene.hud_values()
+    assert scene.hud_values()[1] == "4"  # (Moves)
     key(app, *mod_key)  # nothing left to redo: nothing happens
     settle(app)
     assert scene.game.moves == 4 and not scene.toast.active

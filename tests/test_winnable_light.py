@@ -105,3 +105,15 @@ def test_a_tap_on_the_light_says_it_in_words(make_app):
     click(app, scene.hud.light_rect.center)
     run_frames(app, 3)
     assert scene.toast.active and scene.toast.message == "This position can still be won."
+
+
+def test_a_hint_after_the_lights_verdict_follows_its_line(make_app):
+    """Found by the monkey: the light's line came from the worker as the solver's raw moves ('draw',
+    a column number) and a hint that followed it broke; they are the game's moves now."""
+    app, scene = table(make_app, one_wrong_move())  # a layout: no shipped line, the light asked the solver
+    assert scene.light.verdict is Verdict.WINNABLE
+    line = scene.assist.known_line()
+    assert line and all(isinstance(m, type(scene.game.legal_moves()[0])) for m in line)
+    scene.hint()
+    settle(app)
+    assert scene.assist.hint_key == scene.assist.key

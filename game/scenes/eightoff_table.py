@@ -17,6 +17,7 @@ from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene, Transition
 from .end_screen import WinOverlay
+from .hud import MOVES, PAR, SCORE, Slot
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -55,6 +56,14 @@ class EightOffTableScene(TableScene):
                  demo: bool = False) -> None:
         super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
+
+    def counter_slots(self) -> list[Slot]:
+        """Score, moves and the deal's par ('—' for a deal without one: the band keeps its place)."""
+        return [SCORE, MOVES, PAR]
+
+    def counter_values(self) -> list[str]:
+        par = self.par()
+        return [*super().counter_values(), "—" if par is None else str(par)]
 
     # -- geometry ----------------------------------------------------------------------------------
     def deal_start(self) -> dict[Card, Target]:

@@ -16,6 +16,7 @@ from ..view.golf_layout import GolfLayout
 from .base import Scene
 from .end_screen import BlockedOverlay, WinOverlay
 from .golf_best_line import BestFound
+from .hud import MOVES, SCORE, STOCK, Slot
 from .table import TableScene
 from .table_hooks import arrow_between
 
@@ -133,10 +134,11 @@ class GolfTableScene(TableScene):
         self.board.set_prints(self.felt_title())
 
     def felt_title(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Where the band has no room for the rule set's name (800x480), it is printed faintly on the
-        felt at the foot of the free part of the bottom row, as a card table prints its game's name."""
+        """Where the band has no room for its title slot (800x480 in Greek), the game and rule set are
+        printed faintly on the felt at the foot of the free part of the bottom row, as a card table
+        prints its game's name."""
         title = self.hud.title
-        if not title or self.hud.shows_title(tuple(self.hud_values())):
+        if not title or self.hud.shows_title:
             return []
         box = self.layout.message
         size = max(14, int(self.hud.rect.height * 0.36))  # as the band's own two lines
@@ -154,6 +156,12 @@ class GolfTableScene(TableScene):
     def glow_cards(self) -> set[Card]:
         g = self.game
         return {g.columns[m.column][-1] for m in g.legal_moves() if m.column is not None}
+
+    def counter_slots(self) -> list[Slot]:
+        return [SCORE, MOVES, STOCK]
+
+    def counter_values(self) -> list[str]:
+        return [*super().counter_values(), str(len(self.game.stock))]
 
     @staticmethod
     def counters(game: GolfGame) -> list[str]:  # type: ignore[override]  # (only ever given its own game)

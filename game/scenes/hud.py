@@ -1,16 +1,19 @@
-"""The table's top band: score and counters on the left, the deal code and buttons on the right.
+"""The table's top band: the game's name and its counters on the left, the deal code and buttons on
+the right, in one fixed layout per window size.
 
-Shared by both tables. Text is rendered through the text cache and the band is repainted only when
-its values or a button's state change.
+Shared by both tables. The title slot (the game over its rule set, with a ✓ for a proven-winnable
+deal) and each counter's slot (its label over its value) are as wide as the widest value they will
+ever show ('888', '8:88:88'), so nothing moves as the values change or between deals. Text is
+rendered through the text cache and the band is repainted only when a value or a button changes.
 """
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.text import get_font
 from ..ui.widgets import Button
@@ -20,11 +23,49 @@ from .base import Action, Transition
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
+CHECK = "✓"      # on the deal code's button: the deal is proven winnable
+TICK_K = 1.0     # the room of the title's tick after the rule set's name, of its font size
+LABEL_K = 0.27   # a slot's label, of the band's height
+VALUE_K = 0.40   # a slot's value, of the band's height
+#: How small the band's text may get before the title gives its room to the counters (and the
+#: title is said elsewhere: the Golf table prints it on the felt).
+SCALES = (1.0, 0.92, 0.85, 0.78)
+LEAST_SCALE = 0.7  # the counters alone, on the narrowest window
+LEAST_VALUE = 14   # px: a value's font is never smaller (legible at 800x480)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One counter of the band: its label (a msgid) and the widest value it will ever show."""
+
+    label: str
+    widest: str
+
+
+#: The widest values: a score has at most three digits (10 a card: Eight Off 520, Golf 370 with two
+#: jokers), and a longer value (1000 moves) shrinks to fit its slot, in place
+SCORE = Slot(N_("Score"), "888")
+MOVES = Slot(N_("Moves"), "888")
+STOCK = Slot(N_("Stock"), "88")
+PAR = Slot(N_("Par"), "888")
+HOLE = Slot(N_("Hole"), "8/8")
+ROUND = Slot(N_("Round"), "+88")
+TIME = Slot(N_("Time"), "8:88:88")
+
+
+def paint_tick(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A gold tick in the right part of `box` (a space before it): drawn, so it needs no glyph."""
+    s = box.height
+    x, y = box.x + s * 0.3, box.centery
+    points = [(x, y), (x + s * 0.22, y + s * 0.24), (x + s * 0.62, y - s * 0.3)]
+    pygame.draw.lines(surface, theme.GOLD, False, points, max(2, s // 7))
+
 
 class Hud:
-    """Counters and buttons; `actions` are (label, action), (label, action, icon) or (label, action,
-    icon, stage) from the right edge leftwards; the icon replaces the label when the window is too
-    narrow for every label: first the icons of stage 1 (the default), then those of stage 2 too."""
+    """The title, the counters and the buttons; `actions` are (label, action), (label, action, icon)
+    or (label, action, icon, stage) from the right edge leftwards; the icon replaces the label when
+    the window is too narrow for every label beside the counters: first the icons of stage 1 (the
+    default), then those of stage 2 too."""
 
     def __init__(self, ctx: Context, actions: list[tuple], code: str | None, on_copy: Action) -> None:
         self.ctx = ctx
@@ -37,11 +78,18 @@ class Hud:
         self._actions_of: list[Action] = []  # each button's action, in the order of `buttons`
         self._stats_right = 0
         self._shown: tuple | None = None
-        #: The game and its rule set ("Golf · Strict"), translated: the band's first line when it
-        #: fits (see `shows_title`), else the table shows it elsewhere.
+        #: The game and its rule set ("Golf · Strict"), translated (end screens say it so too).
         self.title = ""
-        #: The deal is proven winnable: the code shows a check mark (the counters say it in words
-        #: too when there is room, see `roomy`).
+        #: The title slot's two lines: the game ("Golf") over its rule set ("Strict").
+        self.title_lines: tuple[str, str] = ("", "")
+        #: The counters, left to right (the table says which; set before `layout`).
+        self.slots: list[Slot] = []
+        #: Where the title and each slot go (the title's is empty when the band has no room for it).
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.slot_rects: list[pygame.Rect] = []
+        self._sizes = (12, 16)  # the labels' and the values' font sizes
+        self._small_title = False  # the rule set's name at the labels' size (a narrow band)
+        #: The deal is proven winnable: the title and the code show a check mark.
         self.proven = False
         #: The "still winnable?" light (winnable_light.py) when the setting is on: a round mark at
         #: the end of the counters; `on_light` is called when it is tapped.
@@ -49,6 +97,7 @@ class Hud:
         self.on_light: Action | None = None
         self.light_rect = pygame.Rect(0, 0, 0, 0)
 
+    # -- geometry ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, _ = size
         h = hud_height(size)
@@ -60,19 +109,23 @@ class Hud:
         y = (h - bh) // 2
         code_text = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5  # one width for every code
         gap = max(4, m // 2)
+        light = int(bh * 0.7) + gap if self.light is not None else 0
         # each button as wide as its label needs, with room around it; on a narrow window (800x480,
         # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
         finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
         # (padding, least width in band heights, icon stage, share of the code's width): the last, for
-        # the narrowest windows, makes the icons slimmer and the deal code's text a little smaller
+        # the narrowest windows, make the icons slimmer and the deal code's text a little smaller
         tries = [(bh, 2.1, 0, 1.0), (int(bh * 0.7), 1.5, 0, 1.0), (int(bh * 0.7), 1.0, 1, 1.0),
-                 (int(bh * 0.7), 1.0, 2, 1.0), (int(bh * 0.7), 0.8, 2, 0.85)]
-        for pad, least, icons, code_share in tries:
+                 (int(bh * 0.7), 1.0, 2, 1.0), (int(bh * 0.7), 0.8, 2, 0.85), (int(bh * 0.7), 0.8, 2, 0.72)]
+        for n, (pad, least, icons, code_share) in enumerate(tries):
             labels = [icon if icon and stage <= icons else label for label, _action, icon, stage in self._actions()]
             # a one-glyph label (an icon, Help's "?") needs only a square-ish button
             widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
                           finger) for label in labels]
-            if sum(widths) + gap * len(widths) + int(code_text * code_share) + pad <= w * 0.74:
+            right = w - m - sum(widths) - gap * len(widths) - int(code_text * code_share) - pad - m - light
+            # the widest buttons only beside full-size counters; then, until the last two tries, nearly
+            if self._arrange(right - m, h, SCALES[:1] if n == 0 else SCALES[:3] if n < len(tries) - 2
+                             else SCALES) is not None:
                 break
         code_text = int(code_text * code_share)
         self.buttons = []
@@ -85,7 +138,7 @@ class Hud:
             x -= gap
         code_w = code_text + pad
         x -= code_w
-        label = f"✓ {self.code}" if self.proven and self.code else self.code or "—"
+        label = f"{CHECK} {self.code}" if self.proven and self.code else self.code or "—"
         self.code_button = Button((x, y, code_w, bh), label, self.ctx.text, style="ghost")
         self.code_button.visible = bool(self.code)
         self.buttons.append(self.code_button)
@@ -101,17 +154,74 @@ class Hud:
             side = int(bh * 0.7)
             self._stats_right -= side + gap
             self.light_rect = pygame.Rect(self._stats_right + gap, (h - side) // 2, side, side)
+        self._place(self._stats_right - m, h)
         self._shown = None
 
+    def _place(self, room: int, h: int) -> None:
+        """The title's and the slots' rectangles in `room` px from the margin: the largest text that
+        fits with the title; else the counters alone, as large as they fit (at least LEAST_SCALE)."""
+        arranged = None
+        # a narrow band: first the rule set's name as small as the game's, then smaller text
+        for small, scales in ((False, SCALES[:3]), (True, SCALES[:3]), (False, SCALES[3:]), (True, SCALES[3:])):
+            arranged = self._arrange(room, h, scales, small=small)
+            if arranged is not None:
+                self._small_title = small
+                break
+        if arranged is None:
+            self._small_title = False
+            arranged = self._arrange(room, h, (*SCALES, LEAST_SCALE), titled=False)
+        if arranged is None:  # the narrowest band (800x480, Greek, the timer on): slots squeezed to fit
+            _none, widths, _gap, sizes = self._widths(LEAST_SCALE, h, titled=False)
+            gap = max(4, self._margin // 2)
+            share = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            arranged = 0, [int(w * share) for w in widths], gap, sizes
+        title_w, widths, gap, sizes = arranged
+        self._sizes = sizes
+        x = self._margin
+        self.title_rect = pygame.Rect(x, 0, title_w, h)
+        if title_w:
+            x += title_w + gap * 3 // 2
+        self.slot_rects = []
+        for width in widths:
+            self.slot_rects.append(pygame.Rect(x, 0, width, h))
+            x += width + gap
+
+    def _arrange(self, room: int, h: int, scales: tuple[float, ...], titled: bool = True,
+                 small: bool = False) -> tuple | None:
+        """(title width, slot widths, gap, (label size, value size)) at the largest scale that fits
+        (`small`: the title's rule set at the labels' size)."""
+        for scale in scales:
+            arranged = self._widths(scale, h, titled, small)
+            title_w, widths, gap, _sizes = arranged
+            if title_w + (gap * 3 // 2 if title_w else 0) + sum(widths) + gap * max(0, len(widths) - 1) <= room:
+                return arranged
+        return None
+
+    def _widths(self, scale: float, h: int, titled: bool, small: bool = False) -> tuple:
+        label_size, value_size = max(10, int(h * LABEL_K * scale)), max(LEAST_VALUE, int(h * VALUE_K * scale))
+        label_font, value_font = get_font(label_size), get_font(value_size, True)
+        widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
+        game, rules = self.title_lines
+        rules_size = label_size if small else value_size
+        rules_font, tick = get_font(rules_size, True), int(rules_size * TICK_K)
+        title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
+        return title_w, widths, max(6, int(value_size * 0.7)), (label_size, value_size)
+
     @property
-    def roomy(self) -> bool:
-        """Whether the counters have room for a few words more (not on a narrow window)."""
-        return self._stats_right - self._margin >= 300
+    def rules_size(self) -> int:
+        """The font size of the title's rule set: a value's, or on a narrow band a label's."""
+        return self._sizes[0] if self._small_title else self._sizes[1]
+
+    @property
+    def shows_title(self) -> bool:
+        """Whether the band has room for the title (else the table may say it elsewhere)."""
+        return self.title_rect.width > 0
 
     def _actions(self) -> list[tuple[str, Action, str | None, int]]:
         """(label, callback, icon or None, its stage) for every action."""
         return [(a[0], a[1], a[2] if len(a) > 2 else None, a[3] if len(a) > 3 else 1) for a in self.actions]
 
+    # -- painting ----------------------------------------------------------------------------------
     def paint_band(self, background: pygame.Surface) -> None:
         """The band itself, part of the table's static background."""
         band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -123,26 +233,6 @@ class Hud:
         """The button that performs `action` (whatever its label shows now), or None."""
         return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
 
-    def shows_title(self, values: tuple) -> bool:
-        """Whether the title fits the band beside these counters, both legible (title_lines)."""
-        return self.title_lines(values) > 0
-
-    def title_lines(self, values: tuple) -> int:
-        """How the title goes into the band beside these counters: 1 on one line with them, 2 on a
-        line of its own above them, 0 not at all (too narrow for both to stay legible). Judged with
-        every number at three digits, so the answer holds for the whole game."""
-        if not self.title:
-            return 0
-        h, room = self.rect.height, self._stats_right - self._margin
-        widest = tuple(re.sub(r"\d+", "888", v) for v in values)
-        one, two = max(16, int(h * 0.5)), int(h * 0.36)
-        fit = self.ctx.text.fit_size
-        if fit("   ".join((self.title, *widest)), room, one, True) >= one * 0.7:
-            return 1
-        if fit("   ".join(widest), room, two, True) >= two * 0.85 and fit(self.title, room, two, True) >= two * 0.85:
-            return 2
-        return 0
-
     def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
         """A pointer action on the band: whether a button fired, and the transition its action returned."""
         for button, action in zip(self.buttons, self._actions_of):
@@ -153,9 +243,13 @@ class Hud:
             return True, self.on_light()
         return False, None
 
+    def stale(self, values: tuple) -> bool:
+        """Whether the band shows other values than these (a new second of the timer)."""
+        return self._key(values) != self._shown
+
     def changed(self, values: tuple) -> list[pygame.Rect]:
         """The parts of the band to repaint: all of it when the values changed, else dirty buttons."""
-        if self._key(values) != self._shown:
+        if self.stale(values):
             return [self.rect]
         return [b.bounds for b in self.buttons if b.dirty]
 
@@ -164,24 +258,30 @@ class Hud:
         return values if self.light is None else (*values, self.light.verdict)
 
     def draw(self, surface: pygame.Surface, values: tuple) -> None:
+        """The title, each value under its label in its slot (`values` in the order of `slots`), the
+        light and the buttons."""
         self._shown = self._key(values)
         if self.light is not None:
             self.light.paint(surface, self.light_rect)
-        h = self.rect.height
-        x = self._margin
-        size = max(16, int(h * 0.5))
-        room = self._stats_right - x
-        titled = self.title_lines(values)
-        lines = ["   ".join((self.title, *values) if titled else values)]
-        if titled == 2:
-            lines, size = [self.title, "   ".join(values)], int(h * 0.36)  # the title above the counters
-        elif not titled and len(values) > 1 and self.ctx.text.fit_size(lines[0], room, size, True) < size * 0.7:
-            half = (len(values) + 1) // 2  # too narrow for one legible line (800x480, Greek): two lines
-            lines, size = ["   ".join(values[:half]), "   ".join(values[half:])], int(h * 0.36)
-        size = min(self.ctx.text.fit_size(line, room, size, True) for line in lines)  # one size for both
-        for i, line in enumerate(lines):
-            img = self.ctx.text.fit(line, room, size, theme.TEXT, bold=True)
-            centre = h // 2 if len(lines) == 1 else int(h * (0.27 if i == 0 else 0.69))  # clear of the edge line
-            surface.blit(img, img.get_rect(midleft=(x, centre)))
+        label_size, value_size = self._sizes
+        top, bottom = int(self.rect.height * 0.3), int(self.rect.height * 0.68)  # the two lines' centres
+        text = self.ctx.text
+        if self.shows_title:
+            game, rules = self.title_lines
+            r = self.title_rect
+            img = text.fit(game, r.width, label_size, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midleft=(r.x, top)))
+            size = self.rules_size
+            tick = int(size * TICK_K)
+            img = text.fit(rules, r.width - tick, size, theme.TEXT, bold=True)
+            at = img.get_rect(midleft=(r.x, bottom))
+            surface.blit(img, at)
+            if self.proven:
+                paint_tick(surface, pygame.Rect(at.right, bottom - size // 2, tick, size))
+        for slot, r, value in zip(self.slots, self.slot_rects, values):
+            img = text.fit(tr(slot.label), r.width, label_size, theme.TEXT_DIM, min_size=8)
+            surface.blit(img, img.get_rect(midleft=(r.x, top)))
+            img = text.fit(value, r.width, value_size, theme.TEXT, bold=True, min_size=8)
+            surface.blit(img, img.get_rect(midleft=(r.x, bottom)))
         for b in self.buttons:
             b.draw(surface)

@@ -15,6 +15,7 @@ from ..solver import deals
 from .base import Push, Replace, Scene, Transition
 from .dialog import ConfirmDialog
 from .golf_table import GolfTableScene
+from .hud import HOLE, ROUND, STOCK, Slot
 from .round_end import RoundBlockedOverlay, RoundWinOverlay
 from .scorecard import ScorecardScene
 from .scorecard_paint import shown
@@ -52,11 +53,13 @@ class RoundTableScene(GolfTableScene):
                 self.ctx.save_settings()
         super().enter()
 
-    def hud_values(self) -> list[str]:
+    def counter_slots(self) -> list[Slot]:
+        return [HOLE, ROUND, STOCK]
+
+    def counter_values(self) -> list[str]:
         """The hole, the round against par (the hole just ended counted in), and the stock."""
         r = self.round
-        return [tr("Hole {n}/{holes}", n=r.hole, holes=HOLES), tr("Round: {score}", score=shown(par_text(r.standing))),
-                tr("Stock: {n}", n=len(self.game.stock)), *self.deal_note()]
+        return [f"{r.hole}/{HOLES}", shown(par_text(r.standing)), str(len(self.game.stock))]
 
     def update(self, dt: float) -> Transition:
         transition = super().update(dt)

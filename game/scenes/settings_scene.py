@@ -27,6 +27,7 @@ TOGGLES = [
     ("sound", N_("Sound")),
     ("highlight_playable", N_("Highlight playable cards")),
     ("winnable_light", N_("Show whether the game can still be won")),
+    ("show_timer", N_("Show the timer")),
     ("fullscreen", N_("Full screen")),
     ("tips", N_("First-run tips")),
 ]
@@ -63,6 +64,7 @@ class SettingsScene(PanelScene):
         # a kiosk's 800x480 panel keeps its rows finger-sized: its players get the default (off), and
         # the administrator may set winnable_light in settings.json
         self.toggles["winnable_light"].visible = not kiosk
+        self.toggles["show_timer"].visible = not kiosk  # a kiosk's band shows no timer
         self.attract.visible = kiosk  # attract mode is a kiosk's
         self.widgets = [self.language, *self.toggles.values(), self.appearance, self.volume, self.speed, self.attract,
                         self.back]

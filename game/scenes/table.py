@@ -30,9 +30,10 @@ from ..view.board import Board
 from .assist import Assistant, Driver
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
+from .end_screen import play_time
 from .finish import Finisher
-from .hud import Hud
-from .kind_picker import kind_title
+from .hud import MOVES, SCORE, TIME, Hud, Slot
+from .kind_picker import kind_title, rules_title
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_focus import TableFocus
 from .table_hooks import TableHooks
@@ -91,15 +92,30 @@ class TableScene(TableHooks):
         """Where a panel over this table covers no card (largest first; empty when nowhere)."""
         return panel_areas(self.board, self.hud, self.size)
 
-    def hud_values(self) -> list[str]:
-        return [*self.counters(self.game), *self.deal_note()]
+    def hud_slots(self) -> list[Slot]:
+        """The band's counters, left to right: the game's, then the time while the timer is shown."""
+        return [*self.counter_slots(), *([TIME] if self.timer_shown else [])]
 
-    def deal_note(self) -> list[str]:
-        """The HUD's word on the deal: its par when the deal has one (Eight Off's tables), proven
-        winnable, or none."""
-        par = self.par()
-        note = [tr("Par {n}", n=par)] if par is not None else []
-        return note + ([tr("Winnable deal")] if self.guaranteed and self.hud.roomy else [])
+    def hud_values(self) -> list[str]:
+        """What the band's slots show now, in the order of hud_slots."""
+        return [*self.counter_values(), *([self.time_shown()] if self.timer_shown else [])]
+
+    def counter_slots(self) -> list[Slot]:
+        """The game's counters in the band (the same for every deal of the game)."""
+        return [SCORE, MOVES]
+
+    def counter_values(self) -> list[str]:
+        return [str(self.game.score), str(self.game.moves)]
+
+    @property
+    def timer_shown(self) -> bool:
+        """Whether the band shows the play time: the player's setting, never on a kiosk (its players
+        come and go; the time still counts for the statistics and the end screens)."""
+        return bool(self.ctx.settings.show_timer) and not self.ctx.kiosk
+
+    def time_shown(self) -> str:
+        """The play time as the band shows it (0:42, 1:02:09), '—' while a deal is only watched."""
+        return "—" if self.progress is None else play_time(self.progress.duration)
 
     def best_found(self) -> Any:
         """The search for this deal's best result (a golf_best_line.BestFound) where the game has one."""
@@ -187,7 +203,10 @@ class TableScene(TableHooks):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.cancel_press()
-        self.hud.title = kind_title(registry.kind_of(self.game))  # (again after a language change)
+        kind = registry.kind_of(self.game)
+        self.hud.title = kind_title(kind)  # (again after a language change)
+        self.hud.title_lines = (tr(kind.name), rules_title(kind))
+        self.hud.slots = self.hud_slots()
         self.size = (int(size[0]), int(size[1]))
         self.layout = self.make_layout(self.size)
         self.gestures.card_w = self.layout.card_w
@@ -462,7 +481,8 @@ class TableScene(TableHooks):
         # (a verdict of the light that came in a frame with no input is drawn in that frame)
         return (self.board.is_animating() or self.toast.active or self.press is not None
                 or self._end_pending or self.assist.busy or self.finisher.busy
-                or (self.hud.light is not None and self.light.dirty))
+                or (self.hud.light is not None and self.light.dirty)
+                or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values()))))  # a new second
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False

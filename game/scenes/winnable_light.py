@@ -95,7 +95,8 @@ class WinnableLight:
             return
         verdict, moves = answer
         if verdict == "winnable":
-            self.table.assist.learn_line(moves)  # the next hint needs no search
+            move = self.table.game.MOVE  # the worker sends the solver's raw moves (a column, 'draw')
+            self.table.assist.learn_line(tuple(move.coerce(m) for m in moves))  # the next hint needs no search
             self._set(Verdict.WINNABLE)
         elif verdict == "unwinnable":
             self._set(Verdict.LOST)

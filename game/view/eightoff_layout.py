@@ -3,7 +3,9 @@
 Two arrangements are tried and the one with the larger cards wins: everything in one top row
 (cells, then foundations), or the cells in the top row over the columns with the foundations stacked
 at the right (8 cells on a wide screen: twelve slots in one row would make the cards too small).
-Columns that grow long squeeze their overlap so the top card always stays whole and on screen.
+The cards are the largest for which the piles fit across and a column of LONGEST cards, fanned no
+tighter than MIN_FAN, fits under the top row; columns that grow long squeeze their overlap so the
+top card always stays whole and on screen.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pygame
 from ..i18n import N_
 from ..model.cards import SUITS, Card
 from .board import Target
-from .layout import fan_offset, fit_card, margin, table_area
+from .layout import CARD_RATIO, fan_offset, margin, table_area
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.eightoff import EightOffGame
@@ -24,7 +26,16 @@ FOUNDATIONS = 4
 FAN = 0.27        # of a card's height between stacked column cards: rank and suit stay readable
 GAP_K = 0.14      # gap between piles, of a card's width
 ROW_GAP_K = 0.2   # between the top row and the columns, of a card's height
-DESIGN_ROWS = 8   # the card size leaves room for a column this long before it has to squeeze
+SEP_K = 0.35      # between the cells and the foundations sharing a row, of a card's width
+#: The longest column the card size is chosen for: Eight Off's longest possible is 18 (six dealt
+#: cards under a King, and the rest of its suit down to the Ace on it); issue 22 asks for 19.
+LONGEST = 19
+#: The tightest a column's fan may get (of a card's height): the strip of each card that still
+#: shows the top of its rank and suit. The cards are the largest that keep a LONGEST column this
+#: readable and on screen; shorter columns fan wider, up to FAN.
+MIN_FAN = 0.09
+MIN_CARD_W = 24
+SIDE_UNITS = COLUMNS + (COLUMNS - 1) * GAP_K + SEP_K + 1  # card widths: the columns and the stack
 Z_FOUNDATION = 100
 
 
@@ -36,23 +47,51 @@ class EightOffLayout:
         self.cell_count = cells
         area = table_area(size)
         self.area = area
-        m = self.m = margin(size)
-        row_w = _row_width_units(cells)
-        side_w = COLUMNS + (COLUMNS - 1) * GAP_K + 0.35 + 1
-        height_units = 1 + ROW_GAP_K + 1 + (DESIGN_ROWS - 1) * FAN
-        height_per_card = (area.height - 3 * m) / height_units
-        row_card = fit_card((area.width - 2 * m) / row_w, height_per_card)
-        side_card = fit_card((area.width - 2 * m) / side_w, height_per_card)
-        self.side = side_card[0] > row_card[0] + 2  # one row unless the side stack is clearly better
-        self.card_w, self.card_h = side_card if self.side else row_card
-        self.gap = max(3, int(self.card_w * GAP_K))
+        self.m = margin(size)
+        self.column_bottom = area.bottom - max(4, self.m // 2)
+        row_w, side_w = self.largest(False), self.largest(True)
+        self.side = side_w > row_w + 2  # one row unless the side stack is clearly better
+        self.card_w = side_w if self.side else row_w
+        self.card_h = _height(self.card_w)
+        self.gap = _gap(self.card_w)
         self._place(cells)
+
+    def largest(self, side: bool) -> int:
+        """The widest card (px) for which this arrangement fits the window (see `fits_card`)."""
+        m, area = self.m, self.area
+        across = (self.size[0] - 2 * m) / (_row_width_units(self.cell_count) if not side else SIDE_UNITS)
+        down = (self.column_bottom - area.top - m) / (1 + ROW_GAP_K + 1 + (LONGEST - 1) * MIN_FAN) / CARD_RATIO
+        w = int(min(across, down)) + 8  # (an estimate: the gaps and the fan are whole pixels)
+        while w > MIN_CARD_W and not self.fits_card(w, side):
+            w -= 1
+        return w
+
+    def fits_card(self, w: int, side: bool | None = None) -> bool:
+        """Whether cards `w` px wide fit: the piles across the window within its margins, and under
+        the top row a column of LONGEST cards, fanned no tighter than MIN_FAN, ending on screen
+        (and, in the side arrangement, the four foundations stacked apart beside the columns)."""
+        side = self.side if side is None else side
+        h, gap, m = _height(w), _gap(w), self.m
+        columns_w = COLUMNS * w + (COLUMNS - 1) * gap
+        slots = self.cell_count + FOUNDATIONS
+        if side:
+            wide = columns_w + int(w * SEP_K) + w
+        elif slots <= COLUMNS:
+            wide = columns_w
+        else:
+            wide = max(columns_w, slots * w + (slots - 2) * gap + int(w * SEP_K))
+        top = self.area.top + m
+        room = self.column_bottom - (top + h + int(h * ROW_GAP_K))
+        step = fan_offset(h, LONGEST, room, FAN)
+        fanned = step >= MIN_FAN * h and h + (LONGEST - 1) * step <= room
+        stacked = not side or (self.area.bottom - m - top - h) // (FOUNDATIONS - 1) >= h
+        return wide + 2 * m <= self.size[0] and fanned and stacked
 
     def _place(self, cells: int) -> None:
         w, h, gap, m = self.card_w, self.card_h, self.gap, self.m
         W = self.size[0]
         columns_w = COLUMNS * w + (COLUMNS - 1) * gap
-        sep = int(w * 0.35)
+        sep = int(w * SEP_K)
         y0 = self.area.top + m
         if self.side:
             x0 = (W - (columns_w + sep + w)) // 2
@@ -77,7 +116,6 @@ class EightOffLayout:
             x0 = (W - columns_w) // 2
         col_y = y0 + h + int(h * ROW_GAP_K)
         self.columns = [pygame.Rect(x0 + i * (w + gap), col_y, w, h) for i in range(COLUMNS)]
-        self.column_bottom = self.area.bottom - max(4, m // 2)
 
     @classmethod
     def for_game(cls, size: tuple[int, int], game: EightOffGame) -> EightOffLayout:
@@ -190,4 +228,12 @@ def _row_width_units(cells: int) -> float:
     columns = COLUMNS + (COLUMNS - 1) * GAP_K
     if slots <= COLUMNS:
         return columns
-    return max(columns, slots + (slots - 2) * GAP_K + 0.35)
+    return max(columns, slots + (slots - 2) * GAP_K + SEP_K)
+
+
+def _height(w: int) -> int:
+    return int(round(w * CARD_RATIO))
+
+
+def _gap(w: int) -> int:
+    return max(3, int(w * GAP_K))

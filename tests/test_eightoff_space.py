@@ -1,0 +1,56 @@
+"""Issue 22, item 9 (Eight Off): the cards are the largest that keep a 19-card column whole on
+screen, fanned no tighter than MIN_FAN, under the band, with the piles across the window; at least
+as large as before (when the layout kept room for 8 cards at the full fan), and larger at 1920x1080
+with 4 cells, where the board used to leave its lower third empty."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.view.eightoff_layout import LONGEST, MIN_FAN, EightOffLayout
+from game.view.layout import hud_height
+
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
+#: The card widths before issue 22 (the same for 8, 4 and 2 cells: the height decided them).
+BEFORE = {(800, 480): 71, (1024, 600): 90, (1280, 720): 108, (1366, 768): 115, (1920, 1080): 162,
+          (3840, 2160): 325}
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_column_stays_whole_under_the_band_with_the_largest_cards(size, cells):
+    lay = EightOffLayout(size, cells)
+    screen = pygame.Rect(0, hud_height(size), *size).clip(pygame.Rect((0, 0), size))
+    last = lay.card_rect(7, LONGEST - 1, LONGEST)
+    assert screen.contains(last)  # the 19th card wholly on screen, below the band
+    assert lay.step(LONGEST) >= MIN_FAN * lay.card_h  # and each card's strip still shows its corner
+    piles = [*lay.cells, *lay.foundations, *lay.columns]
+    assert all(screen.contains(r) for r in piles)
+    assert lay.card_w >= BEFORE[size]
+    assert lay.fits_card(lay.card_w) and not lay.fits_card(lay.card_w + 1)  # the largest that fits
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+@pytest.mark.parametrize("size", SIZES)
+def test_one_card_width_more_breaks_a_constraint(size, cells):
+    """`fits_card` is what decides; here each constraint is checked on its own at width + 1."""
+    lay = EightOffLayout(size, cells)
+    w = lay.card_w + 1
+    h, gap, m = round(w * 1.4), max(3, int(w * 0.14)), lay.m
+    across = 8 * w + 7 * gap + 2 * m
+    if lay.side:
+        across += int(w * 0.35) + w
+    elif cells + 4 > 8:
+        across = max(across, (cells + 4) * w + (cells + 2) * gap + int(w * 0.35) + 2 * m)
+    col_y = hud_height(size) + m + h + int(h * 0.2)
+    room = lay.column_bottom - col_y
+    down = h + (LONGEST - 1) * int(MIN_FAN * h + 0.999) > room
+    stack = lay.side and (lay.area.bottom - m - (hud_height(size) + m) - h) // 3 < h
+    assert across > size[0] or down or stack
+
+
+def test_the_cards_grow_at_1920x1080_with_4_cells():
+    lay = EightOffLayout((1920, 1080), 4)
+    assert lay.card_w >= BEFORE[(1920, 1080)] * 1.08
+    six = lay.card_rect(0, 5, 6)  # a dealt column reaches further down the screen than before
+    assert six.bottom > 1080 * 0.6
