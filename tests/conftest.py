@@ -234,6 +234,16 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def small_display():
+    """A tiny display for the tests of images (convert() needs a mode), closed after the module."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
 @pytest.fixture
 def config_dir(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "config"

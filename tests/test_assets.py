@@ -23,13 +23,7 @@ CODES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 JOKERS = ["X1", "X2"]  # Golf's jokers (the model's text form)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("small_display")  # images converted need a display mode
 
 
 def _load(path: Path) -> pygame.Surface:

@@ -20,13 +20,7 @@ SPRITES = Path(__file__).resolve().parents[1] / "sprites"
 COURTS = [r + s for r in "JQK" for s in "SHDC"]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("small_display")  # images converted need a display mode
 
 
 @pytest.fixture(scope="module")
