@@ -74,6 +74,18 @@ def test_the_focus_shows_at_the_first_arrow_key_and_not_before(make_app):
     assert scene.focus.pile == scene.focus_piles()[1]
 
 
+def test_down_from_a_column_stays_rather_than_leap_to_a_foundation_across_the_table(make_app):
+    """With 8 cells the foundations stand at the right: Down on the first column has nothing below it
+    within reach and stays; Right from the last column still goes to the foundation beside it."""
+    app, scene = table_for(make_app, EightOffGame.new(8, 1))
+    focus_on(app, scene, ("column", 0))
+    key(app, pygame.K_DOWN)
+    assert scene.focus.pile == ("column", 0)
+    focus_on(app, scene, ("column", 7))
+    key(app, pygame.K_RIGHT)
+    assert scene.focus.pile[0] == "foundation"
+
+
 @pytest.mark.parametrize("kind", ["eightoff-8", "eightoff-4", "eightoff-2", "golf-easy"])
 def test_tab_visits_every_pile_once_and_shift_tab_goes_back(make_app, kind):
     game = deals.make_game(kind, deals.listed(kind)[0])

@@ -34,6 +34,10 @@ def ring_width(card_w: int) -> int:
     return max(3, round(card_w * 0.04))
 
 
+#: An arrow goes to a pile at most twice as far sideways as ahead (about 63°), else the focus stays.
+ARROW_CONE = 2.0
+
+
 class TableFocus:
     """The keyboard focus of one table and the cards it carries."""
 
@@ -64,7 +68,8 @@ class TableFocus:
     def toward(self, dx: int, dy: int) -> None:
         """An arrow: the nearest pile that way (by where the piles lie), or stay at the edge."""
         piles = self.piles()
-        to = nearest(self.table.focus_anchor(self.current()), [self.table.focus_anchor(p) for p in piles], dx, dy)
+        to = nearest(self.table.focus_anchor(self.current()), [self.table.focus_anchor(p) for p in piles], dx, dy,
+                     cone=ARROW_CONE)
         if to is not None:
             self.pile = piles[to]
 

@@ -25,9 +25,11 @@ ACROSS = 3  # an arrow prefers what lies straight that way: distance sideways we
 Stop = tuple[Widget, pygame.Rect]
 
 
-def nearest(here: pygame.Rect, rects: Sequence[pygame.Rect], dx: int, dy: int) -> int | None:
+def nearest(here: pygame.Rect, rects: Sequence[pygame.Rect], dx: int, dy: int,
+            cone: float | None = None) -> int | None:
     """The index of the rectangle nearest to `here` in direction (dx, dy), or None when none lies
-    that way (the tables' focus moves the same way)."""
+    that way (the tables' focus moves the same way). With `cone`, only what lies within that many
+    times as far sideways as ahead counts: Down on a column's foot does not leap across the table."""
     cx, cy = here.center
     best: tuple[float, int] | None = None
     for i, rect in enumerate(rects):
@@ -35,7 +37,10 @@ def nearest(here: pygame.Rect, rects: Sequence[pygame.Rect], dx: int, dy: int) -
         ahead = (x - cx) * dx + (y - cy) * dy
         if ahead <= 0:
             continue
-        score = ahead + ACROSS * (abs((x - cx) * dy) + abs((y - cy) * dx))
+        across = abs((x - cx) * dy) + abs((y - cy) * dx)
+        if cone is not None and across > cone * ahead:
+            continue
+        score = ahead + ACROSS * across
         if best is None or score < best[0]:
             best = (score, i)
     return None if best is None else best[1]
