@@ -1,4 +1,5 @@
-"""What every card table shares: the HUD, messages, the deal, taps and drag-and-drop, undo and sounds.
+"""What every card table shares: messages, the deal, taps and drag-and-drop, moves and sounds (the
+band's counters and buttons are table_band.py).
 
 A table scene holds one model game. Input becomes model calls; after every model change the board
 is synced to the layout's targets, so the cards (and undo) animate without special code. Subclasses
@@ -21,22 +22,19 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.codes import parse_code
 from ..solver import deals
-from ..solver.par import par_of
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board
 from .assist import Assistant, Driver
-from .base import Push, Replace, Transition
-from .dialog import ConfirmDialog
-from .end_screen import play_time
+from .base import Push, Transition
 from .finish import Finisher
-from .hud import MOVES, SCORE, TIME, Hud, Slot
+from .hud import Hud
 from .kind_picker import kind_title, rules_title
-from .seat import Seat, saved_game_at_stake, take_over
+from .seat import Seat, take_over
+from .table_band import TableBand
 from .table_focus import TableFocus
-from .table_hooks import TableHooks
 from .table_input import TableInput
 from .table_paint import paint_slots, paint_table, panel_areas, shared_background
 from .tips import first_run_tips
@@ -50,7 +48,7 @@ MOVE_TIME = 0.25
 DEAL_TIME = 1.5
 
 
-class TableScene(TableHooks):
+class TableScene(TableBand):
     """Base for the Golf and Eight Off tables (what each of them says: TableHooks)."""
 
     def __init__(self, ctx: Context, game: SolitaireGame, resumed: dict | None = None, guaranteed: bool | None = None,
@@ -91,41 +89,6 @@ class TableScene(TableHooks):
     def panel_areas(self) -> list[pygame.Rect]:
         """Where a panel over this table covers no card (largest first; empty when nowhere)."""
         return panel_areas(self.board, self.hud, self.size)
-
-    def hud_slots(self) -> list[Slot]:
-        """The band's counters, left to right: the game's, then the time while the timer is shown."""
-        return [*self.counter_slots(), *([TIME] if self.timer_shown else [])]
-
-    def hud_values(self) -> list[str]:
-        """What the band's slots show now, in the order of hud_slots."""
-        return [*self.counter_values(), *([self.time_shown()] if self.timer_shown else [])]
-
-    def counter_slots(self) -> list[Slot]:
-        """The game's counters in the band (the same for every deal of the game)."""
-        return [SCORE, MOVES]
-
-    def counter_values(self) -> list[str]:
-        return [str(self.game.score), str(self.game.moves)]
-
-    @property
-    def timer_shown(self) -> bool:
-        """Whether the band shows the play time: the player's setting, never on a kiosk (its players
-        come and go; the time still counts for the statistics and the end screens)."""
-        return bool(self.ctx.settings.show_timer) and not self.ctx.kiosk
-
-    def time_shown(self) -> str:
-        """The play time as the band shows it (0:42, 1:02:09), '—' while a deal is only watched."""
-        return "—" if self.progress is None else play_time(self.progress.duration)
-
-    def best_found(self) -> Any:
-        """The search for this deal's best result (a golf_best_line.BestFound) where the game has one."""
-        return None
-
-    def par(self) -> int | None:
-        """The fewest moves known to win this deal from its start (a rated table's), or None."""
-        if not hasattr(self, "_par"):
-            self._par = par_of_game(self.game)
-        return self._par
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
@@ -349,78 +312,6 @@ class TableScene(TableHooks):
         self.board.set_glow(self.glow_cards() if show else set())
         self.board.set_marks([])
 
-    def undo(self) -> Transition:
-        if self.game.status == "won":
-            return None  # a win is final: the win screen offers New game and Menu
-        if self.dealing:
-            self.skip_deal()
-        self.apply(self.game.pop, sound="slide", undo=True)
-        return None
-
-    def redo(self) -> Transition:
-        """Make again the move the last undo took back: a move like any other (its sound, the move
-        counter, the save), pushed through attempt."""
-        if not self.game.can_redo:
-            return None
-        if self.dealing:
-            self.skip_deal()
-        self.attempt(self.game.redo_moves[0])
-        return None
-
-    def hint(self) -> Transition:
-        """Light the card to move and where it goes, from the solver's winning line (or, on a lost
-        position, the panel that says so)."""
-        self.cancel_press()
-        if self.dealing:
-            self.skip_deal()
-        return self.assist.hint()
-
-    def watch(self) -> Transition:
-        """The demo plays the rest of the game; any tap hands it back."""
-        self.cancel_press()
-        if self.dealing:
-            self.skip_deal()
-        return self.assist.watch()
-
-    def copy_code(self) -> Transition:
-        if self.ctx.kiosk:
-            return None  # a kiosk has nowhere to paste it
-        if self.game.code:
-            self.ctx.clipboard_set(self.game.code)
-            self.show_message("Deal code copied")
-        return None
-
-    def go_new_game(self) -> Transition:
-        """A new deal; a game under way is only given up after the player confirms."""
-        self.cancel_press()
-
-        def deal() -> Transition:
-            from .dealing import deal_new  # a new deal's module loads with the first one, not at start-up
-            return deal_new(self.ctx, self.game.kind_id)
-
-        self.assist.forget()  # no answer may start the demo under the dialog
-        self.assist.stop(quiet=True, take_over=False)
-        if self.watching:  # a watched deal: what is at stake is the saved game waiting for Continue
-            at_stake = saved_game_at_stake(self.ctx)
-            why = N_("The game you can continue will count as abandoned.")
-        else:
-            at_stake = self.game.status == "playing" and self.game.moves > 0
-            why = N_("This game will count as abandoned.")
-        if at_stake:
-            return Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [why], N_("New game"), deal))
-        return deal()
-
-    def show_help(self) -> Transition:
-        """The rules and examples of this game; Back returns to this table as it was."""
-        self.cancel_press()
-        from .help_scene import help_for  # the help scenes import the table (its examples are tables)
-        return help_for(self.ctx, self)
-
-    def go_menu(self) -> Transition:
-        self.cancel_press()
-        from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
-        return Replace(MenuScene(self.ctx))
-
     # -- the deal ----------------------------------------------------------------------------------
     def start_deal(self) -> None:
         self.board.sync(self.deal_start(), duration=0)
@@ -488,17 +379,6 @@ class TableScene(TableHooks):
         full, self._full = self._full, False
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
                            floating=(self.finisher, self.focus.ring))
-
-
-def par_of_game(game: SolitaireGame) -> int | None:
-    """The par of a dealt game of a kind with a table (game/solver/par.py), else None."""
-    kind = registry.kind_of(game)
-    if not game.code or not kind.has_table:
-        return None
-    try:
-        return par_of(kind.table, parse_code(game.code).number)
-    except ValueError:
-        return None
 
 
 def _listed(game: SolitaireGame) -> bool:
