@@ -14,6 +14,7 @@ from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.end_screen import BlockedOverlay, WinOverlay, play_time
 from game.scenes.golf_table import GolfTableScene
+from game.ui.text import missing_glyphs
 
 
 def blocked_game(rng: random.Random) -> GolfGame:
@@ -53,7 +54,8 @@ def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_
     run_frames(app, 5)
     lines = app.top.lines()
     assert lines[0] == "Golf · Easy"  # the rule set first
-    assert lines[1] == "Final score: 0 · golf score 3" and lines[2] == "0 cards cleared, 3 left"
+    assert lines[1] == "Final score: 0 · golf score 3"
+    assert lines[2] == "Cleared: 0 · left: 3"  # (no plural to get wrong: "1 cards")
 
 
 def winnable_layout() -> GolfGame:
@@ -153,7 +155,8 @@ def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
     assert "Final score: 0 · golf score 2" in panel.lines()
     assert "Best possible for this deal: golf score 1" in panel.lines()  # JD, QC; 7C, 8H, 9D: the KS left
     scene = win(app, winnable_layout())  # 7S: 6H, 5D, and the 2C is never drawn
-    assert "Best possible for this deal: golf score −1" in app.top.lines() and scene.game.status == "won"
+    assert "Best possible for this deal: golf score \u20131" in app.top.lines() and scene.game.status == "won"
+    assert not missing_glyphs(app.top.best_lines()[0])  # an en dash: the fonts have no U+2212
 
 
 def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):

@@ -154,7 +154,7 @@ class BlockedOverlay(EndOverlay):
         g = self.table.game
         left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
         return [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
-                tr("{cleared} cards cleared, {left} left", cleared=dealt - left, left=left)]
+                tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left)]
 
     def areas(self) -> list[pygame.Rect]:
         """Between the cards that are left, never over one, so the player sees what beat them."""
@@ -162,7 +162,8 @@ class BlockedOverlay(EndOverlay):
 
     def actions(self) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
-        if self.analysis is not None and can_go_back(self.table, self.analysis):
+        if self.analysis is not None and can_go_back(self.table, self.analysis) and self.compact < 2:
+            # (only beside the solver's lines, which say where "there" is)
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
         if self.compact:  # crowded: what the live top band offers too is left to the band
             acts = [a for a in acts if a[0] not in BAND_ACTIONS]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import tr
+from game.scenes.scorecard_paint import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.jobs import Job
@@ -16,8 +17,9 @@ STATES = 40_000  # positions per search (golf_best.DEFAULT_STATES): the same ans
 
 
 def signed(score: int) -> str:
-    """A golf score as golfers write it: '3', '0', '−7' (a true minus sign)."""
-    return f"−{-score}" if score < 0 else str(score)
+    """A golf score as the screen writes it: '3', '0', '–7' (the fonts have no true minus sign, so
+    an en dash, as the scorecard writes it)."""
+    return shown(f"\u2212{-score}") if score < 0 else str(score)
 
 
 def best_line(best: BestScore) -> str:
