@@ -57,7 +57,7 @@ def test_the_daily_tab_shows_the_months_results_and_the_streaks(make_app, data_d
     assert screen.view == "daily"
     rows = dict(screen.lines())
     assert screen.lines()[0] == ("December 2026", "")
-    assert rows["Days played"] == "5 (6)" and rows["Days won"] == "4 (5)"
+    assert rows["Days played"] == "5" and rows["Days won"] == "4" and rows["Days won in all"] == "5"
     assert rows["Daily streak"] == "3" and rows["Best daily streak"] == "3"
     surface = pygame.display.get_surface()
     won_day, lost_day, empty_day = (day_centre(screen, DAY - datetime.timedelta(days=n)) for n in (1, 4, 3))

@@ -107,13 +107,15 @@ class StatsScene(PanelScene):
                  f"{play_time(s.best_time)} ({play_time(s.average_win_time or 0)})")]
 
     def daily_lines(self) -> list[tuple[str, str]]:
-        """The daily deals of the kind shown: days played and won (this month and ever), the streaks."""
+        """The daily deals of the kind shown: days played and won this month, days won in all, clean
+        wins and the streaks."""
         results, day = self._daily, daily_scene.today()
         won = [d for d, r in results.items() if r.won]
         month = [r for d, r in results.items() if (d.year, d.month) == (day.year, day.month)]
         return [(month_title(day), ""),
-                (tr("Days played"), f"{sum(1 for _r in month)} ({len(results)})"),
-                (tr("Days won"), f"{sum(1 for r in month if r.won)} ({len(won)})"),
+                (tr("Days played"), str(len(month))),  # (this month's, under its name)
+                (tr("Days won"), str(sum(1 for r in month if r.won))),
+                (tr("Days won in all"), str(len(won))),
                 (tr("Clean wins"), str(sum(1 for r in results.values() if r.clean))),
                 (tr("Daily streak"), str(daily.current_streak(won, day))),
                 (tr("Best daily streak"), str(daily.best_streak(won)))]
