@@ -234,6 +234,21 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     return path
 
 
+def database_at(path, version: int):
+    """A statistics database as schema `version` left it (its migrations up to there), still open:
+    what an older game wrote, for the tests of the migrations that follow."""
+    import sqlite3
+
+    from game.persist.stats import MIGRATIONS
+
+    conn = sqlite3.connect(path)
+    for step in MIGRATIONS[:version]:
+        for statement in step:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version}")
+    return conn
+
+
 @pytest.fixture(scope="module")
 def small_display():
     """A tiny display for the tests of images (convert() needs a mode), closed after the module."""

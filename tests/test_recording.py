@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import click
+from conftest import click, database_at
 
 from game.model.golf import GolfGame
 from game.persist.files import Unreadable, read_json
 from game.persist.progress import Progress
 from game.persist.recorder import Recorder
 from game.persist.savefile import SaveFile
-from game.persist.stats import MIGRATIONS, SCHEMA_VERSION, StatsDB, StatsUnavailable, check_schema
+from game.persist.stats import SCHEMA_VERSION, StatsDB, StatsUnavailable, check_schema
 from game.scenes.menu import MenuScene
 from game.settings import Settings
 
@@ -209,11 +209,7 @@ def test_recording_the_same_id_again_changes_nothing(tmp_path):
 
 def test_a_version_2_database_gets_ids_keeping_its_rows(tmp_path):
     path = tmp_path / "statistics.sqlite3"
-    conn = sqlite3.connect(path)
-    for step in MIGRATIONS[:2]:
-        for statement in step:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 2")
+    conn = database_at(path, 2)
     conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints) "
                      "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1)", [("A", "won", 350), ("B", "blocked", 40)])
     conn.commit()
@@ -572,11 +568,7 @@ def test_a_long_bad_code_is_not_echoed_in_full(tmp_path):
 
 def test_a_version_3_database_gets_the_daily_column_keeping_its_rows(tmp_path):
     path = tmp_path / "statistics.sqlite3"
-    conn = sqlite3.connect(path)
-    for step in MIGRATIONS[:3]:
-        for statement in step:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 3")
+    conn = database_at(path, 3)
     conn.execute("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
                  "VALUES ('golf', 'easy', 'A', 'won', 350, 5, 'x', 0, 'u1')")
     conn.commit()

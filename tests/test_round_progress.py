@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 import pytest
+from conftest import database_at
 from test_recording import SAVE, hold_write_lock, power_cut
 
 from game.model.course import GolfRound
 from game.model.golf import GolfGame, hole_score
 from game.persist.progress import Progress, at_stake
 from game.persist.round_stats import round_record_of, summarize_rounds
-from game.persist.stats import MIGRATIONS, SCHEMA_VERSION, StatsDB, check_schema
+from game.persist.stats import SCHEMA_VERSION, StatsDB, check_schema
 from game.solver import solve
 
 
@@ -252,11 +252,7 @@ def test_a_round_recorded_before_its_save_was_replaced_is_not_continued(data_dir
 # -- the schema -----------------------------------------------------------------------------------------
 def test_a_version_3_database_gets_the_rounds_table_keeping_every_row(tmp_path):
     path = tmp_path / "statistics.sqlite3"
-    conn = sqlite3.connect(path)
-    for step in MIGRATIONS[:3]:
-        for statement in step:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 3")
+    conn = database_at(path, 3)
     conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
                      "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1, ?)",
                      [("A", "won", 350, "a"), ("B", "blocked", 40, "b")])
