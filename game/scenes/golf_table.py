@@ -40,6 +40,9 @@ class GolfTableScene(TableScene):
 
     game: GolfGame
     layout: GolfLayout
+    #: The panels at a game's end (a round's hole has its own).
+    WIN_OVERLAY: type[WinOverlay] = WinOverlay
+    BLOCKED_OVERLAY: type[BlockedOverlay] = BlockedOverlay
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
 
     def best_found(self) -> BestFound | None:
@@ -169,9 +172,9 @@ class GolfTableScene(TableScene):
 
     def end_overlay(self) -> Scene | None:
         if self.game.status == "won":
-            return WinOverlay(self.ctx, self)
+            return self.WIN_OVERLAY(self.ctx, self)
         if self.game.status == "blocked":
-            return BlockedOverlay(self.ctx, self)
+            return self.BLOCKED_OVERLAY(self.ctx, self)
         return None
 
     def end_ready(self) -> bool:

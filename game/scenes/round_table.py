@@ -12,7 +12,7 @@ from ..i18n import N_, tr
 from ..model.course import GolfRound, par_text
 from ..model.round_code import HOLES
 from ..solver import deals
-from .base import Push, Replace, Scene, Transition
+from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
 from .golf_table import GolfTableScene
 from .hud import HOLE, ROUND, STOCK, Slot
@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class RoundTableScene(GolfTableScene):
     """A hole of a round of golf in play."""
+
+    WIN_OVERLAY = RoundWinOverlay
+    BLOCKED_OVERLAY = RoundBlockedOverlay
 
     def __init__(self, ctx: Context, rnd: GolfRound, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False, note: str | None = None) -> None:
@@ -69,13 +72,6 @@ class RoundTableScene(GolfTableScene):
         return transition
 
     # -- the end of a hole -------------------------------------------------------------------------
-    def end_overlay(self) -> Scene | None:
-        if self.game.status == "won":
-            return RoundWinOverlay(self.ctx, self)
-        if self.game.status == "blocked":
-            return RoundBlockedOverlay(self.ctx, self)
-        return None
-
     def show_scorecard(self) -> Transition:
         """The card with the hole just ended; Back (for a blocked hole) returns here, to undo."""
         return Push(ScorecardScene(self.ctx, self.round, can_go_back=self.game.status == "blocked"))
