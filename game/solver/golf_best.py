@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .golf_plain import fits
+from .golf_plain import fits, rank_position
 from .result import Budget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,8 +100,6 @@ def best_of_game(game: GolfGame, states: int = DEFAULT_STATES) -> BestScore:
             else:
                 high, proved = k - 1, proved and answer is not None
         return BestScore(-low, proved)
-    top = game.waste_top
-    found = best_score([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
-                       None if top is None else top.rank, game.rules.wrap, game.rules.dead_king,
-                       game.rules.strict_draw, states)
+    rules = game.rules
+    found = best_score(*rank_position(game), rules.wrap, rules.dead_king, rules.strict_draw, states)
     return BestScore(max(found.score, 1), found.proved) if verdict is False else found

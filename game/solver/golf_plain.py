@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 
 def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
@@ -55,14 +56,21 @@ def winnable(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int | 
     return search(tuple(len(c) for c in cols), 0, top)
 
 
+def rank_position(game: Any) -> tuple[list[list[int]], list[int], int | None]:
+    """A GolfGame's position at the rank level, as this module's searches take it: (columns,
+    stock with the next draw last, the waste top's rank or None)."""
+    top = game.waste_top
+    return ([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
+            None if top is None else top.rank)
+
+
 def deal_verdict(number: int, rule: str) -> bool:
     """The verdict on deal `number` under a rule set (a name the model reads, e.g. 'strict')."""
     from ..model.golf import GolfGame  # the deal only: the model deals, this module judges
 
     game = GolfGame.new(rule, number)
-    rules, top = game.rules, game.waste_top
-    return winnable([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
-                    None if top is None else top.rank, rules.wrap, rules.dead_king, rules.strict_draw)
+    rules = game.rules
+    return winnable(*rank_position(game), rules.wrap, rules.dead_king, rules.strict_draw)
 
 
 def main(argv: list[str] | None = None) -> int:

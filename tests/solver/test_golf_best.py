@@ -12,6 +12,7 @@ from game.model.cards import Card
 from game.model.golf import GolfGame
 from game.solver.golf import solve_golf
 from game.solver.golf_best import BestScore, best_of_game, best_score
+from game.solver.golf_plain import rank_position
 from game.solver.result import Budget
 
 RULES = ["easy", "classic", "strict", "classic+j2", "classic+k", "easy+z"]
@@ -68,10 +69,8 @@ def test_the_best_is_the_exhaustive_best_of_every_way_of_playing(seed, rule):
 @given(seed=st.integers(0, 10**6), rule=st.sampled_from(RULES))
 def test_the_plain_search_alone_finds_the_exhaustive_best_too(seed, rule):
     game = small_position(random.Random(seed), rule)
-    top = game.waste_top
-    found = best_score([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
-                       None if top is None else top.rank, game.rules.wrap, game.rules.dead_king,
-                       game.rules.strict_draw, states=100_000)
+    rules = game.rules
+    found = best_score(*rank_position(game), rules.wrap, rules.dead_king, rules.strict_draw, states=100_000)
     assert found == BestScore(exhaustive(game), True)
 
 
