@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from game.i18n import tr
 from game.scenes.scorecard_paint import shown
+from game.solver.golf_best import DEFAULT_STATES  # positions, not time: the same answer on every machine
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.jobs import Job
     from game.scenes.table import TableScene
     from game.solver.golf_best import BestScore
 
-STATES = 40_000  # positions per search (golf_best.DEFAULT_STATES): the same answer on every machine
 
 
 def signed(score: int) -> str:
@@ -41,7 +41,7 @@ class BestFound:
     def ask(self) -> None:
         """Start the search if it has not been started for this deal."""
         if self.job is None and not self.table.in_attract_mode:
-            self.job = self.table.ctx.jobs.golf_best(self.table.game.root(), STATES)
+            self.job = self.table.ctx.jobs.golf_best(self.table.game.root(), DEFAULT_STATES)
 
     def failed(self) -> bool:
         """Whether the worker answered without a result (nothing will come)."""
