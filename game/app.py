@@ -10,7 +10,9 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
+import statistics
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,9 @@ STEP = 1.0 / 120.0      # the simulation step (s)
 MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
 FPS = 60                # frame rate while something moves
 IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <= 100 ms)
+#: A piece of spare-time work starts only when the time left in the frame is this many times what a
+#: piece has been costing (see use_spare_time).
+SPARE_MARGIN = 1.5
 AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
@@ -87,6 +92,8 @@ class App:
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
         self._warmed = False         # the solver's code is loaded at the first idle frame
+        #: What the last pieces of spare-time work cost, seconds (a guess at first; see use_spare_time).
+        self._spare_costs: deque[float] = deque([0.004], maxlen=5)
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
         self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
         self.attract = Attract(self)
@@ -345,9 +352,30 @@ class App:
                 last = now
                 if self.running:
                     busy = self._force_draw or self.is_animating()
+                    self.use_spare_time(1 / (FPS if busy else IDLE_FPS) - (self._clock() - now))
                     self._wait(FPS if busy else IDLE_FPS)
         finally:
             self.close()
+
+    def use_spare_time(self, seconds: float) -> int:
+        """Do work that can wait (card faces that will show soon: CardImages.prefetch) in what is
+        left of a frame, one piece at a time, while the time left is well over what a piece has
+        been costing: a slower machine does fewer pieces a frame, and no frame is late for them.
+        Returns how many pieces were done."""
+        images = self.ctx.images
+        if not getattr(images, "pending", 0):
+            return 0
+        done = 0
+        deadline = time.perf_counter() + seconds
+        costs = self._spare_costs
+        while time.perf_counter() + SPARE_MARGIN * statistics.median(costs) < deadline:
+            t0 = time.perf_counter()
+            if not images.load_next():
+                break
+            done += 1
+            costs.append(time.perf_counter() - t0)  # the median of the last few: one slow piece (a
+            # collection of garbage in the middle of it) does not stop the rest for good
+        return done
 
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""

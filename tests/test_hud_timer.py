@@ -49,7 +49,7 @@ def test_the_band_is_repainted_once_a_second_and_no_more(make_app):
     app, scene = table(make_app)
     draws = []
     original = scene.hud.draw
-    scene.hud.draw = lambda surface, values: draws.append(values[-1]) or original(surface, values)
+    scene.hud.draw = lambda surface, values, areas=None: draws.append(values[-1]) or original(surface, values, areas)
     app.ctx.progress.duration = 10.0  # a whole second: the next shown second comes after 60 frames
     drawn = run_frames(app, 60 * 3)
     assert draws == ["0:10", "0:11", "0:12"] and drawn == 3  # nothing else is drawn on a resting table

@@ -39,14 +39,23 @@ class Recorder:
     def __init__(self, app: App) -> None:
         self.app = app
         self.phases: dict[str, array] = {}
+        #: What the app did in the frames' spare time, as its own loop does (App.use_spare_time): the
+        #: CPU ms of each frame's share, for the frames that had any, and how many pieces in all.
+        self.spare = array("d")
+        self.spare_pieces = 0
 
     def frames(self, phase: str, n: int) -> None:
         times = self.phases.setdefault(phase, array("d"))  # compact: the session draws tens of thousands
         for _ in range(n):
             t0 = time.process_time()
             drew = self.app.step_frame(FRAME)
+            t1 = time.process_time()
             if drew:
-                times.append((time.process_time() - t0) * 1000)
+                times.append((t1 - t0) * 1000)
+            pieces = self.app.use_spare_time(FRAME - (t1 - t0))
+            if pieces:
+                self.spare.append((time.process_time() - t1) * 1000)
+                self.spare_pieces += pieces
             if self.app.ctx.jobs.busy:
                 time.sleep(FRAME)  # the solver works in real time: a frame's worth of it passes, as in the game
 
@@ -217,5 +226,7 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
             "animated_p95_ms": round(percentile(all_frames, 0.95), 3),
             "animated_cpu_s": round(sum(all_frames) / 1000, 2),
             "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
+            "spare_pieces": rec.spare_pieces, "spare_frames": len(rec.spare),
+            "spare_max_ms": round(max(rec.spare, default=0.0), 3),
             "peak_memory_mib": round(peak_mib(), 1), "total_cpu_s": round(cpu_s(), 2),
             **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}

@@ -30,6 +30,8 @@ def table_report(result: dict) -> str:
         lines.append(f"{name:<12}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
     lines += [f"all animated frames: median {result['animated_median_ms']:.3f} ms, "
               f"p95 {result['animated_p95_ms']:.3f} ms",
+              f"spare-time work (faces loaded before they show): {result.get('spare_pieces', 0)} pieces in "
+              f"{result.get('spare_frames', 0)} frames, at most {result.get('spare_max_ms', 0.0):.3f} ms in one",
               f"idle CPU: {result['idle_cpu_percent']:.2f} % of one core "
               f"({result['idle_frames_drawn']} frames drawn while idle)",
               f"start-up to first frame: {result['first_frame_cpu_s']:.3f} s of CPU, {result['first_frame_s']:.3f} s",

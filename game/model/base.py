@@ -306,4 +306,4 @@ def card_list(values: Iterable[Any], what: str) -> list[Card]:
 
 
 def card_strings(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    return [c.code for c in cards]

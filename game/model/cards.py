@@ -32,10 +32,11 @@ class Card:
     hash builds a tuple in a Python method each time.
     """
 
-    __slots__ = ("rank", "suit")
+    __slots__ = ("rank", "suit", "code")
     __match_args__ = ("rank", "suit")
     rank: int
     suit: str
+    code: str  # the two-letter form (`TS`, `X1`), made once: saves, keys and images name cards by it
 
     def __new__(cls, rank: int, suit: str) -> Card:
         card = _CARDS.get((rank, suit)) if type(rank) is int and type(suit) is str else None
@@ -55,6 +56,7 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "code", ("X" if rank == JOKER_RANK else RANKS[rank - 1]) + suit)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -108,9 +110,7 @@ class Card:
         return cls(RANKS.index(t[0]) + 1, t[1])
 
     def __str__(self) -> str:
-        if self.rank == JOKER_RANK:
-            return "X" + self.suit
-        return RANKS[self.rank - 1] + self.suit
+        return self.code
 
     @property
     def is_joker(self) -> bool:

@@ -309,6 +309,8 @@ class Assistant:
         """After every model change: follow the known line, drop what is about the old position."""
         old_key = self._key
         self._key = None
+        if self.line is None and self.job is None and self.hint_key is None:
+            return  # nothing is about a position: its key is made when asked for (a move's frame is short)
         key = self.key
         if self.line is not None and self.line[0] != key:
             moves = self.line[1]

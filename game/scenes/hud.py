@@ -248,25 +248,43 @@ class Hud:
         return self._key(values) != self._shown
 
     def changed(self, values: tuple) -> list[pygame.Rect]:
-        """The parts of the band to repaint: all of it when the values changed, else dirty buttons."""
-        if self.stale(values):
+        """The parts of the band to repaint: the slots whose value changed (the light, when its
+        verdict did) and the dirty buttons; all of it when it was never drawn at this layout."""
+        key, shown = self._key(values), self._shown
+        if shown is None or len(shown) != len(key):
             return [self.rect]
-        return [b.bounds for b in self.buttons if b.dirty]
+        rects = [r for r, new, old in zip(self.slot_rects, key, shown) if new != old]
+        if self.light is not None and key[-1] != shown[-1]:
+            rects.append(self.light_rect)
+        return rects + [b.bounds for b in self.buttons if b.dirty]
+
+    def parts(self) -> list[pygame.Rect]:
+        """The band's pieces, each painted whole over the table's background: the title, every
+        slot, the light and every button. A repaint that touches one must restore all of it."""
+        return [self.title_rect, *self.slot_rects, *([self.light_rect] if self.light is not None else []),
+                *(b.bounds for b in self.buttons)]
 
     def _key(self, values: tuple) -> tuple:
         """What the band shows: the counters, and the light's verdict when it is on."""
         return values if self.light is None else (*values, self.light.verdict)
 
-    def draw(self, surface: pygame.Surface, values: tuple) -> None:
+    def draw(self, surface: pygame.Surface, values: tuple, areas: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
         """The title, each value under its label in its slot (`values` in the order of `slots`), the
-        light and the buttons."""
+        light and the buttons: those that meet `areas` (restored from the background just before),
+        or all of them. Returns the rectangles painted."""
         self._shown = self._key(values)
-        if self.light is not None:
+
+        def wanted(rect: pygame.Rect) -> bool:
+            return areas is None or rect.collidelist(areas) != -1
+
+        painted: list[pygame.Rect] = []
+        if self.light is not None and wanted(self.light_rect):
             self.light.paint(surface, self.light_rect)
+            painted.append(self.light_rect)
         label_size, value_size = self._sizes
         top, bottom = int(self.rect.height * 0.3), int(self.rect.height * 0.68)  # the two lines' centres
         text = self.ctx.text
-        if self.shows_title:
+        if self.shows_title and wanted(self.title_rect):
             game, rules = self.title_lines
             r = self.title_rect
             img = text.fit(game, r.width, label_size, theme.TEXT_DIM)
@@ -278,10 +296,16 @@ class Hud:
             surface.blit(img, at)
             if self.proven:
                 paint_tick(surface, pygame.Rect(at.right, bottom - size // 2, tick, size))
+            painted.append(r)
         for slot, r, value in zip(self.slots, self.slot_rects, values):
+            if not wanted(r):
+                continue
             img = text.fit(tr(slot.label), r.width, label_size, theme.TEXT_DIM, min_size=8)
             surface.blit(img, img.get_rect(midleft=(r.x, top)))
             img = text.fit(value, r.width, value_size, theme.TEXT, bold=True, min_size=8)
             surface.blit(img, img.get_rect(midleft=(r.x, bottom)))
+            painted.append(r)
         for b in self.buttons:
-            b.draw(surface)
+            if wanted(b.bounds):
+                painted.append(b.draw(surface))
+        return painted

@@ -183,9 +183,17 @@ class TableScene(TableBand):
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
+        self.prefetch_faces()
         self.assist.relayout()
         self.finisher.refresh()
         self._full = True
+
+    def prefetch_faces(self) -> None:
+        """Every card's face at this size, those the deal shows first, then the rest from the top of
+        their piles down (the Golf stock's next draw first): loaded in spare time (CardImages.prefetch)."""
+        order = self.deal_order()
+        dealt = set(order)
+        self.board.prefetch(order + [c for c in reversed(self.targets()) if c not in dealt])
 
     def invalidate(self, rects: list | None = None) -> None:
         if rects is None:

@@ -90,19 +90,22 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
     dirty = board.draw(surface)
     full = dirty is None
     rects: list[pygame.Rect] = [] if dirty is None else dirty
-    # the band's buttons and the message are translucent and painted whole: where a change
-    # touches one, restore all of it first (with any card under it), or their fills pile up
-    layers = [hud.rect] + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
-    touched = [layer for layer in layers if not full and layer.collidelist(rects) != -1
-               and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
-    if touched:
+    # the band's pieces, its buttons and the message are translucent and painted whole: where a
+    # change touches one, restore all of it first (with any card under it), or their fills pile up
+    # (until none is left half restored: restoring one whole may reach into its neighbour)
+    layers = hud.parts() + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
+    while not full:
+        touched = [layer for layer in layers if layer.collidelist(rects) != -1
+                   and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
+        if not touched:
+            break
         for layer in touched:
             board.invalidate(layer)
         rects += board.draw(surface) or []
-    if full or any(r.colliderect(hud.rect) for r in rects):
+    if full:
         hud.draw(surface, values)
-        if not full:
-            rects.append(hud.rect)
+    elif any(r.colliderect(hud.rect) for r in rects):
+        rects += hud.draw(surface, values, [r for r in rects if r.colliderect(hud.rect)])
     for layer in floating:
         if (layer.active and (full or layer.rect.collidelist(rects) != -1)) or (not layer.active and moved):
             r = layer.draw(surface)  # (also when it has just gone: it forgets its old place)

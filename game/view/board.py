@@ -89,6 +89,7 @@ class Board:
         self._shaking: set[CardSprite] = set()
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         self._glows: dict[int, pygame.Surface] = {}
+        self._rings: dict[int, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # the glows in strips
         self._dimmed: dict[tuple[str, bool], pygame.Surface] = {}  # (card or 'back', four-colour) -> darker
         self._prints: list[tuple[pygame.Surface, pygame.Rect]] = []  # printed on the felt: under everything
         self._marks: list[tuple[pygame.Rect, int]] = []
@@ -110,6 +111,7 @@ class Board:
         self._glow_pad = _glow_pad(self.card_w)
         self._turning.clear()
         self._glows.clear()
+        self._rings.clear()
         self._dimmed.clear()
         self._arrow_img = None
         self._lift = LiftShadow(self.card_w, self.card_h)
@@ -122,6 +124,13 @@ class Board:
             self._turning.clear()
             self._dimmed.clear()
             self.invalidate()
+
+    def prefetch(self, cards: Iterable[Card]) -> None:
+        """These cards' faces (and the back) will show soon, in this order: have them loaded in the
+        frames' spare time rather than in the frame that first draws each."""
+        prefetch = getattr(self.images, "prefetch", None)
+        if prefetch is not None:  # (a test's stand-in images may have none)
+            prefetch([str(c) for c in cards], self.card_w, self.four_colour, self.back_style)
 
     def set_background(self, surface: pygame.Surface) -> None:
         """The static table (felt, slots, labels) that dirty rectangles are restored from."""
@@ -380,6 +389,22 @@ class Board:
             surf = self._glows[kind] = _glow(kind, self.card_w, self.card_h)
         return surf
 
+    def _glow_ring(self, kind: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """A card's glow as four strips around it, with their offsets from the glow's corner: the
+        card's opaque inside covers the rest, and blending the glow's see-through middle under it
+        cost more than the card itself."""
+        ring = self._rings.get(kind)
+        if ring is None:
+            g = self._glow_surface(kind)
+            w, h = g.get_size()
+            pad = self._glow_pad
+            edge = pad + max(2, self.card_w // 8) + 1  # past the card's rounded corners
+            side = pad + 2                              # past its antialiased edge
+            boxes = [pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge),
+                     pygame.Rect(0, edge, side, h - 2 * edge), pygame.Rect(w - side, edge, side, h - 2 * edge)]
+            self._rings[kind] = ring = [(g.subsurface(b), b.topleft) for b in boxes if b.width > 0 and b.height > 0]
+        return ring
+
     def _arrow_surface(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The hint's arrow, drawn once: a light-blue shaft with a head, and a dark outline so it
         reads over cards and felt alike."""
@@ -528,8 +553,9 @@ class Board:
         for s in sprites:
             r = self.shown_rect(s)
             if _glowing(s):
-                g = self._glow_surface(s.glow)
-                surface.blit(g, g.get_rect(center=r.center))
+                x, y = r.x - self._glow_pad, r.y - self._glow_pad
+                for piece, (dx, dy) in self._glow_ring(s.glow):
+                    surface.blit(piece, (x + dx, y + dy))
             img = self._image(s)
             surface.blit(img, img.get_rect(center=r.center))
 

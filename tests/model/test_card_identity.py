@@ -49,3 +49,12 @@ def test_cards_cannot_be_changed_or_given_new_fields():
     with pytest.raises(AttributeError):
         del card.rank
     assert repr(card) == "Card(rank=7, suit='C')"
+
+
+def test_every_card_carries_its_two_letter_code_and_it_cannot_change():
+    from game.model.cards import JOKERS
+    for card in (*FULL_DECK, *JOKERS):
+        assert card.code == str(card) and Card.parse(card.code) is card
+    assert str(Card(10, "S")) == "TS" and str(JOKERS[0]) == "X1"
+    with pytest.raises(AttributeError):
+        Card(1, "S").code = "KS"  # type: ignore[misc]

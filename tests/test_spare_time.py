@@ -1,0 +1,115 @@
+"""Work done in a frame's spare time (App.use_spare_time): the card faces a table will show are
+loaded before the frame that first draws them, one at a time, never past the time a frame has left;
+and a counter's change repaints its slot of the band, not the band."""
+from __future__ import annotations
+
+import pygame
+from conftest import run_frames
+
+from game.model.eightoff import EightOffGame
+from game.model.golf import GolfGame
+from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.golf_table import GolfTableScene
+from game.view.card_images import CardImages
+
+
+def counting_loads(images: CardImages) -> list[str]:
+    """The PNGs the images read from now on, by card code."""
+    loads: list[str] = []
+    load = images._load
+
+    def counted(path, code):
+        loads.append(code)
+        return load(path, code)
+
+    images._load = counted  # type: ignore[method-assign]
+    return loads
+
+
+def test_prefetched_faces_load_one_at_a_time_and_only_once(app):
+    images = CardImages()
+    loads = counting_loads(images)
+    images.prefetch(["AS", "KD", "AS"], 90, back_style="stars")
+    assert images.pending == 4 and loads == []
+    assert images.load_next() and loads == ["back-stars"]
+    assert images.load_next() and images.load_next() and loads == ["back-stars", "AS", "KD"]
+    assert not images.load_next() and images.pending == 0  # the second AS is there already
+    images.get("AS", 90)
+    images.back(90, "stars")
+    assert loads == ["back-stars", "AS", "KD"]  # drawing them reads nothing
+
+
+def test_a_prefetch_for_a_width_no_longer_shown_is_dropped(app):
+    images = CardImages()
+    images.get("AS", 90)
+    images.prefetch(["KD", "QS"], 90)
+    images.get("AS", 120)  # a resize: the table's cards are 120 wide now
+    loads = counting_loads(images)
+    assert not images.load_next() and loads == []
+    assert {width for _code, width, _four in images._scaled} == {120}  # the faces on screen stay
+
+
+def test_a_new_table_asks_for_every_face_it_will_show_dealt_first_and_the_stock_top_first(make_app):
+    app = make_app(size=(1280, 720))
+    game = GolfGame.from_code("GO1-E-AAAAAFA")
+    scene = GolfTableScene(app.ctx, game)
+    app.replace(scene)
+    pending = [code for code, _w, _f in app.ctx.images._pending]
+    first_dealt = str(game.columns[0][0])
+    assert pending[0].startswith("back")
+    assert pending.index(first_dealt) < pending.index(str(game.stock[-1])) < pending.index(str(game.stock[0]))
+    assert len(pending) <= 53 and {str(c) for col in game.columns for c in col} <= set(pending)
+
+
+def test_spare_time_loads_the_faces_so_the_deal_draws_without_reading_a_png(make_app):
+    for scene_type, game in ((GolfTableScene, GolfGame.from_code("GO1-E-AAAAAFA")),
+                             (EightOffTableScene, EightOffGame.new(cells=8, number=5))):
+        app = make_app(size=(1280, 720))
+        app.ctx.images.clear()
+        scene = scene_type(app.ctx, game)
+        app.replace(scene)
+        assert app.use_spare_time(0.0) == 0  # no time left in the frame: nothing is done
+        assert app.use_spare_time(10.0) > 40 and app.ctx.images.pending == 0
+        loads = counting_loads(app.ctx.images)
+        run_frames(app, 240)  # the deal, to the end
+        assert not scene.board.is_animating() and loads == []
+
+
+def test_spare_time_never_starts_a_piece_it_has_no_time_for(make_app, monkeypatch):
+    app = make_app(size=(1280, 720))
+    app.ctx.images.clear()
+    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    now = [100.0]
+    monkeypatch.setattr("game.app.time.perf_counter", lambda: now[0])
+    images = app.ctx.images
+    load_next = images.load_next
+
+    def slow_piece():
+        now[0] += 0.004  # each piece costs 4 ms of the (fake) clock
+        return load_next()
+
+    images.load_next = slow_piece
+    app._spare_costs.clear()
+    app._spare_costs.append(0.004)
+    assert app.use_spare_time(0.0059) == 0  # 5.9 ms left: under 1.5 pieces' worth, none starts
+    assert app.use_spare_time(0.0061) == 1  # 6.1 ms: one, and then 2.1 ms is too little for another
+    assert app.use_spare_time(0.0119) == 2  # 11.9 ms: two (7.9 ms left after one)
+    app._spare_costs.extend([0.5, 0.5])  # two slow pieces out of five: the median is still 4 ms
+    assert app.use_spare_time(0.0061) == 1
+
+
+def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
+    app = make_app(size=(1280, 720))
+    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    app.replace(scene)
+    run_frames(app, 240)
+    hud = scene.hud
+    values = tuple(scene.hud_values())
+    moves = [s.label for s in hud.slots].index("Moves")
+    changed = list(values)
+    changed[moves] = "999"
+    assert hud.changed(tuple(changed)) == [hud.slot_rects[moves]]
+    surface = pygame.Surface(app.screen.get_size())
+    painted = hud.draw(surface, tuple(changed), [hud.slot_rects[moves]])
+    assert painted == [hud.slot_rects[moves]]
+    assert hud.changed(tuple(changed)) == []
