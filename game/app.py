@@ -10,7 +10,6 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
-import statistics
 import time
 from collections import deque
 from collections.abc import Callable
@@ -368,7 +367,7 @@ class App:
         done = 0
         deadline = time.perf_counter() + seconds
         costs = self._spare_costs
-        while time.perf_counter() + SPARE_MARGIN * statistics.median(costs) < deadline:
+        while time.perf_counter() + SPARE_MARGIN * sorted(costs)[len(costs) // 2] < deadline:
             t0 = time.perf_counter()
             if not images.load_next():
                 break

@@ -32,3 +32,12 @@ def test_no_free_rectangle_ever_touches_a_card_and_the_minimum_size_holds():
 def test_largest_first():
     rects = free_rects(pygame.Rect(0, 0, 300, 300), [pygame.Rect(0, 100, 300, 10)], cell=10)
     assert rects[0] == pygame.Rect(0, 110, 300, 190)
+
+
+def test_a_limit_keeps_the_same_first_rectangles_in_the_same_order():
+    rng = random.Random(11)
+    bounds = pygame.Rect(0, 0, 640, 400)
+    for _ in range(20):
+        cards = [pygame.Rect(rng.randrange(600), rng.randrange(360), 60, 84) for _ in range(rng.randrange(8))]
+        every = free_rects(bounds, cards, (40, 30), cell=8)
+        assert free_rects(bounds, cards, (40, 30), cell=8, limit=5) == every[:5]

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.model.cards import Card
 from game.model.golf import GolfGame
 from game.scenes.end_screen import BlockedOverlay, WinOverlay
 from game.scenes.golf_table import GolfTableScene
@@ -237,6 +238,20 @@ def test_new_game_key_deals_same_rule(make_player):
     p.key(pygame.K_n)
     assert isinstance(p.scene, GolfTableScene) and p.scene is not old
     assert p.scene.game.rule == "classic" and p.scene.game.code != old.game.code
+
+
+def test_the_playable_cards_light_up_as_the_played_card_lands(make_player):
+    game = GolfGame.from_layout([["KD", "6H"], ["2D", "7C"], ["QS"], ["TD"], ["JC"], ["3H"], ["8S"]], ["5S"], ["AH"])
+    p = make_player(game)
+    sprites = p.scene.board.sprites
+    six, seven = (Card.parse(c) for c in ("6H", "7C"))
+    assert sprites[six].glow and not sprites[seven].glow
+    p.click(free_card_center(p.scene, 0), settle=1)  # 6H is played: 7C fits it now
+    assert list(p.scene.game.waste)[-1] == six
+    assert not sprites[six].glow  # the flying card loses its glow at once
+    assert not sprites[seven].glow  # the move's frame repaints no other card
+    p.frames(60)
+    assert sprites[seven].glow and not sprites[six].glow
 
 
 def test_playable_cards_glow_only_when_the_setting_is_on(make_player):

@@ -120,6 +120,7 @@ class DialogOverlay(Scene):
         self.buttons = [Button(box, label, self.ctx.text, style=style)
                         for box, (label, _fn, style) in zip(boxes, acts)]
         self._button_actions = [fn for _label, fn, _style in acts]
+        self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
         self._panel = self._render_panel(s)
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
@@ -228,6 +229,7 @@ class DialogOverlay(Scene):
             self._darken(surface, surface.get_rect())
             # what lies under the translucent panel, so repainting it never darkens it further
             under = panel_bounds.clip(surface.get_rect())
+            self._under = None  # (freed before its successor is made)
             self._under, self._under_pos = surface.subsurface(under).copy(), under.topleft
         else:
             darkened: list[pygame.Rect] = []

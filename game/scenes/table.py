@@ -85,6 +85,8 @@ class TableScene(TableBand):
         self._full = True          # the next draw paints everything
         self._end_pending = False  # the game is over: the end overlay comes once the cards land
         self._ended = False        # the end overlay came for this end (until a move undoes it)
+        #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
+        self._glow_due: tuple[float, set[Card]] | None = None
 
     def panel_areas(self) -> list[pygame.Rect]:
         """Where a panel over this table covers no card (largest first; empty when nowhere)."""
@@ -313,11 +315,19 @@ class TableScene(TableBand):
             self.progress.changed(self.game, undo=undo, by_demo=by_demo)
 
     def refresh(self, duration: float | None = None) -> None:
-        """Send every sprite where the model says it is now."""
+        """Send every sprite where the model says it is now. The playable cards light up as the
+        moved cards land (the moved ones lose their glow at once: they are repainted anyway), so the
+        frame of a move does not also repaint every card whose glow changes."""
         d = MOVE_TIME * self.speed if duration is None else duration
-        self.board.sync(self.targets(), duration=d)
+        moved = self.board.sync(self.targets(), duration=d)
         show = self.ctx.settings.highlight_playable and not self.dealing
-        self.board.set_glow(self.glow_cards() if show else set())
+        glow = self.glow_cards() if show else set()
+        if moved and d > 0:
+            self.board.set_glow(self.board.glowing - set(moved))
+            self._glow_due = (self.clock + d, glow)
+        else:
+            self.board.set_glow(glow)
+            self._glow_due = None
         self.board.set_marks([])
 
     # -- the deal ----------------------------------------------------------------------------------
@@ -347,6 +357,9 @@ class TableScene(TableBand):
         if self.progress is not None and self.ctx.in_view(self):  # not under a dialog or a hidden window
             self.progress.tick(dt)
         self.board.update(dt)
+        if self._glow_due is not None and self.clock >= self._glow_due[0]:
+            self.board.set_glow(self._glow_due[1])
+            self._glow_due = None
         self.toast.update(dt)
         due = self.assist.driver is Driver.DEMO_DUE
         self.finisher.update(dt)

@@ -69,7 +69,7 @@ def panel_areas(board: Board, hud: Hud, size: tuple[int, int]) -> list[pygame.Re
     cards = [board.sprite_rect(s).inflate(m // 2, m // 2) for s in board.sprites.values()]
     least = (max(200, size[0] // 5), max(110, size[1] // 6))
     cell = max(3, min(size) // 120)
-    return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell)][:24]
+    return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell, limit=24)]
 
 
 def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,

@@ -264,11 +264,12 @@ class TextCache:
 
     Two bounds keep memory flat over a long session (a score line changes every move, and at
     1920x1080 one such line is 50 KiB, so the cache is always full): a number of entries and a
-    budget of pixel bytes, 3 MiB, which holds every text of a screen at 1920x1080 with room to spare.
+    budget of pixel bytes, 1.5 MiB, which holds every text of a screen at 1920x1080 (a table with its
+    end panel needs about 1).
     A text with line breaks (``\n``) is drawn as centred lines.
     """
 
-    def __init__(self, max_entries: int = 768, max_bytes: int = 3 * 2 ** 20) -> None:
+    def __init__(self, max_entries: int = 768, max_bytes: int = 3 * 2 ** 19) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()

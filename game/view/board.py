@@ -285,6 +285,11 @@ class Board:
                 s.glow = glow
                 self._watch.add(s)
 
+    @property
+    def glowing(self) -> set[Card]:
+        """The cards with the playable cards' gold glow now."""
+        return {card for card, s in self.sprites.items() if s.glow == PLAYABLE}
+
     def set_prints(self, prints: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         """Images printed on the felt (the rule set's name on a narrow table), painted over the
         background and under every card; repainted where they were and where they are."""

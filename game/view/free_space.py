@@ -9,6 +9,7 @@ the panel opens.
 """
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 
 import pygame
@@ -18,9 +19,10 @@ CELLS_ACROSS = 60
 
 
 def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: tuple[int, int] = (1, 1),
-               cell: int | None = None) -> list[pygame.Rect]:
+               cell: int | None = None, limit: int | None = None) -> list[pygame.Rect]:
     """The maximal rectangles inside `bounds` that touch none of `occupied` (on a grid of `cell`
-    pixels, so a little inside the true free space), at least `min_size`, largest area first."""
+    pixels, so a little inside the true free space), at least `min_size`, largest area first; only
+    the first `limit` of them (an empty table has some 15,000: a Rect for each cost megabytes)."""
     bounds = pygame.Rect(bounds)
     cell = cell or max(4, min(bounds.width, bounds.height) // CELLS_ACROSS)
     cols, rows = max(1, bounds.width // cell), max(1, bounds.height // cell)
@@ -50,7 +52,8 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
                     found.add((start, row - top + 1, c - start, top))
             if h and (not stack or stack[-1][1] < h):
                 stack.append((start, h))
-    rects = [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell)
-             for x, y, w, h in found]
-    rects.sort(key=lambda r: (-r.width * r.height, -r.bottom, -r.right))
-    return rects
+    def order(f: tuple[int, int, int, int]) -> tuple[int, int, int]:  # largest, then lowest, then rightmost
+        return -f[2] * f[3], -(f[1] + f[3]), -(f[0] + f[2])
+
+    best = sorted(found, key=order) if limit is None else heapq.nsmallest(limit, found, key=order)
+    return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in best]
