@@ -244,7 +244,9 @@ class DialogOverlay(Scene):
             rects += darkened
         self._beneath = []
         rects += self.draw_effects(surface)
-        changed = self._full or rects or any(b.dirty for b in self.buttons)
+        # (the panel is repainted only where something under it changed: the win's bouncing cards
+        # elsewhere on the table do not cost a panel's blending every frame)
+        changed = self._full or panel_bounds.collidelist(rects) != -1 or any(b.dirty for b in self.buttons)
         if changed and self._under is not None and self._panel is not None:
             surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
             surface.blit(self._panel, panel_bounds)
