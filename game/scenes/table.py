@@ -391,7 +391,7 @@ class TableScene(TableBand):
 
     def is_animating(self) -> bool:
         # (a verdict of the light that came in a frame with no input is drawn in that frame)
-        return (self.board.is_animating() or self.toast.active or self.press is not None
+        return (self.board.is_animating() or self.toast.active or self.press is not None or self._glow_due is not None
                 or self._end_pending or self.assist.busy or self.finisher.busy
                 or (self.hud.light is not None and self.light.dirty)
                 or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values()))))  # a new second
