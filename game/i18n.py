@@ -8,7 +8,8 @@ Keys are the English source strings themselves, so untranslated text still reads
 'Score: 12'
 
 The catalogues are gettext ``.po`` files in ``game/locale`` (``el.po`` Greek, ``th.po`` Thai),
-read at import time by the small parser below: no compile step, no ``.mo`` files, and any
+read by the small parser below when their language is first chosen (an English start reads
+neither; ``CATALOGUES`` reads them all, for tools and tests): no compile step, no ``.mo`` files, and any
 gettext tool (msgfmt --check, Poedit) can still validate or edit them. ``{name}`` fields are
 ``str.format`` fields. English is the source and needs no catalogue.
 
@@ -31,10 +32,11 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: (code, name) of every language, each named in its own language (never translated).
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("el", "Ελληνικά"), ("th", "ไทย")]
 
-#: language code -> {English: translation}. English is the identity and needs no entries.
-CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
+#: language code -> {English: translation}, as read so far. English is the identity and needs no
+#: entries. (The module's ``CATALOGUES`` attribute reads every catalogue first: see __getattr__.)
+_catalogues: dict[str, dict[str, str]] = {"en": {}}
 
-_current: dict[str, str] = CATALOGUES["en"]
+_current: dict[str, str] = _catalogues["en"]
 _language = "en"
 #: Called with (key, result) after every tr() (tests record what was translated); None normally.
 _observer: Callable[[str, str], None] | None = None
@@ -117,27 +119,42 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
 def load_catalogues(directory: Path = LOCALE_DIR) -> None:
     """Register every ``<code>.po`` in the directory (a broken file is logged and skipped)."""
     for path in sorted(directory.glob("*.po")):
-        try:
-            register_catalogue(path.stem, parse_po(path.read_text(encoding="utf-8"), path.name))
-        except (OSError, ValueError) as exc:
-            log.warning("i18n: cannot read %s (%s)", path, exc)
+        _read(path)
+
+
+def _read(path: Path) -> None:
+    try:
+        register_catalogue(path.stem, parse_po(path.read_text(encoding="utf-8"), path.name))
+    except (OSError, ValueError) as exc:
+        log.warning("i18n: cannot read %s (%s)", path, exc)
+
+
+def __getattr__(name: str) -> Any:
+    """``CATALOGUES``: every catalogue, all read (tools and tests look at them all)."""
+    if name == "CATALOGUES":
+        load_catalogues()
+        return _catalogues
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- the language -----------------------------------------------------------------------------------
 def register_catalogue(code: str, catalogue: dict[str, str]) -> None:
     """Add or extend the catalogue for a language (keys are English strings)."""
-    CATALOGUES.setdefault(code, {}).update(catalogue)
+    _catalogues.setdefault(code, {}).update(catalogue)
 
 
 def set_language(code: str) -> str:
-    """Switch the language; an empty or unknown code falls back to English. Returns the code used."""
+    """Switch the language; an empty or unknown code falls back to English. Returns the code used.
+    A language's catalogue is read the first time it is chosen (10 ms for both: not at start-up)."""
     global _current, _language
     code = (code or "en").lower()
-    if code not in CATALOGUES:
+    if code not in _catalogues and code.isalnum() and (LOCALE_DIR / f"{code}.po").is_file():
+        _read(LOCALE_DIR / f"{code}.po")
+    if code not in _catalogues:
         log.warning("i18n: no catalogue for %r; using English", code)
         code = "en"
     _language = code
-    _current = CATALOGUES[code]
+    _current = _catalogues[code]
     return code
 
 
@@ -209,6 +226,3 @@ def observe(callback: Callable[[str, str], None] | None) -> None:
 def N_(key: str) -> str:
     """Mark a string for translation without translating it yet (for tables built at import time)."""
     return key
-
-
-load_catalogues()

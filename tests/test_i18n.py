@@ -519,3 +519,19 @@ def test_text_fits_its_box_at_800x480(tour_records, lang):
         assert all(panel.contains(b) for b in buttons), name
         if text_bottom is not None:
             assert panel.y + text_bottom <= min(b.top for b in buttons), (lang, name, "text under the buttons")
+
+
+def test_a_catalogue_is_read_when_its_language_is_first_chosen_not_at_start_up(monkeypatch):
+    monkeypatch.setattr(i18n, "_catalogues", {"en": {}})
+    read = []
+    real = i18n._read
+    monkeypatch.setattr(i18n, "_read", lambda path: (read.append(path.name), real(path)))
+    try:
+        assert i18n.set_language("en") == "en" and read == []
+        assert i18n.set_language("el") == "el" and read == ["el.po"] and i18n.tr("Score") != "Score"
+        i18n.set_language("th")
+        i18n.set_language("el")
+        assert read == ["el.po", "th.po"]  # each read once
+        assert i18n.set_language("../el") == "en" and read == ["el.po", "th.po"]  # no path from a setting
+    finally:
+        i18n.set_language("en")
