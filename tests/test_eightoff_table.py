@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
+from conftest import FRAME, click, drag, key, run_frames, settle, touch_drag, touch_tap
 
 from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import WinOverlay
-from game.ui.gesture import DOUBLE_TIME
+from game.ui.gesture import DOUBLE_TIME, SETTLE_TIME
 
 RANKS = "A23456789TJQK"
 
@@ -33,6 +33,7 @@ def table(make_app):
         app.replace(scene)
         run_frames(app)
         settle(app)
+        run_frames(app, int(SETTLE_TIME / FRAME) + 1)  # a press so soon after the table appeared is not taken
         return app, scene
     return make
 
