@@ -37,7 +37,24 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
             taken[row][c0:c1 + 1] = b"\x01" * (c1 - c0 + 1)
     heights = [0] * cols
     found: set[tuple[int, int, int, int]] = set()
+    best: list[tuple[tuple[int, ...], tuple[int, int, int, int]]] = []  # the `limit` best, worst on top
     min_cols, min_rows = -(-min_size[0] // cell), -(-min_size[1] // cell)
+
+    def order(f: tuple[int, int, int, int]) -> tuple[int, ...]:
+        """Largest, then lowest, then rightmost (then by top and left: no two rectangles tie)."""
+        return -f[2] * f[3], -(f[1] + f[3]), -(f[0] + f[2]), -f[1], -f[0]
+
+    def keep(f: tuple[int, int, int, int]) -> None:
+        if f in found:
+            return
+        if limit is None or len(best) < limit:
+            found.add(f)
+            if limit is not None:
+                heapq.heappush(best, (_worst_first(order(f)), f))
+        elif _worst_first(order(f)) > best[0][0]:  # better than the worst kept: it takes that one's place
+            found.discard(heapq.heapreplace(best, (_worst_first(order(f)), f))[1])
+            found.add(f)
+
     for row in range(rows):
         line = taken[row]
         for c in range(cols):
@@ -49,11 +66,13 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
             while stack and stack[-1][1] >= h:
                 start, top = stack.pop()
                 if c - start >= min_cols and top >= min_rows:
-                    found.add((start, row - top + 1, c - start, top))
+                    keep((start, row - top + 1, c - start, top))
             if h and (not stack or stack[-1][1] < h):
                 stack.append((start, h))
-    def order(f: tuple[int, int, int, int]) -> tuple[int, int, int]:  # largest, then lowest, then rightmost
-        return -f[2] * f[3], -(f[1] + f[3]), -(f[0] + f[2])
+    chosen = sorted(found, key=order)  # (with a limit, `found` holds only the best: far fewer Rects)
+    return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
 
-    best = sorted(found, key=order) if limit is None else heapq.nsmallest(limit, found, key=order)
-    return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in best]
+
+def _worst_first(key: tuple[int, ...]) -> tuple[int, ...]:
+    """A heap keeps its smallest on top: the worst of the rectangles kept must come out first."""
+    return tuple(-k for k in key)
