@@ -207,3 +207,16 @@ def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
     board.sync(targets, duration=0.3)
     settle(board, screen)
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+
+
+def test_a_slanting_hint_arrow_repaints_what_lies_under_it_not_its_whole_bounding_box(screen):
+    board, _ = make_board()
+    settle(board, screen)
+    board.set_hint(set(), [], ((40, 40), (900, 560)))
+    rects = board.draw(screen)
+    box = board._arrow_surface()[1]
+    assert rects and sum(r.width * r.height for r in rects) < box.width * box.height // 2
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+    board.set_hint(set())
+    board.draw(screen)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)  # and it leaves no trace

@@ -97,6 +97,7 @@ class Board:
         self._hinted: set[Card] = set()
         self._arrow: tuple[tuple[int, int], tuple[int, int]] | None = None  # (start, end) of the hint's arrow
         self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._arrow_tiles: list[pygame.Rect] = []  # the pieces of the screen the arrow covers
         self._lift = LiftShadow(self.card_w, self.card_h)
         self._lifted: set[CardSprite] = set()  # the sprites drawn raised (lift above 0)
         #: The lift's shadow as last drawn: (its box, its level, the raised cards it lies under, the lift).
@@ -344,11 +345,12 @@ class Board:
             arrow = ((x0, y0), (x1, y1))
         if arrow != self._arrow:
             if self._arrow_img is not None:
-                self._extra_dirty.append(self._arrow_img[1])
+                self._extra_dirty += self._arrow_tiles
             self._arrow = arrow
             self._arrow_img = None
             if arrow is not None:
-                self._extra_dirty.append(self._arrow_surface()[1])
+                self._arrow_surface()
+                self._extra_dirty += self._arrow_tiles
 
     @property
     def hinted(self) -> set[Card]:
@@ -436,6 +438,21 @@ class Board:
             pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=max(3, width // 2))
             pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 190), local)  # cards it crosses show through
             self._arrow_img = (surf, rect)
+            # what it covers, in pieces along the shaft and the head: a long slanting arrow's
+            # appearing repaints the cards under it, not every card in its bounding box
+            steps = max(1, math.ceil(math.hypot(bx - x0, by - y0) / (3 * width)))
+            reach = int(half + pad) + 1
+            tiles = []
+            for i in range(steps):
+                ax, ay = x0 + (bx - x0) * i / steps, y0 + (by - y0) * i / steps
+                cx, cy = x0 + (bx - x0) * (i + 1) / steps, y0 + (by - y0) * (i + 1) / steps
+                tiles.append(pygame.Rect(int(min(ax, cx)), int(min(ay, cy)), int(abs(cx - ax)) + 1,
+                                         int(abs(cy - ay)) + 1).inflate(2 * reach, 2 * reach))
+            head_points = poly[1:6]
+            hx, hy = min(p[0] for p in head_points), min(p[1] for p in head_points)
+            tiles.append(pygame.Rect(int(hx), int(hy), int(max(p[0] for p in head_points) - hx) + 1,
+                                     int(max(p[1] for p in head_points) - hy) + 1).inflate(2 * pad + 2, 2 * pad + 2))
+            self._arrow_tiles = [t.clip(rect) for t in tiles]
         return self._arrow_img
 
     def _image(self, s: CardSprite) -> pygame.Surface:
