@@ -264,8 +264,8 @@ class TextCache:
 
     Two bounds keep memory flat over a long session (a score line changes every move, and at
     1920x1080 one such line is 50 KiB, so the cache is always full): a number of entries and a
-    budget of pixel bytes, 1.5 MiB, which holds every text of a screen at 1920x1080 (a table with its
-    end panel needs about 1).
+    budget of pixel bytes, 1.5 MiB: a table's band and messages with its end panel at 1920x1080;
+    a text dropped is rendered again when next shown.
     A text with line breaks (``\n``) is drawn as centred lines.
     """
 
