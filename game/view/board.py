@@ -621,12 +621,17 @@ def _glow_pad(card_w: int) -> int:
 def _visible(order: list[CardSprite]) -> list[CardSprite]:
     """The sprites worth painting: a card lying exactly under a settled card (a pack, a foundation)
     cannot be seen, so a dirty rectangle over a pile costs one blit, not thirteen."""
+    places: list[tuple[int, int] | None] = []  # a settled card's place (None: turning or shaking)
     top_at: dict[tuple[int, int], int] = {}
     for i, s in enumerate(order):
-        if _flip_step(s) < 0 and s.shake <= 0:
-            top_at[(round(s.pos[0]), round(s.pos[1]))] = i
-    return [s for i, s in enumerate(order)
-            if s.glow or _flip_step(s) >= 0 or s.shake > 0 or top_at.get((round(s.pos[0]), round(s.pos[1])), i) <= i]
+        if (s.turn >= 1.0 or s.turn <= 0.0) and s.shake <= 0:
+            place = (round(s.pos[0]), round(s.pos[1]))
+            top_at[place] = i
+            places.append(place)
+        else:
+            places.append(None)
+    return [s for i, (s, place) in enumerate(zip(order, places))
+            if s.glow or place is None or top_at[place] <= i]
 
 
 def _flip_step(s: CardSprite) -> int:
