@@ -50,7 +50,7 @@ class _OutOfBudget(Exception):
 
 #: (columns, cells, needed cards, the columns' score terms, the move straight back or None)
 _State = tuple[tuple[bytes, ...], bytes, tuple[int, ...], list[int], Move | None]
-#: a move not made yet: (score, order, move, its new source column and destination column (None
+#: a move not made yet: (score, order, move, its new source column and destination column (bytes,
 #: empty where the move leaves that side alone) and their terms, or (the child, its moves) if made now)
 _Option = tuple[int, int, Move, bytes, bytes, int, int,
                 tuple[_State, list[Move]] | None]
