@@ -54,6 +54,9 @@ _State = tuple[tuple[bytes, ...], bytes, tuple[int, ...], list[int], Move | None
 #: empty where the move leaves that side alone) and their terms, or (the child, its moves) if made now)
 _Option = tuple[int, int, Move, bytes, bytes, int, int,
                 tuple[_State, list[Move]] | None]
+#: a column's top run (length, bottom card), the rest and the run, the card the run uncovers, the
+#: column without its top card and the card that uncovers (see _Search._info)
+_Info = tuple[int, int, bytes, bytes, int, bytes, int]
 
 
 class _Search:
@@ -69,6 +72,7 @@ class _Search:
         self.home = 0  # sum(need) once every card is on its foundation
         self.check_at = 1  # the state count at which to look at the budget next
         self.terms: dict[tuple[int, ...], dict[bytes, int]] = {}  # needed cards -> column -> term
+        self.infos: dict[bytes, _Info] = {}  # column -> what _options needs of it (_info)
 
     def _check_budget(self) -> None:
         """Raise _OutOfBudget past the state limit or the deadline (the clock is read every
@@ -168,7 +172,7 @@ class _Search:
         terms = self.terms.get(need) or self._terms(need)
         if len(terms) > TERMS_KEPT:  # memory stays bounded on a long search
             terms.clear()
-        term, runs, run = self._column_term, self.runs, self.rules.run
+        term, infos = self._column_term, self.infos
         # the moves of Rules.moves, in its order, generated here to score each as it comes
         free = self.rules.cell_count - len(cells)
         tops = {col[-1]: j for j, col in enumerate(cols) if col}  # cards are distinct
@@ -184,7 +188,7 @@ class _Search:
         for i, col in enumerate(cols):
             if not col:
                 continue
-            k, bottom, _ = runs.get(col) or run(col)
+            k, bottom, rest, group, under, rest1, under1 = infos.get(col) or self._info(col)
             j = -1
             if bottom & 15 != KING:
                 if k <= limit:
@@ -192,13 +196,13 @@ class _Search:
             elif empties and k < len(col) and k <= limit >> 1:
                 j = empty
             if j >= 0:  # the top run onto its parent or into an empty column
-                ca = col[:-k]
-                if ca and need[ca[-1] >> 4] == ca[-1]:  # cards go home: make the move now
+                ca = rest
+                if need[under >> 4] == under:  # cards go home: make the move now
                     found.append(self._made(state, (COL_COL, i, j, k), len(found)))
                     if found[-1][1] < 0:
                         return found[-1:]
                 else:
-                    cb = cols[j] + col[-k:]
+                    cb = cols[j] + group
                     ta, tb = terms.get(ca), terms.get(cb)
                     if ta is None:
                         ta = terms[ca] = term(ca, need)
@@ -207,8 +211,8 @@ class _Search:
                     found.append((parent + ta - values[i] + tb - values[j], len(found),
                                   (COL_COL, i, j, k), ca, cb, ta, tb, None))
             if free and i != no_cell:  # the top card into a cell
-                ca = col[:-1]
-                if ca and need[ca[-1] >> 4] == ca[-1]:
+                ca = rest1
+                if need[under1 >> 4] == under1:
                     found.append(self._made(state, (COL_CELL, i, 0, 1), len(found)))
                     if found[-1][1] < 0:
                         return found[-1:]
@@ -238,6 +242,18 @@ class _Search:
         if len(found) > 1:
             found.sort(reverse=True)
         return found
+
+    def _info(self, col: bytes) -> _Info:
+        """What _options needs of a non-empty column, kept: the length and bottom card of its top
+        run, the column without it and the run, the card it uncovers (0 if none), then the same
+        without just the top card (the slices are kept, so their hashes are computed once)."""
+        k, bottom, _ = self.runs.get(col) or self.rules.run(col)
+        rest, rest1 = col[:-k], col[:-1]
+        info = (k, bottom, rest, col[-k:], rest[-1] if rest else 0, rest1, rest1[-1] if rest1 else 0)
+        if len(self.infos) > TERMS_KEPT:
+            self.infos.clear()
+        self.infos[col] = info
+        return info
 
     def _made(self, state: _State, move: Move, order: int) -> _Option:
         """The option of a move that uncovers a card its foundation takes, made now: the settled
