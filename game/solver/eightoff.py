@@ -22,8 +22,12 @@ Why the search never gives a wrong verdict (d(S) is the length of a shortest win
 4. Completeness: every edge of the search is one ordinary move m followed by foundation moves.
    Taking m as the first move of a shortest line lowers d by one and the foundation moves never
    raise it, so from any winnable settled position some child is winnable with a smaller d: an
-   exhausted search with no win is a proof. 'winnable' lines are checked move by move against the
-   rules first, on a plain copy of the position (eightoff_check.py).
+   exhausted search with no win is a proof. A move is made, and its position looked up in the
+   transposition table, only when the search takes it (a winnable deal leaves most moves untried);
+   a position already seen is skipped then. The search ends without a win only once every move of
+   every position it reached was taken, so this changes the order of the work, not its extent.
+   'winnable' lines are checked move by move against the rules first, on a plain copy of the
+   position (eightoff_check.py).
 
 The unit tests check 1, and the solver's verdict on every reachable position, against a brute force
 over the model's own legal moves (take-backs included, nothing automatic) on many small positions.
@@ -40,8 +44,9 @@ from .eightoff_state import CELL_COL, COL_CELL, COL_COL, KING, Move, Rules, enco
 from .result import Budget, Result
 
 TIME_CHECK = 512
-#: column terms cached per set of needed cards, at most (about 100 bytes each)
-TERMS_KEPT = 200_000
+#: entries a cache keeps at most (column terms per set of needed cards, what a column gives the
+#: move generation): the memory of a long search stays bounded
+KEPT = 200_000
 
 
 class _OutOfBudget(Exception):
@@ -170,7 +175,7 @@ class _Search:
         """
         cols, cells, need, values, back = state
         terms = self.terms.get(need) or self._terms(need)
-        if len(terms) > TERMS_KEPT:  # memory stays bounded on a long search
+        if len(terms) > KEPT:
             terms.clear()
         term, infos = self._column_term, self.infos
         # the moves of Rules.moves, in its order, generated here to score each as it comes
@@ -250,7 +255,7 @@ class _Search:
         k, bottom, _ = self.runs.get(col) or self.rules.run(col)
         rest, rest1 = col[:-k], col[:-1]
         info = (k, bottom, rest, col[-k:], rest[-1] if rest else 0, rest1, rest1[-1] if rest1 else 0)
-        if len(self.infos) > TERMS_KEPT:
+        if len(self.infos) > KEPT:
             self.infos.clear()
         self.infos[col] = info
         return info
