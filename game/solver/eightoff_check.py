@@ -8,101 +8,103 @@ within the group formula, a column takes one rank lower of its suit or a King wh
 takes one card, a foundation the next card of its suit. The line counts only if every card ends
 home. This is the check the solver used to make by replaying through the whole model (undo
 records, log text, status on every move), at a fraction of the cost; the tests still replay
-every line through the model itself.
+every line through the model itself. The moves come out as the model's own move values, so
+that solve() has nothing left to convert.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from ..model.cards import SUITS
+from ..model.moves import EightOffMove
 from .eightoff_state import CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND, KING, SUIT_ORDER, Move
 
 #: the model's foundation index of each internal suit
 FOUNDATION_OF = [SUITS.index(s) for s in SUIT_ORDER]
 
 
-class _Position:
-    """A mutable copy of a model position with just enough to check the rules."""
+#: the model's locations, built once: COLUMN[i] is ("column", i), and so on
+COLUMN = tuple(("column", i) for i in range(16))
+CELL = tuple(("cell", i) for i in range(16))
+FOUNDATION = tuple(("foundation", FOUNDATION_OF[s]) for s in range(4))
 
-    def __init__(self, columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable]) \
-            -> None:
-        def code(card) -> int:
-            return SUIT_ORDER.index(card.suit) * 16 + card.rank
 
-        self.cols = [[code(c) for c in col] for col in columns]
-        self.cells = [None if c is None else code(c) for c in cells]
-        self.home = [0] * 4  # per internal suit: the highest rank on its foundation
-        for pile in foundations:
-            for card in pile:
-                self.home[SUIT_ORDER.index(card.suit)] = max(self.home[SUIT_ORDER.index(card.suit)],
-                                                             card.rank)
-
-    def limit(self, dst: int) -> int:
-        """The group formula: (free cells + 1) x 2^(empty columns other than the destination)."""
-        empty = sum(1 for j, col in enumerate(self.cols) if not col and j != dst)
-        return (self.cells.count(None) + 1) << empty
-
-    def fits_column(self, card: int, dst: int) -> bool:
-        pile = self.cols[dst]
-        return pile[-1] == card + 1 if pile else card & 15 == KING
-
-    def to_foundation(self, card: int) -> bool:
-        suit = card >> 4
-        if self.home[suit] != (card & 15) - 1:
-            return False
-        self.home[suit] += 1
-        return True
+def _code(card) -> int:
+    return SUIT_ORDER.index(card.suit) * 16 + card.rank
 
 
 def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable],
-                moves: Iterable[Move]) -> tuple[tuple, ...] | None:
+                moves: Iterable[Move]) -> tuple[EightOffMove, ...] | None:
     """The model's moves for the search's `moves` from this position, or None if one breaks a rule
-    or the line does not end with every card on its foundation."""
-    pos = _Position(columns, cells, foundations)
-    out: list[tuple] = []
+    or the line does not end with every card on its foundation.
+
+    The position is a plain copy: columns as lists of card codes, the cells in the model's order
+    (None where free), per suit the highest rank home; the free cells and empty columns are counted
+    as the moves change them, for the group formula (free cells + 1) x 2^(empty columns other
+    than the destination)."""
+    cols = [[_code(c) for c in col] for col in columns]
+    slots = [None if c is None else _code(c) for c in cells]
+    home = [0] * 4
+    for pile in foundations:
+        for card in pile:
+            suit = SUIT_ORDER.index(card.suit)
+            home[suit] = max(home[suit], card.rank)
+    free = slots.count(None)
+    empty = sum(1 for col in cols if not col)
+    out: list[EightOffMove] = []
     for kind, a, b, k in moves:
         if kind in (CELL_COL, CELL_FND):
-            if a not in pos.cells:
+            if a not in slots:
                 return None
-            cell = pos.cells.index(a)
-            card = a
-        else:
-            pile = pos.cols[a]
-            if not 1 <= k <= len(pile) or (k > 1 and kind != COL_COL):
+            cell, card = slots.index(a), a
+            if kind == CELL_FND:
+                if home[card >> 4] != (card & 15) - 1:
+                    return None
+                home[card >> 4] += 1
+                slots[cell] = None
+                free += 1
+                out.append(EightOffMove(CELL[cell], FOUNDATION[card >> 4], 1))
+                continue
+            dst = cols[b]
+            if not (dst[-1] == card + 1 if dst else card & 15 == KING):
                 return None
-            card = pile[-k]
+            slots[cell] = None
+            free += 1
+            empty -= not dst
+            dst.append(card)
+            out.append(EightOffMove(CELL[cell], COLUMN[b], 1))
+            continue
+        pile = cols[a]
+        if not 1 <= k <= len(pile) or (k > 1 and kind != COL_COL):
+            return None
         if kind == COL_COL:
-            group = pos.cols[a][-k:]
+            group, dst = pile[-k:], cols[b]
+            card = group[0]
             if a == b or any(x != y + 1 for x, y in zip(group, group[1:])) \
-                    or not pos.fits_column(card, b) or k > pos.limit(b):
+                    or not (dst[-1] == card + 1 if dst else card & 15 == KING) \
+                    or k > (free + 1) << (empty - (not dst)):
                 return None
-            del pos.cols[a][-k:]
-            pos.cols[b] += group
-            out.append((("column", a), ("column", b), k))
+            empty -= not dst
+            del pile[-k:]
+            dst += group
+            out.append(EightOffMove(COLUMN[a], COLUMN[b], k))
         elif kind == COL_CELL:
-            if None not in pos.cells:
+            if not free:
                 return None
-            free = pos.cells.index(None)
-            pos.cells[free] = pos.cols[a].pop()
-            out.append((("column", a), ("cell", free), 1))
+            cell = slots.index(None)
+            slots[cell] = pile.pop()
+            free -= 1
+            out.append(EightOffMove(COLUMN[a], CELL[cell], 1))
         elif kind == COL_FND:
-            if not pos.to_foundation(card):
+            card = pile[-1]
+            if home[card >> 4] != (card & 15) - 1:
                 return None
-            pos.cols[a].pop()
-            out.append((("column", a), ("foundation", FOUNDATION_OF[card >> 4]), 1))
-        elif kind == CELL_COL:
-            if not pos.fits_column(card, b):
-                return None
-            pos.cells[cell] = None
-            pos.cols[b].append(card)
-            out.append((("cell", cell), ("column", b), 1))
-        elif kind == CELL_FND:
-            if not pos.to_foundation(card):
-                return None
-            pos.cells[cell] = None
-            out.append((("cell", cell), ("foundation", FOUNDATION_OF[card >> 4]), 1))
+            home[card >> 4] += 1
+            pile.pop()
+            out.append(EightOffMove(COLUMN[a], FOUNDATION[card >> 4], 1))
         else:
             return None
-    if any(pos.cols) or any(c is not None for c in pos.cells):
+        empty += not pile
+    if any(cols) or free != len(slots):
         return None
     return tuple(out)

@@ -97,6 +97,7 @@ class Rules:
         top = cols[src][-1]
         if need[top >> 4] != top:
             return cells
+        tops = {col[-1]: j for j, col in enumerate(cols) if col}  # cards are distinct
         work = [top >> 4]
         while work:
             suit = work.pop()
@@ -106,15 +107,16 @@ class Rules:
                     cells = cells.replace(bytes((c,)), b"")
                     out.append((CELL_FND, c, 0, 1))
                 else:
-                    for j, col in enumerate(cols):  # noqa: B007 - j is the column found, used after the loop
-                        if col and col[-1] == c:
-                            break
-                    else:
+                    j = tops.pop(c, -1)
+                    if j < 0:
                         break
-                    col = cols[j] = col[:-1]
+                    col = cols[j] = cols[j][:-1]
                     out.append((COL_FND, j, 0, 1))
-                    if col and col[-1] >> 4 != suit and need[col[-1] >> 4] == col[-1]:
-                        work.append(col[-1] >> 4)
+                    if col:
+                        under = col[-1]
+                        tops[under] = j
+                        if under >> 4 != suit and need[under >> 4] == under:
+                            work.append(under >> 4)
                 c += 1
                 need[suit] = c
         return cells

@@ -265,3 +265,38 @@ def test_foundation_moves_are_safe(graph):
             for move, nxt in out:
                 if move[1][0] == "foundation":
                     assert nxt in won, (key, move)
+
+
+# ---------------------------------------------------------------- the check of a found line
+
+def test_the_line_check_accepts_the_solvers_line_and_rejects_each_broken_rule():
+    """model_moves is the last word on a 'winnable' line: it gives the model's moves of a sound
+    line and None for a line that breaks a rule or does not bring every card home."""
+    from game.solver.eightoff_check import model_moves
+    from game.solver.eightoff_state import CELL_COL, CELL_FND, COL_CELL, COL_COL, COL_FND
+
+    def check(columns, cells, heights, moves):
+        game = EightOffGame.from_layout(columns, cells, foundation_piles(heights))
+        return model_moves(game.columns, game.cells, game.foundations, moves)
+
+    # spades (suit 0): 2S on 3S in column 0, AS in a cell; the code of rank r of spades is r
+    cols = [["3S", "2S"]] + [[]] * 7
+    home = [(CELL_FND, 1, 0, 1), (COL_FND, 0, 0, 1), (COL_FND, 0, 0, 1)]
+    assert check(cols, ["AS", None], [0, 0, 0, 0], home) == (
+        (("cell", 0), ("foundation", 0), 1), (("column", 0), ("foundation", 0), 1),
+        (("column", 0), ("foundation", 0), 1))
+    assert check(cols, ["AS", None], [0, 0, 0, 0], home[:2]) is None  # 3S never went home
+    assert check(cols, ["AS", None], [0, 0, 0, 0], [(COL_FND, 0, 0, 1)] + home) is None  # 2S first
+    assert check(cols, [None, "AS"], [0, 0, 0, 0], [(CELL_FND, 2, 0, 1)] + home[1:]) is None  # no such card
+    # a group of 2 onto a column needs (free cells + 1) x 2^(other empty columns) >= 2
+    cols = [["4S", "3S"], ["5S"], ["KH"], ["QH"], ["JH"], ["TH"], ["9H"], ["8H"]]
+    group = [(COL_COL, 0, 1, 2)]
+    assert check(cols, [None, None], [2, 7, 13, 13], group + [(COL_FND, 1, 0, 1)] * 3 +
+                 [(COL_FND, j, 0, 1) for j in (7, 6, 5, 4, 3, 2)]) is not None
+    full = ["6H", "7H"]
+    assert check(cols, full, [2, 5, 13, 13], group) is None  # no free cell, no empty column
+    assert check(cols, [None, None], [2, 7, 13, 13], [(COL_COL, 0, 2, 1)]) is None  # 3S is no heart
+    assert check(cols, full, [2, 5, 13, 13], [(COL_CELL, 0, 0, 1)]) is None  # the cells are full
+    assert check(cols, [None, None], [2, 7, 13, 13], [(COL_CELL, 0, 0, 2)]) is None  # one card to a cell
+    assert check([["KS"]] + [[]] * 7, ["QD", None], [12, 13, 11, 13],
+                 [(CELL_COL, 2 * 16 + 12, 0, 1)]) is None  # a diamond does not go on a spade
