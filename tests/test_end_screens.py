@@ -167,3 +167,32 @@ def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):
     app.ctx.settings.tips = False
     scene = RoundTableScene(app.ctx, GolfRound.new("classic", random.Random(5)))
     assert scene.best_found() is None
+
+
+def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_looks_the_same(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = win(app, winnable_layout())
+    overlay = app.top
+    board = scene.board
+    overlay.queue = [(board.images.get(str(s.card), board.card_w), board.sprite_rect(s).topleft)
+                     for s in sorted(board.sprites.values(), key=lambda s: -s.z)]  # the cascade again
+    screen = pygame.display.get_surface()
+    areas = []
+    draw = overlay.draw
+
+    def recorded(surface):
+        rects = draw(surface)
+        areas.extend(r for r in rects or [] if overlay.panel_bounds.contains(r) and r != overlay.panel_bounds)
+        return rects
+
+    overlay.draw = recorded
+    run_frames(app, 150)
+    assert areas  # cards crossed the panel and only those parts were repainted
+    overlay.flying, overlay.queue = [], []  # the cards stop where they are
+    run_frames(app, 1)
+    shown = screen.subsurface(overlay.panel_bounds).copy()
+    overlay.buttons[0].dirty = True  # the whole panel, at once, over what lies under it
+    run_frames(app, 1)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(
+        screen.subsurface(overlay.panel_bounds), "RGB")

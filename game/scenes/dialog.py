@@ -244,16 +244,22 @@ class DialogOverlay(Scene):
             rects += darkened
         self._beneath = []
         rects += self.draw_effects(surface)
-        # (the panel is repainted only where something under it changed: the win's bouncing cards
-        # elsewhere on the table do not cost a panel's blending every frame)
-        changed = self._full or panel_bounds.collidelist(rects) != -1 or any(b.dirty for b in self.buttons)
-        if changed and self._under is not None and self._panel is not None:
+        # the panel is repainted only where something under it changed (the win's bouncing cards
+        # cost the blend of the part of the panel they cross, not of all of it, every frame); a
+        # button's change (hover, focus and its ring) repaints all of it
+        whole = self._full or any(b.dirty for b in self.buttons)
+        under = [r.clip(panel_bounds) for r in rects if r.colliderect(panel_bounds)]
+        if (whole or under) and self._under is not None and self._panel is not None:
+            area = panel_bounds if whole else under[0].unionall(under[1:])
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
             surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
             surface.blit(self._panel, panel_bounds)
             for b in self.buttons:
                 b.draw(surface)
             self.key_focus.draw(surface, self.buttons)
-            rects.append(panel_bounds)
+            surface.set_clip(clip)
+            rects.append(area)
         if self._full:
             self._full = False
             return None
