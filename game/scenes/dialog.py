@@ -248,9 +248,9 @@ class DialogOverlay(Scene):
         # cost the blend of the part of the panel they cross, not of all of it, every frame); a
         # button's change (hover, focus and its ring) repaints all of it
         whole = self._full or any(b.dirty for b in self.buttons)
-        under = [r.clip(panel_bounds) for r in rects if r.colliderect(panel_bounds)]
-        if (whole or under) and self._under is not None and self._panel is not None:
-            area = panel_bounds if whole else under[0].unionall(under[1:])
+        crossed = [r.clip(panel_bounds) for r in rects if r.colliderect(panel_bounds)]
+        if (whole or crossed) and self._under is not None and self._panel is not None:
+            area = panel_bounds if whole else crossed[0].unionall(crossed[1:])
             clip = surface.get_clip()
             surface.set_clip(area.clip(clip))
             surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
