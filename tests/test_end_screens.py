@@ -10,6 +10,7 @@ import pygame
 import pytest
 from conftest import click, run_frames, settle
 
+from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.end_screen import BlockedOverlay, WinOverlay, play_time
@@ -196,3 +197,19 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     run_frames(app, 1)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(
         screen.subsurface(overlay.panel_bounds), "RGB")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "el", "th"])
+def test_the_win_panel_leaves_the_top_band_whole(make_app, size, language):
+    app = make_app(size=size)
+    app.ctx.settings.tips = False
+    i18n.set_language(language)
+    try:
+        scene = win(app, winnable_layout())
+        overlay = app.top
+        assert isinstance(overlay, WinOverlay)
+        assert overlay.panel_rect.top >= scene.hud.rect.bottom  # its buttons and counters stay readable
+        assert overlay.panel_rect.bottom <= size[1]
+    finally:
+        i18n.set_language("en")

@@ -11,6 +11,7 @@ import pygame
 from .. import registry
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
+from ..view.layout import margin
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
@@ -194,6 +195,11 @@ class WinOverlay(EndOverlay):
         self.bare = bool(table.in_attract_mode)
         if table.assist.demo_won:
             self.title = N_("The demo won")
+
+    def area(self) -> pygame.Rect:
+        """Below the table's top band: it stays whole and live, as the bouncing cards keep off it."""
+        top = self.table.hud.rect.bottom + margin(self.size) // 2
+        return pygame.Rect(0, top, self.size[0], self.size[1] - top)
 
     def lines(self) -> list[str]:
         g = self.table.game
