@@ -40,20 +40,24 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
     best: list[tuple[tuple[int, ...], tuple[int, int, int, int]]] = []  # the `limit` best, worst on top
     min_cols, min_rows = -(-min_size[0] // cell), -(-min_size[1] // cell)
 
-    def order(f: tuple[int, int, int, int]) -> tuple[int, ...]:
-        """Largest, then lowest, then rightmost (then by top and left: no two rectangles tie)."""
-        return -f[2] * f[3], -(f[1] + f[3]), -(f[0] + f[2]), -f[1], -f[0]
+    def merit(f: tuple[int, int, int, int]) -> tuple[int, ...]:
+        """Larger is better: area, then lowest, then rightmost (then by top and left: no two tie)."""
+        return f[2] * f[3], f[1] + f[3], f[0] + f[2], f[1], f[0]
 
     def keep(f: tuple[int, int, int, int]) -> None:
         if f in found:
             return
-        if limit is None or len(best) < limit:
+        if limit is None:
             found.add(f)
-            if limit is not None:
-                heapq.heappush(best, (_worst_first(order(f)), f))
-        elif _worst_first(order(f)) > best[0][0]:  # better than the worst kept: it takes that one's place
-            found.discard(heapq.heapreplace(best, (_worst_first(order(f)), f))[1])
-            found.add(f)
+            return
+        m = merit(f)
+        if len(best) < limit:
+            heapq.heappush(best, (m, f))
+        elif m > best[0][0]:  # better than the worst kept (the heap's top): it takes that one's place
+            found.discard(heapq.heapreplace(best, (m, f))[1])
+        else:
+            return
+        found.add(f)
 
     for row in range(rows):
         line = taken[row]
@@ -69,10 +73,5 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
                     keep((start, row - top + 1, c - start, top))
             if h and (not stack or stack[-1][1] < h):
                 stack.append((start, h))
-    chosen = sorted(found, key=order)  # (with a limit, `found` holds only the best: far fewer Rects)
+    chosen = sorted(found, key=merit, reverse=True)  # (with a limit, `found` holds only the best)
     return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
-
-
-def _worst_first(key: tuple[int, ...]) -> tuple[int, ...]:
-    """A heap keeps its smallest on top: the worst of the rectangles kept must come out first."""
-    return tuple(-k for k in key)
