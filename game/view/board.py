@@ -18,6 +18,7 @@ import pygame
 
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
+from .card_images import corner_radius
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
 
 SHAKE_TIME = 0.35
@@ -405,7 +406,7 @@ class Board:
             g = self._glow_surface(kind)
             w, h = g.get_size()
             pad = self._glow_pad
-            edge = pad + max(2, self.card_w // 8) + 1  # past the card's rounded corners
+            edge = pad + corner_radius(self.card_w) + 1  # past the card's rounded corners
             side = pad + 2                              # past its antialiased edge
             boxes = [pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge),
                      pygame.Rect(0, edge, side, h - 2 * edge), pygame.Rect(w - side, edge, side, h - 2 * edge)]

@@ -155,12 +155,18 @@ class CardImages:
             return img
 
 
+def corner_radius(width: int) -> int:
+    """How far a card image's rounded corners reach in from its edges: inside that, it is opaque
+    (_opaque_inside makes it so; the board's glow ring relies on it)."""
+    return max(2, width // 8)
+
+
 def _opaque_inside(img: pygame.Surface) -> pygame.Surface:
     """smoothscale leaves a card's inside at alpha 251-253, so a covered card would show through;
     make everything inside the rounded corners fully opaque again."""
     if img.get_flags() & pygame.SRCALPHA:
         w, h = img.get_size()
-        r = max(2, w // 8)
+        r = corner_radius(w)
         for area in (pygame.Rect(r, 1, w - 2 * r, h - 2), pygame.Rect(1, r, w - 2, h - 2 * r)):
             img.fill((0, 0, 0, 8), area, special_flags=pygame.BLEND_RGBA_ADD)
     return img
