@@ -130,9 +130,12 @@ def _read(path: Path) -> None:
 
 
 def __getattr__(name: str) -> Any:
-    """``CATALOGUES``: every catalogue, all read (tools and tests look at them all)."""
+    """``CATALOGUES``: every catalogue, all read (tools and tests look at them all); each file is
+    read once, however often it is asked for."""
     if name == "CATALOGUES":
-        load_catalogues()
+        for path in sorted(LOCALE_DIR.glob("*.po")):
+            if path.stem not in _catalogues:
+                _read(path)
         return _catalogues
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -148,8 +151,9 @@ def set_language(code: str) -> str:
     A language's catalogue is read the first time it is chosen (10 ms for both: not at start-up)."""
     global _current, _language
     code = (code or "en").lower()
-    if code not in _catalogues and code.isalnum() and (LOCALE_DIR / f"{code}.po").is_file():
-        _read(LOCALE_DIR / f"{code}.po")
+    path = LOCALE_DIR / f"{code}.po"
+    if code not in _catalogues and code.isalnum() and path.is_file():
+        _read(path)
     if code not in _catalogues:
         log.warning("i18n: no catalogue for %r; using English", code)
         code = "en"
