@@ -357,24 +357,28 @@ class App:
             self.close()
 
     def use_spare_time(self, seconds: float) -> int:
-        """Do work that can wait (card faces that will show soon: CardImages.prefetch) in what is
-        left of a frame, one piece at a time, while the time left is well over what a piece has
-        been costing: a slower machine does fewer pieces a frame, and no frame is late for them.
-        Returns how many pieces were done."""
-        images = self.ctx.images
-        if not getattr(images, "pending", 0):
-            return 0
+        """Do work that can wait (card faces that will show soon: CardImages.prefetch; then the
+        scenes' own, Scene.spare_work) in what is left of a frame, one piece at a time, while the
+        time left is well over what a piece has been costing: a slower machine does fewer pieces a
+        frame, and no frame is late for them. Returns how many pieces were done."""
         done = 0
         deadline = time.perf_counter() + seconds
         costs = self._spare_costs
         while time.perf_counter() + SPARE_MARGIN * sorted(costs)[len(costs) // 2] < deadline:
             t0 = time.perf_counter()
-            if not images.load_next():
+            if not self._spare_piece():
                 break
             done += 1
             costs.append(time.perf_counter() - t0)  # the median of the last few: one slow piece (a
             # collection of garbage in the middle of it) does not stop the rest for good
         return done
+
+    def _spare_piece(self) -> bool:
+        """One piece of spare-time work, the faces first, then the scenes' from the top down."""
+        images = self.ctx.images
+        if getattr(images, "pending", 0) and images.load_next():
+            return True
+        return any(scene.spare_work() for scene in reversed(self.stack))
 
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""

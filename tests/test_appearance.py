@@ -16,7 +16,7 @@ from game.scenes.appearance_scene import AppearanceScene, felt_piece
 from game.scenes.settings_scene import SettingsScene
 from game.settings import CARD_BACKS, TABLE_COLOURS, Settings, default_path
 from game.ui import theme
-from game.view.card_images import BACK_STYLES, CardImages, card_height
+from game.view.card_images import BACK_STYLES, CardFace, CardImages, card_height
 
 #: Each card back drawn as a plain colour, so a pixel tells which style was drawn (the designs
 #: themselves are card_images' and the sprites' business).
@@ -31,6 +31,8 @@ def backs(monkeypatch):
         return surf
 
     monkeypatch.setattr(CardImages, "back", back)
+    monkeypatch.setattr(CardImages, "back_face", lambda self, width, style=BACK_STYLES[0]:
+                        CardFace.split(back(self, width, style)))
 
 
 @pytest.fixture(autouse=True)

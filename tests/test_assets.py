@@ -74,14 +74,16 @@ def test_the_jokers_have_faces_of_their_own_that_the_loader_finds_in_both_decks(
 
 def test_card_images_cache_and_size():
     images = CardImages()
-    a = images.get("TS", 120)
-    assert a is images.get("TS", 120)
-    assert a.get_size() == (120, card_height(120)) == (120, 168)
+    a = images.face("TS", 120)
+    assert a is images.face("TS", 120)
+    assert a.size == images.get("TS", 120).get_size() == (120, card_height(120)) == (120, 168)
     assert images.get("TS", 56).get_size() == (56, 78)
-    assert images.back(80) is images.back(80)
+    assert images.back_face(80) is images.back_face(80)
+    assert images.back(80).get_size() == (80, 112)
     assert images.slot(80).get_size() == (80, 112)
+    assert images.slot(80) is images.slot(80)
     images.clear()
-    assert images.get("TS", 120) is not a
+    assert images.face("TS", 120) is not a
 
 
 def test_four_colour_variant_differs_only_for_diamonds_and_clubs():

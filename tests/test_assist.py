@@ -31,7 +31,7 @@ RESUMED = {"undos": 0, "duration": 0.0, "started": ""}
 def solver_only(monkeypatch):
     """The listed deals' shipped lines are not used (tests/test_shipped_lines.py tests them): every
     hint and demo asks the solver, whose timing these tests play with."""
-    monkeypatch.setattr(deals, "line_of", lambda game: None)
+    monkeypatch.setattr(deals, "line_of_steps", lambda game: iter(()))  # no line: a generator returning None
 
 
 def run_until(app, done, frames: int = 100_000) -> int:

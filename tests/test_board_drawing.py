@@ -73,7 +73,7 @@ def painted_whole(board: Board) -> bytes:
                 g = board._glow_surface(s.glow)
                 surface.blit(g, g.get_rect(center=r.center))
             img = board._image(s)
-            surface.blit(img, img.get_rect(center=r.center))
+            img.blit(surface, (r.centerx - img.width // 2, r.centery - img.height // 2))
     if board.arrow is not None:
         img, box = board._arrow_surface()
         surface.blit(img, box)

@@ -72,28 +72,51 @@ def test_watch_on_a_listed_deal_plays_its_shipped_line_to_a_win_with_no_question
 
 
 def test_a_listed_deal_whose_line_is_unusable_asks_the_solver(make_app, monkeypatch):
-    monkeypatch.setattr(deals, "line_of", lambda game: None)  # (deals.known_line logs why, tested there)
+    monkeypatch.setattr(deals, "line_of_steps", lambda game: iter(()))  # (known_line logs why, tested there)
     app, scene, _line = held_table(make_app, "golf-easy")
     key(app, pygame.K_h)
     run_frames(app, 5)
     assert app.ctx.jobs.busy and not scene.board.hinted
 
 
-def test_the_shipped_line_is_read_once_the_cards_rest_never_during_the_deal(make_app, monkeypatch):
-    read = []
-    real = deals.line_of
-    monkeypatch.setattr(deals, "line_of", lambda game: read.append(game) or real(game))
+def test_the_shipped_line_is_checked_a_few_moves_at_a_time_in_spare_time_never_in_a_frame(make_app, monkeypatch):
+    """Checking a line through the model costs some 5 ms here (25 on a Pi): as one piece it made the
+    frame after the deal the slowest of all."""
+    from game.scenes.assist import SHIPPED_MOVES_PER_PIECE
+    made = []
+    real = deals.line_of_steps
+
+    def counted(game):
+        steps = real(game)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+            made.append(1)
+            yield
+
+    monkeypatch.setattr(deals, "line_of_steps", counted)
     app = make_app(size=(1280, 720))
     app.replace(app.ctx.make_table_scene(deals.make_game("golf-easy", deals.listed("golf-easy")[0]), {}))
     scene = app.stack[0]
-    while scene.dealing or scene.board.is_animating():
-        assert read == []  # never while the cards fly
-        run_frames(app, 1)
-    run_frames(app, 2)
-    assert len(read) == 1
+    run_frames(app, 200)  # the deal and the cards at rest, frames alone
+    assert made == [] and scene.assist._shipped is None
+    assert app.stack[-1].spare_work()  # (the table, or an overlay over it, passes it on)
+    assert 0 < len(made) <= SHIPPED_MOVES_PER_PIECE
+    assert app.use_spare_time(10.0) > 1  # the rest, piece by piece
+    assert scene.assist._shipped and not app.stack[-1].spare_work()
+    read = len(made)
     app.ctx.jobs.held = True
     key(app, pygame.K_h)
     settle(app)
     key(app, pygame.K_h)
-    assert len(read) == 1 and not app.ctx.jobs.busy
+    assert len(made) == read and not app.ctx.jobs.busy  # the hint from it, with no question
     assert isinstance(scene.assist.known_line()[0], GolfMove)
+
+
+def test_a_question_before_the_spare_time_came_reads_the_shipped_line_at_once(make_app):
+    app, scene, line = held_table(make_app, "eightoff-8")
+    settle(app)
+    assert scene.assist._shipped is None
+    assert scene.assist.known_line() == line

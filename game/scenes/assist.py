@@ -9,14 +9,14 @@ it, so the next hint or demo move costs nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from ..i18n import N_
 from ..jobs import Job, JobFailed
-from ..solver import deals
+from ..solver import deals, lines
 from ..solver.analysis import current_line
 from ..solver.result import Budget
 from .analysis_overlay import AnalysisOverlay
@@ -34,6 +34,13 @@ THINK_DELAY = 0.35  # s before "Thinking…" shows (a quick answer never flashes
 DEMO_PAUSE = 0.45   # s between demo moves, once the cards have landed: a watchable pace
 REWIND_PAUSE = 0.08  # s between the undos of "Undo to the last winnable position"
 FOREVER = 1e9
+SHIPPED_MOVES_PER_PIECE = 4  # moves of a shipped line checked per piece of spare time (~0.1 ms each here)
+
+
+def _none() -> Generator[None, None, tuple | None]:
+    """No line to read (a deal of a rule set with no table)."""
+    return None
+    yield  # (a generator)
 
 
 class Driver(Enum):
@@ -65,6 +72,7 @@ class Assistant:
         self.counted_key: str | None = None  # the position whose hint was counted
         self._key: str | None = None
         self._shipped: tuple | None = None  # the deal's shipped line, once read
+        self._shipped_steps: Generator[None, None, tuple | None] | None = None  # ... while being read
         self._transition: Transition = None
 
     # -- state -------------------------------------------------------------------------------------
@@ -88,12 +96,31 @@ class Assistant:
 
     def _shipped_line(self) -> tuple:
         """The winning line shipped with a listed deal, from its start (empty for any other deal),
-        read once: when the cards first rest after the deal (a few ms here, never during an
-        animation), or at the first question if that comes sooner."""
-        if self._shipped is None:  # (a rule set with no table has no shipped lines)
-            game = self.table.game
-            self._shipped = (deals.line_of(game) if registry.kind_of(game).has_table else None) or ()
+        read once: checked through the model a few moves at a time in the frames' spare time
+        (spare_work; all at once it costs a frame some 5 ms here, 25 on a Pi), or at the first
+        question if that comes sooner."""
+        if self._shipped is None:
+            self._shipped = lines.finish(self._shipped_reading()) or ()
         return self._shipped
+
+    def _shipped_reading(self) -> Generator[None, None, tuple | None]:
+        if self._shipped_steps is None:  # (a rule set with no table has no shipped lines)
+            game = self.table.game
+            self._shipped_steps = deals.line_of_steps(game) if registry.kind_of(game).has_table else _none()
+        return self._shipped_steps
+
+    def spare_work(self) -> bool:
+        """A few moves of the deal's shipped line checked (Scene.spare_work); False once it is read."""
+        if self._shipped is not None:
+            return False
+        steps = self._shipped_reading()
+        for _ in range(SHIPPED_MOVES_PER_PIECE):
+            try:
+                next(steps)
+            except StopIteration as stop:
+                self._shipped = stop.value or ()
+                break
+        return True
 
     def learn_line(self, moves: Any) -> None:
         """A winning line from the current position, found by someone else (the winnable light)."""
@@ -361,8 +388,6 @@ class Assistant:
                         table.show_message(N_("This position can still be won"))
                 else:
                     self._demo_step()
-        if self._shipped is None and not table.dealing and table.press is None and not table.board.is_animating():
-            self._shipped_line()  # read while the cards rest: the first hint or demo then costs no frame
         return self._transition
 
     def close(self) -> None:

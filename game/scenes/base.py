@@ -88,5 +88,10 @@ class Scene:
         """True while anything moves, so the app keeps its frame rate up; False lets the loop sleep."""
         return False
 
+    def spare_work(self) -> bool:
+        """Do one small piece of work that can wait for a frame with time left (App.use_spare_time)
+        and return True; False when there is none."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> list | None:
         return None

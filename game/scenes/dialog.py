@@ -17,6 +17,7 @@ from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
+from ..view.card_face import CardFace, draw_image
 from .base import Action, Pop, Scene, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -269,11 +270,11 @@ class DialogOverlay(Scene):
         """Animated things between the dimmed scene and the panel (the win cascade)."""
         return []
 
-    def paint_under_panel(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
+    def paint_under_panel(self, image: pygame.Surface | CardFace, pos: tuple[int, int]) -> None:
         """Something drawn beneath the panel's area: keep it in the snapshot the translucent panel
         is repainted over, so it shows through the panel instead of being cut off at its edge."""
         if self._under is not None:
-            self._under.blit(image, (pos[0] - self._under_pos[0], pos[1] - self._under_pos[1]))
+            draw_image(self._under, image, (pos[0] - self._under_pos[0], pos[1] - self._under_pos[1]))
 
 
 class ConfirmDialog(DialogOverlay):

@@ -11,6 +11,7 @@ import pygame
 from .. import registry
 from ..i18n import N_, tr
 from ..ui.pointer import UP, pointer
+from ..view.card_face import CardFace
 from ..view.layout import margin
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
@@ -189,7 +190,7 @@ class WinOverlay(EndOverlay):
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
-        self.queue: list[tuple[pygame.Surface, tuple[int, int]]] = []  # each card leaves from its pile
+        self.queue: list[tuple[CardFace, tuple[int, int]]] = []  # each card leaves from its pile
         self.launch_clock = 0.0
         #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
         self.bare = bool(table.in_attract_mode)
@@ -264,7 +265,7 @@ class WinOverlay(EndOverlay):
             self.queue = []
             return
         sprites = sorted(board.sprites.values(), key=lambda s: -s.z)
-        self.queue = [(board.images.get(str(s.card), board.card_w, board.four_colour), board.sprite_rect(s).topleft)
+        self.queue = [(board.images.face(str(s.card), board.card_w, board.four_colour), board.sprite_rect(s).topleft)
                       for s in sprites]
 
     def update(self, dt: float) -> Transition:
@@ -283,11 +284,11 @@ class WinOverlay(EndOverlay):
             f[4] += g * dt
             f[1] += f[3] * dt
             f[2] += f[4] * dt
-            floor = h - img.get_height()
+            floor = h - img.height
             if f[2] > floor:
                 f[2] = floor
                 f[4] = -f[4] * 0.72
-            if -img.get_width() < f[1] < self.size[0]:
+            if -img.width < f[1] < self.size[0]:
                 alive.append(f)
         self.flying = alive
         return super().update(dt)
@@ -308,7 +309,7 @@ class WinOverlay(EndOverlay):
         surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
-            rect = surface.blit(img, pos)
+            rect = img.blit(surface, pos)
             if rect.colliderect(self.panel_bounds):
                 self.paint_under_panel(img, pos)
             if rect.width and rect.height:

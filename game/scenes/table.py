@@ -194,6 +194,9 @@ class TableScene(TableBand):
         self.finisher.refresh()
         self._full = True
 
+    def spare_work(self) -> bool:
+        return self.assist.spare_work()
+
     def prefetch_faces(self) -> None:
         """Every card's face at this size, those the deal shows first, then the rest from the top of
         their piles down (the Golf stock's next draw first): loaded in spare time (CardImages.prefetch)."""

@@ -16,7 +16,7 @@ import random
 import time
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +109,11 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
     replayed to a win through the model on a fresh deal. None when the deal is not listed, or its
     line is missing or damaged (logged): then the caller searches as it would without a table.
     """
+    return lines.finish(known_line_steps(kind, number))
+
+
+def known_line_steps(kind: str, number: int) -> Generator[None, None, tuple[Any, ...] | None]:
+    """`known_line`, replayed a move at a time (lines.replay_steps): its return value is known_line's."""
     numbers = _load(kind)[1]
     i = bisect_left(numbers, number)
     if i == len(numbers) or numbers[i] != number:
@@ -127,7 +132,7 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
     except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
         log.warning("winning line of %s deal %d unusable (%s)", kind, number, exc)
         return None
-    moves = lines.replay(make_game(kind, number), text)
+    moves = yield from lines.replay_steps(make_game(kind, number), text)
     if moves is None:
         log.warning("winning line of %s deal %d does not win; ignored", kind, number)
     return moves
@@ -136,13 +141,18 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
 def line_of(game: SolitaireGame) -> tuple[Any, ...] | None:
     """The shipped winning line of `game`'s deal from its start, when it is a listed deal of its
     kind (its deal code says which), else None."""
+    return lines.finish(line_of_steps(game))
+
+
+def line_of_steps(game: SolitaireGame) -> Generator[None, None, tuple[Any, ...] | None]:
+    """`line_of`, replayed a move at a time: its return value is line_of's."""
     if not game.code:
         return None
     try:
         number = parse_code(game.code).number
     except InvalidCode:
         return None
-    return known_line(kind_of(game), number)
+    return (yield from known_line_steps(kind_of(game), number))
 
 
 def pick_listed(kind: str, rng: random.Random,

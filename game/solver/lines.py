@@ -11,12 +11,14 @@ Eight Off, see eightoff.py), so it gives the positions the line was found in.
 
 `replay(game, text)` plays a line on a copy of the game through the model and returns the moves
 in Result.moves form if they end in a win, else None: a damaged line is refused, never played.
+`replay_steps` does the same a move at a time (a generator whose return value is that result), so
+the table can check a line in its frames' spare time.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, TypeVar, cast
 
 from ..model.base import SolitaireGame
 from ..model.cards import SUITS
@@ -26,6 +28,9 @@ from ..model.moves import EightOffMove, GolfMove
 from .moves import copy_game
 
 Move = GolfMove | EightOffMove
+T = TypeVar("T")
+#: A line played a move at a time: yields after each move, returns the moves (None: unreadable).
+Play = Generator[None, None, "list[Move] | None"]
 
 PILES = {"column": "abcdefgh", "cell": "ijklmnop"}
 _EIGHTOFF_MOVE = re.compile(r"([a-p])([a-p])(\d*)")
@@ -41,12 +46,13 @@ def golf_text(moves: Sequence[Any]) -> str:
     return "".join("d" if m.is_draw else str(m.column) for m in map(GolfMove.coerce, moves))
 
 
-def golf_play(game: SolitaireGame, text: str) -> list[Move] | None:
+def golf_play(game: SolitaireGame, text: str) -> Play:
     if not re.fullmatch(r"[0-6d]*", text):
         return None
     moves: list[Move] = [GolfMove.DRAW if c == "d" else GolfMove.play(int(c)) for c in text]
     for move in moves:
         game.push(move)
+        yield
     return moves
 
 
@@ -83,7 +89,7 @@ def _home_moves(game: EightOffGame) -> list[Move]:
     return made
 
 
-def eightoff_play(game: SolitaireGame, text: str) -> list[Move] | None:
+def eightoff_play(game: SolitaireGame, text: str) -> Play:
     tokens = _EIGHTOFF_MOVE.findall(text)
     if "".join(a + b + c for a, b, c in tokens) != text:
         return None
@@ -93,11 +99,12 @@ def eightoff_play(game: SolitaireGame, text: str) -> list[Move] | None:
         move = EightOffMove(_pile(src), _pile(dst), int(count or 1))
         game.push(move)
         line += [move, *_home_moves(game)]
+        yield
     return line
 
 
 #: game id -> (moves -> text, (game, text) -> the moves, played on the game, or None if unreadable)
-CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[SolitaireGame, str], list[Move] | None]]] = {
+CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[SolitaireGame, str], Play]]] = {
     "golf": (golf_text, golf_play),
     "eightoff": (eightoff_text, eightoff_play),
 }
@@ -110,9 +117,23 @@ def text_of(game: SolitaireGame, moves: Sequence[Any]) -> str:
 
 def replay(game: SolitaireGame, text: str) -> tuple[Move, ...] | None:
     """The moves of the line `text` if, played on a copy of `game` through the model, they win."""
+    return finish(replay_steps(game, text))
+
+
+def replay_steps(game: SolitaireGame, text: str) -> Generator[None, None, tuple[Move, ...] | None]:
+    """`replay`, a move at a time: yields after each move; its return value is replay's."""
     copy = copy_game(game)
     try:
-        moves = CODECS[game.GAME_ID][1](copy, text)
+        moves = yield from CODECS[game.GAME_ID][1](copy, text)
     except (IllegalMove, ValueError):
         return None
     return tuple(moves) if moves is not None and copy.status == "won" else None
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run steps made a move at a time to their end: their return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return cast(T, stop.value)

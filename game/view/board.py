@@ -18,7 +18,7 @@ import pygame
 
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
-from .card_images import corner_radius
+from .card_face import CardFace, corner_radius
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
 
 SHAKE_TIME = 0.35
@@ -89,9 +89,11 @@ class Board:
         self._watch: set[CardSprite] = set()
         self._shaking: set[CardSprite] = set()
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
+        #: (step, dimmed) -> the back at that width, kept while any card is turning
+        self._back_steps: dict[tuple[int, bool], CardFace] = {}
         self._glows: dict[int, pygame.Surface] = {}
         self._rings: dict[int, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # the glows in strips
-        self._dimmed: dict[tuple[str, bool], pygame.Surface] = {}  # (card or 'back', four-colour) -> darker
+        self._dimmed: dict[tuple[str, bool], CardFace] = {}  # (card or 'back', four-colour) -> darker
         self._prints: list[tuple[pygame.Surface, pygame.Rect]] = []  # printed on the felt: under everything
         self._marks: list[tuple[pygame.Rect, int]] = []
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
@@ -112,6 +114,7 @@ class Board:
         self.card_w, self.card_h = card_size
         self._glow_pad = _glow_pad(self.card_w)
         self._turning.clear()
+        self._back_steps.clear()
         self._glows.clear()
         self._rings.clear()
         self._dimmed.clear()
@@ -124,6 +127,7 @@ class Board:
         if (four_colour, back_style) != (self.four_colour, self.back_style):
             self.four_colour, self.back_style = four_colour, back_style
             self._turning.clear()
+            self._back_steps.clear()
             self._dimmed.clear()
             self.invalidate()
 
@@ -456,32 +460,35 @@ class Board:
             self._arrow_tiles = [t.clip(rect) for t in tiles]
         return self._arrow_img
 
-    def _image(self, s: CardSprite) -> pygame.Surface:
+    def _image(self, s: CardSprite) -> CardFace:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
         if showing_face:
-            img = self.images.get(str(s.card), self.card_w, self.four_colour)
+            img = self.images.face(str(s.card), self.card_w, self.four_colour)
         else:
-            img = self.images.back(self.card_w, self.back_style)
+            img = self.images.back_face(self.card_w, self.back_style)
         if s.dim:
             img = self._dim_image(img, str(s.card) if showing_face else "back")
         step = _flip_step(s)
         if step < 0:
             return img
-        # a turning card is scaled once per frame, however many dirty rectangles it touches
+        # a turning card is scaled once per frame, however many dirty rectangles it touches; a back
+        # at each width once for all the cards turning meanwhile (the deal turns several at a time)
         memo = self._turning.get(id(s))
         if memo is None or memo[0] != (step, showing_face):
-            w = max(1, int(self.card_w * (step + 0.5) / FLIP_STEPS))
-            memo = self._turning[id(s)] = ((step, showing_face), pygame.transform.smoothscale(img, (w, self.card_h)))
+            narrow = None if showing_face else self._back_steps.get((step, s.dim))
+            if narrow is None:
+                narrow = img.scaled(int(self.card_w * (step + 0.5) / FLIP_STEPS))
+                if not showing_face:
+                    self._back_steps[(step, s.dim)] = narrow
+            memo = self._turning[id(s)] = ((step, showing_face), narrow)
         return memo[1]
 
-    def _dim_image(self, img: pygame.Surface, name: str) -> pygame.Surface:
+    def _dim_image(self, img: CardFace, name: str) -> CardFace:
         """The greyed copy of a card's image, made once per card size (a face-down stock: one)."""
         key = (name, self.four_colour)
         dimmed = self._dimmed.get(key)
-        if dimmed is None or dimmed.get_size() != img.get_size():
-            dimmed = pygame.transform.grayscale(img)
-            dimmed.fill((*DIM_SHADE, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            self._dimmed[key] = dimmed
+        if dimmed is None or dimmed.size != img.size:
+            dimmed = self._dimmed[key] = img.dimmed(DIM_SHADE)
         return dimmed
 
     def _ordered(self) -> list[CardSprite]:
@@ -543,6 +550,8 @@ class Board:
         tweening = self.tweener.subject_ids()
         self._watch = {s for s in self._watch if id(s) in tweening or s.shake > 0}
         self._turning = {k: v for k, v in self._turning.items() if k in tweening}
+        if not self._turning:
+            self._back_steps.clear()
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite],
                boxes: list[pygame.Rect]) -> None:
@@ -580,7 +589,8 @@ class Board:
                 for piece, (dx, dy) in self._glow_ring(s.glow):
                     surface.blit(piece, (x + dx, y + dy))
             img = self._image(s)
-            surface.blit(img, img.get_rect(center=r.center))
+            w, h = img.size
+            img.blit(surface, (r.centerx - w // 2, r.centery - h // 2))
 
 
 _GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}

@@ -1,4 +1,5 @@
-"""Card images at run time: the PNGs in `sprites/` loaded once, smoothscaled once per width.
+"""Card images at run time: the PNGs in `sprites/` loaded once, smoothscaled once per width, and
+kept as `CardFace`s (the body opaque, the corner rows with alpha: drawing one is mostly a copy).
 
 Create a `CardImages` after the display mode is set (so `convert_alpha` works); call `clear()`
 when the window is resized so the scaled copies for the old size are dropped.
@@ -12,7 +13,10 @@ from pathlib import Path
 
 import pygame
 
+from .card_face import CardFace, corner_radius
 from .screen import to_screen_format
+
+__all__ = ["BACK_STYLES", "CARD_RATIO", "CardFace", "CardImages", "card_height", "corner_radius", "fallback"]
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ class CardImages:
 
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR) -> None:
         self._dir = Path(sprite_dir)
-        self._scaled: dict[tuple[str, int, bool], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
         self._missing: set[Path] = set()
         self._back_codes: dict[str, str] = {}
@@ -58,13 +62,21 @@ class CardImages:
 
     # ------------------------------------------------------------ public
 
+    def face(self, card_code: str, width: int, four_colour: bool = False) -> CardFace:
+        """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide, kept."""
+        return self._face(card_code, width, four_colour)
+
+    def back_face(self, width: int, style: str = BACK_STYLES[0]) -> CardFace:
+        """The card back of design `style` (one of BACK_STYLES) scaled to `width` pixels wide, kept."""
+        return self._face(self._back_code(style), width, False)
+
     def get(self, card_code: str, width: int, four_colour: bool = False) -> pygame.Surface:
-        """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide."""
-        return self._get(card_code, width, four_colour)
+        """`face()` as one surface with alpha, made anew each call (to draw it often, use face())."""
+        return self._face(card_code, width, four_colour).image()
 
     def back(self, width: int, style: str = BACK_STYLES[0]) -> pygame.Surface:
-        """The card back of design `style` (one of BACK_STYLES) scaled to `width` pixels wide."""
-        return self._get(self._back_code(style), width, False)
+        """`back_face()` as one surface with alpha, made anew each call."""
+        return self.back_face(width, style).image()
 
     def prefetch(self, codes: Iterable[str], width: int, four_colour: bool = False,
                  back_style: str | None = None) -> None:
@@ -90,13 +102,18 @@ class CardImages:
             key = self._pending.popleft()
             if key in self._scaled or (self._widths and key[1] not in self._widths):
                 continue
-            self._get(*key)
+            self._face(*key)
             return True
         return False
 
     def slot(self, width: int) -> pygame.Surface:
-        """An empty-pile outline."""
-        return self._get("slot", width, False)
+        """An empty-pile outline (mostly see-through: kept whole)."""
+        width = max(1, int(width))
+        key = ("slot", width, False)
+        img = self._scaled.get(key)
+        if not isinstance(img, pygame.Surface):
+            img = self._scaled[key] = self._scaled_image("slot", width, False)
+        return img
 
     def clear(self) -> None:
         """Drop the scaled copies (after a window resize)."""
@@ -115,17 +132,19 @@ class CardImages:
             self._back_codes[style] = code
         return code
 
-    def _get(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
+    def _face(self, code: str, width: int, four_colour: bool) -> CardFace:
         width = max(1, int(width))
         key = (code, width, four_colour)
-        img = self._scaled.get(key)
-        if img is None:
-            self._use_width(width)
-            master = self._master(code, four_colour)
-            size = (width, card_height(width))
-            img = master if master.get_size() == size else _opaque_inside(pygame.transform.smoothscale(master, size))
-            self._scaled[key] = img
-        return img
+        face = self._scaled.get(key)
+        if not isinstance(face, CardFace):
+            face = self._scaled[key] = CardFace.split(self._scaled_image(code, width, four_colour))
+        return face
+
+    def _scaled_image(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
+        self._use_width(width)
+        master = self._master(code, four_colour)
+        size = (width, card_height(width))
+        return master if master.get_size() == size else _opaque_inside(pygame.transform.smoothscale(master, size))
 
     def _use_width(self, width: int) -> None:
         if width in self._widths:
@@ -153,12 +172,6 @@ class CardImages:
             return to_screen_format(img, alpha=True)
         except pygame.error:         # no display mode yet: keep the unconverted surface
             return img
-
-
-def corner_radius(width: int) -> int:
-    """How far a card image's rounded corners reach in from its edges: inside that, it is opaque
-    (_opaque_inside makes it so; the board's glow ring relies on it)."""
-    return max(2, width // 8)
 
 
 def _opaque_inside(img: pygame.Surface) -> pygame.Surface:
