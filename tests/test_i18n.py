@@ -214,6 +214,25 @@ def test_fonts_are_loaded_once():
     assert get_font(21).font("thai") is get_font(21).font("thai")
 
 
+def test_every_size_shares_one_font_per_face_and_draws_as_a_font_of_its_own_size():
+    """A pygame Font holds some 150 KiB; one per size and face cost 3.4 MiB. Sizes now share the
+    face's one Font, resized, and a size drawn after another looks as if it had a Font of its own."""
+    from game.ui import text
+    lines = ["Νέα παρτίδα 12", "เกมใหม่ ญู", "♠ ♥ Golf"]
+
+    def drawn(size, bold):
+        font = get_font(size, bold)
+        return [(font.size(t), font.metrics(t), pygame.image.tobytes(font.render(t, True, (0, 0, 0)), "RGBA"))
+                for t in lines]
+
+    first = {(size, bold): drawn(size, bold) for size in (9, 24, 41) for bold in (False, True)}
+    assert len(text._faces) <= 2 * len(text.FAMILIES)
+    for size, bold in [(41, True), (9, False), (24, True), (9, True), (41, False)]:
+        assert drawn(size, bold) == first[(size, bold)]
+    alone = pygame.font.Font(str(GAME / "fonts" / "NotoSans-Regular.ttf"), 24)
+    assert get_font(9).size("Golf") != alone.size("Golf") == get_font(24).size("Golf")
+
+
 # --- locale and switching -------------------------------------------------------------------------------
 @pytest.mark.parametrize("env, code", [
     ({"LANG": "el_GR.UTF-8"}, "el"), ({"LC_ALL": "th_TH.UTF-8"}, "th"), ({"LC_MESSAGES": "el_CY"}, "el"),

@@ -37,17 +37,23 @@ SCRIPTS = {"thai": "Thai"}
 _PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
 
 _fonts: dict[tuple[int, bool], FallbackFont] = {}
-_raw: dict[tuple[str, int, bool], pygame.font.Font] = {}
+#: (family, bold) -> the one pygame Font of that face, set to whichever size was asked last
+_faces: dict[tuple[str, bool], pygame.font.Font] = {}
 _files: dict[str, tuple[str | None, str | None]] = {
     fam: (str(FONT_DIR / reg), str(FONT_DIR / bold) if bold else None) for fam, (reg, bold) in FAMILIES.items()
 }
 
 
 def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
-    """One pygame Font of a family, loaded once per (size, weight)."""
-    key = (family, size, bold)
-    font = _raw.get(key)
-    if font is None:
+    """The pygame Font of a family and weight, set to `size`: valid until the next call asks
+    another size. One Font per face, resized (a size change is a few µs; each Font holds some
+    150 KiB of FreeType state, and one per size cost 3.4 MiB)."""
+    key = (family, bold)
+    font = _faces.get(key)
+    if font is not None:
+        if font.point_size != size:
+            font.point_size = size
+    else:
         if not pygame.font.get_init():
             pygame.font.init()
         regular, bold_file = _files[family]
@@ -59,7 +65,7 @@ def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
         if script and hasattr(font, "set_script"):
             with contextlib.suppress(pygame.error):  # SDL_ttf without HarfBuzz: unshaped, still legible
                 font.set_script(script)
-        _raw[key] = font
+        _faces[key] = font
     return font
 
 
@@ -126,10 +132,14 @@ class FallbackFont:
     def __init__(self, size: int, bold: bool = False) -> None:
         self.point_size = size
         self.is_bold = bold
-        self.main = _raw_font("main", size, bold)
 
     def font(self, family: str) -> pygame.font.Font:
+        """The family's Font at this size: use it at once (fonts of other sizes share it)."""
         return _raw_font(family, self.point_size, self.is_bold)
+
+    @property
+    def main(self) -> pygame.font.Font:
+        return _raw_font("main", self.point_size, self.is_bold)
 
     def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
         return [(self.font(f), s) for f, s in runs(text, self.is_bold)]
@@ -173,9 +183,8 @@ class FallbackFont:
         """Per character, the metrics from the font chosen for it; None where that font has no glyph."""
         out: list = []
         for family, part in runs(text, self.is_bold):
-            font = self.font(family)
-            for ch in part:
-                out.append(font.metrics(ch)[0] if _has_glyph(family, ch, self.is_bold) else None)
+            for ch in part:  # (probing a glyph sets the face to the probe's size: the font after it)
+                out.append(self.font(family).metrics(ch)[0] if _has_glyph(family, ch, self.is_bold) else None)
         return out
 
     def get_height(self) -> int:
@@ -191,8 +200,8 @@ class FallbackFont:
         return self.main.get_descent()
 
 
-#: The font sizes used: every pixel up to 18, then steps of about 8 %. Each loaded size costs about
-#: 170 KiB per family, so shrinking-to-fit walks this ladder instead of every pixel size.
+#: The font sizes used: every pixel up to 18, then steps of about 8 %. Texts are measured and
+#: rendered (and cached) per size, so shrinking-to-fit walks this ladder, not every pixel size.
 LADDER = tuple(range(6, 19)) + (20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76,
                                 82, 89, 96, 104, 112, 121, 131, 141, 152, 164, 177, 191, 206)
 
@@ -210,8 +219,7 @@ def ladder_size(size: float) -> int:
     return best
 
 
-#: Font sizes kept loaded at once (each costs about 230 KiB, 125 more with the symbols): a long run
-#: that has shown many sizes (panels at several scales, two languages) keeps only the recent ones.
+#: Font sizes kept at once (each a small object now: the faces are shared and resized).
 MAX_FONTS = 12
 
 
@@ -222,11 +230,8 @@ def get_font(size: int, bold: bool = False) -> FallbackFont:
     font = _fonts.pop(key, None)  # re-inserted: the dict's order is the order of last use
     if font is None:
         font = FallbackFont(size, bold)
-        while len(_fonts) >= MAX_FONTS:  # the least recently used size goes, with its raw fonts
-            old_size, old_bold = next(iter(_fonts))
-            del _fonts[(old_size, old_bold)]
-            for raw_key in [k for k in _raw if k[1:] == (old_size, old_bold) and k[1] != _PROBE]:
-                del _raw[raw_key]
+        while len(_fonts) >= MAX_FONTS:  # the least recently used size goes
+            del _fonts[next(iter(_fonts))]
     _fonts[key] = font
     return font
 
@@ -312,7 +317,7 @@ class TextCache:
 
         A text's width grows about in proportion to its font size, so the size is estimated from the
         width at `size` and then checked, one ladder step either way: walking the whole ladder would
-        load a font at every step (about 170 KiB each, per family, kept all run long)."""
+        lay the text out at every step."""
         top, floor = ladder_size(size), ladder_size(min_size)
         width = _width(text, top, bold)
         if width <= max_width or top <= floor:

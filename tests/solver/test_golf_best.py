@@ -50,8 +50,11 @@ def small_position(rng: random.Random, rule: str) -> GolfGame:
     deck = [Card.parse(r + s) for r in "A23456789TJQK" for s in "SHDC"]
     rng.shuffle(deck)
     jokers = [Card.parse(f"X{i + 1}") for i in range(rules.jokers)]
-    cols = [[deck.pop() for _ in range(rng.randint(0, 3))] for _ in range(7)]
-    stock = [deck.pop() for _ in range(rng.randint(0, 5))] + jokers
+    # (a joker takes any card and goes on any: with them, the model's own search over 3-card columns
+    # took up to two minutes on one position, so they get shorter columns and stock)
+    most = 2 if jokers else 3
+    cols = [[deck.pop() for _ in range(rng.randint(0, most))] for _ in range(7)]
+    stock = [deck.pop() for _ in range(rng.randint(0, 5 - 3 * bool(jokers)))] + jokers
     rng.shuffle(stock)
     waste = [] if rules.empty_waste else [deck.pop()]
     return GolfGame.from_layout(cols, waste, stock, rules)
