@@ -99,8 +99,12 @@ class Board:
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
         self._arrow: tuple[tuple[int, int], tuple[int, int]] | None = None  # (start, end) of the hint's arrow
-        self._arrow_img: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._arrow_img: list[tuple[pygame.Surface, pygame.Rect]] | None = None  # the arrow's bands
         self._arrow_tiles: list[pygame.Rect] = []  # the pieces of the screen the arrow covers
+        #: A new arrow waits a frame: the hint's frame lights its cards, the next draws the arrow
+        #: (together they made the slowest frame of a game, 4-6 ms here at 1920x1080). 1: shown
+        #: soon, 2: the hint's frame is drawn, the next update makes the arrow, 0: nothing due.
+        self._arrow_due = 0
         self._lift = LiftShadow(self.card_w, self.card_h)
         self._lifted: set[CardSprite] = set()  # the sprites drawn raised (lift above 0)
         #: The lift's shadow as last drawn: (its box, its level, the raised cards it lies under, the lift).
@@ -353,9 +357,7 @@ class Board:
                 self._extra_dirty += self._arrow_tiles
             self._arrow = arrow
             self._arrow_img = None
-            if arrow is not None:
-                self._arrow_surface()
-                self._extra_dirty += self._arrow_tiles
+            self._arrow_due = 1 if arrow is not None else 0
 
     @property
     def hinted(self) -> set[Card]:
@@ -368,6 +370,10 @@ class Board:
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self._arrow_due == 2:
+            self._arrow_due = 0
+            self._arrow_pieces()
+            self._extra_dirty += self._arrow_tiles
         self.tweener.update(dt)
         if self._shaking:
             for s in list(self._shaking):
@@ -376,7 +382,7 @@ class Board:
                     self._shaking.discard(s)
 
     def is_animating(self) -> bool:
-        return self.tweener.active or bool(self._shaking)
+        return self.tweener.active or bool(self._shaking) or self._arrow_due > 0
 
     # -- drawing -----------------------------------------------------------------------------------
     def sprite_rect(self, s: CardSprite) -> pygame.Rect:
@@ -417,48 +423,52 @@ class Board:
             self._rings[kind] = ring = [(g.subsurface(b), b.topleft) for b in boxes if b.width > 0 and b.height > 0]
         return ring
 
-    def _arrow_surface(self) -> tuple[pygame.Surface, pygame.Rect]:
+    def _arrow_pieces(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The hint's arrow, drawn once: a light-blue shaft with a head, and a dark outline so it
-        reads over cards and felt alike."""
+        reads over cards and felt alike. Drawn in horizontal bands, each as wide as the arrow is
+        there: a long slanting arrow's bounding box was a megabyte to make (some 1.3 ms here) and
+        every card in it to repaint; the bands hold only the strip it crosses, and never overlap."""
         if self._arrow_img is None:
-            assert self._arrow is not None
-            (x0, y0), (x1, y1) = self._arrow
-            width = max(5, self.card_w // 9)
-            head = width * 3
-            length = math.hypot(x1 - x0, y1 - y0) or 1.0
-            ux, uy = (x1 - x0) / length, (y1 - y0) / length
-            bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
-            px, py = -uy, ux
-            half = width / 2
-            poly = [(x0 + px * half, y0 + py * half), (bx + px * half, by + py * half),
-                    (bx + px * head * 0.6, by + py * head * 0.6), (x1, y1),
-                    (bx - px * head * 0.6, by - py * head * 0.6), (bx - px * half, by - py * half),
-                    (x0 - px * half, y0 - py * half)]
-            pad = width + 4
-            left, top = min(p[0] for p in poly) - pad, min(p[1] for p in poly) - pad
-            right, bottom = max(p[0] for p in poly) + pad, max(p[1] for p in poly) + pad
-            rect = pygame.Rect(int(left), int(top), int(right - left) + 1, int(bottom - top) + 1)
-            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-            local = [(x - rect.x, y - rect.y) for x, y in poly]
-            pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=max(3, width // 2))
-            pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 190), local)  # cards it crosses show through
-            self._arrow_img = (surf, rect)
-            # what it covers, in pieces along the shaft and the head: a long slanting arrow's
-            # appearing repaints the cards under it, not every card in its bounding box
-            steps = max(1, math.ceil(math.hypot(bx - x0, by - y0) / (3 * width)))
-            reach = int(half + pad) + 1
-            tiles = []
-            for i in range(steps):
-                ax, ay = x0 + (bx - x0) * i / steps, y0 + (by - y0) * i / steps
-                cx, cy = x0 + (bx - x0) * (i + 1) / steps, y0 + (by - y0) * (i + 1) / steps
-                tiles.append(pygame.Rect(int(min(ax, cx)), int(min(ay, cy)), int(abs(cx - ax)) + 1,
-                                         int(abs(cy - ay)) + 1).inflate(2 * reach, 2 * reach))
-            head_points = poly[1:6]
-            hx, hy = min(p[0] for p in head_points), min(p[1] for p in head_points)
-            tiles.append(pygame.Rect(int(hx), int(hy), int(max(p[0] for p in head_points) - hx) + 1,
-                                     int(max(p[1] for p in head_points) - hy) + 1).inflate(2 * pad + 2, 2 * pad + 2))
-            self._arrow_tiles = [t.clip(rect) for t in tiles]
+            poly, outline, width = self._arrow_shape()
+            reach = outline + 2  # how far the outline's pixels reach past the polygon's edges
+            top = int(min(y for _x, y in poly)) - reach
+            bottom = int(max(y for _x, y in poly)) + reach + 1
+            edges = list(zip(poly, poly[1:] + poly[:1]))
+            pieces = []
+            for ya in range(top, bottom, 3 * width):
+                yb = min(bottom, ya + 3 * width)
+                xs: list[float] = []
+                for (ax, ay), (cx, cy) in edges:  # each edge's x over the band (edges are straight)
+                    lo, hi = max(min(ay, cy), ya - reach), min(max(ay, cy), yb + reach)
+                    if lo <= hi:
+                        xs += [ax, cx] if ay == cy else [ax + (cx - ax) * (y - ay) / (cy - ay) for y in (lo, hi)]
+                if not xs:
+                    continue
+                left = int(min(xs)) - reach
+                rect = pygame.Rect(left, ya, int(max(xs)) + reach + 2 - left, yb - ya)
+                pieces.append((draw_arrow(rect, poly, outline), rect))
+            self._arrow_img = pieces
+            self._arrow_tiles = [rect for _surf, rect in pieces]
         return self._arrow_img
+
+    def _arrow_shape(self) -> tuple[list[tuple[int, int]], int, int]:
+        """The arrow's outline polygon, its outline's width and the shaft's width."""
+        assert self._arrow is not None
+        (x0, y0), (x1, y1) = self._arrow
+        width = max(5, self.card_w // 9)
+        head = width * 3
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
+        px, py = -uy, ux
+        half = width / 2
+        poly = [(x0 + px * half, y0 + py * half), (bx + px * half, by + py * half),
+                (bx + px * head * 0.6, by + py * head * 0.6), (x1, y1),
+                (bx - px * head * 0.6, by - py * head * 0.6), (bx - px * half, by - py * half),
+                (x0 - px * half, y0 - py * half)]
+        # whole pixels: a band draws it shifted by its corner, and pygame truncates a negative
+        # coordinate towards zero, so fractions would land a pixel apart from band to band
+        return [(round(x), round(y)) for x, y in poly], max(3, width // 2), width
 
     def _image(self, s: CardSprite) -> CardFace:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
@@ -499,6 +509,8 @@ class Board:
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
+        if self._arrow_due == 1:
+            self._arrow_due = 2
         order = self._ordered()
         pad = 2 * self._glow_pad
         dirty: list[pygame.Rect] = self._extra_dirty
@@ -575,10 +587,10 @@ class Board:
             self._paint_sprites(surface, [s for s in shown if s.lift > 0])
         else:
             self._paint_sprites(surface, shown)
-        if self._arrow is not None:
-            img, box = self._arrow_surface()
-            if box.colliderect(rect):
-                surface.blit(img, box)
+        if self._arrow is not None and not self._arrow_due:
+            for img, box in self._arrow_pieces():
+                if box.colliderect(rect):
+                    surface.blit(img, box)
         surface.set_clip(None)
 
     def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:
@@ -616,6 +628,15 @@ def _glow(kind: int, card_w: int, card_h: int) -> pygame.Surface:
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+def draw_arrow(rect: pygame.Rect, poly: list[tuple[int, int]], outline: int) -> pygame.Surface:
+    """The part of the hint's arrow (polygon `poly`, in screen coordinates) inside `rect`."""
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    local = [(x - rect.x, y - rect.y) for x, y in poly]
+    pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=outline)
+    pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 190), local)  # cards it crosses show through
+    return surf
 
 
 def _glowing(s: CardSprite) -> bool:
