@@ -162,6 +162,30 @@ def test_a_dragged_golf_card_loses_its_glow_and_gets_it_back_when_it_lands(table
                                                                              2 * scene.board._glow_pad)
 
 
+def test_a_drop_that_moves_refreshes_the_board_once_and_the_uncovered_card_lights_up_as_it_lands(table):
+    """The drop's frame repaints the move only, and works out the playable cards once (a second
+    refresh after the move did it all again: the slowest drag frames); they light up as the card
+    lands."""
+    game = EightOffGame.from_layout([["AS", "5H"], ["6H"]] + [[]] * 6, [None] * 8)
+    app, scene = table(game, size=(1280, 720), highlight_playable=True)
+    ace = sprite(scene, "AS")
+    assert not ace.glow
+    a = grab_point(scene, "5H")
+    target = scene.board.sprite_rect(sprite(scene, "6H")).move(0, scene.layout.step(2))
+    to = (a[0] + target.x - scene.board.sprite_rect(sprite(scene, "5H")).x + 15,  # a little off:
+          a[1] + target.y - scene.board.sprite_rect(sprite(scene, "5H")).y + 9)   # it has to land
+    press(app, a)
+    motion(app, to, frames=4)
+    refreshes = []
+    real = scene.refresh
+    scene.refresh = lambda *args, **kw: refreshes.append(1) or real(*args, **kw)
+    release(app, to)
+    assert [str(c) for c in scene.game.columns[1]] == ["6H", "5H"] and len(refreshes) == 1
+    assert not ace.glow and scene.board.is_animating()  # the card is still landing
+    settle(app)
+    assert ace.glow
+
+
 def test_with_animations_off_the_lift_is_immediate(table):
     app, scene = table(eightoff(), animation_speed="off")
     a = grab_point(scene, "7H")

@@ -246,10 +246,11 @@ class EightOffGame(SolitaireGame):
         src = self._check_location(src)
         if src[0] == "foundation":
             return None
-        for i in range(len(SUITS)):
-            if self.why_illegal(src, foundation(i)) is None:
-                return foundation(i)
-        return None
+        pile = self.pile(src)
+        if not pile:
+            return None
+        dst = foundation(SUITS.index(pile[-1].suit))  # the only one that may take it (see _refusal)
+        return dst if self._refusal(EightOffMove(src, dst, 1)) is None else None
 
     def finish_line(self) -> tuple[EightOffMove, ...]:
         """Every card not on a foundation to its foundation, rank by rank (the Aces first, then the

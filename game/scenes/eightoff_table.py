@@ -197,10 +197,10 @@ class EightOffTableScene(TableScene):
         self.board.set_glow(glow)
         self.board.set_marks(marks)
 
-    def on_drop(self, cards: list[Card]) -> None:
+    def on_drop(self, cards: list[Card]) -> bool:
         src = self.locate(cards)
         if src is None:
-            return
+            return False
         loc, count = src
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
         floor = card_rect.width * card_rect.height * MIN_OVERLAP
@@ -211,7 +211,7 @@ class EightOffTableScene(TableScene):
                 overlaps.append((clip.width * clip.height, dst))
         overlaps.sort(key=lambda o: -o[0])
         if overlaps and overlaps[0][1] == loc:
-            return  # mostly back where it came from: it just goes home, without a word
+            return False  # mostly back where it came from: it just goes home, without a word
         # the piles it overlaps, most first: it goes to the first that takes it; if none does, the
         # first one says why (each move is checked once, by the model's push)
         first_refusal = None
@@ -220,10 +220,11 @@ class EightOffTableScene(TableScene):
                 continue
             refused = self.attempt(EightOffMove(loc, dst, count))
             if refused is None:
-                return
+                return True
             first_refusal = first_refusal or refused
         if first_refusal is not None:
             self.refuse(first_refusal, cards[0])
+        return False
 
     # -- keyboard play (table_focus.py): cells, foundations, then the columns ----------------------
     KEY_PICK = True

@@ -115,12 +115,13 @@ class GolfTableScene(TableScene):
         else:
             self.play(pile[1])
 
-    def on_drop(self, cards: list[Card]) -> None:
+    def on_drop(self, cards: list[Card]) -> bool:
         card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
         if card_rect.colliderect(self.layout.waste.inflate(self.layout.gap, self.layout.gap)):
             column = next((i for i, col in enumerate(self.game.columns) if col and col[-1] == cards[0]), None)
             if column is not None:  # the card is still a free card of a column
-                self.play(column)
+                return self.play(column)
+        return False
 
     def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
         message = MESSAGES.get(refusal.reason)

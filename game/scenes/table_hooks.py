@@ -71,8 +71,10 @@ class TableHooks(Scene):
     def on_lift(self, cards: list[Card]) -> None:
         """A drag of these cards has begun (light up where they may go)."""
 
-    def on_drop(self, cards: list[Card]) -> None:
-        """Dragged cards released where they are now; call the model or let them fly back."""
+    def on_drop(self, cards: list[Card]) -> bool:
+        """Dragged cards released where they are now; call the model or let them fly back. True
+        when a move was made (the board already follows it)."""
+        return False
 
     def on_change(self) -> None:
         """The model changed: forget what was about the position before."""

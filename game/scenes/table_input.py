@@ -128,6 +128,8 @@ class TableInput:
             table.board.drag_to(gesture.cards, gesture.points)
         elif isinstance(gesture, Drop | Cancel):
             table.board.drop_all(SETTLE_TIME * table.speed)  # they settle back with a small ease
-            if isinstance(gesture, Drop):  # judged by where the dragged cards are, not the pointer
-                table.on_drop(gesture.cards)
-            table.refresh()
+            # judged by where the dragged cards are, not the pointer; a move made refreshed the
+            # board already (a second refresh would light the new playable cards in this frame,
+            # not as the cards land)
+            if not (isinstance(gesture, Drop) and table.on_drop(gesture.cards)):
+                table.refresh()
