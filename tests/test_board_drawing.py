@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK
 from game.view.board import COLUMN, HINT, Board, Target, _glowing, _merge, _visible, draw_arrow
-from game.view.card_images import CardImages, card_height
+from game.view.card_images import CardImages, card_height, corner_radius
 
 SIZE = (960, 600)
 CARD_W = 70
@@ -207,6 +207,47 @@ def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
     board.sync(targets, duration=0.3)
     settle(board, screen)
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+
+
+@pytest.mark.parametrize("step", [3, corner_radius(CARD_W) - 1, corner_radius(CARD_W), 24, 60])
+def test_a_straight_column_under_a_moving_card_looks_as_painted_whole_and_its_hidden_parts_are_not_painted(
+        screen, step, monkeypatch):
+    """Cards of a column hide the ones under them but for a strip and the corners: the board paints
+    only what shows, and the picture is the painter's, whatever the overlap (a tight one lets the
+    bottom corners of a card show the one under it)."""
+    from game.view.card_face import CardFace
+    board = Board(CardImages(), CARD)
+    background = pygame.Surface(SIZE)
+    background.fill((18, 102, 52))
+    board.set_background(background)
+    cards = FULL_DECK[:10]
+    targets = {c: Target((100, 40 + step * i), True, i) for i, c in enumerate(cards)}
+    board.sync(targets, duration=0)
+    board.set_hint({cards[4]})  # a glowing card in the middle: its ring shows beside the ones on it
+    board.draw(screen)
+    flying = FULL_DECK[20]
+    targets[flying] = Target((400, 400), True, 50)
+    board.sync(targets, duration=0)
+    targets[flying] = Target((110, 60), True, 50)  # it flies in over the column
+    board.sync(targets, duration=0.3)
+    settle(board, screen)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+    drawn = []
+    real = CardFace.blit
+    monkeypatch.setattr(CardFace, "blit", lambda self, surface, pos: drawn.append(pos) or real(self, surface, pos))
+    board.invalidate(pygame.Rect(100, 40, CARD[0], CARD[1] + 9 * step))
+    board.draw(screen)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+    board.invalidate(pygame.Rect(100, 40 + 9 * step + corner_radius(CARD_W), CARD[0], 20))
+    drawn.clear()
+    board.draw(screen)
+    painted = list(drawn)  # (the reference painter below draws faces too)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+    top, fly = board.sprite_rect(board.sprites[cards[-1]]).topleft, board.sprite_rect(board.sprites[flying]).topleft
+    if step >= corner_radius(CARD_W):  # below the top card's corners: only it (and the card over it)
+        assert painted and set(painted) <= {top, fly}
+    else:  # the cards under the top one show through its bottom corners there
+        assert len(set(painted) - {top, fly}) > 0
 
 
 def test_a_slanting_hint_arrow_repaints_what_lies_under_it_not_its_whole_bounding_box(screen):

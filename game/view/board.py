@@ -594,15 +594,33 @@ class Board:
         surface.set_clip(None)
 
     def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:
-        for s in sprites:
-            r = self.shown_rect(s)
+        """Paint these sprites, bottom first. A card under another of its column (the same x and
+        width, at least a corner's height lower down, reaching as far, not turning) shows only above
+        that card and through its top corners: it is painted there only. A fanned column under a
+        moving card was painted card over card, ten times the area. (Closer than a corner's height,
+        the card above's bottom corners may show this one: it is painted whole.)"""
+        rects = [self.shown_rect(s) for s in sprites]
+        clip = surface.get_clip()
+        corner = corner_radius(self.card_w)
+        for n, s in enumerate(sprites):
+            r = rects[n]
             if _glowing(s):
                 x, y = r.x - self._glow_pad, r.y - self._glow_pad
                 for piece, (dx, dy) in self._glow_ring(s.glow):
                     surface.blit(piece, (x + dx, y + dy))
+            cover = next((o.top if o.top - r.top >= corner and o.bottom >= r.bottom and _flip_step(above) < 0
+                          else None for o, above in zip(rects[n + 1:], sprites[n + 1:])
+                          if o.x == r.x and o.width == r.width and o.top > r.top), None)
+            if cover is not None:
+                shows = clip.clip(r.x, r.y, r.width, cover + corner - r.y)
+                if not shows:
+                    continue
+                surface.set_clip(shows)
             img = self._image(s)
             w, h = img.size
             img.blit(surface, (r.centerx - w // 2, r.centery - h // 2))
+            if cover is not None:
+                surface.set_clip(clip)
 
 
 _GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
