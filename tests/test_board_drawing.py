@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.model.cards import FULL_DECK
+from game.model.cards import FULL_DECK, Card
 from game.view.board import COLUMN, HINT, Board, Target, _glowing, _merge, _visible, draw_arrow
 from game.view.card_images import CardImages, card_height, corner_radius
 
@@ -191,21 +191,28 @@ def test_a_hinted_card_keeps_its_hint_glow_when_the_playable_glow_changes(screen
     assert board.sprites[card].glow == 0
 
 
-def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
+def column_under_a_flight(screen, places, to, hinted=None) -> tuple[Board, Card]:
+    """A board of cards at `places` on plain felt, then a card that flies in to `to` over them."""
     board = Board(CardImages(), CARD)
     background = pygame.Surface(SIZE)
     background.fill((18, 102, 52))
     board.set_background(background)
-    cards = FULL_DECK[:8]
-    targets = {c: Target((100 + 7 * (i % 2), 60 + 24 * i), True, i) for i, c in enumerate(cards)}
+    targets = {c: Target(place, True, i) for i, (c, place) in enumerate(zip(FULL_DECK, places))}
     board.sync(targets, duration=0)
+    if hinted is not None:
+        board.set_hint({FULL_DECK[hinted]})
     board.draw(screen)
     flying = FULL_DECK[20]
     targets[flying] = Target((400, 400), True, 50)
     board.sync(targets, duration=0)
-    targets[flying] = Target((90, 100), True, 50)  # it flies in over the column
+    targets[flying] = Target(to, True, 50)
     board.sync(targets, duration=0.3)
     settle(board, screen)
+    return board, flying
+
+
+def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
+    board, _ = column_under_a_flight(screen, [(100 + 7 * (i % 2), 60 + 24 * i) for i in range(8)], (90, 100))
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
 
 
@@ -216,21 +223,9 @@ def test_a_straight_column_under_a_moving_card_looks_as_painted_whole_and_its_hi
     only what shows, and the picture is the painter's, whatever the overlap (a tight one lets the
     bottom corners of a card show the one under it)."""
     from game.view.card_face import CardFace
-    board = Board(CardImages(), CARD)
-    background = pygame.Surface(SIZE)
-    background.fill((18, 102, 52))
-    board.set_background(background)
     cards = FULL_DECK[:10]
-    targets = {c: Target((100, 40 + step * i), True, i) for i, c in enumerate(cards)}
-    board.sync(targets, duration=0)
-    board.set_hint({cards[4]})  # a glowing card in the middle: its ring shows beside the ones on it
-    board.draw(screen)
-    flying = FULL_DECK[20]
-    targets[flying] = Target((400, 400), True, 50)
-    board.sync(targets, duration=0)
-    targets[flying] = Target((110, 60), True, 50)  # it flies in over the column
-    board.sync(targets, duration=0.3)
-    settle(board, screen)
+    # a glowing card in the middle: its ring shows beside the ones on it
+    board, flying = column_under_a_flight(screen, [(100, 40 + step * i) for i in range(10)], (110, 60), hinted=4)
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
     drawn = []
     real = CardFace.blit
