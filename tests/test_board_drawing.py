@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK, Card
-from game.view.board import COLUMN, HINT, Board, Target, _glowing, _merge, _visible, draw_arrow
+from game.view.board import COLUMN, GLOW_COLOURS, HINT, Board, Target, _glowing, _visible
 from game.view.card_images import CardImages, card_height, corner_radius
+from game.view.dirty_rects import merge
+from game.view.hint_arrow import arrow_shape, draw_arrow
 
 SIZE = (960, 600)
 CARD_W = 70
@@ -75,8 +77,8 @@ def painted_whole(board: Board) -> bytes:
             img = board._image(s)
             img.blit(surface, (r.centerx - img.width // 2, r.centery - img.height // 2))
     if board.arrow is not None and not board._arrow_due:  # drawn whole (the board: in bands, a frame late)
-        poly, outline, _width = board._arrow_shape()
-        surface.blit(draw_arrow(surface.get_rect(), poly, outline), (0, 0))
+        poly, outline, _width = arrow_shape(*board.arrow, board.card_w)
+        surface.blit(draw_arrow(surface.get_rect(), poly, outline, GLOW_COLOURS[HINT]), (0, 0))
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -119,19 +121,19 @@ def test_dirty_rectangles_span_whole_columns_and_cover_what_they_merge():
     rng = random.Random(3)
     rects = [pygame.Rect(rng.randrange(900), rng.randrange(500), rng.randrange(1, 200), rng.randrange(1, 200))
              for _ in range(40)]
-    merged = _merge(rects)
+    merged = merge(rects)
     for r in merged:
         assert r.x % COLUMN == 0 and r.right % COLUMN == 0
     for r in rects:
         assert any(m.contains(r) for m in merged)
-    near = _merge([pygame.Rect(100, 100, 80, 110), pygame.Rect(104, 103, 80, 110)])  # a card's slide
+    near = merge([pygame.Rect(100, 100, 80, 110), pygame.Rect(104, 103, 80, 110)])  # a card's slide
     assert len(near) == 1
-    far = _merge([pygame.Rect(0, 0, 80, 110), pygame.Rect(800, 480, 80, 110)])
+    far = merge([pygame.Rect(0, 0, 80, 110), pygame.Rect(800, 480, 80, 110)])
     assert len(far) == 2
 
 
 def test_a_rectangle_inside_another_is_painted_once():
-    assert _merge([pygame.Rect(0, 0, 320, 320), pygame.Rect(32, 32, 64, 64)]) == [pygame.Rect(0, 0, 320, 320)]
+    assert merge([pygame.Rect(0, 0, 320, 320), pygame.Rect(32, 32, 64, 64)]) == [pygame.Rect(0, 0, 320, 320)]
 
 
 # (the app fixture only provides the display)

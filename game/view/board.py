@@ -19,16 +19,16 @@ import pygame
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
 from .card_face import CardFace, corner_radius
+from .dirty_rects import COLUMN, merge
+from .glow import GLOW_COLOURS, HINT, PLAYABLE, glow_image, glow_pad, glow_ring
+from .hint_arrow import arrow_pieces
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
+
+__all__ = ["COLUMN", "GLOW_COLOURS", "HINT", "PLAYABLE", "Board", "CardSprite", "Target"]
 
 SHAKE_TIME = 0.35
 FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
-PLAYABLE, HINT = 1, 2  # a sprite's glow: none (0), a playable card (gold), a hint (light blue)
-GLOW_COLOURS = {PLAYABLE: (255, 226, 110), HINT: (120, 225, 255)}
 DIM_SHADE = (190, 190, 190)  # a dimmed card is drawn in greys, a little darker: clearly "off" on the felt
-#: Pixels two dirty rectangles may add by being painted as one: about what painting one more costs.
-MERGE_SLACK = 4096
-COLUMN = 16  # dirty rectangles span whole columns of this many pixels (see _columns)
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class Board:
                  back_style: str = "lattice") -> None:
         self.images = images
         self.card_w, self.card_h = card_size
-        self._glow_pad = _glow_pad(self.card_w)
+        self._glow_pad = glow_pad(self.card_w)
         self.four_colour = four_colour
         self.back_style = back_style  # the design of the face-down cards (card_images.BACK_STYLES)
         self.sprites: dict[Card, CardSprite] = {}
@@ -91,8 +91,6 @@ class Board:
         self._turning: dict[int, tuple] = {}  # id(sprite) -> ((step, face), image) for this frame
         #: (step, dimmed) -> the back at that width, kept while any card is turning
         self._back_steps: dict[tuple[int, bool], CardFace] = {}
-        self._glows: dict[int, pygame.Surface] = {}
-        self._rings: dict[int, list[tuple[pygame.Surface, tuple[int, int]]]] = {}  # the glows in strips
         self._dimmed: dict[tuple[str, bool], CardFace] = {}  # (card or 'back', four-colour) -> darker
         self._prints: list[tuple[pygame.Surface, pygame.Rect]] = []  # printed on the felt: under everything
         self._marks: list[tuple[pygame.Rect, int]] = []
@@ -116,11 +114,9 @@ class Board:
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
         self.card_w, self.card_h = card_size
-        self._glow_pad = _glow_pad(self.card_w)
+        self._glow_pad = glow_pad(self.card_w)
         self._turning.clear()
         self._back_steps.clear()
-        self._glows.clear()
-        self._rings.clear()
         self._dimmed.clear()
         self._arrow_img = None
         self._lift = LiftShadow(self.card_w, self.card_h)
@@ -402,73 +398,18 @@ class Board:
         return [s.card for s in self._lifted]
 
     def _glow_surface(self, kind: int = PLAYABLE) -> pygame.Surface:
-        surf = self._glows.get(kind)
-        if surf is None:
-            surf = self._glows[kind] = _glow(kind, self.card_w, self.card_h)
-        return surf
+        return glow_image(kind, self.card_w, self.card_h)
 
     def _glow_ring(self, kind: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """A card's glow as four strips around it, with their offsets from the glow's corner: the
-        card's opaque inside covers the rest, and blending the glow's see-through middle under it
-        cost more than the card itself."""
-        ring = self._rings.get(kind)
-        if ring is None:
-            g = self._glow_surface(kind)
-            w, h = g.get_size()
-            pad = self._glow_pad
-            edge = pad + corner_radius(self.card_w) + 1  # past the card's rounded corners
-            side = pad + 2                              # past its antialiased edge
-            boxes = [pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge),
-                     pygame.Rect(0, edge, side, h - 2 * edge), pygame.Rect(w - side, edge, side, h - 2 * edge)]
-            self._rings[kind] = ring = [(g.subsurface(b), b.topleft) for b in boxes if b.width > 0 and b.height > 0]
-        return ring
+        return glow_ring(kind, self.card_w, self.card_h)
 
     def _arrow_pieces(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The hint's arrow, drawn once: a light-blue shaft with a head, and a dark outline so it
-        reads over cards and felt alike. Drawn in horizontal bands, each as wide as the arrow is
-        there: a long slanting arrow's bounding box was a megabyte to make (some 1.3 ms here) and
-        every card in it to repaint; the bands hold only the strip it crosses, and never overlap."""
+        """The hint's arrow in bands (hint_arrow.py), drawn once per arrow."""
         if self._arrow_img is None:
-            poly, outline, width = self._arrow_shape()
-            reach = outline + 2  # how far the outline's pixels reach past the polygon's edges
-            top = int(min(y for _x, y in poly)) - reach
-            bottom = int(max(y for _x, y in poly)) + reach + 1
-            edges = list(zip(poly, poly[1:] + poly[:1]))
-            pieces = []
-            for ya in range(top, bottom, 3 * width):
-                yb = min(bottom, ya + 3 * width)
-                xs: list[float] = []
-                for (ax, ay), (cx, cy) in edges:  # each edge's x over the band (edges are straight)
-                    lo, hi = max(min(ay, cy), ya - reach), min(max(ay, cy), yb + reach)
-                    if lo <= hi:
-                        xs += [ax, cx] if ay == cy else [ax + (cx - ax) * (y - ay) / (cy - ay) for y in (lo, hi)]
-                if not xs:
-                    continue
-                left = int(min(xs)) - reach
-                rect = pygame.Rect(left, ya, int(max(xs)) + reach + 2 - left, yb - ya)
-                pieces.append((draw_arrow(rect, poly, outline), rect))
-            self._arrow_img = pieces
-            self._arrow_tiles = [rect for _surf, rect in pieces]
+            assert self._arrow is not None
+            self._arrow_img = arrow_pieces(*self._arrow, self.card_w, GLOW_COLOURS[HINT])
+            self._arrow_tiles = [rect for _surf, rect in self._arrow_img]
         return self._arrow_img
-
-    def _arrow_shape(self) -> tuple[list[tuple[int, int]], int, int]:
-        """The arrow's outline polygon, its outline's width and the shaft's width."""
-        assert self._arrow is not None
-        (x0, y0), (x1, y1) = self._arrow
-        width = max(5, self.card_w // 9)
-        head = width * 3
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
-        px, py = -uy, ux
-        half = width / 2
-        poly = [(x0 + px * half, y0 + py * half), (bx + px * half, by + py * half),
-                (bx + px * head * 0.6, by + py * head * 0.6), (x1, y1),
-                (bx - px * head * 0.6, by - py * head * 0.6), (bx - px * half, by - py * half),
-                (x0 - px * half, y0 - py * half)]
-        # whole pixels: a band draws it shifted by its corner, and pygame truncates a negative
-        # coordinate towards zero, so fractions would land a pixel apart from band to band
-        return [(round(x), round(y)) for x, y in poly], max(3, width // 2), width
 
     def _image(self, s: CardSprite) -> CardFace:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
@@ -538,7 +479,7 @@ class Board:
             self._full_redraw = False
             self._paint(surface, surface.get_rect(), order, boxes)
             return None
-        merged = _merge(dirty)
+        merged = merge(dirty)
         for rect in merged:
             self._paint(surface, rect, order, boxes)
         return merged
@@ -623,49 +564,13 @@ class Board:
                 surface.set_clip(clip)
 
 
-_GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
-
-
-def _glow(kind: int, card_w: int, card_h: int) -> pygame.Surface:
-    """A card's glow ring of one kind, shared by every board with that card size (one size at a time)."""
-    key = (kind, card_w, card_h)
-    surf = _GLOWS.get(key)
-    if surf is None:
-        if any(k[1:] != key[1:] for k in _GLOWS):
-            _GLOWS.clear()
-        g = _glow_pad(card_w)
-        surf = pygame.Surface((card_w + 2 * g, card_h + 2 * g), pygame.SRCALPHA)
-        radius = max(4, card_w // 10)
-        strength = 200 if kind == PLAYABLE else 255
-        for i in range(g, 0, -1):
-            alpha = int(strength * (1 - i / (g + 1)) ** (1.6 if kind == PLAYABLE else 1.0))
-            ring = surf.get_rect().inflate(-2 * (i - 1), -2 * (i - 1))
-            pygame.draw.rect(surf, (*GLOW_COLOURS[kind], alpha), ring, width=2, border_radius=radius + i)
-        _GLOWS[key] = surf
-    return surf
-
-
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
-
-
-def draw_arrow(rect: pygame.Rect, poly: list[tuple[int, int]], outline: int) -> pygame.Surface:
-    """The part of the hint's arrow (polygon `poly`, in screen coordinates) inside `rect`."""
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    local = [(x - rect.x, y - rect.y) for x, y in poly]
-    pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=outline)
-    pygame.draw.polygon(surf, (*GLOW_COLOURS[HINT], 190), local)  # cards it crosses show through
-    return surf
 
 
 def _glowing(s: CardSprite) -> bool:
     """Whether the sprite's glow is painted (not while it turns or is lifted; a face-down card only
     for a hint)."""
     return bool(s.glow) and s.turn >= 1.0 and s.lift <= 0 and (s.face_up or s.glow == HINT)
-
-
-def _glow_pad(card_w: int) -> int:
-    """How far a glow reaches beyond its card (a drawn card's rectangle includes it)."""
-    return max(3, card_w // 14)
 
 
 def _visible(order: list[CardSprite]) -> list[CardSprite]:
@@ -694,36 +599,3 @@ def _flip_step(s: CardSprite) -> int:
 
 def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
-
-
-def _columns(rect: pygame.Rect) -> pygame.Rect:
-    """The rectangle widened to whole columns of COLUMN pixels. SDL copies a row that starts on a
-    16-byte boundary with streaming stores and its last partial 64 bytes with plain ones, which on
-    x86 costs about ten times a plain copy; rows of whole 16-pixel columns take the fast path (and
-    cost a few more pixels elsewhere)."""
-    left = rect.x - rect.x % COLUMN
-    right = rect.right + (-rect.right) % COLUMN
-    return pygame.Rect(left, rect.y, right - left, rect.height)
-
-
-def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Group the dirty rectangles: two are painted as one when the rectangle enclosing them is hardly
-    larger than the two together (a sliding card's old and new place, a rectangle inside another);
-    otherwise each is painted on its own, an overlap twice. So cards flying apart (the deal) never
-    repaint, nor put on screen, the span between them."""
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = _columns(r)
-        merging = True
-        while merging:
-            merging = False
-            area = r.width * r.height
-            for i, o in enumerate(out):
-                u = r.union(o)
-                if u.width * u.height <= area + o.width * o.height + MERGE_SLACK:
-                    del out[i]
-                    r = u
-                    merging = True
-                    break
-        out.append(r)
-    return out
