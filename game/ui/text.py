@@ -106,7 +106,7 @@ def _preferred(char: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # (the recent texts: a long session's clock and scores pass through)
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     """Split text into (family, substring) runs; a neutral character stays in the current run
     when that family has it, so a Thai sentence with spaces is shaped as one run."""
@@ -242,10 +242,12 @@ def missing_glyphs(text: str, bold: bool = False) -> list[str]:
             if not ch.isspace() and not _has_glyph(family, ch, bold)]
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _width(text: str, size: int, bold: bool) -> int:
     """The width of text (the widest line when it has several). Measuring lays the text out again each
-    time (0.1 ms for a HUD line), and fitting measures the same lines on every repaint: kept."""
+    time (0.1 ms for a HUD line), and fitting measures the same lines on every repaint: the recent
+    ones kept. (2,048 kept a long session's every clock and score too, and was still growing at
+    game 40.)"""
     font = get_font(size, bold)
     return max(font.size(line)[0] for line in text.split("\n"))
 
