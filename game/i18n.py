@@ -117,9 +117,11 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
 
 
 def load_catalogues(directory: Path = LOCALE_DIR) -> None:
-    """Register every ``<code>.po`` in the directory (a broken file is logged and skipped)."""
+    """Register every ``<code>.po`` in the directory not registered yet (a broken file is logged and
+    skipped): each file is read once, however often this is asked."""
     for path in sorted(directory.glob("*.po")):
-        _read(path)
+        if path.stem not in _catalogues:
+            _read(path)
 
 
 def _read(path: Path) -> None:
@@ -130,12 +132,9 @@ def _read(path: Path) -> None:
 
 
 def __getattr__(name: str) -> Any:
-    """``CATALOGUES``: every catalogue, all read (tools and tests look at them all); each file is
-    read once, however often it is asked for."""
+    """``CATALOGUES``: every catalogue, all read (tools and tests look at them all)."""
     if name == "CATALOGUES":
-        for path in sorted(LOCALE_DIR.glob("*.po")):
-            if path.stem not in _catalogues:
-                _read(path)
+        load_catalogues()
         return _catalogues
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -64,15 +64,20 @@ class CardImages:
 
     def face(self, card_code: str, width: int, four_colour: bool = False) -> CardFace:
         """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide, kept."""
-        return self._face(card_code, width, four_colour)
+        width = max(1, int(width))
+        key = (card_code, width, four_colour)
+        face = self._scaled.get(key)
+        if not isinstance(face, CardFace):
+            face = self._scaled[key] = CardFace.split(self._scaled_image(card_code, width, four_colour))
+        return face
 
     def back_face(self, width: int, style: str = BACK_STYLES[0]) -> CardFace:
         """The card back of design `style` (one of BACK_STYLES) scaled to `width` pixels wide, kept."""
-        return self._face(self._back_code(style), width, False)
+        return self.face(self._back_code(style), width, False)
 
     def get(self, card_code: str, width: int, four_colour: bool = False) -> pygame.Surface:
         """`face()` as one surface with alpha, made anew each call (to draw it often, use face())."""
-        return self._face(card_code, width, four_colour).image()
+        return self.face(card_code, width, four_colour).image()
 
     def back(self, width: int, style: str = BACK_STYLES[0]) -> pygame.Surface:
         """`back_face()` as one surface with alpha, made anew each call."""
@@ -102,7 +107,7 @@ class CardImages:
             key = self._pending.popleft()
             if key in self._scaled or (self._widths and key[1] not in self._widths):
                 continue
-            self._face(*key)
+            self.face(*key)
             return True
         return False
 
@@ -131,14 +136,6 @@ class CardImages:
                 code = "back"
             self._back_codes[style] = code
         return code
-
-    def _face(self, code: str, width: int, four_colour: bool) -> CardFace:
-        width = max(1, int(width))
-        key = (code, width, four_colour)
-        face = self._scaled.get(key)
-        if not isinstance(face, CardFace):
-            face = self._scaled[key] = CardFace.split(self._scaled_image(code, width, four_colour))
-        return face
 
     def _scaled_image(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
         self._use_width(width)
