@@ -33,6 +33,19 @@ def _code(card) -> int:
     return SUIT_ORDER.index(card.suit) * 16 + card.rank
 
 
+def _fits(card: int, dst: list[int]) -> bool:
+    """Whether a column takes the card: one rank lower of its suit, or a King when empty."""
+    return dst[-1] == card + 1 if dst else card & 15 == KING
+
+
+def _home(card: int, home: list[int]) -> bool:
+    """Send the card to its foundation if that takes it next (home: per suit, the highest rank on it)."""
+    if home[card >> 4] != (card & 15) - 1:
+        return False
+    home[card >> 4] += 1
+    return True
+
+
 def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable],
                 moves: Iterable[Move]) -> tuple[EightOffMove, ...] | None:
     """The model's moves for the search's `moves` from this position, or None if one breaks a rule
@@ -58,15 +71,14 @@ def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Itera
                 return None
             cell, card = slots.index(a), a
             if kind == CELL_FND:
-                if home[card >> 4] != (card & 15) - 1:
+                if not _home(card, home):
                     return None
-                home[card >> 4] += 1
                 slots[cell] = None
                 free += 1
                 out.append(EightOffMove(CELL[cell], FOUNDATION[card >> 4], 1))
                 continue
             dst = cols[b]
-            if not (dst[-1] == card + 1 if dst else card & 15 == KING):
+            if not _fits(card, dst):
                 return None
             slots[cell] = None
             free += 1
@@ -81,7 +93,7 @@ def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Itera
             group, dst = pile[-k:], cols[b]
             card = group[0]
             if a == b or any(x != y + 1 for x, y in zip(group, group[1:])) \
-                    or not (dst[-1] == card + 1 if dst else card & 15 == KING) \
+                    or not _fits(card, dst) \
                     or k > (free + 1) << (empty - (not dst)):
                 return None
             empty -= not dst
@@ -96,11 +108,9 @@ def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Itera
             free -= 1
             out.append(EightOffMove(COLUMN[a], CELL[cell], 1))
         elif kind == COL_FND:
-            card = pile[-1]
-            if home[card >> 4] != (card & 15) - 1:
+            if not _home(pile[-1], home):
                 return None
-            home[card >> 4] += 1
-            pile.pop()
+            card = pile.pop()
             out.append(EightOffMove(COLUMN[a], FOUNDATION[card >> 4], 1))
         else:
             return None
