@@ -18,6 +18,7 @@ from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from ..view.card_face import CardFace, draw_image
+from ..view.under_panel import draw_under
 from .base import Action, Pop, Scene, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,8 +54,7 @@ class DialogOverlay(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._panel: pygame.Surface | None = None
         self._full = True
-        self._under: pygame.Surface | None = None
-        self._under_pos = (0, 0)
+        self._button_backs: list[pygame.Surface] = []  # the panel under each button (see draw)
         self._beneath: list[pygame.Rect] = []
         self._transition: Transition = None
         self.key_focus = KeyFocus()  # Tab and the arrows over the buttons, Enter or Space presses
@@ -122,6 +122,7 @@ class DialogOverlay(Scene):
                         for box, (label, _fn, style) in zip(boxes, acts)]
         self._button_actions = [fn for _label, fn, _style in acts]
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
+        self._button_backs = []
         self._panel = self._render_panel(s)
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
@@ -224,57 +225,98 @@ class DialogOverlay(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> list | None:
+        """The dimmed scene and the panel over it, repainted only where something changed.
+
+        No copy of what lies under the panel is kept: where the scene beneath repainted, the
+        screen holds it again, dimmed here, and the panel is blended over it there; a card
+        drawn beneath the panel is put in by draw_beneath. A button's change repaints it over
+        the copy kept of the panel under its own bounds."""
         rects: list[pygame.Rect] = []
-        panel_bounds = self.panel_bounds
+        bounds = self.panel_bounds.clip(surface.get_rect())
+        # (drawing a button clears its flag: which changed is read before anything is drawn)
+        changed = [b for b in self.buttons if b.dirty] if not self._full and self._button_backs else []
         if self._full:
             self._darken(surface, surface.get_rect())
-            # what lies under the translucent panel, so repainting it never darkens it further
-            under = panel_bounds.clip(surface.get_rect())
-            self._under = None  # (freed before its successor is made)
-            self._under, self._under_pos = surface.subsurface(under).copy(), under.topleft
+            fresh = [bounds]
         else:
             darkened: list[pygame.Rect] = []
             for r in map(pygame.Rect, self._beneath):
                 for piece in _minus(r, darkened):  # the scene's rects overlap: dim each pixel once
                     self._darken(surface, piece)
                 darkened.append(r)
-                # what now lies under the panel (a card that moved there) shows through it
-                part = r.clip(panel_bounds).clip(surface.get_rect())
-                if part.width and part.height and self._under is not None:
-                    self._under.blit(surface, (part.x - self._under_pos[0], part.y - self._under_pos[1]), part)
             rects += darkened
+            fresh = []  # the parts of the panel's area the scene repainted, each pixel once
+            for r in darkened:
+                part = r.clip(bounds)
+                if part.width and part.height:
+                    fresh += _minus(part, fresh)
         self._beneath = []
+        if self._panel is not None:
+            for piece in fresh:
+                self._blend_panel(surface, piece)
         rects += self.draw_effects(surface)
-        # the panel is repainted only where something under it changed (the win's bouncing cards
-        # cost the blend of the part of the panel they cross, not of all of it, every frame); a
-        # button's change (hover, focus and its ring) repaints all of it
-        whole = self._full or any(b.dirty for b in self.buttons)
-        crossed = [r.clip(panel_bounds) for r in rects if r.colliderect(panel_bounds)]
-        if (whole or crossed) and self._under is not None and self._panel is not None:
-            area = panel_bounds if whole else crossed[0].unionall(crossed[1:])
-            clip = surface.get_clip()
-            surface.set_clip(area.clip(clip))
-            surface.blit(self._under, panel_bounds.clip(surface.get_rect()))
-            surface.blit(self._panel, panel_bounds)
-            for b in self.buttons:
-                b.draw(surface)
-            self.key_focus.draw(surface, self.buttons)
-            surface.set_clip(clip)
-            rects.append(area)
+        for b in changed:
+            surface.blit(self._button_backs[self.buttons.index(b)], b.bounds)
+            self._draw_buttons(surface, b.bounds)
+            rects.append(b.bounds)
         if self._full:
             self._full = False
             return None
         return rects
 
+    def _blend_panel(self, surface: pygame.Surface, piece: pygame.Rect) -> None:
+        """The panel over what the screen holds in `piece` (the dimmed scene), then the buttons."""
+        assert self._panel is not None
+        clip = surface.get_clip()
+        surface.set_clip(piece.clip(clip))
+        surface.blit(self._panel, self.panel_bounds)
+        surface.set_clip(clip)
+        self._draw_buttons(surface, piece)
+
+    def _draw_buttons(self, surface: pygame.Surface, piece: pygame.Rect) -> None:
+        """The buttons and the focus ring within `piece`, where the panel was just made anew: what
+        lies under each button is kept first (to repaint it alone when it changes)."""
+        if len(self._button_backs) != len(self.buttons):
+            self._button_backs = [pygame.Surface(b.bounds.size, 0, surface) for b in self.buttons]
+        clip = surface.get_clip()
+        for b, back in zip(self.buttons, self._button_backs):
+            part = b.bounds.clip(piece).clip(surface.get_rect())
+            if part.width and part.height:
+                back.blit(surface, (part.x - b.bounds.x, part.y - b.bounds.y), part)
+        surface.set_clip(piece.clip(clip))
+        for b in self.buttons:
+            if b.bounds.colliderect(piece):
+                b.draw(surface)
+        self.key_focus.draw(surface, self.buttons)
+        surface.set_clip(clip)
+
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Animated things between the dimmed scene and the panel (the win cascade)."""
         return []
 
-    def paint_under_panel(self, image: pygame.Surface | CardFace, pos: tuple[int, int]) -> None:
-        """Something drawn beneath the panel's area: keep it in the snapshot the translucent panel
-        is repainted over, so it shows through the panel instead of being cut off at its edge."""
-        if self._under is not None:
-            draw_image(self._under, image, (pos[0] - self._under_pos[0], pos[1] - self._under_pos[1]))
+    def draw_beneath(self, surface: pygame.Surface, image: pygame.Surface | CardFace,
+                     pos: tuple[int, int]) -> pygame.Rect:
+        """Draw `image` at `pos` between the dimmed scene and the panel: plainly outside the panel,
+        under it (and its buttons) inside; returns the part of `surface` drawn on."""
+        drawn = pygame.Rect(pos, image.get_size() if isinstance(image, pygame.Surface) else image.size)
+        drawn = drawn.clip(surface.get_clip())
+        if self._panel is None or not drawn.colliderect(self.panel_bounds):
+            draw_image(surface, image, pos)
+            return drawn
+        clip = surface.get_clip()
+        for outside in _minus(drawn, [self.panel_bounds]):
+            surface.set_clip(outside)
+            draw_image(surface, image, pos)
+        surface.set_clip(clip)
+        inside = drawn.clip(self.panel_bounds)
+        for b, back in zip(self.buttons, self._button_backs):  # the panel without its buttons there
+            part = b.bounds.clip(inside)
+            if part.width and part.height:
+                surface.blit(back, part, part.move(-b.bounds.x, -b.bounds.y))
+        inside = draw_under(surface, self._panel, self.panel_bounds.topleft, image, pos)
+        if inside.width and inside.height:
+            self._draw_buttons(surface, inside)
+        return drawn
 
 
 class ConfirmDialog(DialogOverlay):

@@ -309,9 +309,7 @@ class WinOverlay(EndOverlay):
         surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
-            rect = img.blit(surface, pos)
-            if rect.colliderect(self.panel_bounds):
-                self.paint_under_panel(img, pos)
+            rect = img.blit(surface, pos) if self.bare else self.draw_beneath(surface, img, pos)
             if rect.width and rect.height:
                 rects.append(rect)
         surface.set_clip(clip)
