@@ -9,7 +9,7 @@ import pygame
 from conftest import run_frames
 from test_end_screens import win, winnable_layout
 
-from game.ui import theme
+from game.ui.panel_image import PanelImage
 from game.view.card_face import draw_image
 from game.view.card_images import CardImages
 from game.view.under_panel import draw_under
@@ -32,12 +32,12 @@ def _worst(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> int:
 def test_cards_drawn_under_a_panel_on_screen_look_as_drawn_before_it_and_nothing_else_changes(app):
     images = CardImages()
     size = (520, 400)
-    panel = theme.panel((300, 200), 20, opacity=238)
+    panel = PanelImage((300, 260), 20, opacity=238)
     at = (90, 70)
     bounds = pygame.Rect(at, panel.get_size())
     ground = _ground(size, 3)
     painted, ours = ground.copy(), ground.copy()
-    ours.blit(panel, at)
+    panel.draw(ours, at)
     rng, crossed = random.Random(5), 0
     for _ in range(16):  # overlapping trails, across the panel's edges and its shadow, corners and all
         face = images.face(rng.choice(["AS", "KH", "QD", "7C", "X1"]), rng.choice([56, 90, 120]))
@@ -54,7 +54,7 @@ def test_cards_drawn_under_a_panel_on_screen_look_as_drawn_before_it_and_nothing
             outside.blit(ours, drawn, drawn)
         assert pygame.image.tobytes(outside, "RGB") == pygame.image.tobytes(ours, "RGB")  # only `drawn` changed
     assert crossed >= 6
-    painted.blit(panel, at)
+    panel.draw(painted, at)
     assert _worst(painted, ours, bounds) <= 2  # rounding of the blends at the cards' edges
 
 
@@ -89,7 +89,7 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
         painted.set_clip(clip)
         draw_image(painted, image, pos)
     painted.set_clip(None)
-    painted.blit(overlay._panel, overlay.panel_bounds)
+    overlay._panel.draw(painted, overlay.panel_bounds.topleft)
     for b in overlay.buttons:
         b.dirty = True
         b.draw(painted)
@@ -109,15 +109,18 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(screen.subsurface(bounds), "RGB")
 
 
-def test_a_dialog_keeps_its_panel_and_what_lies_under_its_buttons_and_no_copy_of_the_screen(make_app):
+def test_a_dialog_keeps_its_panel_in_slices_and_what_lies_under_its_buttons_and_no_copy_of_the_screen(make_app):
     app = make_app(size=(1920, 1080))
     app.ctx.settings.tips = False
     win(app, winnable_layout())
     overlay = app.top
     run_frames(app, 5)
+    panel = overlay._panel
     kept = [v for v in vars(overlay).values() if isinstance(v, pygame.Surface)]
     kept += [s for v in vars(overlay).values() if isinstance(v, list) for s in v if isinstance(s, pygame.Surface)]
+    kept += [s for s in (panel.top, panel.band, panel.bottom) if s is not None]
     pixels = sum(s.get_width() * s.get_height() for s in kept)
-    allowed = overlay.panel_bounds.width * overlay.panel_bounds.height + \
-        sum(b.bounds.width * b.bounds.height for b in overlay.buttons)
-    assert overlay._panel in kept and pixels <= allowed
+    bounds = overlay.panel_bounds
+    assert panel.get_size() == bounds.size
+    buttons = sum(b.bounds.width * b.bounds.height for b in overlay.buttons)
+    assert pixels <= 0.4 * bounds.width * bounds.height + buttons  # whole, the panel alone was all of it

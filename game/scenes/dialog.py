@@ -14,6 +14,7 @@ import pygame
 from ..i18n import tr
 from ..ui import theme
 from ..ui.key_focus import KeyFocus
+from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
@@ -52,7 +53,7 @@ class DialogOverlay(Scene):
         self._button_actions: list[Action] = []
         self.size = (0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._panel: pygame.Surface | None = None
+        self._panel: PanelImage | None = None
         self._full = True
         self._button_backs: list[pygame.Surface] = []  # the panel under each button (see draw)
         self._beneath: list[pygame.Rect] = []
@@ -183,17 +184,17 @@ class DialogOverlay(Scene):
         images = self._text_images(pw, s)
         return int(22 * s) + sum(img.get_height() + below for img, below in images) - (images[-1][1] if images else 0)
 
-    def _render_panel(self, s: float) -> pygame.Surface:
+    def _render_panel(self, s: float) -> PanelImage:
         radius = int(18 * s)
         # text stays clear over any table
-        surf = theme.panel(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
+        panel = PanelImage(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
         y = radius + int(22 * s)
         for img, below in self._text_images(self.panel_rect.width, s):
-            surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
+            panel.extras.append((img, img.get_rect(midtop=(panel.get_width() // 2, y)).topleft))
             y += img.get_height() + below
         #: where the text ends, from the panel's top (the buttons start below it)
         self.text_bottom = self._text_bottom(self.panel_rect.width, s)
-        return surf
+        return panel
 
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition = None
@@ -269,7 +270,7 @@ class DialogOverlay(Scene):
         assert self._panel is not None
         clip = surface.get_clip()
         surface.set_clip(piece.clip(clip))
-        surface.blit(self._panel, self.panel_bounds)
+        self._panel.draw(surface, self.panel_bounds.topleft)
         surface.set_clip(clip)
         self._draw_buttons(surface, piece)
 

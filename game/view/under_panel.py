@@ -10,12 +10,22 @@ onto the screen, and only the corner strips are blended.
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from .card_face import CardFace
 
 
-def draw_under(surface: pygame.Surface, panel: pygame.Surface, panel_pos: tuple[int, int],
+class Panel(Protocol):
+    """What draws a panel (game.ui.panel_image.PanelImage): its size, and itself onto a surface."""
+
+    def get_size(self) -> tuple[int, int]: ...
+
+    def draw(self, surface: pygame.Surface, pos: tuple[int, int]) -> None: ...
+
+
+def draw_under(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
                image: pygame.Surface | CardFace, pos: tuple[int, int]) -> pygame.Rect:
     """Draw `image` at `pos` as if beneath `panel`, which is on `surface` at `panel_pos`, and only
     where the panel is (within the surface's clip); returns the part of the surface drawn on."""
@@ -38,7 +48,7 @@ def _part(piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> pyg
     return pygame.Rect(pos, piece.get_size()).clip(area)
 
 
-def _opaque(surface: pygame.Surface, panel: pygame.Surface, panel_pos: tuple[int, int],
+def _opaque(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
             piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> None:
     """An opaque piece: the panel over it, copied onto the screen."""
     part = _part(piece, pos, area)
@@ -46,11 +56,11 @@ def _opaque(surface: pygame.Surface, panel: pygame.Surface, panel_pos: tuple[int
         return
     out = pygame.Surface(part.size, 0, surface)
     out.blit(piece, (pos[0] - part.x, pos[1] - part.y))
-    out.blit(panel, (panel_pos[0] - part.x, panel_pos[1] - part.y))
+    panel.draw(out, (panel_pos[0] - part.x, panel_pos[1] - part.y))
     surface.blit(out, part)
 
 
-def _blended(surface: pygame.Surface, panel: pygame.Surface, panel_pos: tuple[int, int],
+def _blended(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
              piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> None:
     """A piece with per-pixel alpha: the panel over its colour alone, blended onto the screen by
     the piece's alpha."""
@@ -60,7 +70,7 @@ def _blended(surface: pygame.Surface, panel: pygame.Surface, panel_pos: tuple[in
     at = (pos[0] - part.x, pos[1] - part.y)
     colour = pygame.Surface(part.size, 0, surface)  # black, then the piece's colour (not its alpha)
     colour.blit(piece, at, special_flags=pygame.BLEND_RGB_MAX)
-    colour.blit(panel, (panel_pos[0] - part.x, panel_pos[1] - part.y))
+    panel.draw(colour, (panel_pos[0] - part.x, panel_pos[1] - part.y))
     out = pygame.Surface(part.size, pygame.SRCALPHA)
     out.blit(colour, (0, 0))  # opaque, with its colour
     weight = pygame.Surface(part.size, pygame.SRCALPHA)  # white with the piece's alpha

@@ -1,0 +1,80 @@
+"""A dialog's panel kept in slices: its top rows, a band of its middle rows and its bottom rows.
+
+The rows between a panel's rounded top and bottom are all alike (the border, the body and the
+shadow's sides), so only a band of them is kept and drawn as many times as the panel is tall. An end
+panel at 1920x1080 is about 1100x780 pixels, 3.3 MiB whole, and under 1 MiB so. What is drawn on
+it (its title and lines) is kept beside it and drawn over the slices.
+"""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+
+#: rows of the middle kept and drawn at a time
+BAND_ROWS = 16
+
+
+class PanelImage:
+    """theme.panel's look at any height from a short panel's slices; `extras` are the images
+    drawn on it, each with its place from the panel image's top left."""
+
+    def __init__(self, size: tuple[int, int], radius: int, opacity: int = theme.PANEL[3],
+                 felt_colour: str = "green") -> None:
+        w, h = max(1, size[0]), max(1, size[1])
+        short = min(h, 4 * radius + 2 * BAND_ROWS)  # tall enough to have middle rows alike
+        image = theme.panel((w, short), radius, opacity, felt_colour)
+        full_w, short_h = image.get_size()
+        self.size = (full_w, short_h + h - short)
+        first, last = _alike_rows(image)
+        if short == h or last - first < 1:  # a small panel: kept whole
+            self.top, self.band, self.bottom = image, None, None
+        else:
+            rows = min(BAND_ROWS, last - first)
+            self.top = image.subsurface((0, 0, full_w, first)).copy()
+            self.band = image.subsurface((0, first, full_w, rows)).copy()
+            self.bottom = image.subsurface((0, first + rows, full_w, short_h - first - rows)).copy()
+        self.extras: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_width(self) -> int:
+        return self.size[0]
+
+    def get_height(self) -> int:
+        return self.size[1]
+
+    def draw(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Draw the panel and its extras with its top left at `pos` (within the surface's clip)."""
+        x, y = pos
+        surface.blit(self.top, pos)
+        if self.band is not None and self.bottom is not None:
+            top_h, rows = self.top.get_height(), self.band.get_height()
+            end = y + self.size[1] - self.bottom.get_height()
+            clip = surface.get_clip()
+            lo, hi = max(y + top_h, clip.top), min(end, clip.bottom)
+            if lo < hi:  # only the bands that the clip lets show
+                for row in range(y + top_h + (lo - y - top_h) // rows * rows, hi, rows):
+                    surface.blit(self.band, (x, row), (0, 0, self.size[0], min(rows, end - row)))
+            surface.blit(self.bottom, (x, end))
+        for image, (dx, dy) in self.extras:
+            surface.blit(image, (x + dx, y + dy))
+
+
+def _alike_rows(image: pygame.Surface) -> tuple[int, int]:
+    """The longest run of rows [first, last) around the middle that are all the same as the middle
+    row (last - first is 0 when none other is)."""
+    w, h = image.get_size()
+
+    def row(y: int) -> bytes:
+        return pygame.image.tobytes(image.subsurface((0, y, w, 1)), "RGBA")
+
+    middle = h // 2
+    wanted = row(middle)
+    first, last = middle, middle + 1
+    while first > 0 and row(first - 1) == wanted:
+        first -= 1
+    while last < h and row(last) == wanted:
+        last += 1
+    return first, last
