@@ -166,3 +166,19 @@ def test_a_panel_has_no_darker_squares_in_its_corners():
     y = y0 + radius - 3  # a row through the corner's square, inside the rounded part
     inside, outside = felt.get_at((x0 + radius - 1, y)), felt.get_at((x0 + radius, y))
     assert max(abs(a - b) for a, b in zip(inside[:3], outside[:3])) <= 3, (inside, outside)
+
+
+@pytest.mark.parametrize("language_text", [
+    "You won!", "Best possible for this deal: golf score \u20131",
+    "Το καλύτερο δυνατό σε αυτή τη μοιρασιά: σκορ γκολφ \u20131", "คะแนน: 12 · ชนะแล้ว ♠♥", ""])
+def test_a_text_is_measured_as_it_would_be_drawn_without_drawing_it(app, language_text):
+    cache = TextCache()
+    for size in (12, 24, 41, 70):
+        for bold in (False, True):
+            for width in (120, 400, 2000):  # one line, shrunk, or on two lines
+                line, fitted = cache.wrapped_choice(language_text, width, size, bold)
+                expected = cache.render(line, fitted, (255, 255, 255), bold).get_size()
+                misses = cache.misses
+                assert cache.rendered_size(line, fitted, bold) == expected
+                assert cache.misses == misses  # (measured, not drawn)
+                assert cache.fit_wrapped(language_text, width, size, (255, 255, 255), bold).get_size() == expected

@@ -166,23 +166,34 @@ class DialogOverlay(Scene):
         else:
             self._beneath.extend(rects)
 
-    def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
-        """The title and the lines, each with the space below it (cached by the TextCache)."""
+    def _text_plan(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
+        """The title and the lines as they will be drawn: text, font size, colour, bold, and the
+        space below each."""
         inner_w = pw - int(40 * s)
-        title = self.ctx.text.fit_wrapped(tr(self.title), inner_w, int(34 * s), theme.GOLD, bold=True)
-        out = [(title, int(12 * s))]
+        text = self.ctx.text
+        title, size = text.wrapped_choice(tr(self.title), inner_w, int(34 * s), bold=True)
+        out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
         body = int(24 * s)
         lines = self.lines()
         # one size for every line that fits on one: a line a little too long does not shrink alone
-        sizes = [self.ctx.text.fit_size(line, inner_w, body) for line in lines]
+        sizes = [text.fit_size(line, inner_w, body) for line in lines]
         body = min([size for size in sizes if size >= body * 0.8] or [body])
-        out += [(self.ctx.text.fit_wrapped(line, inner_w, body, theme.TEXT), int(6 * s)) for line in lines]
+        for line in lines:
+            line, size = text.wrapped_choice(line, inner_w, body)
+            out.append((line, size, theme.TEXT, False, int(6 * s)))
         return out
 
+    def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
+        """The title and the lines drawn, each with the space below it (cached by the TextCache)."""
+        return [(self.ctx.text.render(line, size, colour, bold), below)
+                for line, size, colour, bold, below in self._text_plan(pw, s)]
+
     def _text_bottom(self, pw: int, s: float) -> int:
-        """Where the text ends, from the panel's top."""
-        images = self._text_images(pw, s)
-        return int(22 * s) + sum(img.get_height() + below for img, below in images) - (images[-1][1] if images else 0)
+        """Where the text ends, from the panel's top: measured, not drawn (a panel weighs several
+        sizes and places before it draws one)."""
+        plan = self._text_plan(pw, s)
+        heights = [self.ctx.text.rendered_size(line, size, bold)[1] + below for line, size, _c, bold, below in plan]
+        return int(22 * s) + sum(heights) - (plan[-1][4] if plan else 0)
 
     def _render_panel(self, s: float) -> PanelImage:
         radius = int(18 * s)

@@ -338,13 +338,28 @@ class TextCache:
                     bold: bool = False, min_size: int = 10) -> pygame.Surface:
         """Like :meth:`fit`, but a text that would shrink below 80 % of ``size`` on one line goes on
         two balanced lines instead (long Greek messages); the larger of the two results wins."""
+        return self.render(*self.wrapped_choice(text, max_width, size, bold, min_size), colour, bold)
+
+    def wrapped_choice(self, text: str, max_width: int, size: int, bold: bool = False,
+                       min_size: int = 10) -> tuple[str, int]:
+        """What fit_wrapped draws: the text (on two lines or one) and its font size."""
         one = self.fit_size(text, max_width, size, bold, min_size)
         if one < size * 0.8:
             wrapped = two_lines(text, size, bold)
             two = self.fit_size(wrapped, max_width, size, bold, min_size)
             if two > one:
-                return self.render(wrapped, two, colour, bold)
-        return self.render(text, one, colour, bold)
+                return wrapped, two
+        return text, one
+
+    def rendered_size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """The size of what render() draws for this text, found without drawing it (a dialog
+        weighs several layouts before it draws one)."""
+        font = get_font(size, bold)
+        if "\n" not in text:
+            return font.size(text)
+        lines = text.split("\n")
+        return (max(_width(line, size, bold) for line in lines),
+                font.get_linesize() * (len(lines) - 1) + font.size(lines[-1])[1])
 
     def clear(self) -> None:
         self._cache.clear()
