@@ -176,7 +176,7 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     scene = win(app, winnable_layout())
     overlay = app.top
     board = scene.board
-    overlay.queue = [(board.images.face(str(s.card), board.card_w), board.sprite_rect(s).topleft)
+    overlay.queue = [(s.card, board.sprite_rect(s).topleft)
                      for s in sorted(board.sprites.values(), key=lambda s: -s.z)]  # the cascade again
     screen = pygame.display.get_surface()
     areas = []

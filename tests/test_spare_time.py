@@ -49,7 +49,7 @@ def test_a_prefetch_for_a_width_no_longer_shown_is_dropped(app):
     assert {width for _code, width, _four in images._scaled} == {120}  # the faces on screen stay
 
 
-def test_a_new_table_asks_for_every_face_it_will_show_dealt_first_and_the_stock_top_first(make_app):
+def test_a_new_table_asks_for_the_faces_it_will_show_dealt_first_then_the_stock_top_not_beneath(make_app):
     app = make_app(size=(1280, 720))
     game = GolfGame.from_code("GO1-E-AAAAAFA")
     scene = GolfTableScene(app.ctx, game)
@@ -57,8 +57,9 @@ def test_a_new_table_asks_for_every_face_it_will_show_dealt_first_and_the_stock_
     pending = [code for code, _w, _f in app.ctx.images._pending]
     first_dealt = str(game.columns[0][0])
     assert pending[0].startswith("back")
-    assert pending.index(first_dealt) < pending.index(str(game.stock[-1])) < pending.index(str(game.stock[0]))
-    assert len(pending) <= 53 and {str(c) for col in game.columns for c in col} <= set(pending)
+    assert pending.index(first_dealt) < pending.index(str(game.stock[-1])) < pending.index(str(game.stock[-2]))
+    assert {str(c) for col in game.columns for c in col} | {str(game.waste[-1])} <= set(pending)
+    assert not {str(c) for c in game.stock[:-2]} & set(pending)  # loaded as they come near the top
 
 
 def test_spare_time_loads_the_faces_so_the_deal_draws_without_reading_a_png(make_app):

@@ -73,7 +73,7 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
         shown.invalidate(None)
     run_frames(app, 1)
     board = scene.board
-    overlay.queue = [(board.images.face(str(s.card), board.card_w), board.sprite_rect(s).topleft)
+    overlay.queue = [(s.card, board.sprite_rect(s).topleft)
                      for s in sorted(board.sprites.values(), key=lambda s: -s.z)]  # the cascade again
     drawn = []
     draw_beneath = overlay.draw_beneath

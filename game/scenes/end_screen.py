@@ -10,8 +10,8 @@ import pygame
 
 from .. import registry
 from ..i18n import N_, tr
+from ..model.cards import Card
 from ..ui.pointer import UP, pointer
-from ..view.card_face import CardFace
 from ..view.layout import margin
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
@@ -35,6 +35,8 @@ def play_time(seconds: float) -> str:
 BAND_ACTIONS = ("Undo", "New game")
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
+#: the cards next to leave whose faces are loaded ahead (in spare time), of the cascade's queue
+LOADED_AHEAD = 2
 
 
 class EndOverlay(DialogOverlay):
@@ -190,7 +192,8 @@ class WinOverlay(EndOverlay):
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
-        self.queue: list[tuple[CardFace, tuple[int, int]]] = []  # each card leaves from its pile
+        #: each card leaves from its pile: the card and its place (its face is loaded as it leaves)
+        self.queue: list[tuple[Card, tuple[int, int]]] = []
         self.launch_clock = 0.0
         #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
         self.bare = bool(table.in_attract_mode)
@@ -265,8 +268,13 @@ class WinOverlay(EndOverlay):
             self.queue = []
             return
         sprites = sorted(board.sprites.values(), key=lambda s: -s.z)
-        self.queue = [(board.images.face(str(s.card), board.card_w, board.four_colour), board.sprite_rect(s).topleft)
-                      for s in sprites]
+        self.queue = [(s.card, board.sprite_rect(s).topleft) for s in sprites]
+        self._prefetch()
+
+    def _prefetch(self) -> None:
+        """The next cards to leave: their faces loaded in spare time. Only those: a face is dropped
+        again once its card has left the screen (the table keeps those it shows, face_keeping.py)."""
+        self.table.board.prefetch([card for card, _pos in self.queue[:LOADED_AHEAD]])
 
     def update(self, dt: float) -> Transition:
         h = self.size[1]
@@ -276,8 +284,11 @@ class WinOverlay(EndOverlay):
             self.launch_clock = 0.0
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * self.size[0]
             vy = -self.rng.uniform(0.1, 0.9) * h
-            img, origin = self.queue.pop(0)
+            card, origin = self.queue.pop(0)
+            board = self.table.board
+            img = board.images.face(str(card), board.card_w, board.four_colour)
             self.flying.append([img, float(origin[0]), float(origin[1]), vx, vy])
+            self._prefetch()
         alive = []
         for f in self.flying:
             img = f[0]
@@ -290,6 +301,8 @@ class WinOverlay(EndOverlay):
                 f[4] = -f[4] * 0.72
             if -img.width < f[1] < self.size[0]:
                 alive.append(f)
+        if len(alive) < len(self.flying):  # cards left the screen: their faces need not stay
+            self.table.board.keep_faces(also=[card for card, _pos in self.queue[:LOADED_AHEAD]])
         self.flying = alive
         return super().update(dt)
 

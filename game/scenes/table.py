@@ -27,6 +27,7 @@ from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board
+from ..view.face_keeping import worth_keeping
 from .assist import Assistant, Driver
 from .base import Push, Transition
 from .finish import Finisher
@@ -198,11 +199,16 @@ class TableScene(TableBand):
         return self.assist.spare_work()
 
     def prefetch_faces(self) -> None:
-        """Every card's face at this size, those the deal shows first, then the rest from the top of
-        their piles down (the Golf stock's next draw first): loaded in spare time (CardImages.prefetch)."""
-        order = self.deal_order()
+        """The faces at this size that the table will show, those the deal shows first, then the
+        rest from the top of their piles down (the Golf stock's next draw first): loaded in spare
+        time (CardImages.prefetch). Only those worth keeping (face_keeping.py): a card buried in a
+        pile or deep in the stock is loaded when it comes near the top."""
+        targets = self.targets()
+        kept = worth_keeping((card, t.pos, t.face_up, t.z) for card, t in targets.items())
+        wanted = set(kept)
+        order = [c for c in self.deal_order() if c in wanted]
         dealt = set(order)
-        self.board.prefetch(order + [c for c in reversed(self.targets()) if c not in dealt])
+        self.board.prefetch(order + [c for c in kept if c not in dealt])
 
     def invalidate(self, rects: list | None = None) -> None:
         if rects is None:

@@ -20,6 +20,7 @@ from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
 from .card_face import CardFace, corner_radius
 from .dirty_rects import COLUMN, merge
+from .face_keeping import worth_keeping
 from .glow import GLOW_COLOURS, HINT, PLAYABLE, glow_image, glow_pad, glow_ring
 from .hint_arrow import arrow_pieces
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
@@ -110,6 +111,7 @@ class Board:
         #: While cards are dragged, the hint hidden meanwhile (None: no drag): the one shown when the
         #: drag began, or one asked for since.
         self._hidden_hint: tuple[set[Card], list[pygame.Rect], tuple | None] | None = None
+        self._faces_due = False  # cards were synced: once at rest, keep only the faces worth it
 
     # -- configuration -----------------------------------------------------------------------------
     def set_card_size(self, card_size: tuple[int, int]) -> None:
@@ -130,6 +132,17 @@ class Board:
             self._back_steps.clear()
             self._dimmed.clear()
             self.invalidate()
+
+    def keep_faces(self, also: Sequence[Card] = ()) -> None:
+        """Keep loaded only the faces the table shows or may show next (face_keeping.py), and
+        `also` (the win's next bouncing cards); have the missing ones loaded in spare time."""
+        keep = getattr(self.images, "keep_faces", None)
+        if keep is None:  # (a test's stand-in images may have none)
+            return
+        cards = worth_keeping((s.card, s.pos, s.face_up, s.z) for s in self.sprites.values())
+        cards += [c for c in also if c not in cards]
+        keep({str(c) for c in cards}, self.card_w)
+        self.prefetch(cards)
 
     def prefetch(self, cards: Iterable[Card]) -> None:
         """These cards' faces (and the back) will show soon, in this order: have them loaded in the
@@ -155,6 +168,7 @@ class Board:
              order: Iterable[Card] | None = None, on_land: Callable[[Card], None] | None = None,
              flip_time: float = 0.18) -> list[Card]:
         """Send every card to its target; returns the cards that had to move (in start order)."""
+        self._faces_due = True
         moved: list[Card] = []
         if order is None:
             seq = list(targets)
@@ -452,6 +466,9 @@ class Board:
         """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
         if self._arrow_due == 1:
             self._arrow_due = 2
+        if self._faces_due and not self.is_animating():  # at rest after a change: drop the hidden faces
+            self._faces_due = False
+            self.keep_faces()
         order = self._ordered()
         pad = 2 * self._glow_pad
         dirty: list[pygame.Rect] = self._extra_dirty

@@ -111,6 +111,16 @@ class CardImages:
             return True
         return False
 
+    def keep_faces(self, codes: set[str], width: int) -> int:
+        """Drop the card faces at `width` not named in `codes` (backs and the slot stay): a table
+        keeps those it shows and may show next (face_keeping.py). Returns how many went."""
+        width = max(1, int(width))
+        gone = [k for k, v in self._scaled.items()
+                if k[1] == width and isinstance(v, CardFace) and k[0] not in codes and not k[0].startswith("back")]
+        for k in gone:
+            del self._scaled[k]
+        return len(gone)
+
     def slot(self, width: int) -> pygame.Surface:
         """An empty-pile outline (mostly see-through: kept whole)."""
         width = max(1, int(width))
