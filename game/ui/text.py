@@ -271,12 +271,12 @@ class TextCache:
 
     Two bounds keep memory flat over a long session (a score line changes every move, and at
     1920x1080 one such line is 50 KiB, so the cache is always full): a number of entries and a
-    budget of pixel bytes, 1.5 MiB: a table's band and messages with its end panel at 1920x1080;
-    a text dropped is rendered again when next shown.
+    budget of pixel bytes, 1 MiB: a table's band and messages at 1920x1080 (an end panel holds
+    its own lines while it is up); a text dropped is rendered again when next shown.
     A text with line breaks (``\n``) is drawn as centred lines.
     """
 
-    def __init__(self, max_entries: int = 768, max_bytes: int = 3 * 2 ** 19) -> None:
+    def __init__(self, max_entries: int = 768, max_bytes: int = 2 ** 20) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
