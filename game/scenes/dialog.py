@@ -290,15 +290,17 @@ class DialogOverlay(Scene):
         lies under each button is kept first (to repaint it alone when it changes)."""
         if len(self._button_backs) != len(self.buttons):
             self._button_backs = [pygame.Surface(b.bounds.size, 0, surface) for b in self.buttons]
+        touched = [(b, bounds, back) for b, back in zip(self.buttons, self._button_backs)
+                   if (bounds := b.bounds).colliderect(piece)]
+        if not touched:
+            return
         clip = surface.get_clip()
-        for b, back in zip(self.buttons, self._button_backs):
-            part = b.bounds.clip(piece).clip(surface.get_rect())
-            if part.width and part.height:
-                back.blit(surface, (part.x - b.bounds.x, part.y - b.bounds.y), part)
+        for _b, bounds, back in touched:
+            part = bounds.clip(piece).clip(surface.get_rect())
+            back.blit(surface, (part.x - bounds.x, part.y - bounds.y), part)
         surface.set_clip(piece.clip(clip))
-        for b in self.buttons:
-            if b.bounds.colliderect(piece):
-                b.draw(surface)
+        for b, _bounds, _back in touched:
+            b.draw(surface)
         self.key_focus.draw(surface, self.buttons)
         surface.set_clip(clip)
 

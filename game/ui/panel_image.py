@@ -46,20 +46,26 @@ class PanelImage:
         return self.size[1]
 
     def draw(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        """Draw the panel and its extras with its top left at `pos` (within the surface's clip)."""
+        """Draw the panel and its extras with its top left at `pos`, only what the surface's clip
+        lets show (a card passing under the panel repaints a card's worth of it, not all of it)."""
         x, y = pos
-        surface.blit(self.top, pos)
-        if self.band is not None and self.bottom is not None:
+        clip = surface.get_clip()
+        if self.band is None or self.bottom is None:
+            surface.blit(self.top, pos)
+        else:
             top_h, rows = self.top.get_height(), self.band.get_height()
             end = y + self.size[1] - self.bottom.get_height()
-            clip = surface.get_clip()
+            if clip.top < y + top_h:
+                surface.blit(self.top, pos)
             lo, hi = max(y + top_h, clip.top), min(end, clip.bottom)
             if lo < hi:  # only the bands that the clip lets show
                 for row in range(y + top_h + (lo - y - top_h) // rows * rows, hi, rows):
                     surface.blit(self.band, (x, row), (0, 0, self.size[0], min(rows, end - row)))
-            surface.blit(self.bottom, (x, end))
+            if clip.bottom > end:
+                surface.blit(self.bottom, (x, end))
         for image, (dx, dy) in self.extras:
-            surface.blit(image, (x + dx, y + dy))
+            if clip.colliderect((x + dx, y + dy), image.get_size()):
+                surface.blit(image, (x + dx, y + dy))
 
 
 def _alike_rows(image: pygame.Surface) -> tuple[int, int]:

@@ -33,48 +33,29 @@ def draw_under(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int]
     area = area.clip(surface.get_clip()).clip(pygame.Rect(panel_pos, panel.get_size()))
     if not area.width or not area.height:
         return area
+    x, y = pos[0] - area.x, pos[1] - area.y  # the image's place on the pieces made here
+    # the panel over the image's colour alone (not its alpha): black, then the colour, then the panel
+    over = pygame.Surface(area.size, 0, surface)
     if isinstance(image, CardFace):
-        x, y = pos
-        _blended(surface, panel, panel_pos, image.top, (x, y), area)
-        _opaque(surface, panel, panel_pos, image.body, (x, y + image.radius), area)
-        _blended(surface, panel, panel_pos, image.bottom, (x, y + image.height - image.bottom.get_height()), area)
+        over.blit(image.body, (x, y + image.radius))
+        strips = [(image.top, y), (image.bottom, y + image.height - image.bottom.get_height())]
     else:
-        _blended(surface, panel, panel_pos, image, pos, area)
+        strips = [(image, y)]
+    for strip, top in strips:
+        over.blit(strip, (x, top), special_flags=pygame.BLEND_RGB_MAX)
+    panel.draw(over, (panel_pos[0] - area.x, panel_pos[1] - area.y))
+    # where the image is opaque that is the result; where it has alpha, blended by it
+    if isinstance(image, CardFace):
+        body = pygame.Rect(0, y + image.radius, area.width, image.body.get_height()).clip(over.get_rect())
+        if body.height:
+            surface.blit(over, (area.x, area.y + body.y), body)
+    for strip, top in strips:
+        rows = pygame.Rect(0, top, area.width, strip.get_height()).clip(over.get_rect())
+        if not rows.height:
+            continue
+        # the strip's alpha with that colour: its own colour taken out (times 0), the other added
+        out = strip.subsurface((-x, rows.y - top, rows.width, rows.height)).copy()
+        out.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        out.blit(over, (0, 0), rows, special_flags=pygame.BLEND_RGB_ADD)
+        surface.blit(out, (area.x, area.y + rows.y))
     return area
-
-
-def _part(piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> pygame.Rect:
-    """The part of `area` (screen coordinates) that `piece` at `pos` covers."""
-    return pygame.Rect(pos, piece.get_size()).clip(area)
-
-
-def _opaque(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
-            piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> None:
-    """An opaque piece: the panel over it, copied onto the screen."""
-    part = _part(piece, pos, area)
-    if not part.width or not part.height:
-        return
-    out = pygame.Surface(part.size, 0, surface)
-    out.blit(piece, (pos[0] - part.x, pos[1] - part.y))
-    panel.draw(out, (panel_pos[0] - part.x, panel_pos[1] - part.y))
-    surface.blit(out, part)
-
-
-def _blended(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
-             piece: pygame.Surface, pos: tuple[int, int], area: pygame.Rect) -> None:
-    """A piece with per-pixel alpha: the panel over its colour alone, blended onto the screen by
-    the piece's alpha."""
-    part = _part(piece, pos, area)
-    if not part.width or not part.height:
-        return
-    at = (pos[0] - part.x, pos[1] - part.y)
-    colour = pygame.Surface(part.size, 0, surface)  # black, then the piece's colour (not its alpha)
-    colour.blit(piece, at, special_flags=pygame.BLEND_RGB_MAX)
-    panel.draw(colour, (panel_pos[0] - part.x, panel_pos[1] - part.y))
-    out = pygame.Surface(part.size, pygame.SRCALPHA)
-    out.blit(colour, (0, 0))  # opaque, with its colour
-    weight = pygame.Surface(part.size, pygame.SRCALPHA)  # white with the piece's alpha
-    weight.blit(piece, at, special_flags=pygame.BLEND_RGBA_MAX)
-    weight.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
-    out.blit(weight, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surface.blit(out, part)
