@@ -99,3 +99,15 @@ def test_the_bouncing_cards_load_their_faces_as_they_leave_and_let_them_go_off_t
     assert not overlay.celebrating() and not overlay.queue
     # never the whole pack: the piles' top two and the table's last card, the next ones, a few in the air
     assert 4 * 2 + 1 < most <= 4 * 2 + 1 + LOADED_AHEAD + 6
+
+
+def test_a_board_drops_only_its_own_cards_faces(app):
+    from game.view.card_images import CardImages
+
+    images = CardImages()
+    for code in ("AS", "KD", "QS"):
+        images.face(code, 90)
+    images.back_face(90)
+    assert images.keep_faces({"AS"}, 90, among={"AS", "KD"}) == 1  # KD: this board's, not kept
+    left = {code for code, _w, _f in images._scaled}
+    assert {"AS", "QS"} <= left and "KD" not in left and any(c.startswith("back") for c in left)

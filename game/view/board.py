@@ -141,7 +141,7 @@ class Board:
             return
         cards = worth_keeping((s.card, s.pos, s.face_up, s.z) for s in self.sprites.values())
         cards += [c for c in also if c not in cards]
-        keep({str(c) for c in cards}, self.card_w)
+        keep({str(c) for c in cards}, self.card_w, {str(c) for c in self.sprites})
         self.prefetch(cards)
 
     def prefetch(self, cards: Iterable[Card]) -> None:

@@ -111,12 +111,13 @@ class CardImages:
             return True
         return False
 
-    def keep_faces(self, codes: set[str], width: int) -> int:
-        """Drop the card faces at `width` not named in `codes` (backs and the slot stay): a table
-        keeps those it shows and may show next (face_keeping.py). Returns how many went."""
+    def keep_faces(self, codes: set[str], width: int, among: set[str]) -> int:
+        """Drop the faces at `width` of the cards `among` (a board's) not named in `codes`: a table
+        keeps those it shows and may show next (face_keeping.py); another board's faces (a help
+        page's example) are not its to drop. Returns how many went."""
         width = max(1, int(width))
         gone = [k for k, v in self._scaled.items()
-                if k[1] == width and isinstance(v, CardFace) and k[0] not in codes and not k[0].startswith("back")]
+                if k[1] == width and isinstance(v, CardFace) and k[0] in among and k[0] not in codes]
         for k in gone:
             del self._scaled[k]
         return len(gone)
