@@ -200,11 +200,14 @@ class DialogOverlay(Scene):
         # text stays clear over any table
         panel = PanelImage(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
         y = radius + int(22 * s)
+        last_below = 0
         for img, below in self._text_images(self.panel_rect.width, s):
             panel.extras.append((img, img.get_rect(midtop=(panel.get_width() // 2, y)).topleft))
             y += img.get_height() + below
-        #: where the text ends, from the panel's top (the buttons start below it)
-        self.text_bottom = self._text_bottom(self.panel_rect.width, s)
+            last_below = below
+        #: where the text ends, from the panel's top (the buttons start below it): as _text_bottom
+        #: measured it, the drawn lines being as tall as measured
+        self.text_bottom = y - radius - last_below
         return panel
 
     def handle_event(self, event: pygame.event.Event) -> Transition:
@@ -268,7 +271,7 @@ class DialogOverlay(Scene):
                 self._blend_panel(surface, piece)
         rects += self.draw_effects(surface)
         for b in changed:
-            surface.blit(self._button_backs[self.buttons.index(b)], b.bounds)
+            self._restore_backs(surface, b.bounds)
             self._draw_buttons(surface, b.bounds)
             rects.append(b.bounds)
         if self._full:
@@ -284,6 +287,15 @@ class DialogOverlay(Scene):
         self._panel.draw(surface, self.panel_bounds.topleft)
         surface.set_clip(clip)
         self._draw_buttons(surface, piece)
+
+    def _restore_backs(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The panel as it is under the buttons, without them, within `area` (from the copies
+        _draw_buttons keeps)."""
+        for b, back in zip(self.buttons, self._button_backs):
+            bounds = b.bounds
+            part = bounds.clip(area)
+            if part.width and part.height:
+                surface.blit(back, part, part.move(-bounds.x, -bounds.y))
 
     def _draw_buttons(self, surface: pygame.Surface, piece: pygame.Rect) -> None:
         """The buttons and the focus ring within `piece`, where the panel was just made anew: what
@@ -312,7 +324,7 @@ class DialogOverlay(Scene):
                      pos: tuple[int, int]) -> pygame.Rect:
         """Draw `image` at `pos` between the dimmed scene and the panel: plainly outside the panel,
         under it (and its buttons) inside; returns the part of `surface` drawn on."""
-        drawn = pygame.Rect(pos, image.get_size() if isinstance(image, pygame.Surface) else image.size)
+        drawn = pygame.Rect(pos, image.get_size())
         drawn = drawn.clip(surface.get_clip())
         if self._panel is None or not drawn.colliderect(self.panel_bounds):
             draw_image(surface, image, pos)
@@ -322,11 +334,7 @@ class DialogOverlay(Scene):
             surface.set_clip(outside)
             draw_image(surface, image, pos)
         surface.set_clip(clip)
-        inside = drawn.clip(self.panel_bounds)
-        for b, back in zip(self.buttons, self._button_backs):  # the panel without its buttons there
-            part = b.bounds.clip(inside)
-            if part.width and part.height:
-                surface.blit(back, part, part.move(-b.bounds.x, -b.bounds.y))
+        self._restore_backs(surface, drawn.clip(self.panel_bounds))  # the panel without its buttons there
         inside = draw_under(surface, self._panel, self.panel_bounds.topleft, image, pos)
         if inside.width and inside.height:
             self._draw_buttons(surface, inside)

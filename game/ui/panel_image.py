@@ -42,9 +42,6 @@ class PanelImage:
     def get_width(self) -> int:
         return self.size[0]
 
-    def get_height(self) -> int:
-        return self.size[1]
-
     def draw(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Draw the panel and its extras with its top left at `pos`, only what the surface's clip
         lets show (a card passing under the panel repaints a card's worth of it, not all of it)."""

@@ -41,6 +41,10 @@ class CardFace:
         converted = to_screen_format(body, alpha=False)
         return cls(top, converted if converted is not body else body.copy(), bottom)
 
+    def get_size(self) -> tuple[int, int]:
+        """The whole card's size, as a Surface says it (either can be drawn: draw_image)."""
+        return self.size
+
     @property
     def width(self) -> int:
         return self.size[0]

@@ -29,7 +29,7 @@ def draw_under(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int]
                image: pygame.Surface | CardFace, pos: tuple[int, int]) -> pygame.Rect:
     """Draw `image` at `pos` as if beneath `panel`, which is on `surface` at `panel_pos`, and only
     where the panel is (within the surface's clip); returns the part of the surface drawn on."""
-    area = pygame.Rect(pos, image.get_size() if isinstance(image, pygame.Surface) else image.size)
+    area = pygame.Rect(pos, image.get_size())
     area = area.clip(surface.get_clip()).clip(pygame.Rect(panel_pos, panel.get_size()))
     if not area.width or not area.height:
         return area
