@@ -15,7 +15,7 @@ from game.model.golf import GolfGame
 from game.scenes.appearance_scene import AppearanceScene, felt_piece
 from game.scenes.settings_scene import SettingsScene
 from game.settings import CARD_BACKS, TABLE_COLOURS, Settings, default_path
-from game.ui import theme
+from game.ui import felt, theme
 from game.view.card_images import BACK_STYLES, CardFace, CardImages, card_height
 
 #: Each card back drawn as a plain colour, so a pixel tells which style was drawn (the designs
@@ -100,8 +100,9 @@ def test_each_felt_has_its_own_colour_and_is_made_once():
     assert len(set(centres.values())) == 4
     for colour, pixel in centres.items():  # the lit centre, give or take a fibre
         assert all(abs(a - b) <= 6 for a, b in zip(pixel, theme.FELTS[colour][0])), (colour, pixel)
-    assert theme._felt_parts("blue") is theme._felt_parts("blue")
-    assert theme._felt_parts("blue")[1] is theme._felt_parts("red")[1]  # one fibre tile for all
+    fibres = [[theme.felt_image(size, c).get_at_mapped((x, 7)) // felt.LEVELS for x in range(160)]
+              for c in TABLE_COLOURS]
+    assert all(f == fibres[0] for f in fibres)  # one fibre texture for all
     unknown, green = theme.felt(size, "mauve"), theme.felt(size, "green")
     assert pygame.image.tobytes(unknown, "RGB") == pygame.image.tobytes(green, "RGB")
 

@@ -59,7 +59,7 @@ def painted_whole(board: Board) -> bytes:
     from the bottom up, the lifted cards' shadow, the lifted cards raised, the arrow (what the board
     paints rectangle by rectangle must look the same)."""
     surface = pygame.Surface(SIZE)
-    surface.blit(board.background, (0, 0))
+    board.background.draw(surface, surface.get_rect())
     for mark, kind in board._marks + board._hint_marks:
         g = board._glow_surface(kind)
         surface.blit(g, g.get_rect(center=mark.center))

@@ -22,6 +22,7 @@ from .base import Action, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..view.backdrop import Canvas
 
 CHECK = "✓"      # on the deal code's button: the deal is proven winnable
 TICK_K = 1.0     # the room of the title's tick after the rule set's name, of its font size
@@ -222,12 +223,16 @@ class Hud:
         return [(a[0], a[1], a[2] if len(a) > 2 else None, a[3] if len(a) > 3 else 1) for a in self.actions]
 
     # -- painting ----------------------------------------------------------------------------------
-    def paint_band(self, background: pygame.Surface) -> None:
-        """The band itself, part of the table's static background."""
+    def paint_band(self, background: Canvas) -> None:
+        """The band itself, part of the table's static background (within `band_area`)."""
         band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         band.fill((0, 0, 0, 70))
         background.blit(band, self.rect)
-        pygame.draw.line(background, (255, 255, 255, 30), self.rect.bottomleft, self.rect.bottomright)
+        background.fill((255, 255, 255), (self.rect.left, self.rect.bottom, self.rect.width, 1))  # its edge
+
+    def band_area(self) -> pygame.Rect:
+        """What paint_band paints: the band and the line under it."""
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height + 1)
 
     def button_for(self, action: Action) -> Button | None:
         """The button that performs `action` (whatever its label shows now), or None."""

@@ -26,6 +26,7 @@ from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
+from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
 from ..view.face_keeping import worth_keeping
 from .assist import Assistant, Driver
@@ -37,7 +38,7 @@ from .seat import Seat, take_over
 from .table_band import TableBand
 from .table_focus import TableFocus
 from .table_input import TableInput
-from .table_paint import paint_slots, paint_table, panel_areas, shared_background
+from .table_paint import paint_slots, paint_table, panel_areas, shared_background, slot_areas
 from .tips import first_run_tips
 from .winnable_light import WinnableLight
 
@@ -217,12 +218,15 @@ class TableScene(TableBand):
             for r in rects:
                 self.board.invalidate(r)
 
-    def build_background(self) -> pygame.Surface:
-        """Felt, the HUD band and the empty-pile outlines: painted once per size."""
-        bg = theme.felt(self.size, self.ctx.settings.table_colour)
-        self.hud.paint_band(bg)
-        paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
-        return bg
+    def build_background(self) -> Backdrop:
+        """Felt, the HUD band and the empty-pile outlines: painted once per size, the felt kept in
+        8 bits and what is painted on it in patches (view/backdrop.py)."""
+        def paint(canvas: Canvas) -> None:
+            self.hud.paint_band(canvas)
+            paint_slots(canvas, self.layout, self.ctx.images, self.ctx.text)
+
+        areas = [self.hud.band_area(), *slot_areas(self.layout)]
+        return Backdrop.painted(theme.felt_image(self.size, self.ctx.settings.table_colour), areas, paint)
 
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:

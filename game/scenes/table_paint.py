@@ -12,6 +12,7 @@ from ..i18n import tr
 from ..model.cards import SUIT_SYMBOLS
 from ..ui.text import TextCache
 from ..ui.toast import Toast
+from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
 from ..view.card_images import CardImages
 from ..view.free_space import free_rects
@@ -20,10 +21,10 @@ from .hud import Hud
 
 SUIT_MARK, SUIT_MARK_ALPHA = (235, 240, 230), 70  # a foundation's suit, faint until its Ace arrives
 
-_BACKGROUNDS: dict[Hashable, pygame.Surface] = {}
+_BACKGROUNDS: dict[Hashable, Backdrop] = {}
 
 
-def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+def shared_background(key: Hashable, build: Callable[[], Backdrop]) -> Backdrop:
     """The static table for `key` (kind, size, slots): a new deal reuses it instead of allocating
     another full-screen surface (which fragments memory on a long run). One size at a time."""
     bg = _BACKGROUNDS.get(key)
@@ -33,7 +34,13 @@ def shared_background(key: Hashable, build: Callable[[], pygame.Surface]) -> pyg
     return bg
 
 
-def paint_slots(bg: pygame.Surface, layout: TableLayout, images: CardImages, text: TextCache) -> None:
+def slot_areas(layout: TableLayout) -> list[pygame.Rect]:
+    """Where paint_slots paints: the framed groups and the outlines (the suits and labels lie on
+    these)."""
+    return [pygame.Rect(r) for r in (*layout.slot_groups(), *layout.slots())]
+
+
+def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextCache) -> None:
     """The empty-pile outlines of `layout` on the felt `bg`: each foundation with an A over its
     suit, faint until its Ace covers it; each free cell named; the groups that share a row framed."""
     for group in layout.slot_groups():

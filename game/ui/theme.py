@@ -4,10 +4,11 @@ Everything here is built once per size and cached; nothing is meant to be called
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import pygame
+
+from .felt import indexed_felt
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA for a translucent layer
 
@@ -126,55 +127,25 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> p
 
 
 def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
-    """The felt table in one of FELTS' colours (the player's table_colour): a lit centre, darker edges
-    and a faint fibre texture. A new surface each call, for the caller to paint on and keep, made in
-    the screen's format in place: no second full-window surface exists even while it is made (8 MiB
-    at 1920x1080). An unknown colour paints the green."""
-    w, h = size
-    surf = pygame.Surface((w, h))  # the display's format (or the renderer screen's, the default 32-bit)
-    grad, tile = _felt_parts(colour if colour in FELTS else "green")
-    # radial light: a tiny gradient smoothscaled up (cheap and perfectly smooth), straight into surf
-    pygame.transform.smoothscale(grad.convert(surf), (w, h), surf)
-    for ty in range(0, h, tile.get_height()):  # the fibre texture, tiled
-        for tx in range(0, w, tile.get_width()):
-            surf.blit(tile, (tx, ty))
+    """The felt table in one of FELTS' colours (the player's table_colour), in the screen's format:
+    a new surface each call, for the caller to paint on and keep. An unknown colour paints the
+    green. A table keeps the 8-bit `felt_image` instead (a quarter of the memory)."""
+    image = felt_image(size, colour)
+    surf = pygame.Surface(image.get_size())  # the display's format (or the renderer screen's, the default 32-bit)
+    surf.blit(image, (0, 0))
     return surf
+
+
+def felt_image(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
+    """The felt in one of FELTS' colours as an 8-bit image (game/ui/felt.py): a lit centre, darker
+    edges and a faint fibre texture; an unknown colour gives the green."""
+    centre, edge = FELTS.get(colour, FELTS["green"])
+    return indexed_felt(size, centre, edge)
 
 
 def felt_colour(colour: str) -> tuple[int, int, int]:
     """The lit centre's colour of a felt (a swatch of it; an unknown name gives the green's)."""
     return FELTS.get(colour, FELTS["green"])[0]
-
-
-_felt_cache: dict[str, tuple[pygame.Surface, pygame.Surface]] = {}
-
-
-def _felt_parts(colour: str) -> tuple[pygame.Surface, pygame.Surface]:
-    """A felt's light (48x27), made once per colour, and the fibre noise tile (96x96) they share."""
-    parts = _felt_cache.get(colour)
-    if parts is None:
-        centre, edge = FELTS[colour]
-        gw, gh = 48, 27
-        grad = pygame.Surface((gw, gh), 0, 32)
-        cx, cy = (gw - 1) / 2, (gh - 1) / 2 * 0.9
-        for y in range(gh):
-            for x in range(gw):
-                d = min(1.0, (((x - cx) / (gw / 1.6)) ** 2 + ((y - cy) / (gh / 1.6)) ** 2) ** 0.5)
-                k = d * d
-                grad.set_at((x, y), tuple(int(a + (b - a) * k) for a, b in zip(centre, edge)))
-        tile = next(iter(_felt_cache.values()))[1] if _felt_cache else _fibres()
-        parts = _felt_cache[colour] = (grad, tile)
-    return parts
-
-
-def _fibres() -> pygame.Surface:
-    """The felt's fibre texture: faint light and dark specks, the same on every colour."""
-    rng = random.Random(7)
-    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-    for _ in range(1400):
-        v = rng.randrange(2)
-        tile.set_at((rng.randrange(96), rng.randrange(96)), (255, 255, 255, 10) if v else (0, 0, 0, 16))
-    return tile
 
 
 def panel(size: tuple[int, int], radius: int, opacity: int = PANEL[3], felt_colour: str = "green") -> pygame.Surface:

@@ -18,6 +18,7 @@ import pygame
 
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
+from .backdrop import Backdrop
 from .card_face import CardFace, corner_radius
 from .dirty_rects import COLUMN, merge
 from .face_keeping import worth_keeping
@@ -81,7 +82,7 @@ class Board:
         self.back_style = back_style  # the design of the face-down cards (card_images.BACK_STYLES)
         self.sprites: dict[Card, CardSprite] = {}
         self.tweener = Tweener()
-        self.background: pygame.Surface | None = None
+        self.background: Backdrop | None = None
         self._order: list[CardSprite] = []
         self._order_dirty = True
         self._full_redraw = True
@@ -151,9 +152,10 @@ class Board:
         if prefetch is not None:  # (a test's stand-in images may have none)
             prefetch([str(c) for c in cards], self.card_w, self.four_colour, self.back_style)
 
-    def set_background(self, surface: pygame.Surface) -> None:
-        """The static table (felt, slots, labels) that dirty rectangles are restored from."""
-        self.background = surface
+    def set_background(self, background: Backdrop | pygame.Surface) -> None:
+        """The static table (felt, slots, labels) that dirty rectangles are restored from: a
+        table's Backdrop, or a whole surface."""
+        self.background = background if isinstance(background, Backdrop) else Backdrop(background)
         self.invalidate()
 
     def invalidate(self, rect: pygame.Rect | None = None) -> None:
@@ -528,7 +530,7 @@ class Board:
         """Repaint one rectangle: the background, the marks, the cards that reach into it, the arrow."""
         surface.set_clip(rect)
         if self.background is not None:
-            surface.blit(self.background, rect.topleft, rect)
+            self.background.draw(surface, rect)
         for img, box in self._prints:
             if box.colliderect(rect):
                 surface.blit(img, box)
