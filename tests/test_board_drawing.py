@@ -3,6 +3,8 @@ full repaint gives: sprites it moved, flipped, shook, dragged or lit, and nothin
 rectangles that never grow into the span between cards far apart."""
 from __future__ import annotations
 
+import math
+
 import random
 
 import pygame
@@ -14,7 +16,7 @@ from game.model.cards import FULL_DECK, Card
 from game.view.board import COLUMN, GLOW_COLOURS, HINT, Board, Target, _glowing, _visible
 from game.view.card_images import CardImages, card_height, corner_radius
 from game.view.dirty_rects import merge
-from game.view.hint_arrow import arrow_shape, draw_arrow
+from game.view.hint_arrow import GROW_TIME, arrow_shape, draw_arrow
 
 SIZE = (960, 600)
 CARD_W = 70
@@ -76,7 +78,7 @@ def painted_whole(board: Board) -> bytes:
                 surface.blit(g, g.get_rect(center=r.center))
             img = board._image(s)
             img.blit(surface, (r.centerx - img.width // 2, r.centery - img.height // 2))
-    if board.arrow is not None and not board._arrow_due:  # drawn whole (the board: in bands, a frame late)
+    if board._arrow is not None and not board._arrow.growing:  # drawn whole (the board: in bands, grown)
         poly, outline, _width = arrow_shape(*board.arrow, board.card_w)
         surface.blit(draw_arrow(surface.get_rect(), poly, outline, GLOW_COLOURS[HINT]), (0, 0))
     return pygame.image.tobytes(surface, "RGB")
@@ -252,13 +254,37 @@ def test_a_slanting_hint_arrow_repaints_what_lies_under_it_not_its_whole_boundin
     settle(board, screen)
     board.set_hint(set(), [], ((40, 40), (900, 560)))
     assert board.draw(screen) == [] and board.is_animating()  # the arrow comes a frame after the glow
-    board.update(1 / 60)
-    rects = board.draw(screen)
-    assert not board.is_animating()
+    frames = []
+    while board.is_animating():
+        board.update(1 / 60)
+        frames.append(board.draw(screen))
+    area = [sum(r.width * r.height for r in rects) for rects in frames]
     box = pygame.Rect(40, 40, 860, 520)  # the arrow's bounding box, about
-    assert rects and sum(r.width * r.height for r in rects) < box.width * box.height // 2
-    assert len(board._arrow_pieces()) > 3
+    assert sum(area) < box.width * box.height // 2
+    assert len(board._arrow.pieces(board.card_w, GLOW_COLOURS[HINT])) > 3
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
     board.set_hint(set())
     board.draw(screen)
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)  # and it leaves no trace
+
+
+def test_a_new_arrow_grows_from_its_card_a_slab_a_frame_and_no_frame_draws_it_all(screen):
+    board, _ = make_board()
+    settle(board, screen)
+    before = screen.copy()
+    start, end = (700, 80), (60, 420)  # leftwards and down: it grows along x, from the right
+    board.set_hint(set(), [], (start, end))
+    board.draw(screen)
+    board.update(1 / 60)
+    first = board.draw(screen)
+    assert first and all(r.right > 600 for r in first)  # only near the start
+    assert screen.get_at((start[0] - 10, start[1] + 5)) != before.get_at((start[0] - 10, start[1] + 5))
+    assert screen.get_at((end[0] + 8, end[1] - 4)) == before.get_at((end[0] + 8, end[1] - 4))  # not yet
+    areas = [sum(r.width * r.height for r in first)]
+    frames = 1
+    while board.is_animating():
+        board.update(1 / 60)
+        areas.append(sum(r.width * r.height for r in board.draw(screen)))
+        frames += 1
+    assert frames == math.ceil(GROW_TIME * 60) and max(areas) < sum(areas) / 3
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)  # all of it in the end

@@ -23,7 +23,7 @@ from .card_face import CardFace, corner_radius
 from .dirty_rects import COLUMN, merge
 from .face_keeping import worth_keeping
 from .glow import GLOW_COLOURS, HINT, PLAYABLE, glow_image, glow_pad, glow_ring
-from .hint_arrow import arrow_pieces
+from .hint_arrow import HintArrow
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
 
 __all__ = ["COLUMN", "GLOW_COLOURS", "HINT", "PLAYABLE", "Board", "CardSprite", "Target"]
@@ -98,13 +98,7 @@ class Board:
         self._marks: list[tuple[pygame.Rect, int]] = []
         self._hint_marks: list[tuple[pygame.Rect, int]] = []
         self._hinted: set[Card] = set()
-        self._arrow: tuple[tuple[int, int], tuple[int, int]] | None = None  # (start, end) of the hint's arrow
-        self._arrow_img: list[tuple[pygame.Surface, pygame.Rect]] | None = None  # the arrow's bands
-        self._arrow_tiles: list[pygame.Rect] = []  # the pieces of the screen the arrow covers
-        #: A new arrow waits a frame: the hint's frame lights its cards, the next draws the arrow
-        #: (together they made the slowest frame of a game, 4-6 ms here at 1920x1080). 1: shown
-        #: soon, 2: the hint's frame is drawn, the next update makes the arrow, 0: nothing due.
-        self._arrow_due = 0
+        self._arrow: HintArrow | None = None  # the hint's arrow (hint_arrow.py)
         self._lift = LiftShadow(self.card_w, self.card_h)
         self._lifted: set[CardSprite] = set()  # the sprites drawn raised (lift above 0)
         #: The lift's shadow as last drawn: (its box, its level, the raised cards it lies under, the lift).
@@ -121,7 +115,6 @@ class Board:
         self._turning.clear()
         self._back_steps.clear()
         self._dimmed.clear()
-        self._arrow_img = None
         self._lift = LiftShadow(self.card_w, self.card_h)
         self.invalidate()
 
@@ -266,7 +259,7 @@ class Board:
         """Start dragging these cards: they stop tweening, draw above everything and rise over their
         shadow; the hint (its glow, marks and arrow) hides until the drag ends."""
         if self._hidden_hint is None:  # (a second lift while one drag is on keeps what it hid)
-            hint = (set(self._hinted), [r for r, _k in self._hint_marks], self._arrow)
+            hint = (set(self._hinted), [r for r, _k in self._hint_marks], self.arrow)
             self.set_hint(set())
             self._hidden_hint = hint
         for c in cards:
@@ -364,12 +357,10 @@ class Board:
         if arrow is not None:
             (x0, y0), (x1, y1) = arrow
             arrow = ((x0, y0), (x1, y1))
-        if arrow != self._arrow:
-            if self._arrow_img is not None:
-                self._extra_dirty += self._arrow_tiles
-            self._arrow = arrow
-            self._arrow_img = None
-            self._arrow_due = 1 if arrow is not None else 0
+        if arrow != self.arrow:
+            if self._arrow is not None:
+                self._extra_dirty += self._arrow.tiles()
+            self._arrow = HintArrow(*arrow) if arrow is not None else None
 
     @property
     def hinted(self) -> set[Card]:
@@ -378,14 +369,12 @@ class Board:
 
     @property
     def arrow(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        return self._arrow
+        return self._arrow.ends if self._arrow is not None else None
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self._arrow_due == 2:
-            self._arrow_due = 0
-            self._arrow_pieces()
-            self._extra_dirty += self._arrow_tiles
+        if self._arrow is not None:
+            self._extra_dirty += self._arrow.update(dt, self.card_w, GLOW_COLOURS[HINT])
         self.tweener.update(dt)
         if self._shaking:
             for s in list(self._shaking):
@@ -394,7 +383,7 @@ class Board:
                     self._shaking.discard(s)
 
     def is_animating(self) -> bool:
-        return self.tweener.active or bool(self._shaking) or self._arrow_due > 0
+        return self.tweener.active or bool(self._shaking) or (self._arrow is not None and self._arrow.growing)
 
     # -- drawing -----------------------------------------------------------------------------------
     def sprite_rect(self, s: CardSprite) -> pygame.Rect:
@@ -418,14 +407,6 @@ class Board:
 
     def _glow_ring(self, kind: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         return glow_ring(kind, self.card_w, self.card_h)
-
-    def _arrow_pieces(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The hint's arrow in bands (hint_arrow.py), drawn once per arrow."""
-        if self._arrow_img is None:
-            assert self._arrow is not None
-            self._arrow_img = arrow_pieces(*self._arrow, self.card_w, GLOW_COLOURS[HINT])
-            self._arrow_tiles = [rect for _surf, rect in self._arrow_img]
-        return self._arrow_img
 
     def _image(self, s: CardSprite) -> CardFace:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
@@ -466,8 +447,8 @@ class Board:
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
-        if self._arrow_due == 1:
-            self._arrow_due = 2
+        if self._arrow is not None:
+            self._arrow.hint_drawn()
         if self._faces_due and not self.is_animating():  # at rest after a change: drop the hidden faces
             self._faces_due = False
             self.keep_faces()
@@ -547,10 +528,8 @@ class Board:
             self._paint_sprites(surface, [s for s in shown if s.lift > 0])
         else:
             self._paint_sprites(surface, shown)
-        if self._arrow is not None and not self._arrow_due:
-            for img, box in self._arrow_pieces():
-                if box.colliderect(rect):
-                    surface.blit(img, box)
+        if self._arrow is not None:
+            self._arrow.paint(surface, rect, self.card_w, GLOW_COLOURS[HINT])
         surface.set_clip(None)
 
     def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:

@@ -62,3 +62,83 @@ def draw_arrow(rect: pygame.Rect, poly: list[Point], outline: int, fill: Colour)
     pygame.draw.polygon(surf, (10, 40, 60, 150), local, width=outline)
     pygame.draw.polygon(surf, (*fill, 190), local)  # cards it crosses show through
     return surf
+
+
+#: How long a new arrow takes to reach from its card to where the card goes: a slab of it a frame,
+#: so that no frame draws it all (and the eye follows it to its end).
+GROW_TIME = 0.15
+
+
+class HintArrow:
+    """The hint's arrow on a board, from `start` to `end`. It waits for the hint's own frame (which
+    lights the cards: together they made the slowest frame of a game), is made in the update after
+    it, then grows over GROW_TIME from its start, along its longer axis: `update` says what each
+    step uncovered, `paint` draws what is shown."""
+
+    def __init__(self, start: Point, end: Point) -> None:
+        self.ends = (start, end)
+        #: 1: waiting for the hint's frame; 2: that frame is drawn, the next update makes the
+        #: arrow; 0: made.
+        self.due = 1
+        self._pieces: list[tuple[pygame.Surface, pygame.Rect]] | None = None
+        self._made_for = 0  # the card width the pieces are made for
+        self._clock = 0.0
+        self._shown = 0.0  # how much of it shows, 0 to 1
+
+    @property
+    def growing(self) -> bool:
+        return self.due > 0 or self._shown < 1.0
+
+    def hint_drawn(self) -> None:
+        """The board drew a frame: the hint's own, if the arrow waits for it."""
+        if self.due == 1:
+            self.due = 2
+
+    def pieces(self, card_w: int, fill: Colour) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The arrow's bands for cards `card_w` wide, made once (again after a resize)."""
+        if self._pieces is None or self._made_for != card_w:
+            self._pieces, self._made_for = arrow_pieces(*self.ends, card_w, fill), card_w
+        return self._pieces
+
+    def tiles(self) -> list[pygame.Rect]:
+        """The screen the made arrow covers (none before it is made)."""
+        return [] if self._pieces is None or self.due else [rect for _img, rect in self._pieces]
+
+    def update(self, dt: float, card_w: int, fill: Colour) -> list[pygame.Rect]:
+        """Time passes: what the arrow newly covers, to repaint."""
+        if self.due == 2:
+            self.due = 0
+            self.pieces(card_w, fill)
+        if self.due or self._shown >= 1.0:
+            return []
+        self._clock += dt
+        before, self._shown = self._shown, min(1.0, self._clock / GROW_TIME)
+        slab = self._slab(before, self._shown)
+        return [r.clip(slab) for r in self.tiles() if r.colliderect(slab)]
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, card_w: int, fill: Colour) -> None:
+        """Draw what shows of the arrow within `rect` (surface's clip)."""
+        if self.due:
+            return
+        shown = self._slab(0.0, self._shown)
+        for img, box in self.pieces(card_w, fill):
+            part = box.clip(shown).clip(rect)
+            if part.width and part.height:
+                surface.blit(img, part.topleft, part.move(-box.x, -box.y))
+
+    def _slab(self, a: float, b: float) -> pygame.Rect:
+        """The part of the arrow's bounds between fractions `a` and `b` of the way from its start
+        along its longer axis (all of it across the other)."""
+        tiles = self.tiles()
+        if not tiles:
+            return pygame.Rect(0, 0, 0, 0)
+        bounds = tiles[0].unionall(tiles[1:])
+        (x0, y0), (x1, y1) = self.ends
+        across = abs(x1 - x0) >= abs(y1 - y0)
+        lo, size = (bounds.x, bounds.width) if across else (bounds.y, bounds.height)
+        forward = (x1 >= x0) if across else (y1 >= y0)
+        ia, ib = round(size * a), round(size * b)
+        start, stop = (lo + ia, lo + ib) if forward else (lo + size - ib, lo + size - ia)
+        if across:
+            return pygame.Rect(start, bounds.y, stop - start, bounds.height)
+        return pygame.Rect(bounds.x, start, bounds.width, stop - start)
