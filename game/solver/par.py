@@ -17,8 +17,6 @@ and pars only, 6 bytes a deal) and never imports a solver.
 """
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 import time
 from array import array
@@ -204,6 +202,8 @@ def problems(kind: str, directory: Path | None = None, numbers: Sequence[int] | 
 def report(kinds: Sequence[str] = KINDS, directory: Path | None = None) -> str:
     """Par against the length of the shipped solver line, per kind (both in moves as counted), and
     the moves par saves on it."""
+    import statistics  # (here: a table opening imports this module, and never reports)
+
     directory = Path(deals.DATA_DIR if directory is None else directory)
     out = ["kind        deals  shortest   par: min  p10  median  mean  p90  max   "
            "solver line: min  median  mean  max   saved: median  mean  max"]
@@ -229,6 +229,8 @@ def _pct(values: list[int], fraction: float) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # (here: a table opening imports this module, never its command line)
+
     parser = argparse.ArgumentParser(prog="python -m game.solver.par", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)

@@ -27,7 +27,6 @@ deals winnable under each Golf rule set, for the New game window.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import os
@@ -290,6 +289,8 @@ def format_problems(kind: str, scanned: int, numbers: list[int]) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # (here: a table opening imports this module, never its command line)
+
     parser = argparse.ArgumentParser(prog="python -m game.solver.tables", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
