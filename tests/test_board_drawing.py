@@ -78,9 +78,10 @@ def painted_whole(board: Board) -> bytes:
                 surface.blit(g, g.get_rect(center=r.center))
             img = board._image(s)
             img.blit(surface, (r.centerx - img.width // 2, r.centery - img.height // 2))
-    if board._arrow is not None and not board._arrow.growing:  # drawn whole (the board: in bands, grown)
+    if board._arrow is not None and not board._arrow.due:  # drawn whole (the board: in bands), as far as it grew
         poly, outline, _width = arrow_shape(*board.arrow, board.card_w)
-        surface.blit(draw_arrow(surface.get_rect(), poly, outline, GLOW_COLOURS[HINT]), (0, 0))
+        shown = board._arrow.shown_part()
+        surface.blit(draw_arrow(surface.get_rect(), poly, outline, GLOW_COLOURS[HINT]), shown.topleft, shown)
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -288,3 +289,22 @@ def test_a_new_arrow_grows_from_its_card_a_slab_a_frame_and_no_frame_draws_it_al
         frames += 1
     assert frames == math.ceil(GROW_TIME * 60) and max(areas) < sum(areas) / 3
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)  # all of it in the end
+
+
+def test_a_sliding_card_restores_the_background_only_where_its_body_will_not_cover_it(screen):
+    board, targets = make_board()
+    settle(board, screen)
+    restored: list[pygame.Rect] = []
+    draw = board.background.draw
+    board.background.draw = lambda surface, rect: (restored.append(pygame.Rect(rect)), draw(surface, rect))
+    card = FULL_DECK[4]  # face up, alone in its place
+    t = targets[card]
+    moved = dict(targets)
+    moved[card] = Target((t.pos[0] + 6, t.pos[1] + 4), t.face_up, t.z)
+    board.sync(moved, duration=0)
+    dirty = board.draw(screen)
+    repainted = sum(r.width * r.height for r in dirty)
+    assert restored and sum(r.width * r.height for r in restored) < repainted * 0.4
+    body = board._opaque_body(board.sprites[card])
+    assert not any(r.colliderect(body) for r in restored)
+    assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)

@@ -510,8 +510,10 @@ class Board:
                boxes: list[pygame.Rect]) -> None:
         """Repaint one rectangle: the background, the marks, the cards that reach into it, the arrow."""
         surface.set_clip(rect)
+        shown = _visible([order[i] for i in rect.collidelistall(boxes)])
         if self.background is not None:
-            self.background.draw(surface, rect)
+            for part in _uncovered(rect, self._opaque_body(shown[-1]) if shown else None):
+                self.background.draw(surface, part)
         for img, box in self._prints:
             if box.colliderect(rect):
                 surface.blit(img, box)
@@ -520,7 +522,6 @@ class Board:
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
                 surface.blit(g, box)
-        shown = _visible([order[i] for i in rect.collidelistall(boxes)])
         shadow = self._shadow
         if shadow is not None and shadow[0].colliderect(rect):  # under the lifted cards, over the rest
             self._paint_sprites(surface, [s for s in shown if s.lift <= 0])
@@ -531,6 +532,18 @@ class Board:
         if self._arrow is not None:
             self._arrow.paint(surface, rect, self.card_w, GLOW_COLOURS[HINT])
         surface.set_clip(None)
+
+    def _opaque_body(self, s: CardSprite) -> pygame.Rect | None:
+        """Where the top card of a repaint will cover everything under it: its body between the
+        corner strips (a CardFace's body has no alpha), unless it turns (drawn narrower)."""
+        if _flip_step(s) >= 0:
+            return None
+        img = self._image(s)
+        if not isinstance(img, CardFace):
+            return None
+        r = self.shown_rect(s)
+        (w, h), radius = img.size, img.radius
+        return pygame.Rect(r.centerx - w // 2, r.centery - h // 2 + radius, w, h - 2 * radius)
 
     def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:
         """Paint these sprites, bottom first. A card under another of its column (the same x and
@@ -563,6 +576,19 @@ class Board:
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+def _uncovered(rect: pygame.Rect, hole: pygame.Rect | None) -> list[pygame.Rect]:
+    """`rect` less `hole`, in up to four pieces: where the background must be restored when the
+    top card's body will cover the hole (most of a sliding card's repaint)."""
+    if hole is None or not hole.colliderect(rect):
+        return [rect]
+    h = hole.clip(rect)
+    pieces = [pygame.Rect(rect.x, rect.y, rect.width, h.y - rect.y),
+              pygame.Rect(rect.x, h.bottom, rect.width, rect.bottom - h.bottom),
+              pygame.Rect(rect.x, h.y, h.x - rect.x, h.height),
+              pygame.Rect(h.right, h.y, rect.right - h.right, h.height)]
+    return [p for p in pieces if p.width > 0 and p.height > 0]
 
 
 def _glowing(s: CardSprite) -> bool:

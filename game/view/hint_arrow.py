@@ -120,11 +120,15 @@ class HintArrow:
         """Draw what shows of the arrow within `rect` (surface's clip)."""
         if self.due:
             return
-        shown = self._slab(0.0, self._shown)
+        shown = self.shown_part()
         for img, box in self.pieces(card_w, fill):
             part = box.clip(shown).clip(rect)
             if part.width and part.height:
                 surface.blit(img, part.topleft, part.move(-box.x, -box.y))
+
+    def shown_part(self) -> pygame.Rect:
+        """The part of the screen within which the arrow shows so far."""
+        return self._slab(0.0, self._shown)
 
     def _slab(self, a: float, b: float) -> pygame.Rect:
         """The part of the arrow's bounds between fractions `a` and `b` of the way from its start
