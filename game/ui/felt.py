@@ -2,11 +2,11 @@
 
 A table keeps its static background to restore what a moving card uncovers. Kept in the screen's
 format that is 4 bytes a pixel, 8 MiB at 1920x1080, beside the 8 of the screen itself. The felt
-has few colours, though: its light falls off in rings (`LEVELS` of them, finer than the one step
-of 8 bits the widest centre-to-edge difference allows per ring), and each pixel is plain felt or
-a light or dark fibre speck over it. Those 3 x LEVELS colours are the palette of an 8-bit image: a
-quarter of the memory, drawn by SDL's table lookup (about 2.5 times a copy's cost here, for the
-parts of a restore that no card covers).
+has few colours, though: its light falls off in rings (`LEVELS` of them: more than the 64 levels
+of the widest centre-to-edge difference of any felt's channel, so that no ring steps more than one
+level), and each pixel is plain felt or a light or dark fibre speck over it. Those 3 x LEVELS
+colours are the palette of an 8-bit image: a quarter of the memory, drawn by SDL's table lookup
+(about 2.5 times a copy's cost here, for the parts of a restore that no card covers).
 
 The image is made without any full-window surface of 4 bytes a pixel: the rings are filled
 ellipses drawn with their palette index; the specks are added strip by strip in a small 32-bit
