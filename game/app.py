@@ -23,7 +23,6 @@ from game.attract import Attract
 from game.context import Context, make_audio
 from game.kiosk import KioskDuties
 from game.persist.progress import Progress
-from game.persist.savefile import LOOP_IDLE
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
 from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
@@ -343,7 +342,6 @@ class App:
             quiet_since = last
             while self.running:
                 now = self._clock()
-                LOOP_IDLE.clear()  # a frame is worked on: the save waits (savefile.LOOP_IDLE)
                 if self.step_frame(now - last):
                     quiet_since = now
                 elif now - quiet_since > AUDIO_REST:
@@ -354,10 +352,8 @@ class App:
                 if self.running:
                     busy = self._force_draw or self.is_animating()
                     self.use_spare_time(1 / (FPS if busy else IDLE_FPS) - (self._clock() - now))
-                    LOOP_IDLE.set()
                     self._wait(FPS if busy else IDLE_FPS)
         finally:
-            LOOP_IDLE.set()
             self.close()
 
     def use_spare_time(self, seconds: float) -> int:

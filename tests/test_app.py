@@ -223,27 +223,3 @@ def test_headless_app_has_the_requested_size(make_app):
     app = make_app(size=(800, 480))
     assert app.size == (800, 480) == app.ctx.screen_size
     assert pygame.display.get_surface().get_size() == (800, 480)
-
-
-def test_the_loop_lets_the_save_write_only_while_it_sleeps_between_frames(make_app):
-    from game.persist.savefile import LOOP_IDLE
-
-    t = [0.0]
-    idle_in_frames, idle_in_waits = [], []
-
-    def clock():
-        t[0] += 1 / 60
-        return t[0]
-
-    app = make_app(clock=clock, wait=lambda fps: idle_in_waits.append(LOOP_IDLE.is_set()))
-    scene = Probe(app.ctx, animating=True)
-
-    def update():
-        idle_in_frames.append(LOOP_IDLE.is_set())
-        return Quit() if scene.updates >= 10 else None
-
-    scene.on_update = update
-    app.run(scene)
-    assert idle_in_frames and not any(idle_in_frames)
-    assert idle_in_waits and all(idle_in_waits)
-    assert LOOP_IDLE.is_set()  # no loop now: saves are written at once

@@ -45,11 +45,8 @@ class Recorder:
         self.spare_pieces = 0
 
     def frames(self, phase: str, n: int) -> None:
-        from game.persist.savefile import LOOP_IDLE
-
         times = self.phases.setdefault(phase, array("d"))  # compact: the session draws tens of thousands
         for _ in range(n):
-            LOOP_IDLE.clear()  # as App.run does: the save waits for the loop's sleep
             t0 = time.process_time()
             drew = self.app.step_frame(FRAME)
             t1 = time.process_time()
@@ -59,10 +56,6 @@ class Recorder:
             if pieces:
                 self.spare.append((time.process_time() - t1) * 1000)
                 self.spare_pieces += pieces
-            LOOP_IDLE.set()  # the loop's sleep, where the game's save is written: here, until it is
-            progress = self.app.ctx.progress
-            if progress is not None:
-                progress.save.flush(1.0)
             if self.app.ctx.jobs.busy:
                 time.sleep(FRAME)  # the solver works in real time: a frame's worth of it passes, as in the game
 

@@ -1,10 +1,9 @@
 """The game in progress as one JSON file, replaced atomically so a power cut leaves the old or the new.
 
 Writing happens on a small background thread (an SD card's fsync can take tens of milliseconds on a
-Pi; the frame loop must not wait for it), while the frame loop sleeps between frames (LOOP_IDLE).
-Only the newest content is ever written: a state submitted while a write is under way replaces any
-state still waiting, so after each write the next one is the newest. A power cut therefore loses
-at most the states submitted during the last two writes.
+Pi; the frame loop must not wait for it). Only the newest content is ever written: a state submitted
+while a write is under way replaces any state still waiting, so after each write the next one is the
+newest. A power cut therefore loses at most the states submitted during the last two writes.
 A write that fails (a full disk) is tried again with back-off, and at once when a new state comes.
 
 A file that cannot be read is moved aside with one log line and the game starts normally.
@@ -25,13 +24,6 @@ log = logging.getLogger(__name__)
 
 SAVE_LIMIT = 4 * 1024 * 1024  # bytes: a long Eight Off game with its history is a few tens of KiB
 _UNSET = object()
-#: Set while the frame loop sleeps between frames (App.run), clear while it works on one; set when
-#: no loop runs. A write waits for it, at most DEFER_LIMIT: the writer's Python holds the GIL
-#: between its dozen system calls, and run beside a frame it took the GIL from it at each blit
-#: that lets it go (the frames of a move were 0.1-0.4 ms slower at their 95th percentile here).
-LOOP_IDLE = threading.Event()
-LOOP_IDLE.set()
-DEFER_LIMIT = 0.5  # s: a loop that never sleeps (a machine too slow for its frames) still saves
 
 
 def plain_json(doc: dict[str, Any] | None) -> str:
@@ -125,8 +117,6 @@ class SaveFile:
                     if not self._dirty:
                         self._thread = None
                         return
-            LOOP_IDLE.wait(DEFER_LIMIT)  # until the frame loop sleeps (then the newest state is taken)
-            with self._lock:
                 doc, self._dirty, self._busy = self._doc, False, True
             ok = False
             try:
