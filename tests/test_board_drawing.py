@@ -4,7 +4,6 @@ rectangles that never grow into the span between cards far apart."""
 from __future__ import annotations
 
 import math
-
 import random
 
 import pygame
@@ -13,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK, Card
-from game.view.board import COLUMN, GLOW_COLOURS, HINT, Board, Target, _glowing, _visible
+from game.view.board import COLUMN, GLOW_COLOURS, HINT, Board, Target
+from game.view.board_paint import _visible
 from game.view.card_images import CardImages, card_height, corner_radius
+from game.view.card_sprite import _glowing
 from game.view.dirty_rects import merge
 from game.view.hint_arrow import GROW_TIME, arrow_shape, draw_arrow
 

@@ -61,9 +61,6 @@ class Backdrop:
             patches.append((area, patch))
         return cls(felt, patches)
 
-    def get_size(self) -> tuple[int, int]:
-        return self.felt.get_size()
-
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Put the background within `rect` on `surface`."""
         surface.blit(self.felt, rect.topleft, rect)

@@ -17,17 +17,16 @@ import pygame
 from ..model.cards import Card
 from ..ui.tween import Tweener, out_cubic
 from .backdrop import Backdrop
-from .board_paint import BoardPainting, _visible
+from .board_paint import BoardPainting
 from .card_face import CardFace
-from .card_sprite import SHAKE_TIME, CardSprite, Target, _glowing
+from .card_sprite import SHAKE_TIME, CardSprite, Target
 from .dirty_rects import COLUMN
 from .face_keeping import worth_keeping
 from .glow import GLOW_COLOURS, HINT, PLAYABLE, glow_pad
 from .hint_arrow import HintArrow
 from .lift import LIFT_TIME, SETTLE_TIME, LiftShadow
 
-__all__ = ["COLUMN", "GLOW_COLOURS", "HINT", "PLAYABLE", "Board", "CardSprite", "Target", "_glowing", "_visible"]
-
+__all__ = ["COLUMN", "GLOW_COLOURS", "HINT", "PLAYABLE", "Board", "CardSprite", "Target"]
 
 
 class Board(BoardPainting):

@@ -82,6 +82,8 @@ class HintArrow:
         self.due = 1
         self._pieces: list[tuple[pygame.Surface, pygame.Rect]] | None = None
         self._made_for = 0  # the card width the pieces are made for
+        self._tiles: list[pygame.Rect] = []  # where the pieces go, and all of them's bounds
+        self._bounds = pygame.Rect(0, 0, 0, 0)
         self._clock = 0.0
         self._shown = 0.0  # how much of it shows, 0 to 1
 
@@ -98,11 +100,13 @@ class HintArrow:
         """The arrow's bands for cards `card_w` wide, made once (again after a resize)."""
         if self._pieces is None or self._made_for != card_w:
             self._pieces, self._made_for = arrow_pieces(*self.ends, card_w, fill), card_w
+            self._tiles = [rect for _img, rect in self._pieces]
+            self._bounds = self._tiles[0].unionall(self._tiles[1:]) if self._tiles else pygame.Rect(0, 0, 0, 0)
         return self._pieces
 
     def tiles(self) -> list[pygame.Rect]:
         """The screen the made arrow covers (none before it is made)."""
-        return [] if self._pieces is None or self.due else [rect for _img, rect in self._pieces]
+        return [] if self._pieces is None or self.due else self._tiles
 
     def update(self, dt: float, card_w: int, fill: Colour) -> list[pygame.Rect]:
         """Time passes: what the arrow newly covers, to repaint."""
@@ -133,10 +137,9 @@ class HintArrow:
     def _slab(self, a: float, b: float) -> pygame.Rect:
         """The part of the arrow's bounds between fractions `a` and `b` of the way from its start
         along its longer axis (all of it across the other)."""
-        tiles = self.tiles()
-        if not tiles:
+        if not self.tiles():
             return pygame.Rect(0, 0, 0, 0)
-        bounds = tiles[0].unionall(tiles[1:])
+        bounds = self._bounds
         (x0, y0), (x1, y1) = self.ends
         across = abs(x1 - x0) >= abs(y1 - y0)
         lo, size = (bounds.x, bounds.width) if across else (bounds.y, bounds.height)
