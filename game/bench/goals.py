@@ -104,3 +104,12 @@ def real_screen_goals(dummy: dict, real: dict) -> list[Goal]:
     return [Goal(f"{label}, {real['driver']} / dummy", ratio(a, b),
                  1 - REAL_SCREEN_SLACK if up else 1 + REAL_SCREEN_SLACK, "x", up)
             for label, a, b, up in pairs]
+
+
+def frame_parts_ratios(dummy: dict, real: dict) -> dict[str, float]:
+    """A real window's frames without their present and the other threads' CPU, as a ratio of the
+    dummy driver's: {} for runs that did not record the parts (attract mode)."""
+    if "bare_median_ms" not in real or "bare_median_ms" not in dummy:
+        return {}
+    return {k: real[f"bare_{k}_ms"] / dummy[f"bare_{k}_ms"] if dummy[f"bare_{k}_ms"] else 1.0
+            for k in ("median", "p95")}

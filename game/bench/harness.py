@@ -43,15 +43,36 @@ class Recorder:
         #: CPU ms of each frame's share, for the frames that had any, and how many pieces in all.
         self.spare = array("d")
         self.spare_pieces = 0
+        #: For each drawn frame, in the order drawn: its CPU ms; the CPU ms this thread spent putting
+        #: it on screen (Screen.present); and the CPU ms the process's other threads used meanwhile
+        #: (the save's writer, the statistics). What a real window adds to a frame, apart.
+        self.drawn = array("d")
+        self.present = array("d")
+        self.others = array("d")
+        self._presenting = 0.0
+        present = app.display.present
+
+        def timed_present(rects: Any) -> None:
+            t = time.thread_time()
+            try:
+                present(rects)
+            finally:
+                self._presenting += time.thread_time() - t
+
+        app.display.present = timed_present  # type: ignore[method-assign]  # this app's frames only
 
     def frames(self, phase: str, n: int) -> None:
         times = self.phases.setdefault(phase, array("d"))  # compact: the session draws tens of thousands
         for _ in range(n):
-            t0 = time.process_time()
+            self._presenting = 0.0
+            t0, h0 = time.process_time(), time.thread_time()
             drew = self.app.step_frame(FRAME)
-            t1 = time.process_time()
+            t1, h1 = time.process_time(), time.thread_time()
             if drew:
                 times.append((t1 - t0) * 1000)
+                self.drawn.append((t1 - t0) * 1000)
+                self.present.append(self._presenting * 1000)
+                self.others.append(max(0.0, (t1 - t0) - (h1 - h0)) * 1000)
             pieces = self.app.use_spare_time(FRAME - (t1 - t0))
             if pieces:
                 self.spare.append((time.process_time() - t1) * 1000)
@@ -196,6 +217,18 @@ def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
             "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
 
 
+def frame_parts(rec: Recorder) -> dict:
+    """The drawn frames' median and p95 without their present and without other threads' CPU, the
+    present's own, and the other threads' CPU inside the frames: so a real window's frames can be
+    set against the dummy driver's part by part."""
+    bare = [f - p - o for f, p, o in zip(rec.drawn, rec.present, rec.others)]
+    return {"bare_median_ms": round(statistics.median(bare), 3) if bare else 0.0,
+            "bare_p95_ms": round(percentile(bare, 0.95), 3),
+            "present_median_ms": round(statistics.median(rec.present), 3) if len(rec.present) else 0.0,
+            "present_p95_ms": round(percentile(rec.present, 0.95), 3),
+            "others_in_frames_s": round(sum(rec.others) / 1000, 3)}
+
+
 def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
     """Measure idle CPU in the app's own loop, then gather every number of the run."""
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
@@ -229,4 +262,5 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
             "spare_pieces": rec.spare_pieces, "spare_frames": len(rec.spare),
             "spare_max_ms": round(max(rec.spare, default=0.0), 3),
             "peak_memory_mib": round(peak_mib(), 1), "total_cpu_s": round(cpu_s(), 2),
+            **frame_parts(rec),
             **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}

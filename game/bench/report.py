@@ -1,7 +1,7 @@
 """The benchmark's printed report: one block per run, its goals, and a real window against the dummy driver."""
 from __future__ import annotations
 
-from .goals import Goal, attract_goals, real_screen_goals, table_goals
+from .goals import Goal, attract_goals, frame_parts_ratios, real_screen_goals, table_goals
 
 
 def _where(result: dict) -> str:
@@ -37,6 +37,10 @@ def table_report(result: dict) -> str:
               f"start-up to first frame: {result['first_frame_cpu_s']:.3f} s of CPU, {result['first_frame_s']:.3f} s",
               f"peak memory: {result['peak_memory_mib']:.1f} MiB",
               _session_line(result)]
+    if "present_median_ms" in result:
+        lines.append(f"of which putting frames on screen: median {result['present_median_ms']:.3f} ms, "
+                     f"p95 {result['present_p95_ms']:.3f} ms; other threads: {result['others_in_frames_s']:.3f} s "
+                     f"in all; the rest: median {result['bare_median_ms']:.3f} ms, p95 {result['bare_p95_ms']:.3f} ms")
     if result.get("xserver_cpu_s") is not None:
         lines.append(f"CPU over the run: {result['total_cpu_s']:.2f} s in the game, "
                      f"{result['xserver_cpu_s']:.2f} s in the X server")
@@ -68,4 +72,16 @@ def report(result: dict) -> str:
 def comparison(dummy: dict, real: dict) -> str:
     """A real window's run against the dummy driver's, same game and size."""
     return "\n".join([f"== {real['game']} at {real['size']}: {real['driver']} ({real['present']}) against dummy ==",
-                      *_goals(real_screen_goals(dummy, real))])
+                      *_goals(real_screen_goals(dummy, real)), *_parts_lines(dummy, real)])
+
+
+def _parts_lines(dummy: dict, real: dict) -> list[str]:
+    """Where a real window's frames differ: its present, the other threads, or the rest (not goals:
+    the goal is the whole frame)."""
+    parts = frame_parts_ratios(dummy, real)
+    if not parts:
+        return []
+    return ["the frames apart (not goals): the present "
+            f"{real['present_median_ms']:.3f} ms a frame (median) against {dummy['present_median_ms']:.3f}; "
+            f"other threads {real['others_in_frames_s']:.2f} s against {dummy['others_in_frames_s']:.2f}; "
+            f"the rest, {real['driver']} / dummy: median {parts['median']:.3f} x, p95 {parts['p95']:.3f} x"]

@@ -1,0 +1,73 @@
+"""The benchmark sets a real window's frames against the dummy driver's part by part: the present
+(putting the frame on screen), the other threads' CPU inside a frame, and the rest
+(game/bench/harness.py, goals.py, report.py). Numbers are made up here: tests never time anything."""
+from __future__ import annotations
+
+from array import array
+from types import SimpleNamespace
+
+from game.bench.goals import frame_parts_ratios
+from game.bench.harness import Recorder, frame_parts
+from game.bench.report import comparison
+
+
+class FakeApp:
+    """Draws on every other frame and presents once per drawn frame."""
+
+    def __init__(self) -> None:
+        self.presented: list[object] = []
+        self.display = SimpleNamespace(present=self.presented.append)
+        self.ctx = SimpleNamespace(jobs=SimpleNamespace(busy=False))
+        self.frame = 0
+
+    def step_frame(self, elapsed: float) -> bool:
+        self.frame += 1
+        if self.frame % 2:
+            self.display.present([self.frame])
+            return True
+        return False
+
+    def use_spare_time(self, seconds: float) -> int:
+        return 0
+
+
+def test_the_recorder_keeps_one_present_and_one_other_threads_figure_per_drawn_frame():
+    app = FakeApp()
+    rec = Recorder(app)  # type: ignore[arg-type]
+    rec.frames("deal", 6)
+    assert app.presented == [[1], [3], [5]]  # the wrapped present still puts every frame on screen
+    assert len(rec.phases["deal"]) == len(rec.drawn) == len(rec.present) == len(rec.others) == 3
+    assert all(0.0 <= p and 0.0 <= o for p, o in zip(rec.present, rec.others))
+
+
+def test_the_rest_of_a_frame_is_what_neither_the_present_nor_another_thread_took():
+    rec = SimpleNamespace(drawn=array("d", [1.0, 2.0, 3.0]), present=array("d", [0.25, 0.5, 0.5]),
+                          others=array("d", [0.0, 0.5, 1.5]))
+    parts = frame_parts(rec)  # type: ignore[arg-type]
+    assert parts["bare_median_ms"] == 1.0  # 0.75, 1.0, 1.0
+    assert parts["present_median_ms"] == 0.5
+    assert parts["others_in_frames_s"] == 0.002
+
+
+def _run(driver: str, bare: float, present: float) -> dict:
+    return {"game": "Golf", "size": "1920x1080", "driver": driver, "present": "framebuffer",
+            "animated_median_ms": bare + present, "animated_p95_ms": 4 * (bare + present),
+            "total_cpu_s": 10.0, "first_frame_cpu_s": 0.2, "peak_memory_mib": 60.0,
+            "bare_median_ms": bare, "bare_p95_ms": 4 * bare, "present_median_ms": present,
+            "present_p95_ms": 2 * present, "others_in_frames_s": 0.0}
+
+
+def test_a_real_window_whose_only_extra_is_its_present_is_level_with_the_dummy_driver_apart_from_it():
+    dummy, real = _run("dummy", 0.14, 0.01), _run("x11", 0.14, 0.06)
+    assert frame_parts_ratios(dummy, real) == {"median": 1.0, "p95": 1.0}
+    text = comparison(dummy, real)
+    assert "MISS median frame, x11 / dummy" in text  # the goal stays the whole frame
+    assert "the present 0.060 ms a frame (median) against 0.010" in text
+    assert "the rest, x11 / dummy: median 1.000 x, p95 1.000 x" in text
+
+
+def test_runs_without_the_parts_compare_the_whole_frames_only():
+    dummy, real = _run("dummy", 0.1, 0.0), _run("x11", 0.1, 0.0)
+    del real["bare_median_ms"]
+    assert frame_parts_ratios(dummy, real) == {}
+    assert "the frames apart" not in comparison(dummy, real)
