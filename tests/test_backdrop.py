@@ -104,3 +104,26 @@ def test_a_full_hd_table_keeps_a_part_of_a_whole_background_and_restores_it_exac
     restored = pygame.Surface((1920, 1080))
     backdrop.draw(restored, restored.get_rect())
     assert pygame.image.tobytes(restored, "RGB") == pygame.image.tobytes(painted, "RGB")
+
+
+def test_a_help_example_keeps_its_mini_table_as_a_table_does_and_restores_it_exactly(make_app):
+    from game.help import examples
+    from game.scenes.example_scene import ExampleScene
+    from game.scenes.hud import paint_band
+
+    app = make_app(size=(1920, 1080))
+    scene = ExampleScene(app.ctx, examples.load()["eightoff-takeback"])
+    app.push(scene)
+    app.step_frame(1 / 60)
+    backdrop = scene.board.background
+    w, h = scene.table_rect.size
+    assert isinstance(backdrop, Backdrop) and backdrop.felt.get_bitsize() == 8
+    assert backdrop.nbytes() < w * h * app.screen.get_bytesize() * 0.75  # (a whole one: 4 bytes a pixel)
+    painted = pygame.Surface((w, h))
+    painted.blit(backdrop.felt, (0, 0))
+    paint_band(painted, scene.band)  # the band as a table's, its white edge under it
+    paint_slots(painted, scene.layout, app.ctx.images, app.ctx.text)
+    restored = pygame.Surface((w, h))
+    backdrop.draw(restored, restored.get_rect())
+    assert pygame.image.tobytes(restored, "RGB") == pygame.image.tobytes(painted, "RGB")
+    assert tuple(restored.get_at((w // 2, scene.band.bottom)))[:3] == (255, 255, 255)

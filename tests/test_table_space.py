@@ -56,3 +56,42 @@ def test_the_painted_felt_names_an_empty_cell_and_marks_a_foundation_with_its_ac
         for part in (centre, top) if rect in lay.foundations else (centre,):
             assert pygame.image.tobytes(felt.subsurface(part), "RGB") != \
                 pygame.image.tobytes(plain.subsurface(part), "RGB")
+
+
+class RecordingCanvas:
+    """A Canvas that paints a real surface and keeps where each image went."""
+
+    def __init__(self, size):
+        import pygame
+        self.surface = pygame.Surface(size)
+        self.blits = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        import pygame
+        r = self.surface.blit(source, dest, area, special_flags)
+        self.blits.append((pygame.Rect(dest[0], dest[1], *source.get_size()) if area is None else r))
+        return r
+
+    def fill(self, colour, rect=None, special_flags=0):
+        return self.surface.fill(colour, rect, special_flags)
+
+
+@pytest.mark.parametrize("language", ["en", "el", "th"])
+@pytest.mark.parametrize("size", [(800, 356), (800, 480), (1920, 1080), (1920, 820)])  # (a Help example's table)
+def test_a_free_cells_name_stays_inside_its_outline_in_every_language(make_app, language, size):
+    from game import i18n
+    from game.scenes.table_paint import paint_slots
+    from game.view.eightoff_layout import EightOffLayout
+    app = make_app(size=(800, 480))
+    lay = EightOffLayout(size, 8)
+    i18n.set_language(language)
+    try:
+        canvas = RecordingCanvas(size)
+        paint_slots(canvas, lay, app.ctx.images, app.ctx.text)
+    finally:
+        i18n.set_language("en")
+    labels = [(b, cell) for b in canvas.blits for cell in lay.cells
+              if b.center == cell.center and b.size != cell.size]
+    assert all(b.width <= cell.width for b, cell in labels)
+    if size[1] >= 480:  # a table's cards are large enough to name every cell
+        assert len(labels) == 8

@@ -182,3 +182,14 @@ def test_a_text_is_measured_as_it_would_be_drawn_without_drawing_it(app, languag
                 assert cache.rendered_size(line, fitted, bold) == expected
                 assert cache.misses == misses  # (measured, not drawn)
                 assert cache.fit_wrapped(language_text, width, size, (255, 255, 255), bold).get_size() == expected
+
+
+def test_a_text_too_wide_for_one_line_even_at_the_smallest_size_goes_on_two(app):
+    cache = TextCache()
+    text = "Η νίκη χάθηκε πριν από 32 κινήσεις: A♣ στη στοίβα απόρριψης."
+    width = cache.rendered_size(text, 10)[0] * 2 // 3  # (narrower than the line at 10 px)
+    line, size = cache.wrapped_choice(text, width, 10)
+    assert "\n" in line and size == 10
+    assert cache.rendered_size(line, size)[0] < cache.rendered_size(text, 10)[0]
+    word = "Ελεύθερο"  # one word: nothing to break
+    assert cache.wrapped_choice(word, 5, 10) == (word, 10)

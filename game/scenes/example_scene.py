@@ -15,21 +15,20 @@ import pygame
 
 from .. import registry
 from ..context import ANIMATION_SCALE
-from ..help import content, examples
+from ..help import examples
 from ..help.examples import Plan, Run
 from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..ui import theme
 from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
-from ..ui.text import get_font
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
 from ..view.layout import TableLayout, hud_height, margin
 from .base import Pop, Scene, Transition
+from .example_paint import ExamplePainting, button_width
 from .help_page import Page, body_size
-from .table_paint import paint_slots
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -39,7 +38,6 @@ POINT_TIME = 0.8      # s the cards of a step glow before it is made
 REPLAY_POINT = 0.2    # ... during a replay of a whole line
 LINGER = 0.7          # s after a step before the next one
 REPLAY_LINGER = 0.2
-PANEL = (10, 36, 22)
 
 
 def read_time(text: str) -> float:
@@ -48,7 +46,7 @@ def read_time(text: str) -> float:
     return min(9.0, 1.5 + 0.045 * letters)
 
 
-class ExampleScene(Scene):
+class ExampleScene(ExamplePainting, Scene):
     """One example: a band with its counters, the mini-table, and the caption with its buttons."""
 
     is_help = True
@@ -126,7 +124,7 @@ class ExampleScene(Scene):
         x = self.size[0] - m
         for b in (self.back, self.deal):
             if b.visible:
-                bw = _button_width(tr(b.label), bh)
+                bw = button_width(tr(b.label), bh)
                 x -= bw
                 b.rect = (x, y, bw, bh)
                 x -= max(4, m // 2)
@@ -134,21 +132,12 @@ class ExampleScene(Scene):
         touch = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
         bh = max(touch, int(self.body * 2.3))
         gap = max(6, self.body // 3)
-        bw = max(_button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
+        bw = max(button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
         x = self.panel.right - m - bw
         top = self.panel.centery - bh - gap // 2
         self.next.rect = (x, top, bw, bh)
         self.replay.rect = (x, top + bh + gap, bw, bh)
         self.text_rect = pygame.Rect(m * 2, self.panel.top + m, x - 4 * m, self.panel.height - 2 * m)
-
-    def _background(self) -> pygame.Surface:
-        """Felt, the band and the empty-pile outlines, as on a table of this game."""
-        bg = theme.felt(self.table_rect.size, self.ctx.settings.table_colour)
-        band = pygame.Surface(self.band.size, pygame.SRCALPHA)
-        band.fill((0, 0, 0, 70))
-        bg.blit(band, self.band)
-        paint_slots(bg, self.layout, self.ctx.images, self.ctx.text)
-        return bg
 
     def _targets(self) -> dict[Card, Target]:
         return self.layout.place(self.run.game)
@@ -384,83 +373,3 @@ class ExampleScene(Scene):
 
         if self.example.deal is not None:
             self._transition = play_deal(self.ctx, self.example.deal, over_game=False)
-
-    # -- drawing -----------------------------------------------------------------------------------
-    def band_text(self) -> str:
-        g = self.run.game
-        kind = registry.kind_of(g)
-        values = kind.scene_class().counters(g)
-        return "   ".join([g.code or tr(kind.option_name), *values])
-
-    def draw(self, surface: pygame.Surface) -> list | None:
-        if surface.get_size() != self.size:
-            self.resize(surface.get_size())
-        text = self.band_text()
-        caption = (self.caption_no, language())
-        rects: list[pygame.Rect] = []
-        toast_rect = self.toast.dirty_rect()
-        if toast_rect is not None:
-            self.board.invalidate(toast_rect)
-        full = self._full
-        if full:
-            self.board.invalidate()
-        table = surface.subsurface(self.table_rect)
-        dirty = self.board.draw(table)
-        if dirty is not None and not full:
-            rects += dirty
-        band_changed = text != (self._shown or (None,))[0] or self.back.dirty or self.deal.dirty
-        if band_changed and not full:
-            self.board.invalidate(self.band)
-            rects += self.board.draw(table) or []
-        if full or band_changed or any(r.colliderect(self.band) for r in rects):
-            self._draw_band(surface, text)
-            rects.append(self.band)
-        if toast_rect is not None or (self.toast.active and self.toast.rect.collidelist(rects) != -1):
-            r = self.toast.draw(surface)
-            if r is not None:
-                rects.append(r)
-        if full or caption != (self._shown or (None, None))[1] or any(w.dirty for w in (self.next, self.replay)):
-            self._draw_panel(surface)
-            rects.append(self.panel)
-        if full or any(r.colliderect(self.band) or r.colliderect(self.panel) for r in rects):
-            self.key_focus.draw(surface, self.widgets)  # (its control was just repainted)
-        self._shown = (text, caption)
-        if full:
-            self._full = False
-            return None
-        return rects
-
-    def _draw_band(self, surface: pygame.Surface, text: str) -> None:
-        h = self.band.height
-        room = self._counters_right - margin(self.size)
-        img = self.ctx.text.fit(text, room, max(16, int(h * 0.42)), theme.TEXT, bold=True, min_size=12)
-        surface.blit(img, img.get_rect(midleft=(margin(self.size), h // 2)))
-        for b in (self.back, self.deal):
-            if b.visible:
-                b.draw(surface)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, PANEL), self.panel)
-        pygame.draw.line(surface, (255, 255, 255), self.panel.topleft, self.panel.topright)
-        page = self._caption()
-        y = self.text_rect.top + max(0, (self.text_rect.height - page.height) // 2)
-        for i in range(len(page.lines)):
-            surface.blit(page.line_surface(i), (self.text_rect.x + page.line_left(i), y + page.lines[i].y))
-        for b in (self.next, self.replay):
-            if b.visible:
-                b.draw(surface)
-
-    def _caption(self) -> Page:
-        """The caption laid out in the panel, its text shrunk (not below 16 px) until it fits."""
-        if self._caption_page is None:
-            blocks = [content.Block("para", self.caption())]
-            for body in range(self.body, 15, -1):
-                page = Page(self.ctx, blocks, self.text_rect.width, 1.0, body=body)
-                if page.height <= self.text_rect.height:
-                    break
-            self._caption_page = page
-        return self._caption_page
-
-
-def _button_width(label: str, height: int) -> int:
-    return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)

@@ -225,14 +225,11 @@ class Hud:
     # -- painting ----------------------------------------------------------------------------------
     def paint_band(self, background: Canvas) -> None:
         """The band itself, part of the table's static background (within `band_area`)."""
-        band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        band.fill((0, 0, 0, 70))
-        background.blit(band, self.rect)
-        background.fill((255, 255, 255), (self.rect.left, self.rect.bottom, self.rect.width, 1))  # its edge
+        paint_band(background, self.rect)
 
     def band_area(self) -> pygame.Rect:
         """What paint_band paints: the band and the line under it."""
-        return pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height + 1)
+        return band_area(self.rect)
 
     def button_for(self, action: Action) -> Button | None:
         """The button that performs `action` (whatever its label shows now), or None."""
@@ -314,3 +311,17 @@ class Hud:
             if wanted(b.bounds):
                 painted.append(b.draw(surface))
         return painted
+
+
+def paint_band(background: Canvas, rect: pygame.Rect) -> None:
+    """A table's top band at `rect` on its background: the felt darkened, a white line under it
+    (a table's and a Help example's mini-table's)."""
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    band.fill((0, 0, 0, 70))
+    background.blit(band, rect)
+    background.fill((255, 255, 255), (rect.left, rect.bottom, rect.width, 1))  # its edge
+
+
+def band_area(rect: pygame.Rect) -> pygame.Rect:
+    """What paint_band paints for a band at `rect`: the band and the line under it."""
+    return pygame.Rect(rect.x, rect.y, rect.width, rect.height + 1)

@@ -63,7 +63,10 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         bg.blit(ace, ace.get_rect(midtop=(rect.centerx, rect.top + int(layout.card_h * 0.06))))
     for label, rect in layout.slot_labels():
         img = text.fit_wrapped(tr(label), int(rect.width * 0.84), max(10, int(layout.card_h * 0.14)), SUIT_MARK,
-                               bold=True).copy()
+                               bold=True)
+        if img.get_width() > rect.width - 2:  # cards too small for it (a Help example's mini-table):
+            continue  # the outline goes unnamed rather than the name running over its neighbours
+        img = img.copy()
         img.set_alpha(SUIT_MARK_ALPHA + 60)
         bg.blit(img, img.get_rect(center=rect.center))
 

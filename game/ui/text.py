@@ -337,17 +337,19 @@ class TextCache:
     def fit_wrapped(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
                     bold: bool = False, min_size: int = 10) -> pygame.Surface:
         """Like :meth:`fit`, but a text that would shrink below 80 % of ``size`` on one line goes on
-        two balanced lines instead (long Greek messages); the larger of the two results wins."""
+        two balanced lines instead (long Greek messages); the larger of the two results wins. A
+        text too wide for one line even at ``min_size`` goes on two when they are narrower."""
         return self.render(*self.wrapped_choice(text, max_width, size, bold, min_size), colour, bold)
 
     def wrapped_choice(self, text: str, max_width: int, size: int, bold: bool = False,
                        min_size: int = 10) -> tuple[str, int]:
         """What fit_wrapped draws: the text (on two lines or one) and its font size."""
         one = self.fit_size(text, max_width, size, bold, min_size)
-        if one < size * 0.8:
+        too_wide = " " in text and _width(text, one, bold) > max_width  # (at min_size, still)
+        if one < size * 0.8 or too_wide:
             wrapped = two_lines(text, size, bold)
             two = self.fit_size(wrapped, max_width, size, bold, min_size)
-            if two > one:
+            if two > one or (too_wide and self.rendered_size(wrapped, two, bold)[0] < _width(text, one, bold)):
                 return wrapped, two
         return text, one
 

@@ -1,0 +1,157 @@
+"""Drawing a Help example (example_scene.py): its band with the counters of the game being played,
+the mini-table over the same backdrop as a table of that game, and the caption panel with its buttons.
+Only what changed is drawn again: the board's own rectangles, the band when its text or a button
+changes, the panel when the caption or a button does."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import registry
+from ..help import content
+from ..help.examples import Run
+from ..i18n import language, tr
+from ..ui import theme
+from ..ui.key_focus import KeyFocus
+from ..ui.text import get_font
+from ..ui.toast import Toast
+from ..ui.widgets import Button
+from ..view.backdrop import Backdrop
+from ..view.board import Board
+from ..view.layout import margin
+from .help_page import Page
+from .hud import band_area, paint_band
+from .table_paint import paint_slots, slot_areas
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..view.backdrop import Canvas
+
+PANEL = (10, 36, 22)
+
+
+class ExamplePainting:
+    """The drawing half of ExampleScene: it reads the state the scene keeps (declared here for the
+    type checker) and paints it."""
+
+    ctx: Context
+    size: tuple[int, int]
+    run: Run
+    layout: Any
+    board: Board
+    toast: Toast
+    key_focus: KeyFocus
+    widgets: list[Button]
+    back: Button
+    deal: Button
+    next: Button
+    replay: Button
+    body: int
+    table_rect: pygame.Rect
+    band: pygame.Rect
+    panel: pygame.Rect
+    text_rect: pygame.Rect
+    caption_no: int | None
+    _counters_right: int
+    _caption_page: Page | None
+    _shown: tuple | None
+    _full: bool
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The scene's: lay everything out for `size`."""
+        raise NotImplementedError
+
+    def caption(self) -> str:
+        """The scene's: the caption of the step under way."""
+        raise NotImplementedError
+
+    def _background(self) -> Backdrop:
+        """Felt, the band and the empty-pile outlines, as on a table of this game (and kept as a
+        table keeps them: the felt in 8 bits, what is painted on it in patches)."""
+        def paint(canvas: Canvas) -> None:
+            paint_band(canvas, self.band)
+            paint_slots(canvas, self.layout, self.ctx.images, self.ctx.text)
+
+        felt = theme.felt_image(self.table_rect.size, self.ctx.settings.table_colour)
+        return Backdrop.painted(felt, [band_area(self.band), *slot_areas(self.layout)], paint)
+
+    def band_text(self) -> str:
+        g = self.run.game
+        kind = registry.kind_of(g)
+        values = kind.scene_class().counters(g)
+        return "   ".join([g.code or tr(kind.option_name), *values])
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        text = self.band_text()
+        caption = (self.caption_no, language())
+        rects: list[pygame.Rect] = []
+        toast_rect = self.toast.dirty_rect()
+        if toast_rect is not None:
+            self.board.invalidate(toast_rect)
+        full = self._full
+        if full:
+            self.board.invalidate()
+        table = surface.subsurface(self.table_rect)
+        dirty = self.board.draw(table)
+        if dirty is not None and not full:
+            rects += dirty
+        band_changed = text != (self._shown or (None,))[0] or self.back.dirty or self.deal.dirty
+        if band_changed and not full:
+            self.board.invalidate(self.band)
+            rects += self.board.draw(table) or []
+        if full or band_changed or any(r.colliderect(self.band) for r in rects):
+            self._draw_band(surface, text)
+            rects.append(self.band)
+        if toast_rect is not None or (self.toast.active and self.toast.rect.collidelist(rects) != -1):
+            r = self.toast.draw(surface)
+            if r is not None:
+                rects.append(r)
+        if full or caption != (self._shown or (None, None))[1] or any(w.dirty for w in (self.next, self.replay)):
+            self._draw_panel(surface)
+            rects.append(self.panel)
+        if full or any(r.colliderect(self.band) or r.colliderect(self.panel) for r in rects):
+            self.key_focus.draw(surface, self.widgets)  # (its control was just repainted)
+        self._shown = (text, caption)
+        if full:
+            self._full = False
+            return None
+        return rects
+
+    def _draw_band(self, surface: pygame.Surface, text: str) -> None:
+        h = self.band.height
+        room = self._counters_right - margin(self.size)
+        img = self.ctx.text.fit(text, room, max(16, int(h * 0.42)), theme.TEXT, bold=True, min_size=12)
+        surface.blit(img, img.get_rect(midleft=(margin(self.size), h // 2)))
+        for b in (self.back, self.deal):
+            if b.visible:
+                b.draw(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANELS.get(self.ctx.settings.table_colour, PANEL), self.panel)
+        pygame.draw.line(surface, (255, 255, 255), self.panel.topleft, self.panel.topright)
+        page = self._caption()
+        y = self.text_rect.top + max(0, (self.text_rect.height - page.height) // 2)
+        for i in range(len(page.lines)):
+            surface.blit(page.line_surface(i), (self.text_rect.x + page.line_left(i), y + page.lines[i].y))
+        for b in (self.next, self.replay):
+            if b.visible:
+                b.draw(surface)
+
+    def _caption(self) -> Page:
+        """The caption laid out in the panel, its text shrunk (not below 16 px) until it fits."""
+        if self._caption_page is None:
+            blocks = [content.Block("para", self.caption())]
+            for body in range(self.body, 15, -1):
+                page = Page(self.ctx, blocks, self.text_rect.width, 1.0, body=body)
+                if page.height <= self.text_rect.height:
+                    break
+            self._caption_page = page
+        return self._caption_page
+
+
+def button_width(label: str, height: int) -> int:
+    """A band or caption button's width for its label: at least twice its height."""
+    return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)
