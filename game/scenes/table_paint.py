@@ -62,11 +62,11 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         ace.set_alpha(SUIT_MARK_ALPHA + 30)
         bg.blit(ace, ace.get_rect(midtop=(rect.centerx, rect.top + int(layout.card_h * 0.06))))
     for label, rect in layout.slot_labels():
-        img = text.fit_wrapped(tr(label), int(rect.width * 0.84), max(10, int(layout.card_h * 0.14)), SUIT_MARK,
-                               bold=True)
-        if img.get_width() > rect.width - 2:  # cards too small for it (a Help example's mini-table):
-            continue  # the outline goes unnamed rather than the name running over its neighbours
-        img = img.copy()
+        line, label_size = text.wrapped_choice(tr(label), int(rect.width * 0.84),
+                                               max(10, int(layout.card_h * 0.14)), bold=True)
+        if text.rendered_size(line, label_size, bold=True)[0] > rect.width - 2:
+            continue  # cards too small for it (a Help example's): unnamed, not written over its neighbours
+        img = text.render(line, label_size, SUIT_MARK, bold=True).copy()
         img.set_alpha(SUIT_MARK_ALPHA + 60)
         bg.blit(img, img.get_rect(center=rect.center))
 

@@ -345,11 +345,12 @@ class TextCache:
                        min_size: int = 10) -> tuple[str, int]:
         """What fit_wrapped draws: the text (on two lines or one) and its font size."""
         one = self.fit_size(text, max_width, size, bold, min_size)
-        too_wide = " " in text and _width(text, one, bold) > max_width  # (at min_size, still)
+        one_width = _width(text, one, bold)
+        too_wide = " " in text and one_width > max_width  # (at min_size, still)
         if one < size * 0.8 or too_wide:
             wrapped = two_lines(text, size, bold)
             two = self.fit_size(wrapped, max_width, size, bold, min_size)
-            if two > one or (too_wide and self.rendered_size(wrapped, two, bold)[0] < _width(text, one, bold)):
+            if two > one or (too_wide and _width(wrapped, two, bold) < one_width):
                 return wrapped, two
         return text, one
 
