@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.app import App  # (it brings pygame)
 
     app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk)
+    app.settle_long_lived()  # (before any scene exists)
     try:
         app.run(first_scene(args, app))
     finally:

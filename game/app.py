@@ -214,6 +214,18 @@ class App:
             raise TypeError(f"a scene returned {transition!r}, which is not a transition")
         self._force_draw = True
 
+    def settle_long_lived(self) -> None:
+        """Set what is alive now (the modules, this app and its services: some 19,000 objects) out
+        of the cyclic collector's way for good. It all lives as long as the process, and a full
+        collection (at each scene change, and now and then by itself in a frame) walked it every
+        time: 5-9 ms here, some 25-45 ms on a Pi, against 1-3 ms for what is left. Called once,
+        before the first scene is made: anything frozen is never collected, and a scene holds
+        reference cycles. (No collection first: at this point one found nothing, in 10 ms of
+        start-up.)"""
+        if self.stack:
+            raise RuntimeError("settle_long_lived before the first scene: a frozen scene would never be freed")
+        gc.freeze()
+
     def push(self, scene: Scene) -> None:
         self.apply(Push(scene))
 

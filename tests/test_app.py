@@ -223,3 +223,26 @@ def test_headless_app_has_the_requested_size(make_app):
     app = make_app(size=(800, 480))
     assert app.size == (800, 480) == app.ctx.screen_size
     assert pygame.display.get_surface().get_size() == (800, 480)
+
+
+def test_what_lives_as_long_as_the_process_is_set_aside_before_the_first_scene_and_scenes_still_go(make_app):
+    import gc
+    import weakref
+
+    app = make_app()
+    try:
+        app.settle_long_lived()
+        assert gc.get_freeze_count() > 0
+        tracked = len(gc.get_objects())
+        first = Probe(app.ctx, "first")
+        first.cycle = first  # as a scene's buttons hold its own methods
+        gone = weakref.ref(first)
+        app.replace(first)
+        del first
+        app.replace(Probe(app.ctx, "second"))  # a scene change collects: the first scene is freed
+        assert gone() is None
+        assert len(gc.get_objects()) < tracked + 200  # what the collector walks: the scenes', not start-up's
+        with pytest.raises(RuntimeError):
+            app.settle_long_lived()  # a scene exists: it would never be freed
+    finally:
+        gc.unfreeze()

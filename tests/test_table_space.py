@@ -75,6 +75,9 @@ class RecordingCanvas:
     def fill(self, colour, rect=None, special_flags=0):
         return self.surface.fill(colour, rect, special_flags)
 
+    def get_rect(self):
+        return self.surface.get_rect()
+
 
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 @pytest.mark.parametrize("size", [(800, 356), (800, 480), (1920, 1080), (1920, 820)])  # (a Help example's table)

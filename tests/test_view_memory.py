@@ -37,3 +37,36 @@ def test_the_felt_is_made_in_the_screens_format(app):
     assert felt.get_size() == (320, 200) and felt.get_bitsize() == app.screen.get_bitsize()
     assert felt.get_masks() == app.screen.get_masks()
     assert felt.get_at((160, 90)) != felt.get_at((2, 2))  # lit in the middle, darker at the edge
+
+
+def test_a_measured_text_is_remembered_per_size_and_the_memory_is_bounded(app, monkeypatch):
+    from game.ui import text
+
+    font, other = text.get_font(20), text.get_font(24)
+    measured: list[tuple[int, str]] = []
+    measure = text.FallbackFont._measure
+
+    def counting(self: text.FallbackFont, s: str) -> tuple[int, int]:
+        measured.append((self.point_size, s))
+        return measure(self, s)
+
+    monkeypatch.setattr(text.FallbackFont, "_measure", counting)
+    monkeypatch.setattr(text, "_measured", {})
+    wide = font.size("Score 1234")
+    assert other.size("Score 1234") != wide  # another size: measured, not taken from the first
+    assert font.size("Score 1234") == wide and other.size("Score 1234") == measure(other, "Score 1234")
+    assert measured == [(20, "Score 1234"), (24, "Score 1234")]
+    assert font.size("Scores") == measure(font, "Scores")  # another text: measured
+    monkeypatch.setattr(text, "MAX_MEASURED", 8)
+    for i in range(30):
+        font.size(f"clock 0:{i:02}")
+    assert len(text._measured) == 8 and (20, False, "clock 0:29") in text._measured
+
+
+def test_the_felt_is_made_once_for_a_size_and_colour_and_made_again_for_another(app):
+    first = theme.felt_image((300, 200), "green")
+    assert theme.felt_image((300, 200), "green") is first  # the next table takes it
+    assert theme.felt_image((300, 200), "no such colour") is first  # (the green)
+    red = theme.felt_image((300, 200), "red")
+    assert red is not first and tuple(red.get_palette()[0])[:3] == theme.FELTS["red"][0]
+    assert theme.felt_image((320, 200), "red").get_size() == (320, 200)

@@ -179,6 +179,7 @@ def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
 
     app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
     app.ctx.save_settings = lambda: None  # type: ignore[method-assign]  # a benchmark saves nothing
+    app.settle_long_lived()  # as main.py does
     return app
 
 

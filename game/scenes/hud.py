@@ -316,6 +316,8 @@ class Hud:
 def paint_band(background: Canvas, rect: pygame.Rect) -> None:
     """A table's top band at `rect` on its background: the felt darkened, a white line under it
     (a table's and a Help example's mini-table's)."""
+    if not background.get_rect().colliderect(band_area(rect)):
+        return  # (a patch elsewhere on the table)
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
     band.fill((0, 0, 0, 70))
     background.blit(band, rect)

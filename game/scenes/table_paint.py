@@ -42,8 +42,10 @@ def slot_areas(layout: TableLayout) -> list[pygame.Rect]:
 
 def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextCache) -> None:
     """The empty-pile outlines of `layout` on the felt `bg`: each foundation with an A over its
-    suit, faint until its Ace covers it; each free cell named; the groups that share a row framed."""
-    for group in layout.slot_groups():
+    suit, faint until its Ace covers it; each free cell named; the groups that share a row framed.
+    What lies outside `bg` (a patch of the table) is skipped."""
+    view = bg.get_rect()
+    for group in (g for g in layout.slot_groups() if view.colliderect(g)):
         frame = pygame.Surface(group.size, pygame.SRCALPHA)
         radius = max(4, layout.card_w // 10)
         pygame.draw.rect(frame, (*SUIT_MARK, 26), frame.get_rect(), border_radius=radius)
@@ -52,9 +54,12 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         bg.blit(frame, group)
     slot = images.slot(layout.card_w)
     for rect in layout.slots():
-        bg.blit(slot, rect)
+        if view.colliderect(rect):
+            bg.blit(slot, rect)
     size = int(layout.card_h * 0.42)
     for suit, rect in layout.suit_slots():
+        if not view.colliderect(rect):
+            continue
         glyph = text.render(SUIT_SYMBOLS[suit], size, SUIT_MARK).copy()
         glyph.set_alpha(SUIT_MARK_ALPHA)
         bg.blit(glyph, glyph.get_rect(center=rect.center))
@@ -62,6 +67,8 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         ace.set_alpha(SUIT_MARK_ALPHA + 30)
         bg.blit(ace, ace.get_rect(midtop=(rect.centerx, rect.top + int(layout.card_h * 0.06))))
     for label, rect in layout.slot_labels():
+        if not view.colliderect(rect):
+            continue
         line, label_size = text.wrapped_choice(tr(label), int(rect.width * 0.84),
                                                max(10, int(layout.card_h * 0.14)), bold=True)
         if text.rendered_size(line, label_size, bold=True)[0] > rect.width - 2:

@@ -37,6 +37,11 @@ SCRIPTS = {"thai": "Thai"}
 _PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
 
 _fonts: dict[tuple[int, bool], FallbackFont] = {}
+#: (size, bold, text) -> (width, height): the recent measurements (FallbackFont.size)
+_measured: dict[tuple[int, bool, str], tuple[int, int]] = {}
+#: Measurements kept: a screen's layout measures a few dozen; a long session's clocks and scores
+#: pass through, so the oldest go.
+MAX_MEASURED = 512
 #: (family, bold) -> the one pygame Font of that face, set to whichever size was asked last
 _faces: dict[tuple[str, bool], pygame.font.Font] = {}
 _files: dict[str, tuple[str | None, str | None]] = {
@@ -152,6 +157,19 @@ class FallbackFont:
         return max(0, deepest - (-self.main.get_descent()))
 
     def size(self, text: str) -> tuple[int, int]:
+        """(width, height) of the text, remembered: measuring after the shared face was set to
+        another size costs some 0.6 ms here (SDL_ttf drops its glyphs at a size change), and a
+        layout measures the same few texts at the same few sizes again and again."""
+        key = (self.point_size, self.is_bold, text)
+        size = _measured.pop(key, None)  # re-inserted: the dict's order is the order of last use
+        if size is None:
+            size = self._measure(text)
+            while len(_measured) >= MAX_MEASURED:  # the least recently measured goes
+                del _measured[next(iter(_measured))]
+        _measured[key] = size
+        return size
+
+    def _measure(self, text: str) -> tuple[int, int]:
         parts = self.runs(text)
         if not parts:
             return self.main.size(text)
@@ -242,12 +260,8 @@ def missing_glyphs(text: str, bold: bool = False) -> list[str]:
             if not ch.isspace() and not _has_glyph(family, ch, bold)]
 
 
-@lru_cache(maxsize=512)
 def _width(text: str, size: int, bold: bool) -> int:
-    """The width of text (the widest line when it has several). Measuring lays the text out again each
-    time (0.1 ms for a HUD line), and fitting measures the same lines on every repaint: the recent
-    ones kept. (2,048 kept a long session's every clock and score too, and was still growing at
-    game 40.)"""
+    """The width of text (the widest line when it has several; each line's measure is remembered)."""
     font = get_font(size, bold)
     return max(font.size(line)[0] for line in text.split("\n"))
 

@@ -19,6 +19,10 @@ class Canvas(Protocol):
 
     def fill(self, color: Any, rect: Any = None) -> Any: ...
 
+    def get_rect(self) -> pygame.Rect:
+        """The part of the table it holds: a painter may skip what lies outside."""
+        ...
+
 
 class Offset:
     """A patch seen as the whole table: blits and fills at table coordinates land on the patch
@@ -26,6 +30,10 @@ class Offset:
 
     def __init__(self, patch: pygame.Surface, area: pygame.Rect) -> None:
         self.patch, self.dx, self.dy = patch, -area.x, -area.y
+        self.area = pygame.Rect(area)
+
+    def get_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.area)
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         if isinstance(dest, pygame.Rect):
