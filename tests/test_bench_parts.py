@@ -71,3 +71,15 @@ def test_runs_without_the_parts_compare_the_whole_frames_only():
     del real["bare_median_ms"]
     assert frame_parts_ratios(dummy, real) == {}
     assert "the frames apart" not in comparison(dummy, real)
+
+
+def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeypatch):
+    from game.bench import harness
+
+    app = FakeApp()
+    rec = Recorder(app)  # type: ignore[arg-type]
+    monkeypatch.setattr(harness, "rss_mib", lambda: 50.0)
+    before = rec.game_mib()
+    rec.frames("session", 2 * 2 ** 17)  # 131,072 drawn frames: four numbers each, 4 MiB of records
+    assert 3.9 < rec.own_mib() < 4.5
+    assert rec.game_mib() == 50.0 - rec.own_mib() and rec.game_mib() < before - 3.9

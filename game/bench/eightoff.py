@@ -14,7 +14,7 @@ from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.solver import deals
 
-from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
+from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, undo
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
@@ -125,5 +125,5 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
         app.replace(table)
         rec.until_still("session")
         play(table, rec, MOVES_PER_GAME, rng, ("session",) * 3)
-        session_mem.append(rss_mib())
+        session_mem.append(rec.game_mib())
     return finish(app, rec, idle_seconds, session_mem, {"moves": moves, **start, **assist})

@@ -13,7 +13,7 @@ from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene
 from game.solver import deals
 
-from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, rss_mib, undo
+from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, undo
 
 SESSION_GAMES = 40
 
@@ -77,5 +77,5 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
             app.apply(app.stack[-1].handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
                                                                           unicode="n", scancode=0)))
             rec.until_still("session")
-        session_mem.append(rss_mib())
+        session_mem.append(rec.game_mib())
     return finish(app, rec, idle_seconds, session_mem, {"plays": plays, "draws": draws, **start, **assist})

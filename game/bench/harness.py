@@ -80,6 +80,16 @@ class Recorder:
             if self.app.ctx.jobs.busy:
                 time.sleep(FRAME)  # the solver works in real time: a frame's worth of it passes, as in the game
 
+    def own_mib(self) -> float:
+        """The memory its records of the frames take (8 bytes a number, a few per frame): over a
+        long session they grow by about a megabyte, which is the bench's, not the game's."""
+        arrays = [*self.phases.values(), self.spare, self.drawn, self.present, self.others]
+        return sum(a.buffer_info()[1] * a.itemsize for a in arrays) / 2 ** 20
+
+    def game_mib(self) -> float:
+        """The memory the game has in use now: the process's, less this recorder's own records."""
+        return rss_mib() - self.own_mib()
+
     def until_still(self, phase: str, limit: int = 600) -> None:
         for _ in range(limit):
             self.frames(phase, 1)

@@ -14,8 +14,9 @@ def _goals(goals: list[Goal]) -> list[str]:
 
 
 def _session_line(result: dict) -> str:
-    """Memory in use over the long session: after game 5 (the first games still warm the caches)
-    and after the last; a session that short says only the last."""
+    """Memory in use over the long session (the game's: the bench's own records of the frames left
+    out), after game 5 (the first games still warm the caches) and after the last; a session that
+    short says only the last."""
     mem = result["session_mem_mib"]
     head = f"long session ({result['session_games']} games): memory in use "
     if len(mem) > 5:
