@@ -8,6 +8,7 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
 import logging
 import time
@@ -91,6 +92,9 @@ class App:
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
         self._warmed = False         # the solver's code is loaded at the first idle frame
+        #: After it, in idle frames' spare time, one at a time: the tables a new game of each game
+        #: reads (table_warm_ups).
+        self._warm_ups: list[Callable[[], object]] = []
         #: What the last pieces of spare-time work cost, seconds (a guess at first; see use_spare_time).
         self._spare_costs: deque[float] = deque([0.004], maxlen=5)
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
@@ -343,6 +347,7 @@ class App:
             # frame (start-up) nor at the first hint
             self._warmed = True
             self.ctx.jobs.warm()
+            self._warm_ups = table_warm_ups(self.settings)
         return False
 
     def run(self, scene: Scene | None = None) -> None:
@@ -390,7 +395,12 @@ class App:
         images = self.ctx.images
         if getattr(images, "pending", 0) and images.load_next():
             return True
-        return any(scene.spare_work() for scene in reversed(self.stack))
+        if any(scene.spare_work() for scene in reversed(self.stack)):
+            return True
+        if self._warm_ups and not (self._force_draw or self.is_animating()):
+            self._warm_ups.pop(0)()  # (a few tens of ms: only while nothing moves)
+            return True
+        return False
 
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""
@@ -437,6 +447,21 @@ def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         if not any(o.contains(r) for o in out):
             out.append(r)
     return out
+
+
+def table_warm_ups(settings: Settings) -> list[Callable[[], object]]:
+    """What a new game of each game's chosen option reads the first time, as separate pieces: its
+    table of winnable deals and its pars. Read in the deal's frame, Eight Off's pars alone took
+    some 65 ms here (5,000 rows), a stutter at the start of the first deal's animation."""
+    from game import registry
+    from game.solver import deals, par
+
+    pieces: list[Callable[[], object]] = []
+    for family in registry.FAMILIES:
+        kind = registry.chosen(settings, family)
+        if kind.has_table:
+            pieces += [functools.partial(deals.listed, kind.table), functools.partial(par.par_entry, kind.table, 0)]
+    return pieces
 
 
 _libc: list[Any] = []  # glibc, once found (empty elsewhere)

@@ -114,3 +114,28 @@ def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
     painted = hud.draw(surface, tuple(changed), [hud.slot_rects[moves]])
     assert painted == [hud.slot_rects[moves]]
     assert hud.changed(tuple(changed)) == []
+
+
+def test_after_the_first_idle_frame_spare_time_reads_the_tables_a_new_game_reads_and_only_while_nothing_moves(
+        make_app, monkeypatch):
+    from game.solver import deals, par
+
+    read: list[tuple[str, str]] = []
+    listed, par_entry = deals.listed, par.par_entry
+    monkeypatch.setattr(deals, "listed", lambda kind: read.append(("deals", kind)) or listed(kind))
+    monkeypatch.setattr(par, "par_entry", lambda kind, n: read.append(("par", kind)) or par_entry(kind, n))
+    app = make_app(size=(800, 480))
+    app.replace(EightOffTableScene(app.ctx, EightOffGame.new(cells=8, number=5)))
+    assert app.is_animating()
+    read.clear()
+    app.use_spare_time(10.0)
+    assert read == []  # the deal moves (and the first idle frame has not come): nothing read
+    run_frames(app, 400)  # the deal ends; an idle frame follows
+    assert not app.is_animating()
+    read.clear()
+    app.use_spare_time(10.0)
+    assert ("deals", "eightoff-8") in read and ("par", "eightoff-8") in read
+    assert any(kind.startswith("golf") for _, kind in read)  # the other game's table too
+    read.clear()
+    app.use_spare_time(10.0)
+    assert read == []  # once
