@@ -18,12 +18,16 @@ from __future__ import annotations
 import contextlib
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+K = TypeVar("K")
+V = TypeVar("V")
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 #: family -> (regular file, bold file or None for a synthesised bold). Order = fallback order.
@@ -160,14 +164,7 @@ class FallbackFont:
         """(width, height) of the text, remembered: measuring after the shared face was set to
         another size costs some 0.6 ms here (SDL_ttf drops its glyphs at a size change), and a
         layout measures the same few texts at the same few sizes again and again."""
-        key = (self.point_size, self.is_bold, text)
-        size = _measured.pop(key, None)  # re-inserted: the dict's order is the order of last use
-        if size is None:
-            size = self._measure(text)
-            while len(_measured) >= MAX_MEASURED:  # the least recently measured goes
-                del _measured[next(iter(_measured))]
-        _measured[key] = size
-        return size
+        return _recent(_measured, (self.point_size, self.is_bold, text), lambda: self._measure(text), MAX_MEASURED)
 
     def _measure(self, text: str) -> tuple[int, int]:
         parts = self.runs(text)
@@ -244,14 +241,19 @@ MAX_FONTS = 12
 def get_font(size: int, bold: bool = False) -> FallbackFont:
     """The font for a pixel size (on the ladder), loaded once. The one place fonts are created."""
     size = ladder_size(size)
-    key = (size, bold)
-    font = _fonts.pop(key, None)  # re-inserted: the dict's order is the order of last use
-    if font is None:
-        font = FallbackFont(size, bold)
-        while len(_fonts) >= MAX_FONTS:  # the least recently used size goes
-            del _fonts[next(iter(_fonts))]
-    _fonts[key] = font
-    return font
+    return _recent(_fonts, (size, bold), lambda: FallbackFont(size, bold), MAX_FONTS)
+
+
+def _recent(kept: dict[K, V], key: K, make: Callable[[], V], most: int) -> V:
+    """`kept[key]`, made by `make()` when it is missing. The dict's order is the order of last use:
+    the value is re-inserted, and the least recently used go to keep at most `most`."""
+    value = kept.pop(key, None)
+    if value is None:
+        value = make()
+        while len(kept) >= most:
+            del kept[next(iter(kept))]
+    kept[key] = value
+    return value
 
 
 def missing_glyphs(text: str, bold: bool = False) -> list[str]:

@@ -30,10 +30,9 @@ class Offset:
 
     def __init__(self, patch: pygame.Surface, area: pygame.Rect) -> None:
         self.patch, self.dx, self.dy = patch, -area.x, -area.y
-        self.area = pygame.Rect(area)
 
     def get_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.area)
+        return self.patch.get_rect(topleft=(-self.dx, -self.dy))
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         if isinstance(dest, pygame.Rect):
