@@ -451,14 +451,17 @@ def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
 
 def table_warm_ups(settings: Settings) -> list[Callable[[], object]]:
     """What a new game of each game's chosen option reads the first time, as separate pieces: its
-    table of winnable deals and its pars. Read in the deal's frame, Eight Off's pars alone took
-    some 65 ms here (5,000 rows), a stutter at the start of the first deal's animation."""
+    table scene's and layout's code, its table of winnable deals and its pars. Read in the deal's
+    frame, Eight Off's pars alone took some 65 ms here (5,000 rows) and the table scene's imports
+    about 30 ms, a stutter at the start of the first deal's animation (a player's first new game
+    from the menu, or attract mode's first demo)."""
     from game import registry
     from game.solver import deals, par
 
     pieces: list[Callable[[], object]] = []
     for family in registry.FAMILIES:
         kind = registry.chosen(settings, family)
+        pieces += [kind.scene_class, kind.layout_class]
         if kind.has_table:
             pieces += [functools.partial(deals.listed, kind.table), functools.partial(par.par_entry, kind.table, 0)]
     return pieces

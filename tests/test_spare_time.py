@@ -118,12 +118,14 @@ def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
 
 def test_after_the_first_idle_frame_spare_time_reads_the_tables_a_new_game_reads_and_only_while_nothing_moves(
         make_app, monkeypatch):
+    from game import registry
     from game.solver import deals, par
 
     read: list[tuple[str, str]] = []
-    listed, par_entry = deals.listed, par.par_entry
+    listed, par_entry, load = deals.listed, par.par_entry, registry._load
     monkeypatch.setattr(deals, "listed", lambda kind: read.append(("deals", kind)) or listed(kind))
     monkeypatch.setattr(par, "par_entry", lambda kind, n: read.append(("par", kind)) or par_entry(kind, n))
+    monkeypatch.setattr(registry, "_load", lambda path: read.append(("code", path)) or load(path))
     app = make_app(size=(800, 480))
     app.replace(EightOffTableScene(app.ctx, EightOffGame.new(cells=8, number=5)))
     assert app.is_animating()
@@ -136,6 +138,8 @@ def test_after_the_first_idle_frame_spare_time_reads_the_tables_a_new_game_reads
     app.use_spare_time(10.0)
     assert ("deals", "eightoff-8") in read and ("par", "eightoff-8") in read
     assert any(kind.startswith("golf") for _, kind in read)  # the other game's table too
+    for family in registry.FAMILIES.values():  # each game's table scene and layout code, imported ahead
+        assert ("code", family.scene) in read and ("code", family.layout) in read
     read.clear()
     app.use_spare_time(10.0)
     assert read == []  # once
