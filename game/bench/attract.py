@@ -51,10 +51,11 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
     driver = pygame.display.get_driver()
     threading.Thread(target=watch, daemon=True).start()
     app.run()
+    peak = peak_mib()
     return {"size": f"{app.size[0]}x{app.size[1]}", "driver": driver,
             "present": getattr(app, "present_path", "sdl"), "seconds": round(numbers["wall"], 1),
             "cpu_percent": round(numbers["cpu"], 2), "fps": round(numbers["fps"], 1),
             "demos": int(numbers["demos"]), "slowest_frame_ms": round(slowest[0] * 1000, 1),
             "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)], "memory_per_demo_mib": per_demo,
             "xserver_cpu_percent": None if numbers["xcpu"] is None else round(numbers["xcpu"], 2),
-            "peak_memory_mib": round(peak_mib(), 1)}
+            "peak_memory_mib": round(peak, 1)}

@@ -9,7 +9,7 @@ Written atomically (temporary file, fsync, rename) like the tables.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,16 +30,33 @@ def data_path(kind: str, suffix: str, directory: Path | None = None) -> Path:
 def read_rows(path: Path) -> list[tuple[int, list[str]]]:
     """Every (deal number, the row's other fields) of a file; OSError or ValueError if it cannot
     be read or a row has no deal number."""
+    return list(iter_rows(path))
+
+
+def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """read_rows one row at a time: a row's text and fields are made only as it is reached, so
+    reading a table does not hold all its rows' small objects at once (5,000 rows of Eight Off's
+    pars left some 2 MiB of heap behind)."""
     if not path.exists():
         raise ValueError("the file is missing")
     if not path.is_file() or path.stat().st_size > MAX_BYTES:
         raise ValueError(f"{path} is not a file of at most {MAX_BYTES} bytes")
-    rows = []
-    for row in path.read_bytes().decode("ascii").splitlines()[1:]:
-        if row.strip():
+    data = path.read_bytes()
+    if not data.isascii():
+        raise ValueError(f"{path} is not ASCII text")
+    start, end = 0, len(data)
+    first = True
+    while start < end:
+        stop = data.find(b"\n", start)
+        if stop < 0:
+            stop = end
+        row = data[start:stop].decode("ascii")
+        start = stop + 1
+        if first:  # the header
+            first = False
+        elif row.strip():
             number, *fields = row.split()
-            rows.append((int(number), fields))
-    return rows
+            yield int(number), fields
 
 
 def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[tuple[int, T]]:
@@ -50,9 +67,8 @@ def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[t
     if not listed:  # no table (deals logged why): nothing to describe
         return []
     try:
-        rows = read_rows(path)
         out, at = [], 0
-        for number, fields in rows:
+        for number, fields in iter_rows(path):
             while at < len(listed) and listed[at] < number:
                 at += 1  # the table may list deals the file does not have yet
             if at == len(listed) or listed[at] != number:
