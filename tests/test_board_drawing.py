@@ -309,3 +309,23 @@ def test_a_sliding_card_restores_the_background_only_where_its_body_will_not_cov
     body = board._opaque_body(board.sprites[card])
     assert not any(r.colliderect(body) for r in restored)
     assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+
+
+def test_a_back_turning_over_is_squeezed_once_per_width_not_again_at_every_later_turn(screen, monkeypatch):
+    from game.view.card_face import CardFace
+
+    board, targets = make_board()
+    settle(board, screen)
+    squeezed: list[int] = []
+    scaled = CardFace.scaled
+    monkeypatch.setattr(CardFace, "scaled", lambda self, width: squeezed.append(width) or scaled(self, width))
+    down = [c for c, t in targets.items() if not t.face_up]
+    counts = []
+    for card in down[:2]:  # one card turned face up, then another once the first is at rest
+        targets[card] = Target(targets[card].pos, True, targets[card].z)
+        board.sync(targets, duration=0.2)
+        settle(board, screen)
+        counts.append(len(squeezed) - sum(counts))
+    assert counts[0] > counts[1] > 0  # each turn squeezes its face, the second no longer the back
+    board.set_look(True, board.back_style)  # other colours: everything is drawn anew
+    assert not board._back_steps

@@ -176,8 +176,8 @@ class BoardPainting:
         tweening = self.tweener.subject_ids()
         self._watch = {s for s in self._watch if id(s) in tweening or s.shake > 0}
         self._turning = {k: v for k, v in self._turning.items() if k in tweening}
-        if not self._turning:
-            self._back_steps.clear()
+        # (the back's narrow steps stay: every draw from the stock turns a back again, and they
+        # are about five cards' worth; a new card size or back drops them)
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite],
                boxes: list[pygame.Rect]) -> None:
