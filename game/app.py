@@ -37,6 +37,7 @@ IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <
 #: A piece of spare-time work starts only when the time left in the frame is this many times what a
 #: piece has been costing (see use_spare_time).
 SPARE_MARGIN = 1.5
+FACE_CACHE = "face-cache"  # the data folder's cache of scaled card faces (game/view/face_cache.py)
 AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
@@ -129,7 +130,9 @@ class App:
         except ImportError as exc:
             log.warning("card images unavailable: %s", exc)
             return None
-        return CardImages()
+        from game.persist.paths import data_dir
+
+        return CardImages(cache_dir=data_dir() / FACE_CACHE)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch full screen on or off, remember it in the settings and relayout every scene."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from .card_face import CardFace, corner_radius
+from .face_cache import FaceCache
 from .screen import to_screen_format
 
 __all__ = ["BACK_STYLES", "CARD_RATIO", "CardFace", "CardImages", "card_height", "corner_radius", "fallback"]
@@ -52,8 +53,10 @@ class CardImages:
 
     KEEP_WIDTHS = 1
 
-    def __init__(self, sprite_dir: Path | str = SPRITE_DIR) -> None:
+    def __init__(self, sprite_dir: Path | str = SPRITE_DIR, cache_dir: Path | None = None) -> None:
         self._dir = Path(sprite_dir)
+        #: the scaled faces kept on disk between runs (face_cache.py), or none
+        self._cache = FaceCache(cache_dir, self._dir) if cache_dir is not None else None
         self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
         self._missing: set[Path] = set()
@@ -150,9 +153,19 @@ class CardImages:
 
     def _scaled_image(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
         self._use_width(width)
-        master = self._master(code, four_colour)
+        path = self._master_path(code, four_colour)
         size = (width, card_height(width))
-        return master if master.get_size() == size else _opaque_inside(pygame.transform.smoothscale(master, size))
+        cache = self._cache
+        kept = cache.load(path, size) if cache is not None else None
+        if kept is not None:
+            return kept
+        master = self._load(path, code)
+        if master.get_size() == size:
+            return master
+        scaled = _opaque_inside(pygame.transform.smoothscale(master, size))
+        if cache is not None and path not in self._missing:  # (a stand-in for a bad file: never kept)
+            cache.store(path, scaled)
+        return scaled
 
     def _use_width(self, width: int) -> None:
         if width in self._widths:
@@ -162,11 +175,10 @@ class CardImages:
             old = self._widths.pop(0)
             self._scaled = {k: v for k, v in self._scaled.items() if k[1] != old}
 
-    def _master(self, code: str, four_colour: bool) -> pygame.Surface:
-        path = self._dir / f"{code}.png"
+    def _master_path(self, code: str, four_colour: bool) -> Path:
         if four_colour and (self._dir / FOUR_COLOUR_DIR / f"{code}.png").exists():
-            path = self._dir / FOUR_COLOUR_DIR / f"{code}.png"
-        return self._load(path, code)
+            return self._dir / FOUR_COLOUR_DIR / f"{code}.png"
+        return self._dir / f"{code}.png"
 
     def _load(self, path: Path, code: str) -> pygame.Surface:
         try:

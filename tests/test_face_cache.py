@@ -1,0 +1,136 @@
+"""Scaled card faces kept on disk between runs (game/view/face_cache.py): a face read back is the
+face scaled, pixel for pixel, without decoding its PNG; a damaged, truncated or strange file is
+never shown and is written again; new card art, a full disk or a read-only folder never show stale
+or broken faces; and only a few sizes are kept."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pygame
+import pytest
+
+from game.view import face_cache
+from game.view.card_images import SPRITE_DIR, CardImages
+
+WIDTH = 90
+
+
+@pytest.fixture
+def sprites(tmp_path, app):
+    """A copy of a few masters, so a test may change one (the display is set: `app`)."""
+    folder = tmp_path / "sprites"
+    folder.mkdir()
+    for code in ("AS", "KH", "7D", "back"):
+        shutil.copy(SPRITE_DIR / f"{code}.png", folder / f"{code}.png")
+    return folder
+
+
+def decoding(images: CardImages) -> list[str]:
+    """The PNGs the images decode from now on, by card code."""
+    decoded: list[str] = []
+    load = images._load
+
+    def counted(path, code):
+        decoded.append(code)
+        return load(path, code)
+
+    images._load = counted  # type: ignore[method-assign]
+    return decoded
+
+
+def pixels(images: CardImages, code: str, width: int = WIDTH) -> bytes:
+    return pygame.image.tobytes(images.get(code, width), "RGBA")
+
+
+def cached_files(root) -> list:
+    return sorted(p for p in root.rglob("*.rgba"))
+
+
+def test_a_face_kept_on_disk_is_read_back_pixel_for_pixel_without_decoding_its_png(sprites, tmp_path):
+    root = tmp_path / "cache"
+    scaled = pixels(CardImages(sprites), "AS")  # no cache: scaled from the PNG
+    first = CardImages(sprites, cache_dir=root)
+    assert pixels(first, "AS") == scaled
+    assert len(cached_files(root)) == 1
+    again = CardImages(sprites, cache_dir=root)  # the next run
+    decoded = decoding(again)
+    assert pixels(again, "AS") == scaled
+    assert decoded == []
+    decoded_kh = pixels(again, "KH")  # a face not kept yet is decoded, and kept
+    assert decoded == ["KH"] and len(cached_files(root)) == 2 and decoded_kh
+
+
+@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "longer", "a folder", "other magic"])
+def test_a_damaged_file_is_never_shown_and_is_written_again(sprites, tmp_path, damage):
+    root = tmp_path / "cache"
+    scaled = pixels(CardImages(sprites, cache_dir=root), "KH")
+    (path,) = cached_files(root)
+    data = path.read_bytes()
+    if damage == "flip a byte":
+        path.write_bytes(data[:500] + bytes([data[500] ^ 0xFF]) + data[501:])
+    elif damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "longer":
+        path.write_bytes(data + b"\0" * 64)
+    elif damage == "a folder":
+        path.unlink()
+        path.mkdir()
+    else:
+        path.write_bytes(b"XXXX" + data[4:])
+    images = CardImages(sprites, cache_dir=root)
+    decoded = decoding(images)
+    assert pixels(images, "KH") == scaled
+    assert decoded == ["KH"]  # not read from the damaged file
+    if damage != "a folder":
+        assert path.read_bytes() == data  # written again, whole
+        reread = CardImages(sprites, cache_dir=root)
+        decoded = decoding(reread)
+        assert pixels(reread, "KH") == scaled and decoded == []
+
+
+def test_new_card_art_is_scaled_anew_not_read_from_the_old_arts_files(sprites, tmp_path):
+    root = tmp_path / "cache"
+    pixels(CardImages(sprites, cache_dir=root), "AS")
+    shutil.copy(SPRITE_DIR / "KH.png", sprites / "AS.png")  # the ace's art replaced
+    os.utime(sprites / "AS.png", ns=(1, 1))
+    images = CardImages(sprites, cache_dir=root)
+    decoded = decoding(images)
+    assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
+    assert decoded == ["AS"]
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_faces_as_they_were(sprites, tmp_path, caplog):
+    root = tmp_path / "cache"
+    root.write_bytes(b"a file where the cache folder should be")
+    images = CardImages(sprites, cache_dir=root)
+    assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
+    assert pixels(images, "7D") == pixels(CardImages(sprites), "7D")
+    assert "card face cache" in caplog.text
+    assert caplog.text.count("card face cache") == 1  # said once, then the cache is off for the run
+
+
+def test_a_full_disk_turns_the_cache_off_and_the_faces_still_show(sprites, tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+
+    def full(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(face_cache.Path, "write_bytes", full)
+    images = CardImages(sprites, cache_dir=root)
+    assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
+    assert cached_files(root) == []
+
+
+def test_only_the_most_recently_used_sizes_are_kept(sprites, tmp_path):
+    root = tmp_path / "cache"
+    for width in (60, 70, 80, 90, 100):
+        images = CardImages(sprites, cache_dir=root)  # one run per window size
+        pixels(images, "AS", width)
+        for i, folder in enumerate(sorted(root.iterdir(), key=lambda p: p.stat().st_mtime_ns)):
+            os.utime(folder, ns=(i + 1, i + 1))  # (the order of use, whatever the clock's grain)
+    kept = sorted(p.name.split("x")[0] for p in root.iterdir())
+    assert len(kept) == face_cache.KEEP_SIZES
+    assert "100" in kept and "60" not in kept and "70" not in kept
