@@ -134,3 +134,13 @@ def test_only_the_most_recently_used_sizes_are_kept(sprites, tmp_path):
     kept = sorted(p.name.split("x")[0] for p in root.iterdir())
     assert len(kept) == face_cache.KEEP_SIZES
     assert "100" in kept and "60" not in kept and "70" not in kept
+
+
+def test_a_write_stopped_halfway_leaves_nothing_behind_at_the_next_run(sprites, tmp_path):
+    root = tmp_path / "cache"
+    pixels(CardImages(sprites, cache_dir=root), "AS")
+    (kept,) = cached_files(root)
+    leftover = kept.with_name(kept.name + ".999.tmp")
+    leftover.write_bytes(b"half a face")
+    pixels(CardImages(sprites, cache_dir=root), "KH")  # the next run writes there again
+    assert not leftover.exists()

@@ -116,11 +116,13 @@ class FaceCache:
         return h.hexdigest()
 
     def _open_folder(self, folder: Path) -> None:
-        """Make a size's folder, mark it as the latest used, and remove all but the KEEP_SIZES most
-        recently used."""
+        """Make a size's folder, mark it as the latest used, clear its leftover temporary files, and
+        remove all but the KEEP_SIZES most recently used folders."""
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
         self._folders.add(folder)
+        for temp in folder.glob("*.tmp"):  # a write a power cut or a kill stopped halfway
+            temp.unlink(missing_ok=True)
         sizes = [p for p in self.root.iterdir() if p.is_dir() and not p.is_symlink()]
         sizes.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in sizes[KEEP_SIZES:]:
