@@ -61,7 +61,8 @@ def test_a_face_kept_on_disk_is_read_back_pixel_for_pixel_without_decoding_its_p
     assert decoded == ["KH"] and len(cached_files(root)) == 2 and decoded_kh
 
 
-@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "longer", "a folder", "other magic"])
+@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "longer", "a folder", "other magic",
+                                    "a fifo"])
 def test_a_damaged_file_is_never_shown_and_is_written_again(sprites, tmp_path, damage):
     root = tmp_path / "cache"
     scaled = pixels(CardImages(sprites, cache_dir=root), "KH")
@@ -78,13 +79,16 @@ def test_a_damaged_file_is_never_shown_and_is_written_again(sprites, tmp_path, d
     elif damage == "a folder":
         path.unlink()
         path.mkdir()
+    elif damage == "a fifo":  # never waited on
+        path.unlink()
+        os.mkfifo(path)
     else:
         path.write_bytes(b"XXXX" + data[4:])
     images = CardImages(sprites, cache_dir=root)
     decoded = decoding(images)
     assert pixels(images, "KH") == scaled
     assert decoded == ["KH"]  # not read from the damaged file
-    if damage != "a folder":
+    if damage not in ("a folder", "a fifo"):
         assert path.read_bytes() == data  # written again, whole
         reread = CardImages(sprites, cache_dir=root)
         decoded = decoding(reread)

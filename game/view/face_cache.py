@@ -52,11 +52,11 @@ class FaceCache:
         if path is None:
             return None
         want = HEADER.size + size[0] * size[1] * 4
-        try:
-            info = path.stat()
-            if not stat.S_ISREG(info.st_mode) or info.st_size != want:
-                return None
-            with open(path, "rb") as fh:
+        try:  # (opened without blocking, then looked at: a FIFO put there is never waited on)
+            with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as fh:
+                info = os.fstat(fh.fileno())
+                if not stat.S_ISREG(info.st_mode) or info.st_size != want:
+                    return None
                 data = fh.read(want)
         except OSError:  # not kept (FileNotFoundError) or unreadable: scaled anew, written again
             return None
@@ -67,7 +67,10 @@ class FaceCache:
         if magic != MAGIC or zlib.crc32(pixels) != crc:
             return None
         try:
-            face = to_screen_format(pygame.image.frombuffer(pixels, size, "RGBA"), alpha=True)
+            viewed = pygame.image.frombuffer(pixels, size, "RGBA")
+            face = to_screen_format(viewed, alpha=True)
+            if face is viewed:  # (no screen yet: a surface of its own, not a view of the file's bytes)
+                face = viewed.copy()
             if path.parent not in self._folders:
                 self._open_folder(path.parent)  # (marks the size as used this run)
         except (pygame.error, ValueError, OSError):
