@@ -14,15 +14,16 @@ from game.view.card_images import CardImages
 
 
 def counting_loads(images: CardImages) -> list[str]:
-    """The PNGs the images read from now on, by card code."""
+    """The faces the images make from now on (from the PNG, or from the disk's face cache), by
+    card code."""
     loads: list[str] = []
-    load = images._load
+    make = images._scaled_image
 
-    def counted(path, code):
+    def counted(code, width, four_colour):
         loads.append(code)
-        return load(path, code)
+        return make(code, width, four_colour)
 
-    images._load = counted  # type: ignore[method-assign]
+    images._scaled_image = counted  # type: ignore[method-assign]
     return loads
 
 

@@ -5,9 +5,9 @@ shows its faces one by one as they turn, but a resumed game shows them all in it
 for Golf, about 80 ms here before the player sees the table. Read back from this cache, a face is a
 copy of its pixels.
 
-One file per face and size, ``<root>/<W>x<H>-<stamp>/<folder>-<name>.rgba``. The stamp is a hash of
-every master's name, modification time and size, so new card art is scaled anew (and the old
-art's folders go, as below). A file holds a magic number, the CRC-32 of the pixels and the pixels
+One file per face and size, ``<root>/<W>x<H>-<stamp>/<folder>-<name>.rgba``. The stamp is a
+checksum of every master's name, modification time and size, so new card art is scaled anew (and
+the old art's folders go, as below). A file holds a magic number, the CRC-32 of the pixels and the pixels
 (RGBA). A file that is not a regular file, has the wrong length or fails its CRC (a power cut
 halfway through a write) is ignored and written again. Only the KEEP_SIZES most recently used
 folders are kept, so resizing a window never fills the disk. Any error (a full disk, a read-only
@@ -15,7 +15,6 @@ folder) turns the cache off for the run: faces are then scaled as before.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import shutil
@@ -102,8 +101,8 @@ class FaceCache:
         return self.root / f"{size[0]}x{size[1]}-{self._stamp}" / f"{master.parent.name}-{master.stem}.rgba"
 
     def _art_stamp(self) -> str:
-        """A hash of the card art: every master's path, modification time and size."""
-        h = hashlib.blake2b(digest_size=6)
+        """A checksum of the card art: every master's path, modification time and size."""
+        listing: list[str] = []
         for folder in (self.sprite_dir, self.sprite_dir / "4c"):
             try:
                 entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -115,8 +114,11 @@ class FaceCache:
                         info = e.stat()
                     except OSError:
                         continue
-                    h.update(f"{folder.name}/{e.name} {info.st_mtime_ns} {info.st_size}\n".encode())
-        return h.hexdigest()
+                    listing.append(f"{folder.name}/{e.name} {info.st_mtime_ns} {info.st_size}")
+        text = "\n".join(listing).encode()
+        # (zlib's checksums, not hashlib: that brings libcrypto, some 5 MiB, which nothing else
+        # at start-up needs; a stamp only tells one set of card art from another)
+        return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
     def _open_folder(self, folder: Path) -> None:
         """Make a size's folder, mark it as the latest used, clear its leftover temporary files, and
