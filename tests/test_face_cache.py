@@ -40,7 +40,11 @@ def decoding(images: CardImages) -> list[str]:
 
 
 def pixels(images: CardImages, code: str, width: int = WIDTH) -> bytes:
-    return pygame.image.tobytes(images.get(code, width), "RGBA")
+    """The face's pixels; then the frames' spare time writes what is queued for the disk."""
+    out = pygame.image.tobytes(images.get(code, width), "RGBA")
+    while images.load_next():
+        pass
+    return out
 
 
 def cached_files(root) -> list:
@@ -51,8 +55,10 @@ def test_a_face_kept_on_disk_is_read_back_pixel_for_pixel_without_decoding_its_p
     root = tmp_path / "cache"
     scaled = pixels(CardImages(sprites), "AS")  # no cache: scaled from the PNG
     first = CardImages(sprites, cache_dir=root)
+    assert first.get("AS", WIDTH) and cached_files(root) == []  # never written in the frame that scaled it
+    assert first.pending == 1
     assert pixels(first, "AS") == scaled
-    assert len(cached_files(root)) == 1
+    assert len(cached_files(root)) == 1 and first.pending == 0
     again = CardImages(sprites, cache_dir=root)  # the next run
     decoded = decoding(again)
     assert pixels(again, "AS") == scaled
@@ -116,16 +122,19 @@ def test_a_folder_that_cannot_be_written_leaves_the_faces_as_they_were(sprites, 
     assert caplog.text.count("card face cache") == 1  # said once, then the cache is off for the run
 
 
-def test_a_full_disk_turns_the_cache_off_and_the_faces_still_show(sprites, tmp_path, monkeypatch):
+def test_a_full_disk_turns_the_cache_off_and_the_faces_still_show(sprites, tmp_path, monkeypatch, caplog):
     root = tmp_path / "cache"
 
     def full(self, data):
+        self.touch()  # (half a write)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(face_cache.Path, "write_bytes", full)
     images = CardImages(sprites, cache_dir=root)
     assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
-    assert cached_files(root) == []
+    assert pixels(images, "KH") == pixels(CardImages(sprites), "KH")
+    assert cached_files(root) == [] and not list(root.rglob("*.tmp"))  # nothing half written is left
+    assert caplog.text.count("card face cache") == 1 and not images._cache.on
 
 
 def test_only_the_most_recently_used_sizes_are_kept(sprites, tmp_path):
@@ -148,3 +157,55 @@ def test_a_write_stopped_halfway_leaves_nothing_behind_at_the_next_run(sprites, 
     leftover.write_bytes(b"half a face")
     pixels(CardImages(sprites, cache_dir=root), "KH")  # the next run writes there again
     assert not leftover.exists()
+
+
+def test_a_resize_writes_only_the_size_it_settles_on(sprites, tmp_path):
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    for width in range(60, 120, 2):  # a window dragged wider: a frame at each width
+        images.get("AS", width)
+    while images.load_next():
+        pass
+    assert [p.parent.name.split("x")[0] for p in cached_files(root)] == ["118"]
+
+
+def test_many_sizes_in_one_run_keep_only_the_most_recent_on_disk(sprites, tmp_path):
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    for width in range(60, 80, 2):
+        pixels(images, "AS", width)
+    assert len(list(root.iterdir())) == face_cache.KEEP_SIZES
+
+
+def test_the_cache_removes_only_its_own_folders_even_through_a_link(sprites, tmp_path):
+    elsewhere = tmp_path / "usb-stick"
+    for name in ("photos", "backup", "12x34", "notes"):
+        (elsewhere / name).mkdir(parents=True)
+        (elsewhere / name / "keep.tmp").write_bytes(b"someone's")
+    root = tmp_path / "cache"
+    root.symlink_to(elsewhere)  # an administrator put the cache on another disk
+    images = CardImages(sprites, cache_dir=root)
+    for width in range(60, 80, 2):
+        pixels(images, "AS", width)
+    left = sorted(p.name for p in elsewhere.iterdir())
+    assert {"photos", "backup", "12x34", "notes"} <= set(left)
+    assert all((elsewhere / n / "keep.tmp").exists() for n in ("photos", "backup", "12x34", "notes"))
+    assert len(left) == 4 + face_cache.KEEP_SIZES
+
+
+def test_a_card_art_file_name_in_another_encoding_does_not_stop_the_cache(sprites, tmp_path):
+    (sprites / os.fsdecode(b"caf\xe9.png")).write_bytes(b"not a card")
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
+    assert len(cached_files(root)) == 1
+
+
+def test_faces_scaled_by_another_pygame_or_format_are_not_read_back(sprites, tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+    pixels(CardImages(sprites, cache_dir=root), "AS")
+    monkeypatch.setattr(face_cache, "FORMAT", face_cache.FORMAT + " next")
+    images = CardImages(sprites, cache_dir=root)
+    decoded = decoding(images)
+    pixels(images, "AS")
+    assert decoded == ["AS"]

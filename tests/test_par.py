@@ -95,6 +95,14 @@ def test_a_sound_file_and_a_missing_one(fresh, tmp_path, monkeypatch):
     assert not par.par_entry("eightoff-2", 3).shortest and par.par_entry("eightoff-2", 7).shortest
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_file_written_with_any_line_ends_reads_the_same(fresh, tmp_path, monkeypatch, end):
+    (tmp_path / "eightoff-2.txt").write_text(TABLE)
+    monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
+    (tmp_path / "eightoff-2.par").write_bytes(end.join(["# h", "3 80 70 abcd", "", "7 81 81 ef"]).encode())
+    assert (par.par_of("eightoff-2", 3), par.par_of("eightoff-2", 7)) == (80, 81)
+
+
 def test_reading_a_par_imports_no_solver():
     code = ("import sys; from game.solver import par; assert par.par_of('eightoff-8', 1) > 52; "
             "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))")

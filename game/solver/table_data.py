@@ -9,6 +9,7 @@ Written atomically (temporary file, fsync, rename) like the tables.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -44,19 +45,20 @@ def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     data = path.read_bytes()
     if not data.isascii():
         raise ValueError(f"{path} is not ASCII text")
-    start, end = 0, len(data)
-    first = True
-    while start < end:
-        stop = data.find(b"\n", start)
-        if stop < 0:
-            stop = end
-        row = data[start:stop].decode("ascii")
-        start = stop + 1
-        if first:  # the header
-            first = False
-        elif row.strip():
+    header = _LINE_END.search(data)
+    if header is None:  # a header alone, or nothing
+        return
+    for line in _LINE.finditer(data, header.end()):
+        row = line.group().decode("ascii")
+        if row.strip():
             number, *fields = row.split()
             yield int(number), fields
+
+
+#: where a line ends, and a line: as str.splitlines() splits ASCII text (\r\n, \r and \n
+#: alike, a file written on any system)
+_LINE_END = re.compile(rb"\r\n|[\n\r\v\f\x1c-\x1e]")
+_LINE = re.compile(rb"[^\n\r\v\f\x1c-\x1e]+")
 
 
 def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[tuple[int, T]]:

@@ -99,20 +99,21 @@ class CardImages:
 
     @property
     def pending(self) -> int:
-        """How many prefetched images are still to load."""
-        return len(self._pending)
+        """How many prefetched images are still to load (and scaled faces to write to the disk's
+        cache)."""
+        return len(self._pending) + (self._cache.pending if self._cache is not None else 0)
 
     def load_next(self) -> bool:
-        """Load one prefetched image that is not cached yet; False when none is left. An image for
-        another width than the one in use is dropped (a resize came since): loading it would evict
-        the faces on screen."""
+        """Load one prefetched image that is not cached yet, else write one scaled face to the
+        disk's cache; False when neither is left. An image for another width than the one in use is
+        dropped (a resize came since): loading it would evict the faces on screen."""
         while self._pending:
             key = self._pending.popleft()
             if key in self._scaled or (self._widths and key[1] not in self._widths):
                 continue
             self.face(*key)
             return True
-        return False
+        return self._cache is not None and self._cache.write_next()
 
     def keep_faces(self, codes: set[str], width: int, among: set[str]) -> int:
         """Drop the faces at `width` of the cards `among` (a board's) not named in `codes`: a table

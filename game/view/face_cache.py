@@ -15,8 +15,10 @@ folder) turns the cache off for the run: faces are then scaled as before.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import re
 import shutil
 import stat
 import struct
@@ -31,7 +33,12 @@ log = logging.getLogger(__name__)
 
 MAGIC = b"GEF1"
 HEADER = struct.Struct("<4sI")  # magic, CRC-32 of the pixels
+#: what the pixels of a kept face depend on besides the art: this file's format and the scaling
+#: (change it with _opaque_inside or the corner radius), and pygame's smoothscale
+FORMAT = f"1 {pygame.version.ver}"
 KEEP_SIZES = 3  # card sizes kept on disk (the two games' at the window size, and one more)
+#: the names of the size folders, the only ones the cache ever removes
+SIZE_FOLDER = re.compile(r"\d+x\d+-[0-9a-f]{16}")
 
 
 class FaceCache:
@@ -42,7 +49,16 @@ class FaceCache:
         self.sprite_dir = Path(sprite_dir)
         self.on = True
         self._stamp: str | None = None
-        self._folders: set[Path] = set()  # the size folders made (and pruned around) this run
+        self._current: Path | None = None  # the size folder last used
+        self._opened: set[Path] = set()  # the size folders cleared of leftovers this run
+        #: faces to write, in a frame's spare time (write_next): never in the frame that scaled them,
+        #: and never for a size a resize has already left (a window dragged wider writes one size)
+        self._queue: list[tuple[Path, pygame.Surface]] = []
+
+    @property
+    def pending(self) -> int:
+        """How many faces wait to be written."""
+        return len(self._queue)
 
     def load(self, master: Path, size: tuple[int, int]) -> pygame.Surface | None:
         """The face of `master` at `size` as kept, in the screen's format; None if not kept (or
@@ -70,39 +86,60 @@ class FaceCache:
             face = to_screen_format(viewed, alpha=True)
             if face is viewed:  # (no screen yet: a surface of its own, not a view of the file's bytes)
                 face = viewed.copy()
-            if path.parent not in self._folders:
-                self._open_folder(path.parent)  # (marks the size as used this run)
+            self._use(path.parent)  # (marks the size as the latest used)
         except (pygame.error, ValueError, OSError):
             return None
         return face
 
     def store(self, master: Path, image: pygame.Surface) -> None:
-        """Keep this scaled face of `master` (written to a temporary file, then renamed)."""
+        """Keep this scaled face of `master`: queued, written by write_next."""
         path = self._file(master, image.get_size())
         if path is None:
             return
+        self._queue = [q for q in self._queue if q[0].parent == path.parent]  # (a resize: only the new size)
+        self._queue.append((path, image))
+
+    def write_next(self) -> bool:
+        """Write one queued face (a temporary file, then renamed); False when none is left."""
+        if not self._queue or not self.on:
+            self._queue.clear()
+            return False
+        path, image = self._queue.pop(0)
+        temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
-            if path.parent not in self._folders:
-                self._open_folder(path.parent)
+            self._use(path.parent)
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)  # (a folder where the face's file goes: never the cache's own)
             pixels = pygame.image.tobytes(image, "RGBA")
-            temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             temp.write_bytes(HEADER.pack(MAGIC, zlib.crc32(pixels)) + pixels)
             os.replace(temp, path)
         except (OSError, pygame.error) as exc:
-            self.on = False
-            log.warning("card face cache %s unusable (%s); faces are scaled at each start", self.root, exc)
+            self._off(exc)
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)
+        return True
 
     # -- internals -----------------------------------------------------------------------------------
+    def _off(self, exc: Exception) -> None:
+        self.on = False
+        self._queue.clear()
+        log.warning("card face cache %s unusable (%s); faces are scaled at each start", self.root, exc)
+
     def _file(self, master: Path, size: tuple[int, int]) -> Path | None:
         if not self.on:
             return None
         if self._stamp is None:
-            self._stamp = self._art_stamp()
+            try:
+                self._stamp = self._art_stamp()
+            except (OSError, ValueError) as exc:  # (UnicodeError is a ValueError)
+                self._off(exc)
+                return None
         return self.root / f"{size[0]}x{size[1]}-{self._stamp}" / f"{master.parent.name}-{master.stem}.rgba"
 
     def _art_stamp(self) -> str:
-        """A checksum of the card art: every master's path, modification time and size."""
-        listing: list[str] = []
+        """A checksum of the card art (every master's path, modification time and size) and of
+        FORMAT."""
+        listing = [FORMAT]
         for folder in (self.sprite_dir, self.sprite_dir / "4c"):
             try:
                 entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -115,21 +152,30 @@ class FaceCache:
                     except OSError:
                         continue
                     listing.append(f"{folder.name}/{e.name} {info.st_mtime_ns} {info.st_size}")
-        text = "\n".join(listing).encode()
+        text = "\n".join(listing).encode("utf-8", "surrogateescape")  # (any file name)
         # (zlib's checksums, not hashlib: that brings libcrypto, some 5 MiB, which nothing else
         # at start-up needs; a stamp only tells one set of card art from another)
         return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
-    def _open_folder(self, folder: Path) -> None:
-        """Make a size's folder, mark it as the latest used, clear its leftover temporary files, and
-        remove all but the KEEP_SIZES most recently used folders."""
+    def _use(self, folder: Path) -> None:
+        """Make `folder` the size in use: made if missing (a file in its place goes), marked as the
+        latest used, cleared of leftover temporary files the first time this run; then remove all
+        but the KEEP_SIZES most recently used size folders (only folders named as the cache names
+        them, never through a symbolic link)."""
+        if folder == self._current:
+            return
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            folder.unlink()
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
-        self._folders.add(folder)
-        for temp in folder.glob("*.tmp"):  # a write a power cut or a kill stopped halfway
-            temp.unlink(missing_ok=True)
-        sizes = [p for p in self.root.iterdir() if p.is_dir() and not p.is_symlink()]
+        self._current = folder
+        if folder not in self._opened:
+            self._opened.add(folder)
+            for temp in folder.glob("*.tmp"):  # a write a power cut or a kill stopped halfway
+                temp.unlink(missing_ok=True)
+        sizes = [p for p in self.root.iterdir()
+                 if SIZE_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()]
         sizes.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in sizes[KEEP_SIZES:]:
-            if old != folder and old not in self._folders:
+            if old != folder:
                 shutil.rmtree(old, ignore_errors=True)
