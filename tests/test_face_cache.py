@@ -94,11 +94,10 @@ def test_a_damaged_file_is_never_shown_and_is_written_again(sprites, tmp_path, d
     decoded = decoding(images)
     assert pixels(images, "KH") == scaled
     assert decoded == ["KH"]  # not read from the damaged file
-    if damage not in ("a folder", "a fifo"):
-        assert path.read_bytes() == data  # written again, whole
-        reread = CardImages(sprites, cache_dir=root)
-        decoded = decoding(reread)
-        assert pixels(reread, "KH") == scaled and decoded == []
+    assert path.read_bytes() == data  # written again, whole: every kind of damage is repaired
+    reread = CardImages(sprites, cache_dir=root)
+    decoded = decoding(reread)
+    assert pixels(reread, "KH") == scaled and decoded == []
 
 
 def test_new_card_art_is_scaled_anew_not_read_from_the_old_arts_files(sprites, tmp_path):
@@ -209,3 +208,14 @@ def test_faces_scaled_by_another_pygame_or_format_are_not_read_back(sprites, tmp
     decoded = decoding(images)
     pixels(images, "AS")
     assert decoded == ["AS"]
+
+
+def test_a_file_where_a_size_folder_goes_is_replaced_by_the_folder(sprites, tmp_path):
+    root = tmp_path / "cache"
+    pixels(CardImages(sprites, cache_dir=root), "AS")
+    (folder,) = root.iterdir()
+    shutil.rmtree(folder)
+    folder.write_bytes(b"in the way")
+    images = CardImages(sprites, cache_dir=root)
+    pixels(images, "AS")
+    assert folder.is_dir() and len(cached_files(root)) == 1 and images._cache.on
