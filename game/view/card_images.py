@@ -56,7 +56,8 @@ class CardImages:
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR, cache_dir: Path | None = None) -> None:
         self._dir = Path(sprite_dir)
         #: the scaled faces kept on disk between runs (face_cache.py), or none
-        self._cache = FaceCache(cache_dir, self._dir) if cache_dir is not None else None
+        self._cache = (FaceCache(cache_dir, (self._dir, self._dir / FOUR_COLOUR_DIR))
+                       if cache_dir is not None else None)
         self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
         self._missing: set[Path] = set()

@@ -7,8 +7,8 @@ copy of its pixels.
 
 One file per face and size, ``<root>/<W>x<H>-<stamp>/<folder>-<name>.rgba``. The stamp is a
 checksum of every master's name, modification time and size, so new card art is scaled anew (and
-the old art's folders go, as below). A file holds a magic number, the CRC-32 of the pixels and the pixels
-(RGBA). A file that is not a regular file, has the wrong length or fails its CRC (a power cut
+the old art's folders go, as below). A file holds a magic number, the CRC-32 of the pixels and the
+pixels (RGBA). A file that is not a regular file, has the wrong length or fails its CRC (a power cut
 halfway through a write) is ignored and written again. Only the KEEP_SIZES most recently used
 folders are kept, so resizing a window never fills the disk. Any error (a full disk, a read-only
 folder) turns the cache off for the run: faces are then scaled as before.
@@ -44,9 +44,9 @@ SIZE_FOLDER = re.compile(r"\d+x\d+-[0-9a-f]{16}")
 class FaceCache:
     """Scaled card faces on disk, by master file and size (see the module docstring)."""
 
-    def __init__(self, root: Path, sprite_dir: Path) -> None:
+    def __init__(self, root: Path, art_folders: tuple[Path, ...]) -> None:
         self.root = Path(root)
-        self.sprite_dir = Path(sprite_dir)
+        self.art_folders = art_folders  # where the masters are (the stamp covers every PNG there)
         self.on = True
         self._stamp: str | None = None
         self._current: Path | None = None  # the size folder last used
@@ -140,7 +140,7 @@ class FaceCache:
         """A checksum of the card art (every master's path, modification time and size) and of
         FORMAT."""
         listing = [FORMAT]
-        for folder in (self.sprite_dir, self.sprite_dir / "4c"):
+        for folder in self.art_folders:
             try:
                 entries = sorted(os.scandir(folder), key=lambda e: e.name)
             except OSError:
