@@ -8,7 +8,6 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 from __future__ import annotations
 
 import ctypes
-import functools
 import gc
 import logging
 import time
@@ -24,6 +23,7 @@ from game.attract import Attract
 from game.context import Context, make_audio
 from game.kiosk import KioskDuties
 from game.persist.progress import Progress
+from game.read_ahead import ReadAhead
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
 from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
@@ -93,9 +93,9 @@ class App:
         self.frames_drawn = 0        # frames on which scenes were drawn
         self._force_draw = True
         self._warmed = False         # the solver's code is loaded at the first idle frame
-        #: After it, in idle frames' spare time, one at a time: the tables a new game of each game
-        #: reads (table_warm_ups).
-        self._warm_ups: list[Callable[[], object]] = []
+        #: After it, in idle frames' spare time, one at a time: the code and tables a new game of
+        #: each game the top scene can start reads.
+        self.read_ahead = ReadAhead(self.settings)
         #: What the last pieces of spare-time work cost, seconds (a guess at first; see use_spare_time).
         self._spare_costs: deque[float] = deque([0.004], maxlen=5)
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
@@ -350,7 +350,7 @@ class App:
             # frame (start-up) nor at the first hint
             self._warmed = True
             self.ctx.jobs.warm()
-            self._warm_ups = table_warm_ups(self.settings)
+        self.read_ahead.want(self.stack[-1].games_ahead())
         return False
 
     def run(self, scene: Scene | None = None) -> None:
@@ -400,9 +400,8 @@ class App:
             return True
         if any(scene.spare_work() for scene in reversed(self.stack)):
             return True
-        if self._warm_ups and not (self._force_draw or self.is_animating()):
-            self._warm_ups.pop(0)()  # (a few tens of ms: only while nothing moves)
-            return True
+        if self.read_ahead.pending and not (self._force_draw or self.is_animating()):
+            return self.read_ahead.read_next()  # (a few tens of ms: only while nothing moves)
         return False
 
     def quit(self) -> None:
@@ -450,24 +449,6 @@ def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         if not any(o.contains(r) for o in out):
             out.append(r)
     return out
-
-
-def table_warm_ups(settings: Settings) -> list[Callable[[], object]]:
-    """What a new game of each game's chosen option reads the first time, as separate pieces: its
-    table scene's and layout's code, its table of winnable deals and its pars. Read in the deal's
-    frame, Eight Off's pars alone took some 65 ms here (5,000 rows) and the table scene's imports
-    about 30 ms, a stutter at the start of the first deal's animation (a player's first new game
-    from the menu, or attract mode's first demo)."""
-    from game import registry
-    from game.solver import deals, par
-
-    pieces: list[Callable[[], object]] = []
-    for family in registry.FAMILIES:
-        kind = registry.chosen(settings, family)
-        pieces += [kind.scene_class, kind.layout_class]
-        if kind.has_table:
-            pieces += [functools.partial(deals.listed, kind.table), functools.partial(par.par_entry, kind.table, 0)]
-    return pieces
 
 
 _libc: list[Any] = []  # glibc, once found (empty elsewhere)

@@ -117,9 +117,10 @@ def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
     assert hud.changed(tuple(changed)) == []
 
 
-def test_after_the_first_idle_frame_spare_time_reads_the_tables_a_new_game_reads_and_only_while_nothing_moves(
+def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_table_reads_and_only_while_nothing_moves(
         make_app, monkeypatch):
     from game import registry
+    from game.scenes.base import Scene
     from game.solver import deals, par
 
     read: list[tuple[str, str]] = []
@@ -137,10 +138,16 @@ def test_after_the_first_idle_frame_spare_time_reads_the_tables_a_new_game_reads
     assert not app.is_animating()
     read.clear()
     app.use_spare_time(10.0)
+    eightoff, golf = registry.FAMILIES["eightoff"], registry.FAMILIES["golf"]
     assert ("deals", "eightoff-8") in read and ("par", "eightoff-8") in read
-    assert any(kind.startswith("golf") for _, kind in read)  # the other game's table too
-    for family in registry.FAMILIES.values():  # each game's table scene and layout code, imported ahead
-        assert ("code", family.scene) in read and ("code", family.layout) in read
+    assert ("code", eightoff.scene) in read and ("code", eightoff.layout) in read
+    assert not any("golf" in path for _, path in read)  # a table starts only its own game
     read.clear()
     app.use_spare_time(10.0)
     assert read == []  # once
+    app.push(Scene(app.ctx))  # a screen that can start any game (the menu's kind)
+    run_frames(app, 3)
+    app.use_spare_time(10.0)
+    assert ("code", golf.scene) in read and ("code", golf.layout) in read
+    assert any(kind.startswith("golf") for tag, kind in read if tag == "deals")  # the other game's table
+    assert not any("eightoff" in path for _, path in read)  # not a second time

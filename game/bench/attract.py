@@ -16,7 +16,7 @@ from .harness import FRAME, cpu_s, new_app, peak_mib, rss_mib, slowest_frame, xs
 
 WARM_UP = 3.0  # s: the first deal and the solver's first answer are not counted
 MENU_IDLE = 2.0  # s in the still menu before the first demo: a kiosk sits there for minutes first,
-# and its idle frames' spare time reads ahead what a table needs (App.table_warm_ups)
+# and its idle frames' spare time reads ahead what a table needs (game.read_ahead)
 
 
 def run_attract(size: tuple[int, int], seconds: float) -> dict:

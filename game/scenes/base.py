@@ -93,5 +93,10 @@ class Scene:
         and return True; False when there is none."""
         return False
 
+    def games_ahead(self) -> tuple[str, ...] | None:
+        """The games (family ids) a player can start from here, whose code and tables the app reads
+        ahead in spare time (game.read_ahead); None: any game (the menu, most screens)."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> list | None:
         return None

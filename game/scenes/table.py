@@ -199,6 +199,11 @@ class TableScene(TableBand):
     def spare_work(self) -> bool:
         return self.assist.spare_work()
 
+    def games_ahead(self) -> tuple[str, ...] | None:
+        """A table starts only its own game (N, New game): the other game's code and tables, some
+        1.3 MiB, are read when the menu or the New game window shows."""
+        return (registry.kind_of(self.game).family.id,)
+
     def prefetch_faces(self) -> None:
         """The faces at this size that the table will show, those the deal shows first, then the
         rest from the top of their piles down (the Golf stock's next draw first): loaded in spare

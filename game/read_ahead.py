@@ -1,0 +1,51 @@
+"""Reading ahead, in idle frames' spare time, what a player's first new game of a game reads: its
+table scene's and layout's code, its table of winnable deals and its pars.
+
+Read in the deal's frame, Eight Off's pars alone took some 65 ms here (5,000 rows) and the table
+scene's imports about 30 ms: a stutter at the start of the first deal's animation (a player's first
+new game from the menu, or attract mode's first demo). Only the games the top scene can start are
+read (Scene.games_ahead): a table starts only its own, so a kiosk resumed on a Golf table does not
+hold Eight Off's code (some 1.3 MiB) until the menu shows.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+
+class ReadAhead:
+    """The queue of pieces to read, one per spare-time slot, and the games queued so far."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self._pieces: list[Callable[[], object]] = []
+        self._games: set[str] = set()
+
+    @property
+    def pending(self) -> int:
+        """Pieces queued and not read yet."""
+        return len(self._pieces)
+
+    def want(self, games: tuple[str, ...] | None) -> None:
+        """Queue the pieces of these games (family ids; None: every game) not queued before, for
+        each game's option chosen in the settings now."""
+        from game import registry
+        from game.solver import deals, par
+
+        for family in registry.FAMILIES if games is None else games:
+            if family in self._games:
+                continue
+            self._games.add(family)
+            kind = registry.chosen(self.settings, family)
+            self._pieces += [kind.scene_class, kind.layout_class]
+            if kind.has_table:
+                self._pieces += [functools.partial(deals.listed, kind.table),
+                                 functools.partial(par.par_entry, kind.table, 0)]
+
+    def read_next(self) -> bool:
+        """Read one piece (a few tens of ms at most); False when none is left."""
+        if not self._pieces:
+            return False
+        self._pieces.pop(0)()
+        return True
