@@ -168,6 +168,32 @@ def test_a_resize_writes_only_the_size_it_settles_on(sprites, tmp_path):
     assert [p.parent.name.split("x")[0] for p in cached_files(root)] == ["118"]
 
 
+def test_a_face_waiting_to_be_written_is_not_held_whole_and_one_dropped_meanwhile_is_not_written(
+        sprites, tmp_path, monkeypatch):
+    """The queue asks for a face's pixels when it writes it: holding each new face whole until
+    then held some 8 MiB more at Eight Off's deal at 1920x1080."""
+    import gc
+    import weakref
+
+    from game.view import card_images
+
+    made: list[weakref.ref] = []
+    opaque = card_images._opaque_inside
+    monkeypatch.setattr(card_images, "_opaque_inside", lambda img: made.append(weakref.ref(out := opaque(img))) or out)
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    images.face("AS", WIDTH)
+    images.face("KH", WIDTH)
+    gc.collect()
+    assert len(made) == 2 and images.pending == 2
+    assert all(ref() is None for ref in made)  # only the face's pieces are alive, not the whole image
+    images.keep_faces({"AS"}, WIDTH, {"AS", "KH"})  # the table no longer shows KH
+    while images.load_next():
+        pass
+    assert [p.name.split("-")[-1] for p in cached_files(root)] == ["AS.rgba"]
+    assert pixels(CardImages(sprites, cache_dir=root), "AS") == pixels(CardImages(sprites), "AS")
+
+
 def test_many_sizes_in_one_run_keep_only_the_most_recent_on_disk(sprites, tmp_path):
     root = tmp_path / "cache"
     images = CardImages(sprites, cache_dir=root)

@@ -6,6 +6,7 @@ when the window is resized so the scaled copies for the old size are dropped.
 """
 from __future__ import annotations
 
+import functools
 import logging
 from collections import deque
 from collections.abc import Iterable
@@ -166,8 +167,13 @@ class CardImages:
             return master
         scaled = _opaque_inside(pygame.transform.smoothscale(master, size))
         if cache is not None and path not in self._missing:  # (a stand-in for a bad file: never kept)
-            cache.store(path, scaled)
+            cache.store(path, size, functools.partial(self._kept_image, (code, width, four_colour)))
         return scaled
+
+    def _kept_image(self, key: tuple[str, int, bool]) -> pygame.Surface | None:
+        """A face still kept, whole (for the disk's cache to write); None once it has gone."""
+        held = self._scaled.get(key)
+        return held.image() if isinstance(held, CardFace) else held
 
     def _use_width(self, width: int) -> None:
         if width in self._widths:
