@@ -18,7 +18,7 @@ def test_game_ids_are_32_hex_digits_a_save_accepts_and_never_repeat():
     assert all(len(i) == 32 and int(i, 16) >= 0 and UID.fullmatch(i) for i in ids)
 
 
-def test_a_start_to_a_table_loads_neither_hashlib_nor_uuid():
+def test_a_start_to_a_table_loads_neither_hashlib_nor_uuid(tmp_path):
     """They bring libcrypto (about 5 MiB of memory) and the game needs neither for a new game."""
     script = (
         "import sys\n"
@@ -31,7 +31,8 @@ def test_a_start_to_a_table_loads_neither_hashlib_nor_uuid():
         "app.ctx.progress.begin(app.stack[0].game)\n"
         "print(sorted(m for m in ('hashlib', 'uuid', '_hashlib') if m in sys.modules))\n"
     )
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               GOLF_EIGHTOFF_BENCH_SCRATCH=str(tmp_path))
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr

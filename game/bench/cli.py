@@ -20,7 +20,7 @@ from . import attract as attract_bench
 from . import eightoff as eightoff_bench
 from . import golf as golf_bench
 from . import present as present_bench
-from .harness import XSERVER_PID, xserver_cpu_s
+from .harness import SCRATCH_ENV, XSERVER_PID, xserver_cpu_s
 from .report import comparison, report
 
 GAMES = ("golf", "eightoff", "attract", "present")
@@ -37,7 +37,14 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run_child(game: str, size: tuple[int, int], idle: float, attract: float, session: int | None = None) -> dict:
-    """One run, in this process (the child): its figures as a dict."""
+    """One run, in this process (the child): its figures as a dict. Its data folders (saved games,
+    the face cache: some 20 MiB at 1920x1080) go with it."""
+    with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
+        os.environ[SCRATCH_ENV] = scratch
+        return _run_here(game, size, idle, attract, session)
+
+
+def _run_here(game: str, size: tuple[int, int], idle: float, attract: float, session: int | None) -> dict:
     if game == "attract":
         return attract_bench.run_attract(size, attract)
     if game == "present":
@@ -79,12 +86,13 @@ WARM_IMPORTS = ("import pygame, game.app, game.bench.harness, game.scenes.golf_t
 
 
 @functools.cache
-def _pycache_prefix() -> str:
+def _pycache_prefix(scratch: str) -> str:
     """Where the children's compiled bytecode goes: a temporary folder, filled once with the game
     compiled (compileall). An installed game starts from its bytecode cache, so a start-up measured
     while compiling every module (PYTHONDONTWRITEBYTECODE, or sources just changed) would count
-    0.2 s here that a player never waits for."""
-    prefix = tempfile.mkdtemp(prefix="golf-bench-pyc-")
+    0.2 s here that a player never waits for. It is a folder of `scratch`, the run's, which goes
+    when the run ends."""
+    prefix = tempfile.mkdtemp(prefix="pyc-", dir=scratch)
     env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     root = Path(__file__).resolve().parents[2]
@@ -97,10 +105,10 @@ def _pycache_prefix() -> str:
     return prefix
 
 
-def _child_env(driver: str, display: tuple[str, int] | None, t0: float) -> dict[str, str]:
+def _child_env(driver: str, display: tuple[str, int] | None, t0: float, scratch: str) -> dict[str, str]:
     name, _, path = driver.partition(":")
     env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name,
-               PYTHONPYCACHEPREFIX=_pycache_prefix())
+               PYTHONPYCACHEPREFIX=_pycache_prefix(scratch))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.pop(PRESENT_ENV, None)
@@ -138,11 +146,12 @@ def main(argv: list[str] | None = None) -> int:
     drivers = args.drivers.split(",")
     biggest = (max(max(w for w, _ in sizes), 1920), max(max(h for _, h in sizes), 1080))
     results: list[dict] = []
-    with xserver(any(d.startswith("x11") for d in drivers), biggest) as display:
+    with xserver(any(d.startswith("x11") for d in drivers), biggest) as display, \
+            tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
         for game in games:
             for size in sizes:
                 for driver in _specs(game, drivers):
-                    result = _run(game, size, driver, display, args)
+                    result = _run(game, size, driver, display, args, scratch)
                     if result is None:
                         return 1
                     results.append(result)
@@ -168,13 +177,13 @@ def _specs(game: str, drivers: list[str]) -> list[str]:
 
 
 def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
-         args: argparse.Namespace) -> dict | None:
+         args: argparse.Namespace, scratch: str) -> dict | None:
     t0 = time.time()
     x0 = xserver_cpu_s(display[1]) if display else None
     session = ["--session", str(args.session)] if args.session else []
     out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size[0]}x{size[1]}", "--idle",
                           str(args.idle), "--attract", str(args.attract), *session],
-                         env=_child_env(driver, display, t0), capture_output=True, text=True)
+                         env=_child_env(driver, display, t0, scratch), capture_output=True, text=True)
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)
         return None

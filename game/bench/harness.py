@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table import TableScene
 
 FRAME = 1 / 60
+#: The folder a run's data folders go in (cli.run_child removes it when the run ends).
+SCRATCH_ENV = "GOLF_EIGHTOFF_BENCH_SCRATCH"
 #: The X server's process id, passed by the parent when it started the server, so a run can count
 #: the CPU that putting its frames on screen costs outside its own process.
 XSERVER_PID = "BENCH_XSERVER_PID"
@@ -181,7 +183,8 @@ def xserver_cpu_s(pid: int | None = None) -> float | None:
 
 
 def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
-    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-")  # never the player's games
+    # never the player's games; in the run's scratch folder (cli.run_child), which goes with the run
+    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="data-", dir=os.environ.get(SCRATCH_ENV))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App  # in the child, after the environment above: the parent never loads pygame
