@@ -246,3 +246,30 @@ def test_what_lives_as_long_as_the_process_is_set_aside_before_the_first_scene_a
             app.settle_long_lived()  # a scene exists: it would never be freed
     finally:
         gc.unfreeze()
+
+
+def test_the_window_gets_the_games_icon_before_it_opens(make_app, monkeypatch):
+    """Before set_mode: then the taskbar shows it from the start, and pygame does not load its own."""
+    calls: list[tuple[str, object]] = []
+    set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_icon", lambda image: calls.append(("icon", image)) or set_icon(image))
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda *a, **k: calls.append(("mode", None)) or set_mode(*a, **k))
+    make_app(size=(800, 480))
+    assert [name for name, _ in calls][:2] == ["icon", "mode"]
+    icon = calls[0][1]
+    assert isinstance(icon, pygame.Surface) and icon.get_size() == (64, 64)
+    assert icon.get_at((0, 0)).a == 0 and icon.get_at((32, 32)).a == 255  # a shape on clear ground
+
+
+def test_an_unusable_icon_file_leaves_the_systems_icon_and_starts_the_game(make_app, monkeypatch, tmp_path, caplog):
+    from game import app as app_module
+
+    bad = tmp_path / "icon.png"
+    bad.write_bytes(b"\x89PNG not really")
+    monkeypatch.setattr(app_module, "ICON", bad)
+    calls: list[object] = []
+    monkeypatch.setattr(pygame.display, "set_icon", calls.append)
+    app = make_app(size=(800, 480))
+    assert calls == [] and app.screen.get_size() == (800, 480)
+    assert "window icon" in caplog.text and "unusable" in caplog.text

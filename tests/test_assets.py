@@ -52,6 +52,9 @@ def test_committed_sprites_match_the_generator():
     for code in ("AS", "TH", "QD"):
         made = gen.face(code, gen.STANDARD)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
+    from game.gen import backs
+    made = gen.icon(gen.face("AS", gen.STANDARD), backs.back("lattice"))
+    assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / "icon.png"), "RGBA")
     for code in JOKERS:
         made = gen.joker_face(code[1])
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")

@@ -295,6 +295,24 @@ def slot() -> pygame.Surface:
     return finish(surf)
 
 
+# ---------------------------------------------------------------- icon
+
+ICON = 64  # the window's icon, pixels a side (a window manager scales it to its own sizes)
+
+
+def icon(ace: pygame.Surface, back: pygame.Surface) -> pygame.Surface:
+    """The game's window icon: the Ace of spades fanned over a card back, on transparent ground.
+    Set before the window opens (game/app.py), it also spares pygame loading its own icon."""
+    big = pygame.Surface((S(ICON * 2), S(ICON * 2)), pygame.SRCALPHA)
+    big.fill((0, 0, 0, 0))
+    height = big.get_height() * 0.72
+    for card, angle, dx in ((back, 14, -0.12), (ace, -10, 0.1)):
+        scaled = pygame.transform.smoothscale(card, (round(height * W / H), round(height)))
+        turned = pygame.transform.rotozoom(scaled, angle, 1.0)
+        big.blit(turned, turned.get_rect(center=(big.get_width() * (0.5 + dx), big.get_height() / 2)))
+    return pygame.transform.smoothscale(big, (ICON, ICON))
+
+
 # ---------------------------------------------------------------- output
 
 def all_codes() -> list[str]:
@@ -318,6 +336,7 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     from . import backs  # imports this module: drawn with its card blank and supersampling
     jobs += [(out_dir / f"back-{style}.png", partial(backs.back, style)) for style in backs.SCHEMES]
     jobs += [(out_dir / "back.png", backs.back), (out_dir / "slot.png", slot)]  # back.png: older loaders
+    jobs.append((out_dir / "icon.png", lambda: icon(face("AS", STANDARD), backs.back("lattice"))))
     for path, make in jobs:
         pygame.image.save(make(), str(path))
     return [p for p, _ in jobs]

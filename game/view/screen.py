@@ -78,6 +78,10 @@ class Screen:
     def set_caption(self, text: str) -> None:
         raise NotImplementedError
 
+    def set_icon(self, image: pygame.Surface) -> None:
+        """The window's icon, before the window opens (a window manager's taskbar, alt-tab)."""
+        pygame.display.set_icon(image)
+
     def close(self) -> None:
         """Let the window go (the display itself stays initialised)."""
 
@@ -136,6 +140,7 @@ class RendererScreen(Screen):
         self.renderer: Any = None  # pygame._sdl2.video's Renderer and Texture, imported when needed
         self.texture: Any = None
         self.caption = ""
+        self.icon: pygame.Surface | None = None
         self.uploaded = 0  # pixels uploaded since the window opened (the benchmark reads it)
 
     def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
@@ -145,6 +150,8 @@ class RendererScreen(Screen):
             self.window = pygame.Window(self.caption, size, fullscreen_desktop=fullscreen,
                                         borderless=frameless and not fullscreen,
                                         resizable=not frameless and not fullscreen)
+            if self.icon is not None:
+                self.window.set_icon(self.icon)
             self.renderer = Renderer(self.window)  # the GPU if there is one
         elif fullscreen:
             self.window.set_fullscreen(desktop=True)
@@ -187,6 +194,11 @@ class RendererScreen(Screen):
         self.caption = text
         if self.window is not None:
             self.window.title = text
+
+    def set_icon(self, image: pygame.Surface) -> None:
+        self.icon = image
+        if self.window is not None:
+            self.window.set_icon(image)
 
     def close(self) -> None:
         self.texture = self.renderer = None
