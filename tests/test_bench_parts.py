@@ -83,3 +83,27 @@ def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeyp
     rec.frames("session", 2 * 2 ** 17)  # 131,072 drawn frames: four numbers each, 4 MiB of records
     assert 3.9 < rec.own_mib() < 4.5
     assert rec.game_mib() == 50.0 - rec.own_mib() and rec.game_mib() < before - 3.9
+
+
+def test_the_start_up_is_the_median_of_fresh_starts_and_the_report_gives_their_range():
+    from game.bench.report import _start_line
+
+    result = {"first_frame_cpu_s": 0.21, "first_frame_s": 0.23, "first_frame_cpu_runs": [0.2, 0.21, 0.3]}
+    line = _start_line(result)
+    assert "0.210 s of CPU" in line and "the median of 3 fresh starts: 0.200-0.300 s" in line
+    assert "fresh starts" not in _start_line({"first_frame_cpu_s": 0.21, "first_frame_s": 0.23})
+
+
+def test_one_fresh_start_draws_the_table_of_its_code_and_leaves_no_folder_behind(monkeypatch, tmp_path):
+    """A real start in a child process (its figures are not looked at: tests never time anything)."""
+    from game.bench import cli, golf
+
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))  # the child's temporary folders go here
+    monkeypatch.setattr(cli, "_pycache_prefix", lambda scratch: str(tmp_path / "pyc"))
+    start = cli._start(golf.FIRST_CODE, (320, 240), "dummy", None, str(tmp_path))
+    assert start is not None
+    assert set(start) == {"first_frame_cpu_s", "first_frame_s", "first_frame_peak_mib"}
+    assert start["first_frame_cpu_s"] > 0 and start["first_frame_peak_mib"] > 0
+    assert list(temp.iterdir()) == []  # the data folder (saved game, face cache) went with the child

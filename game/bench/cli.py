@@ -6,6 +6,7 @@ import argparse
 import functools
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,23 @@ from .report import comparison, report
 GAMES = ("golf", "eightoff", "attract", "present")
 GAME_NAMES = {"golf": "Golf", "eightoff": "Eight Off", "attract": "attract", "present": "present"}
 PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
+#: Start-ups measured for each table run, each in a fresh process: the figure is their median (one
+#: start alone moved by 30-50 % from run to run here).
+START_RUNS = 5
+#: One start-up in a fresh process: main.py's path to a table (the app, the table of a deal code,
+#: its first frame), without the benchmark's own modules; its figures as JSON.
+START_SCRIPT = f"""
+import json, os, sys, tempfile
+with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
+    os.environ[{SCRATCH_ENV!r}] = scratch
+    from game.bench.harness import first_frame, new_app
+    from game import registry
+    app = new_app((int(sys.argv[1]), int(sys.argv[2])))
+    app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[3])))
+    start = first_frame(app)
+    app.close()
+print(json.dumps(start))
+"""
 #: The table runs: each game's benchmark module (its long session's length) and its run.
 TABLE_RUNS: dict[str, tuple[Any, Any]] = {"golf": (golf_bench, golf_bench.run_golf),
                                           "eightoff": (eightoff_bench, eightoff_bench.run_eightoff)}
@@ -191,7 +209,27 @@ def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int]
     x1 = xserver_cpu_s(display[1]) if display else None
     if driver.startswith("x11") and x0 is not None and x1 is not None:
         result["xserver_cpu_s"] = round(x1 - x0, 2)
+    if game in TABLE_RUNS:
+        starts = [_start(TABLE_RUNS[game][0].FIRST_CODE, size, driver, display, scratch) for _ in range(START_RUNS)]
+        if None in starts:
+            return None
+        result["first_frame_cpu_runs"] = sorted(s["first_frame_cpu_s"] for s in starts if s)
+        for key in ("first_frame_cpu_s", "first_frame_s", "first_frame_peak_mib"):
+            result[key] = statistics.median(s[key] for s in starts if s)
     return result
+
+
+def _start(code: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
+           scratch: str) -> dict | None:
+    """One start-up to the first frame of `code`'s table, in a fresh process (START_SCRIPT)."""
+    out = subprocess.run([sys.executable, "-c", START_SCRIPT, str(size[0]), str(size[1]), code],
+                         env=_child_env(driver, display, time.time(), scratch), capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    if out.returncode != 0:
+        print(out.stderr, file=sys.stderr)
+        return None
+    start: dict = json.loads(out.stdout.strip().splitlines()[-1])
+    return start
 
 
 def _present_report(result: dict) -> str:

@@ -91,9 +91,13 @@ def _near_win() -> EightOffGame:
     return EightOffGame.from_layout(columns, [None] * 8, foundations)
 
 
+#: The deal every run starts with, and each start-up measure (cli.START_SCRIPT).
+FIRST_CODE = "EO1-C8-AAAAAFA"
+
+
 def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     app = new_app(size)
-    scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAFA"))
+    scene = EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE))
     app.replace(scene)
     start = first_frame(app)
     rec = Recorder(app)

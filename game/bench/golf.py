@@ -40,9 +40,13 @@ def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "p
     return plays, draws
 
 
+#: The deal every run starts with, and each start-up measure (cli.START_SCRIPT).
+FIRST_CODE = "GO1-E-AAAAAAC"
+
+
 def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     app = new_app(size)
-    game = GolfGame.from_code("GO1-E-AAAAAAC")
+    game = GolfGame.from_code(FIRST_CODE)
     scene = GolfTableScene(app.ctx, game)
     app.replace(scene)
     start = first_frame(app)
