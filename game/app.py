@@ -356,8 +356,21 @@ class App:
             # frame (start-up) nor at the first hint
             self._warmed = True
             self.ctx.jobs.warm()
-        self.read_ahead.want(self.stack[-1].games_ahead())
+        self.read_ahead.want(self.games_ahead())
         return False
+
+    def games_ahead(self) -> tuple[str, ...] | None:
+        """The games a player can start from the screen as it shows (None: any): the top scene's,
+        with an overlay's added to those of the scene beneath it (Scene.games_ahead)."""
+        games: tuple[str, ...] = ()
+        for scene in reversed(self.stack):
+            own = scene.games_ahead()
+            if own is None:
+                return None
+            games += own
+            if not scene.overlay:
+                break
+        return games
 
     def run(self, scene: Scene | None = None) -> None:
         """The main loop, until a Quit transition or the window is closed. Scene errors propagate."""

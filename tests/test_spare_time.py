@@ -145,6 +145,12 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     read.clear()
     app.use_spare_time(10.0)
     assert read == []  # once
+    tip = Scene(app.ctx)
+    tip.overlay = True  # a dialog or a tip over the table: the table's game only
+    app.push(tip)
+    run_frames(app, 3)
+    app.use_spare_time(10.0)
+    assert read == []
     app.push(Scene(app.ctx))  # a screen that can start any game (the menu's kind)
     run_frames(app, 3)
     app.use_spare_time(10.0)

@@ -87,6 +87,9 @@ class AttractBanner(Banner):
         super().__init__(ctx)
         self.game_name = game_name
 
+    def games_ahead(self) -> tuple[str, ...] | None:
+        return None  # the next demo is the other game's
+
     def texts(self) -> tuple[str, str]:
         name = registry.FAMILIES[self.game_name].name if self.game_name in registry.FAMILIES else ""
         return tr("Touch to play"), tr(name) if name else ""

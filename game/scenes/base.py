@@ -95,8 +95,9 @@ class Scene:
 
     def games_ahead(self) -> tuple[str, ...] | None:
         """The games (family ids) a player can start from here, whose code and tables the app reads
-        ahead in spare time (game.read_ahead); None: any game (the menu, most screens)."""
-        return None
+        ahead in spare time (game.read_ahead); None: any game (the menu, most screens). An overlay
+        adds none of its own: what the scene beneath can start (App.games_ahead)."""
+        return () if self.overlay else None
 
     def draw(self, surface: pygame.Surface) -> list | None:
         return None

@@ -56,9 +56,6 @@ class EndOverlay(DialogOverlay):
             self.best.ask()
         super().enter()
 
-    def games_ahead(self) -> tuple[str, ...] | None:
-        return self.table.games_ahead()  # its New game is the table's
-
     def update(self, dt: float) -> Transition:
         """The best result's line joins the panel when the worker answers (the panel is laid out again)."""
         if self.best is not None and not self._best_shown and self.best.answer() is not None:
