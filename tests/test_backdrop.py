@@ -80,6 +80,30 @@ def test_a_restored_rectangle_is_what_the_whole_painted_background_holds_there(a
     assert pygame.image.tobytes(out, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
+class Recording:
+    """A surface that keeps the part of itself each blit drew on."""
+
+    def __init__(self, surface):
+        self.surface, self.drawn = surface, []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        self.drawn.append(self.surface.blit(source, dest, area, special_flags))
+        return self.drawn[-1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(-20, 240), st.integers(-20, 140), st.integers(1, 120), st.integers(1, 90))
+def test_a_restore_draws_each_pixel_once_the_felt_only_where_no_patch_lies(app, x, y, w, h):
+    backdrop = Backdrop.painted(theme.felt_image((240, 140), "green"), AREAS, painter)
+    out = Recording(pygame.Surface((240, 140)))
+    rect = pygame.Rect(x, y, w, h)
+    backdrop.draw(out, rect)
+    drawn = [r for r in out.drawn if r.width and r.height]
+    assert sum(r.width * r.height for r in drawn) == rect.clip(out.surface.get_rect()).width * rect.clip(
+        out.surface.get_rect()).height
+    assert not any(a.colliderect(b) for i, a in enumerate(drawn) for b in drawn[i + 1:])
+
+
 def test_overlapping_areas_make_one_patch_and_only_the_painted_areas_are_kept(app):
     backdrop = Backdrop.painted(theme.felt_image((240, 140)), AREAS, painter)
     assert sorted(a for a, _ in backdrop.patches) == sorted([pygame.Rect(10, 10, 130, 90), pygame.Rect(150, 90, 40, 40),

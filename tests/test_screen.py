@@ -149,3 +149,34 @@ def test_the_solvers_code_is_loaded_at_the_first_idle_frame_not_before(make_app)
     assert len(warmed) == 1 and not app.is_animating()
     run_frames(app, 30)
     assert len(warmed) == 1
+
+
+@pytest.mark.parametrize("width", [128, 130, 131, 132, 200, 1920])
+def test_an_opaque_image_is_kept_with_rows_sdl_copies_at_full_speed_and_the_same_pixels(app, width):
+    """Rows a multiple of 16 bytes apart take SDL's streaming-store copy on x86, which stalls on
+    each row's tail (screen.fast_to_copy)."""
+    from game.view.screen import fast_to_copy
+
+    image = pygame.Surface((width, 7))
+    for x in range(width):
+        image.set_at((x, x % 7), (x % 256, 255 - x % 256, 7))
+    kept = fast_to_copy(image)
+    assert kept.get_size() == image.get_size() and kept.get_pitch() % 16
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(image, "RGB")
+    assert (kept is image) == bool(image.get_pitch() % 16)  # copied only when it has to be
+    out, expected = pygame.Surface((300 + width, 20)), pygame.Surface((300 + width, 20))
+    out.blit(kept, (4, 8))
+    expected.blit(image, (4, 8))
+    assert pygame.image.tobytes(out, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_card_bodies_and_background_patches_have_rows_sdl_copies_at_full_speed(make_app):
+    app = make_app(size=(1280, 720))  # Golf's cards are 132 pixels wide there: rows of 528 bytes
+    table = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAAC"))
+    app.replace(table)
+    run_frames(app, 3)
+    face = app.ctx.images.face("AS", table.layout.card_w)
+    assert face.width % 4 == 0 and face.body.get_pitch() % 16
+    assert all(patch.get_pitch() % 16 for _, patch in table.board.background.patches)
+    assert face.scaled(64).body.get_pitch() % 16  # a turning step's, and a dimmed card's
+    assert face.dimmed((128, 128, 128)).body.get_pitch() % 16

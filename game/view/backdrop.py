@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 import pygame
 
+from .screen import fast_to_copy
+
 
 class Canvas(Protocol):
     """What a painter of the background draws with: a Surface, or a patch's `Offset` canvas."""
@@ -65,16 +67,19 @@ class Backdrop:
             patch = pygame.Surface(area.size)  # the display's format: restoring from it is a copy
             patch.blit(felt, (0, 0), area)
             paint(Offset(patch, area))
-            patches.append((area, patch))
+            patches.append((area, fast_to_copy(patch)))
         return cls(felt, patches)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Put the background within `rect` on `surface`."""
-        surface.blit(self.felt, rect.topleft, rect)
-        for area, patch in self.patches:
-            if area.colliderect(rect):
-                part = area.clip(rect)
-                surface.blit(patch, part.topleft, part.move(-area.x, -area.y))
+    def draw(self, surface: Any, rect: pygame.Rect) -> None:
+        """Put the background within `rect` on `surface`: the felt only where no patch lies (a
+        Golf card drawn from the stock flies over the stock's and the waste's patches: three
+        quarters of what its frames restore), each patch where it does."""
+        hits = [(area, patch) for area, patch in self.patches if area.colliderect(rect)]
+        for part in _outside(rect, [area for area, _ in hits]) if hits else (rect,):
+            surface.blit(self.felt, part.topleft, part)
+        for area, patch in hits:
+            part = area.clip(rect)
+            surface.blit(patch, part.topleft, part.move(-area.x, -area.y))
 
     def get_at(self, point: tuple[int, int]) -> pygame.Color:
         """The background's colour at `point` (as a Surface's get_at)."""
@@ -87,6 +92,25 @@ class Backdrop:
         """The memory its pixels take."""
         return sum(s.get_bytesize() * s.get_width() * s.get_height()
                    for s in (self.felt, *(p for _, p in self.patches)))
+
+
+def _outside(rect: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """`rect` less the `holes` (which do not overlap one another), as rectangles that do not overlap."""
+    pieces = [rect]
+    for hole in holes:
+        cut: list[pygame.Rect] = []
+        for p in pieces:
+            if not p.colliderect(hole):
+                cut.append(p)
+                continue
+            top, bottom = max(p.top, hole.top), min(p.bottom, hole.bottom)
+            cut += [r for r in (pygame.Rect(p.left, p.top, p.width, top - p.top),  # above the hole
+                                pygame.Rect(p.left, bottom, p.width, p.bottom - bottom),  # below it
+                                pygame.Rect(p.left, top, hole.left - p.left, bottom - top),  # beside it
+                                pygame.Rect(hole.right, top, p.right - hole.right, bottom - top))
+                    if r.width > 0 and r.height > 0]
+        pieces = cut
+    return pieces
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

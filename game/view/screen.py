@@ -226,3 +226,18 @@ def to_screen_format(image: pygame.Surface, alpha: bool) -> pygame.Surface:
         return image.convert_alpha() if alpha else image.convert()
     reference = _formats.get(alpha)
     return image.convert(reference) if reference is not None else image
+
+
+def fast_to_copy(image: pygame.Surface) -> pygame.Surface:
+    """`image` as an opaque surface that SDL copies at full speed onto any spot: itself, or the same
+    pixels in a surface whose rows are 4 bytes longer. SDL 2 on x86 copies rows a multiple of 16
+    bytes apart (a width a multiple of 4 pixels) onto 16-byte-aligned spots with streaming stores,
+    then each row's last bytes with a plain copy, which stalls on every row: a 200x300 copy took
+    140 us here instead of 15-20 (and leaves those pixels out of the cache for the blends that
+    follow). A subsurface of a wider surface has its rows as far apart as the wider one's."""
+    width, height = image.get_size()
+    if image.get_pitch() % 16 or image.get_flags() & pygame.SRCALPHA or not width or not height:
+        return image
+    wider = pygame.Surface((width + 1, height), 0, image)
+    wider.blit(image, (0, 0))
+    return wider.subsurface((0, 0, width, height))
