@@ -13,6 +13,10 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+#: Code every game's first end reads (the end panels: some 6 ms here), which the tables import then,
+#: not at start-up: read ahead once, after the first game's own pieces.
+SHARED = ("game.scenes.end_screen:WinOverlay",)
+
 
 class ReadAhead:
     """The queue of pieces to read, one per spare-time slot, and the games queued so far."""
@@ -33,6 +37,7 @@ class ReadAhead:
         from game import registry
         from game.solver import deals, par
 
+        first = not self._games
         for family in registry.FAMILIES if games is None else games:
             if family in self._games:
                 continue
@@ -42,6 +47,9 @@ class ReadAhead:
             if kind.has_table:
                 self._pieces += [functools.partial(deals.listed, kind.table),
                                  functools.partial(par.par_entry, kind.table, 0)]
+            if first:
+                self._pieces += [functools.partial(registry._load, path) for path in SHARED]
+                first = False
 
     def read_next(self) -> bool:
         """Read one piece (a few tens of ms at most); False when none is left."""

@@ -13,7 +13,7 @@ from game import i18n
 from game.help import LANGUAGES, PAGE_IDS, content, examples
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes import tips
+from game.scenes import tips, tips_overlay
 from game.scenes.example_scene import ExampleScene
 from game.scenes.help_page import MIN_BODY
 from game.scenes.help_scene import HelpScene
@@ -439,7 +439,7 @@ def open_table(app, game):
 def test_the_first_golf_table_shows_three_tips_each_dismissed_by_a_tap(make_app, tips_on, config_dir, lang):
     app = app_with(make_app, lang=lang)
     overlay = open_table(app, GolfGame.from_code("GO1-E-AAAAAAB"))
-    assert isinstance(overlay, tips.TipsOverlay)
+    assert isinstance(overlay, tips_overlay.TipsOverlay)
     table = overlay.table
     screen = pygame.Rect(0, 0, 800, 480)
     targets = []
@@ -457,15 +457,15 @@ def test_the_first_golf_table_shows_three_tips_each_dismissed_by_a_tap(make_app,
     assert table.game.moves == 0, "the taps only dismissed the tips"
     saved = json.loads((config_dir / "settings.json").read_text())
     assert saved["tips_seen"] == {"golf": True, "eightoff": False}
-    assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAC")), tips.TipsOverlay)
+    assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAC")), tips_overlay.TipsOverlay)
     eightoff = open_table(app, EightOffGame.from_code("EO1-C8-AAAAAFA"))
-    assert isinstance(eightoff, tips.TipsOverlay) and eightoff.target() == eightoff.table.layout.foundations[0].unionall(
+    assert isinstance(eightoff, tips_overlay.TipsOverlay) and eightoff.target() == eightoff.table.layout.foundations[0].unionall(
         eightoff.table.layout.foundations[1:])
 
 
 def test_the_settings_switch_brings_the_tips_back(make_app, tips_on):
     app = app_with(make_app, tips_seen={"golf": True, "eightoff": True})
-    assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAB")), tips.TipsOverlay)
+    assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAB")), tips_overlay.TipsOverlay)
     app.push(app.ctx.make_settings_scene())
     run_frames(app)
     settings = app.top
@@ -473,7 +473,7 @@ def test_the_settings_switch_brings_the_tips_back(make_app, tips_on):
     assert toggle.value is False and toggle.visible
     click(app, toggle.rect.center)
     assert app.settings.tips_seen == {"golf": False, "eightoff": False} and toggle.value is True
-    assert isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAB")), tips.TipsOverlay)
+    assert isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAB")), tips_overlay.TipsOverlay)
 
 
 def test_no_tips_over_a_demo(make_app, tips_on):
@@ -481,7 +481,7 @@ def test_no_tips_over_a_demo(make_app, tips_on):
     app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB"), demo=True))
     for _ in range(30):
         app.step_frame(0.1)
-        assert not isinstance(app.top, tips.TipsOverlay)
+        assert not isinstance(app.top, tips_overlay.TipsOverlay)
     app.top.assist.stop(quiet=True, take_over=False)
 
 
@@ -504,7 +504,7 @@ def test_every_tip_fits_beside_what_it_points_at(make_app, tips_on, size, lang, 
     overlay = open_table(app, game)
     screen = pygame.Rect((0, 0), size)
     for n in range(3):
-        assert isinstance(app.top, tips.TipsOverlay) and overlay.index == n
+        assert isinstance(app.top, tips_overlay.TipsOverlay) and overlay.index == n
         bubble = overlay._parts[2][1]
         assert screen.contains(bubble) and not bubble.colliderect(overlay.target()), (lang, n)
         assert overlay.text_page.body >= 16 and overlay.text_page.cuts == 0

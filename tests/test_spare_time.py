@@ -142,6 +142,7 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     assert ("deals", "eightoff-8") in read and ("par", "eightoff-8") in read
     assert ("code", eightoff.scene) in read and ("code", eightoff.layout) in read
     assert not any("golf" in path for _, path in read)  # a table starts only its own game
+    assert ("code", "game.scenes.end_screen:WinOverlay") in read  # the end panels' code, not loaded at start-up
     read.clear()
     app.use_spare_time(10.0)
     assert read == []  # once

@@ -16,7 +16,6 @@ from ..ui.gesture import DOUBLE_TIME
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene, Transition
-from .end_screen import WinOverlay
 from .hud import MOVES, PAR, SCORE, Slot
 from .table import TableScene
 from .table_hooks import arrow_between
@@ -317,6 +316,8 @@ class EightOffTableScene(TableScene):
         return out
 
     def end_overlay(self) -> Scene | None:
+        from .end_screen import WinOverlay  # (loaded ahead in spare time, not at start-up: game.read_ahead)
+
         if self.game.status == "won":
             return WinOverlay(self.ctx, self)
         return None  # no defeat message in Eight Off: the player undoes or starts again

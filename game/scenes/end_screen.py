@@ -17,19 +17,12 @@ from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
 from .golf_best_line import best_line
+from .hud import play_time
 from .kind_picker import kind_title
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from .table import TableScene
-
-def play_time(seconds: float) -> str:
-    """0:42, 12:05, 1:02:09: the time played, as a clock shows it."""
-    total = max(0, int(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
 
 #: What the table's top band offers as well, so a crowded blocked panel may leave it out
 BAND_ACTIONS = ("Undo", "New game")

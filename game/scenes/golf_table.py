@@ -1,6 +1,7 @@
 """The Golf table: tap or drag a free card to the waste, tap the stock to draw."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -14,7 +15,6 @@ from ..solver.analysis import position_at
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
-from .end_screen import BlockedOverlay, WinOverlay
 from .golf_best_line import BestFound
 from .hud import MOVES, SCORE, STOCK, Slot
 from .table import TableScene
@@ -40,9 +40,6 @@ class GolfTableScene(TableScene):
 
     game: GolfGame
     layout: GolfLayout
-    #: The panels at a game's end (a round's hole has its own).
-    WIN_OVERLAY: type[WinOverlay] = WinOverlay
-    BLOCKED_OVERLAY: type[BlockedOverlay] = BlockedOverlay
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
 
     def best_found(self) -> BestFound | None:
@@ -171,11 +168,19 @@ class GolfTableScene(TableScene):
     def counters(game: GolfGame) -> list[str]:  # type: ignore[override]  # (only ever given its own game)
         return [*TableScene.counters(game), tr("Stock: {n}", n=len(game.stock))]
 
+    def end_overlays(self) -> tuple[Callable[..., Scene], Callable[..., Scene]]:
+        """The panels at a game's end, won and blocked (a round's hole has its own). Their code
+        loads ahead in spare time (game.read_ahead), not at start-up: some 6 ms of it here."""
+        from .end_screen import BlockedOverlay, WinOverlay
+
+        return WinOverlay, BlockedOverlay
+
     def end_overlay(self) -> Scene | None:
+        won, blocked = self.end_overlays()
         if self.game.status == "won":
-            return self.WIN_OVERLAY(self.ctx, self)
+            return won(self.ctx, self)
         if self.game.status == "blocked":
-            return self.BLOCKED_OVERLAY(self.ctx, self)
+            return blocked(self.ctx, self)
         return None
 
     def end_ready(self) -> bool:

@@ -35,6 +35,14 @@ LEAST_SCALE = 0.7  # the counters alone, on the narrowest window
 LEAST_VALUE = 14   # px: a value's font is never smaller (legible at 800x480)
 
 
+def play_time(seconds: float) -> str:
+    """0:42, 12:05, 1:02:09: the time played, as a clock shows it."""
+    total = max(0, int(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 @dataclass(frozen=True)
 class Slot:
     """One counter of the band: its label (a msgid) and the widest value it will ever show."""

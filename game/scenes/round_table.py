@@ -6,17 +6,17 @@ hole that ends shows its score and then the scorecard, and the round is saved wi
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, tr
 from ..model.course import GolfRound, par_text
 from ..model.round_code import HOLES
 from ..solver import deals
-from .base import Push, Replace, Transition
+from .base import Push, Replace, Scene, Transition
 from .dialog import ConfirmDialog
 from .golf_table import GolfTableScene
 from .hud import HOLE, ROUND, STOCK, Slot
-from .round_end import RoundBlockedOverlay, RoundWinOverlay
 from .scorecard import ScorecardScene
 from .scorecard_paint import shown
 
@@ -27,8 +27,10 @@ if TYPE_CHECKING:  # pragma: no cover
 class RoundTableScene(GolfTableScene):
     """A hole of a round of golf in play."""
 
-    WIN_OVERLAY = RoundWinOverlay
-    BLOCKED_OVERLAY = RoundBlockedOverlay
+    def end_overlays(self) -> tuple[Callable[..., Scene], Callable[..., Scene]]:
+        from .round_end import RoundBlockedOverlay, RoundWinOverlay
+
+        return RoundWinOverlay, RoundBlockedOverlay
 
     def __init__(self, ctx: Context, rnd: GolfRound, resumed: dict | None = None, guaranteed: bool | None = None,
                  demo: bool = False, note: str | None = None) -> None:

@@ -15,7 +15,7 @@ from game.i18n import N_, tr
 from game.scenes import daily_scene
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.end_screen import play_time
+from game.scenes.hud import play_time
 from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_scene import PanelScene

@@ -12,8 +12,7 @@ from ..model.codes import parse_code
 from ..solver.par import par_of
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
-from .end_screen import play_time
-from .hud import MOVES, SCORE, TIME, Slot
+from .hud import MOVES, SCORE, TIME, Slot, play_time
 from .seat import saved_game_at_stake
 from .table_hooks import TableHooks
 
