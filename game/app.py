@@ -360,8 +360,12 @@ class App:
         return False
 
     def games_ahead(self) -> tuple[str, ...] | None:
-        """The games a player can start from the screen as it shows (None: any): the top scene's,
-        with an overlay's added to those of the scene beneath it (Scene.games_ahead)."""
+        """The kinds of game that can start from the screen as it shows (None: any): the top
+        scene's, with an overlay's added to those of the scene beneath it (Scene.games_ahead). A
+        kiosk with attract mode may start any game's demo from any screen (the demos take turns),
+        and a demo's frames are never idle: every game's is read ahead before it starts."""
+        if self.attract.delay is not None:
+            return None
         games: tuple[str, ...] = ()
         for scene in reversed(self.stack):
             own = scene.games_ahead()

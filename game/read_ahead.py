@@ -13,13 +13,13 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-#: Code every game's first end reads (the end panels: some 6 ms here), which the tables import then,
-#: not at start-up: read ahead once, after the first game's own pieces.
-SHARED = ("game.scenes.end_screen:WinOverlay",)
+#: Code every game's first end reads (the end panels, a round's hole's too: some 6 ms here), which
+#: the tables import then, not at start-up: read ahead once, after the first game's own pieces.
+SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOverlay")
 
 
 class ReadAhead:
-    """The queue of pieces to read, one per spare-time slot, and the games queued so far."""
+    """The queue of pieces to read, one per spare-time slot, and the kinds queued so far."""
 
     def __init__(self, settings: Any) -> None:
         self.settings = settings
@@ -31,18 +31,23 @@ class ReadAhead:
         """Pieces queued and not read yet."""
         return len(self._pieces)
 
-    def want(self, games: tuple[str, ...] | None) -> None:
-        """Queue the pieces of these games (family ids; None: every game) not queued before, for
-        each game's option chosen in the settings now."""
+    def want(self, kinds: tuple[str, ...] | None) -> None:
+        """Queue the pieces of these kinds of game (kind ids; None: each game's kind chosen in the
+        settings now) not queued before."""
         from game import registry
         from game.solver import deals, par
 
         first = not self._games
-        for family in registry.FAMILIES if games is None else games:
-            if family in self._games:
+        if kinds is None:
+            kinds = tuple(registry.chosen(self.settings, family).id for family in registry.FAMILIES)
+        for kind_id in kinds:
+            if kind_id in self._games:
                 continue
-            self._games.add(family)
-            kind = registry.chosen(self.settings, family)
+            self._games.add(kind_id)
+            try:
+                kind = registry.kind(kind_id)
+            except ValueError:  # (a kind this version does not know: nothing to read for it)
+                continue
             self._pieces += [kind.scene_class, kind.layout_class]
             if kind.has_table:
                 self._pieces += [functools.partial(deals.listed, kind.table),

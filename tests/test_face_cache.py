@@ -194,6 +194,21 @@ def test_a_face_waiting_to_be_written_is_not_held_whole_and_one_dropped_meanwhil
     assert pixels(CardImages(sprites, cache_dir=root), "AS") == pixels(CardImages(sprites), "AS")
 
 
+def test_a_face_scaled_again_while_it_waits_is_written_once(sprites, tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    images.face("AS", WIDTH)
+    images.keep_faces(set(), WIDTH, {"AS"})  # dropped, then shown again before its write
+    images.face("AS", WIDTH)
+    assert images.pending == 1
+    writes: list[str] = []
+    replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: writes.append(str(b)) or replace(a, b))
+    while images.load_next():
+        pass
+    assert len(writes) == 1 and len(cached_files(root)) == 1
+
+
 def test_many_sizes_in_one_run_keep_only_the_most_recent_on_disk(sprites, tmp_path):
     root = tmp_path / "cache"
     images = CardImages(sprites, cache_dir=root)

@@ -180,3 +180,12 @@ def test_card_bodies_and_background_patches_have_rows_sdl_copies_at_full_speed(m
     assert all(patch.get_pitch() % 16 for _, patch in table.board.background.patches)
     assert face.scaled(64).body.get_pitch() % 16  # a turning step's, and a dimmed card's
     assert face.dimmed((128, 128, 128)).body.get_pitch() % 16
+
+
+def test_only_plain_32_bit_images_are_widened_for_copying(app):
+    from game.view.screen import fast_to_copy
+
+    indexed = pygame.Surface((128, 4), 0, 8)  # an 8-bit image's palette would not come along
+    keyed = pygame.Surface((128, 4)).convert()
+    keyed.set_colorkey((0, 0, 0))  # nor a colour key
+    assert fast_to_copy(indexed) is indexed and fast_to_copy(keyed) is keyed

@@ -158,3 +158,26 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     assert ("code", golf.scene) in read and ("code", golf.layout) in read
     assert any(kind.startswith("golf") for tag, kind in read if tag == "deals")  # the other game's table
     assert not any("eightoff" in path for _, path in read)  # not a second time
+
+
+def test_a_kiosk_with_attract_mode_reads_every_games_code_ahead_even_from_a_table(make_app, monkeypatch):
+    """Its demos take turns between the games and a demo's frames are never idle, so the other
+    game's code is read while the player's table waits, before its first demo deals."""
+    from game import registry
+    from game.settings import Settings
+
+    read: list[str] = []
+    load = registry._load
+    monkeypatch.setattr(registry, "_load", lambda path: read.append(path) or load(path))
+    app = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=3))
+    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    run_frames(app, 400)
+    assert not app.is_animating()
+    app.use_spare_time(10.0)
+    assert registry.FAMILIES["eightoff"].scene in read and registry.FAMILIES["golf"].scene in read
+    other = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=0))
+    read.clear()
+    other.replace(GolfTableScene(other.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    run_frames(other, 400)
+    other.use_spare_time(10.0)
+    assert registry.FAMILIES["golf"].scene in read and registry.FAMILIES["eightoff"].scene not in read

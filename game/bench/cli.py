@@ -108,8 +108,8 @@ def _pycache_prefix(scratch: str) -> str:
     """Where the children's compiled bytecode goes: a temporary folder, filled once with the game
     compiled (compileall). An installed game starts from its bytecode cache, so a start-up measured
     while compiling every module (PYTHONDONTWRITEBYTECODE, or sources just changed) would count
-    0.2 s here that a player never waits for. It is a folder of `scratch`, the run's, which goes
-    when the run ends."""
+    0.2 s here that a player never waits for. It is a folder of `scratch`, the bench's, which goes
+    when the bench ends."""
     prefix = tempfile.mkdtemp(prefix="pyc-", dir=scratch)
     env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -126,7 +126,8 @@ def _pycache_prefix(scratch: str) -> str:
 def _child_env(driver: str, display: tuple[str, int] | None, t0: float, scratch: str) -> dict[str, str]:
     name, _, path = driver.partition(":")
     env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name,
-               PYTHONPYCACHEPREFIX=_pycache_prefix(scratch))
+               PYTHONPYCACHEPREFIX=_pycache_prefix(scratch),
+               TMPDIR=scratch)  # a child's own temporary folders too: gone with the bench, even if it crashed
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.pop(PRESENT_ENV, None)

@@ -184,7 +184,7 @@ def xserver_cpu_s(pid: int | None = None) -> float | None:
 
 def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
     # never the player's games; in the run's scratch folder (cli.run_child), which goes with the run
-    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="data-", dir=os.environ.get(SCRATCH_ENV))
+    os.environ["GOLF_EIGHTOFF_DATA_DIR"] = tempfile.mkdtemp(prefix="golf-bench-data-", dir=os.environ.get(SCRATCH_ENV))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App  # in the child, after the environment above: the parent never loads pygame

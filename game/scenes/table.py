@@ -200,9 +200,9 @@ class TableScene(TableBand):
         return self.assist.spare_work()
 
     def games_ahead(self) -> tuple[str, ...] | None:
-        """A table starts only its own game (N, New game): the other game's code and tables, some
-        1.3 MiB, are read when the menu or the New game window shows."""
-        return (registry.kind_of(self.game).family.id,)
+        """A table starts only its own kind of game (N, New game deals its kind): the other game's
+        code and tables, some 1.3 MiB, are read when the menu shows."""
+        return (self.game.kind_id,)
 
     def prefetch_faces(self) -> None:
         """The faces at this size that the table will show, those the deal shows first, then the

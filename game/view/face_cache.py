@@ -100,7 +100,8 @@ class FaceCache:
         path = self._file(master, size)
         if path is None:
             return
-        self._queue = [q for q in self._queue if q[0].parent == path.parent]  # (a resize: only the new size)
+        # (a resize: only the new size; a face scaled again while it waited: written once)
+        self._queue = [q for q in self._queue if q[0].parent == path.parent and q[0] != path]
         self._queue.append((path, image))
 
     def write_next(self) -> bool:

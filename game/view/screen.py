@@ -236,7 +236,8 @@ def fast_to_copy(image: pygame.Surface) -> pygame.Surface:
     140 us here instead of 15-20 (and leaves those pixels out of the cache for the blends that
     follow). A subsurface of a wider surface has its rows as far apart as the wider one's."""
     width, height = image.get_size()
-    if image.get_pitch() % 16 or image.get_flags() & pygame.SRCALPHA or not width or not height:
+    if (image.get_pitch() % 16 or image.get_flags() & pygame.SRCALPHA or not width or not height
+            or image.get_bitsize() < 24 or image.get_colorkey() is not None):  # (only plain 32-bit copies)
         return image
     wider = pygame.Surface((width + 1, height), 0, image)
     wider.blit(image, (0, 0))
