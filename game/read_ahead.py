@@ -4,8 +4,9 @@ table scene's and layout's code, its table of winnable deals and its pars.
 Read in the deal's frame, Eight Off's pars alone took some 65 ms here (5,000 rows) and the table
 scene's imports about 30 ms: a stutter at the start of the first deal's animation (a player's first
 new game from the menu, or attract mode's first demo). Only the games the screen can start are read
-(App.games_ahead): a table, and a dialog or a tip over it, starts only its own game, so a kiosk
-resumed on a Golf table does not hold Eight Off's code (some 1.3 MiB) until the menu shows.
+(App.games_ahead): a table, and a dialog or a tip over it, starts only its own game, so a Golf
+table does not hold Eight Off's code (some 1.3 MiB) until the menu shows (unless attract mode's
+demos, which take turns between the games, may start).
 """
 from __future__ import annotations
 
