@@ -281,22 +281,22 @@ class _Search:
         new_cols[a] = cols[a][:-k]
         settled, moves = list(need), [move]
         new_cells = self.rules.settle_after(new_cols, new_cells, settled, moves, a)
-        child_need = tuple(settled)
-        seen_key = b"\0".join(sorted(new_cols)) + b"\0" + new_cells  # key(), inline
+        child_need, child_cols = tuple(settled), tuple(new_cols)
+        seen_key = key(child_cols, new_cells)  # (a call: this runs for few moves, unlike the search loop's)
         if sum(child_need) == self.home:
-            return (0, -1, move, b"", b"", 0, 0, ((tuple(new_cols), new_cells, child_need, [], None), moves, seen_key))
+            return (0, -1, move, b"", b"", 0, 0, ((child_cols, new_cells, child_need, [], None), moves, seen_key))
         if seen_key in self.seen:
             return None
         terms = self.terms.get(child_need) or self._terms(child_need)
         values = []
-        for col in new_cols:
+        for col in child_cols:
             t = terms.get(col)
             if t is None:
                 t = terms[col] = self._column_term(col, child_need)
             values.append(t)
         score = -8 * sum(child_need) + 3 * len(new_cells) + sum(values)
         return (score, order, move, b"", b"", 0, 0,
-                ((tuple(new_cols), new_cells, child_need, values, None), moves, seen_key))
+                ((child_cols, new_cells, child_need, values, None), moves, seen_key))
 
     def _terms(self, need: tuple[int, ...]) -> dict[bytes, int]:
         """A new cache of column terms for these needed cards (the caches of earlier ones are
