@@ -70,7 +70,7 @@ class Backdrop:
             patches.append((area, fast_to_copy(patch)))
         return cls(felt, patches)
 
-    def draw(self, surface: Any, rect: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Put the background within `rect` on `surface`: the felt only where no patch lies (a
         Golf card drawn from the stock flies over the stock's and the waste's patches: three
         quarters of what its frames restore), each patch where it does."""

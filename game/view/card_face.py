@@ -26,7 +26,8 @@ class CardFace:
     __slots__ = ("top", "body", "bottom", "size", "radius")
 
     def __init__(self, top: pygame.Surface, body: pygame.Surface, bottom: pygame.Surface) -> None:
-        self.top, self.body, self.bottom = top, body, bottom
+        # the body is copied onto the screen at every draw: kept with rows SDL copies at full speed
+        self.top, self.body, self.bottom = top, fast_to_copy(body), bottom
         self.radius = top.get_height()
         self.size = (body.get_width(), body.get_height() + top.get_height() + bottom.get_height())
 
@@ -39,7 +40,7 @@ class CardFace:
         bottom = image.subsurface((0, h - r, w, r)).copy()
         body = image.subsurface((0, r, w, h - 2 * r))
         converted = to_screen_format(body, alpha=False)
-        return cls(top, fast_to_copy(converted if converted is not body else body.copy()), bottom)
+        return cls(top, converted if converted is not body else body.copy(), bottom)
 
     def get_size(self) -> tuple[int, int]:
         """The whole card's size, as a Surface says it (either can be drawn: draw_image)."""
@@ -67,7 +68,7 @@ class CardFace:
         width = max(1, int(width))
         scale = pygame.transform.smoothscale
         return CardFace(scale(self.top, (width, self.top.get_height())),
-                        fast_to_copy(scale(self.body, (width, self.body.get_height()))),
+                        scale(self.body, (width, self.body.get_height())),
                         scale(self.bottom, (width, self.bottom.get_height())))
 
     def dimmed(self, shade: tuple[int, int, int]) -> CardFace:
@@ -76,7 +77,7 @@ class CardFace:
             out = pygame.transform.grayscale(piece)
             out.fill((*shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
             return out
-        return CardFace(grey(self.top), fast_to_copy(grey(self.body)), grey(self.bottom))
+        return CardFace(grey(self.top), grey(self.body), grey(self.bottom))
 
     def image(self) -> pygame.Surface:
         """The whole card as one surface with per-pixel alpha (a new one each call)."""
