@@ -20,7 +20,8 @@ SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOv
 
 
 class ReadAhead:
-    """The queue of pieces to read, one per spare-time slot, and the kinds queued so far."""
+    """The queue of pieces to read, one per spare-time slot, and the kinds (and SHARED code) queued
+    so far."""
 
     def __init__(self, settings: Any) -> None:
         self.settings = settings
@@ -38,7 +39,6 @@ class ReadAhead:
         from game import registry
         from game.solver import deals, par
 
-        first = not self._games
         if kinds is None:
             kinds = tuple(registry.chosen(self.settings, family).id for family in registry.FAMILIES)
         for kind_id in kinds:
@@ -53,9 +53,10 @@ class ReadAhead:
             if kind.has_table:
                 self._pieces += [functools.partial(deals.listed, kind.table),
                                  functools.partial(par.par_entry, kind.table, 0)]
-            if first:
-                self._pieces += [functools.partial(registry._load, path) for path in SHARED]
-                first = False
+        for path in SHARED:  # (after the first game's own pieces; once)
+            if path not in self._games:
+                self._games.add(path)
+                self._pieces.append(functools.partial(registry._load, path))
 
     def read_next(self) -> bool:
         """Read one piece (a few tens of ms at most); False when none is left."""
