@@ -11,8 +11,11 @@ import pygame
 
 from . import theme
 
-#: rows of the middle kept and drawn at a time
-BAND_ROWS = 16
+#: rows of alike middle that the short panel, made whole to be sliced, is made with
+ALIKE_ROWS = 16
+#: rows of the middle kept and drawn at a time: a card passing under a panel repaints it through
+#: a card's height, in one blit per band (each costs about as much as 40 of its rows)
+BAND_ROWS = 64
 
 
 class PanelImage:
@@ -22,7 +25,7 @@ class PanelImage:
     def __init__(self, size: tuple[int, int], radius: int, opacity: int = theme.PANEL[3],
                  felt_colour: str = "green") -> None:
         w, h = max(1, size[0]), max(1, size[1])
-        short = min(h, 4 * radius + 2 * BAND_ROWS)  # tall enough to have middle rows alike
+        short = min(h, 4 * radius + 2 * ALIKE_ROWS)  # tall enough to have middle rows alike
         image = theme.panel((w, short), radius, opacity, felt_colour)
         full_w, short_h = image.get_size()
         self.size = (full_w, short_h + h - short)
@@ -30,10 +33,10 @@ class PanelImage:
         if short == h or last - first < 1:  # a small panel: kept whole
             self.top, self.band, self.bottom = image, None, None
         else:
-            rows = min(BAND_ROWS, last - first)
             self.top = image.subsurface((0, 0, full_w, first)).copy()
-            self.band = image.subsurface((0, first, full_w, rows)).copy()
-            self.bottom = image.subsurface((0, first + rows, full_w, short_h - first - rows)).copy()
+            # the alike rows are one row repeated: as many of them as a band holds
+            self.band = pygame.transform.scale(image.subsurface((0, first, full_w, 1)), (full_w, BAND_ROWS))
+            self.bottom = image.subsurface((0, last, full_w, short_h - last)).copy()
         self.extras: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
     def get_size(self) -> tuple[int, int]:
