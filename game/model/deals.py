@@ -19,7 +19,12 @@ def _cards(words: list[str]) -> list[Card]:
     return [Card.parse(w) for w in words if w != "-"]
 
 
-@lru_cache(maxsize=64)
+#: Deals kept: a table reads its deal a few times as it starts (and again for a replay or a redo);
+#: the solvers' worker reads each deal once. Kept few: a long session passes through them all.
+KEPT_DEALS = 16
+
+
+@lru_cache(maxsize=KEPT_DEALS)
 def golf_deal(number: int) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
     """(columns covered→free, starting waste card, stock with the next card to draw last)."""
     lines = layout_text("golf", number).splitlines()
@@ -29,7 +34,7 @@ def golf_deal(number: int) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Ca
     return columns, waste, tuple(reversed(talon))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=KEPT_DEALS)
 def eightoff_deal(number: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """(8 columns of 6 listed from the bottom card up, the 4 leftover cards in PySolFC's cell order)."""
     lines = layout_text("eight_off", number).splitlines()

@@ -115,7 +115,7 @@ def _preferred(char: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1024)  # (the recent texts: a long session's clock and scores pass through)
+@lru_cache(maxsize=MAX_MEASURED)  # the recent texts (a text is split to be measured or drawn), as many as measured
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     """Split text into (family, substring) runs; a neutral character stays in the current run
     when that family has it, so a Thai sentence with spaces is shaped as one run."""
