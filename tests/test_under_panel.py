@@ -85,6 +85,8 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
     overlay.draw_beneath = recorded
     run_frames(app, 150)
     assert any(pygame.Rect(pos, image.size).colliderect(overlay.panel_rect) for image, pos, _ in drawn)
+    # and over its buttons too: taken away under a card and put back over it (and only there)
+    assert any(pygame.Rect(pos, image.size).colliderect(b.bounds) for image, pos, _ in drawn for b in overlay.buttons)
     for image, pos, clip in drawn:
         painted.set_clip(clip)
         draw_image(painted, image, pos)

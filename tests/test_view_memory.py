@@ -70,3 +70,16 @@ def test_the_felt_is_made_once_for_a_size_and_colour_and_made_again_for_another(
     red = theme.felt_image((300, 200), "red")
     assert red is not first and tuple(red.get_palette()[0])[:3] == theme.FELTS["red"][0]
     assert theme.felt_image((320, 200), "red").get_size() == (320, 200)
+
+
+def test_a_long_session_keeps_a_bounded_number_of_split_texts_and_of_deals():
+    """Clocks, scores and deals pass through a kiosk's weeks: their caches stay small."""
+    from game.model import deals
+    from game.ui import text
+
+    for i in range(3 * text.MAX_MEASURED):
+        text.runs(f"Time 0:{i:04}")
+    assert text.runs.cache_info().currsize <= text.MAX_MEASURED
+    for number in range(1, 41):
+        deals.golf_deal(number)
+    assert deals.golf_deal.cache_info().currsize <= deals.KEPT_DEALS < 40
