@@ -54,6 +54,7 @@ class Backdrop:
     def __init__(self, felt: pygame.Surface, patches: Sequence[tuple[pygame.Rect, pygame.Surface]] = ()) -> None:
         self.felt = felt
         self.patches = list(patches)
+        self._areas = [area for area, _ in self.patches]  # (for Rect.collidelistall: a restore's hits in C)
 
     @classmethod
     def painted(cls, felt: pygame.Surface, areas: Sequence[pygame.Rect],
@@ -74,7 +75,7 @@ class Backdrop:
         """Put the background within `rect` on `surface`: the felt only where no patch lies (a
         Golf card drawn from the stock flies over the stock's and the waste's patches: three
         quarters of what its frames restore), each patch where it does."""
-        hits = [(area, patch) for area, patch in self.patches if area.colliderect(rect)]
+        hits = [self.patches[i] for i in rect.collidelistall(self._areas)]
         for part in _outside(rect, [area for area, _ in hits]) if hits else (rect,):
             surface.blit(self.felt, part.topleft, part)
         for area, patch in hits:

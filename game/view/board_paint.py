@@ -140,7 +140,7 @@ class BoardPainting:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
                 s.drawn_rect = rect.inflate(pad, pad) if _glowing(s) else rect  # what painting it covers
-                s.drawn_key = key
+                s.drawn_at, s.drawn_key = rect, key
                 if not full:
                     dirty.append(s.drawn_rect)
         self._shadow_dirty(dirty)
@@ -214,7 +214,7 @@ class BoardPainting:
         img = self._image(s)
         if not isinstance(img, CardFace):
             return None
-        r = self.shown_rect(s)
+        r = s.drawn_at or self.shown_rect(s)
         (w, h), radius = img.size, img.radius
         return pygame.Rect(r.centerx - w // 2, r.centery - h // 2 + radius, w, h - 2 * radius)
 
@@ -224,7 +224,8 @@ class BoardPainting:
         that card and through its top corners: it is painted there only. A fanned column under a
         moving card was painted card over card, ten times the area. (Closer than a corner's height,
         the card above's bottom corners may show this one: it is painted whole.)"""
-        rects = [self.shown_rect(s) for s in sprites]
+        # (where draw() found them this frame: every sprite that changed was keyed again there)
+        rects = [s.drawn_at or self.shown_rect(s) for s in sprites]
         clip = surface.get_clip()
         corner = corner_radius(self.card_w)
         for n, s in enumerate(sprites):

@@ -27,7 +27,7 @@ class CardSprite:
     0 → 1 as a drag picks it up and back to 0 as it settles (drawn raised, over a shadow)."""
 
     __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dim", "dragging", "flying", "lift",
-                 "drawn_key", "drawn_rect")
+                 "drawn_key", "drawn_rect", "drawn_at")
 
     def __init__(self, card: Card, pos: tuple[float, float], face_up: bool, z: int) -> None:
         self.card = card
@@ -42,7 +42,8 @@ class CardSprite:
         self.flying = False
         self.lift = 0.0
         self.drawn_key: tuple | None = None
-        self.drawn_rect: pygame.Rect | None = None
+        self.drawn_rect: pygame.Rect | None = None  # what painting it covers (its glow too)
+        self.drawn_at: pygame.Rect | None = None  # where the card itself was drawn then
 
     def offset_x(self, card_w: int) -> int:
         if self.shake <= 0:
