@@ -111,3 +111,20 @@ def test_a_board_drops_only_its_own_cards_faces(app):
     assert images.keep_faces({"AS"}, 90, among={"AS", "KD"}) == 1  # KD: this board's, not kept
     left = {code for code, _w, _f in images._scaled}
     assert {"AS", "QS"} <= left and "KD" not in left and any(c.startswith("back") for c in left)
+
+
+def test_a_new_table_lets_the_last_tables_other_faces_go_before_its_deal(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    _at_rest(app)
+    before = _faces(app)
+    game = GolfGame.from_code("GO1-E-AAAAAFB")
+    app.replace(GolfTableScene(app.ctx, game))
+    run_frames(app, 1)  # the deal has begun
+    shown = {str(card) for col in game.columns for card in col} | {str(game.waste[-1]), str(game.stock[-1]),
+                                                                    str(game.stock[-2])}
+    assert before - shown  # the first table showed faces the second will not
+    assert _faces(app) <= shown  # gone at once, not held through the deal until it is at rest
+    _at_rest(app)
+    assert _faces(app) == shown

@@ -208,13 +208,14 @@ class TableScene(TableBand):
         """The faces at this size that the table will show, those the deal shows first, then the
         rest from the top of their piles down (the Golf stock's next draw first): loaded in spare
         time (CardImages.prefetch). Only those worth keeping (face_keeping.py): a card buried in a
-        pile or deep in the stock is loaded when it comes near the top."""
+        pile or deep in the stock is loaded when it comes near the top. The other faces of its cards
+        go now (the last table's: at rest they would go all the same)."""
         targets = self.targets()
         kept = worth_keeping((card, t.pos, t.face_up, t.z) for card, t in targets.items())
         wanted = set(kept)
         order = [c for c in self.deal_order() if c in wanted]
         dealt = set(order)
-        self.board.prefetch(order + [c for c in kept if c not in dealt])
+        self.board.keep_only(order + [c for c in kept if c not in dealt])
 
     def invalidate(self, rects: list | None = None) -> None:
         if rects is None:

@@ -89,12 +89,17 @@ class Board(BoardPainting):
     def keep_faces(self, also: Sequence[Card] = ()) -> None:
         """Keep loaded only the faces the table shows or may show next (face_keeping.py), and
         `also` (the win's next bouncing cards); have the missing ones loaded in spare time."""
-        keep = getattr(self.images, "keep_faces", None)
-        if keep is None:  # (a test's stand-in images may have none)
-            return
         cards = worth_keeping((s.card, s.pos, s.face_up, s.z) for s in self.sprites.values())
-        cards += [c for c in also if c not in cards]
-        keep({str(c) for c in cards}, self.card_w, {str(c) for c in self.sprites})
+        self.keep_only(cards + [c for c in also if c not in cards])
+
+    def keep_only(self, cards: Sequence[Card]) -> None:
+        """Of this board's cards, keep loaded only the faces of `cards`, and have the missing ones
+        loaded in spare time in this order. A new table says so before its deal: the faces the last
+        table showed and this one will not go before this one's are loaded (at 1920x1080 a dozen
+        faces, some 2.5 MiB, would otherwise be held through the deal)."""
+        keep = getattr(self.images, "keep_faces", None)
+        if keep is not None:  # (a test's stand-in images may have none)
+            keep({str(c) for c in cards}, self.card_w, {str(c) for c in self.sprites})
         self.prefetch(cards)
 
     def prefetch(self, cards: Iterable[Card]) -> None:
