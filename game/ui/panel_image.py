@@ -14,7 +14,7 @@ from . import theme
 #: rows of alike middle that the short panel, made whole to be sliced, is made with
 ALIKE_ROWS = 16
 #: rows of the middle kept and drawn at a time: a card passing under a panel repaints it through
-#: a card's height, in one blit per band (each costs about as much as 40 of its rows)
+#: a card's height, in one blit per band (each costs about as much as 12 of a card's rows)
 BAND_ROWS = 64
 
 
