@@ -105,3 +105,14 @@ def test_one_fresh_start_draws_the_table_of_its_code_and_leaves_no_folder_behind
     assert start["first_frame_cpu_s"] > 0 and start["first_frame_peak_mib"] > 0
     left = [p.name for p in tmp_path.iterdir() if p.name != "pyc"]  # (its compiled bytecode: the bench's)
     assert left == []  # the data folder (saved game, face cache) went with the child
+
+
+def test_the_eight_off_benchs_group_drag_moves_a_run_of_four_and_only_as_one_group():
+    """The group drag's position: one legal move of more than a card, the run of four onto the ten
+    (the bench checks that its drag landed there)."""
+    from game.bench.eightoff import _run_to_move
+
+    game = _run_to_move()
+    groups = [m for m in game.legal_moves() if m[2] > 1]
+    assert [(m[0], m[1], m[2]) for m in groups] == [(("column", 0), ("column", 6), 4)]
+    assert [str(c) for c in game.columns[0][-4:]] == ["9S", "8S", "7S", "6S"]

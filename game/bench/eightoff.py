@@ -83,6 +83,14 @@ def play(scene: EightOffTableScene, rec: Recorder, limit: int, rng: random.Rando
     return n
 
 
+def _run_to_move() -> EightOffGame:
+    """A run of four spades (9 to 6) to drag across the table onto the ten, with every cell free:
+    what a player moves as one group. The other cards are home but the spades' top."""
+    foundations = [[r + "S" for r in "A2345"]] + [[r + s for r in "A23456789TJQK"] for s in "HDC"]
+    columns = [["KS", "9S", "8S", "7S", "6S"], [], [], [], [], [], ["QS", "JS", "TS"], []]
+    return EightOffGame.from_layout(columns, [None] * 8, foundations)
+
+
 def _near_win() -> EightOffGame:
     """Every card home but the four Kings, which sit in columns: four taps win."""
     ranks = "A23456789TJQ"
@@ -107,11 +115,13 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     for _ in range(8):
         undo()
         rec.until_still("undos")
-    group = next((m for m in scene.game.legal_moves() if m[2] > 1), None)
-    if group is None:
-        group = next((m for m in scene.game.legal_moves() if m[1][0] in ("column", "cell")), None)
-    if group is not None:
-        drag_move(scene, rec, group, "group drag", steps=30)
+    # a run dragged as one (the deal above, once played and undone, has none to move)
+    runs = EightOffTableScene(app.ctx, _run_to_move())
+    app.replace(runs)
+    rec.until_still("deal")
+    drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
+    if len(runs.game.columns[6]) != 7:
+        raise RuntimeError("the group drag did not land: the bench's drag missed its column")
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())
@@ -122,7 +132,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
         click(_strip_point(win, ("column", col), 1))
         rec.until_still("win")
     rec.until_still("win", limit=2400)  # the celebration
-    del scene, win  # as in the game, a finished table is gone once the next one replaces it
+    del scene, runs, win  # as in the game, a finished table is gone once the next one replaces it
     session_mem = []
     for _ in range(SESSION_GAMES):
         table = EightOffTableScene(app.ctx, EightOffGame.new(cells=rng.choice((8, 4, 2)), rng=rng))
