@@ -7,7 +7,6 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 """
 from __future__ import annotations
 
-import ctypes
 import gc
 import logging
 import time
@@ -21,11 +20,13 @@ import pygame
 from game import i18n
 from game.attract import Attract
 from game.context import Context, make_audio
+from game.heap import keep_large_blocks_returnable, trim_heap
 from game.kiosk import KioskDuties
 from game.persist.progress import Progress
 from game.read_ahead import ReadAhead
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
+from game.view.dirty_rects import outermost
 from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class App:
                  settings: Settings | None = None, settings_path: str | Path | None = None,
                  kiosk: bool = False, clock: Callable[[], float] = time.perf_counter,
                  wait: Callable[[int], Any] | None = None, audio: Any = None) -> None:
-        _keep_large_blocks_returnable()
+        keep_large_blocks_returnable()
         self.settings = settings if settings is not None else Settings.load(settings_path)
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
         i18n.set_language(self.settings.language or i18n.detect_language())
@@ -216,7 +217,7 @@ class App:
                 # at a scene change, before the next scene allocates its own; and hand the heap's free
                 # pages back, which a long run's small surfaces (text) would otherwise leave scattered
                 gc.collect()
-                _trim_heap()
+                trim_heap()
             self.stack.append(transition.scene)
             transition.scene.enter()
             transition.scene.invalidate(None)
@@ -322,7 +323,7 @@ class App:
             else:
                 rects.extend(result)
         self._force_draw = False
-        self.display.present(None if full else _outermost(rects))
+        self.display.present(None if full else outermost(rects))
 
     def step_frame(self, elapsed: float, events: list[pygame.event.Event] | None = None) -> bool:
         """Run one frame as if ``elapsed`` real seconds had passed; returns whether it drew.
@@ -472,40 +473,3 @@ def window_icon(path: Path | None = None) -> pygame.Surface | None:
     except (pygame.error, OSError, ValueError) as exc:
         log.warning("window icon %s unusable (%s); the system's own instead", path, exc)
         return None
-
-
-def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The rectangles not inside another (scenes and overlays report the same area more than once:
-    the table's band is repainted, then drawn over), so no pixel goes to the screen twice for that."""
-    out: list[pygame.Rect] = []
-    for r in sorted(rects, key=lambda r: -r.width * r.height):
-        if not any(o.contains(r) for o in out):
-            out.append(r)
-    return out
-
-
-_libc: list[Any] = []  # glibc, once found (empty elsewhere)
-
-
-def _keep_large_blocks_returnable() -> None:
-    """Make glibc serve every block of 128 KiB or more (surfaces, decoded images) with its own
-    mapping, returned to the system when freed. By default glibc raises that threshold after the
-    first large free and keeps later surfaces in its heap, so a kiosk's memory crept up by about
-    10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
-    try:
-        # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
-        libc = ctypes.CDLL(None)
-        libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD: fixed, not dynamic
-        _libc[:] = [libc]
-    except (OSError, AttributeError):
-        pass
-
-
-def _trim_heap() -> None:
-    """Give the heap's free pages back to the system (glibc's malloc_trim: also the pages of free
-    blocks between live ones, not only the top of the heap)."""
-    if _libc:
-        try:
-            _libc[0].malloc_trim(0)
-        except AttributeError:
-            _libc.clear()

@@ -9,7 +9,7 @@ import pytest
 from conftest import run_frames
 
 from game import app as app_module
-from game.app import _outermost
+from game.view.dirty_rects import outermost
 from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene
 from game.view import screen as screen_module
@@ -132,7 +132,7 @@ def test_the_app_falls_back_to_sdls_window_surface_when_the_renderer_fails(monke
 def test_an_area_reported_twice_goes_to_the_screen_once():
     band = pygame.Rect(0, 0, 800, 48)
     card = pygame.Rect(100, 100, 60, 80)
-    assert _outermost([band, card, pygame.Rect(band), pygame.Rect(10, 10, 20, 20)]) == [band, card]
+    assert outermost([band, card, pygame.Rect(band), pygame.Rect(10, 10, 20, 20)]) == [band, card]
 
 
 def test_the_solvers_code_is_loaded_at_the_first_idle_frame_not_before(make_app):

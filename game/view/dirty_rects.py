@@ -40,3 +40,13 @@ def merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         out.append(r)
     return out
+
+
+def outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles not inside another (scenes and overlays report the same area more than once:
+    the table's band is repainted, then drawn over), so no pixel goes to the screen twice for that."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: -r.width * r.height):
+        if not any(o.contains(r) for o in out):
+            out.append(r)
+    return out
