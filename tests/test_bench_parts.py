@@ -116,3 +116,21 @@ def test_the_eight_off_benchs_group_drag_moves_a_run_of_four_and_only_as_one_gro
     groups = [m for m in game.legal_moves() if m[2] > 1]
     assert [(m[0], m[1], m[2]) for m in groups] == [(("column", 0), ("column", 6), 4)]
     assert [str(c) for c in game.columns[0][-4:]] == ["9S", "8S", "7S", "6S"]
+
+
+def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
+    from game.bench.repeat import median_result
+
+    def run(peak, frames, median, session, starts, ok):
+        return {"game": "Golf", "driver": "x11", "peak_memory_mib": peak, "ok": ok,
+                "phases": {"plays": {"frames": frames, "median_ms": median}},
+                "session_mem_mib": session, "first_frame_cpu_runs": starts}
+
+    runs = [run(70.1, 423, 0.2, [44.0, 45.0], [0.1, 0.2], True), run(69.0, 423, 0.9, [43.0, 44.5], [0.3], False),
+            run(69.5, 421, 0.3, [45.0, 46.0], [0.2, 0.4], True)]
+    merged = median_result(runs)
+    assert merged["peak_memory_mib"] == 69.5 and merged["phases"]["plays"] == {"frames": 423, "median_ms": 0.3}
+    assert merged["session_mem_mib"] == [44.0, 45.0]  # number by number
+    assert merged["first_frame_cpu_runs"] == [0.1, 0.2]  # lists of another length: the first's
+    assert merged["game"] == "Golf" and merged["ok"] is True
+    assert median_result(runs[:1]) is runs[0]

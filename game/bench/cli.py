@@ -22,6 +22,7 @@ from . import eightoff as eightoff_bench
 from . import golf as golf_bench
 from . import present as present_bench
 from .harness import SCRATCH_ENV, XSERVER_PID, xserver_cpu_s
+from .repeat import median_result
 from .report import comparison, report
 
 GAMES = ("golf", "eightoff", "attract", "present")
@@ -149,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
     parser.add_argument("--attract", type=float, default=60.0, help="seconds of attract mode measured")
     parser.add_argument("--session", type=int, help="games in each table's long session (Golf 40, Eight Off 30)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run each game, size and driver this many times, the drivers taking turns, "
+                             "and report the medians of their figures")
     parser.add_argument("--json", help="also write every run's figures to this file")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -169,10 +173,16 @@ def main(argv: list[str] | None = None) -> int:
             tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
         for game in games:
             for size in sizes:
-                for driver in _specs(game, drivers):
-                    result = _run(game, size, driver, display, args, scratch)
-                    if result is None:
-                        return 1
+                runs: dict[str, list[dict]] = {driver: [] for driver in _specs(game, drivers)}
+                for _ in range(max(1, args.repeat)):
+                    for driver, got in runs.items():  # (the drivers take turns: a slow spell hits both)
+                        one = _run(game, size, driver, display, args, scratch)
+                        if one is None:
+                            return 1
+                        got.append(one)
+                for got in runs.values():
+                    result = median_result(got)
+                    result["repeats"] = len(got)
                     results.append(result)
                     print(report(result) if game != "present" else _present_report(result))
                     print()

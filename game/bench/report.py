@@ -5,7 +5,9 @@ from .goals import Goal, attract_goals, frame_parts_ratios, real_screen_goals, t
 
 
 def _where(result: dict) -> str:
-    return f"{result['size']}, {result['driver']} ({result['present']})"
+    repeats = result.get("repeats", 1)
+    return f"{result['size']}, {result['driver']} ({result['present']})" + (
+        f", the medians of {repeats} runs" if repeats > 1 else "")
 
 
 def _goals(goals: list[Goal]) -> list[str]:
