@@ -334,13 +334,9 @@ class DialogOverlay(Scene):
             surface.set_clip(outside)
             draw_image(surface, image, pos)
         surface.set_clip(clip)
-        inside = drawn.clip(self.panel_bounds)
-        # (most cards pass where no button is: nothing of the buttons to take away and put back)
-        on_button = any(b.bounds.colliderect(inside) for b in self.buttons)
-        if on_button:
-            self._restore_backs(surface, inside)  # the panel without its buttons there
+        self._restore_backs(surface, drawn.clip(self.panel_bounds))  # the panel without its buttons there
         inside = draw_under(surface, self._panel, self.panel_bounds.topleft, image, pos)
-        if on_button and inside.width and inside.height:
+        if inside.width and inside.height:
             self._draw_buttons(surface, inside)
         return drawn
 
