@@ -7,10 +7,8 @@ loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_f
 """
 from __future__ import annotations
 
-import gc
 import logging
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,15 +17,16 @@ import pygame
 
 from game import i18n
 from game.attract import Attract
-from game.context import Context, make_audio
-from game.heap import keep_large_blocks_returnable, trim_heap
+from game.context import Context, make_audio, make_images
+from game.heap import freeze_long_lived, keep_large_blocks_returnable, release_scene_memory
 from game.kiosk import KioskDuties
 from game.persist.progress import Progress
-from game.read_ahead import ReadAhead
+from game.read_ahead import ReadAhead, games_on_screen
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
 from game.settings import Settings
+from game.spare_time import SpareTime
 from game.view.dirty_rects import outermost
-from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen
+from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen, window_icon
 
 log = logging.getLogger(__name__)
 
@@ -35,17 +34,9 @@ STEP = 1.0 / 120.0      # the simulation step (s)
 MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
 FPS = 60                # frame rate while something moves
 IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <= 100 ms)
-#: A piece of spare-time work starts only when the time left in the frame is this many times what a
-#: piece has been costing (see use_spare_time).
-SPARE_MARGIN = 1.5
-FACE_CACHE = "face-cache"  # the data folder's cache of scaled card faces (game/view/face_cache.py)
 AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
-#: The window's icon (game/gen/sprites.py draws it). Set before the window opens, it also spares
-#: pygame loading its own, through importlib.resources: some 3-5 ms of a start here.
-ICON = Path(__file__).resolve().parents[1] / "sprites" / "icon.png"
-ADMIN_EXIT = 3          # exit status when the administrator leaves a kiosk: its service does not restart
 
 
 class App:
@@ -83,7 +74,7 @@ class App:
         if audio is None:
             audio = make_audio(muted=not self.settings.sound, volume=self.settings.volume / 100)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
-        self.ctx.images = self._make_images()
+        self.ctx.images = make_images()  # (card images need the display: after set_mode)
         self.ctx.progress = Progress()
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
@@ -101,10 +92,9 @@ class App:
         #: After it, in idle frames' spare time, one at a time: the code and tables a new game of
         #: each game the top scene can start reads.
         self.read_ahead = ReadAhead(self.settings)
-        #: What the last pieces of spare-time work cost, seconds (a guess at first; see use_spare_time).
-        self._spare_costs: deque[float] = deque([0.004], maxlen=5)
+        self.spare = SpareTime(self._spare_piece)
         self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
-        self.exit_status = 0         # what main() returns: ADMIN_EXIT after the administrator's exit
+        self.exit_status = 0         # what main() returns (kiosk.ADMIN_EXIT after the administrator's exit)
         self.attract = Attract(self)
         self.duties = KioskDuties(self)  # the administrator's exit, the arrow
 
@@ -128,18 +118,6 @@ class App:
     def present_path(self) -> str:
         """How frames reach the screen (game/view/screen.py): framebuffer, renderer, sdl-texture or sdl."""
         return self.display.path
-
-    @staticmethod
-    def _make_images() -> Any:
-        """Card images need the display (convert_alpha): made here, after set_mode."""
-        try:
-            from game.view.card_images import CardImages  # optional: without it the game starts, cardless
-        except ImportError as exc:
-            log.warning("card images unavailable: %s", exc)
-            return None
-        from game.persist.paths import data_dir
-
-        return CardImages(cache_dir=data_dir() / FACE_CACHE)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch full screen on or off, remember it in the settings and relayout every scene."""
@@ -212,12 +190,7 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             if left:
-                # scenes hold reference cycles (buttons call their methods) and large surfaces; the cyclic
-                # collector runs too rarely to notice a few objects holding megabytes, so collect now,
-                # at a scene change, before the next scene allocates its own; and hand the heap's free
-                # pages back, which a long run's small surfaces (text) would otherwise leave scattered
-                gc.collect()
-                trim_heap()
+                release_scene_memory()  # before the next scene allocates its own
             self.stack.append(transition.scene)
             transition.scene.enter()
             transition.scene.invalidate(None)
@@ -229,16 +202,10 @@ class App:
         self._force_draw = True
 
     def settle_long_lived(self) -> None:
-        """Set what is alive now (the modules, this app and its services: some 19,000 objects) out
-        of the cyclic collector's way for good. It all lives as long as the process, and a full
-        collection (at each scene change, and now and then by itself in a frame) walked it every
-        time: 5-9 ms here, some 25-45 ms on a Pi, against 1-3 ms for what is left. Called once,
-        before the first scene is made: anything frozen is never collected, and a scene holds
-        reference cycles. (No collection first: at this point one found nothing, in 10 ms of
-        start-up.)"""
+        """Set what is alive now out of the cyclic collector's way for good (heap.freeze_long_lived)."""
         if self.stack:
             raise RuntimeError("settle_long_lived before the first scene: a frozen scene would never be freed")
-        gc.freeze()
+        freeze_long_lived()
 
     def push(self, scene: Scene) -> None:
         self.apply(Push(scene))
@@ -266,11 +233,8 @@ class App:
         """App-level events first (quit, resize, F11, exposure, the administrator's exit, attract mode),
         then the input scene's."""
         t = event.type
-        self.duties.event(event)
-        if t == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
-                and event.mod & pygame.KMOD_ALT:
-            self.admin_exit()
-            return
+        if self.duties.event(event):
+            return  # the administrator's exit
         taken = self.attract.event(event, self.wall)  # any input restarts the idle timer
         if t == pygame.QUIT:
             self.quit()
@@ -361,21 +325,10 @@ class App:
         return False
 
     def games_ahead(self) -> tuple[str, ...] | None:
-        """The kinds of game that can start from the screen as it shows (None: any): the top
-        scene's, with an overlay's added to those of the scene beneath it (Scene.games_ahead). A
-        kiosk with attract mode may start any game's demo from any screen (the demos take turns),
-        and a demo's frames are never idle: every game's is read ahead before it starts."""
-        if self.attract.delay is not None:
-            return None
-        games: tuple[str, ...] = ()
-        for scene in reversed(self.stack):
-            own = scene.games_ahead()
-            if own is None:
-                return None
-            games += own
-            if not scene.overlay:
-                break
-        return games
+        """The kinds of game that can start from the screen as it shows (None: any; see
+        read_ahead.games_on_screen). A kiosk with attract mode may start any game's demo from any
+        screen, and a demo's frames are never idle: every game's is read ahead before it starts."""
+        return None if self.attract.delay is not None else games_on_screen(self.stack)
 
     def run(self, scene: Scene | None = None) -> None:
         """The main loop, until a Quit transition or the window is closed. Scene errors propagate."""
@@ -401,21 +354,10 @@ class App:
             self.close()
 
     def use_spare_time(self, seconds: float) -> int:
-        """Do work that can wait (card faces that will show soon: CardImages.prefetch; then the
-        scenes' own, Scene.spare_work) in what is left of a frame, one piece at a time, while the
-        time left is well over what a piece has been costing: a slower machine does fewer pieces a
-        frame, and no frame is late for them. Returns how many pieces were done."""
-        done = 0
-        deadline = time.perf_counter() + seconds
-        costs = self._spare_costs
-        while time.perf_counter() + SPARE_MARGIN * sorted(costs)[len(costs) // 2] < deadline:
-            t0 = time.perf_counter()
-            if not self._spare_piece():
-                break
-            done += 1
-            costs.append(time.perf_counter() - t0)  # the median of the last few: one slow piece (a
-            # collection of garbage in the middle of it) does not stop the rest for good
-        return done
+        """Do work that can wait in what is left of a frame (game/spare_time.py): the card faces
+        that will show soon (CardImages.prefetch), then the scenes' own (Scene.spare_work), then
+        what a new game reads (ReadAhead). Returns how many pieces were done."""
+        return self.spare.use(seconds)
 
     def _spare_piece(self) -> bool:
         """One piece of spare-time work, the faces first, then the scenes' from the top down."""
@@ -431,14 +373,6 @@ class App:
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""
         self.running = False
-
-    # --- kiosk -------------------------------------------------------------------------------------
-    def admin_exit(self) -> None:
-        """The administrator leaves (a corner held, or Ctrl+Alt+Q). A kiosk exits with ADMIN_EXIT so
-        its service knows not to start the game again."""
-        log.warning("administrator exit")
-        self.exit_status = ADMIN_EXIT if self.kiosk else 0
-        self.quit()
 
     def remove(self, scene: Scene) -> None:
         """Take a banner off the stack wherever it lies (overlays may have opened above it)."""
@@ -464,12 +398,3 @@ class App:
         self.ctx.jobs.close()
         self.display.close()
 
-
-def window_icon(path: Path | None = None) -> pygame.Surface | None:
-    """The window's icon (ICON); None (the system's own, and one log line) when its file is unusable."""
-    path = ICON if path is None else path
-    try:
-        return pygame.image.load(str(path))
-    except (pygame.error, OSError, ValueError) as exc:
-        log.warning("window icon %s unusable (%s); the system's own instead", path, exc)
-        return None

@@ -25,6 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
+FACE_CACHE = "face-cache"  # the data folder's cache of scaled card faces (game/view/face_cache.py)
+
 #: Multipliers for animation durations by the animation-speed setting.
 ANIMATION_SCALE = {"normal": 1.0, "fast": 0.5, "off": 0.0}
 
@@ -53,6 +55,19 @@ def make_audio(muted: bool, volume: float = 1.0) -> Any:
         log.warning("audio: %s; playing without sound", exc)
         return NullAudio()
     return Audio(muted=muted, volume=volume)
+
+
+def make_images() -> Any:
+    """The card images (after set_mode: they convert to the display's format), their scaled faces
+    cached in the data folder; None when the module does not load (the game starts, cardless)."""
+    try:
+        from game.view.card_images import CardImages  # optional: without it the game starts, cardless
+    except ImportError as exc:
+        log.warning("card images unavailable: %s", exc)
+        return None
+    from game.persist.paths import data_dir
+
+    return CardImages(cache_dir=data_dir() / FACE_CACHE)
 
 
 class Context:

@@ -1,9 +1,12 @@
-"""The process's heap between scenes: glibc told to hand large blocks back to the system when they
-are freed, and its free pages handed back at a scene change (App.apply). A kiosk runs for weeks, so
-memory the game no longer uses must not stay the process's. Elsewhere (no glibc) both do nothing."""
+"""The process's memory over a long run: glibc told to hand large blocks back to the system when
+they are freed, a scene's cycles collected and the heap's free pages handed back at a scene change
+(App.apply), and what lives as long as the process kept out of the cyclic collector's way. A kiosk
+runs for weeks, so memory the game no longer uses must not stay the process's. Elsewhere (no glibc)
+the glibc calls do nothing."""
 from __future__ import annotations
 
 import ctypes
+import gc
 from typing import Any
 
 _libc: list[Any] = []  # glibc, once found (empty elsewhere)
@@ -31,3 +34,22 @@ def trim_heap() -> None:
             _libc[0].malloc_trim(0)
         except AttributeError:
             _libc.clear()
+
+
+def release_scene_memory() -> None:
+    """After a scene change: scenes hold reference cycles (buttons call their methods) and large
+    surfaces, and the cyclic collector runs too rarely to notice a few objects holding megabytes, so
+    collect now; then hand the heap's free pages back, which a long run's small surfaces (text)
+    would otherwise leave scattered."""
+    gc.collect()
+    trim_heap()
+
+
+def freeze_long_lived() -> None:
+    """Set what is alive now (the modules, the app and its services: some 19,000 objects) out of the
+    cyclic collector's way for good. It all lives as long as the process, and a full collection (at
+    each scene change, and now and then by itself in a frame) walked it every time: 5-9 ms here, some
+    25-45 ms on a Pi, against 1-3 ms for what is left. Anything frozen is never collected, so call it
+    before the first scene exists. (No collection first: at this point one found nothing, in 10 ms
+    of start-up.)"""
+    gc.freeze()

@@ -1,13 +1,19 @@
-"""The App's kiosk duties besides attract mode: the administrator's corner exit with its countdown,
-and the mouse arrow, hidden while fingers play (on any screen; a kiosk starts without it)."""
+"""The App's kiosk duties besides attract mode: the administrator's exit (a corner held, with its
+countdown, or Ctrl+Alt+Q), and the mouse arrow, hidden while fingers play (on any screen; a kiosk
+starts without it)."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.admin_exit import SHOW_AFTER, AdminExit
 from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
+
+log = logging.getLogger(__name__)
+
+ADMIN_EXIT = 3  # exit status when the administrator leaves a kiosk: its service does not restart
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
@@ -24,8 +30,13 @@ class KioskDuties:
         self._banner: AdminHold | None = None  # the countdown on screen, if any
         self.show_cursor(not app.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
 
-    def event(self, event: pygame.event.Event) -> None:
-        """Follow the arrow and, on a kiosk, any press on a corner."""
+    def event(self, event: pygame.event.Event) -> bool:
+        """Follow the arrow and, on a kiosk, any press on a corner; True when the event was the
+        administrator's exit key (Ctrl+Alt+Q), and the game leaves."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
+                and event.mod & pygame.KMOD_ALT:
+            self.admin_exit()
+            return True
         if is_finger(event):
             self.show_cursor(False)
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not is_mouse_copy(event):
@@ -34,6 +45,14 @@ class KioskDuties:
             p = pointer(event, self.app.size)
             if p is not None:
                 self.admin.feed(p[0], p[1], pointer_id(event), self.app.wall, self.app.size)
+        return False
+
+    def admin_exit(self) -> None:
+        """The administrator leaves. A kiosk exits with ADMIN_EXIT so its service knows not to start
+        the game again."""
+        log.warning("administrator exit")
+        self.app.exit_status = ADMIN_EXIT if self.app.kiosk else 0
+        self.app.quit()
 
     def tick(self) -> None:
         """Leave when a corner has been held long enough; count down on screen meanwhile."""
@@ -41,7 +60,7 @@ class KioskDuties:
         if not app.kiosk:
             return
         if self.admin.due(app.wall):
-            app.admin_exit()
+            self.admin_exit()
             return
         from game.scenes.attract_banner import AdminHold  # the banner loads when first held, not at start-up
 

@@ -11,12 +11,26 @@ demos, which take turns between the games, may start).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 #: Code every game's first end reads (the end panels, a round's hole's too: some 6 ms here), which
 #: the tables import then, not at start-up: read ahead once, after the first game's own pieces.
 SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOverlay")
+
+
+def games_on_screen(stack: Sequence[Any]) -> tuple[str, ...] | None:
+    """The kinds of game that can start from a scene stack as it shows (None: any): the top scene's
+    (Scene.games_ahead), with an overlay's added to those of the scene beneath it."""
+    games: tuple[str, ...] = ()
+    for scene in reversed(stack):
+        own = scene.games_ahead()
+        if own is None:
+            return None
+        games += own
+        if not scene.overlay:
+            break
+    return games
 
 
 class ReadAhead:

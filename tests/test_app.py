@@ -263,11 +263,11 @@ def test_the_window_gets_the_games_icon_before_it_opens(make_app, monkeypatch):
 
 
 def test_an_unusable_icon_file_leaves_the_systems_icon_and_starts_the_game(make_app, monkeypatch, tmp_path, caplog):
-    from game import app as app_module
+    from game.view import screen as screen_module
 
     bad = tmp_path / "icon.png"
     bad.write_bytes(b"\x89PNG not really")
-    monkeypatch.setattr(app_module, "ICON", bad)
+    monkeypatch.setattr(screen_module, "ICON", bad)
     calls: list[object] = []
     monkeypatch.setattr(pygame.display, "set_icon", calls.append)
     app = make_app(size=(800, 480))

@@ -10,7 +10,7 @@ from test_touch import with_mouse_copy
 
 import main
 from game.admin_exit import HOLD, SHOW_AFTER, corner_of, corner_size
-from game.app import ADMIN_EXIT
+from game.kiosk import ADMIN_EXIT
 from game.model.golf import GolfGame
 from game.scenes.assist import Driver
 from game.scenes.attract_banner import AdminHold, AttractBanner

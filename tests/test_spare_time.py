@@ -82,7 +82,7 @@ def test_spare_time_never_starts_a_piece_it_has_no_time_for(make_app, monkeypatc
     app.ctx.images.clear()
     app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     now = [100.0]
-    monkeypatch.setattr("game.app.time.perf_counter", lambda: now[0])
+    monkeypatch.setattr("game.spare_time.time.perf_counter", lambda: now[0])
     images = app.ctx.images
     load_next = images.load_next
 
@@ -91,12 +91,12 @@ def test_spare_time_never_starts_a_piece_it_has_no_time_for(make_app, monkeypatc
         return load_next()
 
     images.load_next = slow_piece
-    app._spare_costs.clear()
-    app._spare_costs.append(0.004)
+    app.spare.costs.clear()
+    app.spare.costs.append(0.004)
     assert app.use_spare_time(0.0059) == 0  # 5.9 ms left: under 1.5 pieces' worth, none starts
     assert app.use_spare_time(0.0061) == 1  # 6.1 ms: one, and then 2.1 ms is too little for another
     assert app.use_spare_time(0.0119) == 2  # 11.9 ms: two (7.9 ms left after one)
-    app._spare_costs.extend([0.5, 0.5])  # two slow pieces out of five: the median is still 4 ms
+    app.spare.costs.extend([0.5, 0.5])  # two slow pieces out of five: the median is still 4 ms
     assert app.use_spare_time(0.0061) == 1
 
 
