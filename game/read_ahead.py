@@ -70,7 +70,7 @@ class ReadAhead:
         for path in SHARED:  # (after the first game's own pieces; once)
             if path not in self._games:
                 self._games.add(path)
-                self._pieces.append(functools.partial(registry._load, path))
+                self._pieces.append(functools.partial(registry.import_named, path))
 
     def read_next(self) -> bool:
         """Read one piece (a few tens of ms at most); False when none is left."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .solver.result import Budget, Result
 
 
-def _load(path: str) -> Any:
+def import_named(path: str) -> Any:
     """'package.module:Name' imported now (solvers, layouts and scenes load on first use)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -113,17 +113,17 @@ class GameKind:
     @cached_property
     def solve(self) -> Any:
         """solve(game, budget) -> Result for a game of this kind."""
-        return _load(self.family.solver)
+        return import_named(self.family.solver)
 
     def layout_class(self) -> Any:
-        return _load(self.family.layout)
+        return import_named(self.family.layout)
 
     def scene_class(self) -> Any:
-        return _load(self.family.scene)
+        return import_named(self.family.scene)
 
     def rules_sheet_class(self) -> Any:
         """The family's "More rules" sheet scene (None when its kinds are all on the front)."""
-        return _load(self.family.rules_sheet) if self.family.rules_sheet else None
+        return import_named(self.family.rules_sheet) if self.family.rules_sheet else None
 
 
 GOLF = GameFamily("golf", N_("Golf"), GolfGame, "game.solver.golf:solve_golf",

@@ -124,10 +124,10 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     from game.solver import deals, par
 
     read: list[tuple[str, str]] = []
-    listed, par_entry, load = deals.listed, par.par_entry, registry._load
+    listed, par_entry, load = deals.listed, par.par_entry, registry.import_named
     monkeypatch.setattr(deals, "listed", lambda kind: read.append(("deals", kind)) or listed(kind))
     monkeypatch.setattr(par, "par_entry", lambda kind, n: read.append(("par", kind)) or par_entry(kind, n))
-    monkeypatch.setattr(registry, "_load", lambda path: read.append(("code", path)) or load(path))
+    monkeypatch.setattr(registry, "import_named", lambda path: read.append(("code", path)) or load(path))
     app = make_app(size=(800, 480))
     app.replace(EightOffTableScene(app.ctx, EightOffGame.new(cells=8, number=5)))
     assert app.is_animating()
@@ -167,8 +167,8 @@ def test_a_kiosk_with_attract_mode_reads_every_games_code_ahead_even_from_a_tabl
     from game.settings import Settings
 
     read: list[str] = []
-    load = registry._load
-    monkeypatch.setattr(registry, "_load", lambda path: read.append(path) or load(path))
+    load = registry.import_named
+    monkeypatch.setattr(registry, "import_named", lambda path: read.append(path) or load(path))
     app = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=3))
     app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     run_frames(app, 400)

@@ -1,5 +1,5 @@
-"""What every card table shares: messages, the deal, taps and drag-and-drop, moves and sounds (the
-band's counters and buttons are table_band.py).
+"""What every card table shares: messages, taps and drag-and-drop, moves and sounds (the band's
+counters and buttons are table_band.py, the deal table_deal.py).
 
 A table scene holds one model game. Input becomes model calls; after every model change the board
 is synced to the layout's targets, so the cards (and undo) animate without special code. Subclasses
@@ -17,25 +17,22 @@ import pygame
 
 from .. import registry
 from ..context import ANIMATION_SCALE
-from ..i18n import N_, tr
+from ..i18n import tr
 from ..model import IllegalMove
 from ..model.cards import Card
-from ..model.codes import parse_code
-from ..solver import deals
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
-from ..view.face_keeping import worth_keeping
 from .assist import Assistant, Driver
 from .base import Push, Transition
 from .finish import Finisher
 from .hud import Hud
 from .kind_picker import kind_title, rules_title
 from .seat import Seat, take_over
-from .table_band import TableBand
+from .table_deal import TableDeal, listed
 from .table_focus import TableFocus
 from .table_input import TableInput
 from .table_paint import paint_slots, paint_table, panel_areas, shared_background, slot_areas
@@ -47,14 +44,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
 
 MOVE_TIME = 0.25
-DEAL_TIME = 1.5
-#: Each dealt card's flight, seconds: a quick snap, so that about 4 (Golf) to 6 (Eight Off) cards
-#: are in the air at once. Each one in flight repaints the cards under its path every frame: at
-#: 0.3 s, 9 to 13 at once made a 1920x1080 deal frame's p95 3.3-4.4 ms here (about 20 on a Pi).
-DEAL_FLIGHT = 0.15
 
 
-class TableScene(TableBand):
+class TableScene(TableDeal):
     """Base for the Golf and Eight Off tables (what each of them says: TableHooks)."""
 
     def __init__(self, ctx: Context, game: SolitaireGame, resumed: dict | None = None, guaranteed: bool | None = None,
@@ -152,7 +144,7 @@ class TableScene(TableBand):
             if not self.watching:  # a watched deal (attract mode alternates games) leaves the menu be
                 self.ctx.remember_game(self.game)
             if self.guaranteed is None:
-                self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or _listed(self.game)
+                self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or listed(self.game)
             if self.progress is not None:
                 self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, daily=self.daily)
             self.resize(self.ctx.screen_size)
@@ -203,19 +195,6 @@ class TableScene(TableBand):
         """A table starts only its own kind of game (N, New game deals its kind): the other game's
         code and tables, some 1.3 MiB, are read when the menu shows."""
         return (self.game.kind_id,)
-
-    def prefetch_faces(self) -> None:
-        """The faces at this size that the table will show, those the deal shows first, then the
-        rest from the top of their piles down (the Golf stock's next draw first): loaded in spare
-        time (CardImages.prefetch). Only those worth keeping (face_keeping.py): a card buried in a
-        pile or deep in the stock is loaded when it comes near the top. The other faces of its cards
-        go now (the last table's: at rest they would go all the same)."""
-        targets = self.targets()
-        kept = worth_keeping((card, t.pos, t.face_up, t.z) for card, t in targets.items())
-        wanted = set(kept)
-        order = [c for c in self.deal_order() if c in wanted]
-        dealt = set(order)
-        self.board.keep_only(order + [c for c in kept if c not in dealt])
 
     def invalidate(self, rects: list | None = None) -> None:
         if rects is None:
@@ -353,27 +332,6 @@ class TableScene(TableBand):
             self._glow_due = None
         self.board.set_marks([])
 
-    # -- the deal ----------------------------------------------------------------------------------
-    def start_deal(self) -> None:
-        self.board.sync(self.deal_start(), duration=0)
-        if self.speed == 0:
-            self.refresh(0)
-            return
-        self.dealing = True
-        self.finisher.refresh()  # (no Finish button over the deal)
-        order = self.deal_order()
-        stagger = (DEAL_TIME - DEAL_FLIGHT) * self.speed / max(1, len(order))
-        self.board.sync(self.targets(), duration=DEAL_FLIGHT * self.speed, stagger=stagger, order=order,
-                        on_land=lambda card: self.sound("deal"), flip_time=DEAL_FLIGHT * 0.7 * self.speed)
-
-    def skip_deal(self) -> None:
-        if not self.dealing:
-            return
-        self.board.finish()
-        self.dealing = False
-        self.refresh(0)
-        self.finisher.refresh()
-
     # -- time and drawing --------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:
         self.clock += dt
@@ -387,12 +345,7 @@ class TableScene(TableBand):
         due = self.assist.driver is Driver.DEMO_DUE
         self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
-            self.dealing = False
-            self.refresh()
-            self.light.changed()  # the deal's own verdict, once its cards rest
-            self.finisher.refresh()
-            if self.guaranteed and not due:
-                self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
+            self.deal_landed(due)
         tips = first_run_tips(self)  # the first time this game opens: where to touch
         if tips is not None:
             return tips
@@ -424,9 +377,3 @@ class TableScene(TableBand):
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
                            floating=(self.finisher, self.focus.ring))
 
-
-def _listed(game: SolitaireGame) -> bool:
-    """Whether the game's deal is in the shipped table of proven-winnable deals."""
-    if not game.code or not registry.kind_of(game).has_table:  # (a rule set with no table lists none)
-        return False
-    return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)
