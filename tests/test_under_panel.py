@@ -12,7 +12,7 @@ from test_end_screens import win, winnable_layout
 from game.ui.panel_image import PanelImage
 from game.view.card_face import draw_image
 from game.view.card_images import CardImages
-from game.view.under_panel import draw_under
+from game.view.under_panel import KEPT_TINTS, draw_under, tints_of
 
 
 def _ground(size: tuple[int, int], seed: int) -> pygame.Surface:
@@ -56,6 +56,36 @@ def test_cards_drawn_under_a_panel_on_screen_look_as_drawn_before_it_and_nothing
     assert crossed >= 6
     panel.draw(painted, at)
     assert _worst(painted, ours, bounds) <= 2  # rounding of the blends at the cards' edges
+
+
+def test_a_card_on_the_panels_plain_body_is_drawn_from_one_tinted_face_as_the_painter_would(app):
+    images = CardImages()
+    panel = PanelImage((420, 360), 20, opacity=238)
+    at = (30, 20)
+    ground = pygame.Surface((540, 480)).convert()
+    ground.fill((200, 40, 90))
+    panel.draw(ground, at)
+    plain = panel.plain.move(at)
+    assert plain.width > 300 and plain.height > 250  # all but the panel's edges and shadow
+    colours = {tuple(ground.get_at((x, y))) for x in range(plain.left, plain.right, 7) for y in range(plain.top, plain.bottom, 7)}
+    assert len(colours) == 1  # one colour there
+    face = images.face("KH", 90)
+    ours = _ground((540, 480), 8)
+    painted = ours.copy()
+    panel.draw(ours, at)
+    inside = [(plain.x + 10, plain.y + 10), (plain.x + 150, plain.y + 90), (plain.right - 95, plain.y + 40)]
+    for pos in inside:
+        draw_under(ours, panel, at, face, pos)
+        draw_image(painted, face, pos)
+    assert tints_of(panel).made == 1  # made once, drawn three times
+    edge = (plain.right - 40, plain.bottom - 60)  # part on the plain body, part on the edge and shadow
+    assert draw_under(ours, panel, at, face, edge) == pygame.Rect(edge, face.size).clip(pygame.Rect(at, panel.size))
+    draw_image(painted, face, edge)
+    panel.draw(painted, at)
+    assert _worst(painted, ours, pygame.Rect(at, panel.size)) <= 2
+    for code in ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]:
+        draw_under(ours, panel, at, images.face(code, 90), inside[0])
+    assert tints_of(panel).made == 13 and len(tints_of(panel)._faces) == KEPT_TINTS  # only the last few kept
 
 
 def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_repaints_alone(make_app):

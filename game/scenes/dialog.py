@@ -19,6 +19,7 @@ from ..ui.pointer import DOWN, UP, pointer
 from ..ui.text import get_font
 from ..ui.widgets import Button
 from ..view.card_face import CardFace, draw_image
+from ..view.dirty_rects import minus
 from ..view.under_panel import draw_under
 from .base import Action, Pop, Scene, Transition
 
@@ -256,7 +257,7 @@ class DialogOverlay(Scene):
         else:
             darkened: list[pygame.Rect] = []
             for r in map(pygame.Rect, self._beneath):
-                for piece in _minus(r, darkened):  # the scene's rects overlap: dim each pixel once
+                for piece in minus(r, darkened):  # the scene's rects overlap: dim each pixel once
                     self._darken(surface, piece)
                 darkened.append(r)
             rects += darkened
@@ -264,7 +265,7 @@ class DialogOverlay(Scene):
             for r in darkened:
                 part = r.clip(bounds)
                 if part.width and part.height:
-                    fresh += _minus(part, fresh)
+                    fresh += minus(part, fresh)
         self._beneath = []
         if self._panel is not None:
             for piece in fresh:
@@ -330,7 +331,7 @@ class DialogOverlay(Scene):
             draw_image(surface, image, pos)
             return drawn
         clip = surface.get_clip()
-        for outside in _minus(drawn, [self.panel_bounds]):
+        for outside in minus(drawn, [self.panel_bounds]):
             surface.set_clip(outside)
             draw_image(surface, image, pos)
         surface.set_clip(clip)
@@ -367,25 +368,3 @@ class ConfirmDialog(DialogOverlay):
 
     def _confirm(self) -> Transition:
         return self._yes[1]() or Pop()
-
-
-def _minus(rect: pygame.Rect, others: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The parts of `rect` that none of `others` covers, as up to four rectangles per other."""
-    pieces = [rect]
-    for other in others:
-        rest = []
-        for p in pieces:
-            cut = p.clip(other)
-            if not cut.width or not cut.height:
-                rest.append(p)
-                continue
-            if cut.top > p.top:
-                rest.append(pygame.Rect(p.left, p.top, p.width, cut.top - p.top))
-            if cut.bottom < p.bottom:
-                rest.append(pygame.Rect(p.left, cut.bottom, p.width, p.bottom - cut.bottom))
-            if cut.left > p.left:
-                rest.append(pygame.Rect(p.left, cut.top, cut.left - p.left, cut.height))
-            if cut.right < p.right:
-                rest.append(pygame.Rect(cut.right, cut.top, p.right - cut.right, cut.height))
-        pieces = rest
-    return pieces

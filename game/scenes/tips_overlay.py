@@ -11,8 +11,8 @@ from ..help.content import Block
 from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, pointer
+from ..view.dirty_rects import minus
 from .base import Pop, Scene, Transition
-from .dialog import _minus
 from .help_page import Page, body_size
 from .tips import HELP_TIP
 
@@ -165,7 +165,7 @@ class TipsOverlay(Scene):
             return None
         done: list[pygame.Rect] = []
         for r in map(pygame.Rect, self._beneath):
-            for piece in _minus(r, done):
+            for piece in minus(r, done):
                 self._darken(surface, piece)
             done.append(r)
         self._beneath = []

@@ -30,9 +30,17 @@ class PanelImage:
         full_w, short_h = image.get_size()
         self.size = (full_w, short_h + h - short)
         first, last = _alike_rows(image)
+        #: Where the panel is all one colour (`plain_colour`), from its top left, but for its extras;
+        #: None when nowhere (a small panel). A card under it there looks the same wherever it is.
+        self.plain: pygame.Rect | None = None
+        self.plain_colour: tuple[int, ...] = (0, 0, 0, 0)
         if short == h or last - first < 1:  # a small panel: kept whole
             self.top, self.band, self.bottom = image, None, None
         else:
+            left, right = _alike_columns(image, first)
+            if right > left:
+                self.plain = pygame.Rect(left, first, right - left, self.size[1] - (short_h - last) - first)
+                self.plain_colour = tuple(image.get_at((full_w // 2, first)))
             self.top = image.subsurface((0, 0, full_w, first)).copy()
             # the alike rows are one row repeated: as many of them as a band holds
             self.band = pygame.transform.scale(image.subsurface((0, first, full_w, 1)), (full_w, BAND_ROWS))
@@ -44,6 +52,13 @@ class PanelImage:
 
     def get_width(self) -> int:
         return self.size[0]
+
+    def plain_at(self, rect: pygame.Rect, pos: tuple[int, int]) -> bool:
+        """Whether the panel, drawn with its top left at `pos`, is plain_colour all over `rect`."""
+        if self.plain is None or not self.plain.move(pos).contains(rect):
+            return False
+        x, y = pos
+        return not any(rect.colliderect((x + dx, y + dy), image.get_size()) for image, (dx, dy) in self.extras)
 
     def draw(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """Draw the panel and its extras with its top left at `pos`, only what the surface's clip
@@ -66,6 +81,20 @@ class PanelImage:
         for image, (dx, dy) in self.extras:
             if clip.colliderect((x + dx, y + dy), image.get_size()):
                 surface.blit(image, (x + dx, y + dy))
+
+
+def _alike_columns(image: pygame.Surface, y: int) -> tuple[int, int]:
+    """The longest run of pixels [left, right) of row `y` around its middle that are all the same
+    as the middle one."""
+    w = image.get_width()
+    middle = w // 2
+    wanted = image.get_at((middle, y))
+    left, right = middle, middle + 1
+    while left > 0 and image.get_at((left - 1, y)) == wanted:
+        left -= 1
+    while right < w and image.get_at((right, y)) == wanted:
+        right += 1
+    return left, right
 
 
 def _alike_rows(image: pygame.Surface) -> tuple[int, int]:

@@ -50,3 +50,25 @@ def outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         if not any(o.contains(r) for o in out):
             out.append(r)
     return out
+
+
+def minus(rect: pygame.Rect, others: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of `rect` that none of `others` covers, as up to four rectangles per other."""
+    pieces = [rect]
+    for other in others:
+        rest = []
+        for p in pieces:
+            cut = p.clip(other)
+            if not cut.width or not cut.height:
+                rest.append(p)
+                continue
+            if cut.top > p.top:
+                rest.append(pygame.Rect(p.left, p.top, p.width, cut.top - p.top))
+            if cut.bottom < p.bottom:
+                rest.append(pygame.Rect(p.left, cut.bottom, p.width, p.bottom - cut.bottom))
+            if cut.left > p.left:
+                rest.append(pygame.Rect(p.left, cut.top, cut.left - p.left, cut.height))
+            if cut.right < p.right:
+                rest.append(pygame.Rect(cut.right, cut.top, p.right - cut.right, cut.height))
+        pieces = rest
+    return pieces
