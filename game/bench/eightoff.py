@@ -109,7 +109,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     app.replace(scene)
     start = first_frame(app)
     rec = Recorder(app)
-    rec.until_still("deal")
+    rec.deal(scene)
     rng = random.Random(11)
     moves = play(scene, rec, 30, rng)
     for _ in range(8):
@@ -118,7 +118,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     # a run dragged as one (the deal above, once played and undone, has none to move)
     runs = EightOffTableScene(app.ctx, _run_to_move())
     app.replace(runs)
-    rec.until_still("deal")
+    rec.deal(runs)
     drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
     if len(runs.game.columns[6]) != 7:
         raise RuntimeError("the group drag did not land: the bench's drag missed its column")

@@ -51,7 +51,7 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     app.replace(scene)
     start = first_frame(app)
     rec = Recorder(app)
-    rec.until_still("deal")
+    rec.deal(scene)
     plays, draws = play(scene, rec, 30)
     for _ in range(3):
         if game.stock and game.status == "playing":
