@@ -40,6 +40,31 @@ def test_the_recorder_keeps_one_present_and_one_other_threads_figure_per_drawn_f
     assert all(0.0 <= p and 0.0 <= o for p, o in zip(rec.present, rec.others))
 
 
+class FakeTable:
+    """Deals for `flying` frames, then stays busy (a message fading) for `after` more."""
+
+    def __init__(self, app: FakeApp, flying: int, after: int) -> None:
+        self.app, self.flying, self.after = app, flying, after
+
+    @property
+    def dealing(self) -> bool:
+        return self.app.frame < self.flying
+
+    def is_animating(self) -> bool:
+        return self.app.frame < self.flying + self.after
+
+
+def test_a_deal_counts_only_the_frames_while_its_cards_fly_and_what_follows_is_a_phase_of_its_own():
+    app = FakeApp()
+    table = FakeTable(app, flying=8, after=12)
+    app.is_animating = table.is_animating  # type: ignore[attr-defined]
+    rec = Recorder(app)  # type: ignore[arg-type]
+    rec.deal(table)  # type: ignore[arg-type]
+    assert len(rec.phases["deal"]) == 4  # frames 1-8, every other one drawn
+    assert len(rec.phases["deal's end"]) == 6  # frames 9-20
+    assert not table.dealing and not table.is_animating()
+
+
 def test_the_rest_of_a_frame_is_what_neither_the_present_nor_another_thread_took():
     rec = SimpleNamespace(drawn=array("d", [1.0, 2.0, 3.0]), present=array("d", [0.25, 0.5, 0.5]),
                           others=array("d", [0.0, 0.5, 1.5]))
