@@ -159,3 +159,5 @@ def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
     assert merged["first_frame_cpu_runs"] == [0.1, 0.2]  # lists of another length: the first's
     assert merged["game"] == "Golf" and merged["ok"] is True
     assert median_result(runs[:1]) is runs[0]
+    two = median_result([runs[0], runs[2]])  # an even number of runs: a count stays whole, one run's
+    assert two["phases"]["plays"]["frames"] == 421 and two["peak_memory_mib"] == 69.8

@@ -21,5 +21,7 @@ def median_result(results: list[Any]) -> Any:
     if isinstance(first, bool) or not isinstance(first, (int, float)):
         return first
     numbers = [r for r in results if isinstance(r, (int, float)) and not isinstance(r, bool)]
+    if all(isinstance(n, int) for n in numbers):  # counts (frames, pieces) stay whole: one run's
+        return statistics.median_low(numbers)
     value = statistics.median(numbers)
     return round(value, 6) if isinstance(value, float) else value
