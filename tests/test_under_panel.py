@@ -12,7 +12,7 @@ from test_end_screens import win, winnable_layout
 from game.ui.panel_image import PanelImage
 from game.view.card_face import draw_image
 from game.view.card_images import CardImages
-from game.view.under_panel import KEPT_TINTS, draw_under, tints_of
+from game.view.under_panel import KEPT_TINTS, TINT_PIXELS, draw_under, tints_of
 
 
 def _ground(size: tuple[int, int], seed: int) -> pygame.Surface:
@@ -67,8 +67,9 @@ def test_a_card_on_the_panels_plain_body_is_drawn_from_one_tinted_face_as_the_pa
     panel.draw(ground, at)
     plain = panel.plain.move(at)
     assert plain.width > 300 and plain.height > 250  # all but the panel's edges and shadow
-    colours = {tuple(ground.get_at((x, y))) for x in range(plain.left, plain.right, 7) for y in range(plain.top, plain.bottom, 7)}
-    assert len(colours) == 1  # one colour there
+    body = ground.subsurface(plain)
+    same = pygame.mask.from_threshold(body, body.get_at((0, 0)), (1, 1, 1, 255))
+    assert same.count() == plain.width * plain.height  # one colour there, every pixel
     face = images.face("KH", 90)
     ours = _ground((540, 480), 8)
     painted = ours.copy()
@@ -85,7 +86,15 @@ def test_a_card_on_the_panels_plain_body_is_drawn_from_one_tinted_face_as_the_pa
     assert _worst(painted, ours, pygame.Rect(at, panel.size)) <= 2
     for code in ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]:
         draw_under(ours, panel, at, images.face(code, 90), inside[0])
-    assert tints_of(panel).made == 13 and len(tints_of(panel)._faces) == KEPT_TINTS  # only the last few kept
+    kept = max(KEPT_TINTS, TINT_PIXELS // (face.width * face.height))  # (90-pixel cards: more than 13)
+    assert tints_of(panel).made == 13 and len(tints_of(panel)._faces) == min(13, kept)
+    small = PanelImage((420, 360), 20, opacity=238)  # cards the size of a 1920x1080 table's: few kept
+    big = [images.face(code, 160) for code in ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH",
+                                               "JH", "QH", "KH", "AC", "2C", "3C"]]
+    for card in big:
+        draw_under(ours, small, at, card, (plain.x + 5, plain.y + 5))
+    assert tints_of(small).made == 16
+    assert len(tints_of(small)._faces) == max(KEPT_TINTS, TINT_PIXELS // (big[0].width * big[0].height)) < 16
 
 
 def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_repaints_alone(make_app):

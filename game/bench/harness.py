@@ -94,8 +94,9 @@ class Recorder:
 
     def deal(self, table: TableScene, limit: int = 600) -> None:
         """A table's deal: its frames while the cards fly in ("deal"), then those until the table
-        is still ("deal's end": the "Winnable deal" message fading, the glow coming). Counted
-        as one phase, some 130 cheap frames after a listed deal hid what its 90 deal frames cost."""
+        is still ("deal's end": the "Winnable deal" message fading, the glow coming). Once counted
+        as one phase: some 130 cheap frames after a listed deal hid what its 90 deal frames cost.
+        (With animations off there is no "deal" at all.)"""
         for _ in range(limit):
             if not table.dealing:
                 break

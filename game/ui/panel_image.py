@@ -37,10 +37,9 @@ class PanelImage:
         if short == h or last - first < 1:  # a small panel: kept whole
             self.top, self.band, self.bottom = image, None, None
         else:
-            left, right = _alike_columns(image, first)
-            if right > left:
-                self.plain = pygame.Rect(left, first, right - left, self.size[1] - (short_h - last) - first)
-                self.plain_colour = tuple(image.get_at((full_w // 2, first)))
+            left, right = _alike_columns(image, first)  # (at least the middle pixel)
+            self.plain = pygame.Rect(left, first, right - left, self.size[1] - (short_h - last) - first)
+            self.plain_colour = tuple(image.get_at((full_w // 2, first)))
             self.top = image.subsurface((0, 0, full_w, first)).copy()
             # the alike rows are one row repeated: as many of them as a band holds
             self.band = pygame.transform.scale(image.subsurface((0, first, full_w, 1)), (full_w, BAND_ROWS))
@@ -99,7 +98,7 @@ def _alike_columns(image: pygame.Surface, y: int) -> tuple[int, int]:
 
 def _alike_rows(image: pygame.Surface) -> tuple[int, int]:
     """The longest run of rows [first, last) around the middle that are all the same as the middle
-    row (last - first is 0 when none other is)."""
+    row (last - first is 1 when no other is)."""
     w, h = image.get_size()
 
     def row(y: int) -> bytes:

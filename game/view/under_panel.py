@@ -25,7 +25,9 @@ from .dirty_rects import minus
 
 
 class Panel(Protocol):
-    """What draws a panel (game.ui.panel_image.PanelImage): its size, and itself onto a surface."""
+    """What draws a panel (game.ui.panel_image.PanelImage): its size, itself onto a surface, and
+    where it is one colour. (Its tinted faces are kept beside it by weak reference: it must allow
+    one, as any plain class does.)"""
 
     def get_size(self) -> tuple[int, int]: ...
 
@@ -42,8 +44,11 @@ class Panel(Protocol):
     def plain_colour(self) -> tuple[int, ...]: ...
 
 
-#: Tinted faces kept per panel: about as many as fly under it at once (an end panel's cascade).
+#: Tinted faces kept per panel: about as many as fly under it at once (an end panel's cascade: up
+#: to 15), at least KEPT_TINTS and more while their pixels come to under TINT_PIXELS (small cards).
+#: The cache holds each tinted face's own face too (a card that has left the screen included).
 KEPT_TINTS = 10
+TINT_PIXELS = 300_000  # some 1.2 MB of tinted faces: 11 at 1920x1080, about 60 at 800x480
 
 
 class Tints:
@@ -59,7 +64,7 @@ class Tints:
         if tinted is None:
             tinted = self._faces[face] = self._tint(face)
             self.made += 1
-            if len(self._faces) > KEPT_TINTS:
+            if len(self._faces) > max(KEPT_TINTS, TINT_PIXELS // max(1, face.width * face.height)):
                 self._faces.popitem(last=False)
         else:
             self._faces.move_to_end(face)
@@ -68,15 +73,16 @@ class Tints:
     def _tint(self, face: CardFace) -> CardFace:
         """The colour over the body (opaque: it stays a plain copy), and over each strip's colour
         alone with the strip's alpha kept, as _blend_strip does with the panel's rows."""
-        veil = pygame.Surface(face.body.get_size(), pygame.SRCALPHA)
+        tallest = max(face.body.get_height(), face.top.get_height(), face.bottom.get_height())
+        veil = pygame.Surface((face.width, tallest), pygame.SRCALPHA)  # (as much as each piece needs)
         veil.fill(self.colour)
         body = face.body.copy()
-        body.blit(veil, (0, 0))
+        body.blit(veil, (0, 0), ((0, 0), body.get_size()))
 
         def strip(piece: pygame.Surface) -> pygame.Surface:
             over = pygame.Surface(piece.get_size(), 0, face.body)
             over.blit(piece, (0, 0), special_flags=pygame.BLEND_RGB_MAX)
-            over.blit(veil, (0, 0))
+            over.blit(veil, (0, 0), ((0, 0), piece.get_size()))
             out = piece.copy()
             out.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
             out.blit(over, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
