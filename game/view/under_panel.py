@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -72,7 +73,7 @@ class Tints:
 
     def _tint(self, face: CardFace) -> CardFace:
         """The colour over the body (opaque: it stays a plain copy), and over each strip's colour
-        alone with the strip's alpha kept, as _blend_strip does with the panel's rows."""
+        alone with the strip's alpha kept (_covered, as _blend_strip with the panel's rows)."""
         tallest = max(face.body.get_height(), face.top.get_height(), face.bottom.get_height())
         veil = pygame.Surface((face.width, tallest), pygame.SRCALPHA)  # (as much as each piece needs)
         veil.fill(self.colour)
@@ -80,13 +81,7 @@ class Tints:
         body.blit(veil, (0, 0), ((0, 0), body.get_size()))
 
         def strip(piece: pygame.Surface) -> pygame.Surface:
-            over = pygame.Surface(piece.get_size(), 0, face.body)
-            over.blit(piece, (0, 0), special_flags=pygame.BLEND_RGB_MAX)
-            over.blit(veil, (0, 0), ((0, 0), piece.get_size()))
-            out = piece.copy()
-            out.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
-            out.blit(over, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-            return out
+            return _covered(piece, lambda over: over.blit(veil, (0, 0), ((0, 0), piece.get_size())), face.body)
 
         return CardFace(strip(face.top), body, strip(face.bottom))
 
@@ -150,13 +145,22 @@ def _blend_strip(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, in
                  at: tuple[int, int], rows: pygame.Rect) -> None:
     """The part `rows` (of the surface) of an image with alpha at `at`: the panel over the image's
     colour alone, blended onto the surface by the image's alpha."""
-    x, y = at[0] - rows.x, at[1] - rows.y  # the strip's place on the pieces made here
-    # the panel over the strip's colour alone (not its alpha): black, then the colour, then the panel
-    over = pygame.Surface(rows.size, 0, surface)
-    over.blit(strip, (x, y), special_flags=pygame.BLEND_RGB_MAX)
-    panel.draw(over, (panel_pos[0] - rows.x, panel_pos[1] - rows.y))
-    # the strip's alpha with that colour: its own colour taken out (times 0), the other added
-    out = strip.subsurface((-x, -y, rows.width, rows.height)).copy()
+    piece = strip.subsurface((rows.x - at[0], rows.y - at[1], rows.width, rows.height))
+    surface.blit(_covered(piece, lambda over: panel.draw(over, (panel_pos[0] - rows.x, panel_pos[1] - rows.y)),
+                          surface), rows.topleft)
+
+
+def _covered(piece: pygame.Surface, cover: Callable[[pygame.Surface], object],
+             like: pygame.Surface) -> pygame.Surface:
+    """`piece` (an image with alpha) with `cover` drawn over its colour alone, its alpha kept: the
+    panel over a strip of a card, to be blended by the strip's own alpha. (`like`: the format of
+    the opaque surface it is worked out on.)"""
+    # the cover over the piece's colour alone (not its alpha): black, then the colour, then the cover
+    over = pygame.Surface(piece.get_size(), 0, like)
+    over.blit(piece, (0, 0), special_flags=pygame.BLEND_RGB_MAX)
+    cover(over)
+    # the piece's alpha with that colour: its own colour taken out (times 0), the other added
+    out = piece.copy()
     out.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
     out.blit(over, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    surface.blit(out, rows.topleft)
+    return out
