@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from .dirty_rects import minus
 from .screen import fast_to_copy
 
 
@@ -76,7 +77,7 @@ class Backdrop:
         Golf card drawn from the stock flies over the stock's and the waste's patches: three
         quarters of what its frames restore), each patch where it does."""
         hits = [self.patches[i] for i in rect.collidelistall(self._areas)]
-        for part in _outside(rect, [area for area, _ in hits]) if hits else (rect,):
+        for part in minus(rect, [area for area, _ in hits]) if hits else (rect,):
             surface.blit(self.felt, part.topleft, part)
         for area, patch in hits:
             part = area.clip(rect)
@@ -93,25 +94,6 @@ class Backdrop:
         """The memory its pixels take."""
         return sum(s.get_bytesize() * s.get_width() * s.get_height()
                    for s in (self.felt, *(p for _, p in self.patches)))
-
-
-def _outside(rect: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
-    """`rect` less the `holes` (which do not overlap one another), as rectangles that do not overlap."""
-    pieces = [rect]
-    for hole in holes:
-        cut: list[pygame.Rect] = []
-        for p in pieces:
-            if not p.colliderect(hole):
-                cut.append(p)
-                continue
-            top, bottom = max(p.top, hole.top), min(p.bottom, hole.bottom)
-            cut += [r for r in (pygame.Rect(p.left, p.top, p.width, top - p.top),  # above the hole
-                                pygame.Rect(p.left, bottom, p.width, p.bottom - bottom),  # below it
-                                pygame.Rect(p.left, top, hole.left - p.left, bottom - top),  # beside it
-                                pygame.Rect(hole.right, top, p.right - hole.right, bottom - top))
-                    if r.width > 0 and r.height > 0]
-        pieces = cut
-    return pieces
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -13,7 +13,7 @@ from ..ui.tween import Tweener
 from .backdrop import Backdrop
 from .card_face import CardFace, corner_radius
 from .card_sprite import FLIP_STEPS, CardSprite, _flip_step, _glowing
-from .dirty_rects import merge
+from .dirty_rects import merge, minus
 from .glow import GLOW_COLOURS, HINT, PLAYABLE, glow_image, glow_ring
 from .hint_arrow import HintArrow
 from .lift import LiftShadow
@@ -185,7 +185,8 @@ class BoardPainting:
         surface.set_clip(rect)
         shown = _visible([order[i] for i in rect.collidelistall(boxes)])
         if self.background is not None:
-            for part in _uncovered(rect, self._opaque_body(shown[-1]) if shown else None):
+            hole = self._opaque_body(shown[-1]) if shown else None  # (the top card's body will cover it)
+            for part in minus(rect, [hole] if hole is not None else []):
                 self.background.draw(surface, part)
         for img, box in self._prints:
             if box.colliderect(rect):
@@ -250,19 +251,6 @@ class BoardPainting:
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
-
-
-def _uncovered(rect: pygame.Rect, hole: pygame.Rect | None) -> list[pygame.Rect]:
-    """`rect` less `hole`, in up to four pieces: where the background must be restored when the
-    top card's body will cover the hole (most of a sliding card's repaint)."""
-    if hole is None or not hole.colliderect(rect):
-        return [rect]
-    h = hole.clip(rect)
-    pieces = [pygame.Rect(rect.x, rect.y, rect.width, h.y - rect.y),
-              pygame.Rect(rect.x, h.bottom, rect.width, rect.bottom - h.bottom),
-              pygame.Rect(rect.x, h.y, h.x - rect.x, h.height),
-              pygame.Rect(h.right, h.y, rect.right - h.right, h.height)]
-    return [p for p in pieces if p.width > 0 and p.height > 0]
 
 
 def _visible(order: list[CardSprite]) -> list[CardSprite]:
