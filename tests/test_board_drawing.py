@@ -109,6 +109,27 @@ def test_one_card_moving_dirties_its_old_and_new_place_only(screen):
     assert not board._watch  # drawn where it stays: no longer looked at
 
 
+def test_a_staggered_deal_looks_only_at_the_cards_under_way_and_paints_each_when_its_turn_comes(screen):
+    board, targets = make_board()
+    settle(board, screen)
+    cards = FULL_DECK[:6]
+    moved = dict(targets)
+    for c in cards:
+        moved[c] = Target((targets[c].pos[0] + 40, targets[c].pos[1] + 30), targets[c].face_up, targets[c].z)
+    board.sync(moved, duration=0.2, stagger=0.1)
+    board.update(1 / 60)
+    board.draw(screen)
+    assert not board._watch  # drawn; the next update says which cards it moved
+    board.update(1 / 60)
+    assert board._watch == {board.sprites[cards[0]]}  # the other five still wait for their turn
+    board.draw(screen)
+    for _ in range(40):
+        board.update(1 / 60)
+        board.draw(screen)
+        assert pygame.image.tobytes(screen, "RGB") == painted_whole(board)
+    assert all(board.sprite_rect(board.sprites[c]).topleft == tuple(map(round, moved[c].pos)) for c in cards)
+
+
 def test_cards_moving_at_opposite_corners_never_repaint_the_span_between(screen):
     board, targets = make_board()
     settle(board, screen)

@@ -133,3 +133,27 @@ def test_subject_ids_name_every_subject_with_a_tween_running_or_waiting():
     assert tw.subject_ids() == {id(b)} and id(c) not in tw.subject_ids()
     tw.update(2.0)
     assert tw.subject_ids() == set()
+
+
+def test_changed_names_the_subjects_an_update_moved_or_finished_not_those_still_waiting():
+    running, waiting, idle = Sprite(), Sprite(), Sprite()
+    tw = Tweener()
+    tw.to(running, 1.0, {"x": 1.0}, linear)
+    tw.to(waiting, 1.0, {"x": 1.0}, linear, delay=1.0)
+    tw.update(0.5)
+    assert tw.changed == [running] and waiting.x == 0.0
+    tw.update(0.6)  # running ends; waiting starts (0.1 s into its run)
+    assert set(map(id, tw.changed)) == {id(running), id(waiting)} and running.x == 1.0 and waiting.x > 0
+    tw.update(2.0)
+    assert tw.changed == [waiting] and waiting.x == 1.0
+    tw.update(0.1)  # nothing left: nothing changed
+    assert tw.changed == [] and idle not in tw.changed
+
+
+def test_finish_reports_every_snapped_subject_as_changed():
+    a, b = Sprite(), Sprite()
+    tw = Tweener()
+    tw.to(a, 1.0, {"x": 1.0})
+    tw.to(b, 1.0, {"x": 2.0}, delay=5.0)
+    tw.finish()
+    assert {id(s) for s in tw.changed} == {id(a), id(b)} and (a.x, b.x) == (1.0, 2.0)

@@ -130,6 +130,10 @@ class Tweener:
     def __init__(self) -> None:
         self._tweens: list[Tween] = []
         self._running: list[Tween] = []  # the tweens being updated right now
+        #: the subjects whose fields the last update changed, or whose tween it ended (repeats
+        #: possible): a board looks again at these sprites only, not at the ones still waiting for
+        #: their turn in a deal
+        self.changed: list[Any] = []
 
     def to(self, subject: Any, duration: float, target: dict[str, Any],
            easing: Easing = out_cubic, on_complete: Callable[[], None] | None = None,
@@ -146,6 +150,8 @@ class Tweener:
 
     def update(self, dt: float) -> bool:
         """Advance every tween; returns True while any tween is still running."""
+        changed: list[Any] = []
+        self.changed = changed
         if not self._tweens:
             return False
         self._running = tweens = self._tweens
@@ -157,6 +163,8 @@ class Tweener:
                     continue  # every field was taken over by a newer tween
                 if not tween.update(dt):
                     alive.append(tween)
+                if tween.start is not None or tween.done:  # (one still waiting out its delay: not)
+                    changed.append(tween.subject)
         finally:
             self._running = []
         # callbacks may have started new tweens: keep them after the survivors

@@ -340,6 +340,7 @@ class Board(BoardPainting):
         if self._arrow is not None:
             self._extra_dirty += self._arrow.update(dt, self.card_w, GLOW_COLOURS[HINT])
         self.tweener.update(dt)
+        self._watch.update(self.tweener.changed)
         if self._shaking:
             for s in list(self._shaking):
                 s.shake = max(0.0, s.shake - dt)

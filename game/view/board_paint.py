@@ -172,10 +172,14 @@ class BoardPainting:
         self._shadow = shadow
 
     def _rest(self) -> None:
-        """Stop watching the sprites that were drawn where they stay: no tween, shake or flip left."""
-        tweening = self.tweener.subject_ids()
-        self._watch = {s for s in self._watch if id(s) in tweening or s.shake > 0}
-        self._turning = {k: v for k, v in self._turning.items() if k in tweening}
+        """Stop watching the sprites just drawn: until something changes one again (Board's update
+        watches the sprites that a tween moved, turned or lifted; its other methods, those they
+        change), it looks as drawn. A deal's cards waiting for their turn are not looked at each
+        frame. A shake is stepped by Board itself: its sprites stay watched while it lasts."""
+        if self._turning:  # (a turning card's tween runs: it was watched, and will be again)
+            turning = {id(s) for s in self._watch if 0.0 < s.turn < 1.0}
+            self._turning = {k: v for k, v in self._turning.items() if k in turning}
+        self._watch = {s for s in self._watch if s.shake > 0}
         # (the back's narrow steps stay: every draw from the stock turns a back again, and they
         # are about five cards' worth; a new card size or back drops them)
 
