@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..machine_speed import blit_work, median_ms, python_work, speed_line
 from . import __doc__ as package_doc
 from . import attract as attract_bench
 from . import eightoff as eightoff_bench
@@ -169,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     drivers = args.drivers.split(",")
     biggest = (max(max(w for w, _ in sizes), 1920), max(max(h for _, h in sizes), 1080))
     results: list[dict] = []
+    speed = {"python_ms": round(median_ms(python_work), 2), "blits_ms": round(median_ms(blit_work), 2)}
+    print(speed_line(speed["python_ms"], speed["blits_ms"]))
+    print()
     with xserver(any(d.startswith("x11") for d in drivers), biggest) as display, \
             tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
         for game in games:
@@ -183,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                 for got in runs.values():
                     result = median_result(got)
                     result["repeats"] = len(got)
+                    result["machine_speed"] = speed
                     results.append(result)
                     print(report(result) if game != "present" else _present_report(result))
                     print()
