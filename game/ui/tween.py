@@ -56,6 +56,8 @@ def _set(subject: Any, key: str, value: Any) -> None:
 
 
 def _lerp(a: Any, b: Any, k: float) -> Any:
+    if type(b) is tuple and len(b) == 2:  # a position: every card's tween, every frame
+        return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
     if isinstance(b, (tuple, list)):
         return type(b)(x + (y - x) * k for x, y in zip(a, b))
     return a + (b - a) * k

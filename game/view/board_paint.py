@@ -84,11 +84,11 @@ class BoardPainting:
     def _image(self, s: CardSprite) -> CardFace:
         showing_face = s.face_up if s.turn >= 0.5 else not s.face_up
         if showing_face:
-            img = self.images.face(str(s.card), self.card_w, self.four_colour)
+            img = self.images.face(s.card.code, self.card_w, self.four_colour)
         else:
             img = self.images.back_face(self.card_w, self.back_style)
         if s.dim:
-            img = self._dim_image(img, str(s.card) if showing_face else "back")
+            img = self._dim_image(img, s.card.code if showing_face else "back")
         step = _flip_step(s)
         if step < 0:
             return img
@@ -233,15 +233,14 @@ class BoardPainting:
         rects = [s.drawn_at or self.shown_rect(s) for s in sprites]
         clip = surface.get_clip()
         corner = corner_radius(self.card_w)
+        covers = _covers(sprites, rects, corner)
         for n, s in enumerate(sprites):
             r = rects[n]
             if _glowing(s):
                 x, y = r.x - self._glow_pad, r.y - self._glow_pad
                 for piece, (dx, dy) in self._glow_ring(s.glow):
                     surface.blit(piece, (x + dx, y + dy))
-            cover = next((o.top if o.top - r.top >= corner and o.bottom >= r.bottom and _flip_step(above) < 0
-                          else None for o, above in zip(rects[n + 1:], sprites[n + 1:])
-                          if o.x == r.x and o.width == r.width and o.top > r.top), None)
+            cover = covers[n]
             if cover is not None:
                 shows = clip.clip(r.x, r.y, r.width, cover + corner - r.y)
                 if not shows:
@@ -255,6 +254,26 @@ class BoardPainting:
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+def _covers(sprites: list[CardSprite], rects: list[pygame.Rect], corner: int) -> list[int | None]:
+    """For each sprite (bottom first), the top of the card of its column that covers all of it but
+    its top (see _paint_sprites), or None. The first card above it in its column (the same x and
+    width, lower down) decides: it covers if it lies a corner's height lower or more, reaches as far
+    down and is not turning. One pass from the top down, each column's cards kept apart: comparing
+    every card with every one above it was a fifth of a deal frame's bookkeeping."""
+    covers: list[int | None] = [None] * len(sprites)
+    above: dict[tuple[int, int], list[tuple[pygame.Rect, bool]]] = {}  # column -> its cards, lowest z first
+    for n in range(len(sprites) - 1, -1, -1):
+        r = rects[n]
+        column = above.setdefault((r.x, r.width), [])
+        for o, flat in column:
+            if o.top > r.top:
+                if o.top - r.top >= corner and o.bottom >= r.bottom and flat:
+                    covers[n] = o.top
+                break
+        column.insert(0, (r, _flip_step(sprites[n]) < 0))
+    return covers
 
 
 def _visible(order: list[CardSprite]) -> list[CardSprite]:
