@@ -47,7 +47,7 @@ def python_work(rounds: int = 60_000) -> int:
 def blit_work(repeats: int = 100) -> int:
     """A frame's pixels in miniature: a card body copied and a felt patch converted, each `repeats`
     times onto a 1920x1080 screen-like surface (no window needed)."""
-    import pygame  # (only here: the solver bench calls python_ms alone)
+    import pygame  # (only here: the solver bench times python_work alone)
 
     screen = pygame.Surface((1920, 1080), 0, 32)
     body = pygame.Surface((208, 248), 0, 32)

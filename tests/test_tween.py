@@ -123,18 +123,6 @@ def test_dict_subjects_and_finish_and_cancel():
     assert not tw.is_tweening(d) and calls == [1]
 
 
-def test_subject_ids_name_every_subject_with_a_tween_running_or_waiting():
-    a, b, c = Sprite(), Sprite(), Sprite()
-    tw = Tweener()
-    tw.to(a, 1.0, {"x": 1.0})
-    tw.to(b, 1.0, {"x": 1.0}, delay=2.0)  # waiting to start counts
-    assert tw.subject_ids() == {id(a), id(b)}
-    tw.update(1.5)
-    assert tw.subject_ids() == {id(b)} and id(c) not in tw.subject_ids()
-    tw.update(2.0)
-    assert tw.subject_ids() == set()
-
-
 def test_changed_names_the_subjects_an_update_moved_or_finished_not_those_still_waiting():
     running, waiting, idle = Sprite(), Sprite(), Sprite()
     tw = Tweener()

@@ -190,11 +190,6 @@ class Tweener:
                 tween._snap()
         self.update(0.0)
 
-    def subject_ids(self) -> set[int]:
-        """The id() of every subject with a tween running or waiting to start: one pass over the
-        tweens, for a caller that would otherwise ask `is_tweening` of many subjects."""
-        return {id(t.subject) for t in self._tweens}
-
     def is_tweening(self, subject: Any = None) -> bool:
         if subject is None:
             return bool(self._tweens)
