@@ -74,11 +74,7 @@ def median_ms(work: Callable[[], object], clock: Callable[[], float] = time.proc
     return statistics.median(times)
 
 
-def python_line(ms: float) -> str:
-    return f"machine speed: fixed pure-Python work {ms:.1f} ms of CPU (the same work every run: compare days by it)"
-
-
-def speed_line(python: float, blits: float) -> str:
-    """The line the frame benchmark prints first."""
-    return (f"machine speed: fixed pure-Python work {python:.1f} ms, fixed blits {blits:.1f} ms of CPU "
-            "(the same work every run: compare days by these)")
+def speed_line(python: float, blits: float | None = None) -> str:
+    """The line a benchmark prints before its figures (the solver bench's has no blits)."""
+    parts = f"fixed pure-Python work {python:.1f} ms" + (f", fixed blits {blits:.1f} ms" if blits is not None else "")
+    return f"machine speed: {parts} of CPU (the same work every run: compare days by these)"

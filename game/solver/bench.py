@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import registry
-from ..machine_speed import median_ms, python_line, python_work
+from ..machine_speed import median_ms, python_work, speed_line
 from ..model.codes import MAX_NUMBER
 from ..model.golf import GolfGame, GolfRules
 from ..model.moves import GolfMove
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     wanted = args.options.split(",") if args.options else None
     out(f"solve() times in ms of {'CPU' if args.clock == 'cpu' else 'wall'} time, "
         f"budget {args.budget:g} s per position")
-    out(python_line(median_ms(python_work)))
+    out(speed_line(median_ms(python_work)))
     met = True
     for game in args.games.split(","):
         if game not in OPTIONS:

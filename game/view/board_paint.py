@@ -179,7 +179,7 @@ class BoardPainting:
         if self._turning:  # (a turning card's tween runs: it was watched, and will be again)
             turning = {id(s) for s in self._watch if 0.0 < s.turn < 1.0}
             self._turning = {k: v for k, v in self._turning.items() if k in turning}
-        self._watch = {s for s in self._watch if s.shake > 0}
+        self._watch = set(self._shaking)  # (Board's update steps a shake: watched while it lasts)
         # (the back's narrow steps stay: every draw from the stock turns a back again, and they
         # are about five cards' worth; a new card size or back drops them)
 
