@@ -48,6 +48,32 @@ def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
         assert all(not b.rect.colliderect(c) for b in panel.buttons for c in left)
 
 
+def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(make_app, monkeypatch):
+    # (its lines replay the game to say where the deal was lost; the layout weighs up to some 300
+    # sizes and places: saying them each time froze the table for 0.7 s when a deal ended)
+    app = make_app(size=(800, 480))
+    app.ctx.settings.tips = False
+    rng = random.Random(2)
+    for _ in range(6):
+        game = blocked_game(rng)
+        app.replace(GolfTableScene(app.ctx, game, resumed={}))
+        run_frames(app, 5)
+        panel = app.top
+        assert isinstance(panel, BlockedOverlay)
+        said: list[int] = []
+
+        def lines(self, said=said, say=BlockedOverlay.lines):
+            said.append(self.compact)
+            return say(self)
+        monkeypatch.setattr(BlockedOverlay, "lines", lines)
+        before = panel.panel_rect.copy()
+        panel.resize(panel.size)
+        assert panel.panel_rect == before  # laid out as before
+        assert sorted(said) == sorted(set(said)) and len(said) <= BlockedOverlay.compact_levels + 1
+        assert said  # (and they are said)
+        monkeypatch.undo()
+
+
 def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_app):
     app = make_app(size=(1280, 720))
     game = GolfGame.from_layout([["KS", "9D"], ["QC"], [], [], [], [], []], ["4H"], [])

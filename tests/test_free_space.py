@@ -11,6 +11,22 @@ def test_an_empty_table_is_one_free_rectangle():
     assert rects[0] == pygame.Rect(0, 0, 400, 300)
 
 
+def test_an_empty_table_is_only_that_rectangle():
+    assert free_rects(pygame.Rect(0, 0, 400, 300), [], cell=10) == [pygame.Rect(0, 0, 400, 300)]
+
+
+def test_no_free_rectangle_lies_inside_another():
+    # (a panel tries each in turn: ones inside a larger space only repeat it, and with a limit they
+    # crowded the other spaces out of the list)
+    rng = random.Random(5)
+    bounds = pygame.Rect(0, 0, 640, 400)
+    for _ in range(30):
+        cards = [pygame.Rect(rng.randrange(600), rng.randrange(360), 60, 84) for _ in range(rng.randrange(1, 10))]
+        rects = free_rects(bounds, cards, (40, 30), cell=8)
+        assert rects
+        assert not [(a, b) for a in rects for b in rects if a != b and b.contains(a)]
+
+
 def test_a_card_in_the_middle_leaves_four_bands():
     card = pygame.Rect(150, 100, 100, 100)
     rects = free_rects(pygame.Rect(0, 0, 400, 300), [card], cell=10)

@@ -62,9 +62,27 @@ class DialogOverlay(Scene):
         self.key_focus = KeyFocus()  # Tab and the arrows over the buttons, Enter or Space presses
         #: 0: the whole panel; 1, 2 …: the shorter forms a subclass gives for small spaces
         self.compact = 0
+        #: While resize weighs its sizes and places: each compact level's lines, and the text's plan
+        #: at each width and scale, worked out once. A finished Golf deal's lines replay the game to
+        #: say where it was lost, and resize measures the panel up to some 300 times, over a few
+        #: widths: working them out each time froze the table 0.7 s here (3 s or so on a Pi).
+        self._worked_out: dict[tuple, list] | None = None
 
     def lines(self) -> list[str]:
         return []
+
+    def _said_lines(self) -> list[str]:
+        """`lines()` at the compact level, worked out once per resize."""
+        return self._once(("lines", self.compact), self.lines)
+
+    def _once(self, key: tuple, work: Callable[[], list]) -> list:
+        """`work()`, kept under `key` while resize runs (a new call each time otherwise)."""
+        memo = self._worked_out
+        if memo is None:
+            return work()
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]
 
     def area(self) -> pygame.Rect:
         """Where the panel goes: the whole window (centred)."""
@@ -82,6 +100,13 @@ class DialogOverlay(Scene):
         self.resize(self.ctx.screen_size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._worked_out = {}
+        try:
+            self._lay_out(size)
+        finally:
+            self._worked_out = None  # (what the lines say may change before the next resize)
+
+    def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
         acts = self.actions()
@@ -94,7 +119,10 @@ class DialogOverlay(Scene):
             acts = self.actions()
             for shrink in SHRINKS:
                 s = theme.scale_for(self.size) * shrink
+                least = self._least_height(s, acts)
                 for area in candidates:
+                    if least > _room(area, h):  # too low for it whatever its text: not laid out
+                        continue
                     measured = self._measure(s, area, acts)
                     if measured[1] <= _room(area, h):
                         chosen = (s, area, measured)
@@ -130,12 +158,23 @@ class DialogOverlay(Scene):
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
 
+    def _least_height(self, s: float, acts: list) -> int:
+        """A height the panel at scale s cannot be lower than (_measure's, found without laying out
+        its text): most spaces between the cards are too low for it."""
+        bh, gap = self._button_size(s)
+        return max(min(self.size[1] - 20, int((130 + 34 * len(self._said_lines())) * s)),
+                   gap + bh + gap if acts else 0)
+
+    @staticmethod
+    def _button_size(s: float) -> tuple[int, int]:
+        """A button's height and the gap around it at scale s."""
+        return max(theme.MIN_TOUCH + 4, int(52 * s)), int(16 * s)
+
     def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
         w, h = self.size
-        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self.lines())) * s))
-        bh = max(theme.MIN_TOUCH + 4, int(52 * s))
-        gap = int(16 * s)
+        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self._said_lines())) * s))
+        bh, gap = self._button_size(s)
         font = get_font(max(12, int(bh * 0.48)), True)
         if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit
             widest = max((font.size(tr(label))[0] + 2 * max(8, bh // 3) for label, _fn, _st in acts), default=0)
@@ -170,12 +209,15 @@ class DialogOverlay(Scene):
     def _text_plan(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
         """The title and the lines as they will be drawn: text, font size, colour, bold, and the
         space below each."""
+        return self._once(("plan", self.compact, pw, s), lambda: self._plan_text(pw, s))
+
+    def _plan_text(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
         inner_w = pw - int(40 * s)
         text = self.ctx.text
         title, size = text.wrapped_choice(tr(self.title), inner_w, int(34 * s), bold=True)
         out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
         body = int(24 * s)
-        lines = self.lines()
+        lines = self._said_lines()
         # one size for every line that fits on one: a line a little too long does not shrink alone
         sizes = [text.fit_size(line, inner_w, body) for line in lines]
         body = min([size for size in sizes if size >= body * 0.8] or [body])

@@ -3,9 +3,8 @@ a finished table (blocked, "cannot be won") never covers a card the player wants
 
 The window is a grid of square cells; a cell is taken when any occupied rectangle touches it. The
 maximal empty rectangles come from the classic histogram method, row by row (for each row, the run
-of free cells above every cell; a stack finds each widest span of a given height), so the cost is
-proportional to the number of cells: about 6,000 at 1280×720, a few milliseconds, paid once when
-the panel opens.
+of free cells above every cell; a stack finds each widest span of a given height, kept where the
+row below stops it), so the cost is proportional to the number of cells, paid when a panel opens.
 """
 from __future__ import annotations
 
@@ -21,8 +20,9 @@ CELLS_ACROSS = 60
 def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: tuple[int, int] = (1, 1),
                cell: int | None = None, limit: int | None = None) -> list[pygame.Rect]:
     """The maximal rectangles inside `bounds` that touch none of `occupied` (on a grid of `cell`
-    pixels, so a little inside the true free space), at least `min_size`, largest area first; only
-    the first `limit` of them (an empty table has some 15,000: a Rect for each cost megabytes)."""
+    pixels, so a little inside the true free space): none lies inside another. Those at least
+    `min_size`, largest area first; only the first `limit` of them (a table with many cards has
+    hundreds)."""
     bounds = pygame.Rect(bounds)
     cell = cell or max(4, min(bounds.width, bounds.height) // CELLS_ACROSS)
     cols, rows = max(1, bounds.width // cell), max(1, bounds.height // cell)
@@ -61,15 +61,18 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
 
     for row in range(rows):
         line = taken[row]
+        below = taken[row + 1] if row + 1 < rows else None
         for c in range(cols):
             heights[c] = 0 if line[c] else heights[c] + 1
         stack: list[tuple[int, int]] = []  # (start column, height), heights increasing
         for c in range(cols + 1):
             h = heights[c] if c < cols else 0
             start = c
-            while stack and stack[-1][1] >= h:
+            while stack and stack[-1][1] > h:  # (one as tall goes on: it is wider)
                 start, top = stack.pop()
-                if c - start >= min_cols and top >= min_rows:
+                # (as wide and as tall as it can be; kept only where it cannot reach a row lower
+                # either: otherwise the next row finds it taller)
+                if c - start >= min_cols and top >= min_rows and (below is None or below.find(1, start, c) >= 0):
                     keep((start, row - top + 1, c - start, top))
             if h and (not stack or stack[-1][1] < h):
                 stack.append((start, h))
