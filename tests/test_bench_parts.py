@@ -7,8 +7,8 @@ from array import array
 from types import SimpleNamespace
 
 from game.bench.goals import frame_parts_ratios
-from game.bench.harness import Recorder, frame_parts
-from game.bench.report import comparison
+from game.bench.harness import Recorder, frame_parts, phase_figures
+from game.bench.report import comparison, table_report
 
 
 class FakeApp:
@@ -108,6 +108,18 @@ def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeyp
     rec.frames("session", 2 * 2 ** 17)  # 131,072 drawn frames: four numbers each, 4 MiB of records
     assert 3.9 < rec.own_mib() < 4.5
     assert rec.game_mib() == 50.0 - rec.own_mib() and rec.game_mib() < before - 3.9
+
+
+def test_a_phase_says_its_slowest_frame_which_its_median_and_p95_do_not_show():
+    frames = array("d", [0.3] * 99 + [80.0])  # one frame froze: a panel laid out
+    figures = phase_figures({"session": frames})["session"]
+    assert figures == {"median_ms": 0.3, "p95_ms": 0.3, "max_ms": 80.0, "frames": 100}
+    result = {"game": "Golf", "size": "800x480", "driver": "dummy", "present": "framebuffer",
+              "phases": {"session": figures}, "animated_median_ms": 0.3, "animated_p95_ms": 0.3,
+              "idle_cpu_percent": 0.5, "idle_frames_drawn": 0, "first_frame_cpu_s": 0.2, "first_frame_s": 0.2,
+              "peak_memory_mib": 50.0, "session_games": 0, "session_mem_mib": []}
+    head, row = table_report(result).splitlines()[1:3]
+    assert head.split()[-2:] == ["slowest", "ms"] and row.split() == ["session", "100", "0.300", "0.300", "80.0"]
 
 
 def test_the_start_up_is_the_median_of_fresh_starts_and_the_report_gives_their_range():

@@ -28,9 +28,10 @@ def _session_line(result: dict) -> str:
 
 def table_report(result: dict) -> str:
     lines = [f"== {result['game']} table at {_where(result)} ==",
-             f"{'phase':<12}{'frames':>8}{'median ms':>12}{'p95 ms':>10}"]
+             f"{'phase':<12}{'frames':>8}{'median ms':>12}{'p95 ms':>10}{'slowest ms':>12}"]
     for name, p in result["phases"].items():
-        lines.append(f"{name:<12}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}")
+        lines.append(f"{name:<12}{p['frames']:>8}{p['median_ms']:>12.3f}{p['p95_ms']:>10.3f}"
+                     f"{p.get('max_ms', 0.0):>12.1f}")
     lines += [f"all animated frames: median {result['animated_median_ms']:.3f} ms, "
               f"p95 {result['animated_p95_ms']:.3f} ms",
               f"spare-time work (faces loaded before they show): {result.get('spare_pieces', 0)} pieces in "
