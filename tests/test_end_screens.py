@@ -48,6 +48,29 @@ def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
         assert all(not b.rect.colliderect(c) for b in panel.buttons for c in left)
 
 
+def test_the_free_spaces_are_found_again_when_a_card_moves_and_not_otherwise(make_app, monkeypatch):
+    from game.scenes import table as table_module
+
+    app = make_app(size=(800, 480))
+    app.ctx.settings.tips = False
+    game = blocked_game(random.Random(4))
+    scene = GolfTableScene(app.ctx, game, resumed={})
+    app.replace(scene)
+    run_frames(app, 5)
+    found = []
+    real = table_module.panel_areas
+    monkeypatch.setattr(table_module, "panel_areas", lambda *a: found.append(1) or real(*a))
+    first = scene.panel_areas()  # (found already as the panel came, or now)
+    assert scene.panel_areas() == first and scene.panel_areas() == first
+    assert len(found) <= 1  # the same cards: the same spaces, kept
+    before = len(found)
+    sprite = next(s for c, s in scene.board.sprites.items() if any(c in col for col in game.columns))
+    sprite.pos = (first[0].centerx, first[0].centery)  # a card put down in the largest space
+    moved = scene.panel_areas()
+    assert len(found) == before + 1 and first[0] not in moved
+    assert all(not r.colliderect(scene.board.sprite_rect(sprite)) for r in moved)
+
+
 def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(make_app, monkeypatch):
     # (its lines replay the game to say where the deal was lost; the layout weighs up to some 300
     # sizes and places: saying them each time froze the table for 0.7 s when a deal ended)

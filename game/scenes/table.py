@@ -85,10 +85,17 @@ class TableScene(TableDeal):
         self._ended = False        # the end overlay came for this end (until a move undoes it)
         #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
         self._glow_due: tuple[float, set[Card]] | None = None
+        self._panel_areas: tuple[tuple, list[pygame.Rect]] | None = None  # (what they depend on, the areas)
 
     def panel_areas(self) -> list[pygame.Rect]:
-        """Where a panel over this table covers no card (largest first; empty when nowhere)."""
-        return panel_areas(self.board, self.hud, self.size)
+        """Where a panel over this table covers no card (largest first; empty when nowhere). Found
+        once for the cards where they are: an end panel lays itself out again when the solver's
+        verdict and the deal's best come (some 10-20 ms here each time)."""
+        cards = tuple(tuple(self.board.sprite_rect(s)) for s in self.board.sprites.values())
+        key = (self.size, self.hud.rect.bottom, cards)
+        if self._panel_areas is None or self._panel_areas[0] != key:
+            self._panel_areas = (key, panel_areas(self.board, self.hud, self.size))
+        return [pygame.Rect(r) for r in self._panel_areas[1]]
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
