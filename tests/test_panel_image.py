@@ -57,3 +57,24 @@ def test_what_is_drawn_on_a_panel_is_drawn_over_its_slices(app):
     sliced.extras.append((mark, (100, 300)))
     surf = _drawn(sliced, sliced.get_size())
     assert surf.get_at((110, 310))[:3] == (250, 10, 10)
+
+
+@pytest.mark.parametrize("radius,colour,inner", [(36, (240, 230, 200, 255), None),
+                                                 (18, (20, 60, 30, 255), (200, 180, 90, 255)),
+                                                 (82, (25, 70, 40, 238), None)])
+def test_a_rounded_corner_has_no_nearly_opaque_pixel_and_is_otherwise_the_smoothscaled_disc(app, radius, colour, inner):
+    # (smoothscale leaves the inside at alpha 251-254: the felt would show through in faint squares)
+    theme._disc.cache_clear()
+    disc = theme._disc(radius, colour, inner, radius - 2, 3)
+    big = pygame.Surface((6 * radius, 6 * radius), pygame.SRCALPHA)
+    pygame.draw.circle(big, colour, (3 * radius, 3 * radius), 3 * radius)
+    if inner is not None:
+        pygame.draw.circle(big, inner, (3 * radius, 3 * radius), 3 * (radius - 2))
+    plain = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+    for y in range(0, 2 * radius):
+        for x in range(0, 2 * radius):
+            got, was = disc.get_at((x, y)), plain.get_at((x, y))
+            assert not 245 <= got.a < 255
+            assert (got.r, got.g, got.b) == (was.r, was.g, was.b)
+            assert got.a == (255 if 245 <= was.a < 255 else was.a)
+    assert any(245 <= plain.get_at((x, radius)).a < 255 for x in range(2 * radius)) or colour[3] < 245
