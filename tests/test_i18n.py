@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import click, run_frames, settle
 
 from game import i18n
@@ -196,6 +198,28 @@ def test_fonts_are_the_bundled_noto_fonts_with_their_licence():
             "NotoSansSymbols2-Regular.ttf", "OFL.txt"} <= names
     assert "SIL Open Font License" in (GAME / "fonts" / "OFL.txt").read_text(encoding="utf-8")
     assert sum(p.stat().st_size for p in (GAME / "fonts").iterdir()) < 3_000_000
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="Ab z9:·−…Σκορ€คะแนนเ่้ ♠♥♦♣\u0378", max_size=12), min_size=1, max_size=8),
+       st.booleans())
+def test_a_text_of_characters_seen_in_main_font_runs_splits_as_when_each_is_looked_at(texts, bold):
+    # (runs takes a text made only of characters seen in one-run main font texts as one main run,
+    # without looking at each)
+    class Forgetful(set):
+        def update(self, *_: object) -> None:  # (knows nothing: each character is looked at)
+            pass
+
+    kept = text_mod._main_only
+    split = text_mod.runs.__wrapped__
+    try:
+        text_mod._main_only = {False: Forgetful(), True: Forgetful()}
+        each = [split(t, bold) for t in texts]
+        text_mod._main_only = {False: set(), True: set()}
+        assert [split(t, bold) for t in texts] == each
+        assert [split(t, bold) for t in reversed(texts)] == list(reversed(each))
+    finally:
+        text_mod._main_only = kept
 
 
 def test_mixed_scripts_are_split_into_runs_and_thai_is_shaped():

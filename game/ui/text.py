@@ -115,10 +115,20 @@ def _preferred(char: str) -> str | None:
     return None
 
 
+#: By weight: the characters seen in a text that was one run of the main font. A text made of them
+#: only is one such run as well (each goes to the main font after any of them), so it is known
+#: without looking at each character: a help page measures some 700 words and lines as it lays
+#: itself out, and looking at each character was half of that.
+_main_only: dict[bool, set[str]] = {False: set(), True: set()}
+
+
 @lru_cache(maxsize=MAX_MEASURED)  # the recent texts (a text is split to be measured or drawn), as many as measured
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     """Split text into (family, substring) runs; a neutral character stays in the current run
     when that family has it, so a Thai sentence with spaces is shaped as one run."""
+    known = _main_only[bold]
+    if text and known.issuperset(text):
+        return [("main", text)]
     out: list[list] = []
     for ch in text:
         want = _preferred(ch)
@@ -131,6 +141,8 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
             out[-1][1] += ch
         else:
             out.append([family, ch])
+    if len(out) == 1 and out[0][0] == "main":
+        known.update(text)
     return [(f, s) for f, s in out]
 
 
