@@ -222,6 +222,19 @@ def test_a_text_of_characters_seen_in_main_font_runs_splits_as_when_each_is_look
         text_mod._main_only = kept
 
 
+def test_a_face_keeps_a_few_sizes_at_once_and_each_measures_as_a_font_of_its_own_size():
+    # (a heading's and a body's size side by side: no resize, which costs a glyph cache, between them)
+    sizes = [14, 22, 14, 30, 22, 14, 40, 30, 18]
+    fonts = [text_mod._raw_font("main", size, False) for size in sizes]
+    kept = text_mod._faces[("main", False)]
+    assert len(kept) <= text_mod.FACE_SIZES and list(kept)[-1] == 18
+    assert fonts[0] is fonts[2]  # 14 was still kept when asked again
+    plain = {size: pygame.font.Font(str(GAME / "fonts" / "NotoSans-Regular.ttf"), size) for size in set(sizes)}
+    for size in sizes:
+        font = text_mod._raw_font("main", size, False)
+        assert font.point_size == size and font.size("Final score: 12") == plain[size].size("Final score: 12")
+
+
 def test_mixed_scripts_are_split_into_runs_and_thai_is_shaped():
     assert [f for f, _ in text_mod.runs("คะแนน: 12")] == ["thai", "main"]
     assert text_mod.runs("Σκορ: 12") == [("main", "Σκορ: 12")]

@@ -46,8 +46,10 @@ _measured: dict[tuple[int, bool, str], tuple[int, int]] = {}
 #: Measurements kept: a screen's layout measures a few dozen; a long session's clocks and scores
 #: pass through, so the oldest go.
 MAX_MEASURED = 512
-#: (family, bold) -> the one pygame Font of that face, set to whichever size was asked last
-_faces: dict[tuple[str, bool], pygame.font.Font] = {}
+#: (family, bold) -> that face's pygame Fonts by size, least recently used first (_raw_font)
+_faces: dict[tuple[str, bool], OrderedDict[int, pygame.font.Font]] = {}
+#: Fonts kept per face: a screen mixes a few sizes (a heading, a body, a button's label)
+FACE_SIZES = 3
 _files: dict[str, tuple[str | None, str | None]] = {
     fam: (str(FONT_DIR / reg), str(FONT_DIR / bold) if bold else None) for fam, (reg, bold) in FAMILIES.items()
 }
@@ -55,26 +57,35 @@ _files: dict[str, tuple[str | None, str | None]] = {
 
 def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
     """The pygame Font of a family and weight, set to `size`: valid until the next call asks
-    another size. One Font per face, resized (a size change is a few µs; each Font holds some
-    150 KiB of FreeType state, and one per size cost 3.4 MiB)."""
+    another size. At most FACE_SIZES Fonts per face, the least recently used one resized when a
+    new size is asked: each holds some 170 KiB of FreeType state (one per size cost 3.4 MiB), and
+    the first measure after a resize costs about 1.2 ms here (SDL_ttf drops the glyphs it had
+    laid out), which a layout mixing a heading's size and a body's paid at every block."""
     key = (family, bold)
-    font = _faces.get(key)
+    sizes = _faces.get(key)
+    if sizes is None:
+        sizes = _faces[key] = OrderedDict()
+    font = sizes.get(size)
     if font is not None:
-        if font.point_size != size:
-            font.point_size = size
-    else:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        regular, bold_file = _files[family]
-        path = bold_file if bold and bold_file else regular
-        font = pygame.font.Font(path, size)
-        if bold and not bold_file and regular is not None:
-            font.bold = True  # no bold file: synthesise it (pygame's default font is bold already)
-        script = SCRIPTS.get(family)
-        if script and hasattr(font, "set_script"):
-            with contextlib.suppress(pygame.error):  # SDL_ttf without HarfBuzz: unshaped, still legible
-                font.set_script(script)
-        _faces[key] = font
+        sizes.move_to_end(size)
+        return font
+    if len(sizes) >= FACE_SIZES:
+        _old, font = sizes.popitem(last=False)
+        font.point_size = size
+        sizes[size] = font
+        return font
+    if not pygame.font.get_init():
+        pygame.font.init()
+    regular, bold_file = _files[family]
+    path = bold_file if bold and bold_file else regular
+    font = pygame.font.Font(path, size)
+    if bold and not bold_file and regular is not None:
+        font.bold = True  # no bold file: synthesise it (pygame's default font is bold already)
+    script = SCRIPTS.get(family)
+    if script and hasattr(font, "set_script"):
+        with contextlib.suppress(pygame.error):  # SDL_ttf without HarfBuzz: unshaped, still legible
+            font.set_script(script)
+    sizes[size] = font
     return font
 
 
