@@ -21,8 +21,7 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
                cell: int | None = None, limit: int | None = None) -> list[pygame.Rect]:
     """The maximal rectangles inside `bounds` that touch none of `occupied` (on a grid of `cell`
     pixels, so a little inside the true free space): none lies inside another. Those at least
-    `min_size`, largest area first; only the first `limit` of them (a table with many cards has
-    hundreds)."""
+    `min_size`, largest area first; only the first `limit` of them."""
     bounds = pygame.Rect(bounds)
     cell = cell or max(4, min(bounds.width, bounds.height) // CELLS_ACROSS)
     cols, rows = max(1, bounds.width // cell), max(1, bounds.height // cell)
