@@ -110,6 +110,16 @@ def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeyp
     assert rec.game_mib() == 50.0 - rec.own_mib() and rec.game_mib() < before - 3.9
 
 
+def test_the_bench_lets_the_save_be_written_after_each_move_as_a_player_s_pace_would():
+    app = FakeApp()
+    flushed: list[int] = []
+    app.ctx.progress = SimpleNamespace(save=SimpleNamespace(flush=lambda timeout: flushed.append(app.frame)))
+    app.is_animating = lambda: app.frame < 5  # type: ignore[attr-defined]
+    rec = Recorder(app)  # type: ignore[arg-type]
+    rec.until_still("plays")
+    assert flushed == [5]  # once, when the table is still: not in the middle of the move's frames
+
+
 def test_a_phase_says_its_slowest_frame_which_its_median_and_p95_do_not_show():
     frames = array("d", [0.3] * 99 + [80.0])  # one frame froze: a panel laid out
     figures = phase_figures({"session": frames})["session"]
