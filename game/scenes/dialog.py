@@ -162,8 +162,12 @@ class DialogOverlay(Scene):
         """A height the panel at scale s cannot be lower than (_measure's, found without laying out
         its text): most spaces between the cards are too low for it."""
         bh, gap = self._button_size(s)
-        return max(min(self.size[1] - 20, int((130 + 34 * len(self._said_lines())) * s)),
-                   gap + bh + gap if acts else 0)
+        return max(self._height_for_lines(s), gap + bh + gap if acts else 0)
+
+    def _height_for_lines(self, s: float) -> int:
+        """The height the panel takes at scale s by its number of lines (before its text is laid
+        out: it may need more, never less)."""
+        return min(self.size[1] - 20, int((130 + 34 * len(self._said_lines())) * s))
 
     @staticmethod
     def _button_size(s: float) -> tuple[int, int]:
@@ -173,7 +177,7 @@ class DialogOverlay(Scene):
     def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
         w, h = self.size
-        pw, ph = min(w - 20, int(440 * s)), min(h - 20, int((130 + 34 * len(self._said_lines())) * s))
+        pw, ph = min(w - 20, int(440 * s)), self._height_for_lines(s)
         bh, gap = self._button_size(s)
         font = get_font(max(12, int(bh * 0.48)), True)
         if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit
