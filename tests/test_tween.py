@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ui.tween import Tween, Tweener, in_out_cubic, linear, out_back, out_cubic
 
@@ -145,3 +147,112 @@ def test_finish_reports_every_snapped_subject_as_changed():
     tw.to(b, 1.0, {"x": 2.0}, delay=5.0)
     tw.finish()
     assert {id(s) for s in tw.changed} == {id(a), id(b)} and (a.x, b.x) == (1.0, 2.0)
+
+
+def test_tweens_waiting_out_their_delay_cost_an_update_nothing(monkeypatch):
+    """A deal's later cards wait for their turn: no update looks at them until it comes."""
+    calls = []
+    real = Tween.update
+    monkeypatch.setattr(Tween, "update", lambda self, dt: calls.append(self) or real(self, dt))
+    sprites = [Sprite() for _ in range(50)]
+    tw = Tweener()
+    for n, s in enumerate(sprites):
+        tw.to(s, 0.2, {"x": 1.0}, linear, delay=1.0 + n / 10)
+    for _ in range(119):  # just under a second of 1/120 s steps
+        tw.update(1 / 120)
+    assert calls == [] and tw.active and len(tw) == 50 and tw.is_tweening(sprites[-1])
+    tw.update(1 / 120)
+    tw.update(1 / 120)
+    assert calls and {id(t.subject) for t in calls} == {id(sprites[0])} and sprites[0].x > 0.0
+
+
+class _EveryStep:
+    """The plain way, as Tweener worked before it kept the waiting tweens apart: every tween in one
+    list, each updated at every step. The property below holds Tweener to it exactly."""
+
+    def __init__(self):
+        self.tweens, self.changed = [], []
+
+    def to(self, subject, duration, target, easing, on_complete=None, delay=0.0):
+        for old in self.tweens:
+            if old.subject is subject and not old.done:
+                old.drop(set(target))
+        self.tweens = [t for t in self.tweens if t.target or t.done]
+        self.tweens.append(Tween(subject, duration, target, easing, on_complete, delay))
+
+    def update(self, dt):
+        self.changed, tweens, self.tweens, alive = [], self.tweens, [], []
+        for t in tweens:
+            if not t.target and not t.done:
+                continue
+            if not t.update(dt):
+                alive.append(t)
+            if t.start is not None or t.done:
+                self.changed.append(t.subject)
+        self.tweens = alive + [t for t in self.tweens if not t.done or not t._fired]
+        return bool(self.tweens)
+
+    def cancel(self, subject):
+        self.tweens = [t for t in self.tweens if t.subject is not subject]
+
+    def finish(self, subject):
+        for t in list(self.tweens):
+            if subject is None or t.subject is subject:
+                t.delay, t.start = 0.0, t.start or {}
+                t._snap()
+        self.update(0.0)
+
+
+_step = st.sampled_from([1 / 120, 1 / 60, 0.05, 0.0])
+_action = st.one_of(
+    st.tuples(st.just("to"), st.integers(0, 3), st.sampled_from(["x", "pos", "both"]),
+              st.sampled_from([0.0, 0.1, 0.25, 1 / 120 * 7]), st.sampled_from([0.0, 0.05, 0.1, 1 / 120 * 3, 0.3]),
+              st.booleans()),
+    st.tuples(st.just("update"), _step),
+    st.tuples(st.just("cancel"), st.integers(0, 3)),
+    st.tuples(st.just("finish"), st.one_of(st.none(), st.integers(0, 3))),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_action, max_size=40))
+def test_tweener_moves_every_field_and_calls_back_exactly_as_updating_every_tween_would(actions):
+    worlds = []
+    for kind in (Tweener, _EveryStep):
+        sprites, log = [Sprite() for _ in range(4)], []
+        worlds.append((kind(), sprites, log))
+
+    def state(world):
+        tw, sprites, log = world
+        return [(s.x, s.pos) for s in sprites], list(log), sorted(sprites.index(c) for c in tw.changed)
+
+    for n, action in enumerate(actions):
+        for tw, sprites, log in worlds:
+            if action[0] == "to":
+                _, i, fields, duration, delay, chain = action
+                target = {"x": float(n), "pos": (n, -n)} if fields == "both" else {fields: float(n) if fields == "x" else (n, n)}
+                s = sprites[i]
+
+                def done(n=n, i=i, chain=chain, tw=tw, s=s, log=log):
+                    log.append((n, i))
+                    if chain:  # a callback that starts another tween, with a delay
+                        tw.to(s, 0.1, {"x": -1.0}, linear, delay=0.05)
+                tw.to(s, duration, target, linear, on_complete=done, delay=delay)
+            elif action[0] == "update":
+                tw.update(action[1])
+            elif action[0] == "cancel":
+                tw.cancel(sprites[action[1]])
+            else:
+                tw.finish(None if action[1] is None else sprites[action[1]])
+        assert state(worlds[0]) == state(worlds[1])
+    assert worlds[0][0].active == bool(worlds[1][0].tweens)
+
+
+def test_callbacks_of_one_update_fire_in_the_order_their_tweens_were_made():
+    a, b = Sprite(), Sprite()
+    tw = Tweener()
+    calls = []
+    tw.to(a, 0.0, {"x": 1.0}, on_complete=lambda: calls.append("waited"), delay=0.05)
+    tw.to(b, 0.0, {"x": 1.0}, on_complete=lambda: calls.append("at once"))
+    tw.update(0.05)
+    assert calls == ["waited", "at once"]

@@ -15,6 +15,7 @@ never stops a fraction of a pixel short. Values may be numbers or tuples of numb
 """
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -72,7 +73,7 @@ class Tween:
     """
 
     __slots__ = ("subject", "duration", "target", "easing", "on_complete", "delay",
-                 "clock", "start", "done", "_fired")
+                 "clock", "start", "done", "_fired", "seq")
 
     def __init__(self, subject: Any, duration: float, target: dict[str, Any],
                  easing: Easing = linear, on_complete: Callable[[], None] | None = None,
@@ -87,6 +88,7 @@ class Tween:
         self.start: dict[str, Any] | None = None
         self.done = False
         self._fired = False
+        self.seq = 0  # (its place among a Tweener's tweens: they are updated in the order made)
         if self.duration == 0.0 and self.delay == 0.0:
             self._snap()
 
@@ -123,19 +125,68 @@ class Tween:
                 self.start.pop(key, None)
 
 
+def _latest_first(tween: Tween) -> tuple[float, int]:
+    return -tween.delay, -tween.seq
+
+
+class _Cohort:
+    """Tweens made between the same two updates and still waiting out their delays. They have all
+    been through the same steps, so one clock, added up as each tween's own would be, says exactly
+    when each starts; until then no update looks at them. (A deal's later cards wait for up to a
+    second and a half: visiting each at every step was most of a deal frame's tween work.)"""
+
+    __slots__ = ("clock", "waiting")
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        self.waiting: list[Tween] = []  # the longest delay first: the next to start is the last
+
+    def add(self, tween: Tween) -> None:
+        bisect.insort(self.waiting, tween, key=_latest_first)
+
+    def drop(self, subject: Any, keys: set[str]) -> None:
+        """A newer tween takes these fields of `subject` over; a tween left with none goes."""
+        emptied = False
+        for old in self.waiting:
+            if old.subject is subject:
+                old.drop(keys)
+                emptied = emptied or not old.target
+        if emptied:
+            self.waiting = [t for t in self.waiting if t.target]
+
+    def due(self, dt: float) -> list[Tween]:
+        """Advance by `dt`; the tweens whose delay has passed, set as if they had been updated at
+        every step (their next update, with `dt`, starts them)."""
+        before = self.clock
+        self.clock += dt
+        waiting, out = self.waiting, []
+        while waiting and self.clock - waiting[-1].delay >= 0.0:
+            tween = waiting.pop()
+            tween.clock = before
+            out.append(tween)
+        return out
+
+
 class Tweener:
     """Runs many tweens. A new tween on a field another tween animates takes that field over.
 
-    A tween whose fields were all taken over is removed without calling its on_complete.
+    A tween whose fields were all taken over is removed without calling its on_complete. Tweens
+    still waiting out a delay are kept apart (`_Cohort`) and cost an update nothing.
     """
 
     def __init__(self) -> None:
-        self._tweens: list[Tween] = []
+        self._tweens: list[Tween] = []  # started (or about to), in the order made
         self._running: list[Tween] = []  # the tweens being updated right now
+        self._cohorts: list[_Cohort] = []  # the tweens waiting out a delay, by when they were made
+        self._fresh: _Cohort | None = None  # the cohort of tweens made since the last update
+        self._made = 0
         #: the subjects whose fields the last update changed, or whose tween it ended (repeats
         #: possible): a board looks again at these sprites only, not at the ones still waiting for
         #: their turn in a deal
         self.changed: list[Any] = []
+
+    def _waiting(self) -> list[Tween]:
+        return [t for c in self._cohorts for t in c.waiting]
 
     def to(self, subject: Any, duration: float, target: dict[str, Any],
            easing: Easing = out_cubic, on_complete: Callable[[], None] | None = None,
@@ -146,16 +197,34 @@ class Tweener:
             if old.subject is subject and not old.done:
                 old.drop(keys)
         self._tweens = [t for t in self._tweens if t.target or t.done]
+        for cohort in self._cohorts:
+            cohort.drop(subject, keys)
         tween = Tween(subject, duration, target, easing, on_complete, delay)
-        self._tweens.append(tween)
+        self._made += 1
+        tween.seq = self._made
+        if tween.done or tween.delay <= 0.0:
+            self._tweens.append(tween)
+        else:
+            if self._fresh is None:
+                self._fresh = _Cohort()
+                self._cohorts.append(self._fresh)
+            self._fresh.add(tween)
         return tween
 
     def update(self, dt: float) -> bool:
         """Advance every tween; returns True while any tween is still running."""
         changed: list[Any] = []
         self.changed = changed
+        self._fresh = None  # (tweens made from here on have not been through this step)
+        due: list[Tween] = []
+        if self._cohorts:
+            for cohort in self._cohorts:
+                due += cohort.due(dt)
+            self._cohorts = [c for c in self._cohorts if c.waiting]
+        if due:  # in the order made, among those already running
+            self._tweens = sorted([*self._tweens, *due], key=lambda t: t.seq)
         if not self._tweens:
-            return False
+            return bool(self._cohorts)
         self._running = tweens = self._tweens
         self._tweens = []
         alive = []
@@ -172,17 +241,26 @@ class Tweener:
         # callbacks may have started new tweens: keep them after the survivors
         alive.extend(t for t in self._tweens if not t.done or not t._fired)
         self._tweens = alive
-        return bool(self._tweens)
+        return self.active
 
     def cancel(self, subject: Any = None) -> None:
         """Stop the tweens of one subject (or all), leaving fields where they are, without callbacks."""
         if subject is None:
             self._tweens.clear()
+            self._cohorts.clear()
+            self._fresh = None
         else:
             self._tweens = [t for t in self._tweens if t.subject is not subject]
+            for cohort in self._cohorts:
+                cohort.waiting = [t for t in cohort.waiting if t.subject is not subject]
 
     def finish(self, subject: Any = None) -> None:
         """Jump the tweens of one subject (or all) to their targets and fire their callbacks."""
+        waiting = [t for t in self._waiting() if subject is None or t.subject is subject]
+        if waiting:  # (they join the others, in the order made)
+            for cohort in self._cohorts:
+                cohort.waiting = [t for t in cohort.waiting if not (subject is None or t.subject is subject)]
+            self._tweens = sorted([*self._tweens, *waiting], key=lambda t: t.seq)
         for tween in list(self._tweens):
             if subject is None or tween.subject is subject:
                 tween.delay = 0.0
@@ -192,12 +270,12 @@ class Tweener:
 
     def is_tweening(self, subject: Any = None) -> bool:
         if subject is None:
-            return bool(self._tweens)
-        return any(t.subject is subject for t in self._tweens)
+            return self.active
+        return any(t.subject is subject for t in (*self._tweens, *self._waiting()))
 
     def __len__(self) -> int:
-        return len(self._tweens)
+        return len(self._tweens) + sum(len(c.waiting) for c in self._cohorts)
 
     @property
     def active(self) -> bool:
-        return bool(self._tweens)
+        return bool(self._tweens) or any(c.waiting for c in self._cohorts)
