@@ -35,9 +35,10 @@ def read_rows(path: Path) -> list[tuple[int, list[str]]]:
 
 
 def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """read_rows one row at a time: a row's text and fields are made only as it is reached, so
-    reading a table does not hold all its rows' small objects at once (5,000 rows of Eight Off's
-    pars left some 2 MiB of heap behind)."""
+    """read_rows one row at a time: a row's fields are made only as it is reached, so reading a
+    table does not hold all its rows' small objects at once (5,000 rows of Eight Off's pars left
+    some 2 MiB of heap behind). The text is split into lines a block at a time: splitting it row by
+    row with a pattern took 15 ms here for Eight Off's pars, in the first frame of its table."""
     if not path.exists():
         raise ValueError("the file is missing")
     if not path.is_file() or path.stat().st_size > MAX_BYTES:
@@ -48,17 +49,21 @@ def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     header = _LINE_END.search(data)
     if header is None:  # a header alone, or nothing
         return
-    for line in _LINE.finditer(data, header.end()):
-        row = line.group().decode("ascii")
-        if row.strip():
-            number, *fields = row.split()
-            yield int(number), fields
+    text, start = data.decode("ascii"), header.end()
+    while start < len(text):
+        cut = text.find("\n", start + _BLOCK)  # (a block ends where a line does)
+        end = len(text) if cut < 0 else cut + 1
+        for row in text[start:end].splitlines():
+            if row.strip():
+                number, *fields = row.split()
+                yield int(number), fields
+        start = end
 
 
-#: where a line ends, and a line: as str.splitlines() splits ASCII text (\r\n, \r and \n
-#: alike, a file written on any system)
+#: where the header line ends: as str.splitlines() splits ASCII text (\r\n, \r and \n alike, a
+#: file written on any system), which splits the rows
 _LINE_END = re.compile(rb"\r\n|[\n\r\v\f\x1c-\x1e]")
-_LINE = re.compile(rb"[^\n\r\v\f\x1c-\x1e]+")
+_BLOCK = 16_384  # characters of rows split into lines at a time (some 250 rows)
 
 
 def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[tuple[int, T]]:
