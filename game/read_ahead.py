@@ -14,9 +14,13 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-#: Code every game's first end reads (the end panels, a round's hole's too: some 6 ms here), which
-#: the tables import then, not at start-up: read ahead once, after the first game's own pieces.
-SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOverlay")
+#: Code every game's first end reads (the end panels, a round's hole's too: some 6 ms here), and a
+#: table's first hint, blocked deal, described move or "Start a new game?" (the solver's analysis,
+#: its panel, the dialog: some 8 ms), which the tables import then, not at start-up: read ahead
+#: once, after the first game's own pieces.
+SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOverlay",
+          "game.solver.analysis:current_line", "game.scenes.analysis_overlay:AnalysisOverlay",
+          "game.scenes.dialog:ConfirmDialog")
 
 
 def games_on_screen(stack: Sequence[Any]) -> tuple[str, ...] | None:

@@ -17,9 +17,7 @@ from .. import registry
 from ..i18n import N_
 from ..jobs import Job, JobFailed
 from ..solver import deals, lines
-from ..solver.analysis import current_line
 from ..solver.result import Budget
-from .analysis_overlay import AnalysisOverlay
 from .base import Push, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,6 +128,8 @@ class Assistant:
     def known_analysis(self) -> Any:
         """The analysis of this position reached by this very line (where the win was lost, and how
         many undos lead back, depend on the history, not only on the cards)."""
+        from ..solver.analysis import current_line  # (as below: not before the first frame)
+
         if (self.analysis is not None and self.analysis[0] == self.key
                 and self.analysis[1].line_length == len(current_line(self.table.game))):
             return self.analysis[1]
@@ -288,6 +288,8 @@ class Assistant:
         if analysis.now == "winnable":
             self._follow_line(purpose)  # the line was kept with the analysis
         elif analysis.now == "unwinnable":
+            from .analysis_overlay import AnalysisOverlay  # (read ahead: read_ahead.SHARED)
+
             self._transition = Push(AnalysisOverlay(self.ctx, self.table, analysis))
         else:
             self.table.show_message(N_("The solver found no answer in time"))
@@ -358,6 +360,8 @@ class Assistant:
             self.table.board.set_hint(*self.table.hint_view(moves[0]))
 
     def _last_move(self) -> Any:
+        from ..solver.analysis import current_line  # the analysis' code: read ahead, not at start-up
+
         line = current_line(self.table.game)
         return line[-1] if line else None
 

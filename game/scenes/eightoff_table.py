@@ -11,7 +11,6 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.eightoff import EightOffGame
 from ..model.moves import EightOffMove
-from ..solver.analysis import position_at
 from ..ui.gesture import DOUBLE_TIME
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
@@ -349,6 +348,8 @@ class EightOffTableScene(TableScene):
 
     def describe_move(self, index: int, move: Any) -> str:
         src, dst, count = move
+        from ..solver.analysis import position_at  # (the analysis' code: read ahead, not at start-up)
+
         before = position_at(self.game, index)
         card = before.pile(src)[-count].label
         if dst[0] == "cell":

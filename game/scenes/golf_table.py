@@ -11,7 +11,6 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.golf import GolfGame
 from ..model.moves import GolfMove
-from ..solver.analysis import position_at
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
@@ -211,6 +210,8 @@ class GolfTableScene(TableScene):
     def describe_move(self, index: int, move: Any) -> str:
         if move.column is None:
             return tr("a draw from the stock")
+        from ..solver.analysis import position_at  # (the analysis' code: read ahead, not at start-up)
+
         before = position_at(self.game, index)
         return tr("{card} to the waste", card=card_name(before.columns[move.column][-1]))
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from ..i18n import N_
 from ..persist.progress import at_stake
 from .base import Push, Transition
-from .dialog import ConfirmDialog
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -32,6 +31,8 @@ def take_over(table: TableScene) -> Transition:
         return None
     table.assist.taken_over()
     if saved_game_at_stake(table.ctx):
+        from .dialog import ConfirmDialog  # (read ahead: read_ahead.SHARED)
+
         return Push(ConfirmDialog(
             table.ctx, N_("Play this deal?"), [N_("The game you can continue will count as abandoned.")],
             N_("Play this deal"), lambda: _adopt(table), on_no=table.assist.watch))

@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import registry
 from ..i18n import N_
 from ..model.codes import parse_code
-from ..solver.par import par_of
 from .base import Push, Replace, Transition
-from .dialog import ConfirmDialog
 from .hud import MOVES, SCORE, TIME, Slot, play_time
 from .seat import saved_game_at_stake
 from .table_hooks import TableHooks
@@ -138,6 +136,8 @@ class TableBand(TableHooks):
             at_stake = self.game.status == "playing" and self.game.moves > 0
             why = N_("This game will count as abandoned.")
         if at_stake:
+            from .dialog import ConfirmDialog  # (read ahead: read_ahead.SHARED)
+
             return Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [why], N_("New game"), deal))
         return deal()
 
@@ -158,6 +158,8 @@ def par_of_game(game: SolitaireGame) -> int | None:
     kind = registry.kind_of(game)
     if not game.code or not kind.has_table:
         return None
+    from ..solver.par import par_of  # a table without pars (Golf's) never reads this code
+
     try:
         return par_of(kind.table, parse_code(game.code).number)
     except ValueError:
