@@ -111,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"main.py: bad --code {echo(args.code)}: {exc}", file=sys.stderr)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.heap import hold_collections
+
+    hold_collections()  # until settle_long_lived: what is made until then lives as long as the game
     import pygame  # after the variable above (and only for a real run: not for --help or a bad code)
 
     from game.app import App  # (it brings pygame)

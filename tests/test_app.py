@@ -231,8 +231,12 @@ def test_what_lives_as_long_as_the_process_is_set_aside_before_the_first_scene_a
 
     app = make_app()
     try:
+        from game.heap import hold_collections
+
+        hold_collections()  # as main.py does, before the app exists: collected again once settled
+        assert not gc.isenabled()
         app.settle_long_lived()
-        assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() > 0 and gc.isenabled()
         tracked = len(gc.get_objects())
         first = Probe(app.ctx, "first")
         first.cycle = first  # as a scene's buttons hold its own methods
@@ -246,6 +250,7 @@ def test_what_lives_as_long_as_the_process_is_set_aside_before_the_first_scene_a
             app.settle_long_lived()  # a scene exists: it would never be freed
     finally:
         gc.unfreeze()
+        gc.enable()
 
 
 def test_the_window_gets_the_games_icon_before_it_opens(make_app, monkeypatch):

@@ -38,8 +38,10 @@ START_SCRIPT = f"""
 import json, os, sys, tempfile
 with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
     os.environ[{SCRATCH_ENV!r}] = scratch
-    from game.bench.harness import first_frame, new_app
     from game import registry
+    from game.heap import hold_collections
+    hold_collections()  # as main.py does
+    from game.bench.harness import first_frame, new_app
     app = new_app((int(sys.argv[1]), int(sys.argv[2])))
     app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[3])))
     start = first_frame(app)
