@@ -12,6 +12,8 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.model.eightoff import EightOffGame
 from game.solver import deals, lines, par, table_data
@@ -183,3 +185,31 @@ def test_a_par_not_proved_shortest_is_reproducible_too():
     number, fields = next((n, f) for n, f in rows if f[0] != f[1])
     found = par.find_par((kind, number, par.BUDGETS[kind]))
     assert [str(found[1]), str(found[2]), found[3]] == fields
+
+
+_par_row = st.tuples(st.integers(1, 9), st.integers(1, 40000), st.integers(-1, 40000), st.text("ab1 ", min_size=0, max_size=4))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
+       rows=st.lists(_par_row, max_size=7), end=st.sampled_from(["\n", "\r\n", "\r"]), plain=st.booleans(),
+       last_end=st.booleans())
+def test_the_quick_read_of_a_plain_file_gives_what_the_row_by_row_read_gives(
+        fresh, tmp_path_factory, table, rows, end, plain, last_end):
+    """A file as `generate` writes it is read in one pass; anything else, row by row: the same pars
+    either way, and a damaged file is no par (logged) either way."""
+    folder = tmp_path_factory.mktemp("pars")
+    (folder / "eightoff-2.txt").write_text(
+        f"# eightoff-2: deals proven winnable by game.solver; scanned 1-9; {len(table)} deals\n"
+        + "".join(f"{n}\n" for n in table))
+    if plain:  # the table's deals, in order, as generate writes them (sound pars or not)
+        rows = [(n, p, b, line.replace(" ", "") or "x") for n, (_, p, b, line) in zip(table, rows + [(0, 80, 70, "ab")] * 7)]
+    text = end.join(["# h", *(f"{n} {p} {b} {line}" for n, p, b, line in rows)]) + (end if last_end else "")
+    (folder / "eightoff-2.par").write_text(text, newline="")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deals, "DATA_DIR", folder)
+        deals.clear_cache()
+        par.clear_cache()
+        quick = tuple(map(list, par._load("eightoff-2")))
+        read = table_data.load("eightoff-2", par.SUFFIX, par._parse)
+    assert quick == ([n for n, _ in read], [p for _, (p, _) in read], [b for _, (_, b) in read])
