@@ -128,3 +128,19 @@ def test_a_new_table_lets_the_last_tables_other_faces_go_before_its_deal(make_ap
     assert _faces(app) <= shown  # gone at once, not held through the deal until it is at rest
     _at_rest(app)
     assert _faces(app) == shown
+
+
+def test_the_faces_to_keep_are_chosen_in_spare_time_not_in_the_frame_the_cards_land_in(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    app.replace(scene)
+    chosen = []
+    keep = scene.board.keep_faces
+    scene.board.keep_faces = lambda also=(): chosen.append(1) or keep(also)  # type: ignore[method-assign]
+    run_frames(app, 400)  # the deal lands and the table rests: frames only
+    assert not app.is_animating() and chosen == []
+    app.use_spare_time(10.0)
+    assert chosen == [1]
+    app.use_spare_time(10.0)
+    assert chosen == [1]  # once per change

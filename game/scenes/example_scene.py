@@ -333,6 +333,9 @@ class ExampleScene(ExamplePainting, Scene):
     def is_animating(self) -> bool:
         return self.phase not in ("done", "wait") or self.board.is_animating() or self.toast.active
 
+    def spare_work(self) -> bool:
+        return self.board.spare_work()  # (its faces, once at rest)
+
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition = None

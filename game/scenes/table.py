@@ -196,7 +196,7 @@ class TableScene(TableDeal):
         self._full = True
 
     def spare_work(self) -> bool:
-        return self.assist.spare_work()
+        return self.board.spare_work() or self.assist.spare_work()
 
     def games_ahead(self) -> tuple[str, ...] | None:
         """A table starts only its own kind of game (N, New game deals its kind): the other game's

@@ -92,6 +92,16 @@ class Board(BoardPainting):
         cards = worth_keeping((s.card, s.pos, s.face_up, s.z) for s in self.sprites.values())
         self.keep_only(cards + [c for c in also if c not in cards])
 
+    def spare_work(self) -> bool:
+        """At rest after a change (a frame's spare time, App.use_spare_time): keep only the faces
+        worth it, and have the missing ones loaded. Done in the frame the cards landed in, it cost
+        that frame some 0.16 ms here (a Pi's 0.8), among the slowest of a move's."""
+        if not self._faces_due or self.is_animating():
+            return False
+        self._faces_due = False
+        self.keep_faces()
+        return True
+
     def keep_only(self, cards: Sequence[Card]) -> None:
         """Of this board's cards, keep loaded only the faces of `cards`, and have the missing ones
         loaded in spare time in this order. A new table says so before its deal: the faces the last

@@ -3,7 +3,6 @@ last drawn, and only those rectangles are painted again, over the table's backdr
 where no card's body will cover it, the marks, the cards that reach in, the hint's arrow."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -50,11 +49,6 @@ class BoardPainting:
     _lift: LiftShadow
     _lifted: set[CardSprite]
     _shadow: tuple[pygame.Rect, int, pygame.Rect, float] | None
-    _faces_due: bool
-
-    def keep_faces(self, also: Sequence[Card] = ()) -> None:
-        """Board's: the faces worth keeping, once the table is at rest."""
-        raise NotImplementedError
 
     def is_animating(self) -> bool:
         return self.tweener.active or bool(self._shaking) or (self._arrow is not None and self._arrow.growing)
@@ -122,9 +116,6 @@ class BoardPainting:
         """Paint what changed since the last call; returns the dirty rectangles (None: everything)."""
         if self._arrow is not None:
             self._arrow.hint_drawn()
-        if self._faces_due and not self.is_animating():  # at rest after a change: drop the hidden faces
-            self._faces_due = False
-            self.keep_faces()
         order = self._ordered()
         pad = 2 * self._glow_pad
         dirty: list[pygame.Rect] = self._extra_dirty
