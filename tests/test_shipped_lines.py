@@ -102,6 +102,7 @@ def test_the_shipped_line_is_checked_a_few_moves_at_a_time_in_spare_time_never_i
     scene = app.stack[0]
     run_frames(app, 200)  # the deal and the cards at rest, frames alone
     assert made == [] and scene.assist._shipped is None
+    assert scene.board.spare_work()  # (the board's own piece first: the faces to keep, now at rest)
     assert app.stack[-1].spare_work()  # (the table, or an overlay over it, passes it on)
     assert 0 < len(made) <= SHIPPED_MOVES_PER_PIECE
     assert app.use_spare_time(10.0) > 1  # the rest, piece by piece
