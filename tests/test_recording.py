@@ -512,6 +512,27 @@ def test_the_writer_skips_states_that_a_newer_one_replaced(tmp_path):
     assert written == [0, 9]
 
 
+def test_one_writer_thread_serves_every_write_until_close(tmp_path, monkeypatch):
+    """Starting a thread for a move held the frame that made it: the writer stays between writes,
+    however long the player thinks, and ends at close (a write after that starts it again)."""
+    made = []
+    real_thread = threading.Thread
+    monkeypatch.setattr(threading, "Thread", lambda *a, **k: made.append(1) or real_thread(*a, **k))
+    save = SaveFile(tmp_path / SAVE)
+    real_wait = save._lock.wait
+    save._lock.wait = lambda timeout=None: real_wait(None if timeout is None else min(timeout, 0.001))  # (time flies)
+    for n in range(3):
+        save.write({"n": n})
+        assert save.flush()
+        save._thread.join(timeout=0.05)  # a long think between two moves (waits for nothing now)
+    assert made == [1] and save._thread.is_alive()
+    thread = save._thread
+    assert save.close() and not thread.is_alive() and save.close()
+    save.write({"n": 9})
+    assert save.flush() and json.loads((tmp_path / SAVE).read_text()) == {"n": 9} and len(made) == 2
+    save.close()
+
+
 def test_a_failed_save_is_tried_again_until_it_is_written(tmp_path, caplog):
     attempts = []
     save = SaveFile(tmp_path / SAVE, backoff=(0.001, 0.002))

@@ -354,7 +354,7 @@ class Progress:
         self.recorder.close(EXIT_WAIT)
         if self._journal:
             self.save.rewrite()  # without what was written meanwhile
-        self.save.flush()
+        self.save.close()
         self.stats.close()
 
 
