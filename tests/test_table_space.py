@@ -98,3 +98,24 @@ def test_a_free_cells_name_stays_inside_its_outline_in_every_language(make_app, 
     assert all(b.width <= cell.width for b, cell in labels)
     if size[1] >= 480:  # a table's cards are large enough to name every cell
         assert len(labels) == 8
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_column_card_is_placed_where_a_touch_finds_it(size):
+    """The targets a layout gives the board are the rectangles its hit test and hints use, however
+    long a column grows (squeezed from 6 cards in Golf, as the column's room asks in Eight Off)."""
+    from game.model.cards import FULL_DECK
+    from game.view.eightoff_layout import EightOffLayout
+
+    golf, eightoff = GolfLayout(size), EightOffLayout(size, 8)
+    for count in range(0, 21):
+        columns = [list(FULL_DECK[:count]), *([[]] * 5), list(FULL_DECK[32:32 + min(count, 20)])]
+        placed = golf.targets(columns, [], [])
+        for c, pile in enumerate(columns):
+            for r, card in enumerate(pile):
+                assert placed[card] == (golf.card_rect(c, r, len(pile)).topleft, True, r)
+        eight = [list(FULL_DECK[:count]), *([[]] * 6), list(FULL_DECK[32:32 + min(count, 20)])]
+        placed = eightoff.targets(eight, [None] * 8, [[] for _ in range(4)])
+        for c, pile in enumerate(eight):
+            for r, card in enumerate(pile):
+                assert placed[card] == (eightoff.card_rect(c, r, len(pile)).topleft, True, r)

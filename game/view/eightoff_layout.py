@@ -16,7 +16,7 @@ import pygame
 from ..i18n import N_
 from ..model.cards import SUITS, Card
 from .board import Target
-from .layout import CARD_RATIO, fan_offset, margin, table_area
+from .layout import CARD_RATIO, fan_offset, fanned_targets, margin, table_area
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.eightoff import EightOffGame
@@ -162,9 +162,7 @@ class EightOffLayout:
 
     def targets(self, columns, cells, foundations) -> dict[Card, Target]:
         out: dict[Card, Target] = {}
-        for c, pile in enumerate(columns):
-            for r, card in enumerate(pile):
-                out[card] = Target(self.card_rect(c, r, len(pile)).topleft, True, r)
+        fanned_targets(out, self.columns, columns, self.step)
         for i, card in enumerate(cells):
             if card is not None:
                 out[card] = Target(self.cells[i].topleft, True, 0)

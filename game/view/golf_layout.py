@@ -11,7 +11,7 @@ import pygame
 
 from ..model.cards import Card
 from .board import Target
-from .layout import fan_offset, fit_card, margin, table_area
+from .layout import fan_offset, fanned_targets, fit_card, margin, table_area
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.golf import GolfGame
@@ -104,9 +104,7 @@ class GolfLayout:
 
     def targets(self, columns, waste, stock) -> dict[Card, Target]:
         out: dict[Card, Target] = {}
-        for c, pile in enumerate(columns):
-            for r, card in enumerate(pile):
-                out[card] = Target(self.card_rect(c, r, len(pile)).topleft, True, r)
+        fanned_targets(out, self.columns, columns, self.step)
         for i, card in enumerate(waste):
             out[card] = Target(self.waste.topleft, True, Z_WASTE + i)
         for i, card in enumerate(stock):

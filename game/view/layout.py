@@ -3,14 +3,16 @@ and the one interface every game's layout offers (TableLayout), so a table, a He
 benchmark lays out any game the same way."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from .card_sprite import Target
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
     from ..model.cards import Card
-    from .board import Target
 
 CARD_RATIO = 1.4  # height / width, the sprites' 5:7
 MIN_HUD = 48      # px: touch-sized buttons even at 800x480
@@ -38,6 +40,18 @@ def fan_offset(card_h: int, count: int, room: int, preferred: float) -> int:
     if count > 1 and card_h + (count - 1) * step > room:
         step = max(2, (room - card_h) // (count - 1))
     return step
+
+
+def fanned_targets(out: dict[Card, Target], heads: Sequence[pygame.Rect], columns: Sequence[Sequence[Card]],
+                   step: Callable[[int], int]) -> None:
+    """Each column's cards, face up, fanned down from its head `step(its count)` apart, stacked
+    by row, into `out`. (A layout places every card at every move: the step once per column, not
+    once per card.)"""
+    for head, pile in zip(heads, columns):
+        if pile:
+            x, y, dy = head.x, head.y, step(len(pile))
+            for row, card in enumerate(pile):
+                out[card] = Target((x, y + row * dy), True, row)
 
 
 def table_area(size: tuple[int, int]) -> pygame.Rect:
