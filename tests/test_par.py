@@ -192,22 +192,26 @@ _par_row = st.tuples(st.integers(1, 9), st.integers(1, 40000), st.integers(-1, 4
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
-       rows=st.lists(_par_row, max_size=7), end=st.sampled_from(["\n", "\r\n", "\r"]), plain=st.booleans(),
-       last_end=st.booleans())
+       rows=st.lists(_par_row, max_size=7), end=st.sampled_from(["\n", "\r\n", "\r"]),
+       plain=st.sampled_from(["the table's deals", "other deals", "anything"]),
+       last_end=st.booleans(), block=st.integers(1, 40))
 def test_the_quick_read_of_a_plain_file_gives_what_the_row_by_row_read_gives(
-        fresh, tmp_path_factory, table, rows, end, plain, last_end):
+        fresh, tmp_path_factory, table, rows, end, plain, last_end, block):
     """A file as `generate` writes it is read in one pass; anything else, row by row: the same pars
     either way, and a damaged file is no par (logged) either way."""
     folder = tmp_path_factory.mktemp("pars")
     (folder / "eightoff-2.txt").write_text(
         f"# eightoff-2: deals proven winnable by game.solver; scanned 1-9; {len(table)} deals\n"
         + "".join(f"{n}\n" for n in table))
-    if plain:  # the table's deals, in order, as generate writes them (sound pars or not)
+    if plain == "the table's deals":  # in order, as generate writes them (sound pars or not)
         rows = [(n, p, b, line.replace(" ", "") or "x") for n, (_, p, b, line) in zip(table, rows + [(0, 80, 70, "ab")] * 7)]
+    elif plain == "other deals":  # rows as generate writes them, of deals the table may not list
+        rows = [(n, 80, 70, "ab") for n, *_ in rows]
     text = end.join(["# h", *(f"{n} {p} {b} {line}" for n, p, b, line in rows)]) + (end if last_end else "")
     (folder / "eightoff-2.par").write_text(text, newline="")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(deals, "DATA_DIR", folder)
+        patch.setattr(table_data, "_BLOCK", block)  # (blocks of a few characters: rows read a block at a time)
         deals.clear_cache()
         par.clear_cache()
         quick = tuple(map(list, par._load("eightoff-2")))

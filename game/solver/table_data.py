@@ -53,15 +53,21 @@ def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     table does not hold all its rows' small objects at once (5,000 rows of Eight Off's pars left
     some 2 MiB of heap behind). The text is split into lines a block at a time: splitting it row by
     row with a pattern took 15 ms here for Eight Off's pars, in the first frame of its table."""
-    text = body(path)
-    start = 0
-    while start < len(text):
-        cut = text.find("\n", start + _BLOCK)  # (a block ends where a line does)
-        end = len(text) if cut < 0 else cut + 1
-        for row in text[start:end].splitlines():
+    for block in blocks(body(path)):
+        for row in block.splitlines():
             if row.strip():
                 number, *fields = row.split()
                 yield int(number), fields
+
+
+def blocks(text: str) -> Iterator[str]:
+    """`text` in blocks of some _BLOCK characters, each ending where a line does (after a newline)
+    or with the text: what is made of one block at a time is all a reader holds at once."""
+    start = 0
+    while start < len(text):
+        cut = text.find("\n", start + _BLOCK)
+        end = len(text) if cut < 0 else cut + 1
+        yield text[start:end]
         start = end
 
 
