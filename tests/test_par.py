@@ -76,6 +76,7 @@ TABLE = "# eightoff-2: deals proven winnable by game.solver; scanned 1-9; 2 deal
     "# h\n3 80 90 abcd\n",                  # a bound above par
     "# h\n3 80 abcd\n",                     # a field missing
     "# h\n3 eighty 70 abcd\n",              # not a number
+    "# h\n3 80 70 ab\n7 8" + "0" * 30 + " 70 ab\n",  # a number too large for any par
     b"# h\n3 80 70 \xfe\n",                 # not ASCII
 ])
 def test_a_damaged_file_is_logged_and_means_no_par(fresh, tmp_path, monkeypatch, caplog, text):

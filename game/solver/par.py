@@ -105,9 +105,9 @@ _PLAIN_ROW = re.compile(r"^(\d+) (\d+) (\d+) \S+$", re.MULTILINE)
 def _plain_rows(kind: str) -> tuple[array, array, array] | None:
     """The numbers, pars and bounds of a file as `generate` writes it (every row "<number> <par>
     <bound> <line>", newline-ended), naming exactly the table's deals with sound pars, read with
-    one pattern over the whole text; None for any other file, which table_data.load reads row by
-    row (and logs when damaged). Eight Off's pars are read in its table's first frame: 19 ms row
-    by row here, 12 this way (26 before the rows were split a block at a time)."""
+    one pattern a block of rows at a time; None for any other file, which table_data.load reads
+    row by row (and logs when damaged). Eight Off's pars are read in its table's first frame:
+    19 ms row by row here, 12 this way (26 before the rows were split a block at a time)."""
     try:
         text = table_data.body(table_data.data_path(kind, SUFFIX))
     except (OSError, ValueError):
@@ -117,8 +117,11 @@ def _plain_rows(kind: str) -> tuple[array, array, array] | None:
         rows = _PLAIN_ROW.findall(block)
         if len(rows) != block.count("\n") + (not block.endswith("\n")):  # a row that is not plain
             return None
-        for column, values in zip((numbers, pars, bounds), zip(*rows)):
-            column.extend(map(int, values))
+        try:
+            for column, values in zip((numbers, pars, bounds), zip(*rows)):
+                column.extend(map(int, values))
+        except OverflowError:  # a number of 19 digits or more: not a sound row
+            return None
     if (not numbers or numbers != array("q", deals.listed(kind)) or min(bounds) <= 0
             or max(pars) >= 1 << 15 or not all(map(operator.le, bounds, pars))):
         return None
