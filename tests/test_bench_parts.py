@@ -183,3 +183,16 @@ def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
     assert median_result(runs[:1]) is runs[0]
     two = median_result([runs[0], runs[2]])  # an even number of runs: a count stays whole, one run's
     assert two["phases"]["plays"]["frames"] == 421 and two["peak_memory_mib"] == 69.8
+
+
+def test_x11_runs_without_an_x_server_to_start_end_with_a_sentence_saying_what_to_install(monkeypatch, tmp_path):
+    import pytest
+
+    from game.bench import cli
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setattr(cli, "XVFB", str(tmp_path / "no-such-Xvfb"))
+    with pytest.raises(SystemExit) as stop, cli.xserver(True, (800, 480)):
+        raise AssertionError("no X server, yet the runs went ahead")
+    assert "install Xvfb" in str(stop.value.code)
+    with cli.xserver(False, (800, 480)) as display:  # dummy runs alone need none
+        assert display is None

@@ -76,6 +76,10 @@ def _run_here(game: str, size: tuple[int, int], idle: float, attract: float, ses
     return run(size, idle)
 
 
+#: The virtual X server started for x11 runs when there is no DISPLAY.
+XVFB = "Xvfb"
+
+
 @contextmanager
 def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | None]:
     """A virtual X screen (Xvfb) for the x11 runs when none is given in DISPLAY: (display, pid)."""
@@ -84,9 +88,14 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
         yield (os.environ["DISPLAY"], int(pid)) if needed and pid else None
         return
     with tempfile.TemporaryFile() as fd_file:
-        proc = subprocess.Popen(["Xvfb", "-displayfd", str(fd_file.fileno()), "-screen", "0",
-                                 f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                                pass_fds=(fd_file.fileno(),), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            proc = subprocess.Popen([XVFB, "-displayfd", str(fd_file.fileno()), "-screen", "0",
+                                     f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+                                    pass_fds=(fd_file.fileno(),), stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+        except OSError as exc:  # (not installed: a sentence, not a traceback)
+            raise SystemExit(f"x11 runs need an X server: set DISPLAY, or install Xvfb "
+                             f"(apt-get install -y xvfb) ({exc.strerror})") from None
         try:
             for _ in range(100):
                 fd_file.seek(0)
@@ -95,7 +104,7 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
                     break
                 time.sleep(0.05)
             else:
-                raise RuntimeError("Xvfb did not start")
+                raise SystemExit("x11 runs need an X server: Xvfb did not start within 5 s")
             yield f":{number.decode()}", proc.pid
         finally:
             proc.terminate()
