@@ -196,3 +196,67 @@ def test_x11_runs_without_an_x_server_to_start_end_with_a_sentence_saying_what_t
     assert "install Xvfb" in str(stop.value.code)
     with cli.xserver(False, (800, 480)) as display:  # dummy runs alone need none
         assert display is None
+
+
+class FakeClock:
+    """Real time for the Recorder's pacing: each frame takes `frame_s`, a sleep passes as asked."""
+
+    def __init__(self, app: FakeApp, frame_s: float) -> None:
+        self.now, self.slept = 0.0, []
+        step = app.step_frame
+
+        def timed(elapsed: float) -> bool:
+            self.now += frame_s
+            return step(elapsed)
+
+        app.step_frame = timed  # type: ignore[method-assign]
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(round(seconds, 9))
+        self.now += seconds
+
+
+def test_at_the_game_s_pace_each_frame_starts_a_sixtieth_after_the_last_and_is_recorded_apart():
+    from game.bench.harness import FRAME
+
+    app = FakeApp()
+    clock = FakeClock(app, frame_s=0.004)
+    rec = Recorder(app)  # type: ignore[arg-type]
+    rec.clock, rec.sleep = (lambda: clock.now), clock.sleep
+    rec.frames("deal", 2)
+    assert clock.slept == []  # back to back
+    with rec.at_game_pace():
+        rec.frames("deal", 4)
+    assert clock.slept == [round(FRAME - 0.004, 9)] * 4  # the rest of each 1/60 s asleep
+    assert abs(clock.now - (6 * 0.004 + 4 * (FRAME - 0.004))) < 1e-9
+    assert len(rec.paced["deal"]) == 2 and len(rec.phases["deal"]) == 1  # every other frame draws
+    assert len(rec.drawn) == len(rec.present) == 1  # the parts are the back-to-back frames'
+    rec.frames("plays", 2)
+    assert "plays" in rec.phases and "plays" not in rec.paced and len(clock.slept) == 4
+
+
+def test_a_frame_longer_than_a_sixtieth_is_followed_by_the_next_at_once():
+    app = FakeApp()
+    clock = FakeClock(app, frame_s=0.030)
+    rec = Recorder(app)  # type: ignore[arg-type]
+    rec.clock, rec.sleep = (lambda: clock.now), clock.sleep
+    with rec.at_game_pace():
+        rec.frames("deal", 2)
+    assert clock.slept == [0.0, 0.0]
+
+
+def test_the_frames_at_the_game_s_pace_are_reported_and_set_against_the_dummy_driver_s():
+    dummy, real = _run("dummy", 0.14, 0.01), _run("x11", 0.14, 0.06)
+    for run, median in ((dummy, 0.4), (real, 0.44)):
+        run.update(paced={"deal": {"median_ms": median, "p95_ms": 1.0, "max_ms": 2.0, "frames": 9}},
+                   paced_median_ms=median, paced_p95_ms=1.0)
+    text = comparison(dummy, real)
+    assert "ok   median frame at the game's pace, x11 / dummy      1.100 x" in text
+    assert "ok   p95 frame at the game's pace, x11 / dummy         1.000 x" in text
+    assert "at the game's pace" not in comparison(_run("dummy", 0.1, 0.0), _run("x11", 0.1, 0.0))
+    result = {"game": "Golf", "size": "800x480", "driver": "dummy", "present": "framebuffer", "phases": {},
+              "animated_median_ms": 0.3, "animated_p95_ms": 0.3, "idle_cpu_percent": 0.5, "idle_frames_drawn": 0,
+              "first_frame_cpu_s": 0.2, "first_frame_s": 0.2, "peak_memory_mib": 50.0, "session_games": 0,
+              "session_mem_mib": [], "paced": real["paced"], "paced_median_ms": 0.44, "paced_p95_ms": 1.0}
+    assert "at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): deal 0.440 / 1.000; " \
+           "all 0.440 / 1.000" in table_report(result)

@@ -14,10 +14,11 @@ from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.solver import deals
 
-from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, undo
+from .harness import Recorder, assist_phases, at_game_pace, click, drag, finish, first_frame, new_app, undo
 
 SESSION_GAMES = 30
 MOVES_PER_GAME = 40
+PACED_MOVES = 10  # moves at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
 def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) -> tuple[int, int]:
@@ -122,6 +123,8 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
     if len(runs.game.columns[6]) != 7:
         raise RuntimeError("the group drag did not land: the bench's drag missed its column")
+    at_game_pace(app, rec, EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE)),
+                 lambda table: play(table, rec, PACED_MOVES, random.Random(11)))  # type: ignore[arg-type]
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())

@@ -13,9 +13,10 @@ from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene
 from game.solver import deals
 
-from .harness import Recorder, assist_phases, click, drag, finish, first_frame, new_app, undo
+from .harness import Recorder, assist_phases, at_game_pace, click, drag, finish, first_frame, new_app, undo
 
 SESSION_GAMES = 40
+PACED_PLAYS = 10  # plays at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
 def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays",
@@ -67,6 +68,8 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     col = next((i for i, c in enumerate(game.columns) if c), 0)
     pile = game.columns[col]
     drag(rec, "drag", scene.layout.card_rect(col, len(pile) - 1, len(pile)).center, scene.layout.waste.center, 30)
+    at_game_pace(app, rec, GolfTableScene(app.ctx, GolfGame.from_code(FIRST_CODE)),
+                 lambda table: play(table, rec, PACED_PLAYS))  # type: ignore[arg-type]  # (a Golf table)
     deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
     assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow

@@ -13,7 +13,8 @@ import tempfile
 import threading
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +62,11 @@ class Recorder:
         self.present = array("d")
         self.others = array("d")
         self._presenting = 0.0
+        #: The frames drawn at the game's own pace (at_game_pace), per phase: apart from the rest.
+        self.paced: dict[str, array] = {}
+        self._pace = False
+        self.clock: Callable[[], float] = time.perf_counter  # (tests: fakes)
+        self.sleep: Callable[[float], None] = time.sleep
         present = app.display.present
 
         def timed_present(rects: Any) -> None:
@@ -76,20 +82,37 @@ class Recorder:
         times = self.phases.setdefault(phase, array("d"))  # compact: the session draws tens of thousands
         for _ in range(n):
             self._presenting = 0.0
+            begun = self.clock()
             t0, h0 = time.process_time(), time.thread_time()
             drew = self.app.step_frame(FRAME)
             t1, h1 = time.process_time(), time.thread_time()
             if drew:
                 times.append((t1 - t0) * 1000)
-                self.drawn.append((t1 - t0) * 1000)
-                self.present.append(self._presenting * 1000)
-                self.others.append(max(0.0, (t1 - t0) - (h1 - h0)) * 1000)
+                if not self._pace:  # (the parts are the back-to-back frames')
+                    self.drawn.append((t1 - t0) * 1000)
+                    self.present.append(self._presenting * 1000)
+                    self.others.append(max(0.0, (t1 - t0) - (h1 - h0)) * 1000)
             pieces = self.app.use_spare_time(FRAME - (t1 - t0))
             if pieces:
                 self.spare.append((time.process_time() - t1) * 1000)
                 self.spare_pieces += pieces
             if self.app.ctx.jobs.busy:
                 time.sleep(FRAME)  # the solver works in real time: a frame's worth of it passes, as in the game
+            elif self._pace:
+                self.sleep(max(0.0, FRAME - (self.clock() - begun)))
+
+    @contextmanager
+    def at_game_pace(self) -> Iterator[None]:
+        """Frames drawn as the game draws them, one every 1/60 s (the rest of the time asleep),
+        recorded in `paced`. The other phases run back to back, and on this shared machine a frame
+        after a pause costs 2-3 times as much: its memory has gone cold in the caches. A real
+        window's frames run back to back slower still, the X server's work for one frame cooling
+        them for the next; at the game's pace that work falls in the pause."""
+        phases, self.phases, self._pace = self.phases, self.paced, True
+        try:
+            yield
+        finally:
+            self.phases, self._pace = phases, False
 
     def own_mib(self) -> float:
         """The memory its records of the frames take (8 bytes a number, a few per frame): over a
@@ -263,6 +286,22 @@ def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
             "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
 
 
+def at_game_pace(app: App, rec: Recorder, table: TableScene, play: Callable[[TableScene], object]) -> None:
+    """A fresh table's deal and a few moves (`play`) at the game's own pace (Recorder.at_game_pace)."""
+    with rec.at_game_pace():
+        app.replace(table)
+        rec.deal(table)
+        play(table)
+
+
+def paced_figures(rec: Recorder) -> dict:
+    """The frames drawn at the game's pace: per phase, and all together."""
+    frames = [x for t in rec.paced.values() for x in t]
+    return {"paced": phase_figures(rec.paced),
+            "paced_median_ms": round(statistics.median(frames), 3) if frames else 0.0,
+            "paced_p95_ms": round(percentile(frames, 0.95), 3)}
+
+
 def frame_parts(rec: Recorder) -> dict:
     """The drawn frames' median and p95 without their present and without other threads' CPU, the
     present's own, and the other threads' CPU inside the frames: so a real window's frames can be
@@ -307,5 +346,5 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
             "spare_pieces": rec.spare_pieces, "spare_frames": len(rec.spare),
             "spare_max_ms": round(max(rec.spare, default=0.0), 3),
             "peak_memory_mib": round(peak, 1), "total_cpu_s": round(cpu_s(), 2),
-            **frame_parts(rec),
+            **frame_parts(rec), **paced_figures(rec),
             **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}

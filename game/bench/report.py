@@ -45,6 +45,8 @@ def table_report(result: dict) -> str:
         lines.append(f"of which putting frames on screen: median {result['present_median_ms']:.3f} ms, "
                      f"p95 {result['present_p95_ms']:.3f} ms; other threads: {result['others_in_frames_s']:.3f} s "
                      f"in all; the rest: median {result['bare_median_ms']:.3f} ms, p95 {result['bare_p95_ms']:.3f} ms")
+    if result.get("paced"):
+        lines.append(_paced_line(result))
     if result.get("xserver_cpu_s") is not None:
         lines.append(f"CPU over the run: {result['total_cpu_s']:.2f} s in the game, "
                      f"{result['xserver_cpu_s']:.2f} s in the X server")
@@ -98,3 +100,11 @@ def _start_line(result: dict) -> str:
     if runs:
         line += f" (the median of {len(runs)} fresh starts: {runs[0]:.3f}-{runs[-1]:.3f} s of CPU)"
     return line
+
+
+def _paced_line(result: dict) -> str:
+    """The frames drawn at the game's own pace (Recorder.at_game_pace): not goals, which the
+    issue set on frames back to back, but what a player's frames cost here."""
+    phases = ", ".join(f"{name} {p['median_ms']:.3f} / {p['p95_ms']:.3f}" for name, p in result["paced"].items())
+    return (f"at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): {phases}; "
+            f"all {result['paced_median_ms']:.3f} / {result['paced_p95_ms']:.3f}")
