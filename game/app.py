@@ -20,6 +20,7 @@ from game.attract import Attract
 from game.context import Context, make_audio, make_images
 from game.heap import freeze_long_lived, keep_large_blocks_returnable, release_scene_memory
 from game.kiosk import KioskDuties
+from game.persist.frame_gate import FrameGate
 from game.persist.progress import Progress
 from game.read_ahead import ReadAhead, games_on_screen
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
@@ -75,7 +76,9 @@ class App:
             audio = make_audio(muted=not self.settings.sound, volume=self.settings.volume / 100)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.images = make_images()  # (card images need the display: after set_mode)
-        self.ctx.progress = Progress()
+        #: Closed while a frame is stepped: the save's writer works between frames (frame_gate).
+        self.frame_gate = FrameGate()
+        self.ctx.progress = Progress(gate=self.frame_gate)
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
         self.ctx.language_changed = self.language_changed
@@ -294,6 +297,13 @@ class App:
 
         ``events`` None takes pygame's queue (tests post events and pass None).
         """
+        self.frame_gate.frame_begins()
+        try:
+            return self._step_frame(elapsed, events)
+        finally:
+            self.frame_gate.frame_ends()
+
+    def _step_frame(self, elapsed: float, events: list[pygame.event.Event] | None) -> bool:
         self.frames += 1
         self.wall += max(0.0, elapsed)
         self.accumulator += min(max(0.0, elapsed), MAX_FRAME)

@@ -533,6 +533,60 @@ def test_one_writer_thread_serves_every_write_until_close(tmp_path, monkeypatch)
     save.close()
 
 
+def _held_save(tmp_path, monkeypatch, hold_s: float = 60.0):
+    """A save whose writer keeps out of the app's frames, with one frame under way; (save, gate,
+    the documents composed so far)."""
+    from game.persist import savefile
+    from game.persist.frame_gate import FrameGate
+
+    monkeypatch.setattr(savefile, "HOLD_S", hold_s)
+    gate = FrameGate()
+    composed: list[dict] = []
+    save = SaveFile(tmp_path / SAVE, compose=lambda doc: composed.append(doc) or json.dumps(doc), gate=gate)
+    gate.frame_begins()
+    return save, gate, composed
+
+
+def test_the_writer_composes_the_save_once_the_frame_that_made_the_move_has_ended(tmp_path, monkeypatch):
+    """Composing takes the interpreter's lock: inside a frame it held the frame up (frame_gate)."""
+    save, gate, composed = _held_save(tmp_path, monkeypatch)
+    save.write({"n": 1})
+    wait_until(lambda: save._held)  # the writer is awake, and waits for the frame
+    save.write({"n": 2})  # the same frame moves again
+    assert composed == [] and not (tmp_path / SAVE).exists() and save.read() == {"n": 2}
+    gate.frame_ends()
+    wait_until(lambda: (tmp_path / SAVE).exists() and not save._busy)
+    assert composed == [{"n": 2}] and json.loads((tmp_path / SAVE).read_text()) == {"n": 2}
+    gate.frame_begins()  # the next frame: nothing to write, nothing waits
+    gate.frame_ends()
+    assert composed == [{"n": 2}]
+    save.close()
+
+
+def test_a_flush_inside_a_frame_does_not_wait_for_it_to_end(tmp_path, monkeypatch):
+    save, gate, composed = _held_save(tmp_path, monkeypatch)
+    save.write({"n": 1})
+    assert save.flush(30) and composed == [{"n": 1}] and gate.in_frame  # (attract mode's start flushes so)
+    save.write({"n": 2})
+    assert save.close(30) and json.loads((tmp_path / SAVE).read_text()) == {"n": 2}
+
+
+def test_a_frame_that_never_ends_keeps_the_save_off_the_disk_no_longer_than_the_hold(tmp_path, monkeypatch):
+    save, gate, composed = _held_save(tmp_path, monkeypatch, hold_s=0.01)
+    save.write({"n": 1})
+    wait_until(lambda: (tmp_path / SAVE).exists())
+    assert gate.in_frame and composed == [{"n": 1}]
+    save.close()
+
+
+def test_the_app_closes_the_gate_while_it_steps_a_frame_and_its_save_keeps_out(app):
+    seen = []
+    app.update = lambda dt: seen.append(app.frame_gate.in_frame)
+    app.step_frame(1 / 30)
+    assert seen and all(seen) and not app.frame_gate.in_frame
+    assert app.ctx.progress.save.gate is app.frame_gate
+
+
 def test_a_failed_save_is_tried_again_until_it_is_written(tmp_path, caplog):
     attempts = []
     save = SaveFile(tmp_path / SAVE, backoff=(0.001, 0.002))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from ..model.course import GolfRound
+from .frame_gate import FrameGate
 from .paths import data_dir
 from .recorder import Recorder
 from .round_stats import is_round_record, round_record_of
@@ -61,10 +62,11 @@ def option_of(game: SolitaireGame) -> str:
 class Progress:
     """Autosave and statistics for the current game. One per run; `close()` on exit."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, gate: FrameGate | None = None) -> None:
+        """`gate`: the app's frames, which the save's writer keeps out of (frame_gate)."""
         self.folder = Path(folder) if folder is not None else data_dir()
         self._journal: tuple[dict[str, Any], ...] = ()  # finished games not known to be in the database
-        self.save = SaveFile(self.folder / "current-game.json", compose=self._compose)
+        self.save = SaveFile(self.folder / "current-game.json", compose=self._compose, gate=gate)
         self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
         self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
         self.game: SolitaireGame | None = None

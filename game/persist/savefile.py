@@ -7,7 +7,8 @@ made the move for about 0.75 ms here, the new thread's start and its first compo
 content is ever written: a state submitted while a write is under way replaces any state still
 waiting, so after each write the next one is the newest. A power cut therefore loses at most the
 states submitted during the last two writes. A write that fails (a full disk) is tried again with
-back-off, and at once when a new state comes.
+back-off, and at once when a new state comes. Given the app's `FrameGate`, the writer works between
+frames only (see frame_gate); a flush does not wait for the gate.
 
 A file that cannot be read is moved aside with one log line and the game starts normally.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import Unreadable, move_aside, read_json, remove_stale_temps, write_atomically
+from .frame_gate import HOLD_S, FrameGate
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +44,13 @@ class SaveFile:
     statistics' journal) is as fresh as the write."""
 
     def __init__(self, path: Path, compose: Callable[[dict[str, Any] | None], str] = plain_json,
-                 backoff: tuple[float, float] = (0.25, 10.0)) -> None:
+                 backoff: tuple[float, float] = (0.25, 10.0), gate: FrameGate | None = None) -> None:
         self.path = Path(path)
         self.compose = compose
         self.backoff = backoff
+        self.gate = gate
+        self._held = False  # the writer waits for the frame under way to end
+        self._hurried = 0  # flushes waiting: the writer does not wait for the gate
         self._doc: Any = _UNSET  # the newest submitted document; None: cleared
         self._dirty = False  # the newest document is not on disk yet
         self._busy = False
@@ -55,6 +60,8 @@ class SaveFile:
         self._thread: threading.Thread | None = None
         self._closing = False  # close(): the writer ends once nothing is left to write
         remove_stale_temps(self.path)
+        if gate is not None:
+            gate.on_frame_end(self._frame_ended)
 
     # -- reading -----------------------------------------------------------------------------------
     def read(self) -> dict[str, Any] | None:
@@ -122,6 +129,7 @@ class SaveFile:
                 if not self._dirty:  # closed, with everything written
                     self._thread = None
                     return
+                self._wait_for_frame_end()
                 doc, self._dirty, self._busy = self._doc, False, True
             ok = False
             try:
@@ -147,6 +155,28 @@ class SaveFile:
                 self._lock.wait(timeout=delay)
                 if self._doc is before:
                     delay = min(delay * 2, self.backoff[1])
+
+    def _wait_for_frame_end(self) -> None:
+        """(The lock held.) Until the frame under way ends, a flush hurries, or HOLD_S has passed."""
+        gate = self.gate
+        if gate is None or not gate.in_frame:
+            return
+        deadline = time.monotonic() + HOLD_S
+        self._held = True  # (before looking at the gate again: a frame ending now tells the writer)
+        try:
+            while gate.in_frame and not self._hurried:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                self._lock.wait(timeout=left)
+        finally:
+            self._held = False
+
+    def _frame_ended(self) -> None:
+        """(The app's thread, at each frame's end.) Wake a writer waiting for it."""
+        if self._held:
+            with self._lock:
+                self._lock.notify_all()
 
     def _commit(self, text: str) -> None:
         """Put `text` on disk (or delete the file for ""): the one place the save is changed."""
@@ -179,12 +209,16 @@ class SaveFile:
         deadline = time.monotonic() + timeout
         with self._lock:
             start = self._attempts
+            self._hurried += 1  # (a flush in a frame: the writer does not wait for it to end)
             self._lock.notify_all()  # a writer backing off tries again now
-            while self._dirty or self._busy:
-                if self._failing is not None and self._attempts > start and not self._busy:
-                    return False
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._lock.wait(timeout=left)
+            try:
+                while self._dirty or self._busy:
+                    if self._failing is not None and self._attempts > start and not self._busy:
+                        return False
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return False
+                    self._lock.wait(timeout=left)
+            finally:
+                self._hurried -= 1
         return True
