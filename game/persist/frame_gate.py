@@ -4,9 +4,9 @@ A move's frame submits the save, and the writer thread wakes at once. It needs t
 lock to compose the file, and takes it as soon as the frame lets go of it: in a real window, while
 the frame is being put on screen. The frame then waits for the writer to let go before it can go
 on, so a move's frame (already among the slowest) paid for part of the write as well: the writer
-uses about 0.8 ms of CPU a write here (composing, writing and syncing the file). The app closes the gate while it steps a frame (`frame_begins`, `frame_ends`);
-a writer waits for it to open, never longer than `HOLD_S`, so a frame that hangs does not keep the
-newest state off the disk.
+uses about 0.8 ms of CPU a write here (composing, writing and syncing the file). The app closes
+the gate while it steps a frame (`frame_begins`, `frame_ends`); a writer waits for it to open,
+never longer than `HOLD_S`, so a frame that hangs does not keep the newest state off the disk.
 """
 from __future__ import annotations
 
