@@ -260,3 +260,40 @@ def test_the_frames_at_the_game_s_pace_are_reported_and_set_against_the_dummy_dr
               "session_mem_mib": [], "paced": real["paced"], "paced_median_ms": 0.44, "paced_p95_ms": 1.0}
     assert "at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): deal 0.440 / 1.000; " \
            "all 0.440 / 1.000" in table_report(result)
+
+
+def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_peak_was_reached(monkeypatch):
+    from game.bench import harness
+
+    app = FakeApp()
+    process = {"peak": 50.0}
+    monkeypatch.setattr(harness, "peak_mib", lambda: process["peak"])
+    rec = Recorder(app)  # type: ignore[arg-type]
+    own = {"mib": 0.0}
+    rec.own_mib = lambda: own["mib"]  # type: ignore[method-assign]
+    step = app.step_frame
+
+    def frame(elapsed: float, peak_in_frame: list[float] = [60.0, 55.0, 61.5, 61.0]) -> bool:
+        process["peak"] = max(process["peak"], peak_in_frame.pop(0) if peak_in_frame else 0.0)
+        return step(elapsed)
+
+    app.step_frame = frame  # type: ignore[method-assign]
+    rec.frames("session", 1)  # the game reached 60 MiB with no records yet
+    assert rec.game_peak == 60.0
+    own["mib"] = 1.0  # the records grew by 1 MiB since
+    rec.frames("session", 2)  # 55 (no new peak), then 61.5: 60.5 of it the game's
+    assert rec.game_peak == 60.5
+    own["mib"] = 1.5
+    rec.frames("session", 1)  # 61 is no new peak of the process
+    assert rec.game_peak == 60.5
+    process["peak"] = 63.0  # after the last frame (the idle minute): the records at their last size
+    assert rec.game_peak_mib() == 61.5
+    result = {"game": "Golf", "size": "1920x1080", "driver": "dummy", "present": "framebuffer", "phases": {},
+              "animated_median_ms": 0.3, "animated_p95_ms": 0.3, "idle_cpu_percent": 0.5, "idle_frames_drawn": 0,
+              "first_frame_cpu_s": 0.2, "first_frame_s": 0.2, "peak_memory_mib": 70.4, "game_peak_mib": 69.2,
+              "session_games": 0, "session_mem_mib": []}
+    text = table_report(result)
+    assert "peak memory: 70.4 MiB (the game's, without the bench's records of the frames: 69.2 MiB)" in text
+    assert "ok   peak memory" in text and "69.200 MiB" in text
+    del result["game_peak_mib"]  # a run from before: its process peak
+    assert "MISS peak memory" in table_report(result)
