@@ -563,6 +563,35 @@ def test_the_writer_composes_the_save_once_the_frame_that_made_the_move_has_ende
     save.close()
 
 
+def test_the_end_of_the_frame_wakes_the_writer_waiting_for_it(tmp_path, monkeypatch):
+    save, gate, composed = _held_save(tmp_path, monkeypatch)  # (held for a minute, else)
+    waiting = []
+    real_wait = save._lock.wait
+    save._lock.wait = lambda timeout=None: (waiting.append(save._held), real_wait(timeout))[1]
+    save.write({"n": 1})
+    wait_until(lambda: any(waiting))  # the writer is inside its wait for the frame's end
+    gate.frame_ends()  # nothing else happens: no write, no flush
+    wait_until(lambda: (tmp_path / SAVE).exists() and not save._busy)
+    assert composed == [{"n": 1}]
+    save.close()
+
+
+def test_closing_inside_a_frame_does_not_wait_for_it_even_for_a_write_submitted_meanwhile(tmp_path, monkeypatch):
+    save, gate, composed = _held_save(tmp_path, monkeypatch)
+    save.write({"n": 1})
+    flush = save.flush
+
+    def flush_then_submit(timeout: float = 5.0) -> bool:  # (the statistics' thread rewrites the save then)
+        done = flush(timeout)
+        save.write({"n": 2})
+        return done
+
+    save.flush = flush_then_submit
+    assert save.close(30) and gate.in_frame
+    wait_until(lambda: save._thread is None or not save._thread.is_alive())
+    assert json.loads((tmp_path / SAVE).read_text()) == {"n": 2} and composed[-1] == {"n": 2}
+
+
 def test_a_flush_inside_a_frame_does_not_wait_for_it_to_end(tmp_path, monkeypatch):
     save, gate, composed = _held_save(tmp_path, monkeypatch)
     save.write({"n": 1})

@@ -194,13 +194,19 @@ class SaveFile:
     def close(self, timeout: float = 5.0) -> bool:
         """At exit: flush, then let the writer thread end (a write after this starts it again);
         True when everything submitted is on disk. Safe to call twice."""
-        done = self.flush(timeout)
         with self._lock:
-            self._closing = True
-            self._lock.notify_all()
-            thread = self._thread
-        if done and thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=1.0)  # (a writer that cannot write goes on trying: not waited for)
+            self._hurried += 1  # (all through: a write submitted meanwhile does not wait for a frame either)
+        try:
+            done = self.flush(timeout)
+            with self._lock:
+                self._closing = True
+                self._lock.notify_all()
+                thread = self._thread
+            if done and thread is not None and thread is not threading.current_thread():
+                thread.join(timeout=1.0)  # (a writer that cannot write goes on trying: not waited for)
+        finally:
+            with self._lock:
+                self._hurried -= 1
         return done
 
     def flush(self, timeout: float = 5.0) -> bool:
