@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.ui.tween import Tween, Tweener, in_out_cubic, linear, out_back, out_cubic
@@ -171,10 +171,11 @@ class _EveryStep:
     list, each updated at every step. The property below holds Tweener to it exactly."""
 
     def __init__(self):
-        self.tweens, self.changed = [], []
+        self.tweens, self.running, self.changed = [], [], []
 
     def to(self, subject, duration, target, easing, on_complete=None, delay=0.0):
-        for old in self.tweens:
+        # (a callback's new tween takes its fields over from the tweens of the update under way too)
+        for old in (*self.tweens, *self.running):
             if old.subject is subject and not old.done:
                 old.drop(set(target))
         self.tweens = [t for t in self.tweens if t.target or t.done]
@@ -182,6 +183,7 @@ class _EveryStep:
 
     def update(self, dt):
         self.changed, tweens, self.tweens, alive = [], self.tweens, [], []
+        self.running = tweens
         for t in tweens:
             if not t.target and not t.done:
                 continue
@@ -189,6 +191,7 @@ class _EveryStep:
                 alive.append(t)
             if t.start is not None or t.done:
                 self.changed.append(t.subject)
+        self.running = []
         self.tweens = alive + [t for t in self.tweens if not t.done or not t._fired]
         return bool(self.tweens)
 
@@ -197,7 +200,7 @@ class _EveryStep:
 
     def finish(self, subject):
         for t in list(self.tweens):
-            if subject is None or t.subject is subject:
+            if (subject is None or t.subject is subject) and (t.target or t.done):  # (all taken over: gone)
                 t.delay, t.start = 0.0, t.start or {}
                 t._snap()
         self.update(0.0)
@@ -214,6 +217,10 @@ _action = st.one_of(
 )
 
 
+@example([("to", 0, "x", 0.0, 0.0, False), ("to", 0, "x", 0.0, 0.0, True), ("to", 0, "x", 0.0, 0.05, False),
+          ("update", 0.05)])  # a callback's tween takes over a field from a tween starting in the same update
+@example([("to", 0, "x", 0.0, 0.0, False), ("to", 0, "x", 0.0, 0.05, False), ("to", 0, "pos", 0.0, 0.0, True),
+          ("update", 1 / 120), ("finish", None)])  # ... from a waiting one, which finish() then does not call back
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_action, max_size=40))
 def test_tweener_moves_every_field_and_calls_back_exactly_as_updating_every_tween_would(actions):

@@ -262,7 +262,9 @@ class Tweener:
                 cohort.waiting = [t for t in cohort.waiting if not (subject is None or t.subject is subject)]
             self._tweens = sorted([*self._tweens, *waiting], key=lambda t: t.seq)
         for tween in list(self._tweens):
-            if subject is None or tween.subject is subject:
+            if (subject is None or tween.subject is subject) and (tween.target or tween.done):
+                # (one whose fields a callback's tween took over in the last update goes unfinished,
+                # as it would at the next update: its on_complete is not called)
                 tween.delay = 0.0
                 tween.start = tween.start or {}
                 tween._snap()
