@@ -297,3 +297,11 @@ def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_pe
     assert "ok   peak memory" in text and "69.200 MiB" in text
     del result["game_peak_mib"]  # a run from before: its process peak
     assert "MISS peak memory" in table_report(result)
+
+
+def test_every_phase_s_frames_together_give_one_median_and_p95():
+    from game.bench.harness import all_phases
+
+    phases = {"deal": array("d", [1.0, 9.0]), "plays": array("d", [2.0, 3.0, 4.0])}
+    assert all_phases(phases, "paced") == {"paced_median_ms": 3.0, "paced_p95_ms": 9.0}
+    assert all_phases({}, "animated") == {"animated_median_ms": 0.0, "animated_p95_ms": 0.0}

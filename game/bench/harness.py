@@ -115,8 +115,8 @@ class Recorder:
             self.game_peak = max(self.game_peak, peak - own)
 
     def game_peak_mib(self) -> float:
-        """The game's peak memory: the process's, less the records of the frames (some 1.4 MiB
-        after a long session) as they stood when it was reached; over, never under, the game's own."""
+        """The game's peak memory: the process's, less the records of the frames (about 1.3 MiB
+        after Golf's long session) as they stood when it was reached; over, never under, the game's own."""
         self._peaked(self.own_mib())
         return self.game_peak
 
@@ -313,12 +313,16 @@ def at_game_pace(app: App, rec: Recorder, table: TableScene, play: Callable[[Tab
         play(table)
 
 
+def all_phases(phases: dict[str, Any], name: str) -> dict[str, float]:
+    """The frames of every phase together: `name`_median_ms and `name`_p95_ms."""
+    frames = [x for t in phases.values() for x in t]
+    return {f"{name}_median_ms": round(statistics.median(frames), 3) if frames else 0.0,
+            f"{name}_p95_ms": round(percentile(frames, 0.95), 3)}
+
+
 def paced_figures(rec: Recorder) -> dict:
     """The frames drawn at the game's pace: per phase, and all together."""
-    frames = [x for t in rec.paced.values() for x in t]
-    return {"paced": phase_figures(rec.paced),
-            "paced_median_ms": round(statistics.median(frames), 3) if frames else 0.0,
-            "paced_p95_ms": round(percentile(frames, 0.95), 3)}
+    return {"paced": phase_figures(rec.paced), **all_phases(rec.paced, "paced")}
 
 
 def frame_parts(rec: Recorder) -> dict:
@@ -355,13 +359,11 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
     peak = peak_mib()  # before the statistics below: sorting 45,000 frame times is the bench's memory
     game_peak = rec.game_peak_mib()
     phases = phase_figures(rec.phases)
-    all_frames = [x for t in rec.phases.values() for x in t]
     size = app.size
     return {"size": f"{size[0]}x{size[1]}", "driver": driver, "present": getattr(app, "present_path", "sdl"),
             "phases": phases,
-            "animated_median_ms": round(statistics.median(all_frames), 3) if all_frames else 0.0,
-            "animated_p95_ms": round(percentile(all_frames, 0.95), 3),
-            "animated_cpu_s": round(sum(all_frames) / 1000, 2),
+            **all_phases(rec.phases, "animated"),
+            "animated_cpu_s": round(sum(sum(t) for t in rec.phases.values()) / 1000, 2),
             "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
             "spare_pieces": rec.spare_pieces, "spare_frames": len(rec.spare),
             "spare_max_ms": round(max(rec.spare, default=0.0), 3),
