@@ -229,3 +229,14 @@ def observe(callback: Callable[[str, str], None] | None) -> None:
 def N_(key: str) -> str:
     """Mark a string for translation without translating it yet (for tables built at import time)."""
     return key
+
+
+#: How the language writes a number with decimals (Greek: a decimal comma).
+DECIMAL = N_("{whole}.{fraction}")
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """`value` with `places` decimals as the language writes it: 4.5 in English and Thai, 4,5 in
+    Greek. (No grouping of thousands: the game shows none that large.)"""
+    whole, _point, fraction = f"{value:.{places}f}".partition(".")
+    return tr(DECIMAL, whole=whole, fraction=fraction) if fraction else whole

@@ -271,6 +271,17 @@ def test_every_size_shares_one_font_per_face_and_draws_as_a_font_of_its_own_size
 
 
 # --- locale and switching -------------------------------------------------------------------------------
+@pytest.mark.parametrize(("code", "value", "places", "written"), [
+    ("en", 4.0, 1, "4.0"), ("el", 4.0, 1, "4,0"), ("th", 45.25, 2, "45.25"), ("el", -2.5, 1, "-2,5"),
+    ("el", 7.0, 0, "7")])
+def test_a_number_with_decimals_is_written_as_the_language_writes_it(code, value, places, written):
+    try:
+        i18n.set_language(code)
+        assert i18n.decimal(value, places) == written
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("env, code", [
     ({"LANG": "el_GR.UTF-8"}, "el"), ({"LC_ALL": "th_TH.UTF-8"}, "th"), ({"LC_MESSAGES": "el_CY"}, "el"),
     ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({"LANGUAGE": "th:en"}, "th"),

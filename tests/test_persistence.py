@@ -318,6 +318,7 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
     assert rows["Played"] == "2" and rows["Won"] == "1 (1 clean)" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
+    assert rows["Average moves"] == "45.5"
     click(app, screen.reset_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog)
@@ -329,6 +330,21 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     rows = dict(screen.lines())
     assert rows["Played"] == "0" and rows["Win rate"] == "—" and rows["Average moves"] == "—"
     assert not screen.reset_button.enabled  # nothing left to reset
+
+
+def test_the_statistics_screen_writes_an_average_as_the_language_does(make_app):
+    from game import i18n
+    from game.scenes.stats_scene import StatsScene
+    app = make_app(size=(800, 480), scene=MenuScene)
+    app.ctx.progress.stats.record("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 51)
+    app.ctx.progress.stats.record("golf", "easy", "GO1-E-AAAAAAC", "blocked", 120, 40)
+    try:
+        i18n.set_language("el")
+        click(app, app.top.stats_button.rect.center)
+        assert isinstance(app.top, StatsScene)
+        assert "45,5" in [value for _label, value in app.top.lines()]  # a decimal comma in Greek
+    finally:
+        i18n.set_language("en")
 
 
 def test_best_score_counts_finished_games_only(tmp_path):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, tr
+from game.i18n import N_, decimal, tr
 from game.model.course import PAR, PAR_PER_HOLE, par_text
 from game.persist.round_stats import summarize_rounds
 from game.registry import GameKind
@@ -78,7 +78,7 @@ class RoundStatsScene(StatsScene):
         s = summarize_rounds(rows)
         none = "—"
         best = none if s.best_total is None else f"{s.best_total} ({shown(par_text(s.best_total - PAR))})"
-        average = none if s.average_total is None else f"{s.average_total:.1f}"
+        average = none if s.average_total is None else decimal(s.average_total)
         return [(tr("Rounds played"), str(s.played)), (tr("Finished"), str(s.finished)),
                 (tr("Abandoned"), str(s.abandoned)), (tr("Best total"), best), (tr("Average total"), average),
                 (tr("Holes won"), str(s.holes_won)), (tr("Best round"), s.best_code or none)]

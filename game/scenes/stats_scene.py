@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game import daily, registry
-from game.i18n import N_, tr
+from game.i18n import N_, decimal, tr
 from game.scenes import daily_scene
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
@@ -101,7 +101,7 @@ class StatsScene(PanelScene):
                 (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
                 (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
                 (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
-                (tr("Average moves"), f"{s.average_moves:.1f}" if s.played else none),
+                (tr("Average moves"), decimal(s.average_moves) if s.played else none),
                 (tr("Hints used"), str(s.hints)),
                 (tr("Win time: best (average)"), none if s.best_time is None else
                  f"{play_time(s.best_time)} ({play_time(s.average_win_time or 0)})")]
