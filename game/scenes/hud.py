@@ -15,7 +15,7 @@ import pygame
 
 from ..i18n import N_, tr
 from ..ui import theme
-from ..ui.text import get_font
+from ..ui.text import get_font, least_legible
 from ..ui.widgets import Button
 from ..view.layout import hud_height, margin
 from .base import Action, Transition
@@ -207,7 +207,10 @@ class Hud:
         return None
 
     def _widths(self, scale: float, h: int, titled: bool, small: bool = False) -> tuple:
-        label_size, value_size = max(10, int(h * LABEL_K * scale)), max(LEAST_VALUE, int(h * VALUE_K * scale))
+        label_size = max(10, int(h * LABEL_K * scale))
+        labels = (self.title_lines[0], *(tr(s.label) for s in self.slots))
+        label_size = max(least_legible(text, label_size) for text in labels)  # (Thai: never a smudge)
+        value_size = max(LEAST_VALUE, int(h * VALUE_K * scale))
         label_font, value_font = get_font(label_size), get_font(value_size, True)
         widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
         game, rules = self.title_lines

@@ -39,6 +39,10 @@ FAMILIES: dict[str, tuple[str, str | None]] = {
 #: HarfBuzz script tags for families that need one to shape correctly.
 SCRIPTS = {"thai": "Thai"}
 _PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
+#: The least size (px) at which a face still reads easily, where it is more than the layouts'
+#: own floors: Thai letters stand about as tall as a Latin x-height, so a Thai word at 10 px (the
+#: table band's labels at 800x480 were) is a smudge where "Score" is still read.
+LEAST_LEGIBLE = {"thai": 12}
 
 _fonts: dict[tuple[int, bool], FallbackFont] = {}
 #: (size, bold, text) -> (width, height): the recent measurements (FallbackFont.size)
@@ -131,6 +135,15 @@ def _preferred(char: str) -> str | None:
 #: without looking at each character: a help page measures some 700 words and lines as it lays
 #: itself out, and looking at each character was half of that.
 _main_only: dict[bool, set[str]] = {False: set(), True: set()}
+
+
+def least_legible(text: str, size: int) -> int:
+    """`size`, or more where `text` has letters of a face that needs more to be read (LEAST_LEGIBLE).
+
+    >>> least_legible("Score", 10), least_legible("คะแนน", 10), least_legible("คะแนน", 14)
+    (10, 12, 14)
+    """
+    return max([size, *(LEAST_LEGIBLE.get(family, 0) for family, _run in runs(text))])
 
 
 @lru_cache(maxsize=MAX_MEASURED)  # the recent texts (a text is split to be measured or drawn), as many as measured
