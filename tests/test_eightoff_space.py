@@ -54,3 +54,31 @@ def test_the_cards_grow_at_1920x1080_with_4_cells():
     assert lay.card_w >= BEFORE[(1920, 1080)] * 1.08
     six = lay.card_rect(0, 5, 6)  # a dealt column reaches further down the screen than before
     assert six.bottom > 1080 * 0.6
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_demos_message_slides_off_long_columns_that_reach_the_bottom(make_app, size):
+    """Messages go under the longest column, or at the bottom once it reaches there; "Demo: tap to
+    play" stays up the whole demo, and at 800x480 it hid the foot of a long column."""
+    from conftest import run_frames, settle
+
+    from game.model.cards import FULL_DECK
+    from game.model.eightoff import EightOffGame
+    from game.scenes.eightoff_table import EightOffTableScene
+    cards = [str(c) for c in FULL_DECK]
+    columns = [[], [], cards[:17], cards[17:34], cards[34:51], [], [], cards[51:]]  # long ones mid-table
+    app = make_app(size=size)
+    scene = EightOffTableScene(app.ctx, EightOffGame.from_layout(columns, [None] * 8))
+    app.replace(scene)
+    settle(app)
+    w, h = scene.layout.card_w, scene.layout.card_h
+    placed = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in scene.targets().values()]
+    default = scene.message_rect()
+    assert any(default.colliderect(r) for r in placed)  # where messages go: over the long columns
+    scene.show_message("Demo: tap to play")
+    toast = scene.toast.rect
+    assert toast.collidelist(placed) == -1 and app.screen.get_rect().contains(toast)
+    assert toast.centery == default.centery - scene.finisher.toast_lift()  # slid along its row only
+    run_frames(app, 30)
+    scene.show_message("Demo: tap to play")  # again, where it is up: it stays up, no fade in anew
+    assert scene.toast.rect == toast and scene.toast.alpha == 255

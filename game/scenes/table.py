@@ -26,6 +26,7 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
+from ..view.free_space import slid_off
 from .assist import Assistant, Driver
 from .base import Push, Transition
 from .finish import Finisher
@@ -291,12 +292,19 @@ class TableScene(TableDeal):
         self.toast.max_width = rect.width - 2 * size  # a long message (Greek) shrinks or takes two lines
         self.toast.font_size = size
         centre = (rect.centerx, rect.centery - self.finisher.toast_lift())  # above the Finish button
+        shown, clock = self.toast.center if self.toast.active else None, self.toast.clock
         self.toast.show(message, centre, **fmt)
         # two lines near the bottom edge, or a long word beside the waste: keep all of it on screen
-        inside = self.toast.rect.clamp(pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4))
+        screen = pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4)
+        inside = self.toast.rect.clamp(screen)
         if inside != self.toast.rect:
             shift = (inside.x - self.toast.rect.x, inside.y - self.toast.rect.y)
             self.toast.center = (centre[0] + shift[0], centre[1] + shift[1])
+        w, h = self.layout.card_w, self.layout.card_h
+        cards = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in self.targets().values()]
+        self.toast.center = slid_off(self.toast.rect, cards, screen).center  # (not over a long column)
+        if self.toast.center == shown:  # where the message up now is: it stays up, no fade in again
+            self.toast.clock = min(clock, self.toast.FADE_IN)
 
     def sync_buttons(self) -> None:
         """The band's buttons that depend on the game: Redo is dimmed while there is nothing to redo."""

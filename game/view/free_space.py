@@ -77,3 +77,20 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
                 stack.append((start, h))
     chosen = sorted(found, key=merit, reverse=True)  # (with a limit, `found` holds only the best)
     return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
+
+
+def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect) -> pygame.Rect:
+    """`rect` (a message), or where it covers the least of `cards` once slid along its row to the
+    middle of a column of them or of a gap between two, within `screen`: the nearest of the best.
+    Eight Off's long columns reach the bottom of a small screen, where its messages go, and the
+    demo's "tap to play" stays up the whole game."""
+    if rect.collidelist(cards) == -1:
+        return rect
+
+    def covered(r: pygame.Rect) -> int:
+        return sum(p.width * p.height for p in (r.clip(cards[i]) for i in r.collidelistall(cards)))
+
+    middles = sorted({c.centerx for c in cards})
+    places = [rect.centerx, *middles, *((a + b) // 2 for a, b in zip(middles, middles[1:]))]
+    slid = [rect.move(x - rect.centerx, 0).clamp(screen) for x in places]
+    return min(slid, key=lambda r: (covered(r), abs(r.centerx - rect.centerx)))
