@@ -207,13 +207,12 @@ class Hud:
         return None
 
     def _widths(self, scale: float, h: int, titled: bool, small: bool = False) -> tuple:
-        label_size = max(10, int(h * LABEL_K * scale))
-        labels = (self.title_lines[0], *(tr(s.label) for s in self.slots))
-        label_size = max(least_legible(text, label_size) for text in labels)  # (Thai: never a smudge)
+        game, rules = self.title_lines
+        labels = [tr(s.label) for s in self.slots]
+        label_size = max(least_legible(text, max(10, int(h * LABEL_K * scale))) for text in (game, *labels))
         value_size = max(LEAST_VALUE, int(h * VALUE_K * scale))
         label_font, value_font = get_font(label_size), get_font(value_size, True)
-        widths = [max(label_font.size(tr(s.label))[0], value_font.size(s.widest)[0]) for s in self.slots]
-        game, rules = self.title_lines
+        widths = [max(label_font.size(label)[0], value_font.size(s.widest)[0]) for label, s in zip(labels, self.slots)]
         rules_size = label_size if small else value_size
         rules_font, tick = get_font(rules_size, True), int(rules_size * TICK_K)
         title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
