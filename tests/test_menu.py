@@ -178,3 +178,46 @@ def test_a_pasted_code_sets_the_menu_to_its_game_and_option(make_app):
     menu.code_box.set_value("GO1-C-AAAAAAB")
     menu.play_code()
     assert app.ctx.settings.last_game == "golf" and app.ctx.settings.golf_rule == "classic"
+
+
+def _winnable_golf_menu(make_app, lang, size=(800, 480)):
+    from game import i18n
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    app.replace(MenuScene(app.ctx))
+    menu = app.top
+    if not menu.winnable_toggle.value:
+        click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert menu.band_choice.visible
+    return app, menu
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_picker_names_no_golf_rule(make_app, lang):
+    """A play-test read "Easy" twice, a Golf rule above a difficulty: the two choices use different words."""
+    from game.i18n import tr
+
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    rules = {tr(label) for _v, label in menu.picker.option_choices["golf"].options}
+    bands = {tr(label) for _v, label in menu.band_choice.options}
+    assert len(bands) == 4 and not rules & bands, rules & bands
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, lang):
+    """The four difficulty words were about 11 px at 800x480: each segment now takes its label's share."""
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    choice = menu.band_choice
+    size = choice.label_size()
+    assert size >= 14, size
+    segments = [choice.segment_rect(i) for i in range(len(choice.options))]
+    assert segments[0].left == choice.rect.left and segments[-1].right == choice.rect.right
+    assert all(a.right == b.left for a, b in zip(segments, segments[1:]))  # no gap, no overlap
+    assert all(s.width >= 44 for s in segments)
+    from game.i18n import tr
+
+    for s, (_v, label) in zip(segments, choice.options):
+        assert choice.text.rendered_size(tr(label), size, True)[0] <= s.width - 12

@@ -193,3 +193,21 @@ def test_a_text_too_wide_for_one_line_even_at_the_smallest_size_goes_on_two(app)
     assert cache.rendered_size(line, size)[0] < cache.rendered_size(text, 10)[0]
     word = "Ελεύθερο"  # one word: nothing to break
     assert cache.wrapped_choice(word, 5, 10) == (word, 10)
+
+
+def test_a_toggle_label_too_long_for_its_row_goes_on_two_lines_inside_it(text):
+    t = Toggle((0, 0, 230, 44), "Only the deals that can still be won", False, text)
+    one = text.fit_size("Only the deals that can still be won", 120, 20)
+    label, size = t.label_layout(120)
+    assert "\n" in label and size > one
+    assert text.rendered_size(label, size)[1] <= 44 - 4
+    assert Toggle((0, 0, 400, 44), "Sound", True, text).label_layout(300) == ("Sound", 20)
+
+
+def test_two_lines_flush_left_start_at_the_same_x(text):
+    img = text.render("Winnable\ndeals only, all of them", 16, align="left")
+    centred = text.render("Winnable\ndeals only, all of them", 16)
+    columns = [x for x in range(img.get_width()) if any(img.get_at((x, y)).a for y in range(img.get_height() // 2))]
+    first_centred = [x for x in range(centred.get_width())
+                     if any(centred.get_at((x, y)).a for y in range(centred.get_height() // 2))]
+    assert columns[0] <= 2 < first_centred[0]  # the short first line starts at the left, not centred

@@ -25,7 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
 #: the difficulty bands New game may deal from (settings.difficulty), as the menu names them
-BANDS = [("any", N_("Any")), ("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard"))]
+#: "Gentle", not "Easy": Easy is also a Golf rule, chosen on the row above (a play-test read it twice)
+BANDS = [("any", N_("Any")), ("easy", N_("Gentle")), ("medium", N_("Medium")), ("hard", N_("Hard"))]
 DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when the daily deal's check mark is looked up
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "
 
@@ -60,8 +61,9 @@ class MenuScene(PanelScene):
                                   on_more=self.open_rules)
         self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
                                       self._set_winnable)
-        #: "Winnable: any / easy / medium / hard" (the rated tables' bands), beside the switch
-        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band)
+        #: "Winnable: any / gentle / medium / hard" (the rated tables' bands), beside the switch
+        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band,
+                                            by_content=True)
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
@@ -108,7 +110,7 @@ class MenuScene(PanelScene):
         y = self.title_rect.bottom + gap
         y = self.picker.place(x, y, iw, row, gap)
         self.round_choice.place_beside(self.picker.option_choices[registry.GOLF.id], gap)
-        half = int(iw * 0.5)
+        half = int(iw * 0.42)  # the difficulty's four words take the larger share of the row
         self.winnable_toggle.rect = (x, y, half - gap // 2, row)
         self.band_choice.rect = (x + half + gap - gap // 2, y, iw - half - gap + gap // 2, row)
         y += row + gap

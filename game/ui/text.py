@@ -335,9 +335,11 @@ class TextCache:
         self._bytes = 0
         self.misses = 0
 
-    def render(self, text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False) -> pygame.Surface:
-        """A surface with the text drawn anti-aliased on transparency. Do not modify it."""
-        key = (text, ladder_size(size), tuple(colour), bold)
+    def render(self, text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False,
+               align: str = "center") -> pygame.Surface:
+        """A surface with the text drawn anti-aliased on transparency. Do not modify it. The lines
+        of a text on several are centred, or flush left with align="left" (a row's label)."""
+        key = (text, ladder_size(size), tuple(colour), bold, align)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -350,7 +352,8 @@ class TextCache:
             surf = pygame.Surface((max(img.get_width() for img in lines),
                                    step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
             for i, img in enumerate(lines):
-                surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, i * step)))
+                x = 0 if align == "left" else (surf.get_width() - img.get_width()) // 2
+                surf.blit(img, (x, i * step))
         else:
             surf = font.render(text, True, colour)
         if len(colour) == 4 and colour[3] < 255:

@@ -91,23 +91,50 @@ class Button(Widget):
 
 
 class SegmentedControl(Widget):
-    """A row of mutually exclusive choices (Golf | Eight Off); the chosen one is filled gold."""
+    """A row of mutually exclusive choices (Golf | Eight Off); the chosen one is filled gold.
+
+    ``by_content``: each choice's width follows its label's (iOS's segments apportioned by content),
+    so four words of unequal length in a narrow row share one larger size; none is narrower than
+    the row is tall, a finger's width."""
+
+    #: the room a label leaves beside it within its segment, both sides together
+    LABEL_PAD = 18
 
     def __init__(self, rect, options: Sequence[tuple[Any, str]], value: Any, text: TextCache,
-                 on_change: Callable[[Any], Any] | None = None) -> None:
+                 on_change: Callable[[Any], Any] | None = None, by_content: bool = False) -> None:
         super().__init__(rect, text)
         self.options = list(options)
         self.value = value
         self.on_change = on_change
+        self.by_content = by_content
         self.hover_index: int | None = None
         self.pressed_index: int | None = None
+        self._edges_for: tuple[Any, list[int]] | None = None
+
+    def _edges(self) -> list[int]:
+        """The choices' left edges and the last one's right edge."""
+        r, n = self._rect, len(self.options)
+        if not self.by_content:
+            return [r.x + r.width * i // n for i in range(n + 1)]
+        labels = tuple(tr(label) for _v, label in self.options)  # (the language may change)
+        key = (r.x, r.width, r.height, labels)
+        if self._edges_for is None or self._edges_for[0] != key:
+            self._edges_for = (key, _apportioned(r.x, r.width, min(r.height, r.width // n),
+                                                 [self.text.rendered_size(t, 20, True)[0] for t in labels],
+                                                 self.LABEL_PAD))
+        return self._edges_for[1]
 
     def segment_rect(self, i: int) -> pygame.Rect:
         """The rectangle of choice i (used by tests and for hit-testing)."""
-        n = len(self.options)
-        x0 = self._rect.x + self._rect.width * i // n
-        x1 = self._rect.x + self._rect.width * (i + 1) // n
-        return pygame.Rect(x0, self._rect.y, x1 - x0, self._rect.height)
+        edges = self._edges()
+        return pygame.Rect(edges[i], self._rect.y, edges[i + 1] - edges[i], self._rect.height)
+
+    def label_size(self) -> int:
+        """The one text size of every label, bold or not, so a choice does not jump when it is picked."""
+        h = self._rect.height
+        return min(self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD,
+                                      max(12, int(h * 0.46)), True)
+                   for i, (_v, label) in enumerate(self.options))
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         if not self._rect.collidepoint(pos):
@@ -147,9 +174,7 @@ class SegmentedControl(Widget):
         if track is None:
             track = self._surfaces["track"] = theme.rounded_rect((w, h), theme.TRACK, radius, 2, (255, 255, 255, 60))
         surface.blit(track, self._rect)
-        # one size for every label, bold or not, so a choice does not jump when it is picked
-        size = min(self.text.fit_size(tr(label), self.segment_rect(i).width - 18, max(12, int(h * 0.46)), True)
-                   for i, (_v, label) in enumerate(self.options))
+        size = self.label_size()
         for i, (value, label) in enumerate(self.options):
             seg = self.segment_rect(i).inflate(-6, -6)
             chosen = value == self.value
@@ -164,6 +189,28 @@ class SegmentedControl(Widget):
             img = self.text.render(tr(label), size, ink, bold=chosen)
             surface.blit(img, img.get_rect(center=seg.center))
         return self.bounds
+
+
+def _apportioned(x: int, width: int, least: int, label_widths: list[int], pad: int) -> list[int]:
+    """Edges that cut width into shares after the labels' widths (each with pad beside it, both sides together),
+    none under least: those that would be are held at it and the rest shared again."""
+    n = len(label_widths)
+    held: set[int] = set()
+    while True:
+        free = width - least * len(held)
+        weights = {i: label_widths[i] + pad for i in range(n) if i not in held}
+        total = sum(weights.values()) or 1
+        shares = {i: free * w / total for i, w in weights.items()}
+        short = {i for i, share in shares.items() if share < least}
+        if not short or len(held | short) == n:
+            break
+        held |= short
+    edges, at = [x], float(x)
+    for i in range(n):
+        at += least if i in held else shares.get(i, least)
+        edges.append(round(at))
+    edges[-1] = x + width
+    return edges
 
 
 class Toggle(Widget):
@@ -217,11 +264,22 @@ class Toggle(Widget):
             pill.blit(knob, (sw.width - d - 3 if self.value else 3, 3))
             self._surfaces[key] = pill
         surface.blit(pill, sw)
-        size = max(12, int(h * 0.46))
         pad = max(10, h // 3)
-        img = self.text.fit(tr(self.label), sw.left - self._rect.left - 2 * pad, size, theme.TEXT)
+        label, size = self.label_layout(sw.left - self._rect.left - 2 * pad)
+        img = self.text.render(label, size, theme.TEXT, align="left")  # a settings row's label reads so
         surface.blit(img, img.get_rect(midleft=(self._rect.left + pad, self._rect.centery)))
         return self.bounds
+
+    def label_layout(self, width: int) -> tuple[str, int]:
+        """The label and its size: on two lines when they fit the row taller than one line fits its
+        width (a long Greek label in a narrow row)."""
+        h, label = self._rect.height, tr(self.label)
+        size = max(12, int(h * 0.46))
+        one = self.text.fit_size(label, width, size)
+        wrapped, two = self.text.wrapped_choice(label, width, size)
+        while "\n" in wrapped and two > one and self.text.rendered_size(wrapped, two)[1] > h - 4:
+            two -= 1  # two lines must stand inside the row
+        return (wrapped, two) if "\n" in wrapped and two > one else (label, one)
 
 
 class Label(Widget):
