@@ -211,7 +211,7 @@ def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, l
     """The four difficulty words were about 11 px at 800x480: each segment now takes its label's share."""
     _app, menu = _winnable_golf_menu(make_app, lang)
     choice = menu.band_choice
-    size = choice.label_size()
+    size = choice.fitted_label_size()
     assert size >= 14, size
     segments = [choice.segment_rect(i) for i in range(len(choice.options))]
     assert segments[0].left == choice.rect.left and segments[-1].right == choice.rect.right

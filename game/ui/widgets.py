@@ -129,7 +129,7 @@ class SegmentedControl(Widget):
         edges = self._edges()
         return pygame.Rect(edges[i], self._rect.y, edges[i + 1] - edges[i], self._rect.height)
 
-    def label_size(self) -> int:
+    def fitted_label_size(self) -> int:
         """The one text size of every label, bold or not, so a choice does not jump when it is picked."""
         h = self._rect.height
         return min(self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD,
@@ -174,7 +174,7 @@ class SegmentedControl(Widget):
         if track is None:
             track = self._surfaces["track"] = theme.rounded_rect((w, h), theme.TRACK, radius, 2, (255, 255, 255, 60))
         surface.blit(track, self._rect)
-        size = self.label_size()
+        size = self.fitted_label_size()
         for i, (value, label) in enumerate(self.options):
             seg = self.segment_rect(i).inflate(-6, -6)
             chosen = value == self.value
