@@ -3,7 +3,7 @@ import random
 
 import pygame
 
-from game.view.free_space import free_rects
+from game.view.free_space import free_rects, whole_or_clear
 
 
 def test_an_empty_table_is_one_free_rectangle():
@@ -82,3 +82,24 @@ def test_a_message_with_no_clear_place_takes_the_one_covering_least():
     moved = slid_off(message, columns, screen)
     assert moved.collidelist(columns) != -1  # nowhere clear
     assert moved.right == screen.right and moved.y == message.y  # over the shortest column, on screen
+
+
+def test_a_panel_that_half_covers_a_mark_slides_clear_of_it_within_its_area():
+    area, window = pygame.Rect(0, 0, 400, 300), pygame.Rect(0, 0, 800, 480)
+    mark = pygame.Rect(150, 250, 60, 90)  # reaches below the area: the panel cannot grow over it there
+    panel = pygame.Rect(100, 100, 200, 180)  # its foot covers the mark's top
+    placed = whole_or_clear(panel, area, [mark], [pygame.Rect(140, 330, 60, 90)], window)
+    assert placed.size == panel.size and area.contains(placed) and not placed.colliderect(mark)
+    assert placed == panel.move(0, mark.top - panel.bottom)  # the nearest way off it
+
+
+def test_a_panel_grows_over_a_mark_whole_where_no_card_is():
+    area, window = pygame.Rect(0, 100, 300, 200), pygame.Rect(0, 0, 800, 480)
+    mark = pygame.Rect(20, 280, 60, 90)
+    panel = pygame.Rect(0, 100, 300, 200)  # fills its area: it cannot slide
+    placed = whole_or_clear(panel, area, [mark], [pygame.Rect(400, 300, 60, 90)], window)
+    assert placed.contains(panel) and placed.contains(mark) and placed == panel.union(mark)
+    # a card beside the mark: grown, it would cover the card; left as it was
+    assert whole_or_clear(panel, area, [mark], [pygame.Rect(100, 330, 60, 90)], window) == panel
+    # a mark it does not touch, or covers whole, changes nothing
+    assert whole_or_clear(panel, area, [pygame.Rect(500, 0, 9, 9), pygame.Rect(10, 110, 9, 9)], [], window) == panel

@@ -37,6 +37,9 @@ class AnalysisOverlay(DialogOverlay):
         """Between the cards, never over one: the player looks at them while reading."""
         return self.table.panel_areas() or [super().area()]
 
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        return self.table.place_panel(rect, area)
+
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)
 

@@ -16,7 +16,7 @@ from ..ui import theme
 from ..ui.key_focus import KeyFocus
 from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
-from ..ui.text import get_font
+from ..ui.text import get_font, least_legible
 from ..ui.widgets import Button
 from ..view.card_face import CardFace, draw_image
 from ..view.dirty_rects import minus
@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 #: the scales a panel tries, largest first, when its area is smaller than it would like
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
+#: the least font size a panel's text is drawn at while a shorter form of it could be larger
+LEAST_TEXT = 12
 
 
 def _room(area: pygame.Rect, window_h: int) -> int:
@@ -96,6 +98,11 @@ class DialogOverlay(Scene):
     def actions(self) -> list[tuple[str, Action, str]]:
         return []
 
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        """Where the panel laid out at `rect` in `area` goes (a panel over a table keeps clear of
+        what is printed on its felt); it may be larger, never smaller."""
+        return rect
+
     def enter(self) -> None:
         self.resize(self.ctx.screen_size)
 
@@ -113,19 +120,25 @@ class DialogOverlay(Scene):
         candidates = self.areas() or [self.area()]
         # a panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
         # when they would not fit; its buttons stay touch-sized. The first area it fits in wins.
+        # A form whose text would be shrunk below what can be read is passed over for a shorter
+        # one (the live top band has the buttons a compact form leaves out); only where no form
+        # is legible anywhere does the first that fits stand.
         chosen = None
-        for level in range(self.compact_levels + 1):  # the whole panel first, then its shorter forms
-            self.compact = level
-            acts = self.actions()
-            for shrink in SHRINKS:
-                s = theme.scale_for(self.size) * shrink
-                least = self._least_height(s, acts)
-                for area in candidates:
-                    if least > _room(area, h):  # too low for it whatever its text: not laid out
-                        continue
-                    measured = self._measure(s, area, acts)
-                    if measured[1] <= _room(area, h):
-                        chosen = (s, area, measured)
+        for legible_only in (True, False):
+            for level in range(self.compact_levels + 1):  # the whole panel first, then its shorter forms
+                self.compact = level
+                acts = self.actions()
+                for shrink in SHRINKS:
+                    s = theme.scale_for(self.size) * shrink
+                    least = self._least_height(s, acts)
+                    for area in candidates:
+                        if least > _room(area, h):  # too low for it whatever its text: not laid out
+                            continue
+                        measured = self._measure(s, area, acts)
+                        if measured[1] <= _room(area, h) and (not legible_only or self._legible(measured[0], s)):
+                            chosen = (s, area, measured)
+                            break
+                    if chosen is not None:
                         break
                 if chosen is not None:
                     break
@@ -141,6 +154,9 @@ class DialogOverlay(Scene):
         self.panel_rect.center = area.center
         if area.height < h:
             self.panel_rect.clamp_ip(area)
+        self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
+        self.panel_rect = self.placed(self.panel_rect, area)
+        pw = self.panel_rect.width
         boxes = []
         for i in range(len(acts)):
             row, col = divmod(i, per_row)
@@ -198,6 +214,11 @@ class DialogOverlay(Scene):
         ph = max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap))  # (the caller keeps it inside)
         return pw, ph, bh, gap, per_row, rows
 
+    def _legible(self, pw: int, s: float) -> bool:
+        """Every line of the text at width pw and scale s is drawn at LEAST_TEXT px or more (its
+        script's least where that is more): a 9 px line on a 7-inch kiosk is a smudge."""
+        return all(size >= least_legible(line, LEAST_TEXT) for line, size, *_rest in self._text_plan(pw, s))
+
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black at dim_alpha over the scene beneath, as a multiply: no full-screen surface kept."""
         k = 255 - self.dim_alpha
@@ -248,7 +269,9 @@ class DialogOverlay(Scene):
         panel = PanelImage(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
         y = radius + int(22 * s)
         last_below = 0
-        for img, below in self._text_images(self.panel_rect.width, s):
+        #: the font size of the title and of each line, as drawn
+        self.text_sizes = [size for _line, size, *_rest in self._text_plan(self._text_width, s)]
+        for img, below in self._text_images(self._text_width, s):
             panel.extras.append((img, img.get_rect(midtop=(panel.get_width() // 2, y)).topleft))
             y += img.get_height() + below
             last_below = below

@@ -157,6 +157,9 @@ class BlockedOverlay(EndOverlay):
         """Between the cards that are left, never over one, so the player sees what beat them."""
         return self.table.panel_areas() or [super().area()]
 
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        return self.table.place_panel(rect, area)
+
     def actions(self) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
         if self.analysis is not None and can_go_back(self.table, self.analysis) and self.compact < 2:

@@ -26,7 +26,7 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
-from ..view.free_space import slid_off
+from ..view.free_space import slid_off, whole_or_clear
 from .assist import Assistant, Driver
 from .base import Push, Transition
 from .finish import Finisher
@@ -89,14 +89,28 @@ class TableScene(TableDeal):
         self._panel_areas: tuple[tuple, list[pygame.Rect]] | None = None  # (what they depend on, the areas)
 
     def panel_areas(self) -> list[pygame.Rect]:
-        """Where a panel over this table covers no card (largest first; empty when nowhere). Found
-        once for the cards where they are: an end panel lays itself out again when the solver's
-        verdict and the deal's best come (some 10-20 ms here each time)."""
+        """Where a panel over this table covers no card (largest first; empty when nowhere): first
+        those that also leave whole what is printed on the felt (an empty pile's outline or the
+        felt's title, half covered, peeks out under the panel's edge), then those that leave the
+        cards alone. Found once for the cards where they are: an end panel lays itself out again
+        when the solver's verdict and the deal's best come."""
         cards = tuple(tuple(self.board.sprite_rect(s)) for s in self.board.sprites.values())
         key = (self.size, self.hud.rect.bottom, cards)
         if self._panel_areas is None or self._panel_areas[0] != key:
-            self._panel_areas = (key, panel_areas(self.board, self.hud, self.size))
+            clear = panel_areas(self.board, self.hud, self.size, self.felt_marks())
+            self._panel_areas = (key, clear + [r for r in panel_areas(self.board, self.hud, self.size)
+                                               if r not in clear])
         return [pygame.Rect(r) for r in self._panel_areas[1]]
+
+    def felt_marks(self) -> list[pygame.Rect]:
+        """What is printed on the felt: the empty piles' outlines, their framed groups, the title."""
+        return [*self.layout.slots(), *self.layout.slot_groups(), *(r for _img, r in self.board.prints)]
+
+    def place_panel(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        """Where a panel laid out at `rect` in `area` goes: clear of what is printed on the felt, or
+        over it whole (free_space.whole_or_clear)."""
+        cards = [self.board.sprite_rect(s) for s in self.board.sprites.values()]
+        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size))
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""

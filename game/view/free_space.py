@@ -94,3 +94,29 @@ def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect) -
     places = [rect.centerx, *middles, *((a + b) // 2 for a, b in zip(middles, middles[1:]))]
     slid = [rect.move(x - rect.centerx, 0).clamp(screen) for x in places]
     return min(slid, key=lambda r: (covered(r), abs(r.centerx - rect.centerx)))
+
+
+def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rect], cards: list[pygame.Rect],
+                   window: pygame.Rect) -> pygame.Rect:
+    """`panel`, or the nearest place that cuts none of `marks` (what is printed on the felt: an empty
+    pile's outline, the table's title) in two: slid within `area` clear of a mark it half covers,
+    or grown over the mark whole where that covers no card and stays in `window`. A half-covered
+    outline peeks out under the panel's edge like a mistake."""
+    def cut(r: pygame.Rect) -> list[pygame.Rect]:
+        return [m for m in marks if r.colliderect(m) and not r.contains(m)]
+
+    halved = cut(panel)
+    if not halved:
+        return panel
+    options: list[tuple[int, pygame.Rect]] = []
+    for m in halved:
+        for dx, dy in ((m.left - panel.right, 0), (m.right - panel.left, 0),
+                       (0, m.top - panel.bottom), (0, m.bottom - panel.top)):
+            moved = panel.move(dx, dy)
+            if area.contains(moved):
+                options.append((abs(dx) + abs(dy), moved))
+        grown = panel.union(m)
+        if window.contains(grown) and grown.collidelist(cards) == -1:
+            options.append((grown.width - panel.width + grown.height - panel.height, grown))
+    whole = [(cost, r) for cost, r in options if not cut(r)]
+    return min(whole, key=lambda o: o[0])[1] if whole else panel
