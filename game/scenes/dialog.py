@@ -6,7 +6,7 @@ Each button's action returns the transition it causes (None: none).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -116,34 +116,13 @@ class DialogOverlay(Scene):
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
-        acts = self.actions()
         candidates = self.areas() or [self.area()]
-        # a panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
-        # when they would not fit; its buttons stay touch-sized. The first area it fits in wins.
         # A form whose text would be shrunk below what can be read is passed over for a shorter
         # one (the live top band has the buttons a compact form leaves out); only where no form
         # is legible anywhere does the first that fits stand.
-        chosen = None
-        for legible_only in (True, False):
-            for level in range(self.compact_levels + 1):  # the whole panel first, then its shorter forms
-                self.compact = level
-                acts = self.actions()
-                for shrink in SHRINKS:
-                    s = theme.scale_for(self.size) * shrink
-                    least = self._least_height(s, acts)
-                    for area in candidates:
-                        if least > _room(area, h):  # too low for it whatever its text: not laid out
-                            continue
-                        measured = self._measure(s, area, acts)
-                        if measured[1] <= _room(area, h) and (not legible_only or self._legible(measured[0], s)):
-                            chosen = (s, area, measured)
-                            break
-                    if chosen is not None:
-                        break
-                if chosen is not None:
-                    break
-            if chosen is not None:
-                break
+        chosen = next((fit for fit in self._fits(candidates) if self._legible(fit[2][0], fit[0])), None) \
+            or next(self._fits(candidates), None)
+        acts = self.actions()  # (of the form chosen: _fits leaves it set)
         if chosen is None:  # nowhere: the smallest panel in the first area (said in the log)
             s = theme.scale_for(self.size) * SHRINKS[-1]
             chosen = (s, candidates[0], self._measure(s, candidates[0], acts))
@@ -173,6 +152,26 @@ class DialogOverlay(Scene):
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
+
+    def _fits(self, candidates: list[pygame.Rect]) -> Iterator[tuple[float, pygame.Rect, tuple]]:
+        """Each (scale, area, measure) the panel fits, best first, with self.compact set to its form.
+
+        A panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
+        when they would not fit; its buttons stay touch-sized. The whole panel first, then its
+        shorter forms; at each, the largest scale first, and at that, the first area it fits."""
+        h = self.size[1]
+        for level in range(self.compact_levels + 1):
+            self.compact = level
+            acts = self.actions()
+            for shrink in SHRINKS:
+                s = theme.scale_for(self.size) * shrink
+                least = self._least_height(s, acts)
+                for area in candidates:
+                    if least > _room(area, h):  # too low for it whatever its text: not laid out
+                        continue
+                    measured = self._measure(s, area, acts)
+                    if measured[1] <= _room(area, h):
+                        yield s, area, measured
 
     def _least_height(self, s: float, acts: list) -> int:
         """A height the panel at scale s cannot be lower than (_measure's, found without laying out
