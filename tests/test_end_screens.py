@@ -281,6 +281,8 @@ def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make
             panel = app.top
             assert isinstance(panel, BlockedOverlay) and panel.analysis is not None
             smallest.append(min(panel.text_sizes))
+            title, *body = panel.text_sizes
+            assert title >= max(body, default=0), panel.text_sizes  # a narrow panel's title stays its head
         assert min(smallest) >= 12, smallest
     finally:
         i18n.set_language("en")

@@ -56,6 +56,7 @@ class DialogOverlay(Scene):
         self._button_actions: list[Action] = []
         self.size = (0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._text_width, self._text_drop = 0, 0  # (the text's width and drop in the panel: _lay_out)
         self._panel: PanelImage | None = None
         self._full = True
         self._button_backs: list[pygame.Surface] = []  # the panel under each button (see draw)
@@ -136,6 +137,7 @@ class DialogOverlay(Scene):
         self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
         self.panel_rect = self.placed(self.panel_rect, area)
         pw = self.panel_rect.width
+        self._text_drop = (self.panel_rect.height - ph) // 2  # grown taller: the text keeps to its middle
         boxes = []
         for i in range(len(acts)):
             row, col = divmod(i, per_row)
@@ -240,7 +242,7 @@ class DialogOverlay(Scene):
         text = self.ctx.text
         title, size = text.wrapped_choice(tr(self.title), inner_w, int(34 * s), bold=True)
         out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
-        body = int(24 * s)
+        body = min(int(24 * s), size)  # never above the title: a narrow panel's title stays its head
         lines = self._said_lines()
         # one size for every line that fits on one: a line a little too long does not shrink alone
         sizes = [text.fit_size(line, inner_w, body) for line in lines]
@@ -266,7 +268,7 @@ class DialogOverlay(Scene):
         radius = int(18 * s)
         # text stays clear over any table
         panel = PanelImage(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
-        y = radius + int(22 * s)
+        y = radius + int(22 * s) + self._text_drop
         last_below = 0
         #: the font size of the title and of each line, as drawn
         self.text_sizes = [size for _line, size, *_rest in self._text_plan(self._text_width, s)]
