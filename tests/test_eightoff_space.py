@@ -82,3 +82,30 @@ def test_the_demos_message_slides_off_long_columns_that_reach_the_bottom(make_ap
     run_frames(app, 30)
     scene.show_message("Demo: tap to play")  # again, where it is up: it stays up, no fade in anew
     assert scene.toast.rect == toast and scene.toast.alpha == 255
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_a_slid_message_keeps_off_the_foundations_outlines_too(make_app, lang):
+    """A play-test saw the Thai "Winnable deal" slid off the columns onto the empty foundations at the
+    side (800x480): what is printed on the felt counts as covered too, after the cards."""
+    from conftest import settle
+
+    from game import i18n
+    from game.model.eightoff import EightOffGame
+    from game.scenes.eightoff_table import EightOffTableScene
+    from game.settings import Settings
+
+    app = make_app(size=(800, 480), settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    try:
+        scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAACEH"))
+        app.replace(scene)
+        settle(app)
+        scene.show_message("Winnable deal")
+        toast = scene.toast.rect
+        w, h = scene.layout.card_w, scene.layout.card_h
+        placed = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in scene.targets().values()]
+        assert all(toast.clip(r).height <= 4 for r in placed), toast  # a card's foot at most, its edge
+        assert toast.collidelist(scene.layout.foundations) == -1, (toast, scene.layout.foundations)
+    finally:
+        i18n.set_language("en")

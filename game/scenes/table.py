@@ -316,7 +316,10 @@ class TableScene(TableDeal):
             self.toast.center = (centre[0] + shift[0], centre[1] + shift[1])
         w, h = self.layout.card_w, self.layout.card_h
         cards = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in self.targets().values()]
-        self.toast.center = slid_off(self.toast.rect, cards, screen).center  # (not over a long column)
+        # the empty piles' outlines (one under its cards is theirs); not the felt's title, which
+        # is printed where messages go
+        marks = [m for m in [*self.layout.slots(), *self.layout.slot_groups()] if m not in cards]
+        self.toast.center = slid_off(self.toast.rect, cards, screen, marks).center  # (not over a long column)
         if self.toast.center == shown:  # where the message up now is: it stays up, no fade in again
             self.toast.clock = min(clock, self.toast.FADE_IN)
 

@@ -79,21 +79,26 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
     return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
 
 
-def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect) -> pygame.Rect:
+def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
+             marks: list[pygame.Rect] | None = None) -> pygame.Rect:
     """`rect` (a message), or where it covers the least of `cards` once slid along its row to the
     middle of a column of them or of a gap between two, within `screen`: the nearest of the best.
     Eight Off's long columns reach the bottom of a small screen, where its messages go, and the
-    demo's "tap to play" stays up the whole game."""
-    if rect.collidelist(cards) == -1:
+    demo's "tap to play" stays up the whole game. `marks` (empty piles' outlines) count as well,
+    less: a message slid onto an empty foundation looks dropped there."""
+    marks = marks or []
+    if rect.collidelist(cards) == -1 and rect.collidelist(marks) == -1:
         return rect
 
-    def covered(r: pygame.Rect) -> int:
-        return sum(p.width * p.height for p in (r.clip(cards[i]) for i in r.collidelistall(cards)))
+    def covered(r: pygame.Rect, of: list[pygame.Rect]) -> int:
+        return sum(p.width * p.height for p in (r.clip(of[i]) for i in r.collidelistall(of)))
 
-    middles = sorted({c.centerx for c in cards})
+    middles = sorted({c.centerx for c in [*cards, *marks]})
     places = [rect.centerx, *middles, *((a + b) // 2 for a, b in zip(middles, middles[1:]))]
     slid = [rect.move(x - rect.centerx, 0).clamp(screen) for x in places]
-    return min(slid, key=lambda r: (covered(r), abs(r.centerx - rect.centerx)))
+    # an outline's pixel weighs a quarter of a card's: a corner of a card covered beats a whole
+    # empty foundation covered
+    return min(slid, key=lambda r: (covered(r, cards) + covered(r, marks) // 4, abs(r.centerx - rect.centerx)))
 
 
 def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rect], cards: list[pygame.Rect],
