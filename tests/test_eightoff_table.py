@@ -6,7 +6,7 @@ import pytest
 from conftest import FRAME, click, drag, key, run_frames, settle, touch_drag, touch_tap
 
 from game.model.eightoff import EightOffGame
-from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.eightoff_table import HINT_AFTER, EightOffTableScene
 from game.scenes.end_screen import WinOverlay
 from game.ui.gesture import DOUBLE_TIME, SETTLE_TIME
 
@@ -201,7 +201,7 @@ def test_a_tap_that_cannot_go_up_hints_after_the_double_tap_time(table):
     app, scene = table(eo([["2C", "9H"], ["3C"]]))
     click(app, card_point(scene, "9H"))
     assert not scene.toast.active  # a second tap may still come
-    run_frames(app, int(DOUBLE_TIME * 60) + 3)
+    run_frames(app, int((DOUBLE_TIME + HINT_AFTER) * 60) + 3)
     assert scene.toast.message == "Double-tap or drag to move it elsewhere"
     assert scene.game.moves == 0
 

@@ -87,3 +87,28 @@ def test_two_taps_too_slow_are_not_a_double_tap(table):
     double_tap(app, p, p, gap_frames=int(DOUBLE_TIME * 60) + 4)
     settle(app)
     assert columns(scene)[1] == ["3C", "TH"]
+
+
+def test_a_double_tap_after_the_tap_hint_came_takes_the_hint_away(table):
+    """A kiosk play-test saw "Double-tap or drag to move it elsewhere" stay up over a card its double
+    tap had just moved (the hint came as the second tap did): the move takes it away."""
+    from game.i18n import tr
+    from game.scenes.eightoff_table import MESSAGES
+    from game.ui.toast import Toast
+
+    app, scene = table(eo([["2C", "9H"], ["3C", "TH"]]))
+    hit = scene.hit(card_point(scene, "9H"))
+    scene.on_tap(hit)
+    run_frames(app, int(DOUBLE_TIME * 60) + 12)
+    assert scene.toast.active and scene.toast.message == tr(MESSAGES["tap-hint"])
+    scene.on_tap(hit, double=True)
+    assert columns(scene)[1] == ["3C", "TH", "9H"]
+    run_frames(app, int(Toast.FADE_OUT * 60) + 2)
+    assert not scene.toast.active  # faded out at once, not after its 1.8 s
+
+
+def test_the_tap_hint_waits_until_no_second_tap_can_come(table):
+    app, scene = table(eo([["2C", "9H"], ["3C", "TH"]]))
+    scene.on_tap(scene.hit(card_point(scene, "9H")))
+    run_frames(app, int(DOUBLE_TIME * 60) + 1)  # a second tap at DOUBLE_TIME still counts as a double
+    assert not scene.toast.active

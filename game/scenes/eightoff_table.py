@@ -23,6 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 Location = tuple[str, int]
+#: s past DOUBLE_TIME before a lone tap's hint shows: a second tap at the window's very end (its
+#: time taken from the event, a frame late) is still a double, and the hint must not come first
+HINT_AFTER = 0.1
 
 MESSAGES = {
     "suit": N_("It must be the same suit"),
@@ -129,6 +132,8 @@ class EightOffTableScene(TableScene):
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
         self._hint_at = None
         if double:  # (never after a tap that moved a card: that tap was forgotten with the change)
+            if self.toast.message == tr(MESSAGES["tap-hint"]):
+                self.toast.dismiss()  # (it came as the second tap did: it is answered)
             self.double_tap(hit)
             return
         if hit is None or self.game.status != "playing":
@@ -145,7 +150,7 @@ class EightOffTableScene(TableScene):
         if target is not None:
             self.make_move(EightOffMove((kind, i), target, 1))
         elif self.interactive:
-            self._hint_at = self.clock + DOUBLE_TIME  # shown unless the second tap comes
+            self._hint_at = self.clock + DOUBLE_TIME + HINT_AFTER  # shown unless the second tap comes
 
     def double_tap(self, hit: tuple | None) -> None:
         """Foundation, longest accepting column, empty column (Kings), free cell; a run's base card

@@ -48,6 +48,11 @@ class Toast:
     def hide(self) -> None:
         self.active = False
 
+    def dismiss(self) -> None:
+        """Fade out now (what it said no longer holds), not at the end of its time."""
+        if self.active:
+            self.clock = max(self.clock, self.duration)
+
     def _render(self, text: str) -> pygame.Surface:
         if self.max_width:
             label = self.text.fit_wrapped(text, self.max_width, self.font_size, theme.TEXT, bold=True, min_size=12)
