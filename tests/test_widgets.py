@@ -211,3 +211,13 @@ def test_two_lines_flush_left_start_at_the_same_x(text):
     first_centred = [x for x in range(centred.get_width())
                      if any(centred.get_at((x, y)).a for y in range(centred.get_height() // 2))]
     assert columns[0] <= 2 < first_centred[0]  # the short first line starts at the left, not centred
+
+
+def test_a_button_label_goes_on_two_lines_only_where_they_are_larger_and_fit(text):
+    from game.ui.widgets import fitted_label
+
+    label, size = fitted_label(text, "Deal of the day", 90, 48, 24, bold=True)
+    assert label == "Deal of\nthe day" and size > text.fit_size("Deal of the day", 90, 24, True)
+    assert text.rendered_size(label, size, True)[1] <= 48
+    assert fitted_label(text, "Deal of the day", 400, 48, 24, bold=True) == ("Deal of the day", 24)
+    assert "\n" not in fitted_label(text, "Deal of the day", 90, 20, 24, bold=True)[0]  # too low for two

@@ -20,6 +20,17 @@ from game.ui.text import TextCache
 from game.ui.widget import Widget
 
 
+def fitted_label(text: TextCache, label: str, width: int, height: int, size: int,
+                 bold: bool = False) -> tuple[str, int]:
+    """A widget's label and its size within width: on two lines where they stand within height
+    larger than one line fits the width (a long Greek label on a narrow button), else on one."""
+    one = text.fit_size(label, width, size, bold)
+    wrapped, two = text.wrapped_choice(label, width, size, bold)
+    while "\n" in wrapped and two > one and text.rendered_size(wrapped, two, bold)[1] > height:
+        two -= 1
+    return (wrapped, two) if "\n" in wrapped and two > one else (label, one)
+
+
 class Button(Widget):
     """A rounded button with a shadow; fires ``on_click`` on release inside (press, then lift).
 
@@ -72,8 +83,9 @@ class Button(Widget):
         body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
         dy = 1 if state == "pressed" else 0
         surf.blit(body, (ox, oy + dy))
-        size = max(12, int(h * 0.48))
-        img = self.text.fit(label, w - 2 * max(8, h // 3), size, ink, bold=True)
+        line, size = fitted_label(self.text, label, w - 2 * max(8, h // 3), h - max(8, h // 5),
+                                  max(12, int(h * 0.48)), bold=True)
+        img = self.text.render(line, size, ink, bold=True)
         if not self.enabled:
             img = img.copy()
             img.set_alpha(110)
@@ -273,13 +285,8 @@ class Toggle(Widget):
     def label_layout(self, width: int) -> tuple[str, int]:
         """The label and its size: on two lines when they fit the row taller than one line fits its
         width (a long Greek label in a narrow row)."""
-        h, label = self._rect.height, tr(self.label)
-        size = max(12, int(h * 0.46))
-        one = self.text.fit_size(label, width, size)
-        wrapped, two = self.text.wrapped_choice(label, width, size)
-        while "\n" in wrapped and two > one and self.text.rendered_size(wrapped, two)[1] > h - 4:
-            two -= 1  # two lines must stand inside the row
-        return (wrapped, two) if "\n" in wrapped and two > one else (label, one)
+        h = self._rect.height
+        return fitted_label(self.text, tr(self.label), width, h - 4, max(12, int(h * 0.46)))
 
 
 class Label(Widget):
