@@ -1,16 +1,21 @@
-"""The kiosk's way out for an administrator: a long press on a corner of the screen.
+"""The kiosk's way out for an administrator: a long press on a corner, then a tap on the opposite one.
 
 A kiosk has no Quit button and often no keyboard. Holding a finger (or the mouse button) still on
-any corner for HOLD seconds asks the app to leave; a press that moves away, lifts early or starts
-elsewhere does nothing. The corner squares are small and the hold long, so a player never leaves by
-accident -- and a press there still reaches the scene as usual (the HUD's Menu button lives there).
-Plain logic on wall-clock seconds: the app feeds it pointer actions and asks `due`.
+any corner for HOLD seconds arms the exit; a tap on the diagonally opposite corner within CONFIRM
+seconds then asks the app to leave. A press that moves away, lifts early or starts elsewhere does
+nothing, and any other press disarms it. The screen never says what the second step is (a
+passer-by who held a corner shut a kiosk down once the countdown told them to keep holding): the
+administrator has it from the README. A press on a corner still reaches the scene as usual (the
+HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it pointer
+actions and asks `due`.
 """
 from __future__ import annotations
 
 from game.ui.pointer import DOWN, UP
 
 HOLD = 5.0          # s a corner must be held
+CONFIRM = 5.0       # s after the hold in which a tap on the opposite corner leaves
+OPPOSITE = {"tl": "br", "br": "tl", "tr": "bl", "bl": "tr"}
 SHOW_AFTER = 1.0    # s of holding before the countdown shows (a normal tap never sees it)
 CORNER_FRACTION = 0.09  # the corner square's side, as a fraction of the screen's shorter side
 MIN_CORNER = 48     # px: at least a fingertip
@@ -34,25 +39,49 @@ def corner_of(pos: tuple[int, int], size: tuple[int, int]) -> str | None:
 
 
 class AdminExit:
-    """Watches every pointer for a still press on a corner held for HOLD seconds."""
+    """Watches every pointer for a still press on a corner held for HOLD seconds, then for a tap on
+    the opposite corner within CONFIRM seconds."""
 
-    def __init__(self, hold: float = HOLD) -> None:
+    def __init__(self, hold: float = HOLD, confirm: float = CONFIRM) -> None:
         self.hold = hold
+        self.confirm = confirm
         self._press: tuple[object, str, float] | None = None  # (pointer, corner, since)
+        self._armed: tuple[str, float] | None = None  # (the corner to tap, since when)
+        self._confirmed = False
 
     def feed(self, kind: str, pos: tuple[int, int], who: object, now: float, size: tuple[int, int]) -> None:
         """Follow one pointer action ('down', 'move' or 'up' at pos, by pointer `who`)."""
         if kind == DOWN:
             corner = corner_of(pos, size)
+            armed = self.armed(now)
+            if armed is not None:
+                self._armed = None  # any press ends the arming: the right one confirms
+                self._confirmed = corner == armed
+                return
             self._press = (who, corner, now) if corner else None
         elif (self._press is not None and who == self._press[0]
               and (kind == UP or corner_of(pos, size) != self._press[1])):
             self._press = None  # lifted, or slid out of the corner: no exit
 
+    def _arm(self, now: float) -> None:
+        """A press held long enough becomes the arming (its lift is then nothing)."""
+        if self._press is not None and now - self._press[2] >= self.hold:
+            self._armed = (OPPOSITE[self._press[1]], self._press[2] + self.hold)
+            self._press = None
+
     def held(self, now: float) -> float:
         """Seconds the current corner press has lasted (0 when there is none)."""
+        self._arm(now)
         return 0.0 if self._press is None else max(0.0, now - self._press[2])
 
+    def armed(self, now: float) -> str | None:
+        """The corner whose tap leaves, while the hold's CONFIRM seconds last; else None."""
+        self._arm(now)
+        if self._armed is not None and now - self._armed[1] > self.confirm:
+            self._armed = None
+        return None if self._armed is None else self._armed[0]
+
     def due(self, now: float) -> bool:
-        """Whether a corner has been held long enough to leave."""
-        return self._press is not None and self.held(now) >= self.hold
+        """Whether the administrator has held a corner and then tapped the opposite one."""
+        self._arm(now)
+        return self._confirmed

@@ -1,6 +1,6 @@
 """The App's kiosk duties besides attract mode: the administrator's exit (a corner held, with its
-countdown, or Ctrl+Alt+Q), and the mouse arrow, hidden while fingers play (on any screen; a kiosk
-starts without it)."""
+countdown, then the opposite corner tapped; or Ctrl+Alt+Q), and the mouse arrow, hidden while
+fingers play (on any screen; a kiosk starts without it)."""
 from __future__ import annotations
 
 import logging
@@ -66,8 +66,9 @@ class KioskDuties:
 
         held = self.admin.held(app.wall)
         banner = self._banner if self._banner in app.stack else None
-        left = self.admin.hold - held
-        if held >= SHOW_AFTER:
+        armed = self.admin.armed(app.wall) is not None
+        left = 0.0 if armed else self.admin.hold - held
+        if held >= SHOW_AFTER or armed:
             if banner is None:
                 self._banner = AdminHold(app.ctx, left)
                 app.push(self._banner)

@@ -32,7 +32,7 @@ class Banner(Scene):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._image: pygame.Surface | None = None
         self._dirty = True
-        self._min_width = 0  # a banner never shrinks: what it covered stays covered
+        self._min_width = self._min_height = 0  # a banner never shrinks: what it covered stays covered
 
     def texts(self) -> tuple[str, str]:
         return "", ""
@@ -46,7 +46,7 @@ class Banner(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         if tuple(size) != getattr(self, "_size", None):
-            self._size, self._min_width = tuple(size), 0
+            self._size, self._min_width, self._min_height = tuple(size), 0, 0
         self._image = self._render(size)
         self.rect = self.place(size, self._image.get_size())
         self._dirty = True
@@ -60,11 +60,14 @@ class Banner(Scene):
         pad = unit // 2
         w = max(big.get_width(), small.get_width() if small else 0, self._min_width - 4 * pad) + 4 * pad
         self._min_width = w
-        h = big.get_height() + (small.get_height() + pad // 3 if small else 0) + 2 * pad
+        inner = big.get_height() + (small.get_height() + pad // 3 if small else 0)
+        h = max(inner + 2 * pad, self._min_height)
+        self._min_height = h
         surf = theme.rounded_rect((w, h), BANNER_BG, min(h // 2, 3 * pad), 3, theme.GOLD)
-        surf.blit(big, big.get_rect(midtop=(w // 2, pad)))
+        top = (h - inner) // 2  # (the lines stay in the middle of a banner kept taller)
+        surf.blit(big, big.get_rect(midtop=(w // 2, top)))
         if small:
-            surf.blit(small, small.get_rect(midtop=(w // 2, pad + big.get_height() + pad // 3)))
+            surf.blit(small, small.get_rect(midtop=(w // 2, top + big.get_height() + pad // 3)))
         return surf
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -116,11 +119,12 @@ class AdminHold(Banner):
 
     def __init__(self, ctx: Context, left: float) -> None:
         super().__init__(ctx)
-        self.left = max(1, math.ceil(left))
+        self.left = max(0, math.ceil(left))
 
     def set_left(self, left: float) -> bool:
-        """Update the countdown (a new image only when the whole second changes); True if it did."""
-        left = max(1, math.ceil(left))
+        """Update the countdown (a new image only when the whole second changes); True if it did.
+        0: the hold is done, and the exit waits for its second step."""
+        left = max(0, math.ceil(left))
         if left == self.left:
             return False
         self.left = left
@@ -128,7 +132,8 @@ class AdminHold(Banner):
         return True
 
     def texts(self) -> tuple[str, str]:
-        return tr("Exit in {n}", n=self.left), tr("Keep holding the corner to leave the kiosk")
+        """Whose the countdown is, and the seconds left; never how to leave (the README says it)."""
+        return tr("Administrator"), str(self.left) if self.left else ""
 
     def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
         rect = pygame.Rect((0, 0), image_size)
