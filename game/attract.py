@@ -125,6 +125,10 @@ class Attract:
         self.last_input = now
         self._mute(False)
         ctx = self.app.ctx
+        if ctx.kiosk:
+            from game.scenes import tips  # (scenes load with the first demo, not at start-up)
+
+            tips.new_visitor(ctx.settings)
         saved = ctx.progress.saved() if self._return_to_game and ctx.progress is not None else None
         if saved is not None:
             self.app.replace(ctx.make_table_scene(*saved))

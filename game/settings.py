@@ -111,6 +111,9 @@ class Settings:
     winnable_only: dict = field(default_factory=lambda: {kind: True for kind in DEAL_KINDS})
     #: Per game: whether its first-run tips have been shown (Help; Settings' switch resets them).
     tips_seen: dict = field(default_factory=lambda: dict.fromkeys(registry.FAMILIES, False))
+    #: Settings' "First-run tips" switch was turned off: on a kiosk, each visitor after a demo
+    #: otherwise sees every game's tips again (a kiosk's players are strangers to each other).
+    tips_off: bool = False
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:

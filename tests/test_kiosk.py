@@ -559,3 +559,22 @@ def test_the_admin_banner_never_shrinks_when_its_countdown_ends(make_app):
     wait(app, HOLD - 1.5)
     assert banner.left == 0 and banner in app.stack
     assert banner.rect.contains(before)
+
+
+@pytest.mark.parametrize("switch", ["left on", "turned off"])
+def test_the_touch_that_ends_attract_mode_brings_the_first_run_tips_back_for_a_new_player(make_app, switch):
+    """A kiosk play-test: only the first visitor ever saw the tips. The next player after a demo is
+    probably someone new; an administrator who turned the tips off keeps them off."""
+    from game.scenes import tips
+
+    app = menu(make_app)
+    if switch == "turned off":
+        tips.set_pending(app.settings, False)
+    else:
+        app.settings.tips_seen = {game: True for game in tips.GAMES}  # a visitor saw them all
+    assert not tips.pending(app.settings)
+    idle(app, 3.1)
+    demo_table(app)
+    touch_tap(app, (400, 240))
+    assert not app.attract.active
+    assert tips.pending(app.settings) is (switch == "left on")

@@ -3,7 +3,8 @@
 They come once the deal has landed, over the table: the cards (Golf's free cards, Eight Off's
 foundations), the stock or the cells, and the Help button. A tap anywhere dismisses each. Once
 shown they never come back, unless Settings' "First-run tips" switch is turned on again (the
-settings remember which games have shown them). Never during a demo or attract mode.
+settings remember which games have shown them), or, on a kiosk, a touch ends the attract demo:
+the next player is probably someone new. Never during a demo or attract mode.
 """
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ def pending(settings: Settings) -> bool:
 def set_pending(settings: Settings, on: bool) -> None:
     """The settings' switch: on shows every game's tips again, off never shows them."""
     settings.tips_seen = {game: not on for game in GAMES}
+    settings.tips_off = not on
+
+
+def new_visitor(settings: Settings) -> None:
+    """A kiosk's demo ended with a touch: someone new may be playing, and the tips are theirs again
+    (unless the switch turned them off)."""
+    if not settings.tips_off:
+        settings.tips_seen = dict.fromkeys(GAMES, False)
 
 
 def first_run_tips(table: TableScene) -> Transition:
