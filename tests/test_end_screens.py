@@ -288,6 +288,46 @@ def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make
         i18n.set_language("en")
 
 
+def play_to_a_block(game: GolfGame, rng: random.Random) -> None:
+    while game.status == "playing":
+        moves = game.legal_moves()
+        plays = [m for m in moves if not m.is_draw]
+        game.push(rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["el", "th"])
+def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(make_app, size, language):
+    """A play-test saw a Thai hole's tall panel cut the empty columns' outlines above it and the
+    stock's below it at 1920x1080: a smaller form in a clear space is taken before that."""
+    from game.model.course import GolfRound
+    from game.scenes.round_end import RoundBlockedOverlay
+    from game.scenes.round_table import RoundTableScene
+
+    app = make_app(size=size)
+    app.ctx.settings.tips = False
+    i18n.set_language(language)
+    try:
+        rng, cut = random.Random(7), []
+        for _ in range(10):
+            course = GolfRound.new(rng.choice(["easy", "classic"]), random.Random(rng.random()))
+            play_to_a_block(course.game, rng)
+            scene = RoundTableScene(app.ctx, course, resumed={})
+            app.replace(scene)
+            settle(app)
+            panel = app.top
+            assert isinstance(panel, RoundBlockedOverlay)
+            r = panel.panel_rect
+            cut += [(course.game.code, m) for m in scene.felt_marks() if r.colliderect(m) and not r.contains(m)]
+            assert min(panel.text_sizes) >= 12
+            # (where no space between the cards held it, it was cut off over its own button)
+            assert all(r.top + panel.text_bottom <= b.rect.top for b in panel.buttons), course.game.code
+            assert pygame.Rect((0, 0), size).contains(r) and r.top >= scene.hud.rect.bottom  # the band whole
+        assert not cut
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_all(make_app, language):
     """A play-test saw the empty stock's outline peek out under a blocked panel's edge (and the felt's

@@ -40,6 +40,12 @@ class AnalysisOverlay(DialogOverlay):
     def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         return self.table.place_panel(rect, area)
 
+    def clean(self, rect: pygame.Rect) -> bool:
+        return self.table.leaves_marks_whole(rect)
+
+    def last_area(self) -> pygame.Rect:
+        return self.table.below_band()
+
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)
 

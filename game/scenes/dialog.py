@@ -99,6 +99,25 @@ class DialogOverlay(Scene):
     def actions(self) -> list[tuple[str, Action, str]]:
         return []
 
+    def last_area(self) -> pygame.Rect:
+        """Where the panel goes when none of its areas holds it: over what is in them."""
+        return self.area()
+
+    def _spot(self, area: pygame.Rect, pw: int, ph: int) -> pygame.Rect:
+        """Where a panel pw by ph laid out in `area` goes, before `placed` moves it: its middle, and
+        inside a space between cards."""
+        h = self.size[1]
+        rect = pygame.Rect(0, 0, pw, min(ph, _room(area, h)))
+        rect.center = area.center
+        if area.height < h:
+            rect.clamp_ip(area)
+        return rect
+
+    def clean(self, rect: pygame.Rect) -> bool:
+        """Whether the panel at `rect` leaves whole what lies under it (a panel over a table: what
+        is printed on the felt)."""
+        return True
+
     def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         """Where the panel laid out at `rect` in `area` goes (a panel over a table keeps clear of
         what is printed on its felt); it may be larger, never smaller."""
@@ -119,21 +138,42 @@ class DialogOverlay(Scene):
         w, h = self.size
         candidates = self.areas() or [self.area()]
         # A form whose text would be shrunk below what can be read is passed over for a shorter
-        # one (the live top band has the buttons a compact form leaves out); only where no form
-        # is legible anywhere does the first that fits stand.
-        chosen = next((fit for fit in self._fits(candidates) if self._legible(fit[2][0], fit[0])), None) \
-            or next(self._fits(candidates), None)
-        acts = self.actions()  # (of the form chosen: _fits leaves it set)
-        if chosen is None:  # nowhere: the smallest panel in the first area (said in the log)
-            s = theme.scale_for(self.size) * SHRINKS[-1]
-            chosen = (s, candidates[0], self._measure(s, candidates[0], acts))
+        # one (the live top band has the buttons a compact form leaves out), and so is a place
+        # where the panel would cut what is printed on the felt in two; where nothing is both,
+        # the first legible fit stands, and where nothing is legible, the one whose smallest line
+        # is largest.
+        def legible(fit: tuple) -> bool:
+            return self._legible(fit[2][0], fit[0])
+
+        def clean(fit: tuple) -> bool:
+            return legible(fit) and self.clean(self.placed(self._spot(fit[1], *fit[2][:2]), fit[1]))
+
+        def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
+            return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
+
+        chosen = next(filter(clean, self._fits(candidates)), None) \
+            or next(filter(legible, self._fits(candidates)), None) \
+            or max(self._fits(candidates), key=smallest, default=None)  # (the first of the largest)
+        if chosen is not None:
+            self.compact = chosen[3]
+        acts = self.actions()
+        window = [self.last_area()]
+        if chosen is None and candidates != window:
+            # no space between the cards holds it: over them, in the window's middle, rather than
+            # cut off over its own buttons (said in the log)
             log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
-        s, area, (pw, ph, bh, gap, per_row, rows) = chosen
-        ph = min(ph, _room(area, h))
-        self.panel_rect = pygame.Rect(0, 0, pw, ph)
-        self.panel_rect.center = area.center
-        if area.height < h:
-            self.panel_rect.clamp_ip(area)
+            # (over the cards, it covers as few as it legibly can: its shortest form, smallest)
+            chosen = max(filter(legible, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None) \
+                or next(self._fits(window), None)
+            if chosen is not None:
+                self.compact = chosen[3]
+                acts = self.actions()
+        if chosen is None:  # nowhere: the smallest panel in the first area
+            s = theme.scale_for(self.size) * SHRINKS[-1]
+            chosen = (s, candidates[0], self._measure(s, candidates[0], acts), self.compact)
+        s, area, (pw, ph, bh, gap, per_row, rows) = chosen[:3]
+        self.panel_rect = self._spot(area, pw, ph)
+        ph = self.panel_rect.height
         self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
         self.panel_rect = self.placed(self.panel_rect, area)
         pw = self.panel_rect.width
@@ -155,8 +195,8 @@ class DialogOverlay(Scene):
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
 
-    def _fits(self, candidates: list[pygame.Rect]) -> Iterator[tuple[float, pygame.Rect, tuple]]:
-        """Each (scale, area, measure) the panel fits, best first, with self.compact set to its form.
+    def _fits(self, candidates: list[pygame.Rect]) -> Iterator[tuple[float, pygame.Rect, tuple, int]]:
+        """Each (scale, area, measure, form) the panel fits, best first, with self.compact set to it.
 
         A panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
         when they would not fit; its buttons stay touch-sized. The whole panel first, then its
@@ -173,7 +213,7 @@ class DialogOverlay(Scene):
                         continue
                     measured = self._measure(s, area, acts)
                     if measured[1] <= _room(area, h):
-                        yield s, area, measured
+                        yield s, area, measured, level
 
     def _least_height(self, s: float, acts: list) -> int:
         """A height the panel at scale s cannot be lower than (_measure's, found without laying out
@@ -194,7 +234,9 @@ class DialogOverlay(Scene):
     def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
         w, h = self.size
-        pw, ph = min(w - 20, int(440 * s)), self._height_for_lines(s)
+        # (as wide as at full scale, where its space allows: a shrunk panel made narrow as well
+        # wrapped its title onto more lines and grew taller than the space it was shrunk for)
+        pw, ph = min(w - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
         bh, gap = self._button_size(s)
         font = get_font(max(12, int(bh * 0.48)), True)
         if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit

@@ -160,6 +160,12 @@ class BlockedOverlay(EndOverlay):
     def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         return self.table.place_panel(rect, area)
 
+    def clean(self, rect: pygame.Rect) -> bool:
+        return self.table.leaves_marks_whole(rect)
+
+    def last_area(self) -> pygame.Rect:
+        return self.table.below_band()
+
     def actions(self) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
         if self.analysis is not None and can_go_back(self.table, self.analysis) and self.compact < 2:

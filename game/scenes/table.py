@@ -103,8 +103,21 @@ class TableScene(TableDeal):
         return [pygame.Rect(r) for r in self._panel_areas[1]]
 
     def felt_marks(self) -> list[pygame.Rect]:
-        """What is printed on the felt: the empty piles' outlines, their framed groups, the title."""
-        return [*self.layout.slots(), *self.layout.slot_groups(), *(r for _img, r in self.board.prints)]
+        """What is printed on the felt and shows: the empty piles' outlines (not one under its
+        cards), their framed groups, the title."""
+        cards = {tuple(self.board.sprite_rect(s)) for s in self.board.sprites.values()}
+        marks = [*self.layout.slots(), *self.layout.slot_groups(), *(r for _img, r in self.board.prints)]
+        return [m for m in marks if tuple(m) not in cards]
+
+    def below_band(self) -> pygame.Rect:
+        """The table below its top band: a panel with nowhere between the cards goes over them there,
+        and the band's buttons stay in reach."""
+        top = self.hud.rect.bottom
+        return pygame.Rect(0, top, self.size[0], self.size[1] - top)
+
+    def leaves_marks_whole(self, rect: pygame.Rect) -> bool:
+        """Whether a panel at `rect` covers each of felt_marks whole or not at all."""
+        return not any(rect.colliderect(m) and not rect.contains(m) for m in self.felt_marks())
 
     def place_panel(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         """Where a panel laid out at `rect` in `area` goes: clear of what is printed on the felt, or

@@ -105,7 +105,7 @@ def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rec
                    window: pygame.Rect) -> pygame.Rect:
     """`panel`, or the nearest place that cuts none of `marks` (what is printed on the felt: an empty
     pile's outline, the table's title) in two: slid within `area` clear of a mark it half covers,
-    or grown over the mark whole where that covers no card and stays in `window`. A half-covered
+    or grown over the mark whole where that covers no card it did not cover and stays in `window`. A half-covered
     outline peeks out under the panel's edge like a mistake."""
     def cut(r: pygame.Rect) -> list[pygame.Rect]:
         return [m for m in marks if r.colliderect(m) and not r.contains(m)]
@@ -113,6 +113,7 @@ def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rec
     halved = cut(panel)
     if not halved:
         return panel
+    clear = [c for c in cards if not panel.colliderect(c)]  # (a panel over the cards covers no more)
     options: list[tuple[int, pygame.Rect]] = []
     for m in halved:
         for dx, dy in ((m.left - panel.right, 0), (m.right - panel.left, 0),
@@ -121,7 +122,7 @@ def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rec
             if area.contains(moved):
                 options.append((abs(dx) + abs(dy), moved))
         grown = panel.union(m)
-        if window.contains(grown) and grown.collidelist(cards) == -1:
+        if window.contains(grown) and grown.collidelist(clear) == -1:
             options.append((grown.width - panel.width + grown.height - panel.height, grown))
     whole = [(cost, r) for cost, r in options if not cut(r)]
     return min(whole, key=lambda o: o[0])[1] if whole else panel
