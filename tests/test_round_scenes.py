@@ -21,7 +21,7 @@ from game.scenes.round_start import NO_TABLE, winnable_test
 from game.scenes.round_stats_scene import RoundStatsScene
 from game.scenes.round_table import RoundTableScene
 from game.scenes.scorecard import ScorecardScene
-from game.scenes.scorecard_paint import shown
+from game.scenes.scorecard_paint import shown, strokes
 from game.scenes.stats_scene import StatsScene
 from game.settings import Settings
 
@@ -249,7 +249,7 @@ def test_a_whole_round_through_the_scenes_with_posted_input(make_app):
     card = app.top
     assert isinstance(card, ScorecardScene) and card.state == "final" and rnd.finished
     assert rnd.scores == tuple(scores) and card.primary.label == "New round"
-    assert card.total_line() == f"Total {sum(scores)} · {shown(par_text(sum(scores) - 45))}"
+    assert card.total_line() == f"Total {strokes(sum(scores))} · to par {shown(par_text(sum(scores) - 45))}"
     assert card.best_line() == "A new best round!"
     summary = app.ctx.progress.stats.round_summary("easy")
     assert (summary.played, summary.finished, summary.best_total, summary.best_code) == (1, 1, sum(scores), rnd.code)
@@ -270,7 +270,7 @@ def test_a_round_under_par_is_celebrated(make_app):
     app = make_app(size=(800, 480))
     app.apply(Replace(ScorecardScene(app.ctx, finished_round([3, 4, 5, 6, 2, 0, -3, 5, 4]))))
     card = app.top
-    assert card.cheer() == "Under par!" and card.total_line() == "Total 26 · \u201319"
+    assert card.cheer() == "Under par!" and card.total_line() == "Total 26 · to par \u201319"
     assert "win" in app.ctx.audio.played
     run_frames(app, 30)
     assert card.confetti and card.is_animating()
@@ -284,7 +284,7 @@ def test_a_round_over_par_has_no_confetti(make_app):
     app.apply(Replace(ScorecardScene(app.ctx, finished_round([9] * 9))))
     card = app.top
     run_frames(app, 30)
-    assert not card.confetti and card.cheer() is None and card.total_line() == "Total 81 · +36"
+    assert not card.confetti and card.cheer() is None and card.total_line() == "Total 81 · to par +36"
 
 
 # -- a power cut in the middle of hole 5, with the real game ---------------------------------------------
@@ -380,3 +380,8 @@ def test_round_statistics_after_a_scripted_round(make_app):
     assert numbers["Rounds played"] == "1" and numbers["Finished"] == "1" and numbers["Abandoned"] == "0"
     assert numbers["Best total"] == f"{rnd.total} (+{rnd.total - 45})" and numbers["Best round"] == rnd.code
     assert numbers["Holes won"] == "0"
+
+
+def test_a_negative_strokes_count_is_written_with_the_same_dash_as_the_score_to_par():
+    """A play-test read "Hole 1: -1" (a hyphen) beside "Round: –6" (the en dash the fonts have)."""
+    assert strokes(-1) == "\u20131" == shown(par_text(-1)) and strokes(0) == "0" and strokes(4) == "4"

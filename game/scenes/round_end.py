@@ -9,7 +9,7 @@ from ..i18n import N_, tr
 from ..model.course import PAR_PER_HOLE, par_text
 from .base import Action, Transition
 from .end_screen import BlockedOverlay, WinOverlay
-from .scorecard_paint import shown
+from .scorecard_paint import shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round_table import RoundTableScene
@@ -21,8 +21,8 @@ def hole_lines(table: RoundTableScene) -> list[str]:
     score = rnd.pending_score
     if score is None:
         return []
-    return [tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=score, par=PAR_PER_HOLE),
-            tr("Round: {score}", score=shown(par_text(rnd.standing)))]
+    return [tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=strokes(score), par=PAR_PER_HOLE),
+            tr("Round: {score} to par", score=shown(par_text(rnd.standing)))]
 
 
 class RoundWinOverlay(WinOverlay):

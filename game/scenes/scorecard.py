@@ -21,7 +21,7 @@ from ..ui import theme
 from ..ui.widgets import Button
 from .base import Pop, Replace
 from .panel_scene import PanelScene
-from .scorecard_paint import paint_card, shown
+from .scorecard_paint import paint_card, shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -111,11 +111,11 @@ class ScorecardScene(PanelScene):
     def total_line(self) -> str:
         rnd = self.round
         if rnd.finished:
-            return tr("Total {total} · {par}", total=rnd.total, par=shown(par_text(rnd.against_par)))
+            return tr("Total {total} · to par {par}", total=strokes(rnd.total), par=shown(par_text(rnd.against_par)))
         played = [s for s in rnd.card() if s is not None]
         if not played:
             return tr("Hole {n} of {holes}", n=rnd.hole, holes=HOLES)
-        return tr("After hole {n}: {total} · {par}", n=len(played), total=sum(played),
+        return tr("After hole {n}: score {total} · to par {par}", n=len(played), total=strokes(sum(played)),
                   par=shown(par_text(rnd.standing)))
 
     def cheer(self) -> str | None:

@@ -28,6 +28,12 @@ def shown(text: str) -> str:
     return text.replace("\u2212", "\u2013")
 
 
+def strokes(n: int) -> str:
+    """A hole's or a round's strokes as drawn: a negative one with the same dash as "to par"
+    (str() gave a hyphen beside an en dash, a play-test saw both on one line)."""
+    return shown(f"\u2212{-n}") if n < 0 else str(n)
+
+
 def column_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     """The label column, the nine hole columns and the total column, left to right."""
     unit = rect.width / (LABEL_COLUMNS + HOLES + TOTAL_COLUMNS)
@@ -63,7 +69,7 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
         total += score
         running.append(shown(par_text(total - PAR_PER_HOLE * (i + 1))))
     labels = [tr("Hole"), tr("Par"), tr("Score"), tr("To par")]
-    totals = [tr("Total"), str(PAR), str(sum(played)) if played else "",
+    totals = [tr("Total"), str(PAR), strokes(sum(played)) if played else "",
               shown(par_text(sum(played) - PAR_PER_HOLE * len(played))) if played else ""]
     for r in range(rows):
         y = rect.y + row_h * r
@@ -74,7 +80,7 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
         label = text.fit(labels[r], cols[0].width - size // 2, size, ink, bold=True)
         surface.blit(label, label.get_rect(midleft=(cols[0].x + size // 3, cy)))
         cells = [str(i + 1) for i in range(HOLES)] if r == 0 else [str(PAR_PER_HOLE)] * HOLES if r == 1 else \
-            ["" if s is None else shown(f"\u2212{-s}" if s < 0 else str(s)) for s in card] if r == 2 else running
+            ["" if s is None else strokes(s) for s in card] if r == 2 else running
         for i, value in enumerate(cells):
             col = cols[i + 1]
             score = card[i]
