@@ -78,3 +78,16 @@ def test_a_rounded_corner_has_no_nearly_opaque_pixel_and_is_otherwise_the_smooth
             assert (got.r, got.g, got.b) == (was.r, was.g, was.b)
             assert got.a == (255 if 245 <= was.a < 255 else was.a)
     assert any(245 <= plain.get_at((x, radius)).a < 255 for x in range(2 * radius)) or colour[3] < 245
+
+
+def test_a_dialogs_panel_hides_what_lies_beneath_it(app):
+    """At 238 of 255 the menu's cream buttons showed through "Start a new game?" (a play-test)."""
+    from game.scenes.dialog import PANEL_OPACITY
+
+    drawn = []
+    for beneath in ((0, 0, 0), (245, 240, 225)):
+        surf = pygame.Surface((120, 120)).convert()
+        surf.fill(beneath)
+        PanelImage((120, 120), 12, opacity=PANEL_OPACITY).draw(surf, (0, 0))
+        drawn.append(surf.get_at((60, 60)))
+    assert max(abs(a - b) for a, b in zip(drawn[0][:3], drawn[1][:3])) <= 4

@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
 #: the least font size a panel's text is drawn at while a shorter form of it could be larger
 LEAST_TEXT = 12
+#: all but opaque: at 238 the menu's cream buttons showed through a dialog's words (a play-test);
+#: under 255 the panel keeps the blended path its drawing and the cards beneath it rely on
+PANEL_OPACITY = 252
 
 
 def _room(area: pygame.Rect, window_h: int) -> int:
@@ -309,7 +312,8 @@ class DialogOverlay(Scene):
     def _render_panel(self, s: float) -> PanelImage:
         radius = int(18 * s)
         # text stays clear over any table
-        panel = PanelImage(self.panel_rect.size, radius, opacity=238, felt_colour=self.ctx.settings.table_colour)
+        panel = PanelImage(self.panel_rect.size, radius, opacity=PANEL_OPACITY,
+                           felt_colour=self.ctx.settings.table_colour)
         y = radius + int(22 * s) + self._text_drop
         last_below = 0
         #: the font size of the title and of each line, as drawn
