@@ -221,3 +221,16 @@ def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, l
 
     for s, (_v, label) in zip(segments, choice.options):
         assert choice.text.rendered_size(tr(label), size, True)[0] <= s.width - 12
+
+
+def test_with_winnable_deals_off_the_switch_takes_the_whole_row(make_app):
+    """A play-test saw an empty gap where the difficulty choice had been."""
+    app, menu = _winnable_golf_menu(make_app, "en")
+    row = menu.winnable_toggle.rect.union(menu.band_choice.rect)
+    click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert not menu.band_choice.visible and menu.winnable_toggle.rect == row
+    click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert menu.band_choice.visible and menu.winnable_toggle.rect.union(menu.band_choice.rect) == row
+    assert not menu.winnable_toggle.rect.colliderect(menu.band_choice.rect)

@@ -111,6 +111,8 @@ class MenuScene(PanelScene):
         y = self.picker.place(x, y, iw, row, gap)
         self.round_choice.place_beside(self.picker.option_choices[registry.GOLF.id], gap)
         half = int(iw * 0.42)  # the difficulty's four words take the larger share of the row
+        if not self.band_choice.visible:  # (no gap where it would be: the switch takes the row)
+            half = iw + gap // 2
         self.winnable_toggle.rect = (x, y, half - gap // 2, row)
         self.band_choice.rect = (x + half + gap - gap // 2, y, iw - half - gap + gap // 2, row)
         y += row + gap
@@ -165,7 +167,10 @@ class MenuScene(PanelScene):
         """The difficulty choice shows while winnable deals are on and the kind's deals are rated."""
         from game.solver import rating  # the ratings' reader: not at start-up (it reads a file)
 
-        self.band_choice.visible = bool(self.winnable_toggle.value) and rating.has_bands(self.deal_kind())
+        shown = bool(self.winnable_toggle.value) and rating.has_bands(self.deal_kind())
+        if shown != self.band_choice.visible:
+            self.band_choice.visible = shown
+            self.relayout()  # the switch takes the row, or gives the choice its share back
         self._full = True
         kind = registry.chosen(self.ctx.settings)
         self.round_choice.show_for(kind)
