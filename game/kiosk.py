@@ -26,9 +26,11 @@ class KioskDuties:
     def __init__(self, app: App) -> None:
         self.app = app
         self.admin = AdminExit()
-        self.cursor_visible = True
         self._banner: AdminHold | None = None  # the countdown on screen, if any
-        self.show_cursor(not app.kiosk)  # a kiosk's touchscreen shows no arrow until a mouse moves
+        # a kiosk's touchscreen shows no arrow until a mouse moves (set outright: the arrow is the
+        # display's, and an earlier window may have hidden it)
+        self.cursor_visible = not app.kiosk
+        pygame.mouse.set_visible(self.cursor_visible)
 
     def event(self, event: pygame.event.Event) -> bool:
         """Follow the arrow and, on a kiosk, any press on a corner; True when the event was the

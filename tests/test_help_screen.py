@@ -530,3 +530,20 @@ def test_a_question_closing_over_an_example_leaves_no_trace(make_app):
     scene.invalidate(None)
     assert scene.draw(app.screen) is None
     assert pygame.image.tobytes(app.screen, "RGB") == shown, "the screen is the example, not a dimmed copy"
+
+
+@pytest.mark.parametrize("pointing", ["mouse", "finger"])
+def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, pointing, monkeypatch):
+    """A desktop play-test was told "Tap to continue" with a mouse in its hand."""
+    from game.ui import text as text_module
+
+    app = app_with(make_app, lang="en")
+    pygame.mouse.set_visible(pointing == "mouse")  # (the arrow: shown for a mouse, hidden for fingers)
+    shown: list[str] = []
+    real = text_module.TextCache.fit
+    monkeypatch.setattr(text_module.TextCache, "fit",
+                        lambda self, t, *a, **k: shown.append(t) or real(self, t, *a, **k))
+    overlay = open_table(app, GolfGame.from_code("GO1-E-AAAAAAB"))
+    assert isinstance(overlay, tips_overlay.TipsOverlay)
+    word = "Click to continue" if pointing == "mouse" else "Tap to continue"
+    assert any(t.startswith(word) for t in shown), shown

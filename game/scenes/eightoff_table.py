@@ -12,6 +12,7 @@ from ..model.cards import Card
 from ..model.eightoff import EightOffGame
 from ..model.moves import EightOffMove
 from ..ui.gesture import DOUBLE_TIME
+from ..ui.pointer import mouse_in_use
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene, Transition
@@ -39,6 +40,7 @@ MESSAGES = {
     "at-most-one": N_("You can move only one card now"),
     "too-many": N_("You can move at most {n} cards now"),
     "tap-hint": N_("Double-tap or drag to move it elsewhere"),
+    "click-hint": N_("Double-click or drag to move it elsewhere"),  # (said to a mouse)
     "nowhere": N_("This card has nowhere to go"),
     "key-hint": N_("Enter picks it up; Enter twice sends it where it fits"),
 }
@@ -132,7 +134,7 @@ class EightOffTableScene(TableScene):
     def on_tap(self, hit: tuple | None, double: bool = False) -> None:
         self._hint_at = None
         if double:  # (never after a tap that moved a card: that tap was forgotten with the change)
-            if self.toast.message == tr(MESSAGES["tap-hint"]):
+            if self.toast.message in (tr(MESSAGES["tap-hint"]), tr(MESSAGES["click-hint"])):
                 self.toast.dismiss()  # (it came as the second tap did: it is answered)
             self.double_tap(hit)
             return
@@ -300,7 +302,8 @@ class EightOffTableScene(TableScene):
         transition = super().update(dt)
         if self._hint_at is not None and self.clock >= self._hint_at:
             self._hint_at = None
-            self.show_message(MESSAGES["tap-hint"])  # a pointer, not a refusal: no shake, no sound
+            # a pointer, not a refusal: no shake, no sound
+            self.show_message(MESSAGES["click-hint" if mouse_in_use() else "tap-hint"])
         return transition
 
     def is_animating(self) -> bool:

@@ -10,7 +10,7 @@ import pygame
 from ..help.content import Block
 from ..i18n import N_, tr
 from ..ui import theme
-from ..ui.pointer import UP, pointer
+from ..ui.pointer import UP, mouse_in_use, pointer
 from ..view.dirty_rects import minus
 from .base import Pop, Scene, Transition
 from .help_page import Page, body_size
@@ -104,7 +104,8 @@ class TipsOverlay(Scene):
         pad = body
         bw = min(w - 24, int(body * 26))
         text = self.text_page = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
-        more = tr("Tap to continue") + f"   {self.index + 1}/{len(self.tips)}"
+        more = tr(N_("Click to continue") if mouse_in_use() else N_("Tap to continue")) \
+            + f"   {self.index + 1}/{len(self.tips)}"
         note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
         bh = pad + text.height + note.get_height() + pad // 2
         shade = theme.PANELS.get(self.ctx.settings.table_colour, theme.PANEL[:3])  # the felt's (Appearance)

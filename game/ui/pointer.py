@@ -57,3 +57,9 @@ def pointer(event: pygame.event.Event, screen_size: tuple[int, int]) -> tuple[st
     if kind != MOVE and getattr(event, "button", 1) != 1:
         return None
     return kind, tuple(event.pos)
+
+
+def mouse_in_use() -> bool:
+    """Whether the player points with a mouse: the arrow shows for a mouse and hides for fingers
+    (game/kiosk.py), so words can say "click" to the one and "tap" to the other."""
+    return bool(pygame.mouse.get_visible())
