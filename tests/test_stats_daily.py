@@ -105,3 +105,22 @@ def test_the_tabs_and_calendar_stay_inside_the_panel(make_app, data_dir, on_day,
     tabs = screen.view_tabs.rect
     assert tabs.height >= 44 and not tabs.colliderect(screen.chart_rect)
     assert screen.chart_rect.bottom <= screen.back.rect.top and not tabs.colliderect(screen.numbers_rect)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_charts_keys_are_squares_about_a_capital_high(make_app, size, monkeypatch):
+    """A play-test found the legend's colour squares tiny and pressed against their words."""
+    from game.scenes import stats_scene
+
+    app = make_app(size=size, scene=StatsScene)
+    screen = app.top
+    squares: list[pygame.Rect] = []
+    real = stats_scene.pygame.draw.rect
+    monkeypatch.setattr(stats_scene.pygame.draw, "rect",
+                        lambda surf, colour, rect, *a, **k: squares.append(pygame.Rect(rect)) or real(surf, colour, rect,
+                                                                                                   *a, **k))
+    surface = pygame.Surface(size)
+    screen._paint_legend(surface, screen.chart_rect)
+    assert len(squares) == len(screen.legend_keys())
+    size_px = min(max(12, screen.chart_rect.height // 10), screen._numbers_size or 10 ** 3)
+    assert all(sq.width >= max(8, int(size_px * 0.7)) for sq in squares)

@@ -43,6 +43,7 @@ class StatsScene(PanelScene):
         s, text = self.ctx.settings, self.ctx.text
         #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
         self.kind = registry.chosen(s)
+        self._numbers_size: int | None = None  # the numbers' font size, once painted (the legend's most)
         self.picker = KindPicker(text, self.kind, {f: registry.chosen(s, f).option_value
                                                    for f in registry.FAMILIES}, self._set_kind,
                                  on_more=self.open_rules)
@@ -141,7 +142,7 @@ class StatsScene(PanelScene):
         rows = self.lines()
         r = self.numbers_rect
         step = r.height / len(rows)
-        size = max(12, int(step * 0.62))
+        size = self._numbers_size = max(12, int(step * 0.62))
         for i, (label, value) in enumerate(rows):
             cy = int(r.y + step * (i + 0.5))
             num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
@@ -201,26 +202,31 @@ class StatsScene(PanelScene):
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
         keys = self.legend_keys()
+        # no larger than the numbers beside it; a key's square about a capital's height, a space
+        # after it and an em between keys (the squares were tiny and pressed against their words)
         size = max(12, r.height // 10)
+        if self._numbers_size is not None:
+            size = min(size, self._numbers_size)
         while True:
             items = [(RESULT_COLOURS[k], self.ctx.text.render(tr(label), size, theme.TEXT_DIM)) for k, label in keys]
-            box, gap = max(6, size // 2), max(6, size // 2)
-            widths = [box + 4 + img.get_width() for _c, img in items]
+            box, space, gap = max(8, int(size * 0.7)), max(5, size // 3), max(8, size)
+            widths = [box + space + img.get_width() for _c, img in items]
             rows = [items] if sum(widths) + gap * (len(items) - 1) <= r.width else [items[:2], items[2:]]
             rows = [row for row in rows if row]
-            if len(rows) == 1 or max(sum(box + 4 + i.get_width() for _c, i in row) + gap for row in rows) <= r.width \
-                    or size <= 10:
+            if len(rows) == 1 or max(sum(box + space + i.get_width() for _c, i in row) + gap for row in rows) \
+                    <= r.width or size <= 10:
                 break  # one row; else two rows (a long language) before the text gets small
             size -= 1
         line = max(img.get_height() for _c, img in items)
         y = r.bottom - line * len(rows)
         for row in rows:
-            total = sum(box + 4 + img.get_width() for _c, img in row) + gap * (len(row) - 1)
+            total = sum(box + space + img.get_width() for _c, img in row) + gap * (len(row) - 1)
             x = r.x + max(0, (r.width - total) // 2)
             for colour, img in row:
-                pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=2)
-                surface.blit(img, (x + box + 4, y))
-                x += box + 4 + img.get_width() + gap
+                pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box),
+                                 border_radius=max(2, box // 5))
+                surface.blit(img, (x + box + space, y))
+                x += box + space + img.get_width() + gap
             y += line
         return line * len(rows) + 4
 
