@@ -245,6 +245,13 @@ class Hud:
         """The button that performs `action` (whatever its label shows now), or None."""
         return next((b for b, a in zip(self.buttons, self._actions_of) if a == action), None)
 
+    def hovered_icon(self) -> tuple[str, pygame.Rect] | None:
+        """The name, in the player's language, and the button of an icon a mouse is over (band_tip)."""
+        for button, (label, _action, icon, _stage) in zip(self.buttons, self._actions()):
+            if button.hover and icon and button.label == icon:
+                return tr(label), button.rect
+        return None
+
     def handle(self, kind: str, pos: tuple[int, int]) -> tuple[bool, Transition]:
         """A pointer action on the band: whether a button fired, and the transition its action returned."""
         for button, action in zip(self.buttons, self._actions_of):

@@ -22,12 +22,14 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
+from ..ui.pointer import mouse_in_use
 from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
 from ..view.free_space import slid_off, whole_or_clear
 from .assist import Assistant, Driver
+from .band_tip import BandTip
 from .base import Push, Transition
 from .finish import Finisher
 from .hud import Hud
@@ -73,6 +75,7 @@ class TableScene(TableDeal):
                              ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
                              ("Watch", self.watch, "▶")],
                        game.code, self.copy_code)
+        self.band_tip = BandTip(self.hud, ctx.text)  # an icon's name under it, for a mouse
         self.light = WinnableLight(self)
         if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
             self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
@@ -387,6 +390,7 @@ class TableScene(TableDeal):
             self.board.set_glow(self._glow_due[1])
             self._glow_due = None
         self.toast.update(dt)
+        self.band_tip.update(dt, mouse_in_use())
         due = self.assist.driver is Driver.DEMO_DUE
         self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
@@ -413,6 +417,7 @@ class TableScene(TableDeal):
     def is_animating(self) -> bool:
         # (a verdict of the light that came in a frame with no input is drawn in that frame)
         return (self.board.is_animating() or self.toast.active or self.press is not None or self._glow_due is not None
+                or self.band_tip.waiting
                 or self._end_pending or self.assist.busy or self.finisher.busy
                 or (self.hud.light is not None and self.light.dirty)
                 or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values()))))  # a new second
@@ -420,5 +425,5 @@ class TableScene(TableDeal):
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
         return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
-                           floating=(self.finisher, self.focus.ring))
+                           floating=(self.finisher, self.focus.ring, self.band_tip))
 
