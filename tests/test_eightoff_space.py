@@ -109,3 +109,30 @@ def test_a_slid_message_keeps_off_the_foundations_outlines_too(make_app, lang):
         assert toast.collidelist(scene.layout.foundations) == -1, (toast, scene.layout.foundations)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_long_message_that_would_cover_cards_on_two_lines_takes_one(make_app, size):
+    """A regression play-test: the Greek "double-click or drag" hint, on two lines at the foot of long
+    columns, lay over their last cards and an empty foundation; on one smaller line it clears them."""
+    from conftest import settle
+
+    from game import i18n
+    from game.model.eightoff import EightOffGame
+    from game.scenes.eightoff_table import MESSAGES, EightOffTableScene
+    from game.settings import Settings
+
+    app = make_app(size=size, settings=Settings(language="el", fullscreen=False))
+    i18n.set_language("el")
+    try:
+        scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAYW"))
+        app.replace(scene)
+        settle(app)
+        scene.show_message(MESSAGES["click-hint"])
+        w, h = scene.layout.card_w, scene.layout.card_h
+        placed = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in scene.targets().values()]
+        toast = scene.toast.rect
+        assert toast.collidelist(placed) == -1 and toast.collidelist(scene.layout.foundations) == -1, toast
+        assert app.screen.get_rect().contains(toast)
+    finally:
+        i18n.set_language("en")

@@ -288,6 +288,12 @@ def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make
         i18n.set_language("en")
 
 
+def inset(size) -> int:
+    from game.ui.theme import scale_for
+
+    return max(2, int(18 * scale_for(size)) // 3)
+
+
 def play_to_a_block(game: GolfGame, rng: random.Random) -> None:
     while game.status == "playing":
         moves = game.legal_moves()
@@ -318,7 +324,9 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
             panel = app.top
             assert isinstance(panel, RoundBlockedOverlay)
             r = panel.panel_rect
-            cut += [(course.game.code, m) for m in scene.felt_marks() if r.colliderect(m) and not r.contains(m)]
+            # (inside by a third of its corners' radius: the rounded corner uncovered a mark flush with it)
+            inner = r.inflate(-2 * inset(size), -2 * inset(size))
+            cut += [(course.game.code, m) for m in scene.felt_marks() if r.colliderect(m) and not inner.contains(m)]
             assert min(panel.text_sizes) >= 12
             # (where no space between the cards held it, it was cut off over its own button)
             assert all(r.top + panel.text_bottom <= b.rect.top for b in panel.buttons), course.game.code
@@ -349,5 +357,31 @@ def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_al
             assert r.collidelist(cards) == -1 and pygame.Rect(0, 0, 800, 480).contains(r)
             assert all(r.contains(b.rect) for b in panel.buttons)
         assert not cut
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_hole_panel_over_the_empty_stock_covers_its_corner_too(make_app):
+    """A regression play-test: round GR1-E-AAAAAAG, hole 1 drawn to a block at 1920x1080 in Greek. The
+    panel's edge lay flush with the stock's outline, and its rounded corner left the outline's showing."""
+    from game.model.course import GolfRound
+    from game.scenes.round_table import RoundTableScene
+
+    size = (1920, 1080)
+    app = make_app(size=size)
+    app.ctx.settings.tips = False
+    i18n.set_language("el")
+    try:
+        course = GolfRound("GR1-E-AAAAAAG")
+        game = course.game
+        while game.status == "playing":
+            moves = game.legal_moves()
+            game.push(next((m for m in moves if m.is_draw), moves[0]))
+        scene = RoundTableScene(app.ctx, course, resumed={})
+        app.replace(scene)
+        settle(app)
+        r = app.top.panel_rect
+        inner = r.inflate(-2 * inset(size), -2 * inset(size))
+        assert not [m for m in scene.felt_marks() if r.colliderect(m) and not inner.contains(m)]
     finally:
         i18n.set_language("en")

@@ -547,3 +547,5 @@ def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, poin
     assert isinstance(overlay, tips_overlay.TipsOverlay)
     word = "Click to continue" if pointing == "mouse" else "Tap to continue"
     assert any(t.startswith(word) for t in shown), shown
+    # the tip itself says the same (a regression play-test read "Tap a free card" over "Click to continue")
+    assert overlay.text.startswith("Click a free card" if pointing == "mouse" else "Tap a free card")

@@ -27,13 +27,14 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
-from ..view.free_space import slid_off, whole_or_clear
+from ..view.free_space import whole_or_clear
 from .assist import Assistant, Driver
 from .band_tip import BandTip
 from .base import Push, Transition
 from .finish import Finisher
 from .hud import Hud
 from .kind_picker import kind_title, rules_title
+from .message_place import place_message
 from .seat import Seat, take_over
 from .table_deal import TableDeal, listed
 from .table_focus import TableFocus
@@ -118,15 +119,21 @@ class TableScene(TableDeal):
         top = self.hud.rect.bottom
         return pygame.Rect(0, top, self.size[0], self.size[1] - top)
 
+    def panel_inset(self) -> int:
+        """How far inside a panel's edge a mark it covers must lie: a third of its corners' radius."""
+        return max(2, int(18 * theme.scale_for(self.size)) // 3)
+
     def leaves_marks_whole(self, rect: pygame.Rect) -> bool:
         """Whether a panel at `rect` covers each of felt_marks whole or not at all."""
-        return not any(rect.colliderect(m) and not rect.contains(m) for m in self.felt_marks())
+        inner = rect.inflate(-2 * self.panel_inset(), -2 * self.panel_inset())
+        return not any(rect.colliderect(m) and not inner.contains(m) for m in self.felt_marks())
 
     def place_panel(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         """Where a panel laid out at `rect` in `area` goes: clear of what is printed on the felt, or
         over it whole (free_space.whole_or_clear)."""
         cards = [self.board.sprite_rect(s) for s in self.board.sprites.values()]
-        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size))
+        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size),
+                              self.panel_inset())
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
@@ -324,18 +331,12 @@ class TableScene(TableDeal):
         centre = (rect.centerx, rect.centery - self.finisher.toast_lift())  # above the Finish button
         shown, clock = self.toast.center if self.toast.active else None, self.toast.clock
         self.toast.show(message, centre, **fmt)
-        # two lines near the bottom edge, or a long word beside the waste: keep all of it on screen
-        screen = pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4)
-        inside = self.toast.rect.clamp(screen)
-        if inside != self.toast.rect:
-            shift = (inside.x - self.toast.rect.x, inside.y - self.toast.rect.y)
-            self.toast.center = (centre[0] + shift[0], centre[1] + shift[1])
         w, h = self.layout.card_w, self.layout.card_h
         cards = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in self.targets().values()]
         # the empty piles' outlines (one under its cards is theirs); not the felt's title, which
         # is printed where messages go
         marks = [m for m in [*self.layout.slots(), *self.layout.slot_groups()] if m not in cards]
-        self.toast.center = slid_off(self.toast.rect, cards, screen, marks).center  # (not over a long column)
+        place_message(self.toast, centre, pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4), cards, marks)
         if self.toast.center == shown:  # where the message up now is: it stays up, no fade in again
             self.toast.clock = min(clock, self.toast.FADE_IN)
 

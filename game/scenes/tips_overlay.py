@@ -36,6 +36,14 @@ def _help_button(table: TableScene) -> pygame.Rect:
     return pygame.Rect(button.rect) if button is not None else table.hud.rect
 
 
+#: A tip's words for a player with a mouse, where they say "tap" (the footer says "click" then too).
+CLICK_WORDS = {
+    "Tap a free card, the last of its column, when it is one rank above or below the waste's card.":
+        N_("Click a free card, the last of its column, when it is one rank above or below the waste's card."),
+    "No card fits? Tap the stock: its next card goes onto the waste.":
+        N_("No card fits? Click the stock: its next card goes onto the waste."),
+}
+
 #: Per game: (text, where it points) for each of its three tips.
 TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
     "golf": [
@@ -74,7 +82,8 @@ class TipsOverlay(Scene):
 
     @property
     def text(self) -> str:
-        return self.tips[self.index][0]
+        words = self.tips[self.index][0]
+        return CLICK_WORDS.get(words, words) if mouse_in_use() else words
 
     def enter(self) -> None:
         self.resize(self.ctx.screen_size)

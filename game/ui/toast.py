@@ -28,6 +28,8 @@ class Toast:
         self.clock = 0.0
         self.active = False
         self._surf: pygame.Surface | None = None
+        self._one_line = False
+        self._two_lines = False
         self._last_rect: pygame.Rect | None = None
         self._last_alpha = -1
 
@@ -48,14 +50,30 @@ class Toast:
     def hide(self) -> None:
         self.active = False
 
+    def one_line(self, on: bool) -> None:
+        """Keep a long message on one line (shrunk to fit, not below 12 px) rather than two."""
+        if on != self._one_line:
+            self._one_line, self._surf = on, None
+            if self.message:
+                self._surf = self._render(self.message)
+
     def dismiss(self) -> None:
         """Fade out now (what it said no longer holds), not at the end of its time."""
         if self.active:
             self.clock = max(self.clock, self.duration)
 
+    def two_lines(self) -> bool:
+        """Whether the message shown took two lines."""
+        return self._two_lines
+
     def _render(self, text: str) -> pygame.Surface:
-        if self.max_width:
-            label = self.text.fit_wrapped(text, self.max_width, self.font_size, theme.TEXT, bold=True, min_size=12)
+        self._two_lines = False
+        if self.max_width and self._one_line:
+            label = self.text.fit(text, self.max_width, self.font_size, theme.TEXT, bold=True, min_size=12)
+        elif self.max_width:
+            line, text_size = self.text.wrapped_choice(text, self.max_width, self.font_size, True, 12)
+            label = self.text.render(line, text_size, theme.TEXT, bold=True)  # (what fit_wrapped draws)
+            self._two_lines = "\n" in line
         else:
             label = self.text.render(text, self.font_size, theme.TEXT, bold=True)
         pad_x, pad_y = self.font_size, self.font_size // 2

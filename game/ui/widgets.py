@@ -26,6 +26,8 @@ def fitted_label(text: TextCache, label: str, width: int, height: int, size: int
     larger than one line fits the width (a long Greek label on a narrow button), else on one."""
     one = text.fit_size(label, width, size, bold)
     wrapped, two = text.wrapped_choice(label, width, size, bold)
+    if min(len(line) for line in wrapped.split("\n")) < 3:  # a mark alone on a line ("✓" over a code)
+        return label, one
     while "\n" in wrapped and two > one and text.rendered_size(wrapped, two, bold)[1] > height:
         two -= 1
     return (wrapped, two) if "\n" in wrapped and two > one else (label, one)

@@ -79,6 +79,11 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
     return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
 
 
+def covered(rect: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    """The area of `rects` that `rect` covers (overlaps counted once per rect)."""
+    return sum(p.width * p.height for p in (rect.clip(rects[i]) for i in rect.collidelistall(rects)))
+
+
 def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
              marks: list[pygame.Rect] | None = None) -> pygame.Rect:
     """`rect` (a message), or where it covers the least of `cards` once slid along its row to the
@@ -90,9 +95,6 @@ def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
     if rect.collidelist(cards) == -1 and rect.collidelist(marks) == -1:
         return rect
 
-    def covered(r: pygame.Rect, of: list[pygame.Rect]) -> int:
-        return sum(p.width * p.height for p in (r.clip(of[i]) for i in r.collidelistall(of)))
-
     middles = sorted({c.centerx for c in [*cards, *marks]})
     places = [rect.centerx, *middles, *((a + b) // 2 for a, b in zip(middles, middles[1:]))]
     slid = [rect.move(x - rect.centerx, 0).clamp(screen) for x in places]
@@ -102,13 +104,14 @@ def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
 
 
 def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rect], cards: list[pygame.Rect],
-                   window: pygame.Rect) -> pygame.Rect:
+                   window: pygame.Rect, inset: int = 0) -> pygame.Rect:
     """`panel`, or the nearest place that cuts none of `marks` (what is printed on the felt: an empty
     pile's outline, the table's title) in two: slid within `area` clear of a mark it half covers,
     or grown over the mark whole where that covers no card it did not cover and stays in `window`. A half-covered
-    outline peeks out under the panel's edge like a mistake."""
+    outline peeks out under the panel's edge like a mistake. `inset`: how far inside the panel's
+    edge a covered mark must lie (its rounded corners uncover a mark flush with them)."""
     def cut(r: pygame.Rect) -> list[pygame.Rect]:
-        return [m for m in marks if r.colliderect(m) and not r.contains(m)]
+        return [m for m in marks if r.colliderect(m) and not r.inflate(-2 * inset, -2 * inset).contains(m)]
 
     halved = cut(panel)
     if not halved:
@@ -121,7 +124,7 @@ def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rec
             moved = panel.move(dx, dy)
             if area.contains(moved):
                 options.append((abs(dx) + abs(dy), moved))
-        grown = panel.union(m)
+        grown = panel.union(m.inflate(2 * inset, 2 * inset))
         if window.contains(grown) and grown.collidelist(clear) == -1:
             options.append((grown.width - panel.width + grown.height - panel.height, grown))
     whole = [(cost, r) for cost, r in options if not cut(r)]
