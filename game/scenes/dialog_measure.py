@@ -1,0 +1,161 @@
+"""How a dialog's panel measures itself: its forms (the whole panel and its shorter ones), the
+scales it tries in each of its areas, its text laid out at a width and scale, and whether every line
+of it can be read. DialogOverlay places and draws what this finds (dialog.py)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..i18n import tr
+from ..ui import theme
+from ..ui.text import get_font, least_legible
+from .base import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+
+#: the scales a panel tries, largest first, when its area is smaller than it would like
+SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
+#: the least font size a panel's text is drawn at while a shorter form of it could be larger
+LEAST_TEXT = 12
+
+
+def _room(area: pygame.Rect, window_h: int) -> int:
+    """The height a panel may take in `area`: all of a space between cards, the window less a margin."""
+    return area.height - 20 if area.height >= window_h else area.height
+
+
+class PanelMeasure:
+    """The measuring half of a dialog (mixed into DialogOverlay, which sets these fields)."""
+
+    ctx: Context
+    title: str
+    compact_levels: int
+    compact: int
+    size: tuple[int, int]
+    _worked_out: dict[tuple, list] | None
+
+    def lines(self) -> list[str]:
+        return []
+
+    def _said_lines(self) -> list[str]:
+        """`lines()` at the compact level, worked out once per resize."""
+        return self._once(("lines", self.compact), self.lines)
+
+    def _once(self, key: tuple, work: Callable[[], list]) -> list:
+        """`work()`, kept under `key` while resize runs (a new call each time otherwise)."""
+        memo = self._worked_out
+        if memo is None:
+            return work()
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]
+
+    def actions(self) -> list[tuple[str, Action, str]]:
+        return []
+
+    def _spot(self, area: pygame.Rect, pw: int, ph: int) -> pygame.Rect:
+        """Where a panel pw by ph laid out in `area` goes, before `placed` moves it: its middle, and
+        inside a space between cards."""
+        h = self.size[1]
+        rect = pygame.Rect(0, 0, pw, min(ph, _room(area, h)))
+        rect.center = area.center
+        if area.height < h:
+            rect.clamp_ip(area)
+        return rect
+
+    def _fits(self, candidates: list[pygame.Rect]) -> Iterator[tuple[float, pygame.Rect, tuple, int]]:
+        """Each (scale, area, measure, form) the panel fits, best first, with self.compact set to it.
+
+        A panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
+        when they would not fit; its buttons stay touch-sized. The whole panel first, then its
+        shorter forms; at each, the largest scale first, and at that, the first area it fits."""
+        h = self.size[1]
+        for level in range(self.compact_levels + 1):
+            self.compact = level
+            acts = self.actions()
+            for shrink in SHRINKS:
+                s = theme.scale_for(self.size) * shrink
+                least = self._least_height(s, acts)
+                for area in candidates:
+                    if least > _room(area, h):  # too low for it whatever its text: not laid out
+                        continue
+                    measured = self._measure(s, area, acts)
+                    if measured[1] <= _room(area, h):
+                        yield s, area, measured, level
+
+    def _least_height(self, s: float, acts: list) -> int:
+        """A height the panel at scale s cannot be lower than (_measure's, found without laying out
+        its text): most spaces between the cards are too low for it."""
+        bh, gap = self._button_size(s)
+        return max(self._height_for_lines(s), gap + bh + gap if acts else 0)
+
+    def _height_for_lines(self, s: float) -> int:
+        """The height the panel takes at scale s by its number of lines (before its text is laid
+        out: it may need more, never less)."""
+        return min(self.size[1] - 20, int((130 + 34 * len(self._said_lines())) * s))
+
+    @staticmethod
+    def _button_size(s: float) -> tuple[int, int]:
+        """A button's height and the gap around it at scale s."""
+        return max(theme.MIN_TOUCH + 4, int(52 * s)), int(16 * s)
+
+    def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
+        """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
+        w, h = self.size
+        # (as wide as at full scale, where its space allows: a shrunk panel made narrow as well
+        # wrapped its title onto more lines and grew taller than the space it was shrunk for)
+        pw, ph = min(w - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
+        bh, gap = self._button_size(s)
+        font = get_font(max(12, int(bh * 0.48)), True)
+        if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit
+            widest = max((font.size(tr(label))[0] + 2 * max(8, bh // 3) for label, _fn, _st in acts), default=0)
+            pw = max(pw, min(len(acts) * widest + gap * (len(acts) + 1), int(640 * s)))
+        pw = min(pw, area.width)
+        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1);
+        # between cards a label may be drawn a fifth smaller (the button fits it) to save a row
+        squeeze = 0.8 if area.height < h else 1.0
+        per_row = max(1, len(acts))
+        while per_row > 1:
+            bw = (pw - gap * (per_row + 1)) // per_row
+            if all(font.size(tr(label))[0] * squeeze <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+                break
+            per_row -= 1
+        rows = -(-len(acts) // per_row)
+        # tall enough for its text in any language (a Thai line is taller than a Latin one)
+        ph = max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap))  # (the caller keeps it inside)
+        return pw, ph, bh, gap, per_row, rows
+
+    def _legible(self, pw: int, s: float) -> bool:
+        """Every line of the text at width pw and scale s is drawn at LEAST_TEXT px or more (its
+        script's least where that is more): a 9 px line on a 7-inch kiosk is a smudge."""
+        return all(size >= least_legible(line, LEAST_TEXT) for line, size, *_rest in self._text_plan(pw, s))
+
+    def _text_plan(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
+        """The title and the lines as they will be drawn: text, font size, colour, bold, and the
+        space below each."""
+        return self._once(("plan", self.compact, pw, s), lambda: self._plan_text(pw, s))
+
+    def _plan_text(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
+        inner_w = pw - int(40 * s)
+        text = self.ctx.text
+        title, size = text.wrapped_choice(tr(self.title), inner_w, int(34 * s), bold=True)
+        out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
+        body = min(int(24 * s), size)  # never above the title: a narrow panel's title stays its head
+        lines = self._said_lines()
+        # one size for every line that fits on one: a line a little too long does not shrink alone
+        sizes = [text.fit_size(line, inner_w, body) for line in lines]
+        body = min([size for size in sizes if size >= body * 0.8] or [body])
+        for line in lines:
+            line, size = text.wrapped_choice(line, inner_w, body)
+            out.append((line, size, theme.TEXT, False, int(6 * s)))
+        return out
+
+    def _text_bottom(self, pw: int, s: float) -> int:
+        """Where the text ends, from the panel's top: measured, not drawn (a panel weighs several
+        sizes and places before it draws one)."""
+        plan = self._text_plan(pw, s)
+        heights = [self.ctx.text.rendered_size(line, size, bold)[1] + below for line, size, _c, bold, below in plan]
+        return int(22 * s) + sum(heights) - (plan[-1][4] if plan else 0)
