@@ -51,6 +51,7 @@ class AdminExit:
 
     def feed(self, kind: str, pos: tuple[int, int], who: object, now: float, size: tuple[int, int]) -> None:
         """Follow one pointer action ('down', 'move' or 'up' at pos, by pointer `who`)."""
+        self._arm(now)  # (a hold that lasted long enough counts, even if no frame came between)
         if kind == DOWN:
             corner = corner_of(pos, size)
             armed = self.armed(now)

@@ -578,3 +578,13 @@ def test_the_touch_that_ends_attract_mode_brings_the_first_run_tips_back_for_a_n
     touch_tap(app, (400, 240))
     assert not app.attract.active
     assert tips.pending(app.settings) is (switch == "left on")
+
+
+def test_a_hold_lifted_before_any_frame_saw_it_complete_still_arms_the_exit():
+    from game.admin_exit import AdminExit
+
+    admin, size = AdminExit(), (800, 480)
+    admin.feed("down", (2, 2), 1, 0.0, size)
+    admin.feed("up", (2, 2), 1, HOLD + 0.01, size)  # no frame between: the lift came first
+    admin.feed("down", (797, 477), 1, HOLD + 1.0, size)
+    assert admin.due(HOLD + 1.0)
