@@ -9,14 +9,14 @@ import pygame
 from ..i18n import N_
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Transition
-from .dialog import DialogOverlay
+from .over_table import OverTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from .table import TableScene
 
 
-class AnalysisOverlay(DialogOverlay):
+class AnalysisOverlay(OverTable):
     """Over the table, after a hint or Watch found no winning line from here."""
 
     dim_alpha = 70  # the cards stay readable
@@ -32,19 +32,6 @@ class AnalysisOverlay(DialogOverlay):
         if getattr(self.analysis, "start", None) == "unwinnable":
             return N_("This deal cannot be won")
         return N_("This position can no longer be won")
-
-    def areas(self) -> list[pygame.Rect]:
-        """Between the cards, never over one: the player looks at them while reading."""
-        return self.table.panel_areas() or [super().area()]
-
-    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        return self.table.place_panel(rect, area)
-
-    def clean(self, rect: pygame.Rect) -> bool:
-        return self.table.leaves_marks_whole(rect)
-
-    def last_area(self) -> pygame.Rect:
-        return self.table.below_band()
 
     def lines(self) -> list[str]:
         return analysis_lines(self.table, self.analysis)

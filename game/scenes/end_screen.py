@@ -19,6 +19,7 @@ from .dialog import DialogOverlay
 from .golf_best_line import best_line
 from .hud import play_time
 from .kind_picker import kind_title
+from .over_table import OverTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -93,7 +94,7 @@ class EndOverlay(DialogOverlay):
         return self.table.go_menu()
 
 
-class BlockedOverlay(EndOverlay):
+class BlockedOverlay(OverTable, EndOverlay):
     """No card fits and the stock is empty: Undo or New game, and where the win was lost."""
 
     title = "No more moves available"
@@ -152,19 +153,6 @@ class BlockedOverlay(EndOverlay):
         left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
         return [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
                 tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left)]
-
-    def areas(self) -> list[pygame.Rect]:
-        """Between the cards that are left, never over one, so the player sees what beat them."""
-        return self.table.panel_areas() or [super().area()]
-
-    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        return self.table.place_panel(rect, area)
-
-    def clean(self, rect: pygame.Rect) -> bool:
-        return self.table.leaves_marks_whole(rect)
-
-    def last_area(self) -> pygame.Rect:
-        return self.table.below_band()
 
     def actions(self) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]

@@ -1,0 +1,32 @@
+"""A panel over a table's cards (the blocked panel, the analysis panel): it goes between the cards,
+leaves what is printed on the felt whole or covers it whole, and with nowhere between the cards
+goes over them below the band (table.py finds the spaces and the marks)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .dialog import DialogOverlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import TableScene
+
+
+class OverTable(DialogOverlay):
+    """DialogOverlay's places asked of the table beneath (`table`, set by the subclass)."""
+
+    table: TableScene
+
+    def areas(self) -> list[pygame.Rect]:
+        """Between the cards, never over one: the player looks at them while reading."""
+        return self.table.panel_areas() or [super().area()]
+
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        return self.table.place_panel(rect, area)
+
+    def clean(self, rect: pygame.Rect) -> bool:
+        return self.table.leaves_marks_whole(rect)
+
+    def last_area(self) -> pygame.Rect:
+        return self.table.below_band()
