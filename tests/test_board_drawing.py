@@ -350,3 +350,11 @@ def test_a_back_turning_over_is_squeezed_once_per_width_not_again_at_every_later
     assert counts[0] > counts[1] > 0  # each turn squeezes its face, the second no longer the back
     board.set_look(True, board.back_style)  # other colours: everything is drawn anew
     assert not board._back_steps
+
+
+def test_a_layer_over_the_table_repaints_where_it_was_and_is_as_one():
+    from game.view.dirty_rects import spanned
+
+    was, now = pygame.Rect(10, 10, 20, 20), pygame.Rect(50, 15, 10, 10)
+    assert spanned(was, now) == pygame.Rect(10, 10, 50, 20)
+    assert spanned(None, now) == now and spanned(was, None) == was and spanned(None, None) is None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import theme
+from ..view.dirty_rects import spanned
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..ui.text import TextCache
@@ -70,10 +71,7 @@ class BandTip:
 
     def dirty_rect(self) -> pygame.Rect | None:
         now = self.rect if self._surface is not None else None
-        if now == self._painted:
-            return None
-        rects = [r for r in (self._painted, now) if r is not None]
-        return rects[0].unionall(rects[1:])
+        return None if now == self._painted else spanned(self._painted, now)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
         if self._surface is None:

@@ -16,6 +16,7 @@ from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.text import get_font
 from ..ui.widgets import Button
+from ..view.dirty_rects import spanned
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import TableScene
@@ -127,11 +128,10 @@ class Finisher:
         now = b.bounds if b.visible else None
         if not b.dirty and now == self._painted:
             return None
-        rects = [r for r in (self._painted, now) if r is not None]
-        if not rects:
+        area = spanned(self._painted, now)
+        if area is None:
             b.dirty = False
-            return None
-        return rects[0].unionall(rects[1:])
+        return area
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
         b = self.button

@@ -17,6 +17,7 @@ import pygame
 
 from ..model.cards import Card
 from ..ui.key_focus import nearest, paint_ring
+from ..view.dirty_rects import spanned
 from ..view.lift import LIFT_TIME, SETTLE_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -196,10 +197,7 @@ class FocusRing:
 
     def dirty_rect(self) -> pygame.Rect | None:
         now = self.focus.ring_rect()
-        if now == self._painted:
-            return None
-        rects = [r for r in (self._painted, now) if r is not None]
-        return rects[0].unionall(rects[1:])
+        return None if now == self._painted else spanned(self._painted, now)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect | None:
         now = self.focus.ring_rect()

@@ -9,6 +9,13 @@ MERGE_SLACK = 4096
 COLUMN = 16  # dirty rectangles span whole columns of this many pixels (see columns)
 
 
+def spanned(*rects: pygame.Rect | None) -> pygame.Rect | None:
+    """The rectangle spanning those given that are not None (None when all are): where a layer drawn
+    over the table was and is, repainted as one."""
+    shown = [r for r in rects if r is not None]
+    return shown[0].unionall(shown[1:]) if shown else None
+
+
 def columns(rect: pygame.Rect) -> pygame.Rect:
     """The rectangle widened to whole columns of COLUMN pixels. SDL copies a row that starts on a
     16-byte boundary with streaming stores and its last partial 64 bytes with plain ones, which on
