@@ -266,26 +266,35 @@ def test_the_win_panel_leaves_the_top_band_whole(make_app, size, language):
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "el", "th"])
-def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make_app, language):
-    """A play-test read a Greek verdict at about 9 px beside two buttons: the panel takes the first of
-    its forms whose every line is 12 px or more (the live top band has its buttons)."""
+def blocked_panels(make_app, language: str):
+    """(table, panel) for 8 random deals played to a block at 800x480 in `language` (seed 1)."""
     app = make_app(size=(800, 480))
     app.ctx.settings.tips = False
     i18n.set_language(language)
     try:
-        rng, smallest = random.Random(1), []
+        rng = random.Random(1)
         for _ in range(8):
-            app.replace(GolfTableScene(app.ctx, blocked_game(rng), resumed={}))
+            scene = GolfTableScene(app.ctx, blocked_game(rng), resumed={})
+            app.replace(scene)
             settle(app)
             panel = app.top
-            assert isinstance(panel, BlockedOverlay) and panel.analysis is not None
-            smallest.append(min(panel.text_sizes))
-            title, *body = panel.text_sizes
-            assert title >= max(body, default=0), panel.text_sizes  # a narrow panel's title stays its head
-        assert min(smallest) >= 12, smallest
+            assert isinstance(panel, BlockedOverlay)
+            yield scene, panel
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "el", "th"])
+def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make_app, language):
+    """A play-test read a Greek verdict at about 9 px beside two buttons: the panel takes the first of
+    its forms whose every line is 12 px or more (the live top band has its buttons)."""
+    smallest = []
+    for _scene, panel in blocked_panels(make_app, language):
+        assert panel.analysis is not None
+        smallest.append(min(panel.text_sizes))
+        title, *body = panel.text_sizes
+        assert title >= max(body, default=0), panel.text_sizes  # a narrow panel's title stays its head
+    assert len(smallest) == 8 and min(smallest) >= 12, smallest
 
 
 def inset(size) -> int:
@@ -340,25 +349,15 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
 def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_all(make_app, language):
     """A play-test saw the empty stock's outline peek out under a blocked panel's edge (and the felt's
     title half covered): the panel slides clear of such a mark, or grows over it where no card is."""
-    app = make_app(size=(800, 480))
-    app.ctx.settings.tips = False
-    i18n.set_language(language)
-    try:
-        rng, cut = random.Random(1), []
-        for _ in range(8):
-            scene = GolfTableScene(app.ctx, blocked_game(rng), resumed={})
-            app.replace(scene)
-            settle(app)
-            panel = app.top
-            assert isinstance(panel, BlockedOverlay)
-            r = panel.panel_rect
-            cut += [(scene.game.code, m) for m in scene.felt_marks() if r.colliderect(m) and not r.contains(m)]
-            cards = [scene.board.sprite_rect(s) for s in scene.board.sprites.values()]
-            assert r.collidelist(cards) == -1 and pygame.Rect(0, 0, 800, 480).contains(r)
-            assert all(r.contains(b.rect) for b in panel.buttons)
-        assert not cut
-    finally:
-        i18n.set_language("en")
+    cut, seen = [], 0
+    for scene, panel in blocked_panels(make_app, language):
+        seen += 1
+        r = panel.panel_rect
+        cut += [(scene.game.code, m) for m in scene.felt_marks() if r.colliderect(m) and not r.contains(m)]
+        cards = [scene.board.sprite_rect(s) for s in scene.board.sprites.values()]
+        assert r.collidelist(cards) == -1 and pygame.Rect(0, 0, 800, 480).contains(r)
+        assert all(r.contains(b.rect) for b in panel.buttons)
+    assert seen == 8 and not cut
 
 
 def test_a_hole_panel_over_the_empty_stock_covers_its_corner_too(make_app):
