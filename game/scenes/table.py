@@ -106,12 +106,13 @@ class TableScene(TableDeal):
                                                if r not in clear])
         return [pygame.Rect(r) for r in self._panel_areas[1]]
 
-    def felt_marks(self) -> list[pygame.Rect]:
-        """What is printed on the felt and shows: the empty piles' outlines (not one under its
-        cards), their framed groups, the title."""
-        cards = {tuple(self.board.sprite_rect(s)) for s in self.board.sprites.values()}
-        marks = [*self.layout.slots(), *self.layout.slot_groups(), *(r for _img, r in self.board.prints)]
-        return [m for m in marks if tuple(m) not in cards]
+    def felt_marks(self, cards: list[pygame.Rect] | None = None, title: bool = True) -> list[pygame.Rect]:
+        """What is printed on the felt and shows: the empty piles' outlines (not one under a card of
+        `cards`, the cards where they are unless given), their framed groups, and the title."""
+        under = {tuple(r) for r in (cards if cards is not None else
+                                    (self.board.sprite_rect(s) for s in self.board.sprites.values()))}
+        prints = [r for _img, r in self.board.prints] if title else []
+        return [m for m in [*self.layout.slots(), *self.layout.slot_groups(), *prints] if tuple(m) not in under]
 
     def below_band(self) -> pygame.Rect:
         """The table below its top band: a panel with nowhere between the cards goes over them there,
@@ -333,10 +334,9 @@ class TableScene(TableDeal):
         self.toast.show(message, centre, **fmt)
         w, h = self.layout.card_w, self.layout.card_h
         cards = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in self.targets().values()]
-        # the empty piles' outlines (one under its cards is theirs); not the felt's title, which
-        # is printed where messages go
-        marks = [m for m in [*self.layout.slots(), *self.layout.slot_groups()] if m not in cards]
-        place_message(self.toast, centre, pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4), cards, marks)
+        # not the felt's title: it is printed where messages go
+        place_message(self.toast, centre, pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4), cards,
+                      self.felt_marks(cards, title=False))
         if self.toast.center == shown:  # where the message up now is: it stays up, no fade in again
             self.toast.clock = min(clock, self.toast.FADE_IN)
 
