@@ -100,7 +100,6 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
-        w, h = self.size
         candidates = self.areas() or [self.area()]
         # A form whose text would be shrunk below what can be read is passed over for a shorter
         # one (the live top band has the buttons a compact form leaves out), and so is a place
