@@ -1,13 +1,14 @@
 """Start Golf & Eight Off.
 
-    python main.py                          full screen at the desktop resolution, the menu
-    python main.py --windowed               a 1280x720 window
-    python main.py --windowed 800x480       a window of that size (the Raspberry Pi touchscreen)
-    python main.py --game golf              straight into a random Golf deal
-    python main.py --code GO1-E-AAAAAAB     straight into that exact deal
-    python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode;
-                                            a 5-s press on a corner (or Ctrl+Alt+Q) exits with status 3
+python main.py                          full screen at the desktop resolution, the menu
+python main.py --windowed               a 1280x720 window
+python main.py --windowed 800x480       a window of that size (the Raspberry Pi touchscreen)
+python main.py --game golf              straight into a random Golf deal
+python main.py --code GO1-E-AAAAAAB     straight into that exact deal
+python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode;
+                                        a 5-s press on a corner (or Ctrl+Alt+Q) exits with status 3
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,24 +54,38 @@ def build_parser() -> argparse.ArgumentParser:
         prog="main.py",
         description="Golf and Eight Off, two patience (solitaire) card games for mouse and touch.",
         epilog="Settings are kept in the user's config directory (set GOLF_EIGHTOFF_CONFIG_DIR to "
-               "use another). In the game: F11 toggles full screen, Esc goes back, Ctrl+V pastes a "
-               "deal code in the menu.",
+        "use another). In the game: F11 toggles full screen, Esc goes back, Ctrl+V pastes a "
+        "deal code in the menu.",
     )
-    parser.add_argument("--windowed", nargs="?", const=DEFAULT_WINDOW, type=window_size, metavar="WxH",
-                        help="play in a window instead of full screen; WxH sets its size "
-                             "(default 1280x720)")
-    parser.add_argument("--game", choices=tuple(registry.FAMILIES),
-                        help="skip the menu: continue the saved game if it is of this game, else start "
-                             "a random deal with the rule or cell count last chosen in the menu")
-    parser.add_argument("--code", metavar="CODE",
-                        help="skip the menu and start exactly this deal, e.g. GO1-E-AAAAAAB or "
-                             "EO1-C4-AAAAAFA (the code decides the game and its option; "
-                             "overrides --game); the saved game continues if it is this deal")
-    parser.add_argument("--kiosk", action="store_true",
-                        help="kiosk mode for an unattended touchscreen: full screen (with --windowed: a "
-                             "window without decorations), no Quit button, the saved game resumes at "
-                             "start, demos play after a few idle minutes; the administrator exits with a "
-                             "5-second press on a screen corner or Ctrl+Alt+Q (exit status 3)")
+    parser.add_argument(
+        "--windowed",
+        nargs="?",
+        const=DEFAULT_WINDOW,
+        type=window_size,
+        metavar="WxH",
+        help="play in a window instead of full screen; WxH sets its size (default 1280x720)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=tuple(registry.FAMILIES),
+        help="skip the menu: continue the saved game if it is of this game, else start "
+        "a random deal with the rule or cell count last chosen in the menu",
+    )
+    parser.add_argument(
+        "--code",
+        metavar="CODE",
+        help="skip the menu and start exactly this deal, e.g. GO1-E-AAAAAAB or "
+        "EO1-C4-AAAAAFA (the code decides the game and its option; "
+        "overrides --game); the saved game continues if it is this deal",
+    )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="kiosk mode for an unattended touchscreen: full screen (with --windowed: a "
+        "window without decorations), no Quit button, the saved game resumes at "
+        "start, demos play after a few idle minutes; the administrator exits with a "
+        "5-second press on a screen corner or Ctrl+Alt+Q (exit status 3)",
+    )
     return parser
 
 
@@ -102,8 +117,7 @@ def first_scene(args: argparse.Namespace, app: App) -> Scene:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     if args.code is not None:  # refuse a bad code (an empty one too) before any window opens
         try:
             parse_code(args.code)

@@ -9,16 +9,17 @@ administrator has it from the README. A press on a corner still reaches the scen
 HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it pointer
 actions and asks `due`.
 """
+
 from __future__ import annotations
 
 from game.ui.pointer import DOWN, UP
 
-HOLD = 5.0          # s a corner must be held
-CONFIRM = 5.0       # s after the hold in which a tap on the opposite corner leaves
+HOLD = 5.0  # s a corner must be held
+CONFIRM = 5.0  # s after the hold in which a tap on the opposite corner leaves
 OPPOSITE = {"tl": "br", "br": "tl", "tr": "bl", "bl": "tr"}
-SHOW_AFTER = 1.0    # s of holding before the countdown shows (a normal tap never sees it)
+SHOW_AFTER = 1.0  # s of holding before the countdown shows (a normal tap never sees it)
 CORNER_FRACTION = 0.09  # the corner square's side, as a fraction of the screen's shorter side
-MIN_CORNER = 48     # px: at least a fingertip
+MIN_CORNER = 48  # px: at least a fingertip
 
 
 def corner_size(size: tuple[int, int]) -> int:
@@ -60,8 +61,9 @@ class AdminExit:
                 self._confirmed = corner == armed
                 return
             self._press = (who, corner, now) if corner else None
-        elif (self._press is not None and who == self._press[0]
-              and (kind == UP or corner_of(pos, size) != self._press[1])):
+        elif (
+            self._press is not None and who == self._press[0] and (kind == UP or corner_of(pos, size) != self._press[1])
+        ):
             self._press = None  # lifted, or slid out of the corner: no exit
 
     def _arm(self, now: float) -> None:

@@ -5,6 +5,7 @@ frame's events to the top scene, runs ``update(STEP)`` while the accumulator hol
 draws -- unless nothing happened and nothing animates, in which case it draws nothing and the
 loop ticks slowly. Tests drive it without a real clock through :meth:`App.step_frame`.
 """
+
 from __future__ import annotations
 
 import logging
@@ -31,12 +32,12 @@ from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_scre
 
 log = logging.getLogger(__name__)
 
-STEP = 1.0 / 120.0      # the simulation step (s)
-MAX_FRAME = 0.25        # longest real frame we catch up on (s): no spiral of death
-FPS = 60                # frame rate while something moves
-IDLE_FPS = 10           # wake-ups per second while nothing moves (input waits <= 100 ms)
-AUDIO_REST = 5.0       # seconds without a drawn frame before the sound device is closed until needed
-_EPS = 1e-9             # float slack so 12 frames of 1/120 s give exactly 12 steps
+STEP = 1.0 / 120.0  # the simulation step (s)
+MAX_FRAME = 0.25  # longest real frame we catch up on (s): no spiral of death
+FPS = 60  # frame rate while something moves
+IDLE_FPS = 10  # wake-ups per second while nothing moves (input waits <= 100 ms)
+AUDIO_REST = 5.0  # seconds without a drawn frame before the sound device is closed until needed
+_EPS = 1e-9  # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
 
 
@@ -49,10 +50,17 @@ class App:
     Clock.tick by default); tests pass fakes, or call ``step_frame`` directly.
     """
 
-    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 settings: Settings | None = None, settings_path: str | Path | None = None,
-                 kiosk: bool = False, clock: Callable[[], float] = time.perf_counter,
-                 wait: Callable[[int], Any] | None = None, audio: Any = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        settings: Settings | None = None,
+        settings_path: str | Path | None = None,
+        kiosk: bool = False,
+        clock: Callable[[], float] = time.perf_counter,
+        wait: Callable[[int], Any] | None = None,
+        audio: Any = None,
+    ) -> None:
         keep_large_blocks_returnable()
         self.settings = settings if settings is not None else Settings.load(settings_path)
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
@@ -88,16 +96,16 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.accumulator = 0.0
-        self.frames = 0              # frames stepped
-        self.frames_drawn = 0        # frames on which scenes were drawn
+        self.frames = 0  # frames stepped
+        self.frames_drawn = 0  # frames on which scenes were drawn
         self._force_draw = True
-        self._warmed = False         # the solver's code is loaded at the first idle frame
+        self._warmed = False  # the solver's code is loaded at the first idle frame
         #: After it, in idle frames' spare time, one at a time: the code and tables a new game of
         #: each game the top scene can start reads.
         self.read_ahead = ReadAhead(self.settings)
         self.spare = SpareTime(self._spare_piece)
-        self.wall = 0.0              # real seconds since start (uncapped): idle timers, the corner hold
-        self.exit_status = 0         # what main() returns (kiosk.ADMIN_EXIT after the administrator's exit)
+        self.wall = 0.0  # real seconds since start (uncapped): idle timers, the corner hold
+        self.exit_status = 0  # what main() returns (kiosk.ADMIN_EXIT after the administrator's exit)
         self.attract = Attract(self)
         self.duties = KioskDuties(self)  # the administrator's exit, the arrow
 
@@ -164,7 +172,7 @@ class App:
         i = len(self.stack) - 1
         while i > 0 and self.stack[i].overlay:
             i -= 1
-        return self.stack[max(i, 0):]
+        return self.stack[max(i, 0) :]
 
     def apply(self, transition: Any) -> None:
         """Perform a transition returned by a scene (None does nothing)."""
@@ -407,4 +415,3 @@ class App:
             self.ctx.progress.close()
         self.ctx.jobs.close()
         self.display.close()
-

@@ -8,6 +8,7 @@ Attract mode is silent: a kiosk dealing cards all day long should not click all 
 
 The App feeds it wall-clock time and the events it sees; it changes scenes through the App.
 """
+
 from __future__ import annotations
 
 import logging
@@ -24,14 +25,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-WIN_SHOW = 6.0      # s the demo's win (the bouncing cards) stays before the next deal
-STALL = 45.0        # s without a demo move (the solver failed, say) before the next deal
-MAX_CYCLE = 900.0   # s: no single demo runs longer than this
+WIN_SHOW = 6.0  # s the demo's win (the bouncing cards) stays before the next deal
+STALL = 45.0  # s without a demo move (the solver failed, say) before the next deal
+MAX_CYCLE = 900.0  # s: no single demo runs longer than this
 #: The events that end attract mode: a press or a key (motion alone does not: a bumped mouse).
 WAKE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
 #: The events attract mode keeps from the scenes (everything a player does).
-INPUT_EVENTS = WAKE_EVENTS + (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.FINGERUP,
-                              pygame.FINGERMOTION, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
+INPUT_EVENTS = WAKE_EVENTS + (
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.MOUSEWHEEL,
+    pygame.FINGERUP,
+    pygame.FINGERMOTION,
+    pygame.KEYUP,
+    pygame.TEXTINPUT,
+    pygame.TEXTEDITING,
+)
 
 
 class Attract:
@@ -41,7 +50,7 @@ class Attract:
         self.app = app
         self.active = False
         self.last_input = 0.0
-        self.cycles = 0               # demos dealt since the app started
+        self.cycles = 0  # demos dealt since the app started
         self.table: TableScene | None = None  # the demo's table scene
         self._return_to_game = False  # the player left a game on the table: bring it back
         self._next: str | None = None  # the game of the next demo (they take turns, spell after spell)
@@ -96,8 +105,7 @@ class Attract:
                 self._won_at = now
             elif now - self._won_at >= WIN_SHOW:
                 self._deal(now)
-        elif now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE \
-                or table.game.status != "playing":
+        elif now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE or table.game.status != "playing":
             log.info("attract: the demo stopped short of a win (%s); next deal", table.game.status)
             self._deal(now)
 
@@ -107,8 +115,9 @@ class Attract:
         from game.scenes.table import TableScene  # scenes load with the first demo, not at start-up
 
         bottom = self.app.stack[0]
-        self._return_to_game = (isinstance(bottom, TableScene) and not bottom.watching
-                                and bottom.game.status != "won")  # a blocked game comes back blocked
+        self._return_to_game = (
+            isinstance(bottom, TableScene) and not bottom.watching and bottom.game.status != "won"
+        )  # a blocked game comes back blocked
         self.active = True
         if self._next is None:
             self._next = self.app.settings.last_game

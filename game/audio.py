@@ -4,6 +4,7 @@
 missing or corrupt file, `play` is a silent no-op and the problem is logged once. The volume is
 kept whether or not there is a device, and applied to every sound as it is loaded.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,7 +16,7 @@ log = logging.getLogger(__name__)
 
 SOUND_DIR = Path(__file__).resolve().parents[1] / "sounds"
 NAMES = ("deal", "slide", "place", "flip", "refuse", "win")
-MIN_GAP = 0.03          # seconds: the same sound is not restarted more often than this
+MIN_GAP = 0.03  # seconds: the same sound is not restarted more often than this
 
 
 class Audio:
@@ -25,8 +26,9 @@ class Audio:
     without `now` no limit applies.
     """
 
-    def __init__(self, sound_dir: Path | str = SOUND_DIR, muted: bool = False,
-                 min_gap: float = MIN_GAP, volume: float = 1.0) -> None:
+    def __init__(
+        self, sound_dir: Path | str = SOUND_DIR, muted: bool = False, min_gap: float = MIN_GAP, volume: float = 1.0
+    ) -> None:
         self._dir = Path(sound_dir)
         self._muted = muted
         self._volume = _level(volume)

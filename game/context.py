@@ -4,6 +4,7 @@ It holds the settings, sound, card images, the text cache, the translation funct
 clipboard, the window size and factories for the scenes that scenes switch between. The App
 fills in ``images`` after the display exists and hooks ``set_fullscreen``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -73,9 +74,15 @@ def make_images() -> Any:
 class Context:
     """Services for scenes. Tests may replace any attribute (e.g. ``clipboard_get``)."""
 
-    def __init__(self, settings: Settings | None = None, settings_path: str | Path | None = None,
-                 audio: Any = None, images: Any = None, kiosk: bool = False,
-                 screen_size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        settings_path: str | Path | None = None,
+        audio: Any = None,
+        images: Any = None,
+        kiosk: bool = False,
+        screen_size: tuple[int, int] = (1280, 720),
+    ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.settings_path = settings_path
         self.audio = audio if audio is not None else NullAudio()
@@ -143,9 +150,14 @@ class Context:
         return False
 
     # --- scene factories (imported lazily: scenes import this module) ---------------------------
-    def make_table_scene(self, game_obj: SolitaireGame, resumed: dict | None = None,
-                         guaranteed: bool | None = None, demo: bool = False,
-                         daily: str | None = None) -> TableScene:
+    def make_table_scene(
+        self,
+        game_obj: SolitaireGame,
+        resumed: dict | None = None,
+        guaranteed: bool | None = None,
+        demo: bool = False,
+        daily: str | None = None,
+    ) -> TableScene:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;

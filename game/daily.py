@@ -16,6 +16,7 @@ Streaks count calendar dates (the player's local date when the daily deal was de
 a daily started at 23:59 and won at 00:10 belongs to the day it was dealt, and a day of 23 or 25
 hours (a time-zone or summer-time change) is still one day.
 """
+
 from __future__ import annotations
 
 import datetime

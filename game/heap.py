@@ -3,6 +3,7 @@ they are freed, a scene's cycles collected and the heap's free pages handed back
 (App.apply), and what lives as long as the process kept out of the cyclic collector's way. A kiosk
 runs for weeks, so memory the game no longer uses must not stay the process's. Elsewhere (no glibc)
 the glibc calls do nothing."""
+
 from __future__ import annotations
 
 import ctypes

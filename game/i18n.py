@@ -16,6 +16,7 @@ gettext tool (msgfmt --check, Poedit) can still validate or edit them. ``{name}`
 The language is remembered in the settings; on the first start (no language chosen yet) it comes
 from the system locale: :func:`detect_language`.
 """
+
 from __future__ import annotations
 
 import locale as _locale

@@ -15,6 +15,7 @@ in the same frames, and `held` keeps the answers back to play a slow solve; a lo
 frame it runs in. Nothing raises into the caller but a programming error: a failed job's result is
 a JobFailed.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -43,6 +44,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class JobFailed:
     """A job's result when it raised in the worker or the worker stopped (a value, not raised)."""
+
     error: str
 
 
@@ -59,8 +61,9 @@ class Job(Generic[T]):
 
     __slots__ = ("about", "ident", "task", "_jobs", "_answer", "cancelled")
 
-    def __init__(self, jobs: Jobs, ident: int, task: tuple[Callable[..., T], tuple[Any, ...]],
-                 about: str | None) -> None:
+    def __init__(
+        self, jobs: Jobs, ident: int, task: tuple[Callable[..., T], tuple[Any, ...]], about: str | None
+    ) -> None:
         self.about = about  #: the position key of the game asked about (None: not about a position)
         self.ident = ident  # increasing: the order the jobs were asked in
         self.task: tuple[Callable[..., T], tuple[Any, ...]] | None = task  # dropped once sent
@@ -128,8 +131,7 @@ class Jobs:
         was lost); about its position."""
         from .solver import worker  # not at start-up: it brings multiprocessing (see warm)
 
-        return self.submit(worker.analyse_job, worker.wire_game(game), budget,
-                           about=game.position_key())
+        return self.submit(worker.analyse_job, worker.wire_game(game), budget, about=game.position_key())
 
     def verdict(self, game: SolitaireGame, budget: Budget | int) -> Job[tuple[str, tuple]]:
         """The solver's verdict on the game's position ('winnable' with its moves, 'unwinnable',
@@ -279,8 +281,9 @@ class Jobs:
 
     def _worker_stopped(self) -> None:
         """The worker died: every pending job fails; the next job starts a new worker."""
-        log.warning("the solver worker stopped; %d pending job(s) failed",
-                    len(self._queue) + (self._running is not None))
+        log.warning(
+            "the solver worker stopped; %d pending job(s) failed", len(self._queue) + (self._running is not None)
+        )
         failed = [*([self._running] if self._running else []), *self._queue]
         self._running = None
         self._queue.clear()
@@ -301,4 +304,3 @@ def _close_ref(ref: weakref.ref[Jobs]) -> None:
     jobs = ref()
     if jobs is not None:
         jobs.close()
-

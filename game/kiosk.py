@@ -1,6 +1,7 @@
 """The App's kiosk duties besides attract mode: the administrator's exit (a corner held, with its
 countdown, then the opposite corner tapped; or Ctrl+Alt+Q), and the mouse arrow, hidden while
 fingers play (on any screen; a kiosk starts without it)."""
+
 from __future__ import annotations
 
 import logging
@@ -35,8 +36,12 @@ class KioskDuties:
     def event(self, event: pygame.event.Event) -> bool:
         """Follow the arrow and, on a kiosk, any press on a corner; True when the event was the
         administrator's exit key (Ctrl+Alt+Q), and the game leaves."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL \
-                and event.mod & pygame.KMOD_ALT:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_q
+            and event.mod & pygame.KMOD_CTRL
+            and event.mod & pygame.KMOD_ALT
+        ):
             self.admin_exit()
             return True
         if is_finger(event):

@@ -8,6 +8,7 @@ bookkeeping is (attribute reads, tuples, dict lookups, small calls), and the bli
 are (an opaque card body copied, an 8-bit felt converted onto the screen). Compare two days' figures
 through these. No pygame here unless the blits are asked for (the solver bench has none).
 """
+
 from __future__ import annotations
 
 import statistics
@@ -63,8 +64,7 @@ def blit_work(repeats: int = 100) -> int:
     return repeats
 
 
-def median_ms(work: Callable[[], object], clock: Callable[[], float] = time.process_time,
-              runs: int = RUNS) -> float:
+def median_ms(work: Callable[[], object], clock: Callable[[], float] = time.process_time, runs: int = RUNS) -> float:
     """The median CPU milliseconds of `work` over `runs` calls."""
     times = []
     for _ in range(runs):

@@ -8,6 +8,7 @@ new game from the menu, or attract mode's first demo). Only the games the screen
 table does not hold Eight Off's code (some 1.3 MiB) until the menu shows (unless attract mode's
 demos, which take turns between the games, may start).
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,9 +19,13 @@ from typing import Any
 #: table's first hint, blocked deal, described move or "Start a new game?" (the solver's analysis,
 #: its panel, the dialog: some 8 ms), which the tables import then, not at start-up: read ahead
 #: once, after the first game's own pieces.
-SHARED = ("game.scenes.end_screen:WinOverlay", "game.scenes.round_end:RoundWinOverlay",
-          "game.solver.analysis:current_line", "game.scenes.analysis_overlay:AnalysisOverlay",
-          "game.scenes.dialog:ConfirmDialog")
+SHARED = (
+    "game.scenes.end_screen:WinOverlay",
+    "game.scenes.round_end:RoundWinOverlay",
+    "game.solver.analysis:current_line",
+    "game.scenes.analysis_overlay:AnalysisOverlay",
+    "game.scenes.dialog:ConfirmDialog",
+)
 
 
 def games_on_screen(stack: Sequence[Any]) -> tuple[str, ...] | None:
@@ -69,8 +74,10 @@ class ReadAhead:
                 continue
             self._pieces += [kind.scene_class, kind.layout_class]
             if kind.has_table:
-                self._pieces += [functools.partial(deals.listed, kind.table),
-                                 functools.partial(par.par_entry, kind.table, 0)]
+                self._pieces += [
+                    functools.partial(deals.listed, kind.table),
+                    functools.partial(par.par_entry, kind.table, 0),
+                ]
         for path in SHARED:  # (after the first game's own pieces; once)
             if path not in self._games:
                 self._games.add(path)

@@ -16,6 +16,7 @@ table, so it deals by a budgeted solve when only winnable deals are wanted.
 >>> kind_for_code('EO1-C2-AAAAAAB').id, kind_for_code('GO1-Z+E-AAAAAAB').id
 ('eightoff-2', 'golf-easy+z')
 """
+
 from __future__ import annotations
 
 import importlib
@@ -46,31 +47,31 @@ def import_named(path: str) -> Any:
 class GameFamily:
     """One game (Golf, Eight Off): what its kinds share."""
 
-    id: str                  # 'golf': the model's GAME_ID, the statistics' game, the settings' last game
-    name: str                # display name (translate with tr)
+    id: str  # 'golf': the model's GAME_ID, the statistics' game, the settings' last game
+    name: str  # display name (translate with tr)
     model: type[SolitaireGame]
-    solver: str              # import path of solve(game, budget) -> Result
-    layout: str              # import path of the layout class
-    scene: str               # import path of the table scene class
-    setting: str             # the Settings field that holds the option last chosen
-    can_block: bool          # whether a game can end blocked (Golf) or only won (Eight Off)
-    rules_sheet: str = ""    # import path of the New game window's "More rules" sheet, if it has one
+    solver: str  # import path of solve(game, budget) -> Result
+    layout: str  # import path of the layout class
+    scene: str  # import path of the table scene class
+    setting: str  # the Settings field that holds the option last chosen
+    can_block: bool  # whether a game can end blocked (Golf) or only won (Eight Off)
+    rules_sheet: str = ""  # import path of the New game window's "More rules" sheet, if it has one
 
 
 @dataclass(frozen=True)
 class GameKind:
     """A game with its options: everything the app needs to deal, show, solve and count it."""
 
-    id: str                             # 'golf-easy'
+    id: str  # 'golf-easy'
     family: GameFamily
-    option: str                         # as the statistics name it: 'easy', '8'
-    option_value: Any                   # as the settings and the menu hold it: 'easy', 8
-    option_name: str                    # display name of the option (translate with tr)
-    code_variant: str                   # the deal code's middle part: 'E', 'C8'
-    table_size: int                     # deals its shipped table of proven-winnable deals lists, at least
+    option: str  # as the statistics name it: 'easy', '8'
+    option_value: Any  # as the settings and the menu hold it: 'easy', 8
+    option_name: str  # display name of the option (translate with tr)
+    code_variant: str  # the deal code's middle part: 'E', 'C8'
+    table_size: int  # deals its shipped table of proven-winnable deals lists, at least
     model_options: Mapping[str, Any] = field(default_factory=dict)  # keyword arguments of model.new
-    front: bool = True                  # one of the New game window's first choices
-    extras: tuple[str, ...] = ()        # display names of the rules beyond the option (translate each)
+    front: bool = True  # one of the New game window's first choices
+    extras: tuple[str, ...] = ()  # display names of the rules beyond the option (translate each)
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -126,38 +127,70 @@ class GameKind:
         return import_named(self.family.rules_sheet) if self.family.rules_sheet else None
 
 
-GOLF = GameFamily("golf", N_("Golf"), GolfGame, "game.solver.golf:solve_golf",
-                  "game.view.golf_layout:GolfLayout", "game.scenes.golf_table:GolfTableScene",
-                  setting="golf_rule", can_block=True, rules_sheet="game.scenes.golf_rules_sheet:GolfRulesSheet")
-EIGHT_OFF = GameFamily("eightoff", N_("Eight Off"), EightOffGame, "game.solver.eightoff:solve_eightoff",
-                       "game.view.eightoff_layout:EightOffLayout",
-                       "game.scenes.eightoff_table:EightOffTableScene",
-                       setting="eightoff_cells", can_block=False)
+GOLF = GameFamily(
+    "golf",
+    N_("Golf"),
+    GolfGame,
+    "game.solver.golf:solve_golf",
+    "game.view.golf_layout:GolfLayout",
+    "game.scenes.golf_table:GolfTableScene",
+    setting="golf_rule",
+    can_block=True,
+    rules_sheet="game.scenes.golf_rules_sheet:GolfRulesSheet",
+)
+EIGHT_OFF = GameFamily(
+    "eightoff",
+    N_("Eight Off"),
+    EightOffGame,
+    "game.solver.eightoff:solve_eightoff",
+    "game.view.eightoff_layout:EightOffLayout",
+    "game.scenes.eightoff_table:EightOffTableScene",
+    setting="eightoff_cells",
+    can_block=False,
+)
 
 #: Display names of Golf's presets and of the rules beyond them (golf_rules.MODIFIERS).
 GOLF_PRESET_NAMES = {"E": N_("Easy"), "C": N_("Classic"), "S": N_("Strict")}
-GOLF_MODIFIER_NAMES = {"W": N_("King–Ace wrap"), "K": N_("dead King"), "D": N_("draw only when stuck"),
-                       "J1": N_("1 joker"), "J2": N_("2 jokers"), "Z": N_("empty start")}
+GOLF_MODIFIER_NAMES = {
+    "W": N_("King–Ace wrap"),
+    "K": N_("dead King"),
+    "D": N_("draw only when stuck"),
+    "J1": N_("1 joker"),
+    "J2": N_("2 jokers"),
+    "Z": N_("empty start"),
+}
 
 
 def golf_kind(rules: GolfRules, table_size: int = 0, front: bool = False) -> GameKind:
     """The kind of a Golf rule set: id 'golf-<name>', its code variant, and its display names."""
-    return GameKind(f"golf-{rules.name}", GOLF, rules.name, rules.name, GOLF_PRESET_NAMES[rules.base],
-                    rules.variant, table_size, {"rule": rules.name}, front=front,
-                    extras=tuple(GOLF_MODIFIER_NAMES[m] for m in rules.modifiers))
+    return GameKind(
+        f"golf-{rules.name}",
+        GOLF,
+        rules.name,
+        rules.name,
+        GOLF_PRESET_NAMES[rules.base],
+        rules.variant,
+        table_size,
+        {"rule": rules.name},
+        front=front,
+        extras=tuple(GOLF_MODIFIER_NAMES[m] for m in rules.modifiers),
+    )
 
 
 #: Every listed kind, in menu order: the first kind of a family is its default. The rest of Golf's
 #: rule sets are made on first use (golf_kind).
-KINDS: dict[str, GameKind] = {k.id: k for k in (
-    golf_kind(GolfRules.EASY, 5000, front=True),
-    golf_kind(GolfRules.CLASSIC, 5000, front=True),
-    golf_kind(GolfRules.STRICT, 1000),
-    golf_kind(GolfRules(jokers=2), 1000),
-    GameKind("eightoff-8", EIGHT_OFF, "8", 8, N_("8 cells"), "C8", 5000, {"cells": 8}),
-    GameKind("eightoff-4", EIGHT_OFF, "4", 4, N_("4 cells"), "C4", 2000, {"cells": 4}),
-    GameKind("eightoff-2", EIGHT_OFF, "2", 2, N_("2 cells"), "C2", 500, {"cells": 2}),
-)}
+KINDS: dict[str, GameKind] = {
+    k.id: k
+    for k in (
+        golf_kind(GolfRules.EASY, 5000, front=True),
+        golf_kind(GolfRules.CLASSIC, 5000, front=True),
+        golf_kind(GolfRules.STRICT, 1000),
+        golf_kind(GolfRules(jokers=2), 1000),
+        GameKind("eightoff-8", EIGHT_OFF, "8", 8, N_("8 cells"), "C8", 5000, {"cells": 8}),
+        GameKind("eightoff-4", EIGHT_OFF, "4", 4, N_("4 cells"), "C4", 2000, {"cells": 4}),
+        GameKind("eightoff-2", EIGHT_OFF, "2", 2, N_("2 cells"), "C2", 500, {"cells": 2}),
+    )
+}
 FAMILIES: dict[str, GameFamily] = {k.family.id: k.family for k in KINDS.values()}
 #: Golf kinds made on first use, by id
 _MADE: dict[str, GameKind] = {}
@@ -181,7 +214,7 @@ def _golf_rule_kind(kind_id: Any) -> GameKind | None:
         return None
     if kind_id not in _MADE:
         try:
-            rules = GolfRules.parse(kind_id[len("golf-"):])
+            rules = GolfRules.parse(kind_id[len("golf-") :])
         except BadRules:
             return None
         if f"golf-{rules.name}" != kind_id:

@@ -7,6 +7,7 @@ file, larger than SETTINGS_LIMIT, not UTF-8, not JSON, nested too deeply, anythi
 defaults with one logged warning, and every bad field of a good file falls back to its default with
 a warning of its own.
 """
+
 from __future__ import annotations
 
 import functools
@@ -131,8 +132,7 @@ class Settings:
             if type(value) is not type(default):
                 log.warning("settings: %s has the wrong type (%s); using %r", f.name, _short.repr(value), default)
                 continue
-            if (f.name in CHOICES and value not in CHOICES[f.name]) or \
-                    (f.name in CHECKS and not CHECKS[f.name](value)):
+            if (f.name in CHOICES and value not in CHOICES[f.name]) or (f.name in CHECKS and not CHECKS[f.name](value)):
                 log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):

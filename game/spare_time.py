@@ -1,6 +1,7 @@
 """Work that can wait (card faces that will show soon, a scene's own, code read ahead), done in what
 is left of a frame one piece at a time, and only while the time left is well over what a piece has
 been costing: a slower machine does fewer pieces a frame, and no frame is late for them."""
+
 from __future__ import annotations
 
 import time

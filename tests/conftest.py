@@ -31,6 +31,7 @@ events and runs frames through App.step_frame, so scenes see exactly what a play
                                           between frames, wait for its answer; the bound is generous,
                                           never a measure), then settle
 """
+
 from __future__ import annotations
 
 import gc
@@ -117,8 +118,9 @@ def drag(app, a, b, steps: int = 8) -> None:
 
 def _finger(app, type_: int, pos, dx: float = 0.0, dy: float = 0.0) -> None:
     w, h = app.size
-    _post(type_, touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h,
-          dx=dx / w, dy=dy / h, pressure=1.0)
+    _post(
+        type_, touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h, dx=dx / w, dy=dy / h, pressure=1.0
+    )
 
 
 def touch_tap(app, pos) -> None:
@@ -315,6 +317,14 @@ def frozen_heap():
 
 @pytest.fixture
 def ui():
-    return SimpleNamespace(run_frames=run_frames, click=click, drag=drag, touch_tap=touch_tap,
-                           touch_drag=touch_drag, key=key, type_text=type_text, settle=settle,
-                           answered=answered)
+    return SimpleNamespace(
+        run_frames=run_frames,
+        click=click,
+        drag=drag,
+        touch_tap=touch_tap,
+        touch_drag=touch_drag,
+        key=key,
+        type_text=type_text,
+        settle=settle,
+        answered=answered,
+    )

@@ -31,6 +31,7 @@ power goes before the save is replaced). --slow-fsync A-B makes each of the save
 A..B ms (an SD card); --fsize sets RLIMIT_FSIZE (a full disk for every file this process writes),
 lifted again at gesture --free-at.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -156,6 +157,7 @@ def instrument(args: argparse.Namespace, kills: Kills) -> None:
 
     progress.Progress._record = recorded
     from game.persist import recorder
+
     real_trouble = recorder.Recorder._trouble
 
     def trouble(self, exc):
@@ -183,6 +185,7 @@ class Player:
 
     def tap(self, pos, times: int = 1) -> None:
         import pygame
+
         pos = (int(pos[0]), int(pos[1]))
         for _ in range(times):
             self.frames(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
@@ -193,6 +196,7 @@ class Player:
         from game.scenes.dialog import DialogOverlay
         from game.scenes.menu import MenuScene
         from game.scenes.table import TableScene
+
         scene, rng = self.app.input_scene(), self.rng
         if isinstance(scene, MenuScene):
             visible = scene.continue_button.visible and rng.random() < 0.7
@@ -205,6 +209,7 @@ class Player:
             self.wait()
         else:
             import pygame
+
             self.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
 
     def at_table(self, table) -> None:
@@ -247,6 +252,7 @@ def play(args: argparse.Namespace) -> None:
             player = Player(self, random.Random(args.seed), args.new_game)
             progress = self.ctx.progress
             import pygame
+
             for step in range(args.steps):
                 if pygame.event.peek(pygame.QUIT):  # SIGTERM (systemctl stop): SDL turns it into QUIT
                     emit("QUIT")
@@ -284,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     instrument(args, Kills(args.kill))
     play(args)
     import main as game_main
+
     return game_main.main(["--kiosk", "--windowed", "800x480"])
 
 
@@ -300,6 +307,7 @@ def serve() -> None:
     from game import app  # noqa: F401
     from game.persist import progress  # noqa: F401
     from game.scenes import eightoff_table, end_screen, golf_table, menu, stats_scene  # noqa: F401
+
     for line in sys.stdin:
         request = json.loads(line)
         pid = os.fork()
@@ -316,6 +324,7 @@ def serve() -> None:
                 code = exc.code if isinstance(exc.code, int) else 1
             except BaseException:
                 import traceback
+
                 traceback.print_exc()
             finally:
                 atexit._run_exitfuncs()

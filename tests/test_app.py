@@ -1,4 +1,5 @@
 """The app frame: fixed timestep, transitions, overlays, idle, resize, quit, full screen."""
+
 from __future__ import annotations
 
 import json
@@ -99,7 +100,7 @@ def test_transitions_happen_after_the_call(app):
 
     base.on_event = push
     key(app, pygame.K_a)
-    assert seen == [[base]]                 # still the old stack while handle_event runs
+    assert seen == [[base]]  # still the old stack while handle_event runs
     assert app.stack == [base, over] and ("enter", "over") in log
     over.on_update = lambda: Pop()
     run_frames(app)
@@ -135,25 +136,25 @@ def test_overlay_draws_the_scene_below_first(app):
     assert base.updates > 0 and opaque.updates > 0
     frozen = base.updates
     run_frames(app)
-    assert base.updates == frozen           # hidden scenes do not update
+    assert base.updates == frozen  # hidden scenes do not update
 
 
 def test_idle_draws_nothing_and_animation_draws(app):
     log = []
     scene = Probe(app.ctx, "s", log)
     app.replace(scene)
-    assert run_frames(app) == 1             # the first frame after a transition draws
+    assert run_frames(app) == 1  # the first frame after a transition draws
     log.clear()
     assert run_frames(app, 10) == 0
     assert log == []
-    assert scene.updates > 0                # time still passes
+    assert scene.updates > 0  # time still passes
     scene.animating = True
     assert run_frames(app, 3) == 3
     scene.animating = False
-    run_frames(app)                         # one last frame after the animation stops
+    run_frames(app)  # one last frame after the animation stops
     assert run_frames(app, 5) == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
-    assert run_frames(app) == 1             # input wakes it up
+    assert run_frames(app) == 1  # input wakes it up
 
 
 def test_resize_reaches_every_scene(app):
@@ -187,7 +188,7 @@ def test_f11_toggles_full_screen_and_remembers_it(app, config_dir):
     key(app, pygame.K_F11)
     assert not app.fullscreen and not app.settings.fullscreen
     assert app.size == (1280, 720)
-    assert scene.sizes                      # the scene was told about the new size
+    assert scene.sizes  # the scene was told about the new size
 
 
 def test_scene_errors_are_not_swallowed(app):
@@ -258,8 +259,7 @@ def test_the_window_gets_the_games_icon_before_it_opens(make_app, monkeypatch):
     calls: list[tuple[str, object]] = []
     set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
     monkeypatch.setattr(pygame.display, "set_icon", lambda image: calls.append(("icon", image)) or set_icon(image))
-    monkeypatch.setattr(pygame.display, "set_mode",
-                        lambda *a, **k: calls.append(("mode", None)) or set_mode(*a, **k))
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: calls.append(("mode", None)) or set_mode(*a, **k))
     make_app(size=(800, 480))
     assert [name for name, _ in calls][:2] == ["icon", "mode"]
     icon = calls[0][1]

@@ -1,6 +1,7 @@
 """Appearance (issue 22): card backs, table colours and the four-colour deck, chosen with posted
 clicks from Settings, saved at once, shown in the preview, on this screen's felt and on the table
 beneath when the player returns."""
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,9 @@ def backs(monkeypatch):
         return surf
 
     monkeypatch.setattr(CardImages, "back", back)
-    monkeypatch.setattr(CardImages, "back_face", lambda self, width, style=BACK_STYLES[0]:
-                        CardFace.split(back(self, width, style)))
+    monkeypatch.setattr(
+        CardImages, "back_face", lambda self, width, style=BACK_STYLES[0]: CardFace.split(back(self, width, style))
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -100,8 +102,9 @@ def test_each_felt_has_its_own_colour_and_is_made_once():
     assert len(set(centres.values())) == 4
     for colour, pixel in centres.items():  # the lit centre, give or take a fibre
         assert all(abs(a - b) <= 6 for a, b in zip(pixel, theme.FELTS[colour][0])), (colour, pixel)
-    fibres = [[theme.felt_image(size, c).get_at_mapped((x, 7)) // felt.LEVELS for x in range(160)]
-              for c in TABLE_COLOURS]
+    fibres = [
+        [theme.felt_image(size, c).get_at_mapped((x, 7)) // felt.LEVELS for x in range(160)] for c in TABLE_COLOURS
+    ]
     assert all(f == fibres[0] for f in fibres)  # one fibre texture for all
     unknown, green = theme.felt(size, "mauve"), theme.felt(size, "green")
     assert pygame.image.tobytes(unknown, "RGB") == pygame.image.tobytes(green, "RGB")
@@ -168,8 +171,12 @@ def test_the_four_colour_deck_is_switched_from_appearance(golf_under_settings):
         strip = pygame.Rect(rects["8D"].x, rects["8D"].y, rects["9S"].x - rects["8D"].x, rects["8D"].height)
         strip.move_ip(preview.rect.topleft)
         surf = pygame.display.get_surface()
-        return sum(1 for x in range(strip.left, strip.right, 2) for y in range(strip.top, strip.bottom, 2)
-                   if (c := surf.get_at((x, y))).b > 120 and c.r < 80)
+        return sum(
+            1
+            for x in range(strip.left, strip.right, 2)
+            for y in range(strip.top, strip.bottom, 2)
+            if (c := surf.get_at((x, y))).b > 120 and c.r < 80
+        )
 
     assert blue_diamond_ink() == 0
     click(app, scene.four_colour.rect.center)
@@ -195,7 +202,7 @@ def test_appearance_fits_with_finger_sized_targets(make_app, lang, size, kiosk):
     rects = [w.rect for w in scene.widgets]
     for i, r in enumerate(rects):
         assert scene.panel_rect.contains(r), (i, r)
-        assert all(not r.colliderect(other) for other in rects[i + 1:]), (i, r)
+        assert all(not r.colliderect(other) for other in rects[i + 1 :]), (i, r)
     for choice in (scene.backs, scene.colours):
         for i in range(len(choice.options)):
             tile = choice.tile_rect(i)

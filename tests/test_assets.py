@@ -1,4 +1,5 @@
 """Generated card art and sounds, the run-time image cache and the crash-proof audio."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -43,16 +44,18 @@ def test_all_sprites_exist_with_one_size_and_transparent_corners():
             assert img.get_at(corner).a == 0, (path, corner)
         assert img.get_at((w // 2, 3)).a == 255, path
     assert len(sizes) == 1
-    (w, h), = sizes
+    ((w, h),) = sizes
     assert h / w == pytest.approx(CARD_RATIO, abs=0.01)
 
 
 def test_committed_sprites_match_the_generator():
     from game.gen import sprites as gen
+
     for code in ("AS", "TH", "QD"):
         made = gen.face(code, gen.STANDARD)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
     from game.gen import backs
+
     made = gen.icon(gen.face("AS", gen.STANDARD), backs.back("lattice"))
     assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / "icon.png"), "RGBA")
     for code in JOKERS:
@@ -64,6 +67,7 @@ def test_the_jokers_have_faces_of_their_own_that_the_loader_finds_in_both_decks(
     """Each joker is its own picture (not the plain fallback, not another card), and the four-colour
     deck, which has no joker of its own, shows the same two."""
     from game.model.cards import JOKERS as MODEL_JOKERS
+
     images = CardImages()
     with caplog.at_level(logging.WARNING):
         faces = {str(j): pygame.image.tobytes(images.get(str(j), 100), "RGBA") for j in MODEL_JOKERS}
@@ -109,6 +113,7 @@ def test_missing_sprite_gives_a_fallback(tmp_path, caplog):
 def test_audio_without_a_device_is_silent(monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", broken)
     with caplog.at_level(logging.WARNING, logger=audio_mod.__name__):
@@ -129,8 +134,8 @@ def _real_audio(sound_dir: Path = SOUNDS) -> Audio:
 def test_audio_plays_mutes_and_limits_repeats():
     sound = _real_audio()
     assert sound.play("place", now=1.0)
-    assert not sound.play("place", now=1.01)          # stacked within 30 ms
-    assert sound.play("deal", now=1.01)               # a different sound is fine
+    assert not sound.play("place", now=1.01)  # stacked within 30 ms
+    assert sound.play("deal", now=1.01)  # a different sound is fine
     assert sound.play("place", now=1.05)
     sound.muted = True
     assert not sound.play("win")
@@ -154,7 +159,7 @@ def test_sound_files_are_short_clean_wavs(name):
         assert 0 < n <= 3 * 44100
         samples = struct.unpack(f"<{n}h", w.readframes(n))
     assert max(abs(s) for s in samples) < 32000
-    assert abs(samples[0]) < 200 and abs(samples[-1]) < 200   # faded in and out
+    assert abs(samples[0]) < 200 and abs(samples[-1]) < 200  # faded in and out
 
 
 def test_audio_suspends_when_resting_and_plays_again():

@@ -5,6 +5,7 @@ asks for it, so every run sees the same answers in the same frames; a slow solve
 holding the answers back (``app.ctx.jobs.held``). The tests at the end run the real worker process
 end to end: they wait for its answers with a generous bound and never measure how long they took.
 """
+
 from __future__ import annotations
 
 import random
@@ -97,8 +98,14 @@ def watching_with_a_saved_game(make_app):
 
 
 # -- hints ---------------------------------------------------------------------------------------------
-POSITIONS = [("golf-easy", 0, 5), ("golf-easy", 7, 15), ("golf-classic", 3, 8), ("eightoff-8", 0, 10),
-             ("eightoff-8", 5, 25), ("eightoff-4", 1, 6)]
+POSITIONS = [
+    ("golf-easy", 0, 5),
+    ("golf-easy", 7, 15),
+    ("golf-classic", 3, 8),
+    ("eightoff-8", 0, 10),
+    ("eightoff-8", 5, 25),
+    ("eightoff-4", 1, 6),
+]
 
 
 @pytest.mark.parametrize("kind,index,steps", POSITIONS)
@@ -211,8 +218,9 @@ def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(mak
     lines = overlay.lines()
     assert "This deal could be won." in lines
     ago = expected.undos_needed
-    assert (f"The win was lost {ago} moves ago:" if ago > 1 else "The win was lost with the last move:") \
-        in " ".join(lines)
+    assert (f"The win was lost {ago} moves ago:" if ago > 1 else "The win was lost with the last move:") in " ".join(
+        lines
+    )
     screen = pygame.Rect((0, 0), app.size)
     assert all(screen.contains(b.rect) for b in overlay.buttons)
     assert overlay.panel_bounds.top >= scene.hud.rect.bottom  # beside the cards, clear of the HUD
@@ -224,8 +232,7 @@ def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(mak
 
 
 def test_an_unwinnable_deal_says_so_when_it_blocks(make_app):
-    classic = [n for n in range(1, 60) if not deals.is_listed("golf-classic", n)
-               and n <= deals.scanned("golf-classic")]
+    classic = [n for n in range(1, 60) if not deals.is_listed("golf-classic", n) and n <= deals.scanned("golf-classic")]
     game = GolfGame.new("classic", classic[0])
     while game.status == "playing":
         legal = game.legal_moves()
@@ -476,8 +483,7 @@ def lost_eightoff() -> EightOffGame:
                 break
             apply_move(game, rng.choice(legal))
             a = analyse(game, 300_000)
-            if a.now == "unwinnable" and a.last_winnable is not None and a.undos_needed <= 10 \
-                    and reversible(game):
+            if a.now == "unwinnable" and a.last_winnable is not None and a.undos_needed <= 10 and reversible(game):
                 return game
     raise AssertionError("no lost position found")
 
@@ -526,6 +532,7 @@ def test_a_drag_leaves_the_hints_marks_alone(make_app):
     hint_marks = list(scene.board._hint_marks)
     src = scene.layout.card_rect(0, len(game.columns[0]) - 1, len(game.columns[0])).center
     from conftest import drag
+
     drag(app, src, (src[0] + 3, src[1] + 60))  # picked up and dropped back where it was
     settle(app)
     assert scene.board._hint_marks == hint_marks

@@ -1,5 +1,6 @@
 """The table's static background kept small (game/ui/felt.py, game/view/backdrop.py): the felt in
 8 bits, what is painted on it in patches, and restored exactly as a whole painted surface would."""
+
 from __future__ import annotations
 
 import pygame
@@ -53,8 +54,12 @@ def painter(canvas: Canvas) -> None:
     canvas.fill((255, 255, 255), (0, 130, 240, 1))
 
 
-AREAS = [pygame.Rect(10, 10, 90, 60), pygame.Rect(50, 40, 90, 60), pygame.Rect(150, 90, 40, 40),
-         pygame.Rect(0, 130, 240, 1)]
+AREAS = [
+    pygame.Rect(10, 10, 90, 60),
+    pygame.Rect(50, 40, 90, 60),
+    pygame.Rect(150, 90, 40, 40),
+    pygame.Rect(0, 130, 240, 1),
+]
 
 
 def whole_painted(image):
@@ -99,21 +104,28 @@ def test_a_restore_draws_each_pixel_once_the_felt_only_where_no_patch_lies(app, 
     rect = pygame.Rect(x, y, w, h)
     backdrop.draw(out, rect)
     drawn = [r for r in out.drawn if r.width and r.height]
-    assert sum(r.width * r.height for r in drawn) == rect.clip(out.surface.get_rect()).width * rect.clip(
-        out.surface.get_rect()).height
-    assert not any(a.colliderect(b) for i, a in enumerate(drawn) for b in drawn[i + 1:])
+    assert (
+        sum(r.width * r.height for r in drawn)
+        == rect.clip(out.surface.get_rect()).width * rect.clip(out.surface.get_rect()).height
+    )
+    assert not any(a.colliderect(b) for i, a in enumerate(drawn) for b in drawn[i + 1 :])
 
 
 def test_overlapping_areas_make_one_patch_and_only_the_painted_areas_are_kept(app):
     backdrop = Backdrop.painted(theme.felt_image((240, 140)), AREAS, painter)
-    assert sorted(a for a, _ in backdrop.patches) == sorted([pygame.Rect(10, 10, 130, 90), pygame.Rect(150, 90, 40, 40),
-                                                             pygame.Rect(0, 130, 240, 1)])
+    assert sorted(a for a, _ in backdrop.patches) == sorted(
+        [pygame.Rect(10, 10, 130, 90), pygame.Rect(150, 90, 40, 40), pygame.Rect(0, 130, 240, 1)]
+    )
     assert backdrop.nbytes() == 240 * 140 + (130 * 90 + 40 * 40 + 240) * app.screen.get_bytesize()
 
 
-@pytest.mark.parametrize("scene_class, game, share", [
-    (GolfTableScene, lambda: GolfGame.from_code("GO1-E-AAAAAAC"), 0.6),  # 9 empty-pile outlines
-    (EightOffTableScene, lambda: EightOffGame.from_code("EO1-C8-AAAAAAE"), 0.75)])  # 20 of them
+@pytest.mark.parametrize(
+    "scene_class, game, share",
+    [
+        (GolfTableScene, lambda: GolfGame.from_code("GO1-E-AAAAAAC"), 0.6),  # 9 empty-pile outlines
+        (EightOffTableScene, lambda: EightOffGame.from_code("EO1-C8-AAAAAAE"), 0.75),
+    ],
+)  # 20 of them
 def test_a_full_hd_table_keeps_a_part_of_a_whole_background_and_restores_it_exactly(make_app, scene_class, game, share):
     app = make_app(size=(1920, 1080), scene=lambda ctx: scene_class(ctx, game()))
     backdrop = app.stack[-1].board.background
@@ -158,6 +170,7 @@ def test_the_fibres_are_where_randrange_puts_them():
     import random
 
     from game.ui.felt import TILE, speck_places
+
     rng = random.Random(7)
     expected = [(1 if rng.randrange(2) else 2, rng.randrange(TILE), rng.randrange(TILE)) for _ in range(1400)]
     assert speck_places() == expected

@@ -1,5 +1,6 @@
 """An icon in the top band shows its name under it while a mouse rests on it (band_tip.py): a play-test
 took Greek's bare ▶ (Watch) for "play". Fingers have no hover: a touchscreen never shows it."""
+
 from __future__ import annotations
 
 import pygame
@@ -55,7 +56,8 @@ def test_a_finger_never_brings_the_name(make_app):
     app, scene = table(make_app, (800, 480), "en")
     touch_tap(app, (400, 300))  # a finger: the arrow hides
     watch = icon_button(scene, "Watch")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=watch.rect.center, rel=(1, 1), buttons=(0, 0, 0),
-                                         touch=True))  # SDL's mouse copy of a finger
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=watch.rect.center, rel=(1, 1), buttons=(0, 0, 0), touch=True)
+    )  # SDL's mouse copy of a finger
     run_frames(app, int(DELAY * 60) + 6)
     assert not scene.band_tip.active

@@ -1,6 +1,7 @@
 """The benchmark sets a real window's frames against the dummy driver's part by part: the present
 (putting the frame on screen), the other threads' CPU inside a frame, and the rest
 (game/bench/harness.py, goals.py, report.py). Numbers are made up here: tests never time anything."""
+
 from __future__ import annotations
 
 from array import array
@@ -66,8 +67,9 @@ def test_a_deal_counts_only_the_frames_while_its_cards_fly_and_what_follows_is_a
 
 
 def test_the_rest_of_a_frame_is_what_neither_the_present_nor_another_thread_took():
-    rec = SimpleNamespace(drawn=array("d", [1.0, 2.0, 3.0]), present=array("d", [0.25, 0.5, 0.5]),
-                          others=array("d", [0.0, 0.5, 1.5]))
+    rec = SimpleNamespace(
+        drawn=array("d", [1.0, 2.0, 3.0]), present=array("d", [0.25, 0.5, 0.5]), others=array("d", [0.0, 0.5, 1.5])
+    )
     parts = frame_parts(rec)  # type: ignore[arg-type]
     assert parts["bare_median_ms"] == 1.0  # 0.75, 1.0, 1.0
     assert parts["present_median_ms"] == 0.5
@@ -75,11 +77,22 @@ def test_the_rest_of_a_frame_is_what_neither_the_present_nor_another_thread_took
 
 
 def _run(driver: str, bare: float, present: float) -> dict:
-    return {"game": "Golf", "size": "1920x1080", "driver": driver, "present": "framebuffer",
-            "animated_median_ms": bare + present, "animated_p95_ms": 4 * (bare + present),
-            "total_cpu_s": 10.0, "first_frame_cpu_s": 0.2, "peak_memory_mib": 60.0,
-            "bare_median_ms": bare, "bare_p95_ms": 4 * bare, "present_median_ms": present,
-            "present_p95_ms": 2 * present, "others_in_frames_s": 0.0}
+    return {
+        "game": "Golf",
+        "size": "1920x1080",
+        "driver": driver,
+        "present": "framebuffer",
+        "animated_median_ms": bare + present,
+        "animated_p95_ms": 4 * (bare + present),
+        "total_cpu_s": 10.0,
+        "first_frame_cpu_s": 0.2,
+        "peak_memory_mib": 60.0,
+        "bare_median_ms": bare,
+        "bare_p95_ms": 4 * bare,
+        "present_median_ms": present,
+        "present_p95_ms": 2 * present,
+        "others_in_frames_s": 0.0,
+    }
 
 
 def test_a_real_window_whose_only_extra_is_its_present_is_level_with_the_dummy_driver_apart_from_it():
@@ -105,7 +118,7 @@ def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeyp
     rec = Recorder(app)  # type: ignore[arg-type]
     monkeypatch.setattr(harness, "rss_mib", lambda: 50.0)
     before = rec.game_mib()
-    rec.frames("session", 2 * 2 ** 17)  # 131,072 drawn frames: four numbers each, 4 MiB of records
+    rec.frames("session", 2 * 2**17)  # 131,072 drawn frames: four numbers each, 4 MiB of records
     assert 3.9 < rec.own_mib() < 4.5
     assert rec.game_mib() == 50.0 - rec.own_mib() and rec.game_mib() < before - 3.9
 
@@ -124,10 +137,22 @@ def test_a_phase_says_its_slowest_frame_which_its_median_and_p95_do_not_show():
     frames = array("d", [0.3] * 99 + [80.0])  # one frame froze: a panel laid out
     figures = phase_figures({"session": frames})["session"]
     assert figures == {"median_ms": 0.3, "p95_ms": 0.3, "max_ms": 80.0, "frames": 100}
-    result = {"game": "Golf", "size": "800x480", "driver": "dummy", "present": "framebuffer",
-              "phases": {"session": figures}, "animated_median_ms": 0.3, "animated_p95_ms": 0.3,
-              "idle_cpu_percent": 0.5, "idle_frames_drawn": 0, "first_frame_cpu_s": 0.2, "first_frame_s": 0.2,
-              "peak_memory_mib": 50.0, "session_games": 0, "session_mem_mib": []}
+    result = {
+        "game": "Golf",
+        "size": "800x480",
+        "driver": "dummy",
+        "present": "framebuffer",
+        "phases": {"session": figures},
+        "animated_median_ms": 0.3,
+        "animated_p95_ms": 0.3,
+        "idle_cpu_percent": 0.5,
+        "idle_frames_drawn": 0,
+        "first_frame_cpu_s": 0.2,
+        "first_frame_s": 0.2,
+        "peak_memory_mib": 50.0,
+        "session_games": 0,
+        "session_mem_mib": [],
+    }
     head, row = table_report(result).splitlines()[1:3]
     assert head.split()[-2:] == ["slowest", "ms"] and row.split() == ["session", "100", "0.300", "0.300", "80.0"]
 
@@ -169,12 +194,21 @@ def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
     from game.bench.repeat import median_result
 
     def run(peak, frames, median, session, starts, ok):
-        return {"game": "Golf", "driver": "x11", "peak_memory_mib": peak, "ok": ok,
-                "phases": {"plays": {"frames": frames, "median_ms": median}},
-                "session_mem_mib": session, "first_frame_cpu_runs": starts}
+        return {
+            "game": "Golf",
+            "driver": "x11",
+            "peak_memory_mib": peak,
+            "ok": ok,
+            "phases": {"plays": {"frames": frames, "median_ms": median}},
+            "session_mem_mib": session,
+            "first_frame_cpu_runs": starts,
+        }
 
-    runs = [run(70.1, 423, 0.2, [44.0, 45.0], [0.1, 0.2], True), run(69.0, 423, 0.9, [43.0, 44.5], [0.3], False),
-            run(69.5, 421, 0.3, [45.0, 46.0], [0.2, 0.4], True)]
+    runs = [
+        run(70.1, 423, 0.2, [44.0, 45.0], [0.1, 0.2], True),
+        run(69.0, 423, 0.9, [43.0, 44.5], [0.3], False),
+        run(69.5, 421, 0.3, [45.0, 46.0], [0.2, 0.4], True),
+    ]
     merged = median_result(runs)
     assert merged["peak_memory_mib"] == 69.5 and merged["phases"]["plays"] == {"frames": 423, "median_ms": 0.3}
     assert merged["session_mem_mib"] == [44.0, 45.0]  # number by number
@@ -189,6 +223,7 @@ def test_x11_runs_without_an_x_server_to_start_end_with_a_sentence_saying_what_t
     import pytest
 
     from game.bench import cli
+
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.setattr(cli, "XVFB", str(tmp_path / "no-such-Xvfb"))
     with pytest.raises(SystemExit) as stop, cli.xserver(True, (800, 480)):
@@ -248,18 +283,38 @@ def test_a_frame_longer_than_a_sixtieth_is_followed_by_the_next_at_once():
 def test_the_frames_at_the_game_s_pace_are_reported_and_set_against_the_dummy_driver_s():
     dummy, real = _run("dummy", 0.14, 0.01), _run("x11", 0.14, 0.06)
     for run, median in ((dummy, 0.4), (real, 0.44)):
-        run.update(paced={"deal": {"median_ms": median, "p95_ms": 1.0, "max_ms": 2.0, "frames": 9}},
-                   paced_median_ms=median, paced_p95_ms=1.0)
+        run.update(
+            paced={"deal": {"median_ms": median, "p95_ms": 1.0, "max_ms": 2.0, "frames": 9}},
+            paced_median_ms=median,
+            paced_p95_ms=1.0,
+        )
     text = comparison(dummy, real)
     assert "ok   median frame at the game's pace, x11 / dummy      1.100 x" in text
     assert "ok   p95 frame at the game's pace, x11 / dummy         1.000 x" in text
     assert "at the game's pace" not in comparison(_run("dummy", 0.1, 0.0), _run("x11", 0.1, 0.0))
-    result = {"game": "Golf", "size": "800x480", "driver": "dummy", "present": "framebuffer", "phases": {},
-              "animated_median_ms": 0.3, "animated_p95_ms": 0.3, "idle_cpu_percent": 0.5, "idle_frames_drawn": 0,
-              "first_frame_cpu_s": 0.2, "first_frame_s": 0.2, "peak_memory_mib": 50.0, "session_games": 0,
-              "session_mem_mib": [], "paced": real["paced"], "paced_median_ms": 0.44, "paced_p95_ms": 1.0}
-    assert "at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): deal 0.440 / 1.000; " \
-           "all 0.440 / 1.000" in table_report(result)
+    result = {
+        "game": "Golf",
+        "size": "800x480",
+        "driver": "dummy",
+        "present": "framebuffer",
+        "phases": {},
+        "animated_median_ms": 0.3,
+        "animated_p95_ms": 0.3,
+        "idle_cpu_percent": 0.5,
+        "idle_frames_drawn": 0,
+        "first_frame_cpu_s": 0.2,
+        "first_frame_s": 0.2,
+        "peak_memory_mib": 50.0,
+        "session_games": 0,
+        "session_mem_mib": [],
+        "paced": real["paced"],
+        "paced_median_ms": 0.44,
+        "paced_p95_ms": 1.0,
+    }
+    assert (
+        "at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): deal 0.440 / 1.000; "
+        "all 0.440 / 1.000" in table_report(result)
+    )
 
 
 def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_peak_was_reached(monkeypatch):
@@ -288,10 +343,23 @@ def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_pe
     assert rec.game_peak == 60.5
     process["peak"] = 63.0  # after the last frame (the idle minute): the records at their last size
     assert rec.game_peak_mib() == 61.5
-    result = {"game": "Golf", "size": "1920x1080", "driver": "dummy", "present": "framebuffer", "phases": {},
-              "animated_median_ms": 0.3, "animated_p95_ms": 0.3, "idle_cpu_percent": 0.5, "idle_frames_drawn": 0,
-              "first_frame_cpu_s": 0.2, "first_frame_s": 0.2, "peak_memory_mib": 70.4, "game_peak_mib": 69.2,
-              "session_games": 0, "session_mem_mib": []}
+    result = {
+        "game": "Golf",
+        "size": "1920x1080",
+        "driver": "dummy",
+        "present": "framebuffer",
+        "phases": {},
+        "animated_median_ms": 0.3,
+        "animated_p95_ms": 0.3,
+        "idle_cpu_percent": 0.5,
+        "idle_frames_drawn": 0,
+        "first_frame_cpu_s": 0.2,
+        "first_frame_s": 0.2,
+        "peak_memory_mib": 70.4,
+        "game_peak_mib": 69.2,
+        "session_games": 0,
+        "session_mem_mib": [],
+    }
     text = table_report(result)
     assert "peak memory: 70.4 MiB (the game's, without the bench's records of the frames: 69.2 MiB)" in text
     assert "ok   peak memory" in text and "69.200 MiB" in text

@@ -1,6 +1,7 @@
 """The board draws only what changed (game/view/board.py), and what it draws piece by piece is what a
 full repaint gives: sprites it moved, flipped, shook, dragged or lit, and nothing else; dirty
 rectangles that never grow into the span between cards far apart."""
+
 from __future__ import annotations
 
 import math
@@ -144,8 +145,10 @@ def test_cards_moving_at_opposite_corners_never_repaint_the_span_between(screen)
 
 def test_dirty_rectangles_span_whole_columns_and_cover_what_they_merge():
     rng = random.Random(3)
-    rects = [pygame.Rect(rng.randrange(900), rng.randrange(500), rng.randrange(1, 200), rng.randrange(1, 200))
-             for _ in range(40)]
+    rects = [
+        pygame.Rect(rng.randrange(900), rng.randrange(500), rng.randrange(1, 200), rng.randrange(1, 200))
+        for _ in range(40)
+    ]
     merged = merge(rects)
     for r in merged:
         assert r.x % COLUMN == 0 and r.right % COLUMN == 0
@@ -163,9 +166,19 @@ def test_a_rectangle_inside_another_is_painted_once():
 
 # (the app fixture only provides the display)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.sampled_from(["move", "flip", "shake", "glow", "hint", "drag", "drop", "lift"]),
-                          st.integers(0, 11), st.integers(-300, 300), st.integers(-200, 200),
-                          st.integers(1, 30)), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["move", "flip", "shake", "glow", "hint", "drag", "drop", "lift"]),
+            st.integers(0, 11),
+            st.integers(-300, 300),
+            st.integers(-200, 200),
+            st.integers(1, 30),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_the_board_drawn_piece_by_piece_equals_a_full_repaint(app, steps):
     screen = pygame.Surface(SIZE)
     board, targets = make_board()
@@ -175,8 +188,9 @@ def test_the_board_drawn_piece_by_piece_equals_a_full_repaint(app, steps):
         card = FULL_DECK[i]
         t = targets[card]
         if kind == "move":
-            targets[card] = Target((min(max(0, t.pos[0] + dx), SIZE[0] - 10), min(max(0, t.pos[1] + dy), SIZE[1] - 10)),
-                                   t.face_up, t.z)
+            targets[card] = Target(
+                (min(max(0, t.pos[0] + dx), SIZE[0] - 10), min(max(0, t.pos[1] + dy), SIZE[1] - 10)), t.face_up, t.z
+            )
             board.sync(targets, duration=0.2, stagger=0.02)
         elif kind == "flip":
             targets[card] = Target(t.pos, not t.face_up, t.z)
@@ -245,11 +259,13 @@ def test_a_fanned_column_drawn_over_and_over_looks_as_painted_whole(screen):
 
 @pytest.mark.parametrize("step", [3, corner_radius(CARD_W) - 1, corner_radius(CARD_W), 24, 60])
 def test_a_straight_column_under_a_moving_card_looks_as_painted_whole_and_its_hidden_parts_are_not_painted(
-        screen, step, monkeypatch):
+    screen, step, monkeypatch
+):
     """Cards of a column hide the ones under them but for a strip and the corners: the board paints
     only what shows, and the picture is the painter's, whatever the overlap (a tight one lets the
     bottom corners of a card show the one under it)."""
     from game.view.card_face import CardFace
+
     cards = FULL_DECK[:10]
     # a glowing card in the middle: its ring shows beside the ones on it
     board, flying = column_under_a_flight(screen, [(100, 40 + step * i) for i in range(10)], (110, 60), hinted=4)

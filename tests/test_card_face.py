@@ -1,5 +1,6 @@
 """A card face in three pieces (game/view/card_face.py) draws what the whole image with alpha draws,
 with its body copied rather than blended."""
+
 from __future__ import annotations
 
 import pygame

@@ -2,6 +2,7 @@
 a dragged card or group rises a few pixels over a soft shadow, settles back with an ease when it is
 dropped, the hint's arrow and glow are hidden while it is dragged, and a frame of the drag repaints
 about what moves."""
+
 from __future__ import annotations
 
 import pygame
@@ -34,6 +35,7 @@ def table(make_app):
         settle(app)
         run_frames(app, 30)  # past the table's first 0.3 s, which take no press (animations off too)
         return app, scene
+
     return make
 
 
@@ -158,8 +160,9 @@ def test_a_dragged_golf_card_loses_its_glow_and_gets_it_back_when_it_lands(table
     assert s.lift > 0 and s.drawn_rect == scene.board.shown_rect(s)  # drawn without its glow's margin
     release(app, (rect.centerx + 40, rect.centery - 50))
     settle(app)
-    assert s.lift == 0 and s.drawn_rect == scene.board.shown_rect(s).inflate(2 * scene.board._glow_pad,
-                                                                             2 * scene.board._glow_pad)
+    assert s.lift == 0 and s.drawn_rect == scene.board.shown_rect(s).inflate(
+        2 * scene.board._glow_pad, 2 * scene.board._glow_pad
+    )
 
 
 def test_a_drop_that_moves_refreshes_the_board_once_and_the_uncovered_card_lights_up_as_it_lands(table):
@@ -172,8 +175,10 @@ def test_a_drop_that_moves_refreshes_the_board_once_and_the_uncovered_card_light
     assert not ace.glow
     a = grab_point(scene, "5H")
     target = scene.board.sprite_rect(sprite(scene, "6H")).move(0, scene.layout.step(2))
-    to = (a[0] + target.x - scene.board.sprite_rect(sprite(scene, "5H")).x + 15,  # a little off:
-          a[1] + target.y - scene.board.sprite_rect(sprite(scene, "5H")).y + 9)   # it has to land
+    to = (
+        a[0] + target.x - scene.board.sprite_rect(sprite(scene, "5H")).x + 15,  # a little off:
+        a[1] + target.y - scene.board.sprite_rect(sprite(scene, "5H")).y + 9,
+    )  # it has to land
     press(app, a)
     motion(app, to, frames=4)
     refreshes = []

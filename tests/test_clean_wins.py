@@ -1,5 +1,6 @@
 """Issue 21: a win with no undo and no hint is a clean win. The statistics count clean wins apart
 from assisted ones (a demo's wins are never the player's), and the end screen says so."""
+
 from __future__ import annotations
 
 import pygame
@@ -23,8 +24,15 @@ def test_a_clean_win_has_no_undo_and_no_hint():
 
 
 def test_the_summary_counts_clean_wins_apart_and_times_wins_only():
-    s = summarize(rows(("won", 0, 0, 90.0), ("won", 2, 0, 60.0), ("won", 0, 1, 0.0),
-                       ("assisted", 0, 0, 30.0), ("blocked", 0, 0, 20.0)))
+    s = summarize(
+        rows(
+            ("won", 0, 0, 90.0),
+            ("won", 2, 0, 60.0),
+            ("won", 0, 1, 0.0),
+            ("assisted", 0, 0, 30.0),
+            ("blocked", 0, 0, 20.0),
+        )
+    )
     assert (s.won, s.clean_wins, s.assisted) == (3, 1, 1)
     assert s.best_time == 60.0 and s.average_win_time == 75.0  # 0 s: a win from before the timer
     empty = summarize([])
@@ -60,5 +68,6 @@ def test_the_win_screen_says_clean_win_only_when_it_was(make_player):  # noqa: F
         p.click(free_card_center(p.scene, 0), settle=90)
         assert game.status == "won"
         return p.scene.lines()
+
     assert "Clean win: no undo, no hint." in win(False)
     assert "Clean win: no undo, no hint." not in win(True)

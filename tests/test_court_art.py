@@ -1,5 +1,6 @@
 """The generated card art: court figures, the pip layout's clearance of the corner indices, and the
 card backs (issue 22, item 1)."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -32,10 +33,10 @@ def _differing_pixels(a: pygame.Surface, b: pygame.Surface, threshold: int = 24)
     """How many pixels of two same-size images differ by more than `threshold` in some channel."""
     a, b = a.convert_alpha(), b.convert_alpha()
     diff = a.copy()
-    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)        # max(a - b, 0) per channel
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)  # max(a - b, 0) per channel
     other = b.copy()
     other.blit(a, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
-    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)    # |a - b|
+    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)  # |a - b|
     t = threshold + 1
     same = pygame.mask.from_threshold(diff, (0, 0, 0, 0), (t, t, t, t)).count()
     return a.get_width() * a.get_height() - same
@@ -55,6 +56,7 @@ def _load(path: Path) -> pygame.Surface:
 
 
 # ---------------------------------------------------------------- court figures
+
 
 def test_each_court_figure_is_turned_symmetric_like_a_double_headed_card(faces):
     """The lower half is the upper half turned 180 degrees (and so are the corner indices)."""
@@ -116,12 +118,13 @@ def test_committed_court_and_back_sprites_match_the_generator():
 
 # ---------------------------------------------------------------- pip clearance
 
+
 def _ink_boxes(draw) -> list[pygame.Rect]:
     """The bounding boxes (supersampled pixels) of the separate blobs of ink `draw` puts down."""
     surf = pygame.Surface((gen.S(gen.W), gen.S(gen.H)), pygame.SRCALPHA)
     draw(surf)
     boxes = pygame.mask.from_surface(surf, 1).get_bounding_rects()
-    return [r for r in boxes if r.w * r.h > gen.SS * gen.SS]   # not a stray anti-aliasing speck
+    return [r for r in boxes if r.w * r.h > gen.SS * gen.SS]  # not a stray anti-aliasing speck
 
 
 def _gap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -157,22 +160,23 @@ def test_the_clearance_check_sees_a_crowded_layout(monkeypatch):
 
 # ---------------------------------------------------------------- backs
 
+
 def test_there_is_a_back_for_every_style_each_its_own_design():
     assert tuple(backs.SCHEMES) == BACK_STYLES
     images = {s: _load(SPRITES / f"back-{s}.png") for s in BACK_STYLES}
     for a, b in combinations(BACK_STYLES, 2):
         assert _differing_pixels(images[a], images[b]) > gen.W * gen.H // 3, (a, b)
     assert len({backs.SCHEMES[s].fill for s in BACK_STYLES}) == 4
-    for img in images.values():     # the same card shape: transparent corners, white rim
+    for img in images.values():  # the same card shape: transparent corners, white rim
         w, h = img.get_size()
         assert (w, h) == (gen.W, gen.H)
         assert img.get_at((0, 0)).a == 0 and img.get_at((w - 1, h - 1)).a == 0
         assert tuple(img.get_at((w // 2, 4)))[:3] == gen.FACE
-    assert _same(_load(SPRITES / "back.png"), images["lattice"])   # back.png stays for older loaders
+    assert _same(_load(SPRITES / "back.png"), images["lattice"])  # back.png stays for older loaders
 
 
 def test_the_loader_shows_each_back_style():
     images = CardImages()
     shown = {s: pygame.image.tobytes(images.back(90, s), "RGBA") for s in BACK_STYLES}
-    assert len(set(shown.values())) == len(BACK_STYLES)   # each read from its own file, none a fallback
+    assert len(set(shown.values())) == len(BACK_STYLES)  # each read from its own file, none a fallback
     assert pygame.image.tobytes(images.back(90, "no-such-style"), "RGBA") == shown["lattice"]

@@ -1,5 +1,6 @@
 """Issue 21: the daily deal (deterministic, proven winnable, no repeat within a year, for every kind
 with a table) and the streaks across missed days, time zones and midnight."""
+
 import datetime
 
 import pytest
@@ -109,8 +110,14 @@ def row(day, result="won", score=350, moves=50, hints=0, undos=0, seconds=90.0):
 
 
 def test_day_results_keep_the_best_game_of_each_day_and_skip_ordinary_games():
-    rows = [row(None), row("2026-12-01", "blocked", 120), row("2026-12-01", "won", 350, undos=1),
-            row("2026-12-02", "won", 350, 60), row("2026-12-02", "won", 350, 52), row("bad-date")]
+    rows = [
+        row(None),
+        row("2026-12-01", "blocked", 120),
+        row("2026-12-01", "won", 350, undos=1),
+        row("2026-12-02", "won", 350, 60),
+        row("2026-12-02", "won", 350, 52),
+        row("bad-date"),
+    ]
     results = daily.day_results(rows)
     assert set(results) == {D(2026, 12, 1), D(2026, 12, 2)}
     first = results[D(2026, 12, 1)]
@@ -123,6 +130,7 @@ def test_the_daily_date_goes_from_the_table_to_the_record_and_survives_a_restart
     from test_progress_assist import act
 
     from game.persist.progress import Progress
+
     progress = Progress(data_dir)
     game = winnable()
     progress.begin(game, daily="2026-12-01")
@@ -147,6 +155,7 @@ def test_a_damaged_daily_date_in_a_save_loses_the_mark_not_the_game(data_dir, ba
     from test_progress_assist import act
 
     from game.persist.progress import Progress
+
     progress = Progress(data_dir)
     game = winnable()
     progress.begin(game, daily="2026-12-01")

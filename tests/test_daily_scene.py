@@ -1,5 +1,6 @@
 """Issue 21: the daily deal from the menu, played and counted: the menu's button (with its check mark
 once today's deal is done), the daily screen's streaks and calendar, and the share line."""
+
 from __future__ import annotations
 
 import datetime
@@ -43,8 +44,11 @@ def test_the_menu_opens_todays_deal_and_plays_it_as_that_days_daily(make_app, da
 def test_a_won_daily_shows_done_with_its_streak_and_share_line(make_app, data_dir, on_day):
     app = make_app(size=(1280, 720), scene=MenuScene)
     stats = app.ctx.progress.stats
-    for day, result in ((DAY - datetime.timedelta(days=2), "won"), (DAY - datetime.timedelta(days=1), "won"),
-                        (DAY, "won")):
+    for day, result in (
+        (DAY - datetime.timedelta(days=2), "won"),
+        (DAY - datetime.timedelta(days=1), "won"),
+        (DAY, "won"),
+    ):
         stats.record("golf", "easy", "GO1-E-AAAAAAB", result, 350, 52, daily=day.isoformat())
     run_frames(app, 40)  # the menu looks the check mark up after its first frames
     assert app.top.daily_button.label == "Today's deal ✓"
@@ -61,6 +65,7 @@ def test_the_check_mark_follows_the_chosen_game(make_app, data_dir, on_day):
     run_frames(app, 40)
     assert app.top.daily_button.label == "Today's deal"  # Golf Easy is chosen: not done
     from game import registry
+
     app.top._set_kind(registry.kind("eightoff-8"))
     assert app.top.daily_button.label == "Today's deal ✓"
 
@@ -87,6 +92,7 @@ def test_a_kiosk_shows_the_share_line_instead_of_copying_it(make_app, data_dir, 
 
 def test_share_line_names_the_rule_set():
     from game import registry
+
     kind = registry.kind("golf-classic+j2")
     result = daily.DayResult(DAY, True, 350, 60, 100.0, False)
     assert share_line(kind, result) == "Golf Classic + 2 jokers · 2026-12-01 · won in 60 moves · 350"

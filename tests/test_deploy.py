@@ -4,6 +4,7 @@ The unit is read with configparser as systemd reads it: keys may repeat (Environ
 and every value counts, an empty assignment resets a list, and the last value of a single-valued
 key wins. Where systemd-analyze is installed, systemd itself checks every line too.
 """
+
 from __future__ import annotations
 
 import configparser
@@ -22,7 +23,7 @@ from main import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT_PATH = ROOT / "game" / "deploy" / "golf-eightoff.service"
-UNIT_REL = UNIT_PATH.relative_to(ROOT).as_posix()        # game/deploy/golf-eightoff.service
+UNIT_REL = UNIT_PATH.relative_to(ROOT).as_posix()  # game/deploy/golf-eightoff.service
 README = ROOT / "README.md"
 SECTION = "## Raspberry Pi kiosk (no desktop)"
 BOOT_TARGETS = {"multi-user.target", "graphical.target"}
@@ -47,8 +48,9 @@ class _AllValues(dict):
 
 
 def parse_unit(text: str) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None, dict_type=_AllValues,
-                                       empty_lines_in_values=False)
+    parser = configparser.ConfigParser(
+        strict=False, interpolation=None, dict_type=_AllValues, empty_lines_in_values=False
+    )
     parser.optionxform = str  # systemd keys are case-sensitive
     parser.read_string(text)
     return parser
@@ -116,6 +118,7 @@ def readme_section() -> str:
 
 # --- the unit -----------------------------------------------------------------------------------
 
+
 def test_the_unit_has_unit_service_and_install_sections_and_no_continuation_lines(unit):
     assert {"Unit", "Service", "Install"} <= set(unit.sections())
     assert value(unit, "Unit", "Description")
@@ -125,8 +128,9 @@ def test_the_unit_has_unit_service_and_install_sections_and_no_continuation_line
 
 
 def test_repeated_keys_all_count_and_an_empty_assignment_resets():
-    parsed = parse_unit("[Service]\nEnvironment=A=1\nEnvironment=B=2\nAfter=a\nAfter=\nAfter=b c\n"
-                        "Conflicts=x\nConflicts=\n")
+    parsed = parse_unit(
+        "[Service]\nEnvironment=A=1\nEnvironment=B=2\nAfter=a\nAfter=\nAfter=b c\nConflicts=x\nConflicts=\n"
+    )
     assert values(parsed, "Service", "Environment") == ["A=1", "B=2"]
     assert words(parsed, "Service", "After") == ["b", "c"]
     assert words(parsed, "Service", "Conflicts") == []
@@ -222,6 +226,7 @@ def test_systemd_accepts_every_line(unit, tmp_path):
 
 # --- the README ---------------------------------------------------------------------------------
 
+
 def test_readme_section_comes_before_the_performance_section():
     text = README.read_text(encoding="utf-8")
     readme_section()
@@ -238,8 +243,12 @@ def test_readme_installs_the_unit_file_that_is_in_the_repo():
     for path in set(re.findall(r"game/deploy/[\w.@-]+", section)):
         assert (ROOT / path).exists(), f"README names {path}, which is not in the repository"
     name = UNIT_PATH.stem
-    for command in (f"sudo systemctl enable --now {name}", f"sudo systemctl start {name}",
-                    f"journalctl -u {name}", "sudo systemctl daemon-reload"):
+    for command in (
+        f"sudo systemctl enable --now {name}",
+        f"sudo systemctl start {name}",
+        f"journalctl -u {name}",
+        "sudo systemctl daemon-reload",
+    ):
         assert command in section, command
 
 

@@ -1,12 +1,19 @@
 """The examples in the model's and the registry's docstrings are true (they document the API)."""
+
 import doctest
 import importlib
 
 import pytest
 
-MODULES = ["game.model.cards", "game.model.codes", "game.model.golf_rules", "game.model.moves",
-           "game.model.round_code", "game.model.course",
-           "game.registry"]
+MODULES = [
+    "game.model.cards",
+    "game.model.codes",
+    "game.model.golf_rules",
+    "game.model.moves",
+    "game.model.round_code",
+    "game.model.course",
+    "game.registry",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -2,6 +2,7 @@
 screen, fanned no tighter than MIN_FAN, under the band, with the piles across the window; at least
 as large as before (when the layout kept room for 8 cards at the full fan), and larger at 1920x1080
 with 4 cells, where the board used to leave its lower third empty."""
+
 from __future__ import annotations
 
 import pygame
@@ -12,8 +13,7 @@ from game.view.layout import hud_height
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
 #: The card widths before issue 22 (the same for 8, 4 and 2 cells: the height decided them).
-BEFORE = {(800, 480): 71, (1024, 600): 90, (1280, 720): 108, (1366, 768): 115, (1920, 1080): 162,
-          (3840, 2160): 325}
+BEFORE = {(800, 480): 71, (1024, 600): 90, (1280, 720): 108, (1366, 768): 115, (1920, 1080): 162, (3840, 2160): 325}
 
 
 @pytest.mark.parametrize("cells", [8, 4, 2])
@@ -65,6 +65,7 @@ def test_the_demos_message_slides_off_long_columns_that_reach_the_bottom(make_ap
     from game.model.cards import FULL_DECK
     from game.model.eightoff import EightOffGame
     from game.scenes.eightoff_table import EightOffTableScene
+
     cards = [str(c) for c in FULL_DECK]
     columns = [[], [], cards[:17], cards[17:34], cards[34:51], [], [], cards[51:]]  # long ones mid-table
     app = make_app(size=size)

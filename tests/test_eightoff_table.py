@@ -1,4 +1,5 @@
 """The Eight Off table driven as a player would: posted mouse and touch events at the layout's positions."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,6 +26,7 @@ def suit_up_to(suit: str, rank: int) -> list[str]:
 @pytest.fixture
 def table(make_app):
     """make(game, size, **settings) -> (app, scene) with the deal finished."""
+
     def make(game, size=(800, 480), **settings):
         app = make_app(size=size)
         for k, v in settings.items():
@@ -35,6 +37,7 @@ def table(make_app):
         settle(app)
         run_frames(app, int(SETTLE_TIME / FRAME) + 1)  # a press so soon after the table appeared is not taken
         return app, scene
+
     return make
 
 
@@ -72,8 +75,10 @@ def at_rest(app, scene) -> bool:
     """Every sprite sits where the layout says (nothing strayed after a refused drop)."""
     settle(app)
     targets = scene.targets()
-    return all(abs(s.pos[0] - targets[c].pos[0]) < 1 and abs(s.pos[1] - targets[c].pos[1]) < 1
-               for c, s in scene.board.sprites.items())
+    return all(
+        abs(s.pos[0] - targets[c].pos[0]) < 1 and abs(s.pos[1] - targets[c].pos[1]) < 1
+        for c, s in scene.board.sprites.items()
+    )
 
 
 # -- drag and drop ---------------------------------------------------------------------------------
@@ -120,19 +125,27 @@ def test_a_king_run_into_an_empty_column_does_not_count_that_column(table):
     assert columns(scene)[7] == []
 
 
-@pytest.mark.parametrize("dst_kind, expected", [
-    ("other-suit", "It must be the same suit"),
-    ("not-lower", "It must be one rank lower"),
-    ("empty-column", "Only a King may go into an empty column"),
-    ("full-cell", "This cell is taken"),
-    ("foundation", "This foundation needs a different card"),
-])
+@pytest.mark.parametrize(
+    "dst_kind, expected",
+    [
+        ("other-suit", "It must be the same suit"),
+        ("not-lower", "It must be one rank lower"),
+        ("empty-column", "Only a King may go into an empty column"),
+        ("full-cell", "This cell is taken"),
+        ("foundation", "This foundation needs a different card"),
+    ],
+)
 def test_an_illegal_drop_flies_back_and_says_why(table, dst_kind, expected):
     game = eo([["2C", "7H"], ["3C", "8D"], ["4C", "9H"], ["5C"], ["6C"], ["7C"], ["8C"]], ["KS"])
     app, scene = table(game)
     lay = scene.layout
-    dst = {"other-suit": top_rect(scene, 1), "not-lower": top_rect(scene, 2), "empty-column": lay.columns[7],
-           "full-cell": lay.cells[0], "foundation": lay.foundations[1]}[dst_kind]
+    dst = {
+        "other-suit": top_rect(scene, 1),
+        "not-lower": top_rect(scene, 2),
+        "empty-column": lay.columns[7],
+        "full-cell": lay.cells[0],
+        "foundation": lay.foundations[1],
+    }[dst_kind]
     before = columns(scene)
     drag(app, *onto(scene, "7H", dst, down=8 if dst_kind in ("other-suit", "not-lower") else 0))
     assert columns(scene) == before and scene.game.moves == 0
@@ -153,8 +166,9 @@ def test_legal_destinations_light_up_while_dragging(table):
     a = card_point(scene, "7H")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     run_frames(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 40, a[1] + 40), rel=(40, 40),
-                                         buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 40, a[1] + 40), rel=(40, 40), buttons=(1, 0, 0))
+    )
     run_frames(app)
     glowing = {str(c) for c, s in scene.board.sprites.items() if s.glow}
     assert glowing == {"8H"}
@@ -332,7 +346,7 @@ def test_no_piles_overlap_and_all_fit(make_app, size, cells):
     screen = pygame.Rect((0, scene.hud.rect.bottom), (size[0], size[1] - scene.hud.rect.bottom))
     assert all(screen.contains(r) for r in slots)
     for i, r in enumerate(slots):
-        assert r.collidelist(slots[i + 1:]) == -1
+        assert r.collidelist(slots[i + 1 :]) == -1
     assert lay.card_w >= 60  # big enough to read and to touch at 800x480
 
 
@@ -371,8 +385,9 @@ def test_a_move_is_saved_and_continues_after_a_restart(table, make_app):
 def test_the_four_colour_deck_is_used_when_chosen(table, four_colour):
     app, scene = table(eo([["2C", "9D"]]), four_colour=four_colour)
     rect = scene.board.sprite_rect(next(s for c, s in scene.board.sprites.items() if str(c) == "9D"))
-    corner = pygame.display.get_surface().subsurface(rect.right - rect.width // 3, rect.top, rect.width // 3,
-                                                     rect.height // 4)
+    corner = pygame.display.get_surface().subsurface(
+        rect.right - rect.width // 3, rect.top, rect.width // 3, rect.height // 4
+    )
     inks = [corner.get_at((x, y)) for x in range(corner.get_width()) for y in range(corner.get_height())]
     blue = sum(1 for c in inks if c.b > 120 and c.r < 80)
     red = sum(1 for c in inks if c.r > 150 and c.g < 80 and c.b < 80)
@@ -408,8 +423,12 @@ def test_a_card_dragged_under_the_top_band_leaves_its_buttons_as_they_were(table
         settle(app)
     assert scene.game.moves == 0
     after = surface.subsurface(band)
-    diff = sum(1 for x in range(0, band.width, 3) for y in range(0, band.height, 3)
-               if before.get_at((x, y)) != after.get_at((x, y)))
+    diff = sum(
+        1
+        for x in range(0, band.width, 3)
+        for y in range(0, band.height, 3)
+        if before.get_at((x, y)) != after.get_at((x, y))
+    )
     assert diff == 0
 
 
@@ -426,9 +445,9 @@ def test_a_tap_then_undo_then_a_tap_is_not_a_double_tap(table):
     double_click(app, card_point(scene, "KD"))  # the King goes to an empty column
     settle(app)
     point = card_point(scene, "KD")
-    click(app, point)                           # a single tap: it cannot go up
-    key(app, pygame.K_z, pygame.KMOD_CTRL)      # the King goes back
-    click(app, point)                           # the same spot, now empty, within the double-tap time
+    click(app, point)  # a single tap: it cannot go up
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the King goes back
+    click(app, point)  # the same spot, now empty, within the double-tap time
     run_frames(app, 40)
     assert columns(scene)[2] == ["4C", "KD"] and scene.game.moves == 1
     assert scene.toast.message not in HINTS or not scene.toast.active
@@ -437,8 +456,8 @@ def test_a_tap_then_undo_then_a_tap_is_not_a_double_tap(table):
 def test_quick_taps_on_neighbouring_piles_are_two_taps(table):
     app, scene = table(eo([["2C", "8H"], ["3C"]], ["7H", "AS"]))
     c1, c2 = scene.layout.cells[0], scene.layout.cells[1]
-    click(app, (c1.right - 3, c1.centery))      # 7H cannot go up
-    click(app, (c2.left + 3, c2.centery))       # AS can: a tap, not a double tap of 7H
+    click(app, (c1.right - 3, c1.centery))  # 7H cannot go up
+    click(app, (c2.left + 3, c2.centery))  # AS can: a tap, not a double tap of 7H
     assert [str(c) for c in scene.game.foundations[0]] == ["AS"]
     assert str(scene.game.cells[0]) == "7H"
 
@@ -454,8 +473,18 @@ def test_a_hint_pending_from_a_tap_is_dropped_when_the_card_is_dragged(table):
 
 def _finger(app, kind, pos, finger_id):
     w, h = app.size
-    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=(pos[0] + .5) / w,
-                                         y=(pos[1] + .5) / h, dx=0.0, dy=0.0, pressure=1.0))
+    pygame.event.post(
+        pygame.event.Event(
+            kind,
+            touch_id=1,
+            finger_id=finger_id,
+            x=(pos[0] + 0.5) / w,
+            y=(pos[1] + 0.5) / h,
+            dx=0.0,
+            dy=0.0,
+            pressure=1.0,
+        )
+    )
     run_frames(app)
 
 
@@ -492,9 +521,13 @@ def test_a_message_keeps_its_look_while_a_card_passes_under_it(table):
         run_frames(app)
     card = scene.board.sprite_rect(next(s for c, s in scene.board.sprites.items() if str(c) == "9C"))
     after = surface.subsurface(t)
-    changed = [(px, py) for px in range(0, t.width, 2) for py in range(0, t.height, 2)
-               if before.get_at((px, py)) != after.get_at((px, py))
-               and not card.inflate(12, 12).collidepoint(t.x + px, t.y + py)]
+    changed = [
+        (px, py)
+        for px in range(0, t.width, 2)
+        for py in range(0, t.height, 2)
+        if before.get_at((px, py)) != after.get_at((px, py))
+        and not card.inflate(12, 12).collidepoint(t.x + px, t.y + py)
+    ]
     assert scene.toast.active and not changed
 
 
@@ -555,6 +588,7 @@ def test_a_double_tap_on_a_run_too_large_says_how_many_may_move(table):
 
 def test_a_two_line_message_near_the_bottom_stays_on_screen(table):
     from game import i18n
+
     base = ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]
     app, scene = table(eo([base + ["9C"], ["TD"]], n=2))
     i18n.set_language("el")
@@ -599,8 +633,7 @@ def test_a_refused_drop_says_what_the_model_says(table, monkeypatch):
     """The model gives the precise reason and its number; the table shows it, rewriting nothing."""
     from game.model import IllegalMove
 
-    app, scene = table(eo([["9S", "8S", "7S"], ["TS"], ["2D"], ["3D"], ["4D"], ["5D"], ["6D"], ["7D"]],
-                          ["KH"], n=2))
+    app, scene = table(eo([["9S", "8S", "7S"], ["TS"], ["2D"], ["3D"], ["4D"], ["5D"], ["6D"], ["7D"]], ["KH"], n=2))
     real = type(scene.game)._refusal
 
     def told(game, move):

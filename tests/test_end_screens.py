@@ -2,6 +2,7 @@
 1280×720 and 1920×1080, over many blocked deals) and says how many cards were cleared and are left;
 the win screen shows the time, the best score and the streak and offers the same deal again, with
 its cascade kept off the top band; "cannot be won" at the deal is said as such."""
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,11 @@ def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
         run_frames(app, 5)
         panel = app.top
         assert isinstance(panel, BlockedOverlay)
-        left = [scene.board.sprite_rect(s) for card, s in scene.board.sprites.items()
-                if any(card in col for col in game.columns) or card in game.waste[-1:]]
+        left = [
+            scene.board.sprite_rect(s)
+            for card, s in scene.board.sprites.items()
+            if any(card in col for col in game.columns) or card in game.waste[-1:]
+        ]
         assert panel.panel_rect.collidelist(left) == -1, (size, game.code)
         assert not panel.panel_rect.colliderect(scene.hud.rect)
         assert all(not b.rect.colliderect(c) for b in panel.buttons for c in left)
@@ -89,6 +93,7 @@ def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(
         def lines(self, said=said, say=BlockedOverlay.lines):
             said.append(self.compact)
             return say(self)
+
         monkeypatch.setattr(BlockedOverlay, "lines", lines)
         before = panel.panel_rect.copy()
         panel.resize(panel.size)
@@ -178,6 +183,7 @@ def test_a_deal_lost_from_the_start_says_it_cannot_be_won(make_app):
         last_winnable = lost_move = None
         undos_needed = None
         line_length = 0
+
     app = make_app(size=(1280, 720))
     scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-C-AAAAAAB"))
     app.replace(scene)
@@ -227,8 +233,9 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     scene = win(app, winnable_layout())
     overlay = app.top
     board = scene.board
-    overlay.queue = [(s.card, board.sprite_rect(s).topleft)
-                     for s in sorted(board.sprites.values(), key=lambda s: -s.z)]  # the cascade again
+    overlay.queue = [
+        (s.card, board.sprite_rect(s).topleft) for s in sorted(board.sprites.values(), key=lambda s: -s.z)
+    ]  # the cascade again
     screen = pygame.display.get_surface()
     areas = []
     draw = overlay.draw
@@ -246,8 +253,7 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     shown = screen.subsurface(overlay.panel_bounds).copy()
     overlay.buttons[0].dirty = True  # the whole panel, at once, over what lies under it
     run_frames(app, 1)
-    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(
-        screen.subsurface(overlay.panel_bounds), "RGB")
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(screen.subsurface(overlay.panel_bounds), "RGB")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])

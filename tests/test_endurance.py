@@ -13,6 +13,7 @@ The solver answers inline (the frame that looks for an answer waits for it) in a
 time, drawn from the seed), so the week replays exactly: the same gestures meet the same answers in
 the same frames. The frames that waited for an answer are left out of the slowest frame.
 """
+
 from __future__ import annotations
 
 import gc
@@ -43,7 +44,7 @@ MEMORY_SLACK_MIB = 6.0
 def rss_mib() -> float:
     with open("/proc/self/statm") as f:
         pages = int(f.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 class Player:
@@ -58,8 +59,9 @@ class Player:
         w, h = self.app.size
         if finger:
             t = {"down": pygame.FINGERDOWN, "up": pygame.FINGERUP, "move": pygame.FINGERMOTION}[kind]
-            return pygame.event.Event(t, touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h,
-                                      dx=0.0, dy=0.0, pressure=1.0)
+            return pygame.event.Event(
+                t, touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h, dx=0.0, dy=0.0, pressure=1.0
+            )
         if kind == "move":
             return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         t = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
@@ -93,8 +95,9 @@ class Player:
         scene = self.app.input_scene()
         rng = self.rng
         if isinstance(scene, MenuScene):
-            button = scene.continue_button if scene.continue_button.visible and rng.random() < 0.8 \
-                else scene.play_button
+            button = (
+                scene.continue_button if scene.continue_button.visible and rng.random() < 0.8 else scene.play_button
+            )
             self.tap(button.rect.center)
         elif isinstance(scene, TableScene):
             self.at_table(scene)
@@ -198,8 +201,13 @@ def test_a_week_unattended(frozen_heap, make_app, caplog, monkeypatch):
     rng = random.Random(seed)
     seed_deals(monkeypatch, seed + 1)
     caplog.set_level(logging.ERROR)
-    app = make_app(size=(800, 480), kiosk=True, audio=NullAudio(), solver="inline-process",
-                   settings=Settings(language="en", fullscreen=False))
+    app = make_app(
+        size=(800, 480),
+        kiosk=True,
+        audio=NullAudio(),
+        solver="inline-process",
+        settings=Settings(language="en", fullscreen=False),
+    )
     app.replace(app.ctx.make_menu_scene())
     app.step_frame(FRAME, [])
     answers, seen = counted_answers(monkeypatch), [0]
@@ -244,9 +252,11 @@ def test_a_week_unattended(frozen_heap, make_app, caplog, monkeypatch):
             assert app.ctx.progress.stats.integrity_ok()
     assert app.attract.cycles >= attract_spells * 2  # each hour: its demo and at least one more
     # memory: flat after the first day (caches, the fonts, the worker's pipes settle in on day 1)
-    print(f"\nendurance: {hours} h simulated, RSS per day (MiB): {[round(m, 1) for m in memory]}, "
-          f"{app.attract.cycles} demos dealt, {wins} watched to their win, {len(player.games)} player games, "
-          f"slowest frame {slowest[0] * 1000:.1f} ms, {answers[0]} solver answers")
+    print(
+        f"\nendurance: {hours} h simulated, RSS per day (MiB): {[round(m, 1) for m in memory]}, "
+        f"{app.attract.cycles} demos dealt, {wins} watched to their win, {len(player.games)} player games, "
+        f"slowest frame {slowest[0] * 1000:.1f} ms, {answers[0]} solver answers"
+    )
     if len(memory) >= 2:
         assert max(memory[1:]) - memory[0] <= MEMORY_SLACK_MIB, memory
     # statistics: exactly the players' finished games; no demo ever recorded

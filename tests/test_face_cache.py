@@ -2,6 +2,7 @@
 face scaled, pixel for pixel, without decoding its PNG; a damaged, truncated or strange file is
 never shown and is written again; new card art, a full disk or a read-only folder never show stale
 or broken faces; and only a few sizes are kept."""
+
 from __future__ import annotations
 
 import os
@@ -67,8 +68,7 @@ def test_a_face_kept_on_disk_is_read_back_pixel_for_pixel_without_decoding_its_p
     assert decoded == ["KH"] and len(cached_files(root)) == 2 and decoded_kh
 
 
-@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "longer", "a folder", "other magic",
-                                    "a fifo"])
+@pytest.mark.parametrize("damage", ["flip a byte", "truncate", "empty", "longer", "a folder", "other magic", "a fifo"])
 def test_a_damaged_file_is_never_shown_and_is_written_again(sprites, tmp_path, damage):
     root = tmp_path / "cache"
     scaled = pixels(CardImages(sprites, cache_dir=root), "KH")
@@ -169,7 +169,8 @@ def test_a_resize_writes_only_the_size_it_settles_on(sprites, tmp_path):
 
 
 def test_a_face_waiting_to_be_written_is_not_held_whole_and_one_dropped_meanwhile_is_not_written(
-        sprites, tmp_path, monkeypatch):
+    sprites, tmp_path, monkeypatch
+):
     """The queue asks for a face's pixels when it writes it: holding each new face whole until
     then held some 8 MiB more at Eight Off's deal at 1920x1080."""
     import gc

@@ -2,6 +2,7 @@
 the top two of each pile, every card of a fanned column, the two face-down cards on top; the rest are
 dropped once the table is at rest and come back in spare time before they show. The win's bouncing
 cards load their faces as they leave, and let them go once off the screen."""
+
 from __future__ import annotations
 
 import pygame
@@ -75,8 +76,9 @@ def test_an_eight_off_foundation_keeps_its_top_two_faces(make_app):
 def test_the_bouncing_cards_load_their_faces_as_they_leave_and_let_them_go_off_the_screen(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
-    game = eo([["KH"]], foundations=[suit_up_to("S", 13), suit_up_to("H", 12), suit_up_to("D", 13),
-                                    suit_up_to("C", 13)])
+    game = eo(
+        [["KH"]], foundations=[suit_up_to("S", 13), suit_up_to("H", 12), suit_up_to("D", 13), suit_up_to("C", 13)]
+    )
     scene = EightOffTableScene(app.ctx, game)
     app.replace(scene)
     _at_rest(app)
@@ -122,8 +124,11 @@ def test_a_new_table_lets_the_last_tables_other_faces_go_before_its_deal(make_ap
     game = GolfGame.from_code("GO1-E-AAAAAFB")
     app.replace(GolfTableScene(app.ctx, game))
     run_frames(app, 1)  # the deal has begun
-    shown = {str(card) for col in game.columns for card in col} | {str(game.waste[-1]), str(game.stock[-1]),
-                                                                    str(game.stock[-2])}
+    shown = {str(card) for col in game.columns for card in col} | {
+        str(game.waste[-1]),
+        str(game.stock[-1]),
+        str(game.stock[-2]),
+    }
     assert before - shown  # the first table showed faces the second will not
     assert _faces(app) <= shown  # gone at once, not held through the deal until it is at rest
     _at_rest(app)

@@ -2,6 +2,7 @@
 clock, each on the card on top of a pile that can go to its foundation, move 100 cards. Before, a
 second tap within the double-tap time on the same pile was taken as a double tap and did nothing
 when the first had already sent its card up (94 of 100 registered)."""
+
 from __future__ import annotations
 
 import pygame
@@ -35,8 +36,7 @@ def post_tap(app, pos, finger: bool) -> None:
     """A press, one frame, a release, then frames until INTERVAL has passed since the press."""
     w, h = app.size
     if finger:
-        attrs = dict(touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h, dx=0.0, dy=0.0,
-                     pressure=1.0)
+        attrs = dict(touch_id=1, finger_id=0, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h, dx=0.0, dy=0.0, pressure=1.0)
         down, up = pygame.event.Event(pygame.FINGERDOWN, **attrs), pygame.event.Event(pygame.FINGERUP, **attrs)
     else:
         down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)

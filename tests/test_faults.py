@@ -17,6 +17,7 @@ Kill instants come from events in the game (its own report lines, or a kill poin
 from sleeping. FAULTS_KILLS sets the loop's number of kills (default 50); FAULTS_LONG=1 runs 300
 and prints the measured loss bound.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,6 +46,7 @@ HANG = 120.0  # seconds: a run that takes longer has hung (a failure, not a spee
 @dataclass
 class Run:
     """One start of the game: what it reported, how it ended, what it logged."""
+
     lines: list[list[str]]
     returncode: int
     log: str
@@ -73,8 +75,14 @@ class Starter:
         self.folder = folder
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update(PYTHONPYCACHEPREFIX=str(pycache), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-        self.server = subprocess.Popen([sys.executable, str(PLAYER), "--serve"], env=env, cwd=str(ROOT),
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.server = subprocess.Popen(
+            [sys.executable, str(PLAYER), "--serve"],
+            env=env,
+            cwd=str(ROOT),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         self.count = 0
 
     def start(self, argv: list[str], env: dict[str, str], kill_after: int | None, until) -> Run:
@@ -226,8 +234,11 @@ def check_restart(kiosk: Kiosk, run: Run) -> None:
     clean_log(run)
     got = run.resumed
     if got is not None and got not in kiosk.on_disk:
-        assert got == "none" and any(kiosk.states.get(s) in kiosk.recorded() for s in kiosk.on_disk - {"none"}), \
-            (got, kiosk.on_disk, run.lines[:6])
+        assert got == "none" and any(kiosk.states.get(s) in kiosk.recorded() for s in kiosk.on_disk - {"none"}), (
+            got,
+            kiosk.on_disk,
+            run.lines[:6],
+        )
     kiosk.on_disk = expected_after(run, kiosk.on_disk)
     if (kiosk.data / "statistics.sqlite3").exists():
         assert kiosk.integrity() == "ok"
@@ -240,8 +251,8 @@ def check_paced(kiosk: Kiosk, run: Run) -> None:
     flushed = [i for i, w in enumerate(run.lines) if w[0] == "F"]
     if not flushed:
         return
-    since = {w[1] for w in run.lines[flushed[-1]:] if w[0] in ("F", "S")}
-    assert kiosk.on_disk <= since, (kiosk.on_disk, run.lines[flushed[-1]:])
+    since = {w[1] for w in run.lines[flushed[-1] :] if w[0] in ("F", "S")}
+    assert kiosk.on_disk <= since, (kiosk.on_disk, run.lines[flushed[-1] :])
 
 
 def check_statistics(kiosk: Kiosk, history: dict[str, str] | None = None) -> None:
@@ -312,17 +323,22 @@ def test_power_cuts_at_random_and_exact_instants_lose_nothing(kiosk):
     assert set(exact) == set(POINTS), exact  # every exact instant was hit
     worst = max((ms for ms, slow in losses if not slow), default=0.0)
     worst_slow = max((ms for ms, slow in losses if slow), default=0.0)
-    print(f"\nfaults: {faults} runs, {kills} SIGKILLs survived ({sum(exact.values())} at exact points {exact}, "
-          f"{len(losses)} at random instants); play lost at a random kill: at most {worst:.0f} ms "
-          f"({worst_slow:.0f} ms with an SD card's fsync of 10-80 ms); {len(kiosk.runs)} starts")
+    print(
+        f"\nfaults: {faults} runs, {kills} SIGKILLs survived ({sum(exact.values())} at exact points {exact}, "
+        f"{len(losses)} at random instants); play lost at a random kill: at most {worst:.0f} ms "
+        f"({worst_slow:.0f} ms with an SD card's fsync of 10-80 ms); {len(kiosk.runs)} starts"
+    )
 
 
 def story(kiosk: Kiosk, uids: set[str]) -> str:
     """The runs that saw these games, for a failure's message."""
     out = []
     for i, run in enumerate(kiosk.runs):
-        mine = [w for w in run.lines if any(u in w for u in uids) or kiosk.states.get(w[1] if len(w) > 1 else "")
-                in uids or w[0] in ("R", "K")]
+        mine = [
+            w
+            for w in run.lines
+            if any(u in w for u in uids) or kiosk.states.get(w[1] if len(w) > 1 else "") in uids or w[0] in ("R", "K")
+        ]
         if any(w[0] != "R" and w[0] != "K" for w in mine):
             out.append(f"run {i} (rc {run.returncode}): {mine[:40]}")
     return "\n".join(out)
@@ -334,7 +350,7 @@ def lost_ms(run: Run) -> float:
     on_disk = expected_after(run, set())
     states = [(t, w[1]) for t, w in zip(run.times, run.lines) if w[0] == "S"]
     newest_kept = max((i for i, (_t, s) in enumerate(states) if s in on_disk), default=-1)
-    lost = states[newest_kept + 1:]
+    lost = states[newest_kept + 1 :]
     return (run.killed_at - lost[0][0]) * 1000 if lost and run.killed_at else 0.0
 
 
@@ -350,8 +366,10 @@ def _hostile(path: Path, kind: str) -> None:
         os.mkfifo(path)
 
 
-@pytest.mark.parametrize(("save", "settings"), [("nested-list", "nested-object"), ("nested-object", "nested-list"),
-                                                ("dev-zero", "fifo"), ("fifo", "dev-zero")])
+@pytest.mark.parametrize(
+    ("save", "settings"),
+    [("nested-list", "nested-object"), ("nested-object", "nested-list"), ("dev-zero", "fifo"), ("fifo", "dev-zero")],
+)
 def test_hostile_save_and_settings_files_never_stop_the_start(kiosk, save, settings):
     (kiosk.config / "settings.json").unlink()
     _hostile(kiosk.data / "current-game.json", save)
@@ -373,8 +391,17 @@ def test_a_game_recorded_and_cut_off_three_times_is_counted_once(kiosk):
     assert first.returncode == 0, first.log
     ended = []
     for seed in (3, 4, 5):
-        run = kiosk.start("--seed", str(seed), "--steps", "200", "--new-game", "0.3", "--freeze-save-after-record",
-                          "--kill", "stats-after-record:1")
+        run = kiosk.start(
+            "--seed",
+            str(seed),
+            "--steps",
+            "200",
+            "--new-game",
+            "0.3",
+            "--freeze-save-after-record",
+            "--kill",
+            "stats-after-record:1",
+        )
         assert run.killed and run.of("E"), run.log
         ended.append(run.of("E")[0][1])  # the game cut off right after its record
         clean_log(run)
@@ -394,9 +421,11 @@ def _seed_statistics(kiosk: Kiosk) -> dict[str, str]:
     assert run.returncode == 0, run.log
     conn = sqlite3.connect(kiosk.data / "statistics.sqlite3")
     with conn:
-        conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, uid) VALUES "
-                         "('golf', 'easy', ?, 'won', 350, 40, '2025-01-01T00:00:00', ?)",
-                         [(f"GO1-E-AAAAAA{c}", f"history-{c}") for c in "BCD"])
+        conn.executemany(
+            "INSERT INTO games (game, option, code, result, score, moves, finished_at, uid) VALUES "
+            "('golf', 'easy', ?, 'won', 350, 40, '2025-01-01T00:00:00', ?)",
+            [(f"GO1-E-AAAAAA{c}", f"history-{c}") for c in "BCD"],
+        )
     conn.close()
     return kiosk.recorded()
 

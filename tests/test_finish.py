@@ -1,6 +1,7 @@
 """Finish (issue 22, item 7) at the table, driven by posted taps and keys on the simulated clock: the
 button shows exactly when foundation moves alone end the game, and pressing it sends the cards up
 in a cascade of the player's own moves (counted, saved, undoable one by one); a touch stops it."""
+
 from __future__ import annotations
 
 import pygame
@@ -24,15 +25,31 @@ def up_to(suit: str, rank: int) -> list[str]:
 
 def finishable() -> EightOffGame:
     """24 cards left, each column descending so that foundation moves alone clear the table."""
-    cols = [["KS", "QS", "JS", "TS", "9S"], ["KH", "QH", "JH", "TH"], ["KD", "QD", "JD", "TD", "9D", "8D"],
-            ["KC", "QC", "JC"], ["9H", "8H"], ["TC", "9C", "8C"], [], ["8S"]]
+    cols = [
+        ["KS", "QS", "JS", "TS", "9S"],
+        ["KH", "QH", "JH", "TH"],
+        ["KD", "QD", "JD", "TD", "9D", "8D"],
+        ["KC", "QC", "JC"],
+        ["9H", "8H"],
+        ["TC", "9C", "8C"],
+        [],
+        ["8S"],
+    ]
     return EightOffGame.from_layout(cols, [None] * 8, [up_to(s, 7) for s in "SHDC"])
 
 
 def one_move_short() -> EightOffGame:
     """The 8♠ lies under the 9♠: only a move to a cell (or a column) makes it finish."""
-    cols = [["KS", "QS", "JS", "TS", "8S", "9S"], ["KH", "QH", "JH", "TH", "9H", "8H"],
-            ["KD", "QD", "JD", "TD", "9D", "8D"], ["KC", "QC", "JC", "TC", "9C", "8C"], [], [], [], []]
+    cols = [
+        ["KS", "QS", "JS", "TS", "8S", "9S"],
+        ["KH", "QH", "JH", "TH", "9H", "8H"],
+        ["KD", "QD", "JD", "TD", "9D", "8D"],
+        ["KC", "QC", "JC", "TC", "9C", "8C"],
+        [],
+        [],
+        [],
+        [],
+    ]
     return EightOffGame.from_layout(cols, [None] * 8, [up_to(s, 7) for s in "SHDC"])
 
 
@@ -47,6 +64,7 @@ def table(make_app):
         settle(app)
         run_frames(app, 30)
         return app, scene
+
     return make
 
 

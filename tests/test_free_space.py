@@ -1,4 +1,5 @@
 """The free space finder behind the end panels' placement (never over a card)."""
+
 import random
 
 import pygame
@@ -61,6 +62,7 @@ def test_a_limit_keeps_the_same_first_rectangles_in_the_same_order():
 
 def test_a_message_over_cards_slides_along_its_row_to_where_it_covers_none():
     from game.view.free_space import slid_off
+
     screen = pygame.Rect(0, 0, 800, 480)
     columns = [pygame.Rect(20 + 100 * i, 100, 80, 370 if 2 <= i <= 5 else 120) for i in range(8)]  # long ones mid-table
     message = pygame.Rect(0, 0, 200, 40)
@@ -75,6 +77,7 @@ def test_a_message_over_cards_slides_along_its_row_to_where_it_covers_none():
 
 def test_a_message_with_no_clear_place_takes_the_one_covering_least():
     from game.view.free_space import slid_off
+
     screen = pygame.Rect(0, 0, 800, 480)
     columns = [pygame.Rect(20 + 100 * i, 100, 80, 370 if i != 7 else 340) for i in range(8)]
     message = pygame.Rect(0, 0, 100, 40)

@@ -1,5 +1,6 @@
 """Random mouse, touch and key input on both tables: nothing may crash, no card may be lost, and once
 everything settles every card lies where the model says it is."""
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,13 @@ from game.scenes.end_screen import BlockedOverlay
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.table import TableScene
 
-KEYS = [(pygame.K_z, pygame.KMOD_CTRL), (pygame.K_z, 0), (pygame.K_c, pygame.KMOD_CTRL), (pygame.K_a, 0),
-        (pygame.K_n, 0)]
+KEYS = [
+    (pygame.K_z, pygame.KMOD_CTRL),
+    (pygame.K_z, 0),
+    (pygame.K_c, pygame.KMOD_CTRL),
+    (pygame.K_a, 0),
+    (pygame.K_n, 0),
+]
 
 
 def _random_events(rng: random.Random, size: tuple[int, int], top: int) -> list[pygame.event.Event]:
@@ -34,8 +40,9 @@ def _random_events(rng: random.Random, size: tuple[int, int], top: int) -> list[
     def ev(kind: str, pos):
         if finger:
             t = {"down": pygame.FINGERDOWN, "up": pygame.FINGERUP, "move": pygame.FINGERMOTION}[kind]
-            return pygame.event.Event(t, touch_id=1, finger_id=fid, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0,
-                                      pressure=1.0)
+            return pygame.event.Event(
+                t, touch_id=1, finger_id=fid, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0
+            )
         if kind == "move":
             return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         t = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
@@ -62,7 +69,8 @@ def _cards_where_the_model_says(scene) -> bool:
     targets = scene.targets()
     sprites = scene.board.sprites
     return set(targets) == set(sprites) and all(
-        abs(sprites[c].pos[0] - t.pos[0]) < 1 and abs(sprites[c].pos[1] - t.pos[1]) < 1 for c, t in targets.items())
+        abs(sprites[c].pos[0] - t.pos[0]) < 1 and abs(sprites[c].pos[1] - t.pos[1]) < 1 for c, t in targets.items()
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -95,8 +103,11 @@ def test_random_input_never_breaks_a_table(make_app, kind, seed):
         if app.top is not scene:  # won
             break
     for finger in (0, 1):  # lift whatever is still pressed
-        pygame.event.post(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=finger, x=0.5, y=0.5,
-                                             dx=0.0, dy=0.0, pressure=1.0))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.FINGERUP, touch_id=1, finger_id=finger, x=0.5, y=0.5, dx=0.0, dy=0.0, pressure=1.0
+            )
+        )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(400, 240), button=1))
     run_frames(app, 2)
     settle(app)

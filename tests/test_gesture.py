@@ -1,5 +1,6 @@
 """The gesture recogniser on its own, without a display or a table: presses, motions and releases of
 the mouse and of fingers become taps, double taps, drags and drops by the README's rules."""
+
 from __future__ import annotations
 
 import pytest
@@ -85,8 +86,12 @@ def test_a_drag_lifts_the_cards_moves_them_with_the_pointer_and_drops_them_where
     assert g.phase is Phase.DRAGGING
     g.move((150, 120), 1.2)
     g.up((160, 125), 1.3)
-    assert seen == [Lift(CARDS), Drag(CARDS, [(130.0, 190.0), (130.0, 220.0)]),
-                    Drag(CARDS, [(150.0, 220.0), (150.0, 250.0)]), Drop(CARDS, (160, 125))]
+    assert seen == [
+        Lift(CARDS),
+        Drag(CARDS, [(130.0, 190.0), (130.0, 220.0)]),
+        Drag(CARDS, [(150.0, 220.0), (150.0, 250.0)]),
+        Drop(CARDS, (160, 125)),
+    ]
     assert g.press is None
 
 
@@ -135,12 +140,15 @@ def test_two_quick_taps_on_one_pile_are_one_double_tap_with_the_first_taps_hit()
     assert seen[-1] == Tap(COLUMN_2)
 
 
-@pytest.mark.parametrize("second_at,second_pos,second_hit", [
-    (1.0 + DOUBLE_TIME + 0.01, (100, 100), COLUMN_2),  # too slow
-    (1.2, (100 + 36, 100), COLUMN_2),                  # more than half a card away
-    (1.2, (104, 100), ("column", 3, 0)),               # the next pile
-    (1.2, (104, 100), None),                           # the felt
-])
+@pytest.mark.parametrize(
+    "second_at,second_pos,second_hit",
+    [
+        (1.0 + DOUBLE_TIME + 0.01, (100, 100), COLUMN_2),  # too slow
+        (1.2, (100 + 36, 100), COLUMN_2),  # more than half a card away
+        (1.2, (104, 100), ("column", 3, 0)),  # the next pile
+        (1.2, (104, 100), None),  # the felt
+    ],
+)
 def test_taps_too_slow_too_far_or_on_another_pile_are_two_taps(second_at, second_pos, second_hit):
     g, seen = recogniser(double_tap=True, card_w=70)
     tap(g, (100, 100), 1.0)

@@ -1,6 +1,7 @@
 """Hints, the demo, "where did I lose it" and attract mode under Golf rule sets that are no preset
 and have no table of winnable deals of their own (issue 19): Classic with two jokers, and the strict
 rule with the empty start. Played with posted events and the inline solver, as tests/test_assist.py."""
+
 from __future__ import annotations
 
 import functools
@@ -136,8 +137,11 @@ def lost_game(rule: str) -> GolfGame:
 @pytest.mark.parametrize("rule", rule_sets(search=True))
 def test_attract_mode_plays_the_rule_set_chosen_though_it_has_no_table_of_deals(make_app, rule):
     assert not registry.kind(f"golf-{rule}").has_table or rule == "classic+j2"
-    app = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, golf_rule=rule, last_game="golf",
-                                                                 animation_speed="fast"))
+    app = make_app(
+        size=(800, 480),
+        kiosk=True,
+        settings=Settings(fullscreen=False, golf_rule=rule, last_game="golf", animation_speed="fast"),
+    )
     app.replace(MenuScene(app.ctx))
     run_frames(app)
     app.step_frame(3.1 * 60)  # left alone for the idle minutes

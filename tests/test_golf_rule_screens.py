@@ -1,6 +1,7 @@
 """The screens of Golf's rule sets (issue 19), driven with posted events: the More rules sheet in the
 New game window, the strict draw's greyed stock and its refusals, the rule set named in the band, on
 the felt and on the end screens, a joker named in words, and the statistics of every rule set."""
+
 from __future__ import annotations
 
 import pygame
@@ -41,8 +42,12 @@ def no_tables(monkeypatch):
             self.game = game
 
     def install(app):
-        monkeypatch.setattr(app.ctx, "make_table_scene", lambda game, resumed=None, guaranteed=None, demo=False:
-                            Captured(app.ctx, game, guaranteed, demo))
+        monkeypatch.setattr(
+            app.ctx,
+            "make_table_scene",
+            lambda game, resumed=None, guaranteed=None, demo=False: Captured(app.ctx, game, guaranteed, demo),
+        )
+
     return install
 
 
@@ -78,7 +83,11 @@ def test_a_preset_chosen_on_the_sheet_is_the_new_game_windows_choice_and_is_save
     touch_tap(app, sheet.presets.segment_rect(2).center)  # Strict
     assert app.settings.golf_rule == "strict" and Settings.load().golf_rule == "strict"
     assert {name: t.value for name, t in sheet.switches.items()} == {
-        "wrap": False, "dead_king": True, "strict_draw": True, "empty_waste": False}
+        "wrap": False,
+        "dead_king": True,
+        "strict_draw": True,
+        "empty_waste": False,
+    }
     assert sheet.jokers.value == 0 and sheet.preset_line().startswith("The traditional rule")
     touch_tap(app, sheet.done.rect.center)
     assert app.top is menu
@@ -120,8 +129,9 @@ def test_the_sheet_says_how_many_deals_can_be_won_when_the_share_is_known(make_a
     app = make_app(size=(800, 480), scene=MenuScene, settings=Settings(fullscreen=False, golf_rule="strict"))
     shown = []
     original = app.ctx.text.fit_wrapped
-    monkeypatch.setattr(app.ctx.text, "fit_wrapped",
-                        lambda text, *a, **k: shown.append(text) or original(text, *a, **k))
+    monkeypatch.setattr(
+        app.ctx.text, "fit_wrapped", lambda text, *a, **k: shown.append(text) or original(text, *a, **k)
+    )
     sheet = open_sheet(app)
     run_frames(app)
     assert "About 26 % of deals can be won" in shown
@@ -140,14 +150,16 @@ def test_the_share_comes_from_the_solvers_reader_whatever_it_gives(monkeypatch):
 
     def broken(name):
         raise OSError("damaged")
+
     monkeypatch.setattr(tables, "golf_share", broken, raising=False)
     assert winnable_share(GolfRules.STRICT) is None
 
 
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_sheet_is_finger_sized_and_its_words_fit_at_800x480(make_app, language):
-    app = make_app(size=(800, 480), kiosk=True, settings=Settings(language=language, fullscreen=False,
-                                                                   golf_rule="classic+j2"))
+    app = make_app(
+        size=(800, 480), kiosk=True, settings=Settings(language=language, fullscreen=False, golf_rule="classic+j2")
+    )
     app.replace(MenuScene(app.ctx))
     run_frames(app)
     sheet = open_sheet(app)
@@ -220,9 +232,10 @@ def test_a_greyed_stock_is_drawn_in_greys(make_app):
     assert all(abs(p.r - p.g) <= 2 and abs(p.g - p.b) <= 2 for p in pixels)  # no blue left in the back
 
 
-@pytest.mark.parametrize("language,said", [("en", "Nothing may be played on a King"),
-                                           ("el", "Τίποτα δεν μπαίνει πάνω σε Ρήγα"),
-                                           ("th", "ห้ามวางไพ่ใด ๆ บนคิง")])
+@pytest.mark.parametrize(
+    "language,said",
+    [("en", "Nothing may be played on a King"), ("el", "Τίποτα δεν μπαίνει πάνω σε Ρήγα"), ("th", "ห้ามวางไพ่ใด ๆ บนคิง")],
+)
 def test_a_card_on_a_dead_king_is_refused_in_words(make_app, language, said):
     cols = [["QH"], ["2D"], ["3S"], ["4D"], ["5C"], ["6H"], ["7S"]]
     game = GolfGame.from_layout(cols, ["KS"], ["9C"], "strict")
@@ -238,7 +251,7 @@ def test_the_band_names_the_rule_set_where_it_fits_and_the_felt_where_it_does_no
     assert scene.board.prints == []
     app, scene = table(make_app, GolfGame.new("strict", number=7), size=(800, 480), language="el")
     assert not scene.hud.shows_title  # the counters need the band's room (Greek, with the timer)
-    (img, where), = scene.board.prints
+    ((img, where),) = scene.board.prints
     assert scene.layout.message.contains(where) and img.get_width() > 40
     cards = [pygame.Rect(t.pos, scene.layout.card_size) for t in scene.targets().values()]
     assert where.collidelist(cards) == -1
@@ -249,8 +262,9 @@ def test_the_bands_title_is_drawn_above_the_counters(make_app, monkeypatch):
 
     drawn = []
     original = TextCache.fit
-    monkeypatch.setattr(TextCache, "fit",
-                        lambda self, text, *a, **k: drawn.append(text) or original(self, text, *a, **k))
+    monkeypatch.setattr(
+        TextCache, "fit", lambda self, text, *a, **k: drawn.append(text) or original(self, text, *a, **k)
+    )
     app, scene = table(make_app, GolfGame.new("classic+j2", number=7), size=(1920, 1080))
     scene.invalidate(None)
     run_frames(app)
@@ -279,8 +293,9 @@ def test_the_end_screens_name_the_rule_set(make_app):
 
 
 # -- a joker in words --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("language,said", [("en", "Joker to the waste"), ("el", "Τζόκερ στη στοίβα απόρριψης"),
-                                           ("th", "โจ๊กเกอร์ ลงกองทิ้ง")])
+@pytest.mark.parametrize(
+    "language,said", [("en", "Joker to the waste"), ("el", "Τζόκερ στη στοίβα απόρριψης"), ("th", "โจ๊กเกอร์ ลงกองทิ้ง")]
+)
 def test_a_joker_played_is_named_in_words(make_app, language, said):
     cols = [["X1"], ["2D"], ["3S"], ["4D"], ["5C"], ["6H"], ["7S"]]
     game = GolfGame.from_layout(cols, ["KS"], ["9C"], "classic+j1")

@@ -7,6 +7,7 @@ the model shows (cards left in each column and in the stock, the waste top's ran
 engine answers alone too (on small positions solve() leaves most of the work to the sweep), and
 every winning line is replayed through the model under its own rules.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,9 +29,14 @@ from tests.solver.test_golf_solver import brute_force, matching_exists, rank_cou
 EVERY = GolfRules.every()
 ANY_RULES = st.sampled_from(EVERY)
 #: Each field alone (over Classic); the empty start is a from_layout position with an empty waste.
-ALONE = {"wrap": GolfRules(wrap=True), "dead_king": GolfRules(dead_king=True),
-         "strict_draw": GolfRules(strict_draw=True), "jokers=1": GolfRules(jokers=1),
-         "jokers=2": GolfRules(jokers=2), "empty_waste": GolfRules(empty_waste=True)}
+ALONE = {
+    "wrap": GolfRules(wrap=True),
+    "dead_king": GolfRules(dead_king=True),
+    "strict_draw": GolfRules(strict_draw=True),
+    "jokers=1": GolfRules(jokers=1),
+    "jokers=2": GolfRules(jokers=2),
+    "empty_waste": GolfRules(empty_waste=True),
+}
 
 
 def replays(game: GolfGame, moves) -> bool:
@@ -41,14 +47,13 @@ def replays(game: GolfGame, moves) -> bool:
     return copy.status == "won"
 
 
-def layout(cards: list[Card], sizes: list[int], stock_size: int, waste_size: int,
-           rules: GolfRules) -> GolfGame:
+def layout(cards: list[Card], sizes: list[int], stock_size: int, waste_size: int, rules: GolfRules) -> GolfGame:
     columns, at = [], 0
     for size in sizes:
-        columns.append(cards[at:at + size])
+        columns.append(cards[at : at + size])
         at += size
-    stock = cards[at:at + stock_size]
-    waste = cards[at + stock_size:at + stock_size + waste_size]
+    stock = cards[at : at + stock_size]
+    waste = cards[at + stock_size : at + stock_size + waste_size]
     columns += [[] for _ in range(7 - len(columns))]
     return GolfGame.from_layout(columns, waste, stock, rule=rules)
 
@@ -60,7 +65,7 @@ def positions(draw, rules=ANY_RULES):
     chosen = draw(rules)
     few = draw(st.sampled_from([None, "A23QK", "AQK", "5678", "A2K"]))
     pack = [c for c in FULL_DECK if few is None or "A23456789TJQK"[c.rank - 1] in few]
-    pack += list(JOKERS[:chosen.jokers])
+    pack += list(JOKERS[: chosen.jokers])
     cards = draw(st.permutations(pack))
     sizes = draw(st.lists(st.integers(0, 4), min_size=1, max_size=7))
     left = len(cards)
@@ -92,8 +97,7 @@ def check(game: GolfGame) -> None:
             assert replays(game, moves), engine.__name__
 
 
-SMALL = settings(max_examples=200, derandomize=True, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow])
+SMALL = settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("field", ALONE)
@@ -114,7 +118,7 @@ def test_seeded_bigger_positions_match_the_brute_force():
     rng = random.Random(19)
     for _ in range(60):
         rules = rng.choice(EVERY)
-        cards = list(FULL_DECK) + list(JOKERS[:rules.jokers])
+        cards = list(FULL_DECK) + list(JOKERS[: rules.jokers])
         rng.shuffle(cards)
         sizes = [rng.randint(0, 6) for _ in range(rng.randint(2, 7))]
         waste = 0 if rules.empty_waste else rng.randint(0, 1)
@@ -204,8 +208,9 @@ def test_hall_checks_under_a_dead_king_and_jokers(counts, wrap, dead_king, r, dr
     sup[w] -= 1
     if draw_next:
         ok = after_draw(w)
-    elif (r == 0 and wild) or (r and tab[r] and not (dead_king and w == 13)
-                               and (abs(r - w) == 1 or (wrap and abs(r - w) == 12))):
+    elif (r == 0 and wild) or (
+        r and tab[r] and not (dead_king and w == 13) and (abs(r - w) == 1 or (wrap and abs(r - w) == 12))
+    ):
         tab[r] -= 1 if r else 0  # a joker played is no tracked demand
         ok = after_play(w, r)
     else:

@@ -5,6 +5,7 @@ that makes them in tests/solver/reference/golf-strict.tsv.
 By default every 10th deal is solved (200 deals); GOLF_SOLVER_FULL=1 solves all 2000 (a minute on
 a loaded machine), as for the Classic and Easy references (tests/solver/test_golf_solver.py).
 """
+
 from __future__ import annotations
 
 import os
@@ -83,7 +84,12 @@ def test_the_plain_search_matches_the_brute_force(game):
     if game.status != "playing":
         return
     top = game.waste_top
-    plain = winnable([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
-                     None if top is None else top.rank, game.rules.wrap, game.rules.dead_king,
-                     game.rules.strict_draw)
+    plain = winnable(
+        [[c.rank for c in col] for col in game.columns],
+        [c.rank for c in game.stock],
+        None if top is None else top.rank,
+        game.rules.wrap,
+        game.rules.dead_king,
+        game.rules.strict_draw,
+    )
     assert plain == brute_force(game)

@@ -1,4 +1,5 @@
 """The Golf table driven as a player would: real mouse and touch events at the layout's positions."""
+
 from __future__ import annotations
 
 import os
@@ -266,6 +267,7 @@ def test_playable_cards_glow_only_when_the_setting_is_on(make_player):
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080), (3840, 2160)])
 def test_layout_keeps_cards_on_screen_and_legible(size):
     from game.view.golf_layout import GolfLayout
+
     layout = GolfLayout(size)
     screen = pygame.Rect((0, 0), size)
     for r in [*layout.columns, layout.stock, layout.waste]:
@@ -429,8 +431,14 @@ def test_a_hint_on_a_position_known_lost_shows_its_panel_each_time(make_player):
 
     p = make_player(simple_game())
     scene = p.scene
-    lost = SimpleNamespace(now="unwinnable", start="winnable", line_length=len(current_line(scene.game)),
-                           last_winnable=None, lost_move=None, undos_needed=None)
+    lost = SimpleNamespace(
+        now="unwinnable",
+        start="winnable",
+        line_length=len(current_line(scene.game)),
+        last_winnable=None,
+        lost_move=None,
+        undos_needed=None,
+    )
     scene.assist.analysis = (scene.game.position_key(), lost)  # as if the solver had said so already
     for _ in range(2):  # the answer is known: the panel comes at once, the second time too
         p.key(pygame.K_h)

@@ -1,6 +1,7 @@
 """The help's data: every page and example in English, Greek and Thai, the examples replayed through
 the model (each step legal, each caption's state true), the real deals the examples name, the quoted
 on-screen messages exactly as the app shows them, and no missing glyphs."""
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,11 @@ from game.solver import solve
 QUOTES = {"en": re.compile(r"“([^”]+)”"), "el": re.compile(r"«([^»]+)»"), "th": re.compile(r"“([^”]+)”")}
 #: The messages each rules page must quote, exactly as the app shows them.
 PAGE_QUOTES = {
-    "golf": [("It must be one rank higher or lower", {}), ("This card is blocked", {}),
-             ("No more moves available", {})],
+    "golf": [
+        ("It must be one rank higher or lower", {}),
+        ("This card is blocked", {}),
+        ("No more moves available", {}),
+    ],
     "eightoff": [("You can move at most {n} cards now", {"n": 3})],
 }
 
@@ -64,19 +68,37 @@ def test_every_page_exists_in_every_language(page, lang):
 @pytest.mark.parametrize("page", PAGE_IDS)
 def test_the_languages_have_the_same_sections_and_buttons(page):
     def shape(lang):
-        return [(b.kind, b.text if b.kind in content.ACTIONS else "") for b in content.page(page, lang)
-                if b.kind in content.ACTIONS or b.kind in ("title", "heading")]
+        return [
+            (b.kind, b.text if b.kind in content.ACTIONS else "")
+            for b in content.page(page, lang)
+            if b.kind in content.ACTIONS or b.kind in ("title", "heading")
+        ]
 
     assert shape("el") == shape("en") == shape("th")
 
 
 def test_the_rules_pages_have_the_sections_of_the_original_pages():
     headings = [b.text for b in content.page("golf", "en") if b.kind == "heading"]
-    assert headings == ["Setup", "The moves", "The stock", "King and Ace", "The end of the game", "The score",
-                        "Undo and the deal code", "The app's choices and the traditional rule"]
+    assert headings == [
+        "Setup",
+        "The moves",
+        "The stock",
+        "King and Ace",
+        "The end of the game",
+        "The score",
+        "Undo and the deal code",
+        "The app's choices and the traditional rule",
+    ]
     headings = [b.text for b in content.page("eightoff", "en") if b.kind == "heading"]
-    assert headings == ["Setup", "The moves", "The group move", "The end of the game", "What the app adds",
-                        "The score", "The traditional rule and the variants"]
+    assert headings == [
+        "Setup",
+        "The moves",
+        "The group move",
+        "The end of the game",
+        "What the app adds",
+        "The score",
+        "The traditional rule and the variants",
+    ]
     assert "variants" in " ".join(b.text for b in content.page("golf", "en"))
 
 
@@ -97,8 +119,14 @@ def test_every_page_button_leads_somewhere():
 
 def test_the_markup_reads_cards_bold_and_actions():
     blocks = content.parse("# T\n## H\nOne\ntwo **three** 10♠.\n• a\n  b\n| x\n> deal: GO1-E-AAAAAAB\n")
-    assert [(b.kind, b.text) for b in blocks] == [("title", "T"), ("heading", "H"), ("para", "One two **three** 10♠."),
-                                                  ("bullet", "a b"), ("centre", "x"), ("deal", "GO1-E-AAAAAAB")]
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("title", "T"),
+        ("heading", "H"),
+        ("para", "One two **three** 10♠."),
+        ("bullet", "a b"),
+        ("centre", "x"),
+        ("deal", "GO1-E-AAAAAAB"),
+    ]
     assert content.spans("A♣, 10♥ and Q♠x") == [("card", "A♣"), ("text", ", "), ("card", "10♥"), ("text", " and Q♠x")]
     with pytest.raises(content.MarkupError):
         content.parse("> nothing: here")
@@ -274,7 +302,10 @@ def test_the_specification_and_a_licence_are_in_the_project():
     spec = (HELP_DIR / "RULES.md").read_text(encoding="utf-8")
     assert spec.startswith("# Rules and behaviour of the two games") and "## Golf" in spec and "## Eight Off" in spec
     assert sorted(p.name for p in (HELP_DIR / "originals").iterdir()) == [
-        "eight-off-rules.el.txt", "golf-rules.el.txt", "golf-rules.th.txt"]
+        "eight-off-rules.el.txt",
+        "golf-rules.el.txt",
+        "golf-rules.th.txt",
+    ]
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert "game/help/RULES.md" in readme and "../shared/rules" not in readme
     assert "## Rules" in readme and "## How to play: the Help screen" in readme

@@ -1,6 +1,7 @@
 """The Help screen as a player meets it: opened from the menu, a table's band and F1; every page fitting
 and scrolling (finger and wheel) at 800x480 and 1920x1080 in every language; touch alone on a kiosk;
 the worked examples played on their mini-table; the deal buttons; the first-run tips."""
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,11 @@ def reveal(scene: HelpScene, action) -> pygame.Rect:
 
 
 def wheel(app, notches: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
-                                         precise_y=float(notches), which=0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0, precise_y=float(notches), which=0
+        )
+    )
     run_frames(app)
 
 
@@ -145,7 +149,7 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
         for action in p.actions:
             assert 0 <= action.rect.left and action.rect.right <= scene.column.width, (page, action.label)
             assert action.rect.height >= 44
-        scene.scroller.scroll_to(10 ** 6)
+        scene.scroller.scroll_to(10**6)
         last = p.lines[-1] if not p.actions or p.lines[-1].y > p.actions[-1].rect.y else None
         bottom = (last.y + last.height) if last else p.actions[-1].rect.bottom
         assert scene.column.y + bottom - scene.scroller.offset <= scene.view.bottom, (page, "the end shows")
@@ -159,8 +163,9 @@ def test_the_tabs_read_in_every_language(make_app, size):
         tabs = open_help(app).tabs
         text = app.ctx.text
         for i, (_page, label) in enumerate(tabs.options):
-            fitted = text.fit_size(i18n.tr(label), tabs.segment_rect(i).width - 18, max(12, int(tabs.rect.height * 0.46)),
-                                   True)
+            fitted = text.fit_size(
+                i18n.tr(label), tabs.segment_rect(i).width - 18, max(12, int(tabs.rect.height * 0.46)), True
+            )
             assert fitted >= 14, (lang, label, fitted)
         assert tabs.rect.height >= 36 and tabs.rect.right <= size[0]
 
@@ -459,8 +464,9 @@ def test_the_first_golf_table_shows_three_tips_each_dismissed_by_a_tap(make_app,
     assert saved["tips_seen"] == {"golf": True, "eightoff": False}
     assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAC")), tips_overlay.TipsOverlay)
     eightoff = open_table(app, EightOffGame.from_code("EO1-C8-AAAAAFA"))
-    assert isinstance(eightoff, tips_overlay.TipsOverlay) and eightoff.target() == eightoff.table.layout.foundations[0].unionall(
-        eightoff.table.layout.foundations[1:])
+    assert isinstance(eightoff, tips_overlay.TipsOverlay) and eightoff.target() == eightoff.table.layout.foundations[
+        0
+    ].unionall(eightoff.table.layout.foundations[1:])
 
 
 def test_the_settings_switch_brings_the_tips_back(make_app, tips_on):
@@ -541,8 +547,9 @@ def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, poin
     pygame.mouse.set_visible(pointing == "mouse")  # (the arrow: shown for a mouse, hidden for fingers)
     shown: list[str] = []
     real = text_module.TextCache.fit
-    monkeypatch.setattr(text_module.TextCache, "fit",
-                        lambda self, t, *a, **k: shown.append(t) or real(self, t, *a, **k))
+    monkeypatch.setattr(
+        text_module.TextCache, "fit", lambda self, t, *a, **k: shown.append(t) or real(self, t, *a, **k)
+    )
     overlay = open_table(app, GolfGame.from_code("GO1-E-AAAAAAB"))
     assert isinstance(overlay, tips_overlay.TipsOverlay)
     word = "Click to continue" if pointing == "mouse" else "Tap to continue"

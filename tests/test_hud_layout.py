@@ -1,6 +1,7 @@
 """Issue 22, item 3: one fixed band per window size. The title and every counter keep their places
 for a plain and a winnable deal, as the values grow, in both games and in a round; nothing reaches
 the buttons; the text fits its slot in Greek and Thai (the widest values sized each slot)."""
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,7 @@ def golf_round(ctx, proven):
 
 def places(table):
     hud = table.hud
-    return (hud.title_rect.copy(), [r.copy() for r in hud.slot_rects], hud._sizes,
-            [b.rect.copy() for b in hud.buttons])
+    return (hud.title_rect.copy(), [r.copy() for r in hud.slot_rects], hud._sizes, [b.rect.copy() for b in hud.buttons])
 
 
 def shown(make_app, size, make, proven, lang="en"):
@@ -58,7 +58,7 @@ def test_every_slot_keeps_its_place_for_any_deal_and_value(make_app, size, make)
     assert places(winnable) == fixed  # the ✓ has its room in the title slot and on the code
     hud = winnable.hud
     for values in (["5", "1", "24", "0:07"], ["150", "999", "3", "12:34"], ["1500", "9999", "0", "1:23:45"]):
-        values = values[:len(hud.slots) - 1] + values[-1:]
+        values = values[: len(hud.slots) - 1] + values[-1:]
         hud.draw(pygame.display.get_surface(), tuple(values))
         assert places(winnable) == fixed  # drawing never moves a slot
     assert len(hud.slots) == len(winnable.hud_values())
@@ -90,8 +90,8 @@ def test_nothing_overlaps_and_every_widest_value_fits(make_app, size, make, lang
         assert boxes[-1].right < hud.light_rect.left
     for slot, rect in zip(hud.slots, hud.slot_rects):
         label = tr(slot.label)
-        assert text.fit_size(label, rect.width, label_size) == text.fit_size(label, 10 ** 4, label_size)
-        assert text.fit_size(slot.widest, rect.width, value_size, True) == text.fit_size("8", 10 ** 4, value_size, True)
+        assert text.fit_size(label, rect.width, label_size) == text.fit_size(label, 10**4, label_size)
+        assert text.fit_size(slot.widest, rect.width, value_size, True) == text.fit_size("8", 10**4, value_size, True)
     assert value_size >= 12 and label_size >= 10  # legible on the narrowest window too
     if lang == "th":  # Thai letters stand about as tall as a Latin x-height: at 10 px a smudge
         assert label_size >= 12
@@ -99,8 +99,8 @@ def test_nothing_overlaps_and_every_widest_value_fits(make_app, size, make, lang
         game, rules = hud.title_lines
         size = hud.rules_size
         room = hud.title_rect.width - int(size * TICK_K)  # the tick after the rule set's name
-        assert text.fit_size(rules, room, size, True) == text.fit_size(rules, 10 ** 4, size, True)
-        assert text.fit_size(game, hud.title_rect.width, label_size) == text.fit_size(game, 10 ** 4, label_size)
+        assert text.fit_size(rules, room, size, True) == text.fit_size(rules, 10**4, size, True)
+        assert text.fit_size(game, hud.title_rect.width, label_size) == text.fit_size(game, 10**4, label_size)
 
 
 def test_the_time_slot_follows_the_setting(make_app):

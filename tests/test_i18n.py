@@ -3,6 +3,7 @@
 A scripted tour (``tour``) visits every scene in a language while recording what ``tr`` returned
 and every text the TextCache rendered or fitted; most tests below check those records.
 """
+
 from __future__ import annotations
 
 import ast
@@ -34,13 +35,16 @@ SMALL = (800, 480)
 REQUIRED = {
     "It must be one rank higher or lower": {
         "el": "Πρέπει να έχει αξία κατά μία μεγαλύτερη ή μικρότερη",
-        "th": "ต้องมีลำดับสูงกว่าหรือต่ำกว่าหนึ่งขั้น"},
+        "th": "ต้องมีลำดับสูงกว่าหรือต่ำกว่าหนึ่งขั้น",
+    },
     "This card is blocked": {"el": "Αυτό το φύλλο είναι μπλοκαρισμένο", "th": "ไพ่ใบนี้ถูกปิดกั้นอยู่"},
     "No more moves available": {"el": "Δεν υπάρχουν άλλες διαθέσιμες κινήσεις", "th": "ไม่มีตาที่เดินได้อีกแล้ว"},
 }
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
-NEUTRAL = re.compile(r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$")  # suit symbols and the HUD icons are not words
+NEUTRAL = re.compile(
+    r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
+)  # suit symbols and the HUD icons are not words
 ENDONYMS = {name for _, name in LANGUAGES}
 
 
@@ -85,14 +89,17 @@ def static_keys() -> dict[str, str]:
                 found += [_literal(k.value) for k in node.keywords if k.arg in ("label", "placeholder")]
                 keys.update({k: where for k in found if k})
             elif isinstance(node, ast.FunctionDef):  # def __init__(..., no_label: str = "Cancel")
-                args = node.args.args[len(node.args.args) - len(node.args.defaults):]
+                args = node.args.args[len(node.args.args) - len(node.args.defaults) :]
                 for arg, default in zip(args, node.args.defaults):
                     if arg.arg.endswith("label") and _literal(default):
                         keys[default.value] = where
             elif isinstance(node, ast.ClassDef):
                 for stmt in node.body:
-                    if (isinstance(stmt, ast.Assign) and any(getattr(t, "id", "") == "title" for t in stmt.targets)
-                            and _literal(stmt.value)):
+                    if (
+                        isinstance(stmt, ast.Assign)
+                        and any(getattr(t, "id", "") == "title" for t in stmt.targets)
+                        and _literal(stmt.value)
+                    ):
                         keys[_literal(stmt.value)] = where
             elif isinstance(node, ast.Tuple) and len(node.elts) >= 2 and _literal(node.elts[0]):
                 if isinstance(node.elts[1], (ast.Attribute, ast.Lambda)) and node.elts[0].value[:1].isupper():
@@ -102,8 +109,20 @@ def static_keys() -> dict[str, str]:
 
 def test_static_scan_finds_the_known_keys():
     keys = static_keys()
-    for key in ["Cancel", "Golf & Eight Off", "Play", "Settings", "Undo", "New game", "Menu", "No more moves available",
-                "It must be one rank higher or lower", "This card is blocked", "Language", "Deal code"]:
+    for key in [
+        "Cancel",
+        "Golf & Eight Off",
+        "Play",
+        "Settings",
+        "Undo",
+        "New game",
+        "Menu",
+        "No more moves available",
+        "It must be one rank higher or lower",
+        "This card is blocked",
+        "Language",
+        "Deal code",
+    ]:
         assert key in keys, key
 
 
@@ -134,8 +153,10 @@ def test_po_files_parse_and_the_catalogues_are_loaded():
 
 
 def test_po_reader_handles_escapes_continuations_and_fuzzy():
-    text = 'msgid ""\nmsgstr "Language: el\\n"\n\n#, fuzzy\nmsgid "Old"\nmsgstr "Παλιό"\n\n' \
-           'msgid "Say \\"hi\\""\nmsgstr ""\n"Πες "\n"\\"γεια\\""\n'
+    text = (
+        'msgid ""\nmsgstr "Language: el\\n"\n\n#, fuzzy\nmsgid "Old"\nmsgstr "Παλιό"\n\n'
+        'msgid "Say \\"hi\\""\nmsgstr ""\n"Πες "\n"\\"γεια\\""\n'
+    )
     assert parse_po(text) == {'Say "hi"': 'Πες "γεια"'}
     with pytest.raises(ValueError):
         parse_po('msgid "a"\nmsgstr b\n')
@@ -159,7 +180,7 @@ def _rules_quotes() -> dict[str, dict[str, str]]:
     text = RULES.read_text(encoding="utf-8")
     out = {}
     for english in REQUIRED:
-        m = re.search(re.escape(f'"{english}"') + r'\s*\(el:\s*«([^»]+)»,\s*th:\s*“([^”]+)”\)', text)
+        m = re.search(re.escape(f'"{english}"') + r"\s*\(el:\s*«([^»]+)»,\s*th:\s*“([^”]+)”\)", text)
         assert m, english
         out[english] = {"el": m.group(1), "th": m.group(2)}
     return out
@@ -194,15 +215,22 @@ def test_a_missing_glyph_is_reported():
 
 def test_fonts_are_the_bundled_noto_fonts_with_their_licence():
     names = {p.name for p in (GAME / "fonts").iterdir()}
-    assert {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf",
-            "NotoSansSymbols2-Regular.ttf", "OFL.txt"} <= names
+    assert {
+        "NotoSans-Regular.ttf",
+        "NotoSans-Bold.ttf",
+        "NotoSansThai-Regular.ttf",
+        "NotoSansThai-Bold.ttf",
+        "NotoSansSymbols2-Regular.ttf",
+        "OFL.txt",
+    } <= names
     assert "SIL Open Font License" in (GAME / "fonts" / "OFL.txt").read_text(encoding="utf-8")
     assert sum(p.stat().st_size for p in (GAME / "fonts").iterdir()) < 3_000_000
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.text(alphabet="Ab z9:·−…Σκορ€คะแนนเ่้ ♠♥♦♣\u0378", max_size=12), min_size=1, max_size=8),
-       st.booleans())
+@given(
+    st.lists(st.text(alphabet="Ab z9:·−…Σκορ€คะแนนเ่้ ♠♥♦♣\u0378", max_size=12), min_size=1, max_size=8), st.booleans()
+)
 def test_a_text_of_characters_seen_in_main_font_runs_splits_as_when_each_is_looked_at(texts, bold):
     # (runs takes a text made only of characters seen in one-run main font texts as one main run,
     # without looking at each)
@@ -242,8 +270,9 @@ def test_mixed_scripts_are_split_into_runs_and_thai_is_shaped():
     thai = get_font(30).font("thai")
     # shaping substitutes the descender-less YO YING before a below vowel (HarfBuzz, script Thai)
     plain = pygame.font.Font(str(GAME / "fonts" / "NotoSansThai-Regular.ttf"), 30)
-    assert pygame.image.tobytes(thai.render("ญู", True, (0, 0, 0)), "RGBA") != \
-        pygame.image.tobytes(plain.render("ญู", True, (0, 0, 0)), "RGBA")
+    assert pygame.image.tobytes(thai.render("ญู", True, (0, 0, 0)), "RGBA") != pygame.image.tobytes(
+        plain.render("ญู", True, (0, 0, 0)), "RGBA"
+    )
 
 
 def test_fonts_are_loaded_once():
@@ -255,12 +284,15 @@ def test_every_size_shares_one_font_per_face_and_draws_as_a_font_of_its_own_size
     """A pygame Font holds some 150 KiB; one per size and face cost 3.4 MiB. Sizes now share the
     face's one Font, resized, and a size drawn after another looks as if it had a Font of its own."""
     from game.ui import text
+
     lines = ["Νέα παρτίδα 12", "เกมใหม่ ญู", "♠ ♥ Golf"]
 
     def drawn(size, bold):
         font = get_font(size, bold)
-        return [(font.size(t), font.metrics(t), pygame.image.tobytes(font.render(t, True, (0, 0, 0)), "RGBA"))
-                for t in lines]
+        return [
+            (font.size(t), font.metrics(t), pygame.image.tobytes(font.render(t, True, (0, 0, 0)), "RGBA"))
+            for t in lines
+        ]
 
     first = {(size, bold): drawn(size, bold) for size in (9, 24, 41) for bold in (False, True)}
     assert len(text._faces) <= 2 * len(text.FAMILIES)
@@ -271,9 +303,16 @@ def test_every_size_shares_one_font_per_face_and_draws_as_a_font_of_its_own_size
 
 
 # --- locale and switching -------------------------------------------------------------------------------
-@pytest.mark.parametrize(("code", "value", "places", "written"), [
-    ("en", 4.0, 1, "4.0"), ("el", 4.0, 1, "4,0"), ("th", 45.25, 2, "45.25"), ("el", -2.5, 1, "-2,5"),
-    ("el", 7.0, 0, "7")])
+@pytest.mark.parametrize(
+    ("code", "value", "places", "written"),
+    [
+        ("en", 4.0, 1, "4.0"),
+        ("el", 4.0, 1, "4,0"),
+        ("th", 45.25, 2, "45.25"),
+        ("el", -2.5, 1, "-2,5"),
+        ("el", 7.0, 0, "7"),
+    ],
+)
 def test_a_number_with_decimals_is_written_as_the_language_writes_it(code, value, places, written):
     try:
         i18n.set_language(code)
@@ -282,11 +321,18 @@ def test_a_number_with_decimals_is_written_as_the_language_writes_it(code, value
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("env, code", [
-    ({"LANG": "el_GR.UTF-8"}, "el"), ({"LC_ALL": "th_TH.UTF-8"}, "th"), ({"LC_MESSAGES": "el_CY"}, "el"),
-    ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({"LANGUAGE": "th:en"}, "th"),
-    ({"LC_ALL": "en_GB.UTF-8", "LANG": "el_GR.UTF-8"}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, code",
+    [
+        ({"LANG": "el_GR.UTF-8"}, "el"),
+        ({"LC_ALL": "th_TH.UTF-8"}, "th"),
+        ({"LC_MESSAGES": "el_CY"}, "el"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANGUAGE": "th:en"}, "th"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "el_GR.UTF-8"}, "en"),
+    ],
+)
 def test_language_from_the_locale(env, code):
     assert detect_language(env) == code
 
@@ -314,8 +360,7 @@ def _rendered(monkeypatch) -> list[str]:
     return seen
 
 
-def test_switching_language_in_settings_changes_the_menu_at_once_and_is_remembered(make_app, config_dir,
-                                                                                   monkeypatch):
+def test_switching_language_in_settings_changes_the_menu_at_once_and_is_remembered(make_app, config_dir, monkeypatch):
     app = make_app(size=SMALL, settings=Settings(language="en", fullscreen=False))
     app.replace(app.ctx.make_menu_scene())
     settle(app)
@@ -439,16 +484,19 @@ def tour(app, lang: str) -> dict:
     table = app.top
     table.play(next(i for i in range(7) if game.why_illegal(i) == "rank"))
     run_frames(app, 3)
-    checks.append(("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(),
-                             table.toast.active)))
+    checks.append(
+        ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
+    )
     table.play(0, 0)
     run_frames(app, 3)
-    checks.append(("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(),
-                             table.toast.active)))
+    checks.append(
+        ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
+    )
     table.copy_code()
     run_frames(app, 3)
-    checks.append(("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(),
-                             table.toast.active)))
+    checks.append(
+        ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
+    )
     settle(app)
     table.apply(game.draw)
     settle(app)
@@ -465,8 +513,9 @@ def tour(app, lang: str) -> dict:
     table = app.top
     table.on_tap(("stock",))
     run_frames(app, 3)
-    checks.append(("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(),
-                             table.toast.active)))
+    checks.append(
+        ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
+    )
     settle(app)
     # blocked
     game = GolfGame.from_code("GO1-E-AAAAAAB")
@@ -525,8 +574,9 @@ def tour_records(tmp_path_factory):
 
         TextCache.render, TextCache.fit = render, fit
         i18n.observe(observer)
-        app = App(size=SMALL, fullscreen=False, settings=Settings(language=lang, fullscreen=False),
-                  audio=RecordingAudio())
+        app = App(
+            size=SMALL, fullscreen=False, settings=Settings(language=lang, fullscreen=False), audio=RecordingAudio()
+        )
         pygame.event.clear()
         try:
             result = tour(app, lang)
@@ -534,9 +584,14 @@ def tour_records(tmp_path_factory):
                 if kind == "toast" and scene[3]:
                     rec["toasts"].append(scene[:3])
                 if kind == "dialog" and scene.overlay:
-                    rec["dialogs"].append((type(scene).__name__, scene.panel_rect.copy(),
-                                           [b.rect.copy() for b in scene.buttons],
-                                           getattr(scene, "text_bottom", None)))
+                    rec["dialogs"].append(
+                        (
+                            type(scene).__name__,
+                            scene.panel_rect.copy(),
+                            [b.rect.copy() for b in scene.buttons],
+                            getattr(scene, "text_bottom", None),
+                        )
+                    )
         finally:
             app.close()
             i18n.observe(None)
@@ -561,11 +616,24 @@ def test_every_rendered_text_went_through_tr(tour_records, lang):
     rec = tour_records["by_lang"][lang]
     assert rec["rendered"], "the tour rendered nothing"
     rendered = {t.replace("\n", " ") for t in rec["rendered"]}  # a long message may wrap onto two lines
-    bad = sorted({t for t in rendered if t not in rec["tr"] and t not in ENDONYMS
-                  and not NEUTRAL.match(t) and not _joined_from(t, rec["tr"])})
+    bad = sorted(
+        {
+            t
+            for t in rendered
+            if t not in rec["tr"] and t not in ENDONYMS and not NEUTRAL.match(t) and not _joined_from(t, rec["tr"])
+        }
+    )
     assert not bad, f"shown in {lang} without tr(): {bad}"
-    english_only = sorted({t for t in rendered if t in tour_records["keys"] and t not in ENDONYMS
-                           and i18n.CATALOGUES[lang].get(t) != t and t not in i18n.CATALOGUES[lang].values()})
+    english_only = sorted(
+        {
+            t
+            for t in rendered
+            if t in tour_records["keys"]
+            and t not in ENDONYMS
+            and i18n.CATALOGUES[lang].get(t) != t
+            and t not in i18n.CATALOGUES[lang].values()
+        }
+    )
     assert not english_only, f"untranslated in {lang}: {english_only}"
 
 

@@ -5,6 +5,7 @@ runs when A is loaded, so imports under ``if TYPE_CHECKING:`` and imports inside
 when the function first runs) are left out. ``from package import name`` counts as importing
 ``package.name`` when that is a module, and the package itself in every case (its ``__init__`` runs).
 """
+
 from __future__ import annotations
 
 import ast
@@ -28,7 +29,8 @@ def module_names() -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def load_time_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:

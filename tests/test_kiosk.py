@@ -1,5 +1,6 @@
 """Kiosk mode (`--kiosk`): full screen and touch-sized, a cursor only for a mouse, the
 administrator's corner exit, attract mode, and touch input from single-touch screens."""
+
 from __future__ import annotations
 
 import pygame
@@ -151,8 +152,7 @@ def test_the_cursor_hides_for_fingers_and_comes_back_for_a_mouse(make_app):
     assert app.duties.cursor_visible and pygame.mouse.get_visible()
     touch_tap(app, (5, 400))
     # SDL's mouse copy of a touch does not bring the arrow back
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 400), rel=(1, 1), buttons=(0, 0, 0),
-                                         touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 400), rel=(1, 1), buttons=(0, 0, 0), touch=True))
     run_frames(app)
     assert not app.duties.cursor_visible and not pygame.mouse.get_visible()
 
@@ -411,14 +411,22 @@ def test_main_exits_with_the_admin_status(tmp_path):
         "                      mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode='', scancode=0))\n"
         "    return run(self, scene)\n"
         "App.run = leave\n"
-        "sys.exit(main.main(sys.argv[1:]))\n")
-    env = dict(__import__("os").environ, GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path), GOLF_EIGHTOFF_DATA_DIR=str(tmp_path),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        "sys.exit(main.main(sys.argv[1:]))\n"
+    )
+    env = dict(
+        __import__("os").environ,
+        GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path),
+        GOLF_EIGHTOFF_DATA_DIR=str(tmp_path),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
     root = __import__("pathlib").Path(__file__).resolve().parents[1]
-    kiosk_run = subprocess.run([sys.executable, "-c", script, "--kiosk"], cwd=root, env=env, capture_output=True,
-                               text=True, timeout=120)
-    desk_run = subprocess.run([sys.executable, "-c", script, "--windowed"], cwd=root, env=env, capture_output=True,
-                              text=True, timeout=120)
+    kiosk_run = subprocess.run(
+        [sys.executable, "-c", script, "--kiosk"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
+    desk_run = subprocess.run(
+        [sys.executable, "-c", script, "--windowed"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
     assert kiosk_run.returncode == ADMIN_EXIT, kiosk_run.stderr
     assert desk_run.returncode == 0, desk_run.stderr
 

@@ -1,4 +1,5 @@
 """The machine-speed figures the benchmarks print beside their own: fixed work, timed the same way."""
+
 from __future__ import annotations
 
 import itertools
@@ -20,12 +21,14 @@ def test_the_work_is_the_same_every_time():
 
 def test_the_python_work_needs_no_pygame(monkeypatch):
     import builtins
+
     real_import = builtins.__import__
 
     def no_pygame(name, *args, **kwargs):
         if name.split(".")[0] == "pygame":
             raise ImportError("no pygame in the solver bench")
         return real_import(name, *args, **kwargs)
+
     monkeypatch.setattr(builtins, "__import__", no_pygame)
     median_ms(lambda: python_work(100), runs=1)
     with pytest.raises(ImportError):
@@ -40,7 +43,9 @@ def test_the_lines_say_both_figures_and_that_they_compare_days():
 
 def test_the_solver_bench_prints_the_machine_speed_first():
     from game.solver import bench
+
     lines: list[str] = []
-    bench.main(["--games", "golf", "--options", "easy", "--from", "1", "--to", "2", "--positions", "0"],
-               out=lines.append)
+    bench.main(
+        ["--games", "golf", "--options", "easy", "--from", "1", "--to", "2", "--positions", "0"], out=lines.append
+    )
     assert lines[1].startswith("machine speed: fixed pure-Python work")

@@ -1,4 +1,5 @@
 """The command line: bad codes refused before a window opens, and saved games never thrown away."""
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_a_bad_code_exits_2_with_its_reason_and_no_traceback(tmp_path):
     env = dict(os.environ, GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path), GOLF_EIGHTOFF_DATA_DIR=str(tmp_path))
-    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--code", "GO1-X-AAAAAAB"], env=env,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--code", "GO1-X-AAAAAAB"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 2
     assert "A Golf code looks like GO1-E-AAAAAAB" in out.stderr and "Traceback" not in out.stderr
 

@@ -1,4 +1,5 @@
 """The menu: options, random deals, deal codes (good and bad), settings, layout at every size."""
+
 from __future__ import annotations
 
 import pygame
@@ -27,14 +28,17 @@ def menu_app(make_app, monkeypatch):
             self.guaranteed = guaranteed
             self.demo = demo
 
-    monkeypatch.setattr(app.ctx, "make_table_scene", lambda game, resumed=None, guaranteed=None, demo=False:
-                        Captured(app.ctx, game, guaranteed, demo))
+    monkeypatch.setattr(
+        app.ctx,
+        "make_table_scene",
+        lambda game, resumed=None, guaranteed=None, demo=False: Captured(app.ctx, game, guaranteed, demo),
+    )
     return app
 
 
 def test_play_starts_golf_with_the_chosen_rule(menu_app):
     menu = menu_app.top
-    click(menu_app, menu.picker.option_choices["golf"].segment_rect(1).center)      # Classic
+    click(menu_app, menu.picker.option_choices["golf"].segment_rect(1).center)  # Classic
     click(menu_app, menu.play_button.rect.center)
     game = menu_app.top.game
     assert type(game).__name__ == "GolfGame" and game.rule == "classic"
@@ -67,15 +71,18 @@ def test_bad_pasted_code_shows_the_reason_and_stays(menu_app, monkeypatch):
         parse_code("GO1-X-AAAAAAB")
     assert menu.error.value == str(exc.value)
     assert "refuse" in menu_app.ctx.audio.played
-    type_text(menu_app, "Q")                                     # editing clears the message
+    type_text(menu_app, "Q")  # editing clears the message
     assert menu.error.value == ""
 
 
-@pytest.mark.parametrize("code, kind, canonical", [
-    (" go1-n-aaaaaab ", "GolfGame", "GO1-E-AAAAAAB"),
-    ("GO1-C-AAAAAFA", "GolfGame", "GO1-C-AAAAAFA"),
-    ("eo1-c4-aaaaafa", "EightOffGame", "EO1-C4-AAAAAFA"),
-])
+@pytest.mark.parametrize(
+    "code, kind, canonical",
+    [
+        (" go1-n-aaaaaab ", "GolfGame", "GO1-E-AAAAAAB"),
+        ("GO1-C-AAAAAFA", "GolfGame", "GO1-C-AAAAAFA"),
+        ("eo1-c4-aaaaafa", "EightOffGame", "EO1-C4-AAAAAFA"),
+    ],
+)
 def test_valid_code_starts_exactly_that_deal(menu_app, code, kind, canonical):
     menu = menu_app.top
     click(menu_app, menu.code_box.rect.center)
@@ -140,7 +147,7 @@ def test_layout_fits_every_size(make_app, size):
         if size[1] >= 480:
             assert w.rect.height >= 44
     for i, a in enumerate(shown):
-        for b in shown[i + 1:]:
+        for b in shown[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (a, b)
     settings = SettingsScene(app.ctx)
     for w in settings.widgets:
@@ -155,17 +162,18 @@ def test_resize_relayouts_the_menu(menu_app):
 
 
 def test_full_screen_toggle_shows_the_window_state_and_switches(make_app):
-    app = make_app(scene=SettingsScene)      # windowed, though the saved setting says full screen
+    app = make_app(scene=SettingsScene)  # windowed, though the saved setting says full screen
     toggle = app.top.toggles["fullscreen"]
     assert app.settings.fullscreen and not toggle.value
     click(app, toggle.rect.center)
     assert app.fullscreen and toggle.value
-    key(app, pygame.K_F11)                   # F11 meanwhile: the toggle follows
+    key(app, pygame.K_F11)  # F11 meanwhile: the toggle follows
     assert not app.fullscreen and not app.top.toggles["fullscreen"].value
 
 
 def test_escape_on_the_menu_does_not_quit(make_app):
     from game.scenes.menu import MenuScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     key(app, pygame.K_ESCAPE)
     assert app.running and isinstance(app.stack[-1], MenuScene)
@@ -173,6 +181,7 @@ def test_escape_on_the_menu_does_not_quit(make_app):
 
 def test_a_pasted_code_sets_the_menu_to_its_game_and_option(make_app):
     from game.scenes.menu import MenuScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     menu = app.stack[-1]
     menu.code_box.set_value("GO1-C-AAAAAAB")

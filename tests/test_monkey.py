@@ -27,6 +27,7 @@ player's game gives too when a solve runs out of time. The four drawing bugs the
 undone in the same frame, a dialog's stale panel and double dimming, a label's overflow) are fixed,
 with their own tests in test_screen_consistency.py.
 """
+
 from __future__ import annotations
 
 import collections
@@ -73,10 +74,19 @@ SHIFT = pygame.KMOD_LSHIFT
 
 #: What the run must have seen on top (class names, and tables by option, dialogs by title).
 EXPECTED = {
-    "MenuScene", "SettingsScene", "StatsScene",
-    "GolfTableScene:easy", "GolfTableScene:classic",
-    "EightOffTableScene:8", "EightOffTableScene:4", "EightOffTableScene:2",
-    "WinOverlay", "BlockedOverlay", "ConfirmDialog:Start a new game?", "AnalysisOverlay", "FindingDealOverlay",
+    "MenuScene",
+    "SettingsScene",
+    "StatsScene",
+    "GolfTableScene:easy",
+    "GolfTableScene:classic",
+    "EightOffTableScene:8",
+    "EightOffTableScene:4",
+    "EightOffTableScene:2",
+    "WinOverlay",
+    "BlockedOverlay",
+    "ConfirmDialog:Start a new game?",
+    "AnalysisOverlay",
+    "FindingDealOverlay",
 }
 if importlib.util.find_spec("game.scenes.attract_banner") is not None:
     EXPECTED.add("AttractBanner")  # a kiosk left alone: attract mode
@@ -142,11 +152,13 @@ def _new_deal(kind: str) -> Callable[[Monkey], None]:
     def setup(m: Monkey) -> None:
         number = m.rng.choice(deals.listed(kind)[:200])
         _table(m, deals.make_game(kind, number))
+
     return setup
 
 
 def _mid_game(kind: str, moves: int) -> Callable[[Monkey], None]:
     """A deal with some random legal moves made (so New game asks first)."""
+
     def setup(m: Monkey) -> None:
         game = deals.make_game(kind, m.rng.choice(deals.listed(kind)[:200]))
         for _ in range(moves):
@@ -158,11 +170,13 @@ def _mid_game(kind: str, moves: int) -> Callable[[Monkey], None]:
                 game.undo()
                 break
         _table(m, game, resumed=True)
+
     return setup
 
 
 def _win(kind: str) -> Callable[[Monkey], None]:
     """One move from the win; the move is made through the table and the win screen comes up."""
+
     def setup(m: Monkey) -> None:
         near, last = _near_won(kind, m.rng.randrange(5))
         game = copy_game(near)
@@ -170,6 +184,7 @@ def _win(kind: str) -> Callable[[Monkey], None]:
         m.pause(0.5)
         scene.apply(apply_move, game, last)
         m.wait_for(lambda: type(m.app.top).__name__ == "WinOverlay", "the win screen")
+
     return setup
 
 
@@ -202,6 +217,7 @@ def _demo(game_name: str, option: Any) -> Callable[[Monkey], None]:
     def setup(m: Monkey) -> None:
         _menu(m)
         m.app.apply(deal_new(m.app.ctx, game_name, option, demo=True, rng=random.Random(m.rng.random())))
+
     return setup
 
 
@@ -239,23 +255,58 @@ SEGMENTS = [
 
 # -- events -------------------------------------------------------------------------------------------------
 def _key(key: int, mod: int = 0, unicode: str = "", up: bool = False) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYUP if up else pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
-                              scancode=0)
+    return pygame.event.Event(pygame.KEYUP if up else pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
 
 
 #: (weight, key, mod, unicode) of the keys the monkey presses; letters and digits come on top.
 KEYS = [
-    (1.5, pygame.K_ESCAPE, 0, "\x1b"), (2, pygame.K_h, 0, "h"), (2, pygame.K_n, 0, "n"), (4, pygame.K_z, CTRL, ""),
-    (1, pygame.K_z, 0, "z"), (2, pygame.K_c, CTRL, ""), (3, pygame.K_v, CTRL, ""), (1, pygame.K_a, CTRL, ""),
-    (3, pygame.K_RETURN, 0, "\r"), (1, pygame.K_KP_ENTER, 0, "\r"), (3, pygame.K_BACKSPACE, 0, "\b"),
-    (1, pygame.K_BACKSPACE, CTRL, ""), (1, pygame.K_DELETE, 0, ""), (1, pygame.K_LEFT, 0, ""),
-    (1, pygame.K_RIGHT, 0, ""), (1, pygame.K_HOME, 0, ""), (1, pygame.K_END, 0, ""), (1, pygame.K_TAB, 0, "\t"),
-    (1, pygame.K_SPACE, 0, " "), (0.25, pygame.K_F11, 0, ""), (0.5, pygame.K_h, CTRL, ""), (1, pygame.K_n, SHIFT, "N"),
-    (1, pygame.K_LCTRL, CTRL, ""), (1, pygame.K_LSHIFT, SHIFT, ""), (1, pygame.K_UNKNOWN, 0, ""),
+    (1.5, pygame.K_ESCAPE, 0, "\x1b"),
+    (2, pygame.K_h, 0, "h"),
+    (2, pygame.K_n, 0, "n"),
+    (4, pygame.K_z, CTRL, ""),
+    (1, pygame.K_z, 0, "z"),
+    (2, pygame.K_c, CTRL, ""),
+    (3, pygame.K_v, CTRL, ""),
+    (1, pygame.K_a, CTRL, ""),
+    (3, pygame.K_RETURN, 0, "\r"),
+    (1, pygame.K_KP_ENTER, 0, "\r"),
+    (3, pygame.K_BACKSPACE, 0, "\b"),
+    (1, pygame.K_BACKSPACE, CTRL, ""),
+    (1, pygame.K_DELETE, 0, ""),
+    (1, pygame.K_LEFT, 0, ""),
+    (1, pygame.K_RIGHT, 0, ""),
+    (1, pygame.K_HOME, 0, ""),
+    (1, pygame.K_END, 0, ""),
+    (1, pygame.K_TAB, 0, "\t"),
+    (1, pygame.K_SPACE, 0, " "),
+    (0.25, pygame.K_F11, 0, ""),
+    (0.5, pygame.K_h, CTRL, ""),
+    (1, pygame.K_n, SHIFT, "N"),
+    (1, pygame.K_LCTRL, CTRL, ""),
+    (1, pygame.K_LSHIFT, SHIFT, ""),
+    (1, pygame.K_UNKNOWN, 0, ""),
     (0.1, pygame.K_q, CTRL | pygame.KMOD_LALT, ""),  # the administrator's way out
 ]
-TEXTS = ["GO1-E-AAAAAFA", "go1-c-aaaaafa", "EO1-C8-AAAAAAB", "EO1-C2-AAAAAAB", "EO1-C4-ZZZZZZZ", "GO1-X-AAAAAAB",
-         "a", "Z", "7", "-", " ", "é", "ß", "日本", "😀", "\t", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", ""]
+TEXTS = [
+    "GO1-E-AAAAAFA",
+    "go1-c-aaaaafa",
+    "EO1-C8-AAAAAAB",
+    "EO1-C2-AAAAAAB",
+    "EO1-C4-ZZZZZZZ",
+    "GO1-X-AAAAAAB",
+    "a",
+    "Z",
+    "7",
+    "-",
+    " ",
+    "é",
+    "ß",
+    "日本",
+    "😀",
+    "\t",
+    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "",
+]
 #: Window sizes a resize goes to (the app must fit 800x480 up to 1920x1080).
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (1080, 1080), (1920, 800)]
 
@@ -266,9 +317,21 @@ class Events:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.kinds = [
-            (22, self.click), (4, self.other_click), (5, self.double_click), (14, self.drag), (6, self.hover),
-            (2, self.held_motion), (3, self.wheel), (5, self.emulated), (12, self.tap), (9, self.finger_drag),
-            (3, self.stray_finger), (3, self.fingers), (7, self.key), (2, self.text), (1.5, self.window),
+            (22, self.click),
+            (4, self.other_click),
+            (5, self.double_click),
+            (14, self.drag),
+            (6, self.hover),
+            (2, self.held_motion),
+            (3, self.wheel),
+            (5, self.emulated),
+            (12, self.tap),
+            (9, self.finger_drag),
+            (3, self.stray_finger),
+            (3, self.fingers),
+            (7, self.key),
+            (2, self.text),
+            (1.5, self.window),
         ]
         self.weights = [w for w, _ in self.kinds]
 
@@ -301,8 +364,10 @@ class Events:
         if self.rng.random() < 0.5:
             r = self.hot_rect(_input_scene(app))
             if r is not None:
-                return (self.rng.randint(r.left, max(r.left, r.right - 1)),
-                        self.rng.randint(r.top, max(r.top, r.bottom - 1)))
+                return (
+                    self.rng.randint(r.left, max(r.left, r.right - 1)),
+                    self.rng.randint(r.top, max(r.top, r.bottom - 1)),
+                )
         return self.rng.randrange(w), self.rng.randrange(h)
 
     def near(self, p: tuple[int, int], spread: int) -> tuple[int, int]:
@@ -359,8 +424,18 @@ class Events:
 
     def wheel(self, app):
         y = self.rng.choice((-3, -1, 1, 1, 2))
-        events = [pygame.event.Event(pygame.MOUSEWHEEL, x=self.rng.choice((0, 0, 1)), y=y, flipped=False,
-                                     precise_x=0.0, precise_y=float(y), touch=False, which=0)]
+        events = [
+            pygame.event.Event(
+                pygame.MOUSEWHEEL,
+                x=self.rng.choice((0, 0, 1)),
+                y=y,
+                flipped=False,
+                precise_x=0.0,
+                precise_y=float(y),
+                touch=False,
+                which=0,
+            )
+        ]
         if self.rng.random() < 0.5:  # SDL's old-style wheel buttons come along
             p = self.point(app)
             b = 4 if y > 0 else 5
@@ -384,8 +459,16 @@ class Events:
     def finger(self, kind: str, pos, fid: int, app, rel=(0, 0), touch_id: int = 1):
         w, h = app.size
         t = {"down": pygame.FINGERDOWN, "up": pygame.FINGERUP, "move": pygame.FINGERMOTION}[kind]
-        return pygame.event.Event(t, touch_id=touch_id, finger_id=fid, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h,
-                                  dx=rel[0] / w, dy=rel[1] / h, pressure=1.0)
+        return pygame.event.Event(
+            t,
+            touch_id=touch_id,
+            finger_id=fid,
+            x=(pos[0] + 0.5) / w,
+            y=(pos[1] + 0.5) / h,
+            dx=rel[0] / w,
+            dy=rel[1] / h,
+            pressure=1.0,
+        )
 
     def fid(self) -> int:
         return self.rng.choice((0, 0, 0, 1, 2, 5))
@@ -458,20 +541,31 @@ class Events:
         if roll < 0.5:
             return [pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None)]
         if roll < 0.55:
-            return [pygame.event.Event(pygame.WINDOWLEAVE, window=None),
-                    pygame.event.Event(pygame.WINDOWENTER, window=None)]
+            return [
+                pygame.event.Event(pygame.WINDOWLEAVE, window=None),
+                pygame.event.Event(pygame.WINDOWENTER, window=None),
+            ]
         if roll < 0.6:
-            return [pygame.event.Event(pygame.WINDOWMINIMIZED, window=None),
-                    pygame.event.Event(pygame.WINDOWRESTORED, window=None)]
+            return [
+                pygame.event.Event(pygame.WINDOWMINIMIZED, window=None),
+                pygame.event.Event(pygame.WINDOWRESTORED, window=None),
+            ]
         if roll < 0.9:
             return [pygame.event.Event(pygame.WINDOWEXPOSED, window=None)]
-        return [Resize(self.rng.choice(SIZES) if self.rng.random() < 0.6 else
-                       (self.rng.randint(800, 1920), self.rng.randint(480, 1080)), self.rng.randrange(3))]
+        return [
+            Resize(
+                self.rng.choice(SIZES)
+                if self.rng.random() < 0.6
+                else (self.rng.randint(800, 1920), self.rng.randint(480, 1080)),
+                self.rng.randrange(3),
+            )
+        ]
 
 
 @dataclass
 class Resize:
     """The user resized the window: the display surface changes size, then SDL's events come."""
+
     size: tuple[int, int]
     style: int  # 0: VIDEORESIZE and WINDOWSIZECHANGED, 1: only VIDEORESIZE, 2: only WINDOWSIZECHANGED
 
@@ -538,7 +632,7 @@ class Monkey:
         self.seed = SEED * 1000 + index
         self.rng = random.Random(self.seed)
         self.gen = Events(self.rng)
-        self.visited = visited       # scene name -> events fed while it was on top
+        self.visited = visited  # scene name -> events fed while it was on top
         self.fed = 0
         self.frames = 0
         self.apps = 0
@@ -549,8 +643,14 @@ class Monkey:
     # -- apps ----------------------------------------------------------------------------------------
     def open_app(self) -> None:
         self.clock = FakeClock()
-        self.app = App(size=self.segment.size, fullscreen=False, kiosk=self.segment.kiosk, clock=self.clock,
-                       wait=lambda fps: None, audio=RecordingAudio())
+        self.app = App(
+            size=self.segment.size,
+            fullscreen=False,
+            kiosk=self.segment.kiosk,
+            clock=self.clock,
+            wait=lambda fps: None,
+            audio=RecordingAudio(),
+        )
         self.app.ctx.jobs.close()  # (it never started)
         self.app.ctx.jobs = Jobs("inline")
         slow_answers(self.app, self.seed + 1000 * self.apps, ANSWER_FRAMES)
@@ -642,16 +742,18 @@ class Monkey:
             return
         screen = pygame.Rect((0, 0), self.app.size)
         scene = _input_scene(self.app)
-        controls = [w for w in list(getattr(scene, "widgets", None) or []) + list(getattr(scene, "buttons", None) or [])
-                    if getattr(w, "visible", True) and getattr(w, "rect", None) is not None
-                    and type(w).__name__ != "Label"]  # a label may be empty (no error shown)
+        controls = [
+            w
+            for w in list(getattr(scene, "widgets", None) or []) + list(getattr(scene, "buttons", None) or [])
+            if getattr(w, "visible", True) and getattr(w, "rect", None) is not None and type(w).__name__ != "Label"
+        ]  # a label may be empty (no error shown)
         outside = [w for w in controls if not screen.contains(w.rect)]
         assert not outside, f"{type(scene).__name__} at {self.app.size}: controls off screen: " + ", ".join(
-            f"{getattr(w, 'label', type(w).__name__)} {w.rect}" for w in outside)
+            f"{getattr(w, 'label', type(w).__name__)} {w.rect}" for w in outside
+        )
         self.check_screen()
         top = self.app.top
-        if not (isinstance(top, TableScene) and top.press is None and not top.dealing
-                and not self.app.is_animating()):
+        if not (isinstance(top, TableScene) and top.press is None and not top.dealing and not self.app.is_animating()):
             return
         size = top.layout.card_size
         off_screen = [c for c, t in top.targets().items() if not screen.contains(pygame.Rect(t.pos, size))]
@@ -659,10 +761,15 @@ class Monkey:
         if _cards_where_the_model_says(top):
             return
         targets, sprites = top.targets(), top.board.sprites
-        off = {c for c, t in targets.items()
-               if abs(sprites[c].pos[0] - t.pos[0]) >= 1 or abs(sprites[c].pos[1] - t.pos[1]) >= 1}
-        raise AssertionError("cards at rest are not where the model says: " + ", ".join(
-            f"{c} at {sprites[c].pos}, model: {targets[c].pos}" for c in sorted(off, key=str)))
+        off = {
+            c
+            for c, t in targets.items()
+            if abs(sprites[c].pos[0] - t.pos[0]) >= 1 or abs(sprites[c].pos[1] - t.pos[1]) >= 1
+        }
+        raise AssertionError(
+            "cards at rest are not where the model says: "
+            + ", ".join(f"{c} at {sprites[c].pos}, model: {targets[c].pos}" for c in sorted(off, key=str))
+        )
 
     def check_screen(self) -> None:
         """Nothing moving: the screen drawn piece by piece equals a full repaint (no dirty rectangle
@@ -680,8 +787,10 @@ class Monkey:
         full = app.screen.copy()
         if _same(piecemeal, full):
             return
-        raise AssertionError(f"the screen drawn piecemeal differs from a full repaint in {_diff_box(piecemeal, full)}"
-                             f": {[type(s).__name__ for s in app.stack]} at {app.size}")
+        raise AssertionError(
+            f"the screen drawn piecemeal differs from a full repaint in {_diff_box(piecemeal, full)}"
+            f": {[type(s).__name__ for s in app.stack]} at {app.size}"
+        )
 
     # -- the run ---------------------------------------------------------------------------------------
     def run(self, budget: int) -> None:
@@ -725,11 +834,13 @@ class Monkey:
 def monkey_env(tmp_path, monkeypatch):
     """The seeded deals, the solver's budget, and for each segment its own settings and data
     folders (so a segment replays alone): use(index) before a segment."""
+
     def use(index: int) -> None:
         base = tmp_path / f"segment-{index}"
         monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(base / "config"))
         monkeypatch.setenv("GOLF_EIGHTOFF_DATA_DIR", str(base / "data"))
         seed_deals(monkeypatch, SEED * 1000 + index + 500)  # a segment replays the same deals
+
     monkeypatch.setattr(assist, "BUDGET", Budget(states=SOLVER_STATES))
     monkeypatch.setattr(dealing, "FIND_BUDGET", Budget(states=SOLVER_STATES))
     return use
@@ -751,19 +862,25 @@ def test_the_monkey_breaks_nothing_in_any_scene(monkey_env, caplog, frozen_heap)
         except BaseException as exc:
             recent = "\n".join(f"  frame {f} dt={dt}: {events}" for f, dt, events in monkey.recent)
             top = monkey.app.stack if monkey.app is not None else None
-            exc.add_note(f"monkey: MONKEY_SEED={SEED} MONKEY_SEGMENT={index} ({segment.name}, "
-                         f"{'kiosk' if segment.kiosk else 'normal'} app #{monkey.apps}), after {monkey.fed} "
-                         f"events in {monkey.frames} frames; stack: {top}\nlast frames:\n{recent}")
+            exc.add_note(
+                f"monkey: MONKEY_SEED={SEED} MONKEY_SEGMENT={index} ({segment.name}, "
+                f"{'kiosk' if segment.kiosk else 'normal'} app #{monkey.apps}), after {monkey.fed} "
+                f"events in {monkey.frames} frames; stack: {top}\nlast frames:\n{recent}"
+            )
             raise
         finally:
             monkey.close_app()
         total += monkey.fed
         frames += monkey.frames
         apps += monkey.apps
-        print(f"segment {index:2} {segment.name:22} {'kiosk ' if segment.kiosk else 'normal'} {monkey.fed:6} events "
-              f"{monkey.frames:6} frames {monkey.apps} app(s) {time.monotonic() - t0:5.1f} s")
-    print(f"monkey: {total} events, {frames} frames, {apps} apps in {time.monotonic() - started:.1f} s "
-          f"({time.process_time() - cpu:.1f} s of CPU)")
+        print(
+            f"segment {index:2} {segment.name:22} {'kiosk ' if segment.kiosk else 'normal'} {monkey.fed:6} events "
+            f"{monkey.frames:6} frames {monkey.apps} app(s) {time.monotonic() - t0:5.1f} s"
+        )
+    print(
+        f"monkey: {total} events, {frames} frames, {apps} apps in {time.monotonic() - started:.1f} s "
+        f"({time.process_time() - cpu:.1f} s of CPU)"
+    )
     logged = collections.Counter((r.levelname, r.name, r.getMessage()[:90]) for r in caplog.records)
     for (level, name, message), count in sorted(logged.items()):
         print(f"logged {count:4}x {level} {name}: {message}")

@@ -1,5 +1,6 @@
 """A dialog's panel kept in slices (game/ui/panel_image.py) draws the panel's look at any height and
 keeps a fraction of its pixels."""
+
 from __future__ import annotations
 
 import pygame
@@ -59,9 +60,10 @@ def test_what_is_drawn_on_a_panel_is_drawn_over_its_slices(app):
     assert surf.get_at((110, 310))[:3] == (250, 10, 10)
 
 
-@pytest.mark.parametrize("radius,colour,inner", [(36, (240, 230, 200, 255), None),
-                                                 (18, (20, 60, 30, 255), (200, 180, 90, 255)),
-                                                 (82, (25, 70, 40, 238), None)])
+@pytest.mark.parametrize(
+    "radius,colour,inner",
+    [(36, (240, 230, 200, 255), None), (18, (20, 60, 30, 255), (200, 180, 90, 255)), (82, (25, 70, 40, 238), None)],
+)
 def test_a_rounded_corner_has_no_nearly_opaque_pixel_and_is_otherwise_the_smoothscaled_disc(app, radius, colour, inner):
     # (smoothscale leaves the inside at alpha 251-254: the felt would show through in faint squares)
     theme._disc.cache_clear()

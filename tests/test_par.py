@@ -2,6 +2,7 @@
 model to a win in exactly par moves (every 10th deal of each table by default, all of them with
 SOLVER_FULL=1: 7,500 replays, about 30 s); the search finds the true shortest on positions a
 brute force can settle; a damaged file means no par."""
+
 from __future__ import annotations
 
 import logging
@@ -71,14 +72,17 @@ def test_par_of_a_deal_without_one_is_none():
 TABLE = "# eightoff-2: deals proven winnable by game.solver; scanned 1-9; 2 deals\n3\n7\n"
 
 
-@pytest.mark.parametrize("text", [
-    "# h\n3 80 70 abcd\n9 80 70 ab\n",     # deal 9 is not in the table
-    "# h\n3 80 90 abcd\n",                  # a bound above par
-    "# h\n3 80 abcd\n",                     # a field missing
-    "# h\n3 eighty 70 abcd\n",              # not a number
-    "# h\n3 80 70 ab\n7 8" + "0" * 30 + " 70 ab\n",  # a number too large for any par
-    b"# h\n3 80 70 \xfe\n",                 # not ASCII
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# h\n3 80 70 abcd\n9 80 70 ab\n",  # deal 9 is not in the table
+        "# h\n3 80 90 abcd\n",  # a bound above par
+        "# h\n3 80 abcd\n",  # a field missing
+        "# h\n3 eighty 70 abcd\n",  # not a number
+        "# h\n3 80 70 ab\n7 8" + "0" * 30 + " 70 ab\n",  # a number too large for any par
+        b"# h\n3 80 70 \xfe\n",  # not ASCII
+    ],
+)
 def test_a_damaged_file_is_logged_and_means_no_par(fresh, tmp_path, monkeypatch, caplog, text):
     (tmp_path / "eightoff-2.txt").write_text(TABLE)
     (tmp_path / "eightoff-2.par").write_bytes(text if isinstance(text, bytes) else text.encode())
@@ -107,8 +111,10 @@ def test_a_file_written_with_any_line_ends_reads_the_same(fresh, tmp_path, monke
 
 
 def test_reading_a_par_imports_no_solver():
-    code = ("import sys; from game.solver import par; assert par.par_of('eightoff-8', 1) > 52; "
-            "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))")
+    code = (
+        "import sys; from game.solver import par; assert par.par_of('eightoff-8', 1) > 52; "
+        "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert not [m for m in eval(out.stdout) if m.split(".")[-1] in ("eightoff", "eightoff_short", "golf")]
 
@@ -188,24 +194,34 @@ def test_a_par_not_proved_shortest_is_reproducible_too():
     assert [str(found[1]), str(found[2]), found[3]] == fields
 
 
-_par_row = st.tuples(st.integers(1, 9), st.integers(1, 40000), st.integers(-1, 40000), st.text("ab1 ", min_size=0, max_size=4))
+_par_row = st.tuples(
+    st.integers(1, 9), st.integers(1, 40000), st.integers(-1, 40000), st.text("ab1 ", min_size=0, max_size=4)
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(table=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
-       rows=st.lists(_par_row, max_size=7), end=st.sampled_from(["\n", "\r\n", "\r"]),
-       plain=st.sampled_from(["the table's deals", "other deals", "anything"]),
-       last_end=st.booleans(), block=st.integers(1, 40))
+@given(
+    table=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
+    rows=st.lists(_par_row, max_size=7),
+    end=st.sampled_from(["\n", "\r\n", "\r"]),
+    plain=st.sampled_from(["the table's deals", "other deals", "anything"]),
+    last_end=st.booleans(),
+    block=st.integers(1, 40),
+)
 def test_the_quick_read_of_a_plain_file_gives_what_the_row_by_row_read_gives(
-        fresh, tmp_path_factory, table, rows, end, plain, last_end, block):
+    fresh, tmp_path_factory, table, rows, end, plain, last_end, block
+):
     """A file as `generate` writes it is read in one pass; anything else, row by row: the same pars
     either way, and a damaged file is no par (logged) either way."""
     folder = tmp_path_factory.mktemp("pars")
     (folder / "eightoff-2.txt").write_text(
         f"# eightoff-2: deals proven winnable by game.solver; scanned 1-9; {len(table)} deals\n"
-        + "".join(f"{n}\n" for n in table))
+        + "".join(f"{n}\n" for n in table)
+    )
     if plain == "the table's deals":  # in order, as generate writes them (sound pars or not)
-        rows = [(n, p, b, line.replace(" ", "") or "x") for n, (_, p, b, line) in zip(table, rows + [(0, 80, 70, "ab")] * 7)]
+        rows = [
+            (n, p, b, line.replace(" ", "") or "x") for n, (_, p, b, line) in zip(table, rows + [(0, 80, 70, "ab")] * 7)
+        ]
     elif plain == "other deals":  # rows as generate writes them, of deals the table may not list
         rows = [(n, 80, 70, "ab") for n, *_ in rows]
     text = end.join(["# h", *(f"{n} {p} {b} {line}" for n, p, b, line in rows)]) + (end if last_end else "")

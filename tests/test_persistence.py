@@ -1,4 +1,5 @@
 """Nothing lost: autosave and Continue, power cuts (SIGKILL), damaged files, statistics in SQLite."""
+
 from __future__ import annotations
 
 import json
@@ -97,8 +98,14 @@ def killed_child(code: str) -> str:
     """Run `code` (a game that prints a line, then READY, then plays on) in a process of its own and
     SIGKILL it, as a power cut would; the line it printed."""
     env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}")
-    child = subprocess.Popen([sys.executable, "-c", code.format(root=str(ROOT))], env=env, cwd=str(ROOT / "tests"),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code.format(root=str(ROOT))],
+        env=env,
+        cwd=str(ROOT / "tests"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = child.stdout.readline().strip()
         assert child.stdout.readline().strip() == "READY", child.stderr.read()
@@ -144,8 +151,16 @@ def test_a_save_truncated_at_any_byte_never_breaks_start_up(data_dir, caplog):
     assert any("moved to" in r.getMessage() for r in caplog.records)
 
 
-@pytest.mark.parametrize("content", [b"\x00\xff garbage", b'{"format": 1, "kind": "golf", "model": "{}"}',
-                                     b'{"format": 1, "kind": "golf", "model": 5}', b"[]", b"{}"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\xff garbage",
+        b'{"format": 1, "kind": "golf", "model": "{}"}',
+        b'{"format": 1, "kind": "golf", "model": 5}',
+        b"[]",
+        b"{}",
+    ],
+)
 def test_a_damaged_save_shows_the_menu_without_continue(make_app, data_dir, content):
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "current-game.json").write_bytes(content)
@@ -258,10 +273,17 @@ WRITER = textwrap.dedent("""
 
 def test_two_starts_at_once_do_not_corrupt_the_database(tmp_path):
     import time
+
     path = tmp_path / "stats.sqlite3"
     start = time.time() + 1.0
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT)), str(path), str(start)],
-                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER.format(root=str(ROOT)), str(path), str(start)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     for p in procs:
         assert p.wait(timeout=60) == 0, p.stderr.read()
     db = StatsDB(path)
@@ -309,6 +331,7 @@ def test_a_newer_database_leaves_the_game_playable_without_statistics(data_dir):
 def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app):
     from game.scenes.dialog import ConfirmDialog
     from game.scenes.stats_scene import StatsScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     stats = app.ctx.progress.stats
     stats.record("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 51)
@@ -317,7 +340,12 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     screen = app.top
     assert isinstance(screen, StatsScene)
     rows = dict(screen.lines())
-    assert rows["Played"] == "2" and rows["Won"] == "1 (1 clean)" and rows["Win rate"] == "50 %" and rows["Best score"] == "350"
+    assert (
+        rows["Played"] == "2"
+        and rows["Won"] == "1 (1 clean)"
+        and rows["Win rate"] == "50 %"
+        and rows["Best score"] == "350"
+    )
     assert rows["Average moves"] == "45.5"
     click(app, screen.reset_button.rect.center)
     dialog = app.top
@@ -335,6 +363,7 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
 def test_the_statistics_screen_writes_an_average_as_the_language_does(make_app):
     from game import i18n
     from game.scenes.stats_scene import StatsScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     app.ctx.progress.stats.record("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 51)
     app.ctx.progress.stats.record("golf", "easy", "GO1-E-AAAAAAC", "blocked", 120, 40)
@@ -389,6 +418,7 @@ def test_two_writers_never_leave_a_torn_save(tmp_path):
     import threading
 
     from game.persist.files import write_atomically
+
     path = tmp_path / "current-game.json"
     write_atomically(path, json.dumps({"n": -1}))
     errors = []
@@ -433,6 +463,7 @@ def test_impossible_bookkeeping_numbers_in_a_save_are_refused_not_fatal(data_dir
 def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(make_app):
     from game import registry
     from game.scenes.stats_scene import StatsScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     app.ctx.progress.stats.record("eightoff", "8", "EO1-C8-AAAAAAB", "abandoned", 40, 12)
     app.ctx.settings.last_game, app.ctx.settings.eightoff_cells = "eightoff", 8

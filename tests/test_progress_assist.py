@@ -1,5 +1,6 @@
 """Hints, the demo ("Watch") and winnable deals in the saved game and the statistics: schema 2,
 who moved decides what is recorded, and the Statistics screen shows hints and assisted games."""
+
 from __future__ import annotations
 
 import json
@@ -15,10 +16,12 @@ from game.persist.stats import MIGRATIONS, SCHEMA_VERSION, StatsDamaged, StatsDB
 from game.scenes.menu import MenuScene
 
 V1_COLUMNS = "game, option, code, result, score, moves, undos, duration_s, finished_at"
-V1_ROWS = [("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 51, 2, 61.5, "2024-05-01T10:00:00"),
-           ("golf", "classic", None, "blocked", 120, 40, 0, 30.0, "2024-05-02T10:00:00"),
-           ("eightoff", "4", "EO1-C4-AAAAAAB", "abandoned", 80, 12, 1, 9.25, "2024-05-03T10:00:00"),
-           ("golf", "easy", None, "won", 300, 44, 0, 50.0, "2024-05-04T10:00:00")]
+V1_ROWS = [
+    ("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 51, 2, 61.5, "2024-05-01T10:00:00"),
+    ("golf", "classic", None, "blocked", 120, 40, 0, 30.0, "2024-05-02T10:00:00"),
+    ("eightoff", "4", "EO1-C4-AAAAAAB", "abandoned", 80, 12, 1, 9.25, "2024-05-03T10:00:00"),
+    ("golf", "easy", None, "won", 300, 44, 0, 50.0, "2024-05-04T10:00:00"),
+]
 
 
 def version_1_database(path) -> None:
@@ -28,8 +31,10 @@ def version_1_database(path) -> None:
     for statement in MIGRATIONS[0]:
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
-    conn.executemany(f"INSERT INTO games ({V1_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     V1_ROWS + [("golf", "easy", None, "abandoned", 5, 1, 0, 1.0, "2024-05-05T10:00:00")])
+    conn.executemany(
+        f"INSERT INTO games ({V1_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        V1_ROWS + [("golf", "easy", None, "abandoned", 5, 1, 0, 1.0, "2024-05-05T10:00:00")],
+    )
     conn.execute("DELETE FROM games WHERE id = 5")
     conn.commit()
     conn.close()
@@ -102,9 +107,17 @@ def test_a_failing_migration_leaves_version_1_and_its_rows_untouched(tmp_path):
 
 def test_summary_counts_assisted_games_as_played_never_won(tmp_path):
     db = StatsDB(tmp_path / "s.sqlite3")
-    for result, score, hints in [("won", 300, 1), ("won", 310, 0), ("assisted", 900, 4), ("won", 320, 2),
-                                 ("blocked", 100, 0), ("abandoned", 800, 0), ("won", 250, 0), ("won", 260, 0),
-                                 ("assisted", 990, 1)]:
+    for result, score, hints in [
+        ("won", 300, 1),
+        ("won", 310, 0),
+        ("assisted", 900, 4),
+        ("won", 320, 2),
+        ("blocked", 100, 0),
+        ("abandoned", 800, 0),
+        ("won", 250, 0),
+        ("won", 260, 0),
+        ("assisted", 990, 1),
+    ]:
         db.record("golf", "classic", None, result, score, 10, hints=hints)
     s = db.summary("golf", "classic")
     assert (s.played, s.won, s.assisted, s.hints) == (9, 5, 2, 8)
@@ -307,6 +320,7 @@ def test_impossible_new_counts_in_a_save_are_refused_not_fatal(data_dir, bad):
 # --- the Statistics screen --------------------------------------------------------------------------
 def test_statistics_screen_shows_hints_and_assisted_games(make_app):
     from game.scenes.stats_scene import RESULT_COLOURS, StatsScene
+
     app = make_app(size=(800, 480), scene=MenuScene)
     stats = app.ctx.progress.stats
     stats.record("golf", "easy", None, "won", 350, 51, hints=2)
@@ -324,7 +338,10 @@ def test_statistics_screen_shows_hints_and_assisted_games(make_app):
     screen.resize(surface.get_size())
     screen.draw(surface)
     chart = screen.chart_rect
-    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(chart.left, chart.right, 2)
-            for y in range(chart.top, chart.bottom, 2)}
+    seen = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(chart.left, chart.right, 2)
+        for y in range(chart.top, chart.bottom, 2)
+    }
     assert colour in seen  # the assisted bar (and its legend key) in its own colour
     assert screen.panel_rect.bottom <= 480 and screen.panel_rect.top >= 0

@@ -1,5 +1,6 @@
 """Difficulty bands (issue 21): they come from the shipped rating files, are of similar size and
 ordered by the measure, the measure is reproducible, and a damaged file means no bands."""
+
 from __future__ import annotations
 
 import logging
@@ -92,15 +93,18 @@ def test_a_sound_file_gives_its_bands(fresh, tmp_path, monkeypatch):
     assert rating.has_bands("golf-easy")
 
 
-@pytest.mark.parametrize("text", [
-    HEADER + "2 easy 9\n3 tricky 1\n",            # no such band
-    HEADER + "2 easy 9\n4 hard 1\n",              # deal 4 is not in the table
-    HEADER + "3 easy 9\n2 hard 1\n",              # out of order
-    HEADER + "2 easy x\n",                        # a measure that is no number
-    HEADER + "two easy 1\n",                      # no deal number
-    b"# header\n2 easy \xff\n",                   # not ASCII
-    "",                                           # (then removed: missing)
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEADER + "2 easy 9\n3 tricky 1\n",  # no such band
+        HEADER + "2 easy 9\n4 hard 1\n",  # deal 4 is not in the table
+        HEADER + "3 easy 9\n2 hard 1\n",  # out of order
+        HEADER + "2 easy x\n",  # a measure that is no number
+        HEADER + "two easy 1\n",  # no deal number
+        b"# header\n2 easy \xff\n",  # not ASCII
+        "",  # (then removed: missing)
+    ],
+)
 def test_a_damaged_or_missing_file_is_logged_and_means_no_bands(fresh, tmp_path, monkeypatch, caplog, text):
     with_rating(tmp_path, monkeypatch, text)
     if not text:
@@ -122,13 +126,19 @@ def test_a_huge_file_is_refused_unread(fresh, tmp_path, monkeypatch, caplog):
 
 
 def test_reading_bands_imports_no_solver():
-    code = ("import sys; from game.solver import rating; kind = 'golf-easy'; "
-            "n = rating.listed_in_band(kind, 'hard')[0]; assert rating.band_of(kind, n) == 'hard'; "
-            "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))")
+    code = (
+        "import sys; from game.solver import rating; kind = 'golf-easy'; "
+        "n = rating.listed_in_band(kind, 'hard')[0]; assert rating.band_of(kind, n) == 'hard'; "
+        "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = eval(out.stdout)
-    assert not [m for m in loaded if m.split(".")[-1] in
-                ("eightoff", "golf", "golf_search", "golf_sweep", "difficulty", "playout", "eightoff_short")]
+    assert not [
+        m
+        for m in loaded
+        if m.split(".")[-1]
+        in ("eightoff", "golf", "golf_search", "golf_sweep", "difficulty", "playout", "eightoff_short")
+    ]
 
 
 # -- the playouts ------------------------------------------------------------------------------
@@ -154,8 +164,10 @@ def test_random_playouts_depend_only_on_the_seed():
 
 def test_the_lcg_is_the_documented_one():
     policy = playout.RandomPolicy(1)
-    assert policy(None, [10, 11, 12], None) == [10, 11, 12][((6364136223846793005 + 1442695040888963407)
-                                                             % 2 ** 64 >> 33) % 3]
+    assert (
+        policy(None, [10, 11, 12], None)
+        == [10, 11, 12][((6364136223846793005 + 1442695040888963407) % 2**64 >> 33) % 3]
+    )
 
 
 # -- the report ---------------------------------------------------------------------------------

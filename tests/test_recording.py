@@ -4,6 +4,7 @@ writer that always writes the newest state, and the leftovers of interrupted wri
 
 The same faults with the real game in subprocesses, killed at exact instants, are in test_faults.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -202,22 +203,29 @@ def test_recording_the_same_id_again_changes_nothing(tmp_path):
     assert not db.record("golf", "easy", "GO1-E-AAAAAAB", "won", 350, 40, uid="game-1")
     assert db.results("golf", "easy") == [("abandoned", 10, 3)]
     with pytest.raises(sqlite3.IntegrityError):  # the UNIQUE constraint itself
-        db.conn.execute("INSERT INTO games (game, option, result, score, moves, finished_at, uid) "
-                        "VALUES ('golf', 'easy', 'won', 1, 1, 'x', 'game-1')")
+        db.conn.execute(
+            "INSERT INTO games (game, option, result, score, moves, finished_at, uid) "
+            "VALUES ('golf', 'easy', 'won', 1, 1, 'x', 'game-1')"
+        )
     db.close()
 
 
 def test_a_version_2_database_gets_ids_keeping_its_rows(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     conn = database_at(path, 2)
-    conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints) "
-                     "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1)", [("A", "won", 350), ("B", "blocked", 40)])
+    conn.executemany(
+        "INSERT INTO games (game, option, code, result, score, moves, finished_at, hints) "
+        "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1)",
+        [("A", "won", 350), ("B", "blocked", 40)],
+    )
     conn.commit()
     conn.close()
     db = StatsDB(path)
     assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    assert db.conn.execute("SELECT id, code, result, hints, uid FROM games ORDER BY id").fetchall() == \
-        [(1, "A", "won", 1, "row-1"), (2, "B", "blocked", 1, "row-2")]
+    assert db.conn.execute("SELECT id, code, result, hints, uid FROM games ORDER BY id").fetchall() == [
+        (1, "A", "won", 1, "row-1"),
+        (2, "B", "blocked", 1, "row-2"),
+    ]
     check_schema(db.conn)
     db.record("golf", "easy", "C", "won", 300, 30, uid="new")
     assert db.conn.execute("SELECT id FROM games WHERE uid = 'new'").fetchone()[0] == 3
@@ -319,6 +327,7 @@ def test_an_exit_while_locked_waits_a_bounded_time_and_the_next_start_records(da
 
 def test_a_win_is_kept_in_the_journal_when_the_power_goes_before_the_database_has_it(data_dir):
     from test_persistence import winnable
+
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)
     progress = Progress(data_dir)
@@ -341,8 +350,7 @@ def test_a_win_is_kept_in_the_journal_when_the_power_goes_before_the_database_ha
 def test_back_off_grows_and_stops_at_its_cap(tmp_path):
     lock = hold_write_lock(tmp_path)
     pauses: list[float] = []
-    recorder = Recorder(tmp_path / "statistics.sqlite3", backoff=(0.01, 0.08), busy_seconds=0.0,
-                        pause=pauses.append)
+    recorder = Recorder(tmp_path / "statistics.sqlite3", backoff=(0.01, 0.08), busy_seconds=0.0, pause=pauses.append)
     recorder.submit(("mark_dealt", "golf-easy", 3))
     while len(pauses) < 6:
         recorder.flush(0.05)
@@ -367,6 +375,7 @@ def _failing_connect(monkeypatch, code: int, name: str) -> None:
             exc = sqlite3.OperationalError(f"simulated {name}")
             exc.sqlite_errorcode, exc.sqlite_errorname = code, name
             raise exc
+
         return _Wrapped(conn, fail)
 
     monkeypatch.setattr("game.persist.stats.sqlite3.connect", connect)
@@ -395,8 +404,10 @@ def healthy_database(folder: Path) -> dict[str, bytes]:
     db.close()
     conn = sqlite3.connect(work / "statistics.sqlite3")
     conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("INSERT INTO games (game, option, result, score, moves, finished_at, uid) "
-                 "VALUES ('golf', 'easy', 'won', 300, 30, 'x', 'in-the-wal')")
+    conn.execute(
+        "INSERT INTO games (game, option, result, score, moves, finished_at, uid) "
+        "VALUES ('golf', 'easy', 'won', 300, 30, 'x', 'in-the-wal')"
+    )
     conn.commit()
     for suffix in ("", "-wal"):
         shutil.copy(work / f"statistics.sqlite3{suffix}", folder / f"statistics.sqlite3{suffix}")
@@ -404,9 +415,16 @@ def healthy_database(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
 
-@pytest.mark.parametrize(("code", "name"), [(13, "SQLITE_FULL"), (10 | (4 << 8), "SQLITE_IOERR_READ"),
-                                            (8, "SQLITE_READONLY"), (5, "SQLITE_BUSY"),
-                                            (11, "SQLITE_CORRUPT")])
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        (13, "SQLITE_FULL"),
+        (10 | (4 << 8), "SQLITE_IOERR_READ"),
+        (8, "SQLITE_READONLY"),
+        (5, "SQLITE_BUSY"),
+        (11, "SQLITE_CORRUPT"),
+    ],
+)
 def test_a_healthy_database_is_never_set_aside_for_trouble(tmp_path, monkeypatch, caplog, code, name):
     """A full disk, an I/O error, a read-only folder, a lock, even SQLITE_CORRUPT that quick_check
     does not confirm: the files stay as they are, and the game runs without recording."""
@@ -440,12 +458,15 @@ def test_a_malformed_database_confirmed_by_quick_check_goes_aside(tmp_path):
     db = StatsDB(path)
     with db.conn:
         db.conn.execute("BEGIN")
-        db.conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, uid) "
-                            "VALUES ('golf', 'easy', ?, 'won', 1, 1, 'x', ?)", [(f"c{i}", f"u{i}") for i in range(300)])
+        db.conn.executemany(
+            "INSERT INTO games (game, option, code, result, score, moves, finished_at, uid) "
+            "VALUES ('golf', 'easy', ?, 'won', 1, 1, 'x', ?)",
+            [(f"c{i}", f"u{i}") for i in range(300)],
+        )
     db.close()
     data = bytearray(path.read_bytes())
     page = 4096
-    data[page * 2:page * 2 + 200] = b"\xff" * 200  # scribble over an interior page
+    data[page * 2 : page * 2 + 200] = b"\xff" * 200  # scribble over an interior page
     path.write_bytes(bytes(data))
     db = StatsDB(path)
     assert db.summary("golf", "easy").played == 0
@@ -470,6 +491,7 @@ def test_a_games_table_with_the_wrong_columns_is_treated_as_damage(tmp_path, ver
 
 def test_the_statistics_screen_says_when_results_are_not_written(make_app, data_dir):
     from game.scenes.stats_scene import StatsScene
+
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)
     app = make_app(size=(800, 480), scene=MenuScene)
@@ -639,8 +661,9 @@ def test_a_failed_save_is_tried_again_until_it_is_written(tmp_path, caplog):
 # --- 7. leftovers and the command line --------------------------------------------------------------
 def test_temporary_files_of_killed_writers_are_removed_at_start(data_dir, tmp_path):
     data_dir.mkdir(parents=True)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     alive = str(os.getppid())
     names = [f".{SAVE}-{dead}-x1.tmp", f".{SAVE}-abc123.tmp", f".{SAVE}-{alive}-x2.tmp", ".settings.json-9.tmp"]
     for name in names:
@@ -656,8 +679,9 @@ def test_temporary_files_of_killed_writers_are_removed_at_start(data_dir, tmp_pa
 
 def _main(*args: str, tmp_path: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path), GOLF_EIGHTOFF_DATA_DIR=str(tmp_path))
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], env=env, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_an_empty_code_is_refused_with_status_2(tmp_path):
@@ -673,8 +697,10 @@ def test_a_long_bad_code_is_not_echoed_in_full(tmp_path):
 def test_a_version_3_database_gets_the_daily_column_keeping_its_rows(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     conn = database_at(path, 3)
-    conn.execute("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
-                 "VALUES ('golf', 'easy', 'A', 'won', 350, 5, 'x', 0, 'u1')")
+    conn.execute(
+        "INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
+        "VALUES ('golf', 'easy', 'A', 'won', 350, 5, 'x', 0, 'u1')"
+    )
     conn.commit()
     conn.close()
     db = StatsDB(path)

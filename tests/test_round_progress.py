@@ -1,6 +1,7 @@
 """A round of golf saved and counted (issue 20): saved after every move, resumed at the same hole and
 move after a power cut, recorded once per round (finished, abandoned, assisted), statistics per rule
 set, the schema migration that adds rounds keeping every row, and the journal for rounds."""
+
 from __future__ import annotations
 
 import json
@@ -73,13 +74,19 @@ def test_statistics_after_a_scripted_round(data_dir):
         scores.append(play_hole(progress, rnd))
         next_hole(progress, rnd)
     assert rnd.finished and progress.flush()
-    assert round_rows(data_dir) == [(uid, "easy", rnd.code, "finished", 9, sum(scores), sum(s <= 0 for s in scores),
-                                     ",".join(map(str, scores)))]
+    assert round_rows(data_dir) == [
+        (uid, "easy", rnd.code, "finished", 9, sum(scores), sum(s <= 0 for s in scores), ",".join(map(str, scores)))
+    ]
     assert game_count(data_dir) == 0  # a hole is not a single game
     assert not (data_dir / SAVE).exists()  # nothing left to continue
     summary = progress.stats.round_summary("easy")
-    assert (summary.played, summary.finished, summary.abandoned, summary.best_total, summary.best_code) == \
-        (1, 1, 0, sum(scores), rnd.code)
+    assert (summary.played, summary.finished, summary.abandoned, summary.best_total, summary.best_code) == (
+        1,
+        1,
+        0,
+        sum(scores),
+        rnd.code,
+    )
     assert summary.average_total == sum(scores) and summary.holes_won == sum(s <= 0 for s in scores)
     assert progress.stats.round_summary("classic").played == 0
     # a second, worse round: the best stays, the average moves
@@ -189,12 +196,15 @@ def test_a_won_hole_keeps_the_round_saved(data_dir):
     progress.close()
 
 
-@pytest.mark.parametrize("change", [
-    lambda d: d["round"].update(code="GR1-E-QXKZMTB"),
-    lambda d: d["round"].update(scores=[50]),
-    lambda d: d.update(round=[1, 2]),
-    lambda d: d.update(kind="eightoff"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["round"].update(code="GR1-E-QXKZMTB"),
+        lambda d: d["round"].update(scores=[50]),
+        lambda d: d.update(round=[1, 2]),
+        lambda d: d.update(kind="eightoff"),
+    ],
+)
 def test_a_damaged_round_in_the_save_is_moved_aside(data_dir, change):
     progress = Progress(data_dir)
     rnd = begin_round(progress)
@@ -253,16 +263,20 @@ def test_a_round_recorded_before_its_save_was_replaced_is_not_continued(data_dir
 def test_a_version_3_database_gets_the_rounds_table_keeping_every_row(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     conn = database_at(path, 3)
-    conn.executemany("INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
-                     "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1, ?)",
-                     [("A", "won", 350, "a"), ("B", "blocked", 40, "b")])
+    conn.executemany(
+        "INSERT INTO games (game, option, code, result, score, moves, finished_at, hints, uid) "
+        "VALUES ('golf', 'easy', ?, ?, ?, 5, 'x', 1, ?)",
+        [("A", "won", 350, "a"), ("B", "blocked", 40, "b")],
+    )
     conn.execute("INSERT INTO dealt (kind, number) VALUES ('golf-easy', 7)")
     conn.commit()
     conn.close()
     db = StatsDB(path)
     assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    assert db.conn.execute("SELECT id, code, result, uid FROM games ORDER BY id").fetchall() == \
-        [(1, "A", "won", "a"), (2, "B", "blocked", "b")]
+    assert db.conn.execute("SELECT id, code, result, uid FROM games ORDER BY id").fetchall() == [
+        (1, "A", "won", "a"),
+        (2, "B", "blocked", "b"),
+    ]
     assert db.dealt("golf-easy") == {7}
     check_schema(db.conn)
     assert db.record_round(round_record_of("easy", "GR1-E-AAAAAAB", "finished", [3] * 9, uid="r1"))
@@ -285,9 +299,13 @@ def test_a_rounds_table_with_the_wrong_columns_is_damage(tmp_path):
 
 
 def test_the_round_summary_counts_per_result():
-    rows = [("a", "finished", 40, 9, 2, "GR1-E-AAAAAAB"), ("b", "abandoned", 12, 3, 1, "GR1-E-AAAAAAC"),
-            ("c", "finished", 38, 9, 3, "GR1-E-AAAAAAD"), ("d", "assisted", 10, 9, 7, "GR1-E-AAAAAAE"),
-            ("e", "finished", 38, 9, 0, "GR1-E-AAAAAAF")]
+    rows = [
+        ("a", "finished", 40, 9, 2, "GR1-E-AAAAAAB"),
+        ("b", "abandoned", 12, 3, 1, "GR1-E-AAAAAAC"),
+        ("c", "finished", 38, 9, 3, "GR1-E-AAAAAAD"),
+        ("d", "assisted", 10, 9, 7, "GR1-E-AAAAAAE"),
+        ("e", "finished", 38, 9, 0, "GR1-E-AAAAAAF"),
+    ]
     s = summarize_rounds(rows)
     assert (s.played, s.finished, s.abandoned, s.assisted) == (5, 3, 1, 1)
     assert (s.best_total, s.best_code) == (38, "GR1-E-AAAAAAD")  # the first to reach it

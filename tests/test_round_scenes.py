@@ -1,6 +1,7 @@
 """A round of golf on screen (issue 20): the New game window's Single deal / Round of 9 and round
 codes, the table's HUD and give up, the end of a hole and the scorecard, a whole round with posted
 input, a power cut in the middle of hole 5 with the real game, and the statistics screen's rounds."""
+
 from __future__ import annotations
 
 import json
@@ -102,11 +103,14 @@ def test_a_round_code_in_the_box_starts_that_round(make_app):
     assert table.game.code == GolfRound("GR1-C-QXKZMTA").deal_codes[0]
 
 
-@pytest.mark.parametrize("code, says", [
-    ("GR1-E-AAAAA", "The round number must be 7 letters, not 5."),
-    ("GR1-X-AAAAAAB", "A round code looks like GR1-E-AAAAAAB"),
-    ("GW1-E+Z-AAAAAAB", "These rules have no list of winnable deals"),
-])
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("GR1-E-AAAAA", "The round number must be 7 letters, not 5."),
+        ("GR1-X-AAAAAAB", "A round code looks like GR1-E-AAAAAAB"),
+        ("GW1-E+Z-AAAAAAB", "These rules have no list of winnable deals"),
+    ],
+)
 def test_a_bad_round_code_is_refused_with_its_reason(make_app, code, says):
     app = menu(make_app)
     m = app.top
@@ -124,14 +128,18 @@ def test_a_refused_round_code_is_said_in_greek(make_app):
         click(app, m.code_box.rect.center)
         type_text(app, "GR1-E-AAAAAAA")
         click(app, m.code_button.rect.center)
-        assert m.error.value == i18n.tr("Round AAAAAAA does not exist; the first round is AAAAAAB.") != \
-            "Round AAAAAAA does not exist; the first round is AAAAAAB."
+        assert (
+            m.error.value
+            == i18n.tr("Round AAAAAAA does not exist; the first round is AAAAAAB.")
+            != "Round AAAAAAA does not exist; the first round is AAAAAAB."
+        )
     finally:
         i18n.set_language("en")
 
 
 def test_a_round_of_rules_without_a_table_says_it_deals_any_deals(make_app, monkeypatch):
     from game.scenes import round_start
+
     monkeypatch.setattr(round_start, "winnable_test", lambda rules: None)
     app = menu(make_app, golf_mode="round")
     click(app, app.top.play_button.rect.center)
@@ -160,6 +168,7 @@ def test_a_new_game_in_the_menu_asks_before_giving_up_a_saved_round(make_app):
 def round_table(make_app, code="GR1-E-QXKZMTA", size=(800, 480)):
     app = make_app(size=size)
     from game.scenes.round_start import round_from_code, start_round
+
     app.apply(start_round(app.ctx, round_from_code(code)))
     settle(app)
     return app, app.top
@@ -204,7 +213,10 @@ def test_a_blocked_hole_can_be_undone_from_the_card_until_the_next_is_dealt(make
         table = play_hole_by_taps(app)
     panel = app.top
     assert isinstance(panel, RoundBlockedOverlay)
-    assert panel.lines()[0] == "Golf · Classic" and panel.lines()[1] == f"Hole {table.round.hole}: {table.game.tableau_count} (par 5)"
+    assert (
+        panel.lines()[0] == "Golf · Classic"
+        and panel.lines()[1] == f"Hole {table.round.hole}: {table.game.tableau_count} (par 5)"
+    )
     click(app, button(panel, "Scorecard").rect.center)
     card = app.top
     assert isinstance(card, ScorecardScene) and card.state == "pending" and card.secondary.label == "Back"
@@ -347,6 +359,7 @@ def test_a_kiosk_restarted_after_a_power_cut_opens_the_round(make_app):
     expected = table.round.to_json()
     app.close()
     import main
+
     again = make_app(size=(800, 480), kiosk=True)
     scene = main.first_scene(main.build_parser().parse_args(["--kiosk"]), again)
     assert isinstance(scene, RoundTableScene) and scene.round.to_json() == expected

@@ -3,6 +3,7 @@
 The files in tests/fixtures/saves/ were written by Progress with the code of that time: a deal of each
 kind with a dozen moves, undos among them, and a hint counted. They are never regenerated.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,8 +56,7 @@ def test_a_save_written_before_the_redesign_opens_on_its_table(kind, make_app, d
     moves = game.moves
     table.undo()
     settle(app)
-    assert game.moves == moves and table.game.to_json() != json.loads(
-        (FIXTURES / f"{kind}.json").read_text())["model"]
+    assert game.moves == moves and table.game.to_json() != json.loads((FIXTURES / f"{kind}.json").read_text())["model"]
 
 
 def _all_cards(game):

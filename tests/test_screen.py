@@ -2,6 +2,7 @@
 renderer path uploading each dirty rectangle and nothing else, and falling back to SDL's window surface
 when a renderer cannot be made; the app presenting each area once and loading the solver's code only
 once it has nothing to draw."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,11 +26,11 @@ from game.view.screen import (
 
 
 def test_each_driver_gets_its_presentation_path():
-    assert choose_path("x11") == FRAMEBUFFER           # SDL's own default there is its GL renderer
+    assert choose_path("x11") == FRAMEBUFFER  # SDL's own default there is its GL renderer
     assert choose_path("dummy") == FRAMEBUFFER
-    assert choose_path("kmsdrm") == RENDERER           # no framebuffer of its own
+    assert choose_path("kmsdrm") == RENDERER  # no framebuffer of its own
     assert choose_path("wayland") == RENDERER
-    assert choose_path("cocoa") == SDL_DEFAULT         # unknown here: SDL decides
+    assert choose_path("cocoa") == SDL_DEFAULT  # unknown here: SDL decides
     assert choose_path("x11", SDL_TEXTURE) == SDL_TEXTURE  # GOLF_EIGHTOFF_PRESENT, for measuring
     assert choose_path("kmsdrm", "no such path") == RENDERER
 

@@ -1,5 +1,6 @@
 """Cases the monkey (test_monkey.py) found, each failing before its fix: the screen drawn piece by
 piece equals a full repaint, and cards at rest lie where the model says."""
+
 from __future__ import annotations
 
 import pygame
@@ -22,9 +23,11 @@ def test_a_draw_undone_in_the_same_frame_leaves_the_card_where_the_model_says(ma
     run_frames(app, 60)
     card = game.stock[-1]
     stock = scene.layout.stock.center
-    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1),
-                  pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)):
+    for event in (
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stock, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0),
+    ):
         pygame.event.post(event)
     run_frames(app)  # the draw and its undo in one frame
     settle(app)
@@ -59,7 +62,8 @@ def new_game_question_while_a_card_is_held_at(make_app, where):
 
 def test_a_card_flying_home_under_the_panel_is_not_left_in_it(make_app):
     app, piecemeal, full = new_game_question_while_a_card_is_held_at(
-        make_app, lambda app: (app.size[0] // 2, app.size[1] // 2))  # where the panel comes
+        make_app, lambda app: (app.size[0] // 2, app.size[1] // 2)
+    )  # where the panel comes
     assert pygame.image.tobytes(piecemeal, "RGB") == pygame.image.tobytes(full, "RGB")
 
 

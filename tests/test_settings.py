@@ -1,4 +1,5 @@
 """Settings: defaults, round trip, atomic writes, and damaged files that never crash."""
+
 from __future__ import annotations
 
 import json
@@ -12,15 +13,32 @@ from game.settings import Settings, default_path
 
 def test_defaults_are_the_first_run_experience():
     s = Settings()
-    assert (s.interactive_rules, s.sound, s.animation_speed, s.highlight_playable, s.fullscreen,
-            s.four_colour, s.last_game, s.golf_rule, s.eightoff_cells, s.card_back, s.table_colour) == \
-        (True, True, "normal", True, True, False, "golf", "easy", 8, "lattice", "green")
+    assert (
+        s.interactive_rules,
+        s.sound,
+        s.animation_speed,
+        s.highlight_playable,
+        s.fullscreen,
+        s.four_colour,
+        s.last_game,
+        s.golf_rule,
+        s.eightoff_cells,
+        s.card_back,
+        s.table_colour,
+    ) == (True, True, "normal", True, True, False, "golf", "easy", 8, "lattice", "green")
 
 
 def test_round_trip(tmp_path):
     path = tmp_path / "a" / "settings.json"
-    s = Settings(sound=False, animation_speed="fast", eightoff_cells=2, golf_rule="classic", language="el",
-                 card_back="stars", table_colour="dark")
+    s = Settings(
+        sound=False,
+        animation_speed="fast",
+        eightoff_cells=2,
+        golf_rule="classic",
+        language="el",
+        card_back="stars",
+        table_colour="dark",
+    )
     assert s.save(path)
     assert Settings.load(path) == s
     assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temp file left behind
@@ -47,17 +65,21 @@ def test_corrupt_file_gives_defaults_with_a_warning(tmp_path, caplog, content):
 
 def test_bad_fields_fall_back_one_by_one(tmp_path, caplog):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({
-        "sound": False,                 # good
-        "fullscreen": "yes",            # wrong type
-        "eightoff_cells": 3,            # unknown value
-        "animation_speed": "ludicrous", # unknown value
-        "golf_rule": "classic",         # good
-        "interactive_rules": 1,         # an int is not a bool
-        "card_back": "tartan",          # unknown value
-        "table_colour": "purple",       # unknown value
-        "eightoff_cells_typo": 4,       # unknown key: ignored
-    }))
+    path.write_text(
+        json.dumps(
+            {
+                "sound": False,  # good
+                "fullscreen": "yes",  # wrong type
+                "eightoff_cells": 3,  # unknown value
+                "animation_speed": "ludicrous",  # unknown value
+                "golf_rule": "classic",  # good
+                "interactive_rules": 1,  # an int is not a bool
+                "card_back": "tartan",  # unknown value
+                "table_colour": "purple",  # unknown value
+                "eightoff_cells_typo": 4,  # unknown key: ignored
+            }
+        )
+    )
     with caplog.at_level(logging.WARNING, logger="game.settings"):
         s = Settings.load(path)
     assert s.sound is False and s.golf_rule == "classic"
@@ -81,9 +103,9 @@ def test_settings_survive_a_restart(make_app, config_dir):
     app = make_app(scene=SettingsScene)
     scene = app.top
     click(app, scene.toggles["highlight_playable"].rect.center)
-    click(app, scene.speed.segment_rect(2).center)          # animation: off
+    click(app, scene.speed.segment_rect(2).center)  # animation: off
     click(app, scene.toggles["sound"].rect.center)
-    assert app.ctx.audio.muted                              # muted at once
+    assert app.ctx.audio.muted  # muted at once
     app.close()
     again = make_app()
     assert again.settings.highlight_playable is False
@@ -94,7 +116,7 @@ def test_settings_survive_a_restart(make_app, config_dir):
 
 def test_corrupt_settings_file_at_start_up(make_app, config_dir):
     config_dir.mkdir(parents=True, exist_ok=True)
-    (config_dir / "settings.json").write_text("{\"sound\": tru")
+    (config_dir / "settings.json").write_text('{"sound": tru')
     app = make_app()
     assert app.settings == Settings()
     run_frames(app)
@@ -102,6 +124,7 @@ def test_corrupt_settings_file_at_start_up(make_app, config_dir):
 
 def test_a_settings_file_that_is_not_utf8_gives_defaults(tmp_path, caplog):
     from game.settings import Settings
+
     path = tmp_path / "settings.json"
     path.write_bytes(b'{"sound": \xff\xfe true}')
     assert Settings.load(path) == Settings()

@@ -3,6 +3,7 @@
 The solver is held (``app.ctx.jobs.held``): a question put to it is never answered, so whatever
 shows at once came from the shipped line, and a question left out shows that it was asked.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -83,6 +84,7 @@ def test_the_shipped_line_is_checked_a_few_moves_at_a_time_in_spare_time_never_i
     """Checking a line through the model costs some 5 ms here (25 on a Pi): as one piece it made the
     frame after the deal the slowest of all."""
     from game.scenes.assist import SHIPPED_MOVES_PER_PIECE
+
     made = []
     real = deals.line_of_steps
 

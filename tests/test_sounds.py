@@ -2,6 +2,7 @@
 falls back to it with no click (the win's notes used to start with a broadband spike), the card
 sounds are soft and short, and a volume in steps beside Sound in Settings is saved and applied,
 with no audio device too."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,7 @@ def high_band_peak_db(signal: list[float], window: int = 256, hop: int = 64) -> 
     padded = [0.0] * window + list(signal) + [0.0] * window
     high, loudest = 0.0, 0.0
     for i in range(0, len(padded) - window, hop):
-        seg = [a * b for a, b in zip(padded[i:i + window], hann)]
+        seg = [a * b for a, b in zip(padded[i : i + window], hann)]
         high = max(high, sum(goertzel_power(seg, f) for f in range(12000, 21000, 1000)))
         loudest = max(loudest, sum(v * v for v in seg) * window / 2)
     return 10 * math.log10(high / loudest + 1e-30)
@@ -54,7 +55,7 @@ def high_share(signal: list[float], window: int = 512) -> float:
     freqs = range(0, RATE // 2, 172)
     high = total = 0.0
     for i in range(0, len(signal) - window, window // 2):
-        seg = [a * b for a, b in zip(signal[i:i + window], hann)]
+        seg = [a * b for a, b in zip(signal[i : i + window], hann)]
         power = [goertzel_power(seg, f) for f in freqs]
         high += sum(p for f, p in zip(freqs, power) if f >= 6000)
         total += sum(power)
@@ -77,10 +78,13 @@ def test_every_sound_rises_from_silence_and_falls_back_to_it(name):
     assert sig[0] == 0.0 and sig[-1] == 0.0
     ramp_in, ramp_out = gen.n_samples(gen.ATTACK), gen.n_samples(gen.RELEASE)
     # inside the shortest attack and release the level stays under the raised cosine's own
-    assert all(abs(x) <= peak * (0.5 - 0.5 * math.cos(math.pi * i / ramp_in)) + 1e-9
-               for i, x in enumerate(sig[:ramp_in]))
-    assert all(abs(x) <= peak * (0.5 - 0.5 * math.cos(math.pi * i / ramp_out)) + 1e-9
-               for i, x in enumerate(reversed(sig[-ramp_out:])))
+    assert all(
+        abs(x) <= peak * (0.5 - 0.5 * math.cos(math.pi * i / ramp_in)) + 1e-9 for i, x in enumerate(sig[:ramp_in])
+    )
+    assert all(
+        abs(x) <= peak * (0.5 - 0.5 * math.cos(math.pi * i / ramp_out)) + 1e-9
+        for i, x in enumerate(reversed(sig[-ramp_out:]))
+    )
 
 
 @pytest.mark.parametrize("name", TONAL)
@@ -159,6 +163,7 @@ def test_the_volume_changes_the_loaded_sounds():
 def test_the_volume_without_an_audio_device_is_kept_and_never_a_crash(monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", broken)
     with caplog.at_level(logging.WARNING, logger=audio_mod.__name__):

@@ -1,6 +1,7 @@
 """Work done in a frame's spare time (App.use_spare_time): the card faces a table will show are
 loaded before the frame that first draws them, one at a time, never past the time a frame has left;
 and a counter's change repaints its slot of the band, not the band."""
+
 from __future__ import annotations
 
 import pygame
@@ -64,8 +65,10 @@ def test_a_new_table_asks_for_the_faces_it_will_show_dealt_first_then_the_stock_
 
 
 def test_spare_time_loads_the_faces_so_the_deal_draws_without_reading_a_png(make_app):
-    for scene_type, game in ((GolfTableScene, GolfGame.from_code("GO1-E-AAAAAFA")),
-                             (EightOffTableScene, EightOffGame.new(cells=8, number=5))):
+    for scene_type, game in (
+        (GolfTableScene, GolfGame.from_code("GO1-E-AAAAAFA")),
+        (EightOffTableScene, EightOffGame.new(cells=8, number=5)),
+    ):
         app = make_app(size=(1280, 720))
         app.ctx.images.clear()
         scene = scene_type(app.ctx, game)
@@ -118,7 +121,8 @@ def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
 
 
 def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_table_reads_and_only_while_nothing_moves(
-        make_app, monkeypatch):
+    make_app, monkeypatch
+):
     from game import registry
     from game.scenes.base import Scene
     from game.solver import deals, par
@@ -211,7 +215,12 @@ def test_the_analysis_its_panel_the_dialog_and_the_end_panels_load_after_the_fir
     from pathlib import Path
 
     for code in ("GO1-E-AAAAAAC", "EO1-C8-AAAAAFA"):
-        out = subprocess.run([sys.executable, "-c", FIRST_FRAME_THEN_SPARE_TIME, code], capture_output=True,
-                             text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+        out = subprocess.run(
+            [sys.executable, "-c", FIRST_FRAME_THEN_SPARE_TIME, code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[1],
+        )
         before, after = (eval(line) for line in out.stdout.splitlines()[-2:])
         assert before == [] and after == sorted(LATER), (code, before, after)

@@ -1,5 +1,6 @@
 """Issue 21: the statistics screen shows the month's calendar of daily deals with the daily streaks
 (a tab beside the chart chooses), and issue 22 item 4: the best and average time of wins."""
+
 from __future__ import annotations
 
 import datetime
@@ -23,8 +24,7 @@ def on_day(monkeypatch):
 def record_days(stats, *days_back_results):
     for n, result in days_back_results:
         day = DAY - datetime.timedelta(days=n)
-        stats.record("golf", "easy", None, result, 350, 50, duration_s=100 + n, daily=day.isoformat(),
-                     uid=f"day{n}")
+        stats.record("golf", "easy", None, result, 350, 50, duration_s=100 + n, daily=day.isoformat(), uid=f"day{n}")
 
 
 def open_stats(make_app, size=(800, 480)):
@@ -37,6 +37,7 @@ def open_stats(make_app, size=(800, 480)):
 def day_centre(screen, day):
     """Where the calendar draws `day` (the grid of daily.month_grid in the chart's rectangle)."""
     from game import daily
+
     r = screen.chart_rect
     weeks = daily.month_grid(day.year, day.month)
     cw, ch = r.width / 7, r.height / (len(weeks) + 1)
@@ -48,8 +49,7 @@ def day_centre(screen, day):
 
 def test_the_daily_tab_shows_the_months_results_and_the_streaks(make_app, data_dir, on_day):
     app, screen = open_stats(make_app)
-    record_days(app.ctx.progress.stats, (0, "won"), (1, "won"), (2, "won"), (4, "blocked"), (5, "won"),
-                (40, "won"))
+    record_days(app.ctx.progress.stats, (0, "won"), (1, "won"), (2, "won"), (4, "blocked"), (5, "won"), (40, "won"))
     screen._refresh()
     assert screen.view == "chart" and screen.lines()[0][0] == "Played"
     click(app, screen.view_tabs.segment_rect(1).center)
@@ -116,11 +116,13 @@ def test_the_charts_keys_are_squares_about_a_capital_high(make_app, size, monkey
     screen = app.top
     squares: list[pygame.Rect] = []
     real = stats_scene.pygame.draw.rect
-    monkeypatch.setattr(stats_scene.pygame.draw, "rect",
-                        lambda surf, colour, rect, *a, **k: squares.append(pygame.Rect(rect)) or real(surf, colour, rect,
-                                                                                                   *a, **k))
+    monkeypatch.setattr(
+        stats_scene.pygame.draw,
+        "rect",
+        lambda surf, colour, rect, *a, **k: squares.append(pygame.Rect(rect)) or real(surf, colour, rect, *a, **k),
+    )
     surface = pygame.Surface(size)
     screen._paint_legend(surface, screen.chart_rect)
     assert len(squares) == len(screen.legend_keys())
-    size_px = min(max(12, screen.chart_rect.height // 10), screen._numbers_size or 10 ** 3)
+    size_px = min(max(12, screen.chart_rect.height // 10), screen._numbers_size or 10**3)
     assert all(sq.width >= max(8, int(size_px * 0.7)) for sq in squares)

@@ -1,6 +1,7 @@
 """Redo at the table (issue 22, item 11), driven by posted keys and taps: Ctrl+Y and Shift+Ctrl+Z
 replay the moves just undone until a new move is made, the band's Redo button does the same for a
 kiosk without a keyboard, and a redo counts as a move."""
+
 from __future__ import annotations
 
 import pygame
@@ -33,6 +34,7 @@ def table(make_app):
         app.replace(scene)
         settle(app)
         return app, scene
+
     return make
 
 

@@ -1,4 +1,5 @@
 """Issue 22, items 5 and 9: the tables use their room, and Eight Off's piles tell apart."""
+
 import pytest
 
 from game.view.golf_layout import GolfLayout
@@ -24,6 +25,7 @@ def test_golf_stock_and_waste_are_centred_under_the_columns_with_room_for_messag
 @pytest.mark.parametrize("cells", [8, 4, 2])
 def test_eight_off_cells_are_named_and_share_a_row_only_framed_apart(size, cells):
     from game.view.eightoff_layout import EightOffLayout
+
     lay = EightOffLayout(size, cells)
     assert [label for label, _ in lay.slot_labels()] == ["Free cell"] * cells
     assert [r for _, r in lay.slot_labels()] == lay.cells
@@ -43,6 +45,7 @@ def test_the_painted_felt_names_an_empty_cell_and_marks_a_foundation_with_its_ac
 
     from game.scenes.table_paint import paint_slots
     from game.view.eightoff_layout import EightOffLayout
+
     app = make_app(size=(1280, 720))
     lay = EightOffLayout((1280, 720), 8)
     felt = pygame.Surface((1280, 720))
@@ -54,8 +57,9 @@ def test_the_painted_felt_names_an_empty_cell_and_marks_a_foundation_with_its_ac
         centre.center = rect.center
         top = pygame.Rect(rect.x + rect.width // 4, rect.y + 4, rect.width // 2, rect.height // 5)
         for part in (centre, top) if rect in lay.foundations else (centre,):
-            assert pygame.image.tobytes(felt.subsurface(part), "RGB") != \
-                pygame.image.tobytes(plain.subsurface(part), "RGB")
+            assert pygame.image.tobytes(felt.subsurface(part), "RGB") != pygame.image.tobytes(
+                plain.subsurface(part), "RGB"
+            )
 
 
 class RecordingCanvas:
@@ -63,11 +67,13 @@ class RecordingCanvas:
 
     def __init__(self, size):
         import pygame
+
         self.surface = pygame.Surface(size)
         self.blits = []
 
     def blit(self, source, dest, area=None, special_flags=0):
         import pygame
+
         r = self.surface.blit(source, dest, area, special_flags)
         self.blits.append((pygame.Rect(dest[0], dest[1], *source.get_size()) if area is None else r))
         return r
@@ -85,6 +91,7 @@ def test_a_free_cells_name_stays_inside_its_outline_in_every_language(make_app, 
     from game import i18n
     from game.scenes.table_paint import paint_slots
     from game.view.eightoff_layout import EightOffLayout
+
     app = make_app(size=(800, 480))
     lay = EightOffLayout(size, 8)
     i18n.set_language(language)
@@ -93,8 +100,7 @@ def test_a_free_cells_name_stays_inside_its_outline_in_every_language(make_app, 
         paint_slots(canvas, lay, app.ctx.images, app.ctx.text)
     finally:
         i18n.set_language("en")
-    labels = [(b, cell) for b in canvas.blits for cell in lay.cells
-              if b.center == cell.center and b.size != cell.size]
+    labels = [(b, cell) for b in canvas.blits for cell in lay.cells if b.center == cell.center and b.size != cell.size]
     assert all(b.width <= cell.width for b, cell in labels)
     if size[1] >= 480:  # a table's cards are large enough to name every cell
         assert len(labels) == 8
@@ -109,12 +115,12 @@ def test_each_column_card_is_placed_where_a_touch_finds_it(size):
 
     golf, eightoff = GolfLayout(size), EightOffLayout(size, 8)
     for count in range(0, 21):
-        columns = [list(FULL_DECK[:count]), *([[]] * 5), list(FULL_DECK[32:32 + min(count, 20)])]
+        columns = [list(FULL_DECK[:count]), *([[]] * 5), list(FULL_DECK[32 : 32 + min(count, 20)])]
         placed = golf.targets(columns, [], [])
         for c, pile in enumerate(columns):
             for r, card in enumerate(pile):
                 assert placed[card] == (golf.card_rect(c, r, len(pile)).topleft, True, r)
-        eight = [list(FULL_DECK[:count]), *([[]] * 6), list(FULL_DECK[32:32 + min(count, 20)])]
+        eight = [list(FULL_DECK[:count]), *([[]] * 6), list(FULL_DECK[32 : 32 + min(count, 20)])]
         placed = eightoff.targets(eight, [None] * 8, [[] for _ in range(4)])
         for c, pile in enumerate(eight):
             for r, card in enumerate(pile):

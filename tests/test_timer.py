@@ -1,5 +1,6 @@
 """Issue 22, item 4: the play time counts only time on the table: not under a dialog or Help, not
 while the window is hidden, not in the menu (a simulated clock throughout)."""
+
 from __future__ import annotations
 
 import pygame

@@ -1,4 +1,5 @@
 """Tweens: exact snapping, latest wins, callbacks, delays, easing endpoints."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,7 +31,7 @@ def test_snaps_exactly_to_the_target():
     s = Sprite()
     tw = Tweener()
     tw.to(s, 0.3, {"x": 100.0, "pos": (10, 20)}, out_cubic)
-    for _ in range(36):   # 36 x 1/120 s = 0.3 s, though the float sum falls short
+    for _ in range(36):  # 36 x 1/120 s = 0.3 s, though the float sum falls short
         tw.update(1 / 120)
     assert s.x == 100.0 and s.pos == (10, 20)
     assert not tw.active
@@ -50,12 +51,12 @@ def test_latest_wins_per_field():
     tw.to(s, 1.0, {"x": 100}, linear, on_complete=lambda: first_done.append(1))
     tw.update(0.5)
     assert s.x == 50
-    tw.to(s, 1.0, {"x": 0}, linear)   # takes x over, from where it is now
+    tw.to(s, 1.0, {"x": 0}, linear)  # takes x over, from where it is now
     tw.update(0.5)
     assert s.x == 25
     tw.update(0.5)
     assert s.x == 0
-    assert first_done == []            # the replaced tween never completes
+    assert first_done == []  # the replaced tween never completes
     assert not tw.active
 
 
@@ -95,7 +96,7 @@ def test_delay_and_start_values_read_when_starting():
     s = Sprite()
     tw = Tweener()
     tw.to(s, 1.0, {"x": 10}, linear, delay=0.5)
-    s.x = 4.0                          # moved before the tween starts
+    s.x = 4.0  # moved before the tween starts
     tw.update(0.5)
     assert s.x == 4.0
     tw.update(0.5)
@@ -208,19 +209,37 @@ class _EveryStep:
 
 _step = st.sampled_from([1 / 120, 1 / 60, 0.05, 0.0])
 _action = st.one_of(
-    st.tuples(st.just("to"), st.integers(0, 3), st.sampled_from(["x", "pos", "both"]),
-              st.sampled_from([0.0, 0.1, 0.25, 1 / 120 * 7]), st.sampled_from([0.0, 0.05, 0.1, 1 / 120 * 3, 0.3]),
-              st.booleans()),
+    st.tuples(
+        st.just("to"),
+        st.integers(0, 3),
+        st.sampled_from(["x", "pos", "both"]),
+        st.sampled_from([0.0, 0.1, 0.25, 1 / 120 * 7]),
+        st.sampled_from([0.0, 0.05, 0.1, 1 / 120 * 3, 0.3]),
+        st.booleans(),
+    ),
     st.tuples(st.just("update"), _step),
     st.tuples(st.just("cancel"), st.integers(0, 3)),
     st.tuples(st.just("finish"), st.one_of(st.none(), st.integers(0, 3))),
 )
 
 
-@example([("to", 0, "x", 0.0, 0.0, False), ("to", 0, "x", 0.0, 0.0, True), ("to", 0, "x", 0.0, 0.05, False),
-          ("update", 0.05)])  # a callback's tween takes over a field from a tween starting in the same update
-@example([("to", 0, "x", 0.0, 0.0, False), ("to", 0, "x", 0.0, 0.05, False), ("to", 0, "pos", 0.0, 0.0, True),
-          ("update", 1 / 120), ("finish", None)])  # ... from a waiting one, which finish() then does not call back
+@example(
+    [
+        ("to", 0, "x", 0.0, 0.0, False),
+        ("to", 0, "x", 0.0, 0.0, True),
+        ("to", 0, "x", 0.0, 0.05, False),
+        ("update", 0.05),
+    ]
+)  # a callback's tween takes over a field from a tween starting in the same update
+@example(
+    [
+        ("to", 0, "x", 0.0, 0.0, False),
+        ("to", 0, "x", 0.0, 0.05, False),
+        ("to", 0, "pos", 0.0, 0.0, True),
+        ("update", 1 / 120),
+        ("finish", None),
+    ]
+)  # ... from a waiting one, which finish() then does not call back
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_action, max_size=40))
 def test_tweener_moves_every_field_and_calls_back_exactly_as_updating_every_tween_would(actions):
@@ -237,13 +256,18 @@ def test_tweener_moves_every_field_and_calls_back_exactly_as_updating_every_twee
         for tw, sprites, log in worlds:
             if action[0] == "to":
                 _, i, fields, duration, delay, chain = action
-                target = {"x": float(n), "pos": (n, -n)} if fields == "both" else {fields: float(n) if fields == "x" else (n, n)}
+                target = (
+                    {"x": float(n), "pos": (n, -n)}
+                    if fields == "both"
+                    else {fields: float(n) if fields == "x" else (n, n)}
+                )
                 s = sprites[i]
 
                 def done(n=n, i=i, chain=chain, tw=tw, s=s, log=log):
                     log.append((n, i))
                     if chain:  # a callback that starts another tween, with a delay
                         tw.to(s, 0.1, {"x": -1.0}, linear, delay=0.05)
+
                 tw.to(s, duration, target, linear, on_complete=done, delay=delay)
             elif action[0] == "update":
                 tw.update(action[1])

@@ -1,4 +1,5 @@
 """Game ids: unique, in the form a save accepts, and made without loading libcrypto at start-up."""
+
 from __future__ import annotations
 
 import os
@@ -31,9 +32,13 @@ def test_a_start_to_a_table_loads_neither_hashlib_nor_uuid(tmp_path):
         "app.ctx.progress.begin(app.stack[0].game)\n"
         "print(sorted(m for m in ('hashlib', 'uuid', '_hashlib') if m in sys.modules))\n"
     )
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               GOLF_EIGHTOFF_BENCH_SCRATCH=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=120)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        GOLF_EIGHTOFF_BENCH_SCRATCH=str(tmp_path),
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -1,6 +1,7 @@
 """A card drawn beneath a translucent panel already on the screen (game/view/under_panel.py) looks as
 the painter's algorithm draws it (the card, then the panel over it), though nothing of what lies under
 the panel is kept; and a dialog keeps no window-sized copy of the screen."""
+
 from __future__ import annotations
 
 import random
@@ -89,8 +90,10 @@ def test_a_card_on_the_panels_plain_body_is_drawn_from_one_tinted_face_as_the_pa
     kept = max(KEPT_TINTS, TINT_PIXELS // (face.width * face.height))  # (90-pixel cards: more than 13)
     assert tints_of(panel).made == 13 and len(tints_of(panel)._faces) == min(13, kept)
     small = PanelImage((420, 360), 20, opacity=238)  # cards the size of a 1920x1080 table's: few kept
-    big = [images.face(code, 160) for code in ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH",
-                                               "JH", "QH", "KH", "AC", "2C", "3C"]]
+    big = [
+        images.face(code, 160)
+        for code in ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AC", "2C", "3C"]
+    ]
     for card in big:
         draw_under(ours, small, at, card, (plain.x + 5, plain.y + 5))
     assert tints_of(small).made == 16
@@ -112,8 +115,9 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
         shown.invalidate(None)
     run_frames(app, 1)
     board = scene.board
-    overlay.queue = [(s.card, board.sprite_rect(s).topleft)
-                     for s in sorted(board.sprites.values(), key=lambda s: -s.z)]  # the cascade again
+    overlay.queue = [
+        (s.card, board.sprite_rect(s).topleft) for s in sorted(board.sprites.values(), key=lambda s: -s.z)
+    ]  # the cascade again
     drawn = []
     draw_beneath = overlay.draw_beneath
 

@@ -1,5 +1,6 @@
 """What the view keeps in memory (game/view/card_images.py, game/ui/theme.py): one card width at a
 time, and panels made a band at a time that look exactly as when made whole."""
+
 from __future__ import annotations
 
 import pygame

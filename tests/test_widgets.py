@@ -1,4 +1,5 @@
 """Widgets, pointer input and the text cache, driven by pointer actions and key events."""
+
 from __future__ import annotations
 
 import pygame
@@ -20,8 +21,8 @@ def test_button_fires_on_release_inside_only(text):
     assert not b.handle("down", (20, 20)) and b.pressed
     assert b.handle("up", (30, 30)) and clicks == [1]
     b.handle("down", (20, 20))
-    assert not b.handle("up", (500, 500)) and clicks == [1]   # slid off: cancelled
-    assert not b.handle("up", (20, 20))                      # no press, no click
+    assert not b.handle("up", (500, 500)) and clicks == [1]  # slid off: cancelled
+    assert not b.handle("up", (20, 20))  # no press, no click
 
 
 def test_button_states_mark_dirty_and_draw(text, app):
@@ -32,7 +33,7 @@ def test_button_states_mark_dirty_and_draw(text, app):
     assert b.hover and b.dirty
     assert b.draw(app.screen).contains(b.rect)
     b.handle("move", (15, 15))
-    assert not b.dirty                                        # no change, no repaint
+    assert not b.dirty  # no change, no repaint
 
 
 def test_segmented_control_chooses(text):
@@ -42,7 +43,7 @@ def test_segmented_control_chooses(text):
     s.handle("down", r.center)
     assert s.handle("up", r.center) and s.value == 2 and changes == [2]
     s.handle("down", r.center)
-    assert not s.handle("up", r.center) and changes == [2]    # already chosen
+    assert not s.handle("up", r.center) and changes == [2]  # already chosen
 
 
 def test_toggle_flips(text):
@@ -55,8 +56,15 @@ def test_toggle_flips(text):
 
 def test_text_input_edits_and_pastes(text):
     submitted = []
-    box = TextInput((0, 0, 300, 50), text, allowed="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ", upper=True,
-                    paste=lambda: " go1-e-aaaaaab\nsecond line", on_submit=submitted.append, max_len=20)
+    box = TextInput(
+        (0, 0, 300, 50),
+        text,
+        allowed="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ",
+        upper=True,
+        paste=lambda: " go1-e-aaaaaab\nsecond line",
+        on_submit=submitted.append,
+        max_len=20,
+    )
     box.handle_key(pygame.event.Event(pygame.TEXTINPUT, text="go1!"))
     assert box.value == "GO1" and box.caret == 3 and box.focused
     box.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
@@ -123,6 +131,7 @@ def test_pointer_reads_events_not_the_mouse():
 def test_text_input_select_all_then_type_or_backspace_replaces_everything():
     from game.ui.text import TextCache
     from game.ui.textinput import TextInput
+
     box = TextInput((0, 0, 200, 40), TextCache(), upper=True)
     box.set_value("GO1-E-AAAAAAB")
 
@@ -143,13 +152,15 @@ def test_text_input_select_all_then_type_or_backspace_replaces_everything():
 
 def test_text_cache_stays_within_its_byte_budget():
     from game.ui.text import TextCache
+
     cache = TextCache(max_entries=10_000, max_bytes=200_000)
     for n in range(300):
         cache.render(f"Score: {n}   Moves: {n}   Stock: 3", 40, (255, 255, 255), True)
     total = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in cache._cache.values())
     assert total <= 200_000 and 0 < len(cache) < 300
-    assert cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True) is \
-        cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True)
+    assert cache.render("Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True) is cache.render(
+        "Score: 299   Moves: 299   Stock: 3", 40, (255, 255, 255), True
+    )
 
 
 def test_a_panel_has_no_darker_squares_in_its_corners():
@@ -168,9 +179,16 @@ def test_a_panel_has_no_darker_squares_in_its_corners():
     assert max(abs(a - b) for a, b in zip(inside[:3], outside[:3])) <= 3, (inside, outside)
 
 
-@pytest.mark.parametrize("language_text", [
-    "You won!", "Best possible for this deal: golf score \u20131",
-    "Το καλύτερο δυνατό σε αυτή τη μοιρασιά: σκορ γκολφ \u20131", "คะแนน: 12 · ชนะแล้ว ♠♥", ""])
+@pytest.mark.parametrize(
+    "language_text",
+    [
+        "You won!",
+        "Best possible for this deal: golf score \u20131",
+        "Το καλύτερο δυνατό σε αυτή τη μοιρασιά: σκορ γκολφ \u20131",
+        "คะแนน: 12 · ชนะแล้ว ♠♥",
+        "",
+    ],
+)
 def test_a_text_is_measured_as_it_would_be_drawn_without_drawing_it(app, language_text):
     cache = TextCache()
     for size in (12, 24, 41, 70):
@@ -208,8 +226,9 @@ def test_two_lines_flush_left_start_at_the_same_x(text):
     img = text.render("Winnable\ndeals only, all of them", 16, align="left")
     centred = text.render("Winnable\ndeals only, all of them", 16)
     columns = [x for x in range(img.get_width()) if any(img.get_at((x, y)).a for y in range(img.get_height() // 2))]
-    first_centred = [x for x in range(centred.get_width())
-                     if any(centred.get_at((x, y)).a for y in range(centred.get_height() // 2))]
+    first_centred = [
+        x for x in range(centred.get_width()) if any(centred.get_at((x, y)).a for y in range(centred.get_height() // 2))
+    ]
     assert columns[0] <= 2 < first_centred[0]  # the short first line starts at the left, not centred
 
 

@@ -1,6 +1,7 @@
 """Issue 21: the "still winnable?" light. Off by default; with it on, after every move the table
 shows winnable, lost or thinking, from the solver worker (never blocking a frame), turning red at
 the move that lost the game, and never naming the winning move."""
+
 from __future__ import annotations
 
 from conftest import click, key, run_frames, settle
@@ -34,6 +35,7 @@ def free_card(scene, column):
 
 def test_the_light_is_off_by_default(make_app):
     from game.settings import Settings
+
     assert Settings().winnable_light is False
     app, scene = table(make_app, one_wrong_move(), on=False)
     assert scene.light.verdict is Verdict.OFF and scene.hud.light is None

@@ -1,7 +1,8 @@
 """Optional, not run by CI: Golf deals as input lines for tools/golf_plain_dfs.c.
 
-    python tools/golf_plain_dfs_input.py easy 1 4000 | /tmp/golf_plain_dfs
+python tools/golf_plain_dfs_input.py easy 1 4000 | /tmp/golf_plain_dfs
 """
+
 from __future__ import annotations
 
 import sys

@@ -16,6 +16,7 @@ real-window figure is also set against the dummy driver's. `--repeat N` runs eac
 taking turns, and reports the medians (game/bench/repeat.py): one run's luck does not decide a goal.
 Numbers, not assertions: tests never time anything.
 """
+
 from .harness import Recorder, slowest_frame
 
 __all__ = ["Recorder", "slowest_frame"]

@@ -1,4 +1,5 @@
 """`python -m game.bench`: see game/bench/__init__.py."""
+
 import sys
 
 from .cli import main

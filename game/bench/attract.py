@@ -4,6 +4,7 @@ A kiosk spends most of its life in attract mode, dealing and playing demo after 
 costs matters more on a Raspberry Pi than any single game: CPU of one core, frames drawn per second,
 demos dealt, memory over the run, and the longest frame.
 """
+
 from __future__ import annotations
 
 import threading
@@ -32,8 +33,14 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
 
     def watch() -> None:
         time.sleep(WARM_UP)
-        numbers.update(cpu0=cpu_s(), wall0=time.perf_counter(), drawn0=app.frames_drawn,
-                       cycles0=app.attract.cycles, mem0=rss_mib(), x0=xserver_cpu_s())
+        numbers.update(
+            cpu0=cpu_s(),
+            wall0=time.perf_counter(),
+            drawn0=app.frames_drawn,
+            cycles0=app.attract.cycles,
+            mem0=rss_mib(),
+            x0=xserver_cpu_s(),
+        )
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:  # the memory in use as each demo is dealt
             if app.attract.cycles != numbers.get("seen"):
@@ -42,20 +49,31 @@ def run_attract(size: tuple[int, int], seconds: float) -> dict:
             time.sleep(0.25)
         wall = time.perf_counter() - numbers["wall0"]
         x1 = xserver_cpu_s()
-        numbers.update(cpu=(cpu_s() - numbers["cpu0"]) / wall * 100,
-                       fps=(app.frames_drawn - numbers["drawn0"]) / wall,
-                       demos=app.attract.cycles - numbers["cycles0"], mem1=rss_mib(), wall=wall,
-                       xcpu=None if x1 is None or numbers["x0"] is None else (x1 - numbers["x0"]) / wall * 100)
+        numbers.update(
+            cpu=(cpu_s() - numbers["cpu0"]) / wall * 100,
+            fps=(app.frames_drawn - numbers["drawn0"]) / wall,
+            demos=app.attract.cycles - numbers["cycles0"],
+            mem1=rss_mib(),
+            wall=wall,
+            xcpu=None if x1 is None or numbers["x0"] is None else (x1 - numbers["x0"]) / wall * 100,
+        )
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     driver = pygame.display.get_driver()
     threading.Thread(target=watch, daemon=True).start()
     app.run()
     peak = peak_mib()
-    return {"size": f"{app.size[0]}x{app.size[1]}", "driver": driver,
-            "present": getattr(app, "present_path", "sdl"), "seconds": round(numbers["wall"], 1),
-            "cpu_percent": round(numbers["cpu"], 2), "fps": round(numbers["fps"], 1),
-            "demos": int(numbers["demos"]), "slowest_frame_ms": round(slowest[0] * 1000, 1),
-            "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)], "memory_per_demo_mib": per_demo,
-            "xserver_cpu_percent": None if numbers["xcpu"] is None else round(numbers["xcpu"], 2),
-            "peak_memory_mib": round(peak, 1)}
+    return {
+        "size": f"{app.size[0]}x{app.size[1]}",
+        "driver": driver,
+        "present": getattr(app, "present_path", "sdl"),
+        "seconds": round(numbers["wall"], 1),
+        "cpu_percent": round(numbers["cpu"], 2),
+        "fps": round(numbers["fps"], 1),
+        "demos": int(numbers["demos"]),
+        "slowest_frame_ms": round(slowest[0] * 1000, 1),
+        "memory_mib": [round(numbers["mem0"], 1), round(numbers["mem1"], 1)],
+        "memory_per_demo_mib": per_demo,
+        "xserver_cpu_percent": None if numbers["xcpu"] is None else round(numbers["xcpu"], 2),
+        "peak_memory_mib": round(peak, 1),
+    }

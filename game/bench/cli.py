@@ -1,5 +1,6 @@
 """`python -m game.bench`: run each game and size in its own process, under each video driver asked
 for, and print the figures with the goals beside them (see game/bench/__init__.py)."""
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,10 @@ with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=Tru
 print(json.dumps(start))
 """
 #: The table runs: each game's benchmark module (its long session's length) and its run.
-TABLE_RUNS: dict[str, tuple[Any, Any]] = {"golf": (golf_bench, golf_bench.run_golf),
-                                          "eightoff": (eightoff_bench, eightoff_bench.run_eightoff)}
+TABLE_RUNS: dict[str, tuple[Any, Any]] = {
+    "golf": (golf_bench, golf_bench.run_golf),
+    "eightoff": (eightoff_bench, eightoff_bench.run_eightoff),
+}
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -89,13 +92,25 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
         return
     with tempfile.TemporaryFile() as fd_file:
         try:
-            proc = subprocess.Popen([XVFB, "-displayfd", str(fd_file.fileno()), "-screen", "0",
-                                     f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                                    pass_fds=(fd_file.fileno(),), stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
+            proc = subprocess.Popen(
+                [
+                    XVFB,
+                    "-displayfd",
+                    str(fd_file.fileno()),
+                    "-screen",
+                    "0",
+                    f"{size[0]}x{size[1]}x24",
+                    "-nolisten",
+                    "tcp",
+                ],
+                pass_fds=(fd_file.fileno(),),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         except OSError as exc:  # (not installed: a sentence, not a traceback)
-            raise SystemExit(f"x11 runs need an X server: set DISPLAY, or install Xvfb "
-                             f"(apt-get install -y xvfb) ({exc.strerror})") from None
+            raise SystemExit(
+                f"x11 runs need an X server: set DISPLAY, or install Xvfb (apt-get install -y xvfb) ({exc.strerror})"
+            ) from None
         try:
             for _ in range(100):
                 fd_file.seek(0)
@@ -112,8 +127,10 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
 
 
 #: The modules a run loads on its way to the first frame and after (see _pycache_prefix).
-WARM_IMPORTS = ("import pygame, game.app, game.bench.harness, game.scenes.golf_table, game.scenes.eightoff_table, "
-                "game.scenes.menu, game.solver.worker, game.persist.stats, multiprocessing.connection")
+WARM_IMPORTS = (
+    "import pygame, game.app, game.bench.harness, game.scenes.golf_table, game.scenes.eightoff_table, "
+    "game.scenes.menu, game.solver.worker, game.persist.stats, multiprocessing.connection"
+)
 
 
 @functools.cache
@@ -127,8 +144,12 @@ def _pycache_prefix(scratch: str) -> str:
     env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     root = Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py")],
-                   env=env, check=False, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py")],
+        env=env,
+        check=False,
+        capture_output=True,
+    )
     # and what the game imports from the standard library and pygame: with a prefix, Python looks
     # for their bytecode there only, so the first run would compile them (0.4 s here) where an
     # installed system has them compiled already
@@ -138,9 +159,13 @@ def _pycache_prefix(scratch: str) -> str:
 
 def _child_env(driver: str, display: tuple[str, int] | None, t0: float, scratch: str) -> dict[str, str]:
     name, _, path = driver.partition(":")
-    env = dict(os.environ, BENCH_T0=repr(t0), SDL_VIDEODRIVER=name,
-               PYTHONPYCACHEPREFIX=_pycache_prefix(scratch),
-               TMPDIR=scratch)  # a child's own temporary folders too: gone with the bench, even if it crashed
+    env = dict(
+        os.environ,
+        BENCH_T0=repr(t0),
+        SDL_VIDEODRIVER=name,
+        PYTHONPYCACHEPREFIX=_pycache_prefix(scratch),
+        TMPDIR=scratch,
+    )  # a child's own temporary folders too: gone with the bench, even if it crashed
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env.pop(PRESENT_ENV, None)
@@ -152,26 +177,37 @@ def _child_env(driver: str, display: tuple[str, int] | None, t0: float, scratch:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=package_doc,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.bench", description=package_doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", default="golf,eightoff", help=f"any of {', '.join(GAMES)}")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
-    parser.add_argument("--drivers", default="dummy",
-                        help="SDL video drivers, e.g. dummy,x11; x11:PATH forces a presentation path "
-                             "(framebuffer, sdl-texture or renderer); x11 without DISPLAY starts an Xvfb")
+    parser.add_argument(
+        "--drivers",
+        default="dummy",
+        help="SDL video drivers, e.g. dummy,x11; x11:PATH forces a presentation path "
+        "(framebuffer, sdl-texture or renderer); x11 without DISPLAY starts an Xvfb",
+    )
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle measurement")
     parser.add_argument("--attract", type=float, default=60.0, help="seconds of attract mode measured")
     parser.add_argument("--session", type=int, help="games in each table's long session (Golf 40, Eight Off 30)")
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="run each game, size and driver this many times, the drivers taking turns, "
-                             "and report the medians of their figures")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="run each game, size and driver this many times, the drivers taking turns, "
+        "and report the medians of their figures",
+    )
     parser.add_argument("--json", help="also write every run's figures to this file")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
         game, size = args.one.split(":")
-        print(json.dumps({"game": GAME_NAMES[game],
-                          **run_child(game, _size(size), args.idle, args.attract, args.session)}))
+        print(
+            json.dumps(
+                {"game": GAME_NAMES[game], **run_child(game, _size(size), args.idle, args.attract, args.session)}
+            )
+        )
         return 0
     games = args.games.split(",")
     unknown = [g for g in games if g not in GAMES]
@@ -184,8 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     speed = {"python_ms": round(median_ms(python_work), 2), "blits_ms": round(median_ms(blit_work), 2)}
     print(speed_line(speed["python_ms"], speed["blits_ms"]))
     print()
-    with xserver(any(d.startswith("x11") for d in drivers), biggest) as display, \
-            tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch:
+    with (
+        xserver(any(d.startswith("x11") for d in drivers), biggest) as display,
+        tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=True) as scratch,
+    ):
         for game in games:
             for size in sizes:
                 runs: dict[str, list[dict]] = {driver: [] for driver in _specs(game, drivers)}
@@ -202,8 +240,14 @@ def main(argv: list[str] | None = None) -> int:
                     results.append(result)
                     print(report(result) if game != "present" else _present_report(result))
                     print()
-                    base = next((r for r in results if r["game"] == result["game"] and r["size"] == result["size"]
-                                 and r["driver"] == "dummy"), None)
+                    base = next(
+                        (
+                            r
+                            for r in results
+                            if r["game"] == result["game"] and r["size"] == result["size"] and r["driver"] == "dummy"
+                        ),
+                        None,
+                    )
                     if game != "present" and base is not None and result["driver"] != "dummy":
                         print(comparison(base, result))
                         print()
@@ -217,18 +261,39 @@ def _specs(game: str, drivers: list[str]) -> list[str]:
     """The driver specs to run: `present` measures every path a driver offers unless one is named."""
     if game != "present":
         return drivers
-    return [d if ":" in d else f"{d}:{path}" for d in drivers
-            for path in ([""] if ":" in d else present_bench.paths_for(d))]
+    return [
+        d if ":" in d else f"{d}:{path}" for d in drivers for path in ([""] if ":" in d else present_bench.paths_for(d))
+    ]
 
 
-def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
-         args: argparse.Namespace, scratch: str) -> dict | None:
+def _run(
+    game: str,
+    size: tuple[int, int],
+    driver: str,
+    display: tuple[str, int] | None,
+    args: argparse.Namespace,
+    scratch: str,
+) -> dict | None:
     t0 = time.time()
     x0 = xserver_cpu_s(display[1]) if display else None
     session = ["--session", str(args.session)] if args.session else []
-    out = subprocess.run([sys.executable, "-m", "game.bench", "--one", f"{game}:{size[0]}x{size[1]}", "--idle",
-                          str(args.idle), "--attract", str(args.attract), *session],
-                         env=_child_env(driver, display, t0, scratch), capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.bench",
+            "--one",
+            f"{game}:{size[0]}x{size[1]}",
+            "--idle",
+            str(args.idle),
+            "--attract",
+            str(args.attract),
+            *session,
+        ],
+        env=_child_env(driver, display, t0, scratch),
+        capture_output=True,
+        text=True,
+    )
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)
         return None
@@ -246,12 +311,15 @@ def _run(game: str, size: tuple[int, int], driver: str, display: tuple[str, int]
     return result
 
 
-def _start(code: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None,
-           scratch: str) -> dict | None:
+def _start(code: str, size: tuple[int, int], driver: str, display: tuple[str, int] | None, scratch: str) -> dict | None:
     """One start-up to the first frame of `code`'s table, in a fresh process (START_SCRIPT)."""
-    out = subprocess.run([sys.executable, "-c", START_SCRIPT, str(size[0]), str(size[1]), code],
-                         env=_child_env(driver, display, time.time(), scratch), capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", START_SCRIPT, str(size[0]), str(size[1]), code],
+        env=_child_env(driver, display, time.time(), scratch),
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)
         return None

@@ -4,6 +4,7 @@ The player taps cards up to the foundations, drags cards and runs between column
 taps, undoes, drags a whole run, wins a nearly finished game (the celebration), then plays a long
 session of deals while the memory in use is sampled.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,9 @@ def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) ->
     return lay.slot_rect(loc).center
 
 
-def _drop_point(scene: EightOffTableScene, dst: tuple[str, int], grab: tuple[int, int],
-                src_rect: pygame.Rect) -> tuple[int, int]:
+def _drop_point(
+    scene: EightOffTableScene, dst: tuple[str, int], grab: tuple[int, int], src_rect: pygame.Rect
+) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
     if kind == "column" and scene.game.columns[i]:
@@ -55,15 +57,21 @@ def drag_move(scene: EightOffTableScene, rec: Recorder, move: tuple, phase: str,
     drag(rec, phase, a, _drop_point(scene, dst, a, src_rect), steps)
 
 
-def play(scene: EightOffTableScene, rec: Recorder, limit: int, rng: random.Random,
-         phases: tuple[str, str, str] = ("taps", "drags", "double taps")) -> int:
+def play(
+    scene: EightOffTableScene,
+    rec: Recorder,
+    limit: int,
+    rng: random.Random,
+    phases: tuple[str, str, str] = ("taps", "drags", "double taps"),
+) -> int:
     """Foundation moves by tap, column moves by drag, the rest by double tap; no move repeated."""
     game = scene.game
     done: set = set()
     n = 0
     while n < limit and game.status == "playing":
-        moves = [m for m in game.legal_moves() if m[0][0] != "foundation"
-                 and (str(game.pile(m[0])[-m[2]]), m[1]) not in done]
+        moves = [
+            m for m in game.legal_moves() if m[0][0] != "foundation" and (str(game.pile(m[0])[-m[2]]), m[1]) not in done
+        ]
         if not moves:
             break
         moves.sort(key=lambda m: (m[1][0] != "foundation", m[1][0] != "column", -m[2], rng.random()))
@@ -123,8 +131,12 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
     if len(runs.game.columns[6]) != 7:
         raise RuntimeError("the group drag did not land: the bench's drag missed its column")
-    at_game_pace(app, rec, EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE)),
-                 lambda table: play(table, rec, PACED_MOVES, random.Random(11)))  # type: ignore[arg-type]
+    at_game_pace(
+        app,
+        rec,
+        EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE)),
+        lambda table: play(table, rec, PACED_MOVES, random.Random(11)),  # type: ignore[arg-type]
+    )
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
     assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
     win = EightOffTableScene(app.ctx, _near_win())

@@ -3,6 +3,7 @@
 The deal, 30 plays, draws, undos and a drag; a first hint on a winnable Golf Classic deal and 20 demo
 moves; then a long session of games while the memory in use is sampled after each.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,9 @@ SESSION_GAMES = 40
 PACED_PLAYS = 10  # plays at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
-def play(scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays",
-         phase_draws: str = "draws") -> tuple[int, int]:
+def play(
+    scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays", phase_draws: str = "draws"
+) -> tuple[int, int]:
     """Tap playable cards (else the stock) like a player, up to `limit` plays; (plays, draws)."""
     game = scene.game
     plays = draws = 0
@@ -68,8 +70,12 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     col = next((i for i, c in enumerate(game.columns) if c), 0)
     pile = game.columns[col]
     drag(rec, "drag", scene.layout.card_rect(col, len(pile) - 1, len(pile)).center, scene.layout.waste.center, 30)
-    at_game_pace(app, rec, GolfTableScene(app.ctx, GolfGame.from_code(FIRST_CODE)),
-                 lambda table: play(table, rec, PACED_PLAYS))  # type: ignore[arg-type]  # (a Golf table)
+    at_game_pace(
+        app,
+        rec,
+        GolfTableScene(app.ctx, GolfGame.from_code(FIRST_CODE)),
+        lambda table: play(table, rec, PACED_PLAYS),  # type: ignore[arg-type]  # (a Golf table)
+    )
     deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
     assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow
@@ -81,8 +87,11 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
         rec.until_still("session")
         play(table, rec, 35, "session", "session")
         if app.stack[-1] is not table:  # the end panel: N leaves it for the next game
-            app.apply(app.stack[-1].handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0,
-                                                                          unicode="n", scancode=0)))
+            app.apply(
+                app.stack[-1].handle_event(
+                    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0)
+                )
+            )
             rec.until_still("session")
         session_mem.append(rec.game_mib())
     return finish(app, rec, idle_seconds, session_mem, {"plays": plays, "draws": draws, **start, **assist})

@@ -4,6 +4,7 @@ process figures (CPU, memory, the X server's CPU when there is one).
 Everything that needs pygame imports it inside the function, so `python -m game.bench` starts its
 child runs without loading the game in the parent.
 """
+
 from __future__ import annotations
 
 import os
@@ -39,10 +40,15 @@ def percentile(values: Any, q: float) -> float:
 def phase_figures(phases: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each phase's drawn frames: how many, their median, p95 and slowest CPU ms. The slowest is
     the frame a table froze in (a panel laid out, a new table built), which no percentile shows."""
-    return {name: {"median_ms": round(statistics.median(t), 3) if t else 0.0,
-                   "p95_ms": round(percentile(t, 0.95), 3), "max_ms": round(max(t, default=0.0), 3),
-                   "frames": len(t)}
-            for name, t in phases.items()}
+    return {
+        name: {
+            "median_ms": round(statistics.median(t), 3) if t else 0.0,
+            "p95_ms": round(percentile(t, 0.95), 3),
+            "max_ms": round(max(t, default=0.0), 3),
+            "frames": len(t),
+        }
+        for name, t in phases.items()
+    }
 
 
 class Recorder:
@@ -137,7 +143,7 @@ class Recorder:
         """The memory its records of the frames take (8 bytes a number, a few per frame): over a
         long session they grow by about a megabyte, which is the bench's, not the game's."""
         arrays = [*self.phases.values(), self.spare, self.drawn, self.present, self.others]
-        return sum(a.buffer_info()[1] * a.itemsize for a in arrays) / 2 ** 20
+        return sum(a.buffer_info()[1] * a.itemsize for a in arrays) / 2**20
 
     def game_mib(self) -> float:
         """The memory the game has in use now: the process's, less this recorder's own records."""
@@ -193,33 +199,42 @@ def slowest_frame(app: App, counting: Callable[[], bool] = lambda: True) -> list
 
 def post(kind: int, **kw: Any) -> None:
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
+
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
 def click(pos: tuple[int, int]) -> None:
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
+
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
 
 
 def key(key_code: int, mod: int = 0, text: str = "") -> None:
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
+
     post(pygame.KEYDOWN, key=key_code, mod=mod, unicode=text, scancode=0)
 
 
 def undo() -> None:
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
+
     key(pygame.K_z, pygame.KMOD_CTRL)
 
 
 def drag(rec: Recorder, phase: str, a: tuple[int, int], b: tuple[int, int], steps: int) -> None:
     """Press at a, move to b in `steps` frames, release at b, and let the cards settle."""
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
+
     post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     rec.frames(phase, 1)
     for k in range(1, steps + 1):
-        post(pygame.MOUSEMOTION, pos=(a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps),
-             rel=(0, 0), buttons=(1, 0, 0))
+        post(
+            pygame.MOUSEMOTION,
+            pos=(a[0] + (b[0] - a[0]) * k // steps, a[1] + (b[1] - a[1]) * k // steps),
+            rel=(0, 0),
+            buttons=(1, 0, 0),
+        )
         rec.frames(phase, 1)
     post(pygame.MOUSEBUTTONUP, pos=b, button=1)
     rec.until_still(phase)
@@ -228,7 +243,7 @@ def drag(rec: Recorder, phase: str, a: tuple[int, int], b: tuple[int, int], step
 def rss_mib() -> float:
     """Memory in use now (resident set), MiB."""
     with open("/proc/self/statm") as fh:
-        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def peak_mib() -> float:
@@ -274,8 +289,11 @@ def first_frame(app: App) -> dict:
     """Draw the first frame and say what it cost since the process started: CPU and wall time."""
     app.step_frame(FRAME)
     t_start = float(os.environ.get("BENCH_T0", time.time()))
-    return {"first_frame_cpu_s": round(cpu_s(), 3), "first_frame_s": round(time.time() - t_start, 3),
-            "first_frame_peak_mib": round(peak_mib(), 1)}
+    return {
+        "first_frame_cpu_s": round(cpu_s(), 3),
+        "first_frame_s": round(time.time() - t_start, 3),
+        "first_frame_peak_mib": round(peak_mib(), 1),
+    }
 
 
 def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
@@ -301,8 +319,12 @@ def assist_phases(app: App, rec: Recorder, table: TableScene) -> dict:
             break
         rec.frames("demo", 1)
     table.assist.stop(quiet=True, take_over=False)
-    return {"hint_answer_s": round(answer_s, 3), "hint_frames_waiting": waited,
-            "hint_frames_drawn": len(rec.phases.get("hint", [])), "demo_moves": table.game.moves}
+    return {
+        "hint_answer_s": round(answer_s, 3),
+        "hint_frames_waiting": waited,
+        "hint_frames_drawn": len(rec.phases.get("hint", [])),
+        "demo_moves": table.game.moves,
+    }
 
 
 def at_game_pace(app: App, rec: Recorder, table: TableScene, play: Callable[[TableScene], object]) -> None:
@@ -316,8 +338,10 @@ def at_game_pace(app: App, rec: Recorder, table: TableScene, play: Callable[[Tab
 def all_phases(phases: dict[str, Any], name: str) -> dict[str, float]:
     """The frames of every phase together: `name`_median_ms and `name`_p95_ms."""
     frames = [x for t in phases.values() for x in t]
-    return {f"{name}_median_ms": round(statistics.median(frames), 3) if frames else 0.0,
-            f"{name}_p95_ms": round(percentile(frames, 0.95), 3)}
+    return {
+        f"{name}_median_ms": round(statistics.median(frames), 3) if frames else 0.0,
+        f"{name}_p95_ms": round(percentile(frames, 0.95), 3),
+    }
 
 
 def paced_figures(rec: Recorder) -> dict:
@@ -330,11 +354,13 @@ def frame_parts(rec: Recorder) -> dict:
     present's own, and the other threads' CPU inside the frames: so a real window's frames can be
     set against the dummy driver's part by part."""
     bare = [f - p - o for f, p, o in zip(rec.drawn, rec.present, rec.others)]
-    return {"bare_median_ms": round(statistics.median(bare), 3) if bare else 0.0,
-            "bare_p95_ms": round(percentile(bare, 0.95), 3),
-            "present_median_ms": round(statistics.median(rec.present), 3) if len(rec.present) else 0.0,
-            "present_p95_ms": round(percentile(rec.present, 0.95), 3),
-            "others_in_frames_s": round(sum(rec.others) / 1000, 3)}
+    return {
+        "bare_median_ms": round(statistics.median(bare), 3) if bare else 0.0,
+        "bare_p95_ms": round(percentile(bare, 0.95), 3),
+        "present_median_ms": round(statistics.median(rec.present), 3) if len(rec.present) else 0.0,
+        "present_p95_ms": round(percentile(rec.present, 0.95), 3),
+        "others_in_frames_s": round(sum(rec.others) / 1000, 3),
+    }
 
 
 def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float], extra: dict) -> dict:
@@ -342,6 +368,7 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
     import pygame  # the parent process (cli) loads this module: pygame only in a child run
 
     from game.app import AUDIO_REST  # (the app brings pygame: child runs only)
+
     idle: dict[str, float] = {}
 
     def watch() -> None:
@@ -360,13 +387,24 @@ def finish(app: App, rec: Recorder, idle_seconds: float, session_mem: list[float
     game_peak = rec.game_peak_mib()
     phases = phase_figures(rec.phases)
     size = app.size
-    return {"size": f"{size[0]}x{size[1]}", "driver": driver, "present": getattr(app, "present_path", "sdl"),
-            "phases": phases,
-            **all_phases(rec.phases, "animated"),
-            "animated_cpu_s": round(sum(sum(t) for t in rec.phases.values()) / 1000, 2),
-            "idle_cpu_percent": round(idle["cpu"], 3), "idle_frames_drawn": idle["drawn"],
-            "spare_pieces": rec.spare_pieces, "spare_frames": len(rec.spare),
-            "spare_max_ms": round(max(rec.spare, default=0.0), 3),
-            "peak_memory_mib": round(peak, 1), "game_peak_mib": round(game_peak, 1), "total_cpu_s": round(cpu_s(), 2),
-            **frame_parts(rec), **paced_figures(rec),
-            **extra, "session_games": len(session_mem), "session_mem_mib": [round(m, 1) for m in session_mem]}
+    return {
+        "size": f"{size[0]}x{size[1]}",
+        "driver": driver,
+        "present": getattr(app, "present_path", "sdl"),
+        "phases": phases,
+        **all_phases(rec.phases, "animated"),
+        "animated_cpu_s": round(sum(sum(t) for t in rec.phases.values()) / 1000, 2),
+        "idle_cpu_percent": round(idle["cpu"], 3),
+        "idle_frames_drawn": idle["drawn"],
+        "spare_pieces": rec.spare_pieces,
+        "spare_frames": len(rec.spare),
+        "spare_max_ms": round(max(rec.spare, default=0.0), 3),
+        "peak_memory_mib": round(peak, 1),
+        "game_peak_mib": round(game_peak, 1),
+        "total_cpu_s": round(cpu_s(), 2),
+        **frame_parts(rec),
+        **paced_figures(rec),
+        **extra,
+        "session_games": len(session_mem),
+        "session_mem_mib": [round(m, 1) for m in session_mem],
+    }

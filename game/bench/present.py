@@ -9,6 +9,7 @@ a kmsdrm kiosk. Figures: CPU per frame in the game's process, in the X server (w
 started it), wall time per frame, and peak memory. Run it on the Pi itself (`--drivers kmsdrm`) to
 decide there.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,6 +34,7 @@ def paths_for(driver: str) -> list[str]:
 
 def _patterns(size: tuple[int, int]) -> dict[str, Any]:
     import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
+
     w, h = size
     cw, ch = min(CARD[0], w // 4), min(CARD[1], h // 3)
     one = [pygame.Rect(w // 2, h // 3, cw + 24, ch + 24)]
@@ -44,6 +46,7 @@ def _uploaded(path: str, rects: Any, size: tuple[int, int]) -> int:
     """Pixels a frame sends to the screen: each rectangle, or (SDL's texture) the span enclosing them,
     or none at all (gpu-cards: the cards are on the GPU already, and it composes the whole screen)."""
     import pygame  # the parent loads this module (paths_for, present_report): pygame only in the child run
+
     if path == GPU_CARDS:
         return 0
     if rects is None:
@@ -61,8 +64,11 @@ def _measure(frame: Any) -> dict:
     for i in range(FRAMES):
         frame(i)
     c1, w1, x1 = cpu_s(), time.perf_counter(), xserver_cpu_s()
-    return {"cpu_ms": round((c1 - c0) / FRAMES * 1000, 3), "wall_ms": round((w1 - w0) / FRAMES * 1000, 3),
-            "xserver_ms": None if x0 is None or x1 is None else round((x1 - x0) / FRAMES * 1000, 3)}
+    return {
+        "cpu_ms": round((c1 - c0) / FRAMES * 1000, 3),
+        "wall_ms": round((w1 - w0) / FRAMES * 1000, 3),
+        "xserver_ms": None if x0 is None or x1 is None else round((x1 - x0) / FRAMES * 1000, 3),
+    }
 
 
 def run_present(size: tuple[int, int]) -> dict:
@@ -85,15 +91,22 @@ def run_present(size: tuple[int, int]) -> dict:
         surface.fill((18, 102, 52))
         screen.present(None)
         for label, rects in _patterns(size).items():
+
             def frame(i: int, rects: Any = rects) -> None:
                 for r in rects or [surface.get_rect()]:
                     surface.fill((18 + i % 40, 102, 52), r)
                     surface.blit(card, (r.x + 12, r.y + 12))
                 screen.present(rects)
+
             results[label] = {**_measure(frame), "uploaded_px": _uploaded(name, rects, size)}
         screen.close()
-    return {"size": f"{size[0]}x{size[1]}", "driver": pygame.display.get_driver(), "present": name,
-            "patterns": results, "peak_memory_mib": round(peak_mib(), 1)}
+    return {
+        "size": f"{size[0]}x{size[1]}",
+        "driver": pygame.display.get_driver(),
+        "present": name,
+        "patterns": results,
+        "peak_memory_mib": round(peak_mib(), 1),
+    }
 
 
 def _gpu_cards(size: tuple[int, int], card: Any) -> dict[str, dict]:
@@ -123,9 +136,11 @@ def _gpu_cards(size: tuple[int, int], card: Any) -> dict[str, dict]:
 
 
 def present_report(result: dict) -> str:
-    lines = [f"== presenting at {result['size']}, {result['driver']}: {result['present']} "
-             f"(peak memory {result['peak_memory_mib']:.1f} MiB) ==",
-             f"{'change':<30}{'CPU ms':>9}{'X server ms':>13}{'wall ms':>10}{'px uploaded':>13}"]
+    lines = [
+        f"== presenting at {result['size']}, {result['driver']}: {result['present']} "
+        f"(peak memory {result['peak_memory_mib']:.1f} MiB) ==",
+        f"{'change':<30}{'CPU ms':>9}{'X server ms':>13}{'wall ms':>10}{'px uploaded':>13}",
+    ]
     for label, r in result["patterns"].items():
         xserver = "—" if r["xserver_ms"] is None else f"{r['xserver_ms']:.3f}"
         lines.append(f"{label:<30}{r['cpu_ms']:>9.3f}{xserver:>13}{r['wall_ms']:>10.3f}{r['uploaded_px']:>13,}")

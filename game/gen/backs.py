@@ -4,6 +4,7 @@ each, inside the same white rim, trim line and centre medallion.
 Each back is turned-symmetric (180 degrees) like a printed back, so a card looks the same whichever
 way up it lies.  Drawn supersampled by `game.gen.sprites` and written as ``back-<style>.png``.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,6 +21,7 @@ Color = tuple[int, int, int]
 
 class Scheme(NamedTuple):
     """A back's colours: the field, its pattern lines, and the light trim."""
+
     fill: Color
     line: Color
     trim: Color
@@ -50,7 +52,7 @@ def lattice(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     field = _field(size, c)
     w, h = size
     st, off = S(22), w // 2
-    t = S(1.6)                                  # half the horizontal thickness of a line
+    t = S(1.6)  # half the horizontal thickness of a line
     for k in range(-(w + h) // st - 2, (w + h) // st + 3):
         x = off + k * st
         for d in (h, -h):
@@ -58,7 +60,7 @@ def lattice(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     half = st // 2
     for p in range(-w // half - 2, w // half + 3):
         for q in range(0, h // half + 2):
-            if (p + q) % 2:      # the centre of a lattice cell
+            if (p + q) % 2:  # the centre of a lattice cell
                 pygame.draw.circle(field, c.trim, (off + p * half, q * half), S(1.8))
     return field
 
@@ -67,7 +69,7 @@ def diamonds(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     """A red quilt: diamonds in two shades, stitched with gold, a gold bead at every crossing."""
     field = _field(size, c)
     w, h = size
-    dx, dy = S(18), S(24)                       # half width and half height of one diamond
+    dx, dy = S(18), S(24)  # half width and half height of one diamond
     cx, cy = w // 2, h // 2
     for i in range(-(w // dx) - 2, w // dx + 3):
         for j in range(-(h // dy) - 2, h // dy + 3):
@@ -95,8 +97,10 @@ def waves(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     steps = max(8, w // S(2))
     for k in range(-2, h // band + 3):
         y0 = h // 2 + (k - h // band // 2) * band
-        crest = [(x * w / steps, y0 + amp * math.sin(2 * math.pi * (x * w / steps - w / 2) / period))
-                 for x in range(steps + 1)]
+        crest = [
+            (x * w / steps, y0 + amp * math.sin(2 * math.pi * (x * w / steps - w / 2) / period))
+            for x in range(steps + 1)
+        ]
         if k % 2:
             pygame.draw.polygon(field, c.line, crest + [(w, y0 + band), (0, y0 + band)])
         pygame.draw.lines(field, c.trim, False, crest, width=S(1.1))
@@ -110,14 +114,14 @@ def stars(size: tuple[int, int], c: Scheme) -> pygame.Surface:
     """A night sky: a scatter of small gold stars and dots on dark purple (the same sky turned)."""
     field = _field(size, c)
     w, h = size
-    rng = random.Random(22)                     # fixed: the output is deterministic
-    cell = S(20)                                # one star or dot in each cell: even, not clumped
+    rng = random.Random(22)  # fixed: the output is deterministic
+    cell = S(20)  # one star or dot in each cell: even, not clumped
     for gy in range(0, (h // 2) // cell + 1):
         for gx in range(0, w // cell + 1):
             x, y = (gx + rng.uniform(0.15, 0.85)) * cell, (gy + rng.uniform(0.15, 0.85)) * cell
             big, scale = rng.random() < 0.3, rng.uniform(0.7, 1.6)
             col = c.line if rng.random() < 0.4 else c.trim
-            for px, py in ((x, y), (w - x, h - y)):   # the lower half is the upper one turned
+            for px, py in ((x, y), (w - x, h - y)):  # the lower half is the upper one turned
                 if py > h / 2 and (px, py) == (x, y):
                     continue
                 if big:
@@ -128,7 +132,10 @@ def stars(size: tuple[int, int], c: Scheme) -> pygame.Surface:
 
 
 PATTERNS: dict[str, Callable[[tuple[int, int], Scheme], pygame.Surface]] = {
-    "lattice": lattice, "diamonds": diamonds, "waves": waves, "stars": stars,
+    "lattice": lattice,
+    "diamonds": diamonds,
+    "waves": waves,
+    "stars": stars,
 }
 
 
@@ -140,7 +147,7 @@ def _medallion(surf: pygame.Surface, style: str, c: Scheme) -> None:
         pygame.draw.polygon(surf, c.trim, star((W / 2, H / 2), 38, 0.42))
         pygame.draw.polygon(surf, c.line, star((W / 2, H / 2), 22, 0.42))
         return
-    if style == "diamonds":     # a gold rosette of eight petals
+    if style == "diamonds":  # a gold rosette of eight petals
         pygame.draw.circle(surf, c.trim, (cx, cy), S(44))
         pygame.draw.circle(surf, c.fill, (cx, cy), S(40))
         for i in range(8):
@@ -154,7 +161,7 @@ def _medallion(surf: pygame.Surface, style: str, c: Scheme) -> None:
     if style == "waves":
         for r, col in ((44, c.trim), (40, c.fill), (31, c.line), (27, c.fill)):
             pygame.draw.ellipse(surf, col, pygame.Rect(0, 0, S(r * 2), S(r * 2.6)).move(cx - S(r), cy - S(r * 1.3)))
-        for dy in (-12, 0, 12):      # three little waves in the middle
+        for dy in (-12, 0, 12):  # three little waves in the middle
             crest = [(cx + S(x), cy + S(dy + 3.5 * math.sin(x / 18 * 2 * math.pi))) for x in range(-18, 19, 2)]
             pygame.draw.lines(surf, c.trim, False, crest, S(2.4))
         return

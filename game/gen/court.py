@@ -6,6 +6,7 @@ the rank's traditional attribute), clipped to a frame between the corner indices
 attribute, robe pattern, colours and the hand that holds the attribute (`DESIGNS`).  The suit's ink
 (which the four-colour deck changes) draws the frame, the divider and the pip beside the figure.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,7 +26,7 @@ WHITE: Color = (252, 250, 244)
 STEEL: Color = (206, 212, 222)
 WOOD: Color = (128, 84, 44)
 LEAF: Color = (46, 140, 62)
-LINE: Color = (30, 26, 30)          # the outline round every shape, as on a printed court card
+LINE: Color = (30, 26, 30)  # the outline round every shape, as on a printed court card
 
 HAIR_GREY: Color = (176, 172, 168)
 HAIR_BROWN: Color = (112, 66, 34)
@@ -42,6 +43,7 @@ PIP_SIZE = 21
 class Design(NamedTuple):
     """One court card: robe and front-panel colours, hair, what the figure holds, the robe's pattern
     and the side (-1 the viewer's left, 1 the right) of the hand that holds it."""
+
     robe: Color
     panel: Color
     hair: Color
@@ -90,8 +92,12 @@ def bar(surf: pygame.Surface, color: Color, a: Point, b: Point, width: float, ou
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy) or 1.0
     ox, oy = -dy / n * width / 2, dx / n * width / 2
-    poly(surf, color, [(a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), (b[0] - ox, b[1] - oy),
-                       (a[0] - ox, a[1] - oy)], outline)
+    poly(
+        surf,
+        color,
+        [(a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), (b[0] - ox, b[1] - oy), (a[0] - ox, a[1] - oy)],
+        outline,
+    )
 
 
 def shade(color: Color, k: float) -> Color:
@@ -99,11 +105,15 @@ def shade(color: Color, k: float) -> Color:
     if k <= 1:
         return (round(color[0] * k), round(color[1] * k), round(color[2] * k))
     t = min(1.0, k - 1)
-    return (round(color[0] + (255 - color[0]) * t), round(color[1] + (255 - color[1]) * t),
-            round(color[2] + (255 - color[2]) * t))
+    return (
+        round(color[0] + (255 - color[0]) * t),
+        round(color[1] + (255 - color[1]) * t),
+        round(color[2] + (255 - color[2]) * t),
+    )
 
 
 # ---------------------------------------------------------------- robe patterns
+
 
 def _pattern(kind: str, size: tuple[int, int], color: Color) -> pygame.Surface:
     """A robe pattern in `color` on a transparent surface of `size` (supersampled pixels)."""
@@ -151,74 +161,126 @@ def _trim_for(robe: Color) -> Color:
 
 # ---------------------------------------------------------------- the figure, upper half
 
+
 def _robe(surf: pygame.Surface, d: Design) -> None:
-    body = [(CX - 22, 100), (CX - 44, 114), (CX - 50, 132), (CX - 50, 180),
-            (CX + 50, 180), (CX + 50, 132), (CX + 44, 114), (CX + 22, 100)]
+    body = [
+        (CX - 22, 100),
+        (CX - 44, 114),
+        (CX - 50, 132),
+        (CX - 50, 180),
+        (CX + 50, 180),
+        (CX + 50, 132),
+        (CX + 44, 114),
+        (CX + 22, 100),
+    ]
     _patterned(surf, body, d.robe, d.pattern, _trim_for(d.robe))
     panel = [(CX - 11, 102), (CX + 11, 102), (CX + 15, 180), (CX - 15, 180)]
     poly(surf, d.panel, panel)
-    for y in range(120, 176, 13):          # jewels down the panel
+    for y in range(120, 176, 13):  # jewels down the panel
         oval(surf, GOLD, (CX, y), 2.6, 2.6, 0.6)
 
 
 def _collar(surf: pygame.Surface, rank: str, d: Design) -> None:
-    if rank == "Q":      # a lace ruff and a necklace
+    if rank == "Q":  # a lace ruff and a necklace
         for i in range(-5, 6):
             oval(surf, WHITE, (CX + i * 5.4, 103 + abs(i) * 0.8), 4.4, 5.2, 0.6)
-        pts = [(CX + 19 * math.sin(a / 10 * math.pi - math.pi / 2), 109 + 9 * math.cos(a / 10 * math.pi - math.pi / 2))
-               for a in range(11)]
+        pts = [
+            (CX + 19 * math.sin(a / 10 * math.pi - math.pi / 2), 109 + 9 * math.cos(a / 10 * math.pi - math.pi / 2))
+            for a in range(11)
+        ]
         for p in pts[1:-1]:
             oval(surf, GOLD if p[0] != CX else RED, p, 1.9, 1.9, 0.4)
-    elif rank == "K":    # an ermine collar: white with black tails
+    elif rank == "K":  # an ermine collar: white with black tails
         poly(surf, WHITE, [(CX - 32, 100), (CX + 32, 100), (CX + 28, 111), (CX - 28, 111)])
         for x in (-21, -9, 3, 15):
             poly(surf, LINE, [(CX + x, 103), (CX + x + 3.4, 103), (CX + x + 1.7, 109)], 0)
-    else:                # a plain white turned-down collar
+    else:  # a plain white turned-down collar
         poly(surf, WHITE, [(CX - 26, 99), (CX, 111), (CX + 26, 99), (CX + 22, 108), (CX, 118), (CX - 22, 108)])
 
 
 def _head(surf: pygame.Surface, rank: str, d: Design) -> None:
     hy = DRAWN_HEAD_Y
-    if rank == "Q":      # long hair behind, down to the shoulders
+    if rank == "Q":  # long hair behind, down to the shoulders
         poly(surf, d.hair, [(CX - 17, 56), (CX - 21, 96), (CX - 8, 92), (CX + 8, 92), (CX + 21, 96), (CX + 17, 56)])
-    bar(surf, SKIN, (CX, 78), (CX, 94), 12, 0.8)                      # neck
+    bar(surf, SKIN, (CX, 78), (CX, 94), 12, 0.8)  # neck
     oval(surf, SKIN, (CX, hy), 13.5, 16.5)
     # eyes, brows, nose and mouth
     for s in (-1, 1):
         oval(surf, WHITE, (CX + s * 5.5, hy - 3), 2.6, 1.7, 0.4)
         oval(surf, (40, 60, 110), (CX + s * 5.5, hy - 3), 1.2, 1.4, 0)
-        pygame.draw.arc(surf, LINE, pygame.Rect(S(CX + s * 5.5 - 3.5), S(hy - 8.5), S(7), S(4)),
-                        0.3, 2.8, S(0.9))
+        pygame.draw.arc(surf, LINE, pygame.Rect(S(CX + s * 5.5 - 3.5), S(hy - 8.5), S(7), S(4)), 0.3, 2.8, S(0.9))
     pygame.draw.lines(surf, LINE, False, _pts([(CX, hy - 2), (CX - 1.6, hy + 4), (CX + 0.6, hy + 4.6)]), S(0.8))
-    oval(surf, (236, 170, 160), (CX - 8, hy + 4), 2.6, 1.8, 0)        # cheeks
+    oval(surf, (236, 170, 160), (CX - 8, hy + 4), 2.6, 1.8, 0)  # cheeks
     oval(surf, (236, 170, 160), (CX + 8, hy + 4), 2.6, 1.8, 0)
-    if rank == "K":      # moustache and a forked beard
-        poly(surf, d.hair, [(CX - 12, hy + 5), (CX - 13, hy + 14), (CX - 5, hy + 24), (CX, hy + 20),
-                            (CX + 5, hy + 24), (CX + 13, hy + 14), (CX + 12, hy + 5), (CX + 5, hy + 10),
-                            (CX, hy + 8), (CX - 5, hy + 10)], 0.7)
+    if rank == "K":  # moustache and a forked beard
+        poly(
+            surf,
+            d.hair,
+            [
+                (CX - 12, hy + 5),
+                (CX - 13, hy + 14),
+                (CX - 5, hy + 24),
+                (CX, hy + 20),
+                (CX + 5, hy + 24),
+                (CX + 13, hy + 14),
+                (CX + 12, hy + 5),
+                (CX + 5, hy + 10),
+                (CX, hy + 8),
+                (CX - 5, hy + 10),
+            ],
+            0.7,
+        )
         poly(surf, d.hair, [(CX - 9, hy + 8), (CX, hy + 5.5), (CX + 9, hy + 8), (CX, hy + 9.5)], 0.5)
         oval(surf, (180, 40, 40), (CX, hy + 11), 2.6, 1.2, 0)
     else:
         oval(surf, (196, 52, 56), (CX, hy + 9), 3.2, 1.5, 0)
-    if rank == "J":      # short curls at the sides
+    if rank == "J":  # short curls at the sides
         for s in (-1, 1):
             for y in (58, 66, 74):
                 oval(surf, d.hair, (CX + s * 14, y), 4.2, 4.6, 0.6)
-    elif rank == "Q":    # hair parted over the brow
-        poly(surf, d.hair, [(CX - 14, hy - 2), (CX - 12, hy - 14), (CX, hy - 17), (CX + 12, hy - 14),
-                            (CX + 14, hy - 2), (CX + 8, hy - 11), (CX, hy - 12), (CX - 8, hy - 11)], 0.6)
+    elif rank == "Q":  # hair parted over the brow
+        poly(
+            surf,
+            d.hair,
+            [
+                (CX - 14, hy - 2),
+                (CX - 12, hy - 14),
+                (CX, hy - 17),
+                (CX + 12, hy - 14),
+                (CX + 14, hy - 2),
+                (CX + 8, hy - 11),
+                (CX, hy - 12),
+                (CX - 8, hy - 11),
+            ],
+            0.6,
+        )
     else:
         for s in (-1, 1):
-            poly(surf, d.hair, [(CX + s * 13, hy - 8), (CX + s * 17, hy + 2), (CX + s * 14, hy + 8),
-                                (CX + s * 12, hy)], 0.6)
+            poly(
+                surf,
+                d.hair,
+                [(CX + s * 13, hy - 8), (CX + s * 17, hy + 2), (CX + s * 14, hy + 8), (CX + s * 12, hy)],
+                0.6,
+            )
 
 
 def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
     base = 52.0
-    if rank == "K":      # a tall crown over a cap of the panel's colour, a cross on top
+    if rank == "K":  # a tall crown over a cap of the panel's colour, a cross on top
         oval(surf, d.panel, (CX, base - 9), 14, 10)
-        poly(surf, GOLD, [(CX - 17, base), (CX - 19, base - 20), (CX - 10, base - 12), (CX, base - 25),
-                          (CX + 10, base - 12), (CX + 19, base - 20), (CX + 17, base)])
+        poly(
+            surf,
+            GOLD,
+            [
+                (CX - 17, base),
+                (CX - 19, base - 20),
+                (CX - 10, base - 12),
+                (CX, base - 25),
+                (CX + 10, base - 12),
+                (CX + 19, base - 20),
+                (CX + 17, base),
+            ],
+        )
         bar(surf, GOLD, (CX, base - 23), (CX, base - 31), 3)
         bar(surf, GOLD, (CX - 4.5, base - 28), (CX + 4.5, base - 28), 3)
         for x, y in ((-19, -21), (19, -21)):
@@ -226,7 +288,7 @@ def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
         poly(surf, GOLD, [(CX - 18, base + 1), (CX + 18, base + 1), (CX + 18, base - 6), (CX - 18, base - 6)], 0.8)
         for x, col in ((-10, RED), (0, BLUE), (10, RED)):
             oval(surf, col, (CX + x, base - 2.5), 2.3, 2.3, 0.5)
-    elif rank == "Q":    # a smaller crown of five points with pearls, a veil behind
+    elif rank == "Q":  # a smaller crown of five points with pearls, a veil behind
         poly(surf, d.panel, [(CX - 15, base - 4), (CX - 24, base + 24), (CX - 16, base + 22), (CX - 12, base + 2)])
         poly(surf, d.panel, [(CX + 15, base - 4), (CX + 24, base + 24), (CX + 16, base + 22), (CX + 12, base + 2)])
         pts = [(CX - 15, base)]
@@ -238,10 +300,13 @@ def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
         for i in range(5):
             oval(surf, WHITE, (CX - 11.25 + i * 7.5, base - 17 + abs(i - 2) * 1.5), 1.9, 1.9, 0.5)
         oval(surf, RED, (CX, base - 4), 2.2, 2.2, 0.5)
-    else:                # a soft cap of the robe's colour, a turned-up brim and a long feather
+    else:  # a soft cap of the robe's colour, a turned-up brim and a long feather
         s = d.side
-        poly(surf, shade(d.robe, 0.9), [(CX - 18, base), (CX - 14, base - 14), (CX + 2, base - 20),
-                                        (CX + 16, base - 14), (CX + 19, base)])
+        poly(
+            surf,
+            shade(d.robe, 0.9),
+            [(CX - 18, base), (CX - 14, base - 14), (CX + 2, base - 20), (CX + 16, base - 14), (CX + 19, base)],
+        )
         poly(surf, GOLD, [(CX - 20, base + 2), (CX + 20, base + 2), (CX + 18, base - 5), (CX - 18, base - 5)], 0.8)
         feather = [(CX - s * 12, base - 6)]
         feather += [(CX - s * (14 + 12 * t), base - 8 - 22 * t + 8 * t * t) for t in (0.25, 0.5, 0.75, 1.0)]
@@ -250,9 +315,9 @@ def _headdress(surf: pygame.Surface, rank: str, d: Design) -> None:
 
 
 HEAD_SCALE = 1.12
-HEAD_AREA = pygame.Rect(round(CX) - 31, 20, 62, 80)   # where _head and _headdress draw (unscaled)
-DRAWN_HEAD_Y = 66.0                                    # the head's centre as _head draws it
-HEAD_Y = 72.0                                          # where the enlarged head's centre goes
+HEAD_AREA = pygame.Rect(round(CX) - 31, 20, 62, 80)  # where _head and _headdress draw (unscaled)
+DRAWN_HEAD_Y = 66.0  # the head's centre as _head draws it
+HEAD_Y = 72.0  # where the enlarged head's centre goes
 
 
 def _portrait(surf: pygame.Surface, rank: str, d: Design) -> None:
@@ -262,8 +327,7 @@ def _portrait(surf: pygame.Surface, rank: str, d: Design) -> None:
     _head(layer, rank, d)
     _headdress(layer, rank, d)
     area = pygame.Rect(S(HEAD_AREA.x), S(HEAD_AREA.y), S(HEAD_AREA.w), S(HEAD_AREA.h))
-    big = pygame.transform.smoothscale(layer.subsurface(area),
-                                       (round(area.w * HEAD_SCALE), round(area.h * HEAD_SCALE)))
+    big = pygame.transform.smoothscale(layer.subsurface(area), (round(area.w * HEAD_SCALE), round(area.h * HEAD_SCALE)))
     top = HEAD_Y - (DRAWN_HEAD_Y - HEAD_AREA.y) * HEAD_SCALE
     surf.blit(big, (S(CX) - big.get_width() // 2, S(top)))
 
@@ -275,8 +339,12 @@ def _hand(surf: pygame.Surface, d: Design, hand: Point, robe_side: int) -> None:
     dx, dy = wx - sx, wy - sy
     n = math.hypot(dx, dy)
     ox, oy = -dy / n, dx / n
-    sleeve = [(sx + ox * 10, sy + oy * 10), (wx + ox * 7, wy + oy * 7), (wx - ox * 7, wy - oy * 7),
-              (sx - ox * 10, sy - oy * 10)]
+    sleeve = [
+        (sx + ox * 10, sy + oy * 10),
+        (wx + ox * 7, wy + oy * 7),
+        (wx - ox * 7, wy - oy * 7),
+        (sx - ox * 10, sy - oy * 10),
+    ]
     poly(surf, shade(d.panel, 0.88), sleeve)
     bar(surf, GOLD, (wx - dx / n * 2, wy - dy / n * 2), (wx + dx / n * 1.5, wy + dy / n * 1.5), 14.5, 0.6)
     oval(surf, SKIN, hand, 5.4, 5, 0.8)
@@ -284,14 +352,23 @@ def _hand(surf: pygame.Surface, d: Design, hand: Point, robe_side: int) -> None:
 
 # ---------------------------------------------------------------- attributes
 
+
 def _sword(surf: pygame.Surface, grip: Point, tip: Point) -> None:
     dx, dy = tip[0] - grip[0], tip[1] - grip[1]
     n = math.hypot(dx, dy)
     ux, uy = dx / n, dy / n
     guard = (grip[0] + ux * 7, grip[1] + uy * 7)
     bar(surf, STEEL, guard, tip, 6.5)
-    poly(surf, STEEL, [(tip[0] - uy * 3.25, tip[1] + ux * 3.25), (tip[0] + ux * 6, tip[1] + uy * 6),
-                       (tip[0] + uy * 3.25, tip[1] - ux * 3.25)], 0.8)
+    poly(
+        surf,
+        STEEL,
+        [
+            (tip[0] - uy * 3.25, tip[1] + ux * 3.25),
+            (tip[0] + ux * 6, tip[1] + uy * 6),
+            (tip[0] + uy * 3.25, tip[1] - ux * 3.25),
+        ],
+        0.8,
+    )
     bar(surf, shade(STEEL, 0.75), guard, tip, 1.2, 0)
     bar(surf, GOLD, (guard[0] - uy * 10, guard[1] + ux * 10), (guard[0] + uy * 10, guard[1] - ux * 10), 3.4)
     bar(surf, WOOD, (grip[0] - ux * 8, grip[1] - uy * 8), guard, 3.4)
@@ -311,12 +388,23 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None
         return
     if a == "sword":
         _sword(surf, hand, (hx + s * 4, 26))
-    elif a == "sword_behind":   # raised across, behind the head
+    elif a == "sword_behind":  # raised across, behind the head
         _sword(surf, hand, (CX - s * 38, 30))
     elif a == "axe":
         bar(surf, WOOD, (hx, hy + 14), (hx, 34), 3.6)
-        poly(surf, STEEL, [(hx, 36), (hx + s * 8, 32), (hx + s * 16, 26), (hx + s * 18, 40), (hx + s * 16, 54),
-                           (hx + s * 8, 48), (hx, 46)])
+        poly(
+            surf,
+            STEEL,
+            [
+                (hx, 36),
+                (hx + s * 8, 32),
+                (hx + s * 16, 26),
+                (hx + s * 18, 40),
+                (hx + s * 16, 54),
+                (hx + s * 8, 48),
+                (hx, 46),
+            ],
+        )
         oval(surf, GOLD, (hx, 33), 2.6, 2.6, 0.6)
     elif a == "orb_sceptre":
         bar(surf, GOLD, (hx, hy + 12), (hx, 44), 3.2)
@@ -326,7 +414,7 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None
         bar(surf, GOLD, (hx - 3.5, 29), (hx + 3.5, 29), 2.4, 0.5)
     elif a == "sceptre":
         bar(surf, GOLD, (hx, hy + 12), (hx - s * 2, 40), 3.2)
-        for ang in (-0.7, 0, 0.7):   # a fleur-de-lis head
+        for ang in (-0.7, 0, 0.7):  # a fleur-de-lis head
             tip = (hx - s * 2 + 9 * math.sin(ang), 40 - 9 * math.cos(ang))
             poly(surf, GOLD, [(hx - s * 2 - 2, 41), tip, (hx - s * 2 + 2, 41)], 0.6)
         oval(surf, RED, (hx - s * 2, 41), 2.4, 2.4, 0.5)
@@ -341,8 +429,21 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None
             oval(surf, (150, 20, 40), head, 3.6, 3.6, 0.6)
         elif a == "tulip":
             x, y = head
-            poly(surf, RED, [(x - 8, y - 10), (x - 4, y - 4), (x, y - 12), (x + 4, y - 4), (x + 8, y - 10),
-                             (x + 8, y), (x + 4, y + 6), (x - 4, y + 6), (x - 8, y)])
+            poly(
+                surf,
+                RED,
+                [
+                    (x - 8, y - 10),
+                    (x - 4, y - 4),
+                    (x, y - 12),
+                    (x + 4, y - 4),
+                    (x + 8, y - 10),
+                    (x + 8, y),
+                    (x + 4, y + 6),
+                    (x - 4, y + 6),
+                    (x - 8, y),
+                ],
+            )
         else:
             for ang in range(0, 360, 40):
                 r = math.radians(ang)
@@ -357,8 +458,14 @@ def _attribute(surf: pygame.Surface, d: Design, hand: Point, stage: str) -> None
     elif a == "leaf":
         base, tip = (hx, hy - 4), (hx + s * 8, hy - 58)
         mid = ((base[0] + tip[0]) / 2, (base[1] + tip[1]) / 2)
-        pts = [base, (mid[0] - 11, mid[1] + 6), (mid[0] - 9, mid[1] - 10), tip,
-               (mid[0] + 9, mid[1] - 10), (mid[0] + 11, mid[1] + 6)]
+        pts = [
+            base,
+            (mid[0] - 11, mid[1] + 6),
+            (mid[0] - 9, mid[1] - 10),
+            tip,
+            (mid[0] + 9, mid[1] - 10),
+            (mid[0] + 11, mid[1] + 6),
+        ]
         poly(surf, LEAF, pts)
         pygame.draw.line(surf, shade(LEAF, 0.6), _pts([base])[0], _pts([tip])[0], S(1.2))
     elif a == "torch":
@@ -383,7 +490,7 @@ def _figure(surf: pygame.Surface, rank: str, d: Design) -> None:
     _attribute(surf, d, hand, "middle")
     _portrait(surf, rank, d)
     _collar(surf, rank, d)
-    _hand(surf, d, (CX - d.side * 21, 152.0), -d.side)       # the other hand rests on the robe
+    _hand(surf, d, (CX - d.side * 21, 152.0), -d.side)  # the other hand rests on the robe
     _attribute(surf, d, hand, "front")
     _hand(surf, d, hand, d.side)
 

@@ -9,6 +9,7 @@ stops at full level (or at the corner of a linear ramp) clicks, a broadband spik
 its spectrogram. The card sounds are soft and short: papery noise kept below 5 kHz, under 0.2 s,
 quieter than the win's chime; the player's volume setting scales them all at play time.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,8 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 RATE = 44100
-ATTACK = 0.0015                  # s: the shortest rise from silence of any sound or note
-RELEASE = 0.006                  # s: the shortest fall back to silence
+ATTACK = 0.0015  # s: the shortest rise from silence of any sound or note
+RELEASE = 0.006  # s: the shortest fall back to silence
 OUT_DIR = Path(__file__).resolve().parents[2] / "sounds"
 
 Signal = list[float]
@@ -71,8 +72,10 @@ def envelope(n: int, attack: float, decay: float, release: float = RELEASE) -> S
 def swell(n: int, peak_at: float) -> Signal:
     """A smooth rise to 1 at fraction `peak_at` of the length and fall back to 0 (sine lobes)."""
     p = max(1, int(n * peak_at))
-    return [math.sin(math.pi / 2 * i / p) ** 2 if i < p else
-            math.cos(math.pi / 2 * (i - p) / max(1, n - p)) ** 2 for i in range(n)]
+    return [
+        math.sin(math.pi / 2 * i / p) ** 2 if i < p else math.cos(math.pi / 2 * (i - p) / max(1, n - p)) ** 2
+        for i in range(n)
+    ]
 
 
 def mul(a: Sequence[float], b: Sequence[float]) -> Signal:
@@ -91,8 +94,9 @@ def delay(sig: Sequence[float], seconds: float) -> Signal:
     return [0.0] * n_samples(seconds) + list(sig)
 
 
-def tone(freq: float, seconds: float, glide_to: float | None = None,
-         partials: Sequence[tuple[float, float]] = ((1.0, 1.0),)) -> Signal:
+def tone(
+    freq: float, seconds: float, glide_to: float | None = None, partials: Sequence[tuple[float, float]] = ((1.0, 1.0),)
+) -> Signal:
     """A sine (with optional harmonics as (ratio, gain)) whose pitch may glide linearly."""
     n = n_samples(seconds)
     end = glide_to if glide_to is not None else freq
@@ -118,6 +122,7 @@ def normalise(sig: Sequence[float], peak: float) -> Signal:
 
 # ---------------------------------------------------------------- the sounds
 
+
 def deal() -> Signal:
     """A quick soft card flick: a short burst of papery noise, soft at both ends."""
     n = noise(0.08, 1)
@@ -140,9 +145,11 @@ def place() -> Signal:
 
 def flip() -> Signal:
     """Draw/flip: two quick papery snaps, the second a touch brighter."""
+
     def snap(seed: int, low: float, high: float) -> Signal:
         n = noise(0.055, seed)
         return mul(bandpass(n, low, high), envelope(len(n), 0.002, 0.01, 0.02))
+
     return mix(snap(4, 700, 3300), delay([0.8 * x for x in snap(5, 1000, 4500)], 0.035))
 
 
@@ -168,8 +175,12 @@ def win() -> Signal:
 
 #: Each sound and the peak it is normalised to: the card sounds are quieter than the win's chime.
 SOUNDS: dict[str, tuple[Callable[[], Signal], float]] = {
-    "deal": (deal, 0.45), "slide": (slide, 0.4), "place": (place, 0.5), "flip": (flip, 0.45),
-    "refuse": (refuse, 0.5), "win": (win, 0.6),
+    "deal": (deal, 0.45),
+    "slide": (slide, 0.4),
+    "place": (place, 0.5),
+    "flip": (flip, 0.45),
+    "refuse": (refuse, 0.5),
+    "win": (win, 0.6),
 }
 
 
@@ -180,6 +191,7 @@ def render(name: str) -> Signal:
 
 
 # ---------------------------------------------------------------- output
+
 
 def write_wav(path: Path, sig: Sequence[float]) -> None:
     frames = struct.pack(f"<{len(sig)}h", *(round(max(-1.0, min(1.0, x)) * 32767) for x in sig))

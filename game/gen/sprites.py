@@ -6,6 +6,7 @@ anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank lett
 pygame's bundled default font.  The output is deterministic.  The court figures are drawn by
 `game.gen.court`, the card backs (one ``back-<style>.png`` per style) by `game.gen.backs`.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,11 +21,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-W, H = 250, 350                 # master size of a card, ratio 5:7
-SS = 4                          # supersampling factor
+W, H = 250, 350  # master size of a card, ratio 5:7
+SS = 4  # supersampling factor
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
-RADIUS = 16                     # corner radius in master pixels
+RADIUS = 16  # corner radius in master pixels
 OUT_DIR = Path(__file__).resolve().parents[2] / "sprites"
 
 Color = tuple[int, int, int]
@@ -40,12 +41,12 @@ STANDARD = {"S": INK, "H": RED, "D": RED, "C": INK}
 FOUR_COLOUR = {"S": INK, "H": RED, "D": BLUE, "C": GREEN}
 
 # Layout in master pixels.
-INDEX_X, INDEX_Y = 10, 11       # top-left of the corner rank
-INDEX_W, INDEX_H = 58, 78       # rank box (cap height ~23% of the card)
-INDEX_PIP = 44                  # corner pip height
-CORNER_PIP = 58                 # the big suit at the top right: readable in a fanned column's strip
-PIP = 34                        # centre pip height
-COLS = (101.0, 125.0, 149.0)    # x of the left, centre and right pip columns
+INDEX_X, INDEX_Y = 10, 11  # top-left of the corner rank
+INDEX_W, INDEX_H = 58, 78  # rank box (cap height ~23% of the card)
+INDEX_PIP = 44  # corner pip height
+CORNER_PIP = 58  # the big suit at the top right: readable in a fanned column's strip
+PIP = 34  # centre pip height
+COLS = (101.0, 125.0, 149.0)  # x of the left, centre and right pip columns
 ROW_TOP, ROW_BOTTOM = 59.0, 291.0
 #: the least gap (master pixels) between a centre pip's ink and a corner index's: the widest pip (a
 #: heart) in the right column stays this far from the big corner suit beside the top row
@@ -88,15 +89,15 @@ def _quad(a: Point, c: Point, b: Point, n: int = 16) -> list[Point]:
     for i in range(n):
         t = i / n
         u = 1 - t
-        out.append((u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
-                    u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]))
+        out.append((u * u * a[0] + 2 * u * t * c[0] + t * t * b[0], u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]))
     return out
 
 
 def _stem(top: float, bottom: float, half: float) -> list[Point]:
     """A flared stem: narrow at `top`, `half` wide at `bottom`, concave sides."""
-    return (_quad((0.03, top), (0.05, bottom - 0.02), (half, bottom))
-            + _quad((-half, bottom), (-0.05, bottom - 0.02), (-0.03, top)))
+    return _quad((0.03, top), (0.05, bottom - 0.02), (half, bottom)) + _quad(
+        (-half, bottom), (-0.05, bottom - 0.02), (-0.03, top)
+    )
 
 
 def heart() -> list[Prim]:
@@ -110,23 +111,30 @@ def spade() -> list[Prim]:
 
 def diamond() -> list[Prim]:
     t, r, b, left = (0, -0.5), (0.37, 0), (0, 0.5), (-0.37, 0)
-    pts = (_quad(t, (0.14, -0.2), r) + _quad(r, (0.14, 0.2), b)
-           + _quad(b, (-0.14, 0.2), left) + _quad(left, (-0.14, -0.2), t))
+    pts = (
+        _quad(t, (0.14, -0.2), r)
+        + _quad(r, (0.14, 0.2), b)
+        + _quad(b, (-0.14, 0.2), left)
+        + _quad(left, (-0.14, -0.2), t)
+    )
     return [("poly", pts)]
 
 
 def club() -> list[Prim]:
     r = 0.215
-    return [("circle", ((0.0, -0.27), r)), ("circle", ((-0.24, 0.09), r)),
-            ("circle", ((0.24, 0.09), r)), ("circle", ((0.0, 0.02), 0.12)),
-            ("poly", _stem(0.0, 0.5, 0.19))]
+    return [
+        ("circle", ((0.0, -0.27), r)),
+        ("circle", ((-0.24, 0.09), r)),
+        ("circle", ((0.24, 0.09), r)),
+        ("circle", ((0.0, 0.02), 0.12)),
+        ("poly", _stem(0.0, 0.5, 0.19)),
+    ]
 
 
 SHAPES: dict[str, Callable[[], list[Prim]]] = {"S": spade, "H": heart, "D": diamond, "C": club}
 
 
-def draw_pip(surf: pygame.Surface, suit: str, centre: Point, height: float,
-             color: Color, flip: bool = False) -> None:
+def draw_pip(surf: pygame.Surface, suit: str, centre: Point, height: float, color: Color, flip: bool = False) -> None:
     """Draw a suit pip (master coordinates) of the given height; `flip` turns it upside down."""
     cx, cy = centre
     sy = -1.0 if flip else 1.0
@@ -140,6 +148,7 @@ def draw_pip(surf: pygame.Surface, suit: str, centre: Point, height: float,
 
 
 # ---------------------------------------------------------------- text
+
 
 def _glyph(font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
     """Render `text`, cropped to its ink."""
@@ -164,6 +173,7 @@ def rank_image(rank: str, color: Color, height: float, max_width: float) -> pyga
 
 
 # ---------------------------------------------------------------- card parts
+
 
 def blank(fill: Color = FACE) -> pygame.Surface:
     """A supersampled card: transparent outside the rounded corners, thin grey border."""
@@ -192,9 +202,16 @@ def draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None
 def pip_positions(n: int) -> list[tuple[float, float]]:
     """Traditional layout for 2..10 as (column x, row fraction 0..1 from top to bottom)."""
     left, c, r = COLS
-    sides = {4: (0, 1), 5: (0, 1), 6: (0, .5, 1), 7: (0, .5, 1), 8: (0, .5, 1),
-             9: (0, 1 / 3, 2 / 3, 1), 10: (0, 1 / 3, 2 / 3, 1)}
-    middle = {2: (0, 1), 3: (0, .5, 1), 5: (.5,), 7: (.25,), 8: (.25, .75), 9: (.5,), 10: (1 / 6, 5 / 6)}
+    sides = {
+        4: (0, 1),
+        5: (0, 1),
+        6: (0, 0.5, 1),
+        7: (0, 0.5, 1),
+        8: (0, 0.5, 1),
+        9: (0, 1 / 3, 2 / 3, 1),
+        10: (0, 1 / 3, 2 / 3, 1),
+    }
+    middle = {2: (0, 1), 3: (0, 0.5, 1), 5: (0.5,), 7: (0.25,), 8: (0.25, 0.75), 9: (0.5,), 10: (1 / 6, 5 / 6)}
     out = [(x, f) for f in sides.get(n, ()) for x in (left, r)]
     out += [(c, f) for f in middle.get(n, ())]
     return out
@@ -216,6 +233,7 @@ def face(code: str, palette: dict[str, Color]) -> pygame.Surface:
         draw_pip(surf, suit, (W / 2, H / 2), 104 if suit in "SC" else 96, color)
     elif rank in "JQK":
         from .court import draw_court  # imports this module: drawn with its primitives
+
         draw_court(surf, rank, suit, color)
     else:
         draw_pips(surf, RANKS.index(rank) + 1, suit, color)
@@ -245,8 +263,10 @@ def star(centre: Point, outer: float, inner_share: float = 0.45) -> list[tuple[i
 
 def _jester_cap(surf: pygame.Surface, cx: float, base: float, color: Color) -> None:
     """A three-pointed jester's cap on a gold band, a bell at each tip: the joker's picture."""
+
     def p(x: float, y: float) -> tuple[int, int]:
         return S(cx + x), S(base - y)
+
     tips = [(-62.0, 96.0), (0.0, 124.0), (62.0, 96.0)]
     feet = [(-46.0, -14.0), (-15.0, 15.0), (15.0, 46.0)]
     shade = tuple(round(c * 0.72) for c in color)
@@ -273,8 +293,9 @@ def joker_face(number: str) -> pygame.Surface:
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     cx = INDEX_X + INDEX_W / 2
     pygame.draw.polygon(layer, color, star((cx, INDEX_Y + INDEX_H / 2 + 4), INDEX_H / 2 + 6))
-    pygame.draw.polygon(layer, GOLD, star((W - INDEX_X - 4 - CORNER_PIP / 2, INDEX_Y + 4 + CORNER_PIP / 2),
-                                          CORNER_PIP / 2 + 4))
+    pygame.draw.polygon(
+        layer, GOLD, star((W - INDEX_X - 4 - CORNER_PIP / 2, INDEX_Y + 4 + CORNER_PIP / 2), CORNER_PIP / 2 + 4)
+    )
     surf.blit(layer, (0, 0))
     surf.blit(pygame.transform.flip(layer, True, True), (0, 0))
     _jester_cap(surf, W / 2, 190, color)
@@ -284,6 +305,7 @@ def joker_face(number: str) -> pygame.Surface:
 
 
 # ---------------------------------------------------------------- slot
+
 
 def slot() -> pygame.Surface:
     """An empty-pile outline: translucent white rounded frame on transparent ground."""
@@ -315,6 +337,7 @@ def icon(ace: pygame.Surface, back: pygame.Surface) -> pygame.Surface:
 
 # ---------------------------------------------------------------- output
 
+
 def all_codes() -> list[str]:
     return [r + s for s in SUITS for r in RANKS]
 
@@ -334,6 +357,7 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     # a joker has no suit: the four-colour deck shows the same two (the loader falls back to them)
     jobs += [(out_dir / f"{code}.png", partial(joker_face, code[1])) for code in JOKER_CODES]
     from . import backs  # imports this module: drawn with its card blank and supersampling
+
     jobs += [(out_dir / f"back-{style}.png", partial(backs.back, style)) for style in backs.SCHEMES]
     jobs += [(out_dir / "back.png", backs.back), (out_dir / "slot.png", slot)]  # back.png: older loaders
     jobs.append((out_dir / "icon.png", lambda: icon(face("AS", STANDARD), backs.back("lattice"))))

@@ -9,6 +9,7 @@
 
 Nothing here imports pygame: the tests replay every example through the model alone.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +20,11 @@ from game.registry import FAMILIES
 HELP_DIR = Path(__file__).resolve().parent
 TEXT_DIR = HELP_DIR / "text"
 #: The pages, in the order of the Help screen's tabs: (id, tab label).
-PAGES: list[tuple[str, str]] = [*((f.id, f.name) for f in FAMILIES.values()),  # a rules page per game
-                                ("examples", N_("Examples")), ("faq", N_("FAQ")), ("sources", N_("Sources"))]
+PAGES: list[tuple[str, str]] = [
+    *((f.id, f.name) for f in FAMILIES.values()),  # a rules page per game
+    ("examples", N_("Examples")),
+    ("faq", N_("FAQ")),
+    ("sources", N_("Sources")),
+]
 PAGE_IDS = [page for page, _label in PAGES]
 LANGUAGES = ("en", "el", "th")

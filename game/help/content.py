@@ -19,6 +19,7 @@ between words, carries zero-width spaces (U+200B) at its word boundaries, where 
 >>> spans("On **A♣**, a 2")
 [('text', 'On '), ('card', 'A♣'), ('text', ', a 2')]
 """
+
 from __future__ import annotations
 
 import re
@@ -40,6 +41,7 @@ LOOK_ALIKES = str.maketrans({"\u2212": "\u2013"})
 @dataclass(frozen=True)
 class Block:
     """One block of a page: its kind (BLOCK_KINDS) and its text, or the action's argument."""
+
     kind: str
     text: str
 
@@ -98,7 +100,7 @@ def spans(text: str) -> list[tuple[str, str]]:
         last = 0
         for m in CARD.finditer(part):
             if m.start() > last:
-                out.append((style, part[last:m.start()]))
+                out.append((style, part[last : m.start()]))
             out.append(("card", m.group(0)))
             last = m.end()
         if last < len(part):

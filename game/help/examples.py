@@ -19,6 +19,7 @@ must be refused by the model for that reason, and changes nothing.
 Line notation: Golf ``D`` (a draw) or a column number; Eight Off ``C5>C4x3`` (columns ``C1``-``C8``,
 cells ``L1``-``L8``, foundations ``F1``-``F4`` in suit order ♠ ♥ ♦ ♣, then the card count).
 """
+
 from __future__ import annotations
 
 import json
@@ -46,10 +47,11 @@ Location = tuple[str, int]
 @dataclass(frozen=True)
 class Step:
     """One step of a script: what it does, its arguments, and what must hold afterwards."""
+
     do: str
     args: dict = field(default_factory=dict)
     refused: str | None = None
-    say: int | None = None            # the caption shown from this step on (None: the previous one)
+    say: int | None = None  # the caption shown from this step on (None: the previous one)
     expect: dict = field(default_factory=dict)
     says: tuple[str, ...] = ()
 
@@ -64,9 +66,9 @@ class Part:
 @dataclass(frozen=True)
 class Example:
     id: str
-    game: str                 # 'golf' or 'eightoff'
+    game: str  # 'golf' or 'eightoff'
     parts: tuple[Part, ...]
-    deal: str | None = None   # a deal code the example comes from (its "Play this deal" button)
+    deal: str | None = None  # a deal code the example comes from (its "Play this deal" button)
 
     @property
     def captions(self) -> list[int]:
@@ -111,8 +113,9 @@ def golf_text(moves: list) -> str:
 
 def eightoff_text(moves: list) -> str:
     letters = {v: k for k, v in _PILES.items()}
-    return " ".join(f"{letters[s[0]]}{s[1] + 1}>{letters[d[0]]}{d[1] + 1}" + (f"x{n}" if n > 1 else "")
-                    for s, d, n in moves)
+    return " ".join(
+        f"{letters[s[0]]}{s[1] + 1}>{letters[d[0]]}{d[1] + 1}" + (f"x{n}" if n > 1 else "") for s, d, n in moves
+    )
 
 
 #: The examples' move notation of each game (a registry family id): token -> move, moves -> text.
@@ -134,8 +137,9 @@ def _step(data: dict) -> Step:
     args = {k: v for k, v in data.items() if k not in ("do", "refused", "say", "expect", "says")}
     if data.get("refused") and "message" not in args:
         raise ValueError(f"a refused {do!r} step needs the message the table shows")
-    return Step(do, args, data.get("refused"), data.get("say"), dict(data.get("expect", {})),
-                tuple(data.get("says", ())))
+    return Step(
+        do, args, data.get("refused"), data.get("say"), dict(data.get("expect", {})), tuple(data.get("says", ()))
+    )
 
 
 def _part(game: str, data: dict) -> Part:
@@ -192,14 +196,15 @@ def caption(example_id: str, key: str | int, language: str) -> str:
 @dataclass
 class Plan:
     """What the next step will do, worked out before it is done (the screen points at it first)."""
+
     step: Step
-    kind: str                                # 'look', 'draw', 'play' or 'move'
-    column: int | None = None                # Golf: the column played
-    row: int | None = None                   # Golf: the row touched (a covered card)
-    src: Location | None = None              # Eight Off
+    kind: str  # 'look', 'draw', 'play' or 'move'
+    column: int | None = None  # Golf: the column played
+    row: int | None = None  # Golf: the row touched (a covered card)
+    src: Location | None = None  # Eight Off
     dst: Location | None = None
     count: int = 1
-    refused: str | None = None               # the model's reason, when it refuses
+    refused: str | None = None  # the model's reason, when it refuses
 
 
 class Run:
@@ -300,9 +305,11 @@ class Run:
         that expects a refusal must get exactly that refusal; one that does not must not get any."""
         step = plan.step
         if plan.refused != step.refused:
-            raise ValueError(f"{self.example.id}: step {self.step_index + 1} ({step.do}) was "
-                             f"{'refused: ' + plan.refused if plan.refused else 'allowed'}, "
-                             f"not {'refused: ' + step.refused if step.refused else 'allowed'}")
+            raise ValueError(
+                f"{self.example.id}: step {self.step_index + 1} ({step.do}) was "
+                f"{'refused: ' + plan.refused if plan.refused else 'allowed'}, "
+                f"not {'refused: ' + step.refused if step.refused else 'allowed'}"
+            )
         if plan.refused is None and plan.kind != "look":
             if plan.kind == "draw":
                 self.game.draw()
@@ -317,8 +324,11 @@ class Run:
 
     def check(self, step: Step) -> list[str]:
         """What does not hold of `step`'s expectations in the game now (empty: all of it holds)."""
-        return [f"{key}: expected {want!r}, got {got!r}" for key, want, got in _compare(self.game, step.expect)
-                if want != got]
+        return [
+            f"{key}: expected {want!r}, got {got!r}"
+            for key, want, got in _compare(self.game, step.expect)
+            if want != got
+        ]
 
 
 def _apply(game: SolitaireGame, move: Any) -> None:

@@ -11,6 +11,7 @@ is 8♠ and the free cards of columns 5 and 2 are 9♣ and 8♣ (about one deal 
 6♥ too, one in 180 million): in Python it is slow, so for the shipped deal the same test was run over
 PySolFC's deal generator rewritten in C (CPython's Mersenne Twister), and the deal checked here.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,7 +71,7 @@ def ace_on_king_line(number: int, move: int = 35, ace: str = "AH", column: int =
             card = cols[c][h - 1] if h else None
             if card is not None and _fits(card, waste, True) and not (card.rank == 1 and waste.rank == 13):
                 path.append(c)
-                found = dfs(heights[:c] + (h - 1,) + heights[c + 1:], drawn, card)
+                found = dfs(heights[:c] + (h - 1,) + heights[c + 1 :], drawn, card)
                 if found:
                     return found
                 path.pop()
@@ -104,7 +105,7 @@ def block_line(number: int, letter: str = "C", left: int = 4) -> list | None:
             if h and _fits(cols[c][h - 1], waste, easy):
                 moved = True
                 path.append(c)
-                if dfs(heights[:c] + (h - 1,) + heights[c + 1:], drawn, cols[c][h - 1]):
+                if dfs(heights[:c] + (h - 1,) + heights[c + 1 :], drawn, cols[c][h - 1]):
                     return True
                 path.pop()
         if drawn < len(stock):
@@ -129,9 +130,14 @@ def group_limit(number: int) -> tuple[int, list] | None:
         return None
     for i, (src, dst, count) in enumerate(result.moves, 1):
         empty = [c for c in range(8) if not game.columns[c]]
-        if (count == 3 and dst[0] == "column" and empty == [dst[1]] and game.free_cells() == 2
-                and game.columns[src[1]][-3].rank == 13
-                and any(game.run_length(c) == 4 and game.columns[c][-4].rank == 13 for c in range(8))):
+        if (
+            count == 3
+            and dst[0] == "column"
+            and empty == [dst[1]]
+            and game.free_cells() == 2
+            and game.columns[src[1]][-3].rank == 13
+            and any(game.run_length(c) == 4 and game.columns[c][-4].rank == 13 for c in range(8))
+        ):
             return i, list(result.moves)
         game.move(src, dst, count)
     return None
@@ -142,9 +148,15 @@ def opening(number: int) -> bool:
     draw 8♠, 9♣ free in column 5 and 8♣ free in column 2 (and a free 6♥, a covered 10♠)."""
     game = _golf(number, "E")
     cols = game.columns
-    return (str(game.waste[-1]) == "AC" and game.legal_moves() == ["draw"] and str(game.stock[-1]) == "8S"
-            and str(cols[4][-1]) == "9C" and str(cols[1][-1]) == "8C"
-            and any(str(c[-1]) == "6H" for c in cols) and any(str(x) == "TS" for c in cols for x in c[:-1]))
+    return (
+        str(game.waste[-1]) == "AC"
+        and game.legal_moves() == ["draw"]
+        and str(game.stock[-1]) == "8S"
+        and str(cols[4][-1]) == "9C"
+        and str(cols[1][-1]) == "8C"
+        and any(str(c[-1]) == "6H" for c in cols)
+        and any(str(x) == "TS" for c in cols for x in c[:-1])
+    )
 
 
 def _numbers(args: argparse.Namespace) -> Iterator[int]:
@@ -152,8 +164,9 @@ def _numbers(args: argparse.Namespace) -> Iterator[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.help.find_deals",
-                                     description="Find the examples' real deals.")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.help.find_deals", description="Find the examples' real deals."
+    )
     parser.add_argument("search", choices=["ace-on-king", "block", "group", "opening"])
     parser.add_argument("number", nargs="?", type=int, default=40)
     parser.add_argument("letter", nargs="?", default="C")

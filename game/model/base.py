@@ -9,6 +9,7 @@ The JSON form stores the start position and the action log (each move's text, 'u
 rebuilds the game by replaying it, so a saved game resumes with the same score, counter and undo
 history, and a tampered file cannot load.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,7 @@ class SolitaireGame:
     def __init__(self) -> None:
         self._history: deque[tuple[Any, Any]] = deque(maxlen=UNDO_LIMIT)  # (move, how to reverse it)
         self._stack: list[Any] = []  # the moves from the deal to now
-        self._redo: list[Any] = []   # the moves undone since the last new move (the next redo last)
+        self._redo: list[Any] = []  # the moves undone since the last new move (the next redo last)
         self._log: list[str] = []
         self._start: dict = {}
         self._score = 0
@@ -198,15 +199,22 @@ class SolitaireGame:
 
     def to_json(self) -> str:
         """Everything needed to resume exactly: start position, action log, and the resulting state."""
-        return json.dumps({
-            "format": JSON_FORMAT,
-            "game": self.GAME_ID,
-            "code": self.code,
-            "start": self._start,
-            "log": list(self._log),
-            "state": {"score": self._score, "moves": self._moves, "status": self._status,
-                      "position": self._position()},
-        }, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": JSON_FORMAT,
+                "game": self.GAME_ID,
+                "code": self.code,
+                "start": self._start,
+                "log": list(self._log),
+                "state": {
+                    "score": self._score,
+                    "moves": self._moves,
+                    "status": self._status,
+                    "position": self._position(),
+                },
+            },
+            separators=(",", ":"),
+        )
 
     @classmethod
     def _layout_from_start(cls: type[G], start: dict) -> G:  # pragma: no cover - abstract
@@ -255,8 +263,12 @@ class SolitaireGame:
                 else:
                     game.push(_parse_action(cls.MOVE, entry))
             state = data["state"]
-            expected = {"score": game._score, "moves": game._moves, "status": game._status,
-                        "position": game._position()}
+            expected = {
+                "score": game._score,
+                "moves": game._moves,
+                "status": game._status,
+                "position": game._position(),
+            }
         except ValueError as exc:
             raise ValueError(f"saved game is inconsistent: {exc}") from None
         except IllegalMove as exc:
@@ -267,8 +279,9 @@ class SolitaireGame:
             raise ValueError("saved game is malformed: no state")
         for key, value in expected.items():
             if state.get(key) != value:
-                raise ValueError(f"saved game is inconsistent: {key} is {state.get(key)!r}, "
-                                 f"but its moves give {value!r}")
+                raise ValueError(
+                    f"saved game is inconsistent: {key} is {state.get(key)!r}, but its moves give {value!r}"
+                )
         return game
 
 

@@ -9,6 +9,7 @@ Card(rank=10, suit='S')
 
 Jokers (Golf's `jokers` rule) are cards of rank 0 whose "suit" is their number, 1 or 2.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -9,6 +9,7 @@
 
 A Golf code's middle part is a rule set (golf_rules.py): E, C, S, or a preset with modifiers.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from .golf_rules import BadRules, GolfRules
 
 DIGITS = 7
-MAX_NUMBER = 26 ** DIGITS - 1
+MAX_NUMBER = 26**DIGITS - 1
 PREFIXES = {"GO1": "golf", "EO1": "eightoff"}
 GAME_PREFIX = {v: k for k, v in PREFIXES.items()}
 #: The variants each game's codes list first (Golf also takes every rule set, see golf_rules.py).
@@ -101,8 +102,11 @@ def parse_code(text: str) -> DealCode:
     clean = text.strip().upper()
     parts = clean.split("-")
     if parts[0] not in PREFIXES:
-        raise InvalidCode("prefix", f"A deal code starts with GO1 (Golf) or EO1 (Eight Off), like "
-                                    f"{EXAMPLES['golf']} or {EXAMPLES['eightoff']}.")
+        raise InvalidCode(
+            "prefix",
+            f"A deal code starts with GO1 (Golf) or EO1 (Eight Off), like "
+            f"{EXAMPLES['golf']} or {EXAMPLES['eightoff']}.",
+        )
     game = PREFIXES[parts[0]]
     if len(parts) != 3:
         raise InvalidCode("format", f"A code has three parts separated by '-', like {EXAMPLES[game]}.")
@@ -130,10 +134,16 @@ def _variant(game: str, text: str) -> str:
         try:
             return GolfRules.parse(text).variant
         except BadRules:
-            raise InvalidCode("rule", f"A Golf code looks like {EXAMPLES['golf']}: E (Easy), C (Classic) "
-                                      f"or S (Strict) in the middle, with more rules after + "
-                                      f"(W, K, D, J1, J2, Z).") from None
+            raise InvalidCode(
+                "rule",
+                f"A Golf code looks like {EXAMPLES['golf']}: E (Easy), C (Classic) "
+                f"or S (Strict) in the middle, with more rules after + "
+                f"(W, K, D, J1, J2, Z).",
+            ) from None
     if text not in VARIANTS[game]:
-        raise InvalidCode("rule", f"An Eight Off code looks like {EXAMPLES['eightoff']}: C8, C4 or C2 "
-                                  f"(the number of free cells) in the middle.")
+        raise InvalidCode(
+            "rule",
+            f"An Eight Off code looks like {EXAMPLES['eightoff']}: C8, C4 or C2 "
+            f"(the number of free cells) in the middle.",
+        )
     return text

@@ -14,6 +14,7 @@ code, the deals, the final scores and the hole being played, so a saved round re
 >>> r.hole, r.deal_codes[0], par_text(r.to_par)
 (1, 'GO1-E-JTTHXRP', 'E')
 """
+
 from __future__ import annotations
 
 import json
@@ -48,8 +49,9 @@ def par_text(strokes: int) -> str:
 class GolfRound:
     """Nine holes under one rule set: the deals, the hole being played (`game`), the final scores."""
 
-    def __init__(self, code: RoundCode | str, numbers: Sequence[int] | None = None,
-                 accept: Callable[[int], bool] | None = None) -> None:
+    def __init__(
+        self, code: RoundCode | str, numbers: Sequence[int] | None = None, accept: Callable[[int], bool] | None = None
+    ) -> None:
         """The round a code names, at its first hole. A winnable round (GW1) needs `accept`, its
         table's test, or the nine `numbers` themselves (a saved round)."""
         self.round_code = parse_round_code(code) if isinstance(code, str) else code
@@ -61,17 +63,26 @@ class GolfRound:
 
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: str | GolfRules = "easy", rng: random.Random | None = None,
-            accept: Callable[[int], bool] | None = None) -> GolfRound:
+    def new(
+        cls,
+        rules: str | GolfRules = "easy",
+        rng: random.Random | None = None,
+        accept: Callable[[int], bool] | None = None,
+    ) -> GolfRound:
         """A random round under a rule set; with `accept` (a table's test), of winnable deals."""
         number = (rng or random).randint(1, MAX_NUMBER)
-        return cls(RoundCode(GolfRules.parse(rules) if isinstance(rules, str) else rules, number,
-                             accept is not None), accept=accept)
+        return cls(
+            RoundCode(GolfRules.parse(rules) if isinstance(rules, str) else rules, number, accept is not None),
+            accept=accept,
+        )
 
     def _check_numbers(self) -> None:
         numbers = self._numbers
-        if len(numbers) != HOLES or len(set(numbers)) != HOLES or \
-                not all(type(n) is int and 1 <= n <= MAX_NUMBER for n in numbers):
+        if (
+            len(numbers) != HOLES
+            or len(set(numbers)) != HOLES
+            or not all(type(n) is int and 1 <= n <= MAX_NUMBER for n in numbers)
+        ):
             raise ValueError(f"a round has {HOLES} different deal numbers")
         if not self.winnable and list(numbers) != round_numbers(self.round_code.number):
             raise ValueError(f"the deals are not those of {self.code}")
@@ -206,9 +217,15 @@ class GolfRound:
     def to_json(self, include_game: bool = True) -> str:
         """The round as JSON: code, deals, final scores, holes given up, and (unless the caller keeps
         it itself, as the save file does) the game of the hole being played."""
-        doc: dict[str, Any] = {"format": ROUND_FORMAT, "round": "golf", "code": self.code,
-                               "deals": list(self._numbers), "scores": list(self._scores),
-                               "given_up": list(self._given_up), "hole": self.hole}
+        doc: dict[str, Any] = {
+            "format": ROUND_FORMAT,
+            "round": "golf",
+            "code": self.code,
+            "deals": list(self._numbers),
+            "scores": list(self._scores),
+            "given_up": list(self._given_up),
+            "hole": self.hole,
+        }
         if include_game:
             doc["game"] = json.loads(self.game.to_json())
         return json.dumps(doc, separators=(",", ":"))
@@ -230,8 +247,7 @@ class GolfRound:
             raise ValueError(f"saved round is inconsistent: {exc}") from None
         if len(scores) > HOLES or not all(LOWEST_SCORE <= s <= HIGHEST_SCORE for s in scores):
             raise ValueError("saved round is inconsistent: impossible scores")
-        if given_up != sorted(set(given_up)) or not all(1 <= h <= len(scores) and scores[h - 1] >= 1
-                                                        for h in given_up):
+        if given_up != sorted(set(given_up)) or not all(1 <= h <= len(scores) and scores[h - 1] >= 1 for h in given_up):
             raise ValueError("saved round is inconsistent: impossible holes given up")
         made._scores, made._given_up = scores, given_up
         if data.get("hole") != made.hole:

@@ -1,4 +1,5 @@
 """Eight Off: build down by suit, eight (or four, or two) cells, Kings into empty columns (RULES.md)."""
+
 from __future__ import annotations
 
 import random
@@ -16,7 +17,6 @@ from .moves import EightOffMove, Location
 COLUMN_COUNT = 8
 CELL_OPTIONS = (8, 4, 2)
 POINTS_PER_CARD = 10
-
 
 
 def column(i: int) -> Location:
@@ -39,6 +39,7 @@ def is_run(cards: Sequence[Card]) -> bool:
 @dataclass(frozen=True)
 class _Undo:
     """A move and what taking it back needs: which first-time foundation card it scored, the status."""
+
     src: Location
     dst: Location
     count: int
@@ -52,8 +53,13 @@ class EightOffGame(SolitaireGame):
     GAME_ID = "eightoff"
     MOVE = EightOffMove
 
-    def __init__(self, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
-                 foundations: Sequence[Sequence[Any]] | None = None, scored: Sequence[Any] = ()) -> None:
+    def __init__(
+        self,
+        columns: Sequence[Sequence[Any]],
+        cells: Sequence[Any],
+        foundations: Sequence[Sequence[Any]] | None = None,
+        scored: Sequence[Any] = (),
+    ) -> None:
         super().__init__()
         if isinstance(columns, (str, bytes)) or len(columns) != COLUMN_COUNT:
             raise ValueError(f"Eight Off has {COLUMN_COUNT} columns")
@@ -79,8 +85,9 @@ class EightOffGame(SolitaireGame):
 
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
-    def from_layout(cls, columns: Sequence[Sequence[Any]], cells: Sequence[Any],
-                    foundations: Sequence[Sequence[Any]] | None = None) -> EightOffGame:
+    def from_layout(
+        cls, columns: Sequence[Sequence[Any]], cells: Sequence[Any], foundations: Sequence[Sequence[Any]] | None = None
+    ) -> EightOffGame:
         """Any position; cells' length is the cell count. ValueError on duplicate or unknown cards."""
         return cls(columns, cells, foundations)
 
@@ -130,8 +137,11 @@ class EightOffGame(SolitaireGame):
 
     def cards(self) -> list[Card]:
         """Every card: the columns, the cells and the foundations."""
-        return ([c for col in self._columns for c in col] + [c for c in self._cells if c is not None]
-                + [c for f in self._foundations for c in f])
+        return (
+            [c for col in self._columns for c in col]
+            + [c for c in self._cells if c is not None]
+            + [c for f in self._foundations for c in f]
+        )
 
     def pile(self, loc: Location) -> list:
         """The cards at a location, bottom first (a cell is a pile of 0 or 1)."""
@@ -146,14 +156,19 @@ class EightOffGame(SolitaireGame):
         """How many cards at the top of a column form a same-suit descending run."""
         pile = self._columns[col]
         n = 1 if pile else 0
-        while n < len(pile) and is_run(pile[-n - 1:]):
+        while n < len(pile) and is_run(pile[-n - 1 :]):
             n += 1
         return n
 
     def _check_location(self, loc: Any) -> Location:
         sizes = {"column": COLUMN_COUNT, "cell": len(self._cells), "foundation": len(SUITS)}
-        if (not isinstance(loc, (tuple, list)) or len(loc) != 2 or loc[0] not in sizes
-                or not isinstance(loc[1], int) or not 0 <= loc[1] < sizes[loc[0]]):
+        if (
+            not isinstance(loc, (tuple, list))
+            or len(loc) != 2
+            or loc[0] not in sizes
+            or not isinstance(loc[1], int)
+            or not 0 <= loc[1] < sizes[loc[0]]
+        ):
             raise ValueError(f"not a location here: {loc!r}")
         return (loc[0], loc[1])
 
@@ -167,14 +182,13 @@ class EightOffGame(SolitaireGame):
         if kind != "column":
             return 1
         empty = sum(1 for j, col in enumerate(self._columns) if not col and j != i)
-        return (self.free_cells() + 1) * 2 ** empty
+        return (self.free_cells() + 1) * 2**empty
 
     @property
     def kind_id(self) -> str:
         return f"eightoff-{len(self._cells)}"
 
-    def why_illegal(self, src: Location | EightOffMove, dst: Location | None = None,
-                    count: int = 1) -> str | None:
+    def why_illegal(self, src: Location | EightOffMove, dst: Location | None = None, count: int = 1) -> str | None:
         """None if the move is allowed, else the reason code the UI explains (see refusal)."""
         move = src if isinstance(src, EightOffMove) else EightOffMove(src, dst, count)  # type: ignore[arg-type]
         refused = self._refusal(move)
@@ -232,8 +246,11 @@ class EightOffGame(SolitaireGame):
             sources += [(column(i), n) for n in range(1, self.run_length(i) + 1)]
         sources += [(cell(i), 1) for i, c in enumerate(self._cells) if c is not None]
         sources += [(foundation(i), 1) for i, f in enumerate(self._foundations) if f]
-        targets = [column(i) for i in range(COLUMN_COUNT)] + [cell(i) for i in range(len(self._cells))] + \
-            [foundation(i) for i in range(len(SUITS))]
+        targets = (
+            [column(i) for i in range(COLUMN_COUNT)]
+            + [cell(i) for i in range(len(self._cells))]
+            + [foundation(i) for i in range(len(SUITS))]
+        )
         candidates = (EightOffMove(s, d, n) for s, n in sources for d in targets)
         return [m for m in candidates if self._refusal(m) is None]
 
@@ -266,10 +283,16 @@ class EightOffGame(SolitaireGame):
         heights = [len(f) for f in self._foundations]
         line: list[EightOffMove] = []
         while True:
-            ready = [(col[-1].rank, 0, i) for i, col in enumerate(columns)
-                     if col and col[-1].rank == heights[SUITS.index(col[-1].suit)] + 1]
-            ready += [(c.rank, 1, i) for i, c in enumerate(cells)
-                      if c is not None and c.rank == heights[SUITS.index(c.suit)] + 1]
+            ready = [
+                (col[-1].rank, 0, i)
+                for i, col in enumerate(columns)
+                if col and col[-1].rank == heights[SUITS.index(col[-1].suit)] + 1
+            ]
+            ready += [
+                (c.rank, 1, i)
+                for i, c in enumerate(cells)
+                if c is not None and c.rank == heights[SUITS.index(c.suit)] + 1
+            ]
             if not ready:
                 break
             _rank, from_cell, i = min(ready)
@@ -351,10 +374,12 @@ class EightOffGame(SolitaireGame):
 
     # -- persistence -------------------------------------------------------------------------------
     def _position(self) -> dict:
-        return {"columns": [card_strings(c) for c in self._columns],
-                "cells": [None if c is None else str(c) for c in self._cells],
-                "foundations": [card_strings(f) for f in self._foundations],
-                "scored": sorted(str(c) for c in self._scored)}
+        return {
+            "columns": [card_strings(c) for c in self._columns],
+            "cells": [None if c is None else str(c) for c in self._cells],
+            "foundations": [card_strings(f) for f in self._foundations],
+            "scored": sorted(str(c) for c in self._scored),
+        }
 
     @classmethod
     def _layout_from_start(cls, start: dict) -> EightOffGame:

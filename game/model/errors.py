@@ -1,4 +1,5 @@
 """The one exception the rules raise: a refused action, with a reason code the UI translates."""
+
 from __future__ import annotations
 
 from typing import Any

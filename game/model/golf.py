@@ -1,5 +1,6 @@
 """Golf: clear the seven columns onto the waste, one rank up or down (RULES.md, "Golf"), under any
 of the rule sets golf_rules.py names (Easy, Classic, the strict rule and the variants)."""
+
 from __future__ import annotations
 
 import random
@@ -22,7 +23,7 @@ RULES = ("easy", "classic")
 POINTS_PER_CARD = 10
 COLUMN_COUNT = 7
 #: Knuth's MMIX linear congruential generator: where a deal's jokers go in its stock (joker_places).
-_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2 ** 64
+_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2**64
 
 
 def rules_of(rule: str | GolfRules) -> GolfRules:
@@ -71,6 +72,7 @@ def dealt_cards(number: int, rules: GolfRules) -> tuple[list[list[Card]], list[C
 @dataclass(frozen=True)
 class _Undo:
     """How to take an action back: which action, and the score and status before it."""
+
     column: int | None  # None for a draw
     score: int
     status: str
@@ -83,8 +85,13 @@ class GolfGame(SolitaireGame):
     GAME_ID = "golf"
     MOVE = GolfMove
 
-    def __init__(self, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
-                 rule: str | GolfRules = "easy") -> None:
+    def __init__(
+        self,
+        columns: Sequence[Sequence[Any]],
+        waste: Sequence[Any],
+        stock: Sequence[Any],
+        rule: str | GolfRules = "easy",
+    ) -> None:
         super().__init__()
         self.rules = rules_of(rule)
         #: The rule set's name: 'easy', 'classic', 'strict', or e.g. 'classic+j2'.
@@ -104,8 +111,13 @@ class GolfGame(SolitaireGame):
 
     # -- constructors ------------------------------------------------------------------------------
     @classmethod
-    def from_layout(cls, columns: Sequence[Sequence[Any]], waste: Sequence[Any], stock: Sequence[Any],
-                    rule: str | GolfRules = "easy") -> GolfGame:
+    def from_layout(
+        cls,
+        columns: Sequence[Sequence[Any]],
+        waste: Sequence[Any],
+        stock: Sequence[Any],
+        rule: str | GolfRules = "easy",
+    ) -> GolfGame:
         """Any position (tests, puzzles, the solver); ValueError on duplicate or unknown cards."""
         return cls(columns, waste, stock, rule)
 
@@ -121,8 +133,9 @@ class GolfGame(SolitaireGame):
         return game
 
     @classmethod
-    def new(cls, rule: str | GolfRules = "easy", number: int | None = None,
-            rng: random.Random | None = None) -> GolfGame:
+    def new(
+        cls, rule: str | GolfRules = "easy", number: int | None = None, rng: random.Random | None = None
+    ) -> GolfGame:
         """A new deal under a rule set (a name such as 'strict', a code form or a GolfRules): the
         given number, or a random valid one."""
         rules = rules_of(rule)
@@ -265,8 +278,12 @@ class GolfGame(SolitaireGame):
 
     # -- persistence -------------------------------------------------------------------------------
     def _position(self) -> dict:
-        return {"rule": self.rule, "columns": [card_strings(c) for c in self._columns],
-                "waste": card_strings(self._waste), "stock": card_strings(self._stock)}
+        return {
+            "rule": self.rule,
+            "columns": [card_strings(c) for c in self._columns],
+            "waste": card_strings(self._waste),
+            "stock": card_strings(self._stock),
+        }
 
     @classmethod
     def _layout_from_start(cls, start: dict) -> GolfGame:

@@ -14,6 +14,7 @@ Modifiers, in this order: ``W`` wrap, ``K`` dead King, ``D`` strict draw, ``J1``
 else E when W is on, else C, and writes every other field that is on as a modifier; reading is
 lenient (any base, any order, a modifier the base already has, lower case).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -37,11 +38,11 @@ class BadRules(ValueError):
 class GolfRules:
     """Which Golf: what may go on what, when the stock may be drawn, jokers, and the start."""
 
-    wrap: bool = False          # King and Ace are consecutive (Q -> K -> A -> 2)
-    dead_king: bool = False     # nothing at all may be played on a King
-    strict_draw: bool = False   # the stock may be drawn only when no free card fits the waste
-    jokers: int = 0             # 0, 1 or 2 wild jokers in the stock
-    empty_waste: bool = False   # the waste starts empty; the deal's waste card is drawn first
+    wrap: bool = False  # King and Ace are consecutive (Q -> K -> A -> 2)
+    dead_king: bool = False  # nothing at all may be played on a King
+    strict_draw: bool = False  # the stock may be drawn only when no free card fits the waste
+    jokers: int = 0  # 0, 1 or 2 wild jokers in the stock
+    empty_waste: bool = False  # the waste starts empty; the deal's waste card is drawn first
 
     EASY: ClassVar[GolfRules]
     CLASSIC: ClassVar[GolfRules]

@@ -11,6 +11,7 @@ values read back unchanged. For code written against the older API, a move compa
 form that API used: a GolfMove to its column index (or 'draw'), an EightOffMove (a named tuple) to
 its (src, dst, count) tuple.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
@@ -43,8 +44,9 @@ class GolfMove:
     DRAW: ClassVar[GolfMove]
 
     def __init__(self, column: int | None) -> None:
-        if column is not None and (not isinstance(column, int) or isinstance(column, bool)
-                                   or not 0 <= column < GOLF_COLUMNS):
+        if column is not None and (
+            not isinstance(column, int) or isinstance(column, bool) or not 0 <= column < GOLF_COLUMNS
+        ):
             raise ValueError(f"a Golf column is 0..{GOLF_COLUMNS - 1}, not {column!r}")
         object.__setattr__(self, "_column", column)
 
@@ -142,8 +144,7 @@ class EightOffMove(NamedTuple):
             head, count = text.split("x")
             if len(head) != 4 or not (head[1].isdigit() and head[3].isdigit() and count.isdigit()):
                 raise ValueError
-            return cls((_LETTER_KINDS[head[0]], int(head[1])), (_LETTER_KINDS[head[2]], int(head[3])),
-                       int(count))
+            return cls((_LETTER_KINDS[head[0]], int(head[1])), (_LETTER_KINDS[head[2]], int(head[3])), int(count))
         except (KeyError, ValueError, AttributeError):
             raise ValueError(f"not an Eight Off move: {text!r} (e.g. 'c0l3x1')") from None
 

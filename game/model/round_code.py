@@ -24,6 +24,7 @@ set, so GR1-E-X and GR1-C-X play the same nine layouts.
 >>> round_numbers(1)[:3]
 [3014809709, 1572877831, 6186329817]
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -38,7 +39,7 @@ EXAMPLE = "GR1-E-AAAAAAB"
 WINNABLE_SPAN = 5000
 #: The most candidates a round draws before it gives up (a table with too few deals in the span).
 MAX_CANDIDATES = 200_000
-_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2 ** 64
+_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2**64
 
 
 class InvalidRoundCode(InvalidCode):
@@ -75,15 +76,19 @@ def parse_round_code(text: str) -> RoundCode:
         raise InvalidRoundCode("empty", "No round code was given.")
     parts = text.strip().upper().split("-")
     if parts[0] not in PREFIXES:
-        raise InvalidRoundCode("prefix", f"A round code starts with GR1 (any deals) or GW1 (winnable deals), "
-                                         f"like {EXAMPLE}.")
+        raise InvalidRoundCode(
+            "prefix", f"A round code starts with GR1 (any deals) or GW1 (winnable deals), like {EXAMPLE}."
+        )
     if len(parts) != 3:
         raise InvalidRoundCode("format", f"A round code has three parts separated by '-', like {EXAMPLE}.")
     try:
         rules = GolfRules.parse(parts[1])
     except BadRules:
-        raise InvalidRoundCode("rule", f"A round code looks like {EXAMPLE}: E (Easy), C (Classic) or S (Strict) "
-                                       f"in the middle, with more rules after + (W, K, D, J1, J2, Z).") from None
+        raise InvalidRoundCode(
+            "rule",
+            f"A round code looks like {EXAMPLE}: E (Easy), C (Classic) or S (Strict) "
+            f"in the middle, with more rules after + (W, K, D, J1, J2, Z).",
+        ) from None
     return RoundCode(rules, read_number(parts[2], "round", InvalidRoundCode), PREFIXES[parts[0]])
 
 
@@ -92,8 +97,9 @@ def is_round_code(text: str) -> bool:
     return isinstance(text, str) and text.strip().upper().split("-")[0] in PREFIXES
 
 
-def round_numbers(number: int, accept: Callable[[int], bool] | None = None, span: int = MAX_NUMBER,
-                  holes: int = HOLES) -> list[int]:
+def round_numbers(
+    number: int, accept: Callable[[int], bool] | None = None, span: int = MAX_NUMBER, holes: int = HOLES
+) -> list[int]:
     """The deal numbers of round `number`: the first `holes` distinct candidates of its stream (see
     the module's docstring) that `accept` takes (None: all). Fewer when MAX_CANDIDATES candidates
     did not give enough (a table with too few deals in the span)."""
@@ -119,6 +125,7 @@ def deals_of(code: RoundCode, accept: Callable[[int], bool] | None = None) -> li
         raise ValueError(f"{code} needs the table of winnable deals of its rules")
     numbers = round_numbers(code.number, accept, WINNABLE_SPAN)
     if len(numbers) < HOLES:
-        raise ValueError(f"the table of {code.rules.name} lists {len(numbers)} deals up to {WINNABLE_SPAN}, "
-                         f"not {HOLES}")
+        raise ValueError(
+            f"the table of {code.rules.name} lists {len(numbers)} deals up to {WINNABLE_SPAN}, not {HOLES}"
+        )
     return numbers

@@ -5,6 +5,7 @@ Everything read from disk is untrusted: a file may be truncated, huge, deeply ne
 or not a file at all (a FIFO, a device, a symlink to /dev/zero). `read_json` turns every such
 case into one exception, `Unreadable`, so a caller has exactly one thing to handle.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -69,7 +70,7 @@ def remove_stale_temps(path: Path) -> int:
     for name in names:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
-        pid = name[len(prefix):].split("-", 1)[0]
+        pid = name[len(prefix) :].split("-", 1)[0]
         if pid.isdigit() and (int(pid) == os.getpid() or _alive(int(pid))):
             continue  # a write in flight, ours or another copy's
         with contextlib.suppress(OSError):
@@ -136,8 +137,13 @@ def _check_regular(info: os.stat_result, limit: int) -> None:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return "not a file"

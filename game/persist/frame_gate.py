@@ -8,6 +8,7 @@ uses about 0.8 ms of CPU a write here (composing, writing and syncing the file).
 the gate while it steps a frame (`frame_begins`, `frame_ends`); a writer waits for it to open,
 never longer than `HOLD_S`, so a frame that hangs does not keep the newest state off the disk.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -2,6 +2,7 @@
 
 Set GOLF_EIGHTOFF_DATA_DIR to use another directory (tests, kiosks).
 """
+
 from __future__ import annotations
 
 import os

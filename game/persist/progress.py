@@ -21,6 +21,7 @@ replacement) is not offered again. Recording runs in the background (Recorder); 
 game is in the database it is kept in the save file's journal ("unrecorded"), written in the same
 atomic replacement that drops the game from the save, and replayed at the next start.
 """
+
 from __future__ import annotations
 
 import json
@@ -109,8 +110,11 @@ class Progress:
         if game.status == "won" and meta.get("round") is None:  # a won hole: its round goes on
             return None
         if self._recorded_already(meta["uid"]):
-            log.warning("the saved game %s is already in the statistics (the power went before its save "
-                        "was replaced); it is not continued", game.code)
+            log.warning(
+                "the saved game %s is already in the statistics (the power went before its save "
+                "was replaced); it is not continued",
+                game.code,
+            )
             self.save.clear()
             return None
         return game, meta
@@ -132,8 +136,14 @@ class Progress:
                 self._journal += (rec,)
                 self.recorder.submit(("record_round" if is_round_record(rec) else "record", rec))
 
-    def begin(self, game: SolitaireGame, meta: dict | None = None, guaranteed: bool | None = False,
-              daily: str | None = None, golf_round: GolfRound | None = None) -> None:
+    def begin(
+        self,
+        game: SolitaireGame,
+        meta: dict | None = None,
+        guaranteed: bool | None = False,
+        daily: str | None = None,
+        golf_round: GolfRound | None = None,
+    ) -> None:
         """A table starts playing `game` (new, or resumed with its saved bookkeeping). `guaranteed`
         says a new deal was proven winnable, `daily` that it is the daily deal of that date; a resumed
         game takes both from `meta`. `golf_round` (or meta's "round"): the round of golf `game` is the
@@ -283,32 +293,68 @@ class Progress:
 
     def _document(self, game: SolitaireGame) -> dict[str, Any]:
         """The save's document for the game and its bookkeeping."""
-        return {"format": SAVE_FORMAT, "kind": kind_of(game), "model": game.to_json(), "uid": self.uid,
-                "undos": self.undos, "duration": round(self.duration, 2), "started": self.started,
-                "hints": self.hints, "player_moves": self.player_moves, "demo_moves": self.demo_moves,
-                "guaranteed": self.guaranteed, "daily": self.daily,
-                "code": game.code, "score": game.score, "moves": game.moves, "status": game.status}
+        return {
+            "format": SAVE_FORMAT,
+            "kind": kind_of(game),
+            "model": game.to_json(),
+            "uid": self.uid,
+            "undos": self.undos,
+            "duration": round(self.duration, 2),
+            "started": self.started,
+            "hints": self.hints,
+            "player_moves": self.player_moves,
+            "demo_moves": self.demo_moves,
+            "guaranteed": self.guaranteed,
+            "daily": self.daily,
+            "code": game.code,
+            "score": game.score,
+            "moves": game.moves,
+            "status": game.status,
+        }
 
     def _record(self, game: SolitaireGame, result: str) -> None:
         """Queue the game's record and keep it in the journal until the database has it."""
         self._closed_out = True
-        self._enqueue("record", record_of(kind_of(game), option_of(game), game.code, result, game.score,
-                                          game.moves, self.undos, self.duration, hints=self.hints, uid=self.uid,
-                                          daily=self.daily))
+        self._enqueue(
+            "record",
+            record_of(
+                kind_of(game),
+                option_of(game),
+                game.code,
+                result,
+                game.score,
+                game.moves,
+                self.undos,
+                self.duration,
+                hints=self.hints,
+                uid=self.uid,
+                daily=self.daily,
+            ),
+        )
 
     def _record_round(self, rnd: GolfRound, result: str) -> None:
         """Queue the round's record (its holes finished so far) and keep it in the journal."""
         self._closed_out = True
-        self._enqueue("record_round", round_record_of(rnd.rules.name, rnd.code, result, rnd.scores,
-                                                      winnable=rnd.winnable, hints=self.hints,
-                                                      duration_s=self.duration, uid=self.uid))
+        self._enqueue(
+            "record_round",
+            round_record_of(
+                rnd.rules.name,
+                rnd.code,
+                result,
+                rnd.scores,
+                winnable=rnd.winnable,
+                hints=self.hints,
+                duration_s=self.duration,
+                uid=self.uid,
+            ),
+        )
 
     def _enqueue(self, op: str, rec: dict[str, Any]) -> None:
         confirmed = self.recorder.confirmed()
         journal = tuple(r for r in self._journal if r["uid"] not in confirmed and r["uid"] != rec["uid"])
         if len(journal) >= JOURNAL_CAP:
             log.warning("statistics: %d finished games wait to be recorded; the oldest is dropped", len(journal))
-            journal = journal[1 - JOURNAL_CAP:]
+            journal = journal[1 - JOURNAL_CAP :]
         self._journal = (*journal, rec)
         self.recorder.submit((op, rec))
 

@@ -7,6 +7,7 @@ error, a read-only folder) keeps the files untouched, is logged once, shown on t
 finished game is also kept in the saved game's journal until it is written (Progress), so neither
 a power cut nor an exit during the wait loses it. At exit the queue gets a bounded wait.
 """
+
 from __future__ import annotations
 
 import logging
@@ -37,9 +38,14 @@ class Recorder:
     `on_recorded(uid)` is called (on that thread) when a finished game is in the database, whether it
     was added or was there already. `pause(seconds)` replaces the back-off wait (tests)."""
 
-    def __init__(self, path: Path, on_recorded: Callable[[str], None] | None = None,
-                 backoff: tuple[float, float] = (0.05, 5.0), busy_seconds: float = 1.0,
-                 pause: Callable[[float], None] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        on_recorded: Callable[[str], None] | None = None,
+        backoff: tuple[float, float] = (0.05, 5.0),
+        busy_seconds: float = 1.0,
+        pause: Callable[[float], None] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.on_recorded = on_recorded
         self.backoff = backoff
@@ -186,9 +192,20 @@ class Recorder:
         try:
             if name == "record":
                 rec: dict[str, Any] = dict(args[0])
-                db.record(rec["game"], rec["option"], rec["code"], rec["result"], rec["score"], rec["moves"],
-                          rec["undos"], rec["duration_s"], rec["finished_at"], hints=rec["hints"], uid=rec["uid"],
-                          daily=rec.get("daily"))
+                db.record(
+                    rec["game"],
+                    rec["option"],
+                    rec["code"],
+                    rec["result"],
+                    rec["score"],
+                    rec["moves"],
+                    rec["undos"],
+                    rec["duration_s"],
+                    rec["finished_at"],
+                    hints=rec["hints"],
+                    uid=rec["uid"],
+                    daily=rec.get("daily"),
+                )
                 return str(rec["uid"])
             if name == "record_round":
                 db.record_round(dict(args[0]))
@@ -224,8 +241,11 @@ class Recorder:
         if exc.permanent:
             log.warning("statistics %s unavailable (%s); games are not recorded", self.path, exc)
         else:
-            log.warning("statistics: cannot write %s (%s); finished games are kept and recorded as soon as "
-                        "writing works again", self.path, exc)
+            log.warning(
+                "statistics: cannot write %s (%s); finished games are kept and recorded as soon as writing works again",
+                self.path,
+                exc,
+            )
 
     def _working(self) -> None:
         if self.problem is not None:

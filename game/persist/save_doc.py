@@ -1,6 +1,7 @@
 """What a save document holds, read as untrusted: the game and its bookkeeping, the round it is a
 hole of, and the journal of finished games and rounds not yet in the database. Anything wrong is
 a ValueError (or any exception): the caller moves the file aside."""
+
 from __future__ import annotations
 
 import datetime
@@ -47,8 +48,11 @@ def game_of(data: dict) -> tuple[SolitaireGame, dict]:
     game = kind.from_json(data["model"])
     undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
     # a save from before hints and the demo: every move in it was the player's
-    counts = {"hints": int(data.get("hints", 0)), "demo_moves": int(data.get("demo_moves", 0)),
-              "player_moves": int(data.get("player_moves", game.moves))}
+    counts = {
+        "hints": int(data.get("hints", 0)),
+        "demo_moves": int(data.get("demo_moves", 0)),
+        "player_moves": int(data.get("player_moves", game.moves)),
+    }
     if min(undos, *counts.values()) < 0 or not 0.0 <= duration < 1e9:
         raise ValueError("bad bookkeeping numbers")
     uid = data.get("uid")
@@ -58,9 +62,15 @@ def game_of(data: dict) -> tuple[SolitaireGame, dict]:
         uid = "old-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
     elif not isinstance(uid, str) or not UID.fullmatch(uid):
         raise ValueError("bad game id")
-    meta: dict[str, Any] = {"uid": uid, "undos": undos, "duration": duration, "started": str(data.get("started", "")),
-                            **counts, "guaranteed": data.get("guaranteed", False) is True,
-                            "daily": day_of(data.get("daily"))}
+    meta: dict[str, Any] = {
+        "uid": uid,
+        "undos": undos,
+        "duration": duration,
+        "started": str(data.get("started", "")),
+        **counts,
+        "guaranteed": data.get("guaranteed", False) is True,
+        "daily": day_of(data.get("daily")),
+    }
     if "round" in data:  # a hole of a round of golf: the round, with this game as the hole being played
         if not isinstance(game, GolfGame):
             raise ValueError("a round's hole is not a Golf game")
@@ -80,18 +90,36 @@ def journal_of(data: dict) -> list[dict[str, Any]]:
             continue
         if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not UID.fullmatch(rec["uid"]):
             raise ValueError("bad journal entry")
-        if rec.get("result") not in RESULTS or not all(isinstance(rec.get(k), str) and len(rec[k]) <= 64
-                                                       for k in ("game", "option", "finished_at")):
+        if rec.get("result") not in RESULTS or not all(
+            isinstance(rec.get(k), str) and len(rec[k]) <= 64 for k in ("game", "option", "finished_at")
+        ):
             raise ValueError("bad journal entry")
         code, duration = rec.get("code"), rec.get("duration_s")
         if not (code is None or isinstance(code, str) and len(code) <= 64):
             raise ValueError("bad journal entry")
-        if not isinstance(duration, (int, float)) or isinstance(duration, bool) or not math.isfinite(duration) \
-                or not 0 <= duration < 1e9:
+        if (
+            not isinstance(duration, (int, float))
+            or isinstance(duration, bool)
+            or not math.isfinite(duration)
+            or not 0 <= duration < 1e9
+        ):
             raise ValueError("bad journal entry")
-        out.append(record_of(rec["game"], rec["option"], code, rec["result"], count(rec, "score"),
-                             count(rec, "moves"), count(rec, "undos"), duration, rec["finished_at"],
-                             hints=count(rec, "hints"), uid=rec["uid"], daily=day_of(rec.get("daily"))))
+        out.append(
+            record_of(
+                rec["game"],
+                rec["option"],
+                code,
+                rec["result"],
+                count(rec, "score"),
+                count(rec, "moves"),
+                count(rec, "undos"),
+                duration,
+                rec["finished_at"],
+                hints=count(rec, "hints"),
+                uid=rec["uid"],
+                daily=day_of(rec.get("daily")),
+            )
+        )
     return out
 
 

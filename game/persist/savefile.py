@@ -12,6 +12,7 @@ frames only (see frame_gate); a flush does not wait for the gate.
 
 A file that cannot be read is moved aside with one log line and the game starts normally.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,13 @@ class SaveFile:
     delete the file); it runs on the writer thread at write time, so whatever it adds (the
     statistics' journal) is as fresh as the write."""
 
-    def __init__(self, path: Path, compose: Callable[[dict[str, Any] | None], str] = plain_json,
-                 backoff: tuple[float, float] = (0.25, 10.0), gate: FrameGate | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        compose: Callable[[dict[str, Any] | None], str] = plain_json,
+        backoff: tuple[float, float] = (0.25, 10.0),
+        gate: FrameGate | None = None,
+    ) -> None:
         self.path = Path(path)
         self.compose = compose
         self.backoff = backoff

@@ -9,27 +9,66 @@ Errors are read by SQLite's own result codes (`sqlite_errorcode`), never by thei
 (StatsDamaged) only for a file that is not a database, is malformed, or has tables its version
 does not promise; anything else is trouble to wait out (StatsUnavailable, with a reason code).
 """
+
 from __future__ import annotations
 
 import errno
 import sqlite3
 
-GAMES_COLUMNS = ("id", "game", "option", "code", "result", "score", "moves", "undos", "duration_s",
-                 "finished_at", "hints", "uid", "daily")
+GAMES_COLUMNS = (
+    "id",
+    "game",
+    "option",
+    "code",
+    "result",
+    "score",
+    "moves",
+    "undos",
+    "duration_s",
+    "finished_at",
+    "hints",
+    "uid",
+    "daily",
+)
 DEALT_COLUMNS = ("kind", "number")
-ROUNDS_COLUMNS = ("id", "uid", "option", "code", "result", "holes", "total", "holes_won", "scores",
-                  "winnable", "hints", "duration_s", "finished_at")
+ROUNDS_COLUMNS = (
+    "id",
+    "uid",
+    "option",
+    "code",
+    "result",
+    "holes",
+    "total",
+    "holes_won",
+    "scores",
+    "winnable",
+    "hints",
+    "duration_s",
+    "finished_at",
+)
 # SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
 SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
 SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
-REASONS = {SQLITE_BUSY: "locked", SQLITE_LOCKED: "locked", SQLITE_FULL: "full", SQLITE_READONLY: "readonly",
-           SQLITE_PERM: "readonly"}
-OS_REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EFBIG: "full", errno.EROFS: "readonly",
-              errno.EACCES: "readonly", errno.EPERM: "readonly"}
+REASONS = {
+    SQLITE_BUSY: "locked",
+    SQLITE_LOCKED: "locked",
+    SQLITE_FULL: "full",
+    SQLITE_READONLY: "readonly",
+    SQLITE_PERM: "readonly",
+}
+OS_REASONS = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EFBIG: "full",
+    errno.EROFS: "readonly",
+    errno.EACCES: "readonly",
+    errno.EPERM: "readonly",
+}
 
 MIGRATIONS: list[list[str]] = [
     # version 0 -> 1: the games table
-    ["""CREATE TABLE games (
+    [
+        """CREATE TABLE games (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
             option TEXT NOT NULL,
@@ -40,11 +79,13 @@ MIGRATIONS: list[list[str]] = [
             undos INTEGER NOT NULL DEFAULT 0,
             duration_s REAL NOT NULL DEFAULT 0,
             finished_at TEXT NOT NULL)""",
-     "CREATE INDEX games_by_option ON games (game, option, id)"],
+        "CREATE INDEX games_by_option ON games (game, option, id)",
+    ],
     # version 1 -> 2: hints per game, the result 'assisted', and the deals handed out. A CHECK
     # cannot be altered in SQLite: the table is rebuilt (new, copy, drop, rename, index again),
     # keeping every row, its id and the AUTOINCREMENT counter
-    ["""CREATE TABLE games_v2 (
+    [
+        """CREATE TABLE games_v2 (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
             option TEXT NOT NULL,
@@ -56,21 +97,23 @@ MIGRATIONS: list[list[str]] = [
             duration_s REAL NOT NULL DEFAULT 0,
             finished_at TEXT NOT NULL,
             hints INTEGER NOT NULL DEFAULT 0)""",
-     "INSERT INTO games_v2 (id, game, option, code, result, score, moves, undos, duration_s, finished_at)"
-     " SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at FROM games",
-     "DELETE FROM sqlite_sequence WHERE name = 'games_v2'",
-     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v2', seq FROM sqlite_sequence WHERE name = 'games'",
-     "DROP TABLE games",
-     "ALTER TABLE games_v2 RENAME TO games",
-     "CREATE INDEX games_by_option ON games (game, option, id)",
-     """CREATE TABLE dealt (
+        "INSERT INTO games_v2 (id, game, option, code, result, score, moves, undos, duration_s, finished_at)"
+        " SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at FROM games",
+        "DELETE FROM sqlite_sequence WHERE name = 'games_v2'",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v2', seq FROM sqlite_sequence WHERE name = 'games'",
+        "DROP TABLE games",
+        "ALTER TABLE games_v2 RENAME TO games",
+        "CREATE INDEX games_by_option ON games (game, option, id)",
+        """CREATE TABLE dealt (
             kind TEXT NOT NULL,
             number INTEGER NOT NULL,
-            PRIMARY KEY (kind, number))"""],
+            PRIMARY KEY (kind, number))""",
+    ],
     # version 2 -> 3: every game's unique id (kept in its save while it is played), so that recording
     # a game again (after a power cut between its record and its save's replacement) changes
     # nothing. Rebuilt like version 2; the rows from before ids get one of their own ("row-<id>")
-    ["""CREATE TABLE games_v3 (
+    [
+        """CREATE TABLE games_v3 (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             game TEXT NOT NULL CHECK (game IN ('golf', 'eightoff')),
             option TEXT NOT NULL,
@@ -83,19 +126,21 @@ MIGRATIONS: list[list[str]] = [
             finished_at TEXT NOT NULL,
             hints INTEGER NOT NULL DEFAULT 0,
             uid TEXT NOT NULL UNIQUE)""",
-     "INSERT INTO games_v3 (id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
-     " uid) SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
-     " 'row-' || id FROM games",
-     "DELETE FROM sqlite_sequence WHERE name = 'games_v3'",
-     "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v3', seq FROM sqlite_sequence WHERE name = 'games'",
-     "DROP TABLE games",
-     "ALTER TABLE games_v3 RENAME TO games",
-     "CREATE INDEX games_by_option ON games (game, option, id)"],
+        "INSERT INTO games_v3 (id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+        " uid) SELECT id, game, option, code, result, score, moves, undos, duration_s, finished_at, hints,"
+        " 'row-' || id FROM games",
+        "DELETE FROM sqlite_sequence WHERE name = 'games_v3'",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'games_v3', seq FROM sqlite_sequence WHERE name = 'games'",
+        "DROP TABLE games",
+        "ALTER TABLE games_v3 RENAME TO games",
+        "CREATE INDEX games_by_option ON games (game, option, id)",
+    ],
     # version 3 -> 4: the date of the daily deal a game was ('2026-12-01'; NULL for any other game)
     ["ALTER TABLE games ADD COLUMN daily TEXT"],
     # version 4 -> 5: rounds of golf (issue 20), one row per round under its own unique id; the
     # option is the rule set's name, scores the final score of each hole played, comma-separated
-    ["""CREATE TABLE rounds (
+    [
+        """CREATE TABLE rounds (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             uid TEXT NOT NULL UNIQUE,
             option TEXT NOT NULL,
@@ -109,7 +154,8 @@ MIGRATIONS: list[list[str]] = [
             hints INTEGER NOT NULL DEFAULT 0,
             duration_s REAL NOT NULL DEFAULT 0,
             finished_at TEXT NOT NULL)""",
-     "CREATE INDEX rounds_by_option ON rounds (option, id)"],
+        "CREATE INDEX rounds_by_option ON rounds (option, id)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -147,6 +193,7 @@ def unavailable(exc: BaseException) -> StatsUnavailable:
 
 def check_schema(conn: sqlite3.Connection) -> None:
     """The tables must be the ones SCHEMA_VERSION promises, else every record would fail later."""
+
     def columns(table: str) -> tuple[str, ...]:
         return tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
 
@@ -170,8 +217,9 @@ def migrate(conn: sqlite3.Connection) -> int:
     A step that fails for want of the tables its version promises means a wrong schema (damage)."""
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
-        raise StatsUnavailable("newer", f"database schema {found} is newer than this game knows "
-                                        f"({SCHEMA_VERSION})", permanent=True)
+        raise StatsUnavailable(
+            "newer", f"database schema {found} is newer than this game knows ({SCHEMA_VERSION})", permanent=True
+        )
     for version in range(found, SCHEMA_VERSION):
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -5,6 +5,7 @@ Reading happens on the frame loop's own read-only connection with a short lock w
 writer never blocks a reader); writing never happens here. A game finished while the database
 cannot be written is therefore counted on the screen at once, and in the database when it can be.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -22,17 +23,38 @@ OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, 
 FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written
 
 
-def record_of(game: str, option: str, code: str | None, result: str, score: int, moves: int, undos: int = 0,
-              duration_s: float = 0.0, finished_at: str | None = None, *, hints: int = 0,
-              uid: str | None = None, daily: str | None = None) -> dict[str, Any]:
+def record_of(
+    game: str,
+    option: str,
+    code: str | None,
+    result: str,
+    score: int,
+    moves: int,
+    undos: int = 0,
+    duration_s: float = 0.0,
+    finished_at: str | None = None,
+    *,
+    hints: int = 0,
+    uid: str | None = None,
+    daily: str | None = None,
+) -> dict[str, Any]:
     """A finished game as the Recorder writes it and the save's journal keeps it."""
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
-    return {"uid": uid or new_uid(), "game": str(game), "option": str(option), "code": code,
-            "result": result, "score": max(0, int(score)), "moves": max(0, int(moves)), "undos": int(undos),
-            "duration_s": round(float(duration_s), 2), "hints": max(0, int(hints)),
-            "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
-            "daily": daily}
+    return {
+        "uid": uid or new_uid(),
+        "game": str(game),
+        "option": str(option),
+        "code": code,
+        "result": result,
+        "score": max(0, int(score)),
+        "moves": max(0, int(moves)),
+        "undos": int(undos),
+        "duration_s": round(float(duration_s), 2),
+        "hints": max(0, int(hints)),
+        "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
+        "daily": daily,
+    }
 
 
 class Statistics(RowViews):
@@ -101,8 +123,18 @@ class Statistics(RowViews):
             if op[0] == "record":
                 rec = op[1]
                 if (rec["game"], rec["option"]) == (game, str(option)) and all(r[0] != rec["uid"] for r in rows):
-                    rows.append((rec["uid"], rec["result"], rec["score"], rec["moves"], rec["hints"],
-                                 rec["undos"], float(rec["duration_s"]), rec.get("daily")))
+                    rows.append(
+                        (
+                            rec["uid"],
+                            rec["result"],
+                            rec["score"],
+                            rec["moves"],
+                            rec["hints"],
+                            rec["undos"],
+                            float(rec["duration_s"]),
+                            rec.get("daily"),
+                        )
+                    )
             elif op[0] == "reset" and op[1:] == (game, str(option)):
                 rows = []
         return rows

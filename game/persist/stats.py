@@ -9,6 +9,7 @@ its version promises, is damaged (StatsDamaged): it is moved aside with its -wal
 database is started. Anything else (a full disk, an I/O error, a read-only folder, a lock held by
 another program) leaves every file as it is (StatsUnavailable, with a reason code).
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
+
 def quick_check_fails(path: Path) -> bool:
     """A second opinion from `PRAGMA quick_check` on a fresh connection: True only when SQLite says
     the file is malformed or not a database (an I/O error or a lock proves nothing)."""
@@ -62,6 +64,7 @@ Row = tuple[str, str, int, int, int, int, float, "str | None"]
 @dataclass(frozen=True)
 class Summary:
     """What the Statistics screen shows for one game and option."""
+
     played: int  # every recorded game, assisted ones too
     won: int  # won by the player alone: an assisted game is never a win
     best_score: int | None  # None until a game is won or blocked (abandoned and assisted don't count)
@@ -94,14 +97,19 @@ def summarize(rows: Iterable[tuple[str, int, int, int, int, float]]) -> Summary:
     # an abandoned game's score is unfinished, an assisted one's not the player's alone
     finished = [r[1] for r in rows if r[0] in ("won", "blocked")]
     times = [r[5] for r in rows if r[0] == "won" and r[5] > 0]  # games from before the timer have 0
-    return Summary(played=len(rows), won=sum(r[0] == "won" for r in rows),
-                   best_score=max(finished) if finished else None,
-                   current_streak=current, longest_streak=longest,
-                   average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-                   hints=sum(r[3] for r in rows), assisted=sum(r[0] == "assisted" for r in rows),
-                   clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
-                   best_time=min(times) if times else None,
-                   average_win_time=sum(times) / len(times) if times else None)
+    return Summary(
+        played=len(rows),
+        won=sum(r[0] == "won" for r in rows),
+        best_score=max(finished) if finished else None,
+        current_streak=current,
+        longest_streak=longest,
+        average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
+        hints=sum(r[3] for r in rows),
+        assisted=sum(r[0] == "assisted" for r in rows),
+        clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
+        best_time=min(times) if times else None,
+        average_win_time=sum(times) / len(times) if times else None,
+    )
 
 
 class RowViews:
@@ -210,9 +218,22 @@ class StatsDB(RowViews):
         return self.conn
 
     # -- writing -----------------------------------------------------------------------------------
-    def record(self, game: str, option: str, code: str | None, result: str, score: int, moves: int,
-               undos: int = 0, duration_s: float = 0.0, finished_at: str | None = None, *,
-               hints: int = 0, uid: str | None = None, daily: str | None = None) -> bool:
+    def record(
+        self,
+        game: str,
+        option: str,
+        code: str | None,
+        result: str,
+        score: int,
+        moves: int,
+        undos: int = 0,
+        duration_s: float = 0.0,
+        finished_at: str | None = None,
+        *,
+        hints: int = 0,
+        uid: str | None = None,
+        daily: str | None = None,
+    ) -> bool:
         """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
         unique id; the same id again changes nothing. Returns whether a row was added."""
         if result not in RESULTS:
@@ -224,8 +245,21 @@ class StatsDB(RowViews):
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
                 " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
-                (game, str(option), code, result, max(0, int(score)), max(0, int(moves)), int(undos),
-                 float(duration_s), finished_at, max(0, int(hints)), uid or new_uid(), daily)).rowcount
+                (
+                    game,
+                    str(option),
+                    code,
+                    result,
+                    max(0, int(score)),
+                    max(0, int(moves)),
+                    int(undos),
+                    float(duration_s),
+                    finished_at,
+                    max(0, int(hints)),
+                    uid or new_uid(),
+                    daily,
+                ),
+            ).rowcount
         return added > 0
 
     def record_round(self, rec: dict) -> bool:
@@ -268,6 +302,7 @@ class StatsDB(RowViews):
 
     def round_rows(self, option: str) -> list[RoundRow]:
         return read_round_rows(self._db(), option)
+
     def options(self, game: str) -> dict[str, int]:
         """How many finished games each option of `game` has (only the options with any)."""
         return game_options(self._db(), game)
@@ -281,8 +316,11 @@ class StatsDB(RowViews):
 
 
 def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute("SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
-                        " WHERE game = ? AND option = ? ORDER BY id", (game, str(option))).fetchall()
+    rows = conn.execute(
+        "SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
+        " WHERE game = ? AND option = ? ORDER BY id",
+        (game, str(option)),
+    ).fetchall()
     return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
 
 
@@ -297,25 +335,31 @@ def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
 
 def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
     """Whether a game or a round with this id is recorded."""
-    return conn.execute("SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?",
-                        (uid, uid)).fetchone() is not None
+    return (
+        conn.execute(
+            "SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?", (uid, uid)
+        ).fetchone()
+        is not None
+    )
 
 
 def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
     """A connection for reading only, on an existing database of the current version: it never
     creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds,
-                           isolation_level=None)
+    conn = sqlite3.connect(
+        f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds, isolation_level=None
+    )
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
-            raise StatsUnavailable("newer" if version > SCHEMA_VERSION else "io",
-                                   f"database schema {version}, not {SCHEMA_VERSION}", version > SCHEMA_VERSION)
+            raise StatsUnavailable(
+                "newer" if version > SCHEMA_VERSION else "io",
+                f"database schema {version}, not {SCHEMA_VERSION}",
+                version > SCHEMA_VERSION,
+            )
         check_schema(conn)
     except BaseException:
         conn.close()
         raise
     return conn
-
-

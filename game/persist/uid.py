@@ -1,5 +1,6 @@
 """Game ids: every game gets one when it starts, kept in its save and held UNIQUE by the statistics,
 so a game recorded twice (a power cut between recording and replacing the save) counts once."""
+
 from __future__ import annotations
 
 import os

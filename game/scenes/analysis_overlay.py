@@ -1,5 +1,6 @@
 """The position can no longer be won: say whether the deal could have been, where the win was lost,
 and offer to undo back to the last winnable position (one action, each undo animated)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,5 +1,6 @@
 """What an analysis of a game says, in the player's language, for the panels that show it (the
 blocked panel and "this position can no longer be won")."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

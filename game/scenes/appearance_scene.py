@@ -7,6 +7,7 @@ scenes beneath (Settings, the menu, a table) are hidden meanwhile; they are repa
 look once, as the player leaves (ctx.appearance_changed), not at every tap: a relayout of a whole
 stack costs a Pi about half a second at 1920x1080. Back (or Esc) returns.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -114,12 +115,15 @@ class AppearanceScene(PanelScene):
         if isinstance(self.images, CardImages):
             self.images = CardImages()
             self.images.KEEP_WIDTHS = 2
-        self.backs = PictureChoice((0, 0, 1, 1), BACKS, s.card_back, text, self._back_picture,
-                                   lambda v: self._changed("card_back", v))
-        self.colours = PictureChoice((0, 0, 1, 1), COLOURS, s.table_colour, text, self._swatch,
-                                     lambda v: self._changed("table_colour", v))
-        self.four_colour = Toggle((0, 0, 1, 1), N_("Four-colour deck"), s.four_colour, text,
-                                  lambda v: self._changed("four_colour", v))
+        self.backs = PictureChoice(
+            (0, 0, 1, 1), BACKS, s.card_back, text, self._back_picture, lambda v: self._changed("card_back", v)
+        )
+        self.colours = PictureChoice(
+            (0, 0, 1, 1), COLOURS, s.table_colour, text, self._swatch, lambda v: self._changed("table_colour", v)
+        )
+        self.four_colour = Toggle(
+            (0, 0, 1, 1), N_("Four-colour deck"), s.four_colour, text, lambda v: self._changed("four_colour", v)
+        )
         self.preview = Preview((0, 0, 1, 1), text, self.images, s)
         self.changed = False  # a choice was made: the scenes beneath repaint when this one closes
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")

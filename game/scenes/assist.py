@@ -6,6 +6,7 @@ about the position it was asked for: if the cards have moved since, the question
 A winning line, once known, is followed move by move for as long as the player (or the demo) plays
 it, so the next hint or demo move costs nothing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 #: One solve's limit: states keep it the same on every machine, seconds bound it on a slow one.
 BUDGET = Budget(states=1_500_000, seconds=20.0)
 THINK_DELAY = 0.35  # s before "Thinking…" shows (a quick answer never flashes it)
-DEMO_PAUSE = 0.45   # s between demo moves, once the cards have landed: a watchable pace
+DEMO_PAUSE = 0.45  # s between demo moves, once the cards have landed: a watchable pace
 REWIND_PAUSE = 0.08  # s between the undos of "Undo to the last winnable position"
 FOREVER = 1e9
 SHIPPED_MOVES_PER_PIECE = 4  # moves of a shipped line checked per piece of spare time (~0.1 ms each here)
@@ -43,10 +44,11 @@ def _none() -> Generator[None, None, tuple | None]:
 
 class Driver(Enum):
     """Who moves the cards of a table."""
-    PLAYER = "player"    # the player's input
-    DEMO_DUE = "due"     # a deal dealt to be watched: the demo takes the cards once they are down
-    DEMO = "demo"        # the demo plays its winning line; the player's input hands the game back
-    REWIND = "rewind"    # undo after undo back to the last winnable position; input stops it too
+
+    PLAYER = "player"  # the player's input
+    DEMO_DUE = "due"  # a deal dealt to be watched: the demo takes the cards once they are down
+    DEMO = "demo"  # the demo plays its winning line; the player's input hands the game back
+    REWIND = "rewind"  # undo after undo back to the last winnable position; input stops it too
 
 
 class Assistant:
@@ -56,17 +58,17 @@ class Assistant:
         self.table = table
         self.ctx = table.ctx
         self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)
-        self.think_at = 0.0                 # the table's clock when "Thinking…" shows, if still waiting
-        self.wanted: set[str] = set()       # what the answer is for: 'hint', 'watch', 'analyse'
+        self.think_at = 0.0  # the table's clock when "Thinking…" shows, if still waiting
+        self.wanted: set[str] = set()  # what the answer is for: 'hint', 'watch', 'analyse'
         self.listeners: list[Callable[[Any], None]] = []
-        self.line: tuple[str, tuple] | None = None       # a winning line from a position
-        self.analysis: tuple[str, Any] | None = None     # the latest analysis and its position
+        self.line: tuple[str, tuple] | None = None  # a winning line from a position
+        self.analysis: tuple[str, Any] | None = None  # the latest analysis and its position
         self.thinking = False
         self.driver = Driver.DEMO_DUE if demo_due else Driver.PLAYER
-        self.demo_won = False    # the demo made the winning move
-        self.rewinds_left = 0    # undos still to make while the driver is REWIND
+        self.demo_won = False  # the demo made the winning move
+        self.rewinds_left = 0  # undos still to make while the driver is REWIND
         self.wait = 0.0
-        self.hint_key: str | None = None     # the position the shown hint is for
+        self.hint_key: str | None = None  # the position the shown hint is for
         self.counted_key: str | None = None  # the position whose hint was counted
         self._key: str | None = None
         self._shipped: tuple | None = None  # the deal's shipped line, once read
@@ -87,8 +89,8 @@ class Assistant:
             return self.line[1]
         shipped = self._shipped_line()
         played = self.table.game.move_stack
-        if len(played) < len(shipped) and tuple(played) == shipped[:len(played)]:
-            self.line = (self.key, shipped[len(played):])
+        if len(played) < len(shipped) and tuple(played) == shipped[: len(played)]:
+            self.line = (self.key, shipped[len(played) :])
             return self.line[1]
         return None
 
@@ -130,8 +132,11 @@ class Assistant:
         many undos lead back, depend on the history, not only on the cards)."""
         from ..solver.analysis import current_line  # (as below: not before the first frame)
 
-        if (self.analysis is not None and self.analysis[0] == self.key
-                and self.analysis[1].line_length == len(current_line(self.table.game))):
+        if (
+            self.analysis is not None
+            and self.analysis[0] == self.key
+            and self.analysis[1].line_length == len(current_line(self.table.game))
+        ):
             return self.analysis[1]
         return None
 
@@ -343,8 +348,7 @@ class Assistant:
         key = self.key
         if self.line is not None and self.line[0] != key:
             moves = self.line[1]
-            followed = (not undo and old_key == self.line[0] and moves
-                        and self._last_move() == moves[0])
+            followed = not undo and old_key == self.line[0] and moves and self._last_move() == moves[0]
             self.line = (key, moves[1:]) if followed else None
         if self.job is not None and self.job.about != key:
             self.forget()

@@ -1,6 +1,7 @@
 """The banners kiosk mode lays over whatever is on screen: "Touch to play" in attract mode, and the
 countdown of the administrator's corner press. Both are passive: input goes to the scene beneath
 (attract mode takes it before any scene does)."""
+
 from __future__ import annotations
 
 import math
@@ -83,7 +84,7 @@ class Banner(Scene):
 
 
 class AttractBanner(Banner):
-    """"Touch to play" and the game's name, in place of the table's top band: the demo's cards stay in
+    """ "Touch to play" and the game's name, in place of the table's top band: the demo's cards stay in
     full view, and the band's buttons, which mean nothing during a demo, are out of sight."""
 
     def __init__(self, ctx: Context, game_name: str = "") -> None:

@@ -5,6 +5,7 @@ with a mouse can still read what each button does: a play-test took Greek's bare
 it started the demo over the game. Fingers have no hover, so a touchscreen never shows it. A floating
 layer of paint_table (active, rect, dirty_rect, draw), repainted only where it was and is.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

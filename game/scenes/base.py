@@ -1,4 +1,5 @@
 """The scene contract: the app owns a stack of scenes and performs the transitions they return."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass(frozen=True)
 class Push:
     """Put an overlay scene on top of the current one."""
+
     scene: Scene
 
 
@@ -25,6 +27,7 @@ class Pop:
 @dataclass(frozen=True)
 class Replace:
     """Swap the whole stack for one scene (menu -> table, table -> menu)."""
+
     scene: Scene
 
 

@@ -1,6 +1,7 @@
 """The daily deal's screen (issue 21): today's deal of the chosen game, whether it is done, the
 current and best daily streaks, a calendar of the month with each day's result, and a share line
 (copied on the desktop, shown on a kiosk, which has nowhere to paste it)."""
+
 from __future__ import annotations
 
 import datetime
@@ -22,7 +23,6 @@ from game.ui import theme
 from game.ui.widgets import Button, Label
 
 log = logging.getLogger(__name__)
-
 
 
 def today() -> datetime.date:
@@ -74,9 +74,15 @@ class DailyScene(PanelScene):
         self.kind = daily_kind(s)
         self.today = today()
         self.month = self.today.replace(day=1)
-        self.picker = KindPicker(text, self.kind, {f: daily_kind(s).option_value if f == self.kind.family.id
-                                                   else registry.chosen(s, f).option_value
-                                                   for f in registry.FAMILIES}, self._set_kind)
+        self.picker = KindPicker(
+            text,
+            self.kind,
+            {
+                f: daily_kind(s).option_value if f == self.kind.family.id else registry.chosen(s, f).option_value
+                for f in registry.FAMILIES
+            },
+            self._set_kind,
+        )
         self.play_button = Button((0, 0, 1, 1), N_("Play today's deal"), text, self.play, style="primary")
         self.share_button = Button((0, 0, 1, 1), N_("Copy"), text, self.share, style="secondary")
         self.share_button.visible = not self.ctx.kiosk
@@ -84,8 +90,15 @@ class DailyScene(PanelScene):
         self.next_button = Button((0, 0, 1, 1), "▶", text, lambda: self._turn(1), style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="ghost")
         self.note = Label((0, 0, 1, 1), text, theme.TEXT_DIM)
-        self.widgets = [*self.picker.widgets, self.play_button, self.share_button, self.prev_button,
-                        self.next_button, self.back, self.note]
+        self.widgets = [
+            *self.picker.widgets,
+            self.play_button,
+            self.share_button,
+            self.prev_button,
+            self.next_button,
+            self.back,
+            self.note,
+        ]
         self._refresh()
 
     # --- what is shown -------------------------------------------------------------------------
@@ -104,8 +117,14 @@ class DailyScene(PanelScene):
             state = tr("Today's deal is done: won in {n} moves, {score} points.", n=done.moves, score=done.score)
         else:
             state = tr("Today's deal was played but not won yet.")
-        return [state, tr("Daily streak: {now} · best: {best}", now=daily.current_streak(won, self.today),
-                          best=daily.best_streak(won))]
+        return [
+            state,
+            tr(
+                "Daily streak: {now} · best: {best}",
+                now=daily.current_streak(won, self.today),
+                best=daily.best_streak(won),
+            ),
+        ]
 
     def _refresh(self) -> None:
         self._results = self.results()
@@ -163,8 +182,15 @@ class DailyScene(PanelScene):
 
     def _paint_calendar(self, surface: pygame.Surface) -> None:
         """The month's results; a kiosk keeps the calendar's last row for its share line."""
-        paint_month(surface, self.calendar_rect, self.ctx.text, self.month, self.today, self._results,
-                    spare_rows=1 if self.ctx.kiosk else 0)
+        paint_month(
+            surface,
+            self.calendar_rect,
+            self.ctx.text,
+            self.month,
+            self.today,
+            self._results,
+            spare_rows=1 if self.ctx.kiosk else 0,
+        )
 
     # --- actions -------------------------------------------------------------------------------
     def _set_kind(self, kind: registry.GameKind) -> None:
@@ -191,9 +217,15 @@ class DailyScene(PanelScene):
             return deal_daily(self.ctx, kind_id, day)
 
         if saved_game_at_stake(self.ctx):
-            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"),
-                                           [N_("The game you can continue will count as abandoned.")],
-                                           N_("New game"), deal))
+            self.next = Push(
+                ConfirmDialog(
+                    self.ctx,
+                    N_("Start a new game?"),
+                    [N_("The game you can continue will count as abandoned.")],
+                    N_("New game"),
+                    deal,
+                )
+            )
         else:
             self.next = deal()
 

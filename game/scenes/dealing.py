@@ -6,6 +6,7 @@ solved in the solver worker until one is proven winnable, while a small panel sa
 loop never waits. A watched deal (the demo) comes from the table too, but is not marked as dealt:
 it was not the player's.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -36,8 +37,9 @@ def make_game(kind_id: str, number: int | None = None, rng: random.Random | None
     return registry.kind(kind_id).new_game(number, rng)
 
 
-def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
-             rng: random.Random | None = None) -> Transition:
+def deal_new(
+    ctx: Context, kind_id: str, option: Any = None, demo: bool = False, rng: random.Random | None = None
+) -> Transition:
     """The transition to a new table of this kind (or to the panel that finds one). The kind may
     also be given the older way, as a game and its option: ('eightoff', 4)."""
     if option is not None:
@@ -65,8 +67,11 @@ def deal_new(ctx: Context, kind_id: str, option: Any = None, demo: bool = False,
 def deal_daily(ctx: Context, kind_id: str, day: datetime.date) -> Transition:
     """The transition to the table of `day`'s daily deal of this kind (proven winnable: it is
     taken from the kind's table, game/daily.py)."""
-    return Replace(ctx.make_table_scene(registry.game_from_code(daily.daily_code(kind_id, day)),
-                                        guaranteed=True, daily=day.isoformat()))
+    return Replace(
+        ctx.make_table_scene(
+            registry.game_from_code(daily.daily_code(kind_id, day)), guaranteed=True, daily=day.isoformat()
+        )
+    )
 
 
 class FindingDealOverlay(DialogOverlay):

@@ -3,6 +3,7 @@
 Used for the end screens of the tables and for confirmations (reset statistics, abandon a game).
 Each button's action returns the transition it causes (None: none).
 """
+
 from __future__ import annotations
 
 import logging
@@ -101,6 +102,7 @@ class DialogOverlay(PanelMeasure, Scene):
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         candidates = self.areas() or [self.area()]
+
         # A form whose text would be shrunk below what can be read is passed over for a shorter
         # one (the live top band has the buttons a compact form leaves out), and so is a place
         # where the panel would cut what is printed on the felt in two; where nothing is both,
@@ -115,9 +117,11 @@ class DialogOverlay(PanelMeasure, Scene):
         def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
             return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
 
-        chosen = next(filter(clean, self._fits(candidates)), None) \
-            or next(filter(legible, self._fits(candidates)), None) \
-            or max(self._fits(candidates), key=smallest, default=None)  # (the first of the largest)
+        chosen = (
+            next(filter(clean, self._fits(candidates)), None)
+            or next(filter(legible, self._fits(candidates)), None)
+            or max(self._fits(candidates), key=smallest, default=None)
+        )  # (the first of the largest)
         if chosen is not None:
             self.compact = chosen[3]
         acts = self.actions()
@@ -127,8 +131,9 @@ class DialogOverlay(PanelMeasure, Scene):
             # cut off over its own buttons (said in the log)
             log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
             # (over the cards, it covers as few as it legibly can: its shortest form, smallest)
-            chosen = max(filter(legible, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None) \
-                or next(self._fits(window), None)
+            chosen = max(filter(legible, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None) or next(
+                self._fits(window), None
+            )
             if chosen is not None:
                 self.compact = chosen[3]
                 acts = self.actions()
@@ -147,10 +152,10 @@ class DialogOverlay(PanelMeasure, Scene):
             row, col = divmod(i, per_row)
             in_row = min(per_row, len(acts) - row * per_row)  # a last, shorter row spreads out
             bw = (pw - gap * (in_row + 1)) // in_row
-            boxes.append((self.panel_rect.x + gap + col * (bw + gap),
-                          self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh))
-        self.buttons = [Button(box, label, self.ctx.text, style=style)
-                        for box, (label, _fn, style) in zip(boxes, acts)]
+            boxes.append(
+                (self.panel_rect.x + gap + col * (bw + gap), self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh)
+            )
+        self.buttons = [Button(box, label, self.ctx.text, style=style) for box, (label, _fn, style) in zip(boxes, acts)]
         self._button_actions = [fn for _label, fn, _style in acts]
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
         self._button_backs = []
@@ -173,14 +178,17 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def _text_images(self, pw: int, s: float) -> list[tuple[pygame.Surface, int]]:
         """The title and the lines drawn, each with the space below it (cached by the TextCache)."""
-        return [(self.ctx.text.render(line, size, colour, bold), below)
-                for line, size, colour, bold, below in self._text_plan(pw, s)]
+        return [
+            (self.ctx.text.render(line, size, colour, bold), below)
+            for line, size, colour, bold, below in self._text_plan(pw, s)
+        ]
 
     def _render_panel(self, s: float) -> PanelImage:
         radius = int(18 * s)
         # text stays clear over any table
-        panel = PanelImage(self.panel_rect.size, radius, opacity=PANEL_OPACITY,
-                           felt_colour=self.ctx.settings.table_colour)
+        panel = PanelImage(
+            self.panel_rect.size, radius, opacity=PANEL_OPACITY, felt_colour=self.ctx.settings.table_colour
+        )
         y = radius + int(22 * s) + self._text_drop
         last_below = 0
         #: the font size of the title and of each line, as drawn
@@ -286,8 +294,11 @@ class DialogOverlay(PanelMeasure, Scene):
         lies under each button is kept first (to repaint it alone when it changes)."""
         if len(self._button_backs) != len(self.buttons):
             self._button_backs = [pygame.Surface(b.bounds.size, 0, surface) for b in self.buttons]
-        touched = [(b, bounds, back) for b, back in zip(self.buttons, self._button_backs)
-                   if (bounds := b.bounds).colliderect(piece)]
+        touched = [
+            (b, bounds, back)
+            for b, back in zip(self.buttons, self._button_backs)
+            if (bounds := b.bounds).colliderect(piece)
+        ]
         if not touched:
             return
         clip = surface.get_clip()
@@ -304,8 +315,9 @@ class DialogOverlay(PanelMeasure, Scene):
         """Animated things between the dimmed scene and the panel (the win cascade)."""
         return []
 
-    def draw_beneath(self, surface: pygame.Surface, image: pygame.Surface | CardFace,
-                     pos: tuple[int, int]) -> pygame.Rect:
+    def draw_beneath(
+        self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
+    ) -> pygame.Rect:
         """Draw `image` at `pos` between the dimmed scene and the panel: plainly outside the panel,
         under it (and its buttons) inside; returns the part of `surface` drawn on."""
         drawn = pygame.Rect(pos, image.get_size())
@@ -328,8 +340,16 @@ class DialogOverlay(PanelMeasure, Scene):
 class ConfirmDialog(DialogOverlay):
     """Ask before something that cannot be taken back. `on_yes` may return a transition."""
 
-    def __init__(self, ctx: Context, title: str, lines: list[str], yes_label: str,
-                 on_yes: Action, no_label: str = "Cancel", on_no: Callable[[], object] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        title: str,
+        lines: list[str],
+        yes_label: str,
+        on_yes: Action,
+        no_label: str = "Cancel",
+        on_no: Callable[[], object] | None = None,
+    ) -> None:
         self.title = title
         self._lines = lines
         self._yes = (yes_label, on_yes)

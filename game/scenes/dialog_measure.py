@@ -1,6 +1,7 @@
 """How a dialog's panel measures itself: its forms (the whole panel and its shorter ones), the
 scales it tries in each of its areas, its text laid out at a width and scale, and whether every line
 of it can be read. DialogOverlay places and draws what this finds (dialog.py)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator

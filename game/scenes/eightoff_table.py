@@ -1,5 +1,6 @@
 """The Eight Off table: drag runs and cards between columns, cells and foundations; a tap sends a card
 to its foundation, a double tap to the best place RULES.md names. No card ever moves by itself."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -55,8 +56,14 @@ class EightOffTableScene(TableScene):
     layout: EightOffLayout
     DOUBLE_TAP = True
 
-    def __init__(self, ctx: Context, game: EightOffGame, resumed: dict | None = None, guaranteed: bool | None = None,
-                 demo: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        game: EightOffGame,
+        resumed: dict | None = None,
+        guaranteed: bool | None = None,
+        demo: bool = False,
+    ) -> None:
         super().__init__(ctx, game, resumed, guaranteed, demo)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
 
@@ -119,7 +126,7 @@ class EightOffTableScene(TableScene):
         g = self.game
         first = cards[0]
         for c, pile in enumerate(g.columns):
-            if first in pile and list(pile[pile.index(first):]) == cards:
+            if first in pile and list(pile[pile.index(first) :]) == cards:
                 return ("column", c), len(cards)
         if len(cards) == 1:
             for i, card in enumerate(g.cells):
@@ -236,8 +243,11 @@ class EightOffTableScene(TableScene):
 
     def focus_piles(self) -> list[tuple]:
         g = self.game
-        return ([("cell", i) for i in range(len(g.cells))] + [("foundation", i) for i in range(len(g.foundations))]
-                + [("column", i) for i in range(len(g.columns))])
+        return (
+            [("cell", i) for i in range(len(g.cells))]
+            + [("foundation", i) for i in range(len(g.foundations))]
+            + [("column", i) for i in range(len(g.columns))]
+        )
 
     def focus_anchor(self, pile: tuple) -> pygame.Rect:
         return pygame.Rect(self.layout.slot_rect(pile))

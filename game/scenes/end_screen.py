@@ -1,5 +1,6 @@
 """Overlays on a finished table: the blocked panel (Undo / New game) and the win screen with its
 cascading-cards celebration (New game / Menu)."""
+
 from __future__ import annotations
 
 import random
@@ -61,8 +62,7 @@ class EndOverlay(DialogOverlay):
 
     def awaits_best(self) -> bool:
         """Whether the best result's line is still to come (the panel keeps looking for it)."""
-        return self.best is not None and self.best.job is not None and not self._best_shown \
-            and not self.best.failed()
+        return self.best is not None and self.best.job is not None and not self._best_shown and not self.best.failed()
 
     def best_lines(self) -> list[str]:
         """'Best possible for this deal: golf score −7', once known."""
@@ -151,8 +151,10 @@ class BlockedOverlay(OverTable, EndOverlay):
         """The score and the cards left (a round's hole says its golf score instead)."""
         g = self.table.game
         left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
-        return [tr("Final score: {n} · golf score {left}", n=g.score, left=left),
-                tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left)]
+        return [
+            tr("Final score: {n} · golf score {left}", n=g.score, left=left),
+            tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left),
+        ]
 
     def actions(self) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
@@ -201,12 +203,19 @@ class WinOverlay(EndOverlay):
         if progress is None or self.table.assist.demo_won:
             lines = [self.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
         else:
-            lines = [self.game_title(), tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves,
-                                           time=play_time(progress.duration))]
+            lines = [
+                self.game_title(),
+                tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves, time=play_time(progress.duration)),
+            ]
             summary = self._summary()
             if summary is not None and summary.best_score is not None:
-                lines.append(tr("Best score: {best} · winning streak: {streak}", best=summary.best_score,
-                                streak=summary.current_streak))
+                lines.append(
+                    tr(
+                        "Best score: {best} · winning streak: {streak}",
+                        best=summary.best_score,
+                        streak=summary.current_streak,
+                    )
+                )
         par = self.table.par()
         if par is not None and not self.table.assist.demo_won:
             lines.append(tr("Par {par}: you took {moves} moves", par=par, moves=g.moves))
@@ -234,14 +243,16 @@ class WinOverlay(EndOverlay):
     def actions(self) -> list[tuple[str, Action, str]]:
         if self.bare:
             return []
-        return [("New game", self.do_new, "primary"), (N_("Play this deal again"), self.do_again, "secondary"),
-                ("Menu", self.do_menu, "secondary")]
+        return [
+            ("New game", self.do_new, "primary"),
+            (N_("Play this deal again"), self.do_again, "secondary"),
+            ("Menu", self.do_menu, "secondary"),
+        ]
 
     def do_again(self) -> Transition:
         """The same deal from its start, as a new game (the same code; a daily stays that day's)."""
         table = self.table
-        return Replace(self.ctx.make_table_scene(table.game.root(), guaranteed=table.guaranteed,
-                                                 daily=table.daily))
+        return Replace(self.ctx.make_table_scene(table.game.root(), guaranteed=table.guaranteed, daily=table.daily))
 
     def draw(self, surface: pygame.Surface) -> list | None:
         if not self.bare:

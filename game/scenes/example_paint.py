@@ -2,6 +2,7 @@
 the mini-table over the same backdrop as a table of that game, and the caption panel with its buttons.
 Only what changed is drawn again: the board's own rectangles, the band when its text or a button
 changes, the panel when the caption or a button does."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -69,6 +70,7 @@ class ExamplePainting:
     def _background(self) -> Backdrop:
         """Felt, the band and the empty-pile outlines, as on a table of this game (and kept as a
         table keeps them: the felt in 8 bits, what is painted on it in patches)."""
+
         def paint(canvas: Canvas) -> None:
             paint_band(canvas, self.band)
             paint_slots(canvas, self.layout, self.ctx.images, self.ctx.text)

@@ -6,6 +6,7 @@ message, shake and sound. Next (or a tap on the table) goes on at once, a pause 
 Replay starts again, and Back returns to the Help page. The top band shows the counters of the
 game being played, like a table's.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -34,9 +35,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 MOVE_TIME = 0.25
-POINT_TIME = 0.8      # s the cards of a step glow before it is made
-REPLAY_POINT = 0.2    # ... during a replay of a whole line
-LINGER = 0.7          # s after a step before the next one
+POINT_TIME = 0.8  # s the cards of a step glow before it is made
+REPLAY_POINT = 0.2  # ... during a replay of a whole line
+LINGER = 0.7  # s after a step before the next one
 REPLAY_LINGER = 0.2
 
 
@@ -219,7 +220,7 @@ class ExampleScene(ExamplePainting, Scene):
             card = pile[plan.row if plan.row is not None else -1]
             cards = {card} | ({g.waste[-1]} if g.waste else set())
             return cards, [], (self._rect(card).center, self.layout.waste.center)
-        moving = [c for c in g.pile(plan.src) if c is not None][-plan.count:]
+        moving = [c for c in g.pile(plan.src) if c is not None][-plan.count :]
         dest = [c for c in g.pile(plan.dst) if c is not None]
         cards = set(moving) | ({dest[-1]} if dest else set())
         to = self._rect(dest[-1]) if dest else self.layout.slot_rect(plan.dst)

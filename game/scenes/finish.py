@@ -6,6 +6,7 @@ the button only offers, and a touch or a key during the cascade stops it where i
 Which games can finish is the model's to say (`finish_line`, empty for Golf); the button floats over
 the table in the free area under the columns, painted like the table's messages (paint_table).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ class Finisher:
         self.table = table
         self.button = Button((0, 0, 1, 1), N_("Finish"), table.ctx.text, style="primary")
         self.button.visible = False
-        self._queue: list[Any] = []   # the cascade's moves still to make
+        self._queue: list[Any] = []  # the cascade's moves still to make
         self._wait = 0.0
         self._painted: pygame.Rect | None = None  # where the button was last drawn
 
@@ -54,8 +55,9 @@ class Finisher:
         """Whether the button should show now: the player's own game, at rest from the deal and the
         demo, with a finish line and no cascade under way."""
         t = self.table
-        return (not t.watching and not t.dealing and not t.assist.playing and not self._queue
-                and bool(t.game.finish_line()))
+        return (
+            not t.watching and not t.dealing and not t.assist.playing and not self._queue and bool(t.game.finish_line())
+        )
 
     def refresh(self) -> None:
         """Show or hide the button (after every change of the game), under the longest column."""

@@ -1,6 +1,7 @@
 """A single Golf deal's best result (issue 21: "a single Golf deal can show the fewest cards-left
 result found"): asked of the solver's worker when the deal ends, shown on its end screens beside the
 player's own golf score. A round of nine has its par instead, and attract mode shows no panel."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.jobs import Job
     from game.scenes.table import TableScene
     from game.solver.golf_best import BestScore
-
 
 
 def signed(score: int) -> str:

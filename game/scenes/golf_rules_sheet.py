@@ -5,6 +5,7 @@ combination can be won.
 Each change is the New game window's choice at once (and saved, as a setting is): the menu, New
 game on the table, the demo and attract mode deal that rule set. Done returns to the menu.
 """
+
 from __future__ import annotations
 
 import functools
@@ -86,8 +87,9 @@ class GolfRulesSheet(PanelScene):
 
     def build(self) -> None:
         text = self.ctx.text
-        self.presets = SegmentedControl((0, 0, 1, 1), [(b, registry.GOLF_PRESET_NAMES[b]) for b in PRESET_ORDER],
-                                        None, text, self._set_preset)
+        self.presets = SegmentedControl(
+            (0, 0, 1, 1), [(b, registry.GOLF_PRESET_NAMES[b]) for b in PRESET_ORDER], None, text, self._set_preset
+        )
         self.switches: dict[str, Toggle] = {}
         for name, label, _line in SWITCHES:
             self.switches[name] = Toggle((0, 0, 1, 1), label, False, text, functools.partial(self._switch, name))
@@ -141,8 +143,7 @@ class GolfRulesSheet(PanelScene):
         """The line as it fits width x height at this size (broken in two if need be), or None."""
         font = text_mod.get_font(size)
         for form, rows in ((line, 1), (text_mod.two_lines(line, size), 2)):
-            if max(font.size(part)[0] for part in form.split("\n")) <= width and \
-                    font.get_linesize() * rows <= height:
+            if max(font.size(part)[0] for part in form.split("\n")) <= width and font.get_linesize() * rows <= height:
                 return form
         return None
 
@@ -165,8 +166,7 @@ class GolfRulesSheet(PanelScene):
             img = text.fit_wrapped(share, r.width - 16, int(self.done.rect.height * 0.46), theme.GOLD, bold=True)
             surface.blit(img, img.get_rect(center=r.center))
 
-    def _paint_line(self, surface: pygame.Surface, r: pygame.Rect, line: str, colour: theme.Colour,
-                    size: int) -> None:
+    def _paint_line(self, surface: pygame.Surface, r: pygame.Rect, line: str, colour: theme.Colour, size: int) -> None:
         """A rule's explanation under it, on one line or on two balanced ones."""
         if not line:
             return

@@ -1,4 +1,5 @@
 """The Golf table: tap or drag a free card to the waste, tap the stock to draw."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

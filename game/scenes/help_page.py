@@ -7,6 +7,7 @@ is rendered to a surface the first time it shows and kept while it is near the v
 byte budget), so scrolling is a fill and a few blits. Buttons are real widgets drawn on small
 surfaces of their own, so they keep their look while the page moves under them.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,10 +27,10 @@ from ..ui.widgets import Button
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
-MIN_BODY = 18          # px: the smallest body text, at 800x480 (the issue: none under about 16 px)
-BODY_AT_SCALE_1 = 19   # px of body text at scale 1 (800x480), growing with the UI scale
-LINE_CACHE_BYTES = 4 * 2 ** 20
-SHEET = (14, 50, 31)   # the page's ground: opaque, so scrolling repaints with a fill
+MIN_BODY = 18  # px: the smallest body text, at 800x480 (the issue: none under about 16 px)
+BODY_AT_SCALE_1 = 19  # px of body text at scale 1 (800x480), growing with the UI scale
+LINE_CACHE_BYTES = 4 * 2**20
+SHEET = (14, 50, 31)  # the page's ground: opaque, so scrolling repaints with a fill
 CHIP = (242, 238, 222)
 INK = (24, 24, 28)
 SUIT_INK = {"♠": INK, "♥": (200, 22, 36), "♦": (200, 22, 36), "♣": INK}
@@ -55,7 +56,8 @@ def body_size(scale: float) -> int:
 @dataclass
 class Atom:
     """A piece of a line that is drawn as one: text of one style, or a card."""
-    kind: str          # 'text', 'bold' or 'card'
+
+    kind: str  # 'text', 'bold' or 'card'
     text: str
     width: int = 0
     x: int = 0
@@ -74,10 +76,11 @@ class Line:
 @dataclass
 class Action:
     """A button on the page: what it does (an example, a deal, a page) and where it sits."""
+
     kind: str
     arg: str
     label: str
-    rect: pygame.Rect            # in page coordinates
+    rect: pygame.Rect  # in page coordinates
     button: Button = field(repr=False)
     surface: pygame.Surface | None = field(default=None, repr=False)
 
@@ -86,9 +89,16 @@ class Page:
     """One page at one width. Coordinates are the page's own: x from the text column's left, y from
     the top of the page."""
 
-    def __init__(self, ctx: Context, blocks: tuple[Block, ...] | list[Block], width: int, scale: float,
-                 label: Callable[[Block], tuple[str, str]] | None = None, button_height: int = 48,
-                 body: int | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        blocks: tuple[Block, ...] | list[Block],
+        width: int,
+        scale: float,
+        label: Callable[[Block], tuple[str, str]] | None = None,
+        button_height: int = 48,
+        body: int | None = None,
+    ) -> None:
         self.ctx = ctx
         self.width = width
         self.body = body or body_size(scale)
@@ -247,8 +257,9 @@ class Page:
 
     def _line_height(self, atoms: list[Atom], size: int) -> int:
         font = get_font(size)
-        tallest = max([font.get_linesize()] + [self._font(a.kind, size).size(a.text)[1] for a in atoms
-                                               if a.kind != "card"])
+        tallest = max(
+            [font.get_linesize()] + [self._font(a.kind, size).size(a.text)[1] for a in atoms if a.kind != "card"]
+        )
         return tallest + max(2, size // 6)
 
     def _chip_size(self, text: str, size: int) -> tuple[int, int]:
@@ -338,8 +349,11 @@ def _clusters(text: str) -> list[str]:
     vowel, never after a Thai leading vowel."""
     out: list[str] = []
     for ch in text:
-        glue = out and (unicodedata.category(ch).startswith("M") or ch in _THAI_NO_BREAK_BEFORE
-                        or out[-1][-1] in _THAI_NO_BREAK_AFTER)
+        glue = out and (
+            unicodedata.category(ch).startswith("M")
+            or ch in _THAI_NO_BREAK_BEFORE
+            or out[-1][-1] in _THAI_NO_BREAK_AFTER
+        )
         if glue:
             out[-1] += ch
         else:

@@ -5,6 +5,7 @@ returns to where they were, untouched. Everything works by touch alone: the tabs
 by a finger (with a fling), the buttons in the page. A mouse wheel and the arrow keys scroll too.
 The pages are data (game/help/text) in the current language.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -94,8 +95,9 @@ class HelpScene(Scene):
         old: Page | None = getattr(self, "page", None)
         share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
         blocks = self.page_blocks = content.page(self.page_id, lang)
-        self.page: Page = Page(self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label,
-                               self.button_height)
+        self.page: Page = Page(
+            self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label, self.button_height
+        )
         self._language = lang
         bottom_pad = int(self.body * 1.5)
         self.scroller.set_extent(self.page.height + bottom_pad, self.view.height - (self.column.top - self.view.top))
@@ -173,7 +175,7 @@ class HelpScene(Scene):
             if self.scroller.move(pos[1], self.clock):
                 self._view_dirty = True
                 if self._pressed is not None:  # a drag is no tap: the button lets go
-                    self._pressed.button.handle(UP, (-10 ** 6, -10 ** 6))
+                    self._pressed.button.handle(UP, (-(10**6), -(10**6)))
                     self._pressed = None
             elif not self.scroller.tracking:
                 for action in self.page.actions:
@@ -207,8 +209,13 @@ class HelpScene(Scene):
             return
         step = self.body * 2
         view = self.view.height
-        moves = {pygame.K_UP: -step, pygame.K_DOWN: step, pygame.K_PAGEUP: -view * 0.9,
-                 pygame.K_PAGEDOWN: view * 0.9, pygame.K_SPACE: view * 0.9}
+        moves = {
+            pygame.K_UP: -step,
+            pygame.K_DOWN: step,
+            pygame.K_PAGEUP: -view * 0.9,
+            pygame.K_PAGEDOWN: view * 0.9,
+            pygame.K_SPACE: view * 0.9,
+        }
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
             self.close()
         elif event.key in moves:
@@ -300,8 +307,9 @@ class HelpScene(Scene):
         offset = int(self.scroller.offset)
         top, bottom = offset - (self.column.top - view.top), offset + view.bottom - self.column.top
         for i in page.visible_lines(top, bottom):
-            surface.blit(page.line_surface(i), (self.column.x + page.line_left(i),
-                                                self.column.y + page.lines[i].y - offset))
+            surface.blit(
+                page.line_surface(i), (self.column.x + page.line_left(i), self.column.y + page.lines[i].y - offset)
+            )
         for action in page.actions:
             if action.rect.bottom + 8 >= top and action.rect.top - 8 <= bottom:
                 img = page.action_surface(action)
@@ -341,7 +349,10 @@ def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:
 
     saved = ctx.progress.saved() if ctx.progress is not None else None
     if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:
-        why = N_("This game will count as abandoned.") if over_game else \
-            N_("The game you can continue will count as abandoned.")
+        why = (
+            N_("This game will count as abandoned.")
+            if over_game
+            else N_("The game you can continue will count as abandoned.")
+        )
         return Push(ConfirmDialog(ctx, N_("Start a new game?"), [why], N_("New game"), go))
     return go()

@@ -6,6 +6,7 @@ deal) and each counter's slot (its label over its value) are as wide as the wide
 ever show ('888', '8:88:88'), so nothing moves as the values change or between deals. Text is
 rendered through the text cache and the band is repainted only when a value or a button changes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,15 +25,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from ..view.backdrop import Canvas
 
-CHECK = "✓"      # on the deal code's button: the deal is proven winnable
-TICK_K = 1.0     # the room of the title's tick after the rule set's name, of its font size
-LABEL_K = 0.27   # a slot's label, of the band's height
-VALUE_K = 0.40   # a slot's value, of the band's height
+CHECK = "✓"  # on the deal code's button: the deal is proven winnable
+TICK_K = 1.0  # the room of the title's tick after the rule set's name, of its font size
+LABEL_K = 0.27  # a slot's label, of the band's height
+VALUE_K = 0.40  # a slot's value, of the band's height
 #: How small the band's text may get before the title gives its room to the counters (and the
 #: title is said elsewhere: the Golf table prints it on the felt).
 SCALES = (1.0, 0.92, 0.85, 0.78)
 LEAST_SCALE = 0.7  # the counters alone, on the narrowest window
-LEAST_VALUE = 14   # px: a value's font is never smaller (legible at 800x480)
+LEAST_VALUE = 14  # px: a value's font is never smaller (legible at 800x480)
 
 
 def play_time(seconds: float) -> str:
@@ -124,17 +125,27 @@ class Hud:
         finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
         # (padding, least width in band heights, icon stage, share of the code's width): the last, for
         # the narrowest windows, make the icons slimmer and the deal code's text a little smaller
-        tries = [(bh, 2.1, 0, 1.0), (int(bh * 0.7), 1.5, 0, 1.0), (int(bh * 0.7), 1.0, 1, 1.0),
-                 (int(bh * 0.7), 1.0, 2, 1.0), (int(bh * 0.7), 0.8, 2, 0.85), (int(bh * 0.7), 0.8, 2, 0.72)]
+        tries = [
+            (bh, 2.1, 0, 1.0),
+            (int(bh * 0.7), 1.5, 0, 1.0),
+            (int(bh * 0.7), 1.0, 1, 1.0),
+            (int(bh * 0.7), 1.0, 2, 1.0),
+            (int(bh * 0.7), 0.8, 2, 0.85),
+            (int(bh * 0.7), 0.8, 2, 0.72),
+        ]
         for n, (pad, least, icons, code_share) in enumerate(tries):
             labels = [icon if icon and stage <= icons else label for label, _action, icon, stage in self._actions()]
             # a one-glyph label (an icon, Help's "?") needs only a square-ish button
-            widths = [max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad,
-                          finger) for label in labels]
+            widths = [
+                max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad, finger)
+                for label in labels
+            ]
             right = w - m - sum(widths) - gap * len(widths) - int(code_text * code_share) - pad - m - light
             # the widest buttons only beside full-size counters; then, until the last two tries, nearly
-            if self._arrange(right - m, h, SCALES[:1] if n == 0 else SCALES[:3] if n < len(tries) - 2
-                             else SCALES) is not None:
+            if (
+                self._arrange(right - m, h, SCALES[:1] if n == 0 else SCALES[:3] if n < len(tries) - 2 else SCALES)
+                is not None
+            ):
                 break
         code_text = int(code_text * code_share)
         self.buttons = []
@@ -195,8 +206,9 @@ class Hud:
             self.slot_rects.append(pygame.Rect(x, 0, width, h))
             x += width + gap
 
-    def _arrange(self, room: int, h: int, scales: tuple[float, ...], titled: bool = True,
-                 small: bool = False) -> tuple | None:
+    def _arrange(
+        self, room: int, h: int, scales: tuple[float, ...], titled: bool = True, small: bool = False
+    ) -> tuple | None:
         """(title width, slot widths, gap, (label size, value size)) at the largest scale that fits
         (`small`: the title's rule set at the labels' size)."""
         for scale in scales:
@@ -257,8 +269,12 @@ class Hud:
         for button, action in zip(self.buttons, self._actions_of):
             if button.handle(kind, pos):
                 return True, action()
-        if self.light is not None and self.on_light is not None and kind == "up" \
-                and self.light_rect.inflate(self.light_rect.width, self.rect.height).collidepoint(pos):
+        if (
+            self.light is not None
+            and self.on_light is not None
+            and kind == "up"
+            and self.light_rect.inflate(self.light_rect.width, self.rect.height).collidepoint(pos)
+        ):
             return True, self.on_light()
         return False, None
 
@@ -280,8 +296,12 @@ class Hud:
     def parts(self) -> list[pygame.Rect]:
         """The band's pieces, each painted whole over the table's background: the title, every
         slot, the light and every button. A repaint that touches one must restore all of it."""
-        return [self.title_rect, *self.slot_rects, *([self.light_rect] if self.light is not None else []),
-                *(b.bounds for b in self.buttons)]
+        return [
+            self.title_rect,
+            *self.slot_rects,
+            *([self.light_rect] if self.light is not None else []),
+            *(b.bounds for b in self.buttons),
+        ]
 
     def _key(self, values: tuple) -> tuple:
         """What the band shows: the counters, and the light's verdict when it is on."""

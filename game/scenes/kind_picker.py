@@ -5,6 +5,7 @@ Classic; 8, 4 or 2 cells). A family with more rule sets than its front choices (
 gets a button beside them; it shows the rule set in force when that is not a front one. A new game
 or option in the registry shows up here by itself.
 """
+
 from __future__ import annotations
 
 import functools
@@ -48,25 +49,37 @@ class KindPicker:
     """Choose a kind: its family, then the family's option. `on_change(kind)` after each choice;
     `on_more(family_id)` when a family's "More rules" button is pressed (None: no such button)."""
 
-    def __init__(self, text: TextCache, start: GameKind, options: dict[str, Any],
-                 on_change: Callable[[GameKind], None], on_more: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        text: TextCache,
+        start: GameKind,
+        options: dict[str, Any],
+        on_change: Callable[[GameKind], None],
+        on_more: Callable[[str], None] | None = None,
+    ) -> None:
         """`options` holds each family's option value to show first (the last one chosen)."""
         self.on_change = on_change
         self.text = text
         self.family_id = start.family.id
-        self.game_choice = SegmentedControl((0, 0, 1, 1), [(f.id, f.name) for f in registry.FAMILIES.values()],
-                                            self.family_id, text, self._set_family)
+        self.game_choice = SegmentedControl(
+            (0, 0, 1, 1), [(f.id, f.name) for f in registry.FAMILIES.values()], self.family_id, text, self._set_family
+        )
         self.option_choices: dict[str, SegmentedControl] = {}
         #: Each family's "More rules" button (the families with rule sets beyond the front ones).
         self.more: dict[str, Button] = {}
         for family_id, fam in registry.FAMILIES.items():
             choices = [(k.option_value, k.option_name) for k in registry.kinds_of(family_id, front=True)]
             self.option_choices[family_id] = SegmentedControl(
-                (0, 0, 1, 1), choices, options.get(family_id, choices[0][0]), text,
-                functools.partial(self._set_option, family_id))
+                (0, 0, 1, 1),
+                choices,
+                options.get(family_id, choices[0][0]),
+                text,
+                functools.partial(self._set_option, family_id),
+            )
             if on_more is not None and fam.rules_sheet:
-                self.more[family_id] = Button((0, 0, 1, 1), N_("More rules"), text,
-                                              functools.partial(on_more, family_id))
+                self.more[family_id] = Button(
+                    (0, 0, 1, 1), N_("More rules"), text, functools.partial(on_more, family_id)
+                )
         self._show()
 
     @property
@@ -108,14 +121,15 @@ class KindPicker:
         self._label_more()
 
     def _label_more(self) -> None:
-        """"More rules" while a front option is chosen; else, in gold, the rule set in force."""
+        """ "More rules" while a front option is chosen; else, in gold, the rule set in force."""
         for family_id, button in self.more.items():
             kind = registry.kind_for(family_id, self.option_choices[family_id].value)
             h = button.rect.height
             label, style = N_("More rules"), "secondary"
             if not kind.front:
-                label = short_rules_title(kind, self.text, button.rect.width - 2 * max(8, h // 3),
-                                          max(12, int(h * 0.48)))
+                label = short_rules_title(
+                    kind, self.text, button.rect.width - 2 * max(8, h // 3), max(12, int(h * 0.48))
+                )
                 style = "primary"
             if (label, style) != (button.label, button.style):
                 button.label, button.style = label, style

@@ -3,6 +3,7 @@
 A deal code decides everything itself (game, rule or cell count, deal number); a code that
 cannot be read shows why under the code box and nothing else happens.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -56,28 +57,45 @@ class MenuScene(PanelScene):
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
-        self.picker = KindPicker(text, registry.chosen(s), {f: registry.chosen(s, f).option_value
-                                                            for f in registry.FAMILIES}, self._set_kind,
-                                  on_more=self.open_rules)
-        self.winnable_toggle = Toggle((0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text,
-                                      self._set_winnable)
+        self.picker = KindPicker(
+            text,
+            registry.chosen(s),
+            {f: registry.chosen(s, f).option_value for f in registry.FAMILIES},
+            self._set_kind,
+            on_more=self.open_rules,
+        )
+        self.winnable_toggle = Toggle(
+            (0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text, self._set_winnable
+        )
         #: "Winnable: any / gentle / medium / hard" (the rated tables' bands), beside the switch
-        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band,
-                                            by_content=True)
+        self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band, by_content=True)
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
         self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
         self.continue_button.visible = self.saved is not None
-        self.play_button = Button((0, 0, 1, 1), N_("Play") if self.saved is None else N_("New deal"), text,
-                                  self.play_random, style="secondary" if self.saved else "primary")
+        self.play_button = Button(
+            (0, 0, 1, 1),
+            N_("Play") if self.saved is None else N_("New deal"),
+            text,
+            self.play_random,
+            style="secondary" if self.saved else "primary",
+        )
         # its check mark ("done today") needs the statistics: looked up after the first frames, so the
         # menu never waits for the database to open (update)
         self.daily_button = Button((0, 0, 1, 1), N_("Today's deal"), text, self.open_daily, style="secondary")
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
-        self.code_box = TextInput((0, 0, 1, 1), text, N_("Deal code"), max_len=24, allowed=CODE_CHARS,
-                                  upper=True, paste=self.ctx.clipboard_get, on_submit=self._submit,
-                                  on_change=lambda _v: self.error.set_text(""))
+        self.code_box = TextInput(
+            (0, 0, 1, 1),
+            text,
+            N_("Deal code"),
+            max_len=24,
+            allowed=CODE_CHARS,
+            upper=True,
+            paste=self.ctx.clipboard_get,
+            on_submit=self._submit,
+            on_change=lambda _v: self.error.set_text(""),
+        )
         self.code_button = Button((0, 0, 1, 1), N_("Play this code"), text, self.play_code)
         self.error = Label((0, 0, 1, 1), text, theme.ERROR)
         self.settings_button = Button((0, 0, 1, 1), N_("Settings"), text, self.open_settings, style="ghost")
@@ -89,11 +107,23 @@ class MenuScene(PanelScene):
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
-        self.widgets = [*self.picker.widgets, self.round_choice.control, self.winnable_toggle, self.band_choice,
-                        self.continue_button, self.play_button, self.daily_button, self.code_box, self.code_button,
-                        self.error,
-                        self.watch_button, self.settings_button, self.stats_button, self.quit_button,
-                        self.help_button]
+        self.widgets = [
+            *self.picker.widgets,
+            self.round_choice.control,
+            self.winnable_toggle,
+            self.band_choice,
+            self.continue_button,
+            self.play_button,
+            self.daily_button,
+            self.code_box,
+            self.code_button,
+            self.error,
+            self.watch_button,
+            self.settings_button,
+            self.stats_button,
+            self.quit_button,
+            self.help_button,
+        ]
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -134,7 +164,8 @@ class MenuScene(PanelScene):
             self.error.rect = (x, y + gap // 2, iw, int(row * 0.55))
             y += int(row * 0.55) + gap
         bottom = [self.watch_button, self.settings_button, self.stats_button] + (
-            [self.quit_button] if self.quit_button.visible else [])
+            [self.quit_button] if self.quit_button.visible else []
+        )
         bw = (iw - gap * (len(bottom) - 1)) // len(bottom)
         for i, b in enumerate(bottom):
             b.rect = (x + i * (bw + gap), y, bw, row)
@@ -253,8 +284,9 @@ class MenuScene(PanelScene):
         if at_stake(self.saved):
             from game.scenes.dialog import ConfirmDialog  # scenes load when first shown, not at start-up
 
-            self.next = Push(ConfirmDialog(self.ctx, N_("Start a new game?"), [abandon_line(self.saved)],
-                                           N_("New game"), deal))
+            self.next = Push(
+                ConfirmDialog(self.ctx, N_("Start a new game?"), [abandon_line(self.saved)], N_("New game"), deal)
+            )
         else:
             self.next = deal()
 
@@ -326,4 +358,3 @@ class MenuScene(PanelScene):
                 self.code_box.set_value("")  # Esc never quits: leaving is the Quit button's job
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.play_random()
-

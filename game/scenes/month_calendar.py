@@ -1,6 +1,7 @@
 """A month of daily-deal results drawn as a calendar (issue 21): on the daily deal's screen and on
 the statistics screen. Each day won has a gold disc (its number bold when the win was clean), each
 day played but not won a grey ring, today an outline, days to come dim."""
+
 from __future__ import annotations
 
 import datetime
@@ -13,8 +14,20 @@ from game.i18n import N_, tr
 from game.ui import theme
 
 WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
-MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
-          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 WON, PLAYED = theme.GOLD, (150, 160, 150)
 
 
@@ -23,8 +36,15 @@ def month_title(month: datetime.date) -> str:
     return f"{tr(MONTHS[month.month - 1])} {month.year}"
 
 
-def paint_month(surface: pygame.Surface, r: pygame.Rect, text: Any, month: datetime.date,
-                today: datetime.date, results: dict[datetime.date, daily.DayResult], spare_rows: int = 0) -> None:
+def paint_month(
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    text: Any,
+    month: datetime.date,
+    today: datetime.date,
+    results: dict[datetime.date, daily.DayResult],
+    spare_rows: int = 0,
+) -> None:
     """The weeks of `month` in `r`: a row of weekday names, then one row per week (plus `spare_rows`
     left empty at the foot, for a line the caller draws there)."""
     weeks = daily.month_grid(month.year, month.month)

@@ -1,6 +1,7 @@
 """A panel over a table's cards (the blocked panel, the analysis panel): it goes between the cards,
 leaves what is printed on the felt whole or covers it whole, and with nowhere between the cards
 goes over them below the band (table.py finds the spaces and the marks)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

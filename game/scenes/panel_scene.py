@@ -4,6 +4,7 @@ The felt, the panel and the fixed text are painted once per window size into a s
 A frame then repaints only the dirty widgets: the static surface under them, then every widget
 that overlaps that area, clipped to it. Nothing is redrawn when nothing changed.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -90,8 +91,17 @@ class PanelScene(Scene):
             if w.visible and w.handle(kind, pos) and kind != "move":
                 break
 
-    def place_panel(self, row: int, gap: int, pad: int, units: float, gaps: int, width_rows: float,
-                    slack: int = 12, min_row: int = 30) -> tuple[int, int, int, int]:
+    def place_panel(
+        self,
+        row: int,
+        gap: int,
+        pad: int,
+        units: float,
+        gaps: int,
+        width_rows: float,
+        slack: int = 12,
+        min_row: int = 30,
+    ) -> tuple[int, int, int, int]:
         """Centre a panel holding `units` rows and `gaps` gaps; on a short window the rows shrink
         rather than overflow. Sets panel_rect; returns (row, x, y, inner width) to lay out from."""
         w, h = self.size

@@ -1,6 +1,7 @@
 """The end of a hole of a round of golf: the win or blocked panel with the hole's score, and the way
 on to the scorecard (instead of a new game). A blocked hole can still be undone from here: its
 score becomes final only when the next hole is dealt."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -21,8 +22,10 @@ def hole_lines(table: RoundTableScene) -> list[str]:
     score = rnd.pending_score
     if score is None:
         return []
-    return [tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=strokes(score), par=PAR_PER_HOLE),
-            tr("Round: {score} to par", score=shown(par_text(rnd.standing)))]
+    return [
+        tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=strokes(score), par=PAR_PER_HOLE),
+        tr("Round: {score} to par", score=shown(par_text(rnd.standing))),
+    ]
 
 
 class RoundWinOverlay(WinOverlay):

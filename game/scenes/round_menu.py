@@ -1,6 +1,7 @@
 """Golf's "Single deal" / "Round of 9" in the New game window, and what Play and the code box do
 with it: the choice sits beside the rule set's choice (Golf only), is remembered in the settings,
 and a round code in the code box starts that round, whatever the choice."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

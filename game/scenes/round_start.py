@@ -5,6 +5,7 @@ deals (round_code.py says how the round number picks them). `winnable_test` is t
 asks the solver's tables which deals those are: a rule set without a usable table gets a round of
 any deals, and the table says so when it opens.
 """
+
 from __future__ import annotations
 
 import random

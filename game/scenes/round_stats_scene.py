@@ -2,6 +2,7 @@
 and average total, holes won and the best round's code, with a chart of the last rounds against
 par. Opened from the Statistics screen (its Rounds button, for Golf), whose screen it is with the
 rounds' numbers in place of the single deals' (and no choice of game: Back returns to that one)."""
+
 from __future__ import annotations
 
 import logging
@@ -79,15 +80,22 @@ class RoundStatsScene(StatsScene):
         none = "—"
         best = none if s.best_total is None else f"{s.best_total} ({shown(par_text(s.best_total - PAR))})"
         average = none if s.average_total is None else decimal(s.average_total)
-        return [(tr("Rounds played"), str(s.played)), (tr("Finished"), str(s.finished)),
-                (tr("Abandoned"), str(s.abandoned)), (tr("Best total"), best), (tr("Average total"), average),
-                (tr("Holes won"), str(s.holes_won)), (tr("Best round"), s.best_code or none)]
+        return [
+            (tr("Rounds played"), str(s.played)),
+            (tr("Finished"), str(s.finished)),
+            (tr("Abandoned"), str(s.abandoned)),
+            (tr("Best total"), best),
+            (tr("Average total"), average),
+            (tr("Holes won"), str(s.holes_won)),
+            (tr("Best round"), s.best_code or none),
+        ]
 
     def _paint_chart(self, surface: pygame.Surface) -> None:
         """One bar per round against par: up for under par, down for over par, from the par line."""
         r = self.chart_rect
-        caption = self.ctx.text.fit(tr("Last {n} rounds", n=CHART_ROUNDS), r.width, max(12, r.height // 11),
-                                    theme.TEXT_DIM)
+        caption = self.ctx.text.fit(
+            tr("Last {n} rounds", n=CHART_ROUNDS), r.width, max(12, r.height // 11), theme.TEXT_DIM
+        )
         surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
         plot = pygame.Rect(r.x, r.y + caption.get_height() + 6, r.width, r.height - caption.get_height() - 12)
         rows = (self._rows() or [])[-CHART_ROUNDS:]
@@ -120,9 +128,15 @@ class RoundStatsScene(StatsScene):
         self.reset_button.invalidate()
 
     def ask_reset(self) -> None:
-        self.next = Push(ConfirmDialog(self.ctx, N_("Reset round statistics?"),
-                                       [tr("All rounds of {name} will be deleted.", name=self.heading())],
-                                       N_("Reset"), self.reset))
+        self.next = Push(
+            ConfirmDialog(
+                self.ctx,
+                N_("Reset round statistics?"),
+                [tr("All rounds of {name} will be deleted.", name=self.heading())],
+                N_("Reset"),
+                self.reset,
+            )
+        )
 
     def reset(self) -> None:
         if self.stats is not None:

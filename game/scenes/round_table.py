@@ -4,6 +4,7 @@ It is the Golf table with the round's word in it: the HUD shows the hole ("Hole 
 against par, the band's New game gives the hole up (a new round or deal starts from the menu), a
 hole that ends shows its score and then the scorecard, and the round is saved with every move.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -32,8 +33,15 @@ class RoundTableScene(GolfTableScene):
 
         return RoundWinOverlay, RoundBlockedOverlay
 
-    def __init__(self, ctx: Context, rnd: GolfRound, resumed: dict | None = None, guaranteed: bool | None = None,
-                 demo: bool = False, note: str | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        rnd: GolfRound,
+        resumed: dict | None = None,
+        guaranteed: bool | None = None,
+        demo: bool = False,
+        note: str | None = None,
+    ) -> None:
         super().__init__(ctx, rnd.game, resumed, rnd.winnable if guaranteed is None else guaranteed, demo)
         self.round = rnd
         #: Said once the cards are down (e.g. that a winnable round could not be had for these rules).
@@ -48,8 +56,7 @@ class RoundTableScene(GolfTableScene):
     def enter(self) -> None:
         if not self._started:
             if self.progress is not None:  # the round goes with its game (its next hole continues it)
-                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed,
-                                    golf_round=self.round)
+                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, golf_round=self.round)
                 if self.resumed is None and self.round.winnable:  # a table deal: not dealt again alone
                     kind = deals.kind_of(self.game)
                     self.progress.mark_dealt(kind, self.round.numbers[self.round.hole - 1])
@@ -86,9 +93,15 @@ class RoundTableScene(GolfTableScene):
         if self.round.hole_over:
             return self.show_scorecard()
         left = self.game.tableau_count
-        return Push(ConfirmDialog(self.ctx, N_("Give up this hole?"),
-                                  [tr("It scores as blocked: {n} cards left on the tableau.", n=left)],
-                                  N_("Give up"), self.give_up))
+        return Push(
+            ConfirmDialog(
+                self.ctx,
+                N_("Give up this hole?"),
+                [tr("It scores as blocked: {n} cards left on the tableau.", n=left)],
+                N_("Give up"),
+                self.give_up,
+            )
+        )
 
     def give_up(self) -> Transition:
         """The hole scores the cards on its tableau now, the next is dealt: the scorecard says so."""

@@ -4,6 +4,7 @@ Three moments, one screen: a hole has just ended (its score shown, not final yet
 it final, Back returns to a blocked hole to undo), a hole was given up (the next is dealt already),
 or the round is over (the total against par, the best round, and confetti for a round under par).
 """
+
 from __future__ import annotations
 
 import math
@@ -115,8 +116,12 @@ class ScorecardScene(PanelScene):
         played = [s for s in rnd.card() if s is not None]
         if not played:
             return tr("Hole {n} of {holes}", n=rnd.hole, holes=HOLES)
-        return tr("After hole {n}: score {total} · to par {par}", n=len(played), total=strokes(sum(played)),
-                  par=shown(par_text(rnd.standing)))
+        return tr(
+            "After hole {n}: score {total} · to par {par}",
+            n=len(played),
+            total=strokes(sum(played)),
+            par=shown(par_text(rnd.standing)),
+        )
 
     def cheer(self) -> str | None:
         """A word for the end of the round: under par, or a new best."""
@@ -134,8 +139,12 @@ class ScorecardScene(PanelScene):
             return tr("Best round: none yet")
         if self.round.finished and best.best_code == self.round.code and best.best_total == self.round.total:
             return tr("A new best round!")
-        return tr("Best round: {total} ({par}) · {code}", total=best.best_total,
-                  par=shown(par_text(best.best_total - PAR_PER_HOLE * HOLES)), code=best.best_code)
+        return tr(
+            "Best round: {total} ({par}) · {code}",
+            total=best.best_total,
+            par=shown(par_text(best.best_total - PAR_PER_HOLE * HOLES)),
+            code=best.best_code,
+        )
 
     def current_column(self) -> int | None:
         """The hole to tint: the one just ended, or the next one to play; none once it is over."""
@@ -156,8 +165,9 @@ class ScorecardScene(PanelScene):
         r = self.total_rect
         cheer = self.cheer()
         line = self.total_line() + (f"   {cheer}" if cheer else "")
-        img = text.fit(line, r.width, int(r.height * 0.62), theme.GOLD if self.round.finished else theme.TEXT,
-                       bold=True)
+        img = text.fit(
+            line, r.width, int(r.height * 0.62), theme.GOLD if self.round.finished else theme.TEXT, bold=True
+        )
         surface.blit(img, img.get_rect(center=r.center))
         r = self.best_rect
         img = text.fit(self.best_line(), r.width, int(r.height * 0.7), theme.TEXT_DIM)
@@ -222,9 +232,18 @@ class ScorecardScene(PanelScene):
         rng = random.Random(self._thrown)
         while self._thrown < CONFETTI and self._clock >= CONFETTI_TIME * self._thrown / CONFETTI:
             piece = max(8, h // 45)
-            self.confetti.append([rng.uniform(0, w), -piece * 2.0, rng.uniform(-0.08, 0.08) * w,
-                                  rng.uniform(0.15, 0.35) * h, rng.choice(CONFETTI_COLOURS), piece,
-                                  max(3, piece // 2), rng.uniform(0, math.tau)])
+            self.confetti.append(
+                [
+                    rng.uniform(0, w),
+                    -piece * 2.0,
+                    rng.uniform(-0.08, 0.08) * w,
+                    rng.uniform(0.15, 0.35) * h,
+                    rng.choice(CONFETTI_COLOURS),
+                    piece,
+                    max(3, piece // 2),
+                    rng.uniform(0, math.tau),
+                ]
+            )
             self._thrown += 1
         for p in self.confetti:
             p[7] += dt * 6

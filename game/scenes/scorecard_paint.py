@@ -4,6 +4,7 @@ To par down, on cream card with a green header, the way a club's card looks.
 A score under par is circled (twice for two or more under), one over par is boxed (twice for two
 or more over), as golfers mark their cards. The hole being played (or just ended) is tinted.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -43,8 +44,9 @@ def column_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     return [pygame.Rect(round(a), rect.y, round(b) - round(a), rect.height) for a, b in zip(edges, edges[1:])]
 
 
-def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card: list[int | None],
-               current: int | None) -> None:
+def paint_card(
+    surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card: list[int | None], current: int | None
+) -> None:
     """The scorecard in `rect`: `card` holds each hole's score (None: not played yet); `current` is
     the number of the hole to tint (None: none)."""
     radius = max(4, rect.height // 14)
@@ -69,8 +71,12 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
         total += score
         running.append(shown(par_text(total - PAR_PER_HOLE * (i + 1))))
     labels = [tr("Hole"), tr("Par"), tr("Score"), tr("To par")]
-    totals = [tr("Total"), str(PAR), strokes(sum(played)) if played else "",
-              shown(par_text(sum(played) - PAR_PER_HOLE * len(played))) if played else ""]
+    totals = [
+        tr("Total"),
+        str(PAR),
+        strokes(sum(played)) if played else "",
+        shown(par_text(sum(played) - PAR_PER_HOLE * len(played))) if played else "",
+    ]
     for r in range(rows):
         y = rect.y + row_h * r
         cy = round(y + row_h / 2)
@@ -79,8 +85,15 @@ def paint_card(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card
         ink = theme.TEXT if r == 0 else INK
         label = text.fit(labels[r], cols[0].width - size // 2, size, ink, bold=True)
         surface.blit(label, label.get_rect(midleft=(cols[0].x + size // 3, cy)))
-        cells = [str(i + 1) for i in range(HOLES)] if r == 0 else [str(PAR_PER_HOLE)] * HOLES if r == 1 else \
-            ["" if s is None else strokes(s) for s in card] if r == 2 else running
+        cells = (
+            [str(i + 1) for i in range(HOLES)]
+            if r == 0
+            else [str(PAR_PER_HOLE)] * HOLES
+            if r == 1
+            else ["" if s is None else strokes(s) for s in card]
+            if r == 2
+            else running
+        )
         for i, value in enumerate(cells):
             col = cols[i + 1]
             score = card[i]

@@ -4,12 +4,13 @@ Plain logic over simulation time (no pygame): the scene feeds it presses, motion
 its own clock, and `update(dt)` moves a fling on. A press becomes a drag only once it has travelled
 `threshold` pixels, so a tap on a button inside the scrolled page stays a tap.
 """
+
 from __future__ import annotations
 
-FRICTION = 5.0      # 1/s: how fast a fling slows down
-MIN_FLING = 60.0    # px/s: slower than this, a fling stops
+FRICTION = 5.0  # 1/s: how fast a fling slows down
+MIN_FLING = 60.0  # px/s: slower than this, a fling stops
 MAX_FLING = 6000.0  # px/s
-SAMPLE_TIME = 0.1   # s of motion the release velocity is measured over
+SAMPLE_TIME = 0.1  # s of motion the release velocity is measured over
 
 
 class Scroller:
@@ -22,7 +23,7 @@ class Scroller:
         self.velocity = 0.0
         self.dragging = False
         self._press: tuple[float, float] | None = None  # (y, offset) where the press began
-        self._samples: list[tuple[float, float]] = []   # (time, y) of recent motion
+        self._samples: list[tuple[float, float]] = []  # (time, y) of recent motion
 
     def set_extent(self, content: float, view: float) -> None:
         """The page's height and the viewport's: how far it can scroll."""

@@ -1,4 +1,5 @@
 """Whose game a table holds (its seat), and how a deal dealt to be watched becomes the player's."""
+
 from __future__ import annotations
 
 from enum import Enum
@@ -15,7 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class Seat(Enum):
     """Whose game a table holds."""
-    PLAYER = "player"    # the player's own: saved, counted, continued after a restart
+
+    PLAYER = "player"  # the player's own: saved, counted, continued after a restart
     WATCHED = "watched"  # dealt to be watched (Watch in the menu): neither saved nor counted, and the
     #                      saved game waits untouched for Continue, until the player takes it over
     ATTRACT = "attract"  # attract mode's demo: watched too, silently, under its banner (no message of
@@ -33,9 +35,16 @@ def take_over(table: TableScene) -> Transition:
     if saved_game_at_stake(table.ctx):
         from .dialog import ConfirmDialog  # (read ahead: read_ahead.SHARED)
 
-        return Push(ConfirmDialog(
-            table.ctx, N_("Play this deal?"), [N_("The game you can continue will count as abandoned.")],
-            N_("Play this deal"), lambda: _adopt(table), on_no=table.assist.watch))
+        return Push(
+            ConfirmDialog(
+                table.ctx,
+                N_("Play this deal?"),
+                [N_("The game you can continue will count as abandoned.")],
+                N_("Play this deal"),
+                lambda: _adopt(table),
+                on_no=table.assist.watch,
+            )
+        )
     return _adopt(table)
 
 

@@ -5,6 +5,7 @@ Appearance (the card backs, the felt's colour, the four-colour deck) opens a scr
 Sound has a row of its own: its switch, and beside it the volume in four steps (a step played as it
 is chosen, so the player hears the level).
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -48,14 +49,15 @@ class SettingsScene(PanelScene):
         s, text = self.ctx.settings, self.ctx.text
         self.toggles: dict[str, Toggle] = {}
         for field, label in TOGGLES:
-            self.toggles[field] = Toggle((0, 0, 1, 1), label, self._current(field), text,
-                                         partial(self._changed, field))
-        self.speed = SegmentedControl((0, 0, 1, 1), SPEEDS, s.animation_speed, text,
-                                      lambda v: self._changed("animation_speed", v))
+            self.toggles[field] = Toggle((0, 0, 1, 1), label, self._current(field), text, partial(self._changed, field))
+        self.speed = SegmentedControl(
+            (0, 0, 1, 1), SPEEDS, s.animation_speed, text, lambda v: self._changed("animation_speed", v)
+        )
         # each language named in its own language, so anyone can find theirs
         self.language = SegmentedControl((0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language)
-        self.attract = SegmentedControl((0, 0, 1, 1), ATTRACT, s.attract_minutes, text,
-                                        lambda v: self._changed("attract_minutes", v))
+        self.attract = SegmentedControl(
+            (0, 0, 1, 1), ATTRACT, s.attract_minutes, text, lambda v: self._changed("attract_minutes", v)
+        )
         self.volume = SegmentedControl((0, 0, 1, 1), VOLUMES, s.volume, text, lambda v: self._changed("volume", v))
         self.appearance = Button((0, 0, 1, 1), N_("Appearance"), text, self.open_appearance, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
@@ -66,8 +68,15 @@ class SettingsScene(PanelScene):
         self.toggles["winnable_light"].visible = not kiosk
         self.toggles["show_timer"].visible = not kiosk  # a kiosk's band shows no timer
         self.attract.visible = kiosk  # attract mode is a kiosk's
-        self.widgets = [self.language, *self.toggles.values(), self.appearance, self.volume, self.speed, self.attract,
-                        self.back]
+        self.widgets = [
+            self.language,
+            *self.toggles.values(),
+            self.appearance,
+            self.volume,
+            self.speed,
+            self.attract,
+            self.back,
+        ]
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()

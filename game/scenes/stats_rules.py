@@ -2,6 +2,7 @@
 listed or has games recorded (Golf has 48), one button each with its number of games; a page at a
 time when they are many. A tap shows that rule set's statistics.
 """
+
 from __future__ import annotations
 
 import functools
@@ -65,8 +66,9 @@ class StatsRulesScene(PanelScene):
 
     def build(self) -> None:
         text = self.ctx.text
-        self.buttons = [Button((0, 0, 1, 1), "", text, functools.partial(self.choose, kind))
-                        for kind, _n in self.choices]
+        self.buttons = [
+            Button((0, 0, 1, 1), "", text, functools.partial(self.choose, kind)) for kind, _n in self.choices
+        ]
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.previous = Button((0, 0, 1, 1), PREVIOUS, text, lambda: self.turn(-1), style="ghost")
         self.following = Button((0, 0, 1, 1), FOLLOWING, text, lambda: self.turn(1), style="ghost")

@@ -1,6 +1,7 @@
 """Statistics per game and option: played, won, win %, best score, streaks, average moves, hints used,
 the time of wins, and beside them either a bar chart of the last 20 results or the month's calendar of
 daily deals with the daily streaks (a tab above them chooses). Reset asks first."""
+
 from __future__ import annotations
 
 import datetime
@@ -24,16 +25,22 @@ from game.ui.widgets import Button, SegmentedControl
 
 log = logging.getLogger(__name__)
 
-RESULT_COLOURS = {"won": theme.GOLD, "blocked": (214, 96, 80), "abandoned": (150, 160, 150),
-                  "assisted": (104, 158, 224)}  # a calm blue: the demo helped
+RESULT_COLOURS = {
+    "won": theme.GOLD,
+    "blocked": (214, 96, 80),
+    "abandoned": (150, 160, 150),
+    "assisted": (104, 158, 224),
+}  # a calm blue: the demo helped
 CHART_GAMES = 20
 #: What the right half shows: the last games' chart, or this month's daily deals.
 VIEWS = [("chart", N_("Last games")), ("daily", N_("Daily"))]
 #: What the screen says while finished games cannot be written (Statistics.problem's reason codes)
-NOT_RECORDING = {"full": N_("The disk is full: new results are kept and saved when there is room."),
-                 "readonly": N_("The data folder is read-only: new results are kept but not saved."),
-                 "locked": N_("Another program is using the statistics: new results are saved later."),
-                 "io": N_("The statistics cannot be written now: new results are saved later.")}
+NOT_RECORDING = {
+    "full": N_("The disk is full: new results are kept and saved when there is room."),
+    "readonly": N_("The data folder is read-only: new results are kept but not saved."),
+    "locked": N_("Another program is using the statistics: new results are saved later."),
+    "io": N_("The statistics cannot be written now: new results are saved later."),
+}
 
 
 class StatsScene(PanelScene):
@@ -44,9 +51,13 @@ class StatsScene(PanelScene):
         #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
         self.kind = registry.chosen(s)
         self._numbers_size: int | None = None  # the numbers' font size, once painted (the legend's most)
-        self.picker = KindPicker(text, self.kind, {f: registry.chosen(s, f).option_value
-                                                   for f in registry.FAMILIES}, self._set_kind,
-                                 on_more=self.open_rules)
+        self.picker = KindPicker(
+            text,
+            self.kind,
+            {f: registry.chosen(s, f).option_value for f in registry.FAMILIES},
+            self._set_kind,
+            on_more=self.open_rules,
+        )
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
@@ -98,14 +109,20 @@ class StatsScene(PanelScene):
             return [(tr("Statistics are not available"), "")]
         none = "—"  # nothing to average yet
         won = tr("{won} ({clean} clean)", won=s.won, clean=s.clean_wins) if s.won else "0"
-        return [(tr("Played"), str(s.played)), (tr("Won"), won),
-                (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
-                (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
-                (tr("Current streak"), str(s.current_streak)), (tr("Longest streak"), str(s.longest_streak)),
-                (tr("Average moves"), decimal(s.average_moves) if s.played else none),
-                (tr("Hints used"), str(s.hints)),
-                (tr("Win time: best (average)"), none if s.best_time is None else
-                 f"{play_time(s.best_time)} ({play_time(s.average_win_time or 0)})")]
+        return [
+            (tr("Played"), str(s.played)),
+            (tr("Won"), won),
+            (tr("Win rate"), f"{s.win_percent:.0f} %" if s.played else none),
+            (tr("Best score"), str(s.best_score) if s.best_score is not None else none),
+            (tr("Current streak"), str(s.current_streak)),
+            (tr("Longest streak"), str(s.longest_streak)),
+            (tr("Average moves"), decimal(s.average_moves) if s.played else none),
+            (tr("Hints used"), str(s.hints)),
+            (
+                tr("Win time: best (average)"),
+                none if s.best_time is None else f"{play_time(s.best_time)} ({play_time(s.average_win_time or 0)})",
+            ),
+        ]
 
     def daily_lines(self) -> list[tuple[str, str]]:
         """The daily deals of the kind shown: days played and won this month, days won in all, clean
@@ -113,13 +130,15 @@ class StatsScene(PanelScene):
         results, day = self._daily, daily_scene.today()
         won = [d for d, r in results.items() if r.won]
         month = [r for d, r in results.items() if (d.year, d.month) == (day.year, day.month)]
-        return [(month_title(day), ""),
-                (tr("Days played"), str(len(month))),  # (this month's, under its name)
-                (tr("Days won"), str(sum(1 for r in month if r.won))),
-                (tr("Days won in all"), str(len(won))),
-                (tr("Clean wins"), str(sum(1 for r in results.values() if r.clean))),
-                (tr("Daily streak"), str(daily.current_streak(won, day))),
-                (tr("Best daily streak"), str(daily.best_streak(won)))]
+        return [
+            (month_title(day), ""),
+            (tr("Days played"), str(len(month))),  # (this month's, under its name)
+            (tr("Days won"), str(sum(1 for r in month if r.won))),
+            (tr("Days won in all"), str(len(won))),
+            (tr("Clean wins"), str(sum(1 for r in results.values() if r.clean))),
+            (tr("Daily streak"), str(daily.current_streak(won, day))),
+            (tr("Best daily streak"), str(daily.best_streak(won))),
+        ]
 
     def note(self) -> str | None:
         """Why new results are not being written now, or None."""
@@ -186,8 +205,9 @@ class StatsScene(PanelScene):
     def _paint_daily(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """This month's calendar of daily deals (or why these rules have none)."""
         if self.kind.id not in daily.daily_kinds():
-            img = self.ctx.text.fit(tr("These rules have no daily deal."), r.width, max(12, r.height // 9),
-                                    theme.TEXT_DIM)
+            img = self.ctx.text.fit(
+                tr("These rules have no daily deal."), r.width, max(12, r.height // 9), theme.TEXT_DIM
+            )
             surface.blit(img, img.get_rect(center=r.center))
             return
         day = daily_scene.today()
@@ -195,8 +215,12 @@ class StatsScene(PanelScene):
 
     def legend_keys(self) -> list[tuple[str, str]]:
         """The results the chart can show for this game: an Eight Off game never blocks."""
-        keys = [("won", N_("Won")), ("blocked", N_("Blocked")), ("abandoned", N_("Abandoned")),
-                ("assisted", N_("Assisted"))]
+        keys = [
+            ("won", N_("Won")),
+            ("blocked", N_("Blocked")),
+            ("abandoned", N_("Abandoned")),
+            ("assisted", N_("Assisted")),
+        ]
         return [k for k in keys if self.kind.family.can_block or k[0] != "blocked"]
 
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
@@ -213,8 +237,11 @@ class StatsScene(PanelScene):
             widths = [box + space + img.get_width() for _c, img in items]
             rows = [items] if sum(widths) + gap * (len(items) - 1) <= r.width else [items[:2], items[2:]]
             rows = [row for row in rows if row]
-            if len(rows) == 1 or max(sum(box + space + i.get_width() for _c, i in row) + gap for row in rows) \
-                    <= r.width or size <= 10:
+            if (
+                len(rows) == 1
+                or max(sum(box + space + i.get_width() for _c, i in row) + gap for row in rows) <= r.width
+                or size <= 10
+            ):
                 break  # one row; else two rows (a long language) before the text gets small
             size -= 1
         line = max(img.get_height() for _c, img in items)
@@ -223,8 +250,9 @@ class StatsScene(PanelScene):
             total = sum(box + space + img.get_width() for _c, img in row) + gap * (len(row) - 1)
             x = r.x + max(0, (r.width - total) // 2)
             for colour, img in row:
-                pygame.draw.rect(surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box),
-                                 border_radius=max(2, box // 5))
+                pygame.draw.rect(
+                    surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=max(2, box // 5)
+                )
                 surface.blit(img, (x + box + space, y))
                 x += box + space + img.get_width() + gap
             y += line
@@ -265,9 +293,15 @@ class StatsScene(PanelScene):
 
     def ask_reset(self) -> None:
         name = kind_title(self.kind)
-        self.next = Push(ConfirmDialog(self.ctx, N_("Reset statistics?"),
-                                       [tr("All results of {name} will be deleted.", name=name)],
-                                       N_("Reset"), self.reset))
+        self.next = Push(
+            ConfirmDialog(
+                self.ctx,
+                N_("Reset statistics?"),
+                [tr("All results of {name} will be deleted.", name=name)],
+                N_("Reset"),
+                self.reset,
+            )
+        )
 
     def reset(self) -> None:
         if self.stats is not None:

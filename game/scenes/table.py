@@ -8,6 +8,7 @@ drop means (table_hooks.py). Input is routed by table_input.py and recognised as
 game.ui.gesture; the frame is painted by table_paint.py. Who moves the cards (the player, the demo,
 a rewind) is the assistant's `driver`; whose game the table holds is its `seat` (seat.py).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -53,8 +54,14 @@ MOVE_TIME = 0.25
 class TableScene(TableDeal):
     """Base for the Golf and Eight Off tables (what each of them says: TableHooks)."""
 
-    def __init__(self, ctx: Context, game: SolitaireGame, resumed: dict | None = None, guaranteed: bool | None = None,
-                 demo: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        game: SolitaireGame,
+        resumed: dict | None = None,
+        guaranteed: bool | None = None,
+        demo: bool = False,
+    ) -> None:
         super().__init__(ctx)
         self.game = game
         self.resumed = resumed
@@ -72,10 +79,20 @@ class TableScene(TableDeal):
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.DOUBLE_TAP)
         # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
-        self.hud = Hud(ctx, [("Menu", self.go_menu), ("?", self.show_help), ("New game", self.go_new_game),
-                             ("Redo", self.redo, "⮫", 2), ("Undo", self.undo, "⮪", 2), ("Hint", self.hint, "☞"),
-                             ("Watch", self.watch, "▶")],
-                       game.code, self.copy_code)
+        self.hud = Hud(
+            ctx,
+            [
+                ("Menu", self.go_menu),
+                ("?", self.show_help),
+                ("New game", self.go_new_game),
+                ("Redo", self.redo, "⮫", 2),
+                ("Undo", self.undo, "⮪", 2),
+                ("Hint", self.hint, "☞"),
+                ("Watch", self.watch, "▶"),
+            ],
+            game.code,
+            self.copy_code,
+        )
         self.band_tip = BandTip(self.hud, ctx.text)  # an icon's name under it, for a mouse
         self.light = WinnableLight(self)
         if ctx.settings.winnable_light:  # the "still winnable?" mark at the end of the counters
@@ -84,10 +101,10 @@ class TableScene(TableDeal):
         self.focus = TableFocus(self)  # keyboard play: the focus over the piles, and what Enter picked up
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
-        self._started = False      # entered once: the deal is laid out
-        self._full = True          # the next draw paints everything
+        self._started = False  # entered once: the deal is laid out
+        self._full = True  # the next draw paints everything
         self._end_pending = False  # the game is over: the end overlay comes once the cards land
-        self._ended = False        # the end overlay came for this end (until a move undoes it)
+        self._ended = False  # the end overlay came for this end (until a move undoes it)
         #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
         self._glow_due: tuple[float, set[Card]] | None = None
         self._panel_areas: tuple[tuple, list[pygame.Rect]] | None = None  # (what they depend on, the areas)
@@ -102,15 +119,19 @@ class TableScene(TableDeal):
         key = (self.size, self.hud.rect.bottom, cards)
         if self._panel_areas is None or self._panel_areas[0] != key:
             clear = panel_areas(self.board, self.hud, self.size, self.felt_marks())
-            self._panel_areas = (key, clear + [r for r in panel_areas(self.board, self.hud, self.size)
-                                               if r not in clear])
+            self._panel_areas = (
+                key,
+                clear + [r for r in panel_areas(self.board, self.hud, self.size) if r not in clear],
+            )
         return [pygame.Rect(r) for r in self._panel_areas[1]]
 
     def felt_marks(self, cards: list[pygame.Rect] | None = None, title: bool = True) -> list[pygame.Rect]:
         """What is printed on the felt and shows: the empty piles' outlines (not one under a card of
         `cards`, the cards where they are unless given), their framed groups, and the title."""
-        under = {tuple(r) for r in (cards if cards is not None else
-                                    (self.board.sprite_rect(s) for s in self.board.sprites.values()))}
+        under = {
+            tuple(r)
+            for r in (cards if cards is not None else (self.board.sprite_rect(s) for s in self.board.sprites.values()))
+        }
         prints = [r for _img, r in self.board.prints] if title else []
         return [m for m in [*self.layout.slots(), *self.layout.slot_groups(), *prints] if tuple(m) not in under]
 
@@ -133,8 +154,7 @@ class TableScene(TableDeal):
         """Where a panel laid out at `rect` in `area` goes: clear of what is printed on the felt, or
         over it whole (free_space.whole_or_clear)."""
         cards = [self.board.sprite_rect(s) for s in self.board.sprites.values()]
-        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size),
-                              self.panel_inset())
+        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size), self.panel_inset())
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""
@@ -224,8 +244,13 @@ class TableScene(TableDeal):
         self.hud.proven = bool(self.guaranteed)
         self.hud.layout(self.size)
         self.sync_buttons()
-        key = (type(self).__name__, self.size, tuple(map(tuple, self.slot_rects())), self.hud.rect.height,
-               self.ctx.settings.table_colour)
+        key = (
+            type(self).__name__,
+            self.size,
+            tuple(map(tuple, self.slot_rects())),
+            self.hud.rect.height,
+            self.ctx.settings.table_colour,
+        )
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
@@ -252,6 +277,7 @@ class TableScene(TableDeal):
     def build_background(self) -> Backdrop:
         """Felt, the HUD band and the empty-pile outlines: painted once per size, the felt kept in
         8 bits and what is painted on it in patches (view/backdrop.py)."""
+
         def paint(canvas: Canvas) -> None:
             self.hud.paint_band(canvas)
             paint_slots(canvas, self.layout, self.ctx.images, self.ctx.text)
@@ -289,8 +315,9 @@ class TableScene(TableDeal):
             self.refuse(refused, card)
         return refused is None
 
-    def apply(self, action: Callable[..., object], *args: Any, sound: str = "place", undo: bool = False,
-              by_demo: bool = False) -> bool:
+    def apply(
+        self, action: Callable[..., object], *args: Any, sound: str = "place", undo: bool = False, by_demo: bool = False
+    ) -> bool:
         """Call a model action (undo; tests); on refusal explain it (interactive rules) and return
         False. `undo`: the action takes a move back; `by_demo`: the demo makes it."""
         self.cancel_press()  # e.g. Undo pressed with a second finger during a drag
@@ -335,8 +362,13 @@ class TableScene(TableDeal):
         w, h = self.layout.card_w, self.layout.card_h
         cards = [pygame.Rect(round(t.pos[0]), round(t.pos[1]), w, h) for t in self.targets().values()]
         # not the felt's title: it is printed where messages go
-        place_message(self.toast, centre, pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4), cards,
-                      self.felt_marks(cards, title=False))
+        place_message(
+            self.toast,
+            centre,
+            pygame.Rect(2, 2, self.size[0] - 4, self.size[1] - 4),
+            cards,
+            self.felt_marks(cards, title=False),
+        )
         if self.toast.center == shown:  # where the message up now is: it stays up, no fade in again
             self.toast.clock = min(clock, self.toast.FADE_IN)
 
@@ -417,14 +449,27 @@ class TableScene(TableDeal):
 
     def is_animating(self) -> bool:
         # (a verdict of the light that came in a frame with no input is drawn in that frame)
-        return (self.board.is_animating() or self.toast.active or self.press is not None or self._glow_due is not None
-                or self.band_tip.waiting
-                or self._end_pending or self.assist.busy or self.finisher.busy
-                or (self.hud.light is not None and self.light.dirty)
-                or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values()))))  # a new second
+        return (
+            self.board.is_animating()
+            or self.toast.active
+            or self.press is not None
+            or self._glow_due is not None
+            or self.band_tip.waiting
+            or self._end_pending
+            or self.assist.busy
+            or self.finisher.busy
+            or (self.hud.light is not None and self.light.dirty)
+            or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values())))
+        )  # a new second
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
-        return paint_table(surface, self.board, self.hud, self.toast, tuple(self.hud_values()), full,
-                           floating=(self.finisher, self.focus.ring, self.band_tip))
-
+        return paint_table(
+            surface,
+            self.board,
+            self.hud,
+            self.toast,
+            tuple(self.hud_values()),
+            full,
+            floating=(self.finisher, self.focus.ring, self.band_tip),
+        )

@@ -2,6 +2,7 @@
 (the game's, then the play time) and what its buttons do (Undo, Redo, Hint, Watch, the deal code,
 New game, Help, Menu), each returning its transition. TableScene mixes this in; the band itself
 (layout and painting) is hud.py."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -37,8 +38,14 @@ class TableBand(TableHooks):
         def skip_deal(self) -> None: ...
         def show_message(self, message: str, **fmt: Any) -> None: ...
         def attempt(self, move: Any, by_demo: bool = False) -> IllegalMove | None: ...
-        def apply(self, action: Callable[..., object], *args: Any, sound: str = "place", undo: bool = False,
-                  by_demo: bool = False) -> bool: ...
+        def apply(
+            self,
+            action: Callable[..., object],
+            *args: Any,
+            sound: str = "place",
+            undo: bool = False,
+            by_demo: bool = False,
+        ) -> bool: ...
 
     # -- the counters ------------------------------------------------------------------------------
     def hud_slots(self) -> list[Slot]:
@@ -125,6 +132,7 @@ class TableBand(TableHooks):
 
         def deal() -> Transition:
             from .dealing import deal_new  # a new deal's module loads with the first one, not at start-up
+
             return deal_new(self.ctx, self.game.kind_id)
 
         self.assist.forget()  # no answer may start the demo under the dialog
@@ -145,11 +153,13 @@ class TableBand(TableHooks):
         """The rules and examples of this game; Back returns to this table as it was."""
         self.cancel_press()
         from .help_scene import help_for  # the help scenes import the table (its examples are tables)
+
         return help_for(self.ctx, self)
 
     def go_menu(self) -> Transition:
         self.cancel_press()
         from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
+
         return Replace(MenuScene(self.ctx))
 
 

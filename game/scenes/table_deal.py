@@ -1,6 +1,7 @@
 """The deal of a table, as the shared table (game.scenes.table) plays it: the faces it will show
 read ahead, the cards flown one after another from the deal's start to their places, a tap that
 skips it, and what the table says once they land. TableScene mixes this in."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -63,8 +64,14 @@ class TableDeal(TableBand):
         self.finisher.refresh()  # (no Finish button over the deal)
         order = self.deal_order()
         stagger = (DEAL_TIME - DEAL_FLIGHT) * self.speed / max(1, len(order))
-        self.board.sync(self.targets(), duration=DEAL_FLIGHT * self.speed, stagger=stagger, order=order,
-                        on_land=lambda card: self.sound("deal"), flip_time=DEAL_FLIGHT * 0.7 * self.speed)
+        self.board.sync(
+            self.targets(),
+            duration=DEAL_FLIGHT * self.speed,
+            stagger=stagger,
+            order=order,
+            on_land=lambda card: self.sound("deal"),
+            flip_time=DEAL_FLIGHT * 0.7 * self.speed,
+        )
 
     def skip_deal(self) -> None:
         """Put every card of a deal in flight where it lands."""

@@ -9,6 +9,7 @@ action hides it and puts picked cards back. Each game says which piles there are
 lie and what a key does on them (the focus_* and key_* hooks of table_hooks.py); this module holds
 only the state and the ring drawn over the board (FocusRing), repainted only when it moves.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -45,8 +46,8 @@ class TableFocus:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.shown = False
-        self.pile: Pile | None = None      # the focused pile (kept while hidden: it shows there again)
-        self.held: list[Card] = []          # the cards Enter picked up (lifted)
+        self.pile: Pile | None = None  # the focused pile (kept while hidden: it shows there again)
+        self.held: list[Card] = []  # the cards Enter picked up (lifted)
         self.held_from: Pile | None = None  # the pile they were picked up from
         self.ring = FocusRing(self)
 
@@ -69,8 +70,13 @@ class TableFocus:
     def toward(self, dx: int, dy: int) -> None:
         """An arrow: the nearest pile that way (by where the piles lie), or stay at the edge."""
         piles = self.piles()
-        to = nearest(self.table.focus_anchor(self.current()), [self.table.focus_anchor(p) for p in piles], dx, dy,
-                     cone=ARROW_CONE)
+        to = nearest(
+            self.table.focus_anchor(self.current()),
+            [self.table.focus_anchor(p) for p in piles],
+            dx,
+            dy,
+            cone=ARROW_CONE,
+        )
         if to is not None:
             self.pile = piles[to]
 

@@ -3,6 +3,7 @@ point hits, what a press picks up, what a tap or a drop means, and how the solve
 
 Golf and Eight Off override these; everything else about a table is shared.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,7 +27,7 @@ class TableHooks(Scene):
     #: they are two taps: tapping a column twice plays two cards.
     DOUBLE_TAP = False
 
-    game: SolitaireGame   # (set by TableScene)
+    game: SolitaireGame  # (set by TableScene)
     layout: TableLayout
 
     # -- geometry ----------------------------------------------------------------------------------

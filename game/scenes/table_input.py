@@ -2,6 +2,7 @@
 becomes the player's, the top band's buttons act, a press during the deal only finishes it, and the
 rest goes to the gesture recogniser (game.ui.gesture), whose gestures land on the board and the
 game's hooks."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,6 +1,7 @@
 """Painting a table: the board's dirty rectangles, then the translucent top band and message over
 them, and the static table background (the empty piles on the felt) shared by every table of the
 same kind and size and by Help's examples."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
@@ -49,8 +50,9 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         frame = pygame.Surface(group.size, pygame.SRCALPHA)
         radius = max(4, layout.card_w // 10)
         pygame.draw.rect(frame, (*SUIT_MARK, 26), frame.get_rect(), border_radius=radius)
-        pygame.draw.rect(frame, (*SUIT_MARK, 60), frame.get_rect(), width=max(1, layout.card_w // 60),
-                         border_radius=radius)
+        pygame.draw.rect(
+            frame, (*SUIT_MARK, 60), frame.get_rect(), width=max(1, layout.card_w // 60), border_radius=radius
+        )
         bg.blit(frame, group)
     slot = images.slot(layout.card_w)
     for rect in layout.slots():
@@ -69,8 +71,9 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
     for label, rect in layout.slot_labels():
         if not view.colliderect(rect):
             continue
-        line, label_size = text.wrapped_choice(tr(label), int(rect.width * 0.84),
-                                               max(10, int(layout.card_h * 0.14)), bold=True)
+        line, label_size = text.wrapped_choice(
+            tr(label), int(rect.width * 0.84), max(10, int(layout.card_h * 0.14)), bold=True
+        )
         if text.rendered_size(line, label_size, bold=True)[0] > rect.width - 2:
             continue  # cards too small for it (a Help example's): unnamed, not written over its neighbours
         img = text.render(line, label_size, SUIT_MARK, bold=True).copy()
@@ -78,8 +81,7 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
         bg.blit(img, img.get_rect(center=rect.center))
 
 
-def panel_areas(board: Board, hud: Hud, size: tuple[int, int],
-                marks: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+def panel_areas(board: Board, hud: Hud, size: tuple[int, int], marks: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
     """The free spaces of a table for a panel over it, largest first: between and around every
     card (and below the top band), each at least a small panel's size. Empty if there is none.
     `marks`: what is printed on the felt (empty piles' outlines, its title), kept clear as well."""
@@ -91,8 +93,15 @@ def panel_areas(board: Board, hud: Hud, size: tuple[int, int],
     return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell, limit=24)]
 
 
-def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, values: tuple,
-                everything: bool, floating: Sequence[Any] = ()) -> list[pygame.Rect] | None:
+def paint_table(
+    surface: pygame.Surface,
+    board: Board,
+    hud: Hud,
+    toast: Toast,
+    values: tuple,
+    everything: bool,
+    floating: Sequence[Any] = (),
+) -> list[pygame.Rect] | None:
     """Draw what changed (all of it when `everything`); returns the dirty rectangles, or None for
     the whole screen. `floating`: what shows over the cards and under the message (the Finish
     button), each with the toast's interface: active, rect, dirty_rect(), draw(surface)."""
@@ -114,8 +123,9 @@ def paint_table(surface: pygame.Surface, board: Board, hud: Hud, toast: Toast, v
     # (until none is left half restored: restoring one whole may reach into its neighbour)
     layers = hud.parts() + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
     while not full:
-        touched = [layer for layer in layers if layer.collidelist(rects) != -1
-                   and not any(r.contains(layer) for r in rects)]  # (already restored whole: not twice)
+        touched = [
+            layer for layer in layers if layer.collidelist(rects) != -1 and not any(r.contains(layer) for r in rects)
+        ]  # (already restored whole: not twice)
         if not touched:
             break
         for layer in touched:

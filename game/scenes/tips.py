@@ -6,6 +6,7 @@ shown they never come back, unless Settings' "First-run tips" switch is turned o
 settings remember which games have shown them), or, on a kiosk, a touch ends the attract demo:
 the next player is probably someone new. Never during a demo or attract mode.
 """
+
 from __future__ import annotations
 
 import weakref

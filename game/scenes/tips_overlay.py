@@ -1,5 +1,6 @@
 """The first-run tips' overlay (game/scenes/tips.py says when they show): each tip a short text in a
 box beside what it points at, the rest of the table dimmed; a tap anywhere shows the next."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -38,25 +39,35 @@ def _help_button(table: TableScene) -> pygame.Rect:
 
 #: A tip's words for a player with a mouse, where they say "tap" (the footer says "click" then too).
 CLICK_WORDS = {
-    "Tap a free card, the last of its column, when it is one rank above or below the waste's card.":
-        N_("Click a free card, the last of its column, when it is one rank above or below the waste's card."),
-    "No card fits? Tap the stock: its next card goes onto the waste.":
-        N_("No card fits? Click the stock: its next card goes onto the waste."),
+    "Tap a free card, the last of its column, when it is one rank above or below the waste's card.": N_(
+        "Click a free card, the last of its column, when it is one rank above or below the waste's card."
+    ),
+    "No card fits? Tap the stock: its next card goes onto the waste.": N_(
+        "No card fits? Click the stock: its next card goes onto the waste."
+    ),
 }
 
 #: Per game: (text, where it points) for each of its three tips.
 TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
     "golf": [
-        (N_("Tap a free card, the last of its column, when it is one rank above or below the waste's card."),
-         _free_cards),
+        (
+            N_("Tap a free card, the last of its column, when it is one rank above or below the waste's card."),
+            _free_cards,
+        ),
         (N_("No card fits? Tap the stock: its next card goes onto the waste."), lambda t: t.layout.stock),
         (HELP_TIP, _help_button),
     ],
     "eightoff": [
-        (N_("Build each suit here from Ace to King. In the columns a card goes on the next higher card "
-            "of its suit."), lambda t: _union(t.layout.foundations)),
-        (N_("A free cell holds one card. Free cells and empty columns let you move a run of cards at once."),
-         lambda t: _union(t.layout.cells)),
+        (
+            N_(
+                "Build each suit here from Ace to King. In the columns a card goes on the next higher card of its suit."
+            ),
+            lambda t: _union(t.layout.foundations),
+        ),
+        (
+            N_("A free cell holds one card. Free cells and empty columns let you move a run of cards at once."),
+            lambda t: _union(t.layout.cells),
+        ),
         (HELP_TIP, _help_button),
     ],
 }
@@ -68,8 +79,9 @@ class TipsOverlay(Scene):
     overlay = True
     dim_alpha = 90
 
-    def __init__(self, ctx: Context, table: TableScene,
-                 tips: list[tuple[str, Callable[[TableScene], pygame.Rect]]]) -> None:
+    def __init__(
+        self, ctx: Context, table: TableScene, tips: list[tuple[str, Callable[[TableScene], pygame.Rect]]]
+    ) -> None:
         super().__init__(ctx)
         self.table = table
         self.tips = tips
@@ -113,13 +125,14 @@ class TipsOverlay(Scene):
         pad = body
         bw = min(w - 24, int(body * 26))
         text = self.text_page = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
-        more = tr(N_("Click to continue") if mouse_in_use() else N_("Tap to continue")) \
+        more = (
+            tr(N_("Click to continue") if mouse_in_use() else N_("Tap to continue"))
             + f"   {self.index + 1}/{len(self.tips)}"
+        )
         note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
         bh = pad + text.height + note.get_height() + pad // 2
         shade = theme.PANELS.get(self.ctx.settings.table_colour, theme.PANEL[:3])  # the felt's (Appearance)
-        bubble = theme.rounded_rect((bw, bh), (*shade, 245), max(10, body // 2), border=2,
-                                    border_colour=theme.GOLD)
+        bubble = theme.rounded_rect((bw, bh), (*shade, 245), max(10, body // 2), border=2, border_colour=theme.GOLD)
         for i in range(len(text.lines)):
             bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))
         bubble.blit(note, (pad, bh - pad // 2 - note.get_height()))
@@ -151,8 +164,9 @@ class TipsOverlay(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition:
         p = pointer(event, self.size)
         tapped = p is not None and p[0] == UP
-        if not tapped and not (event.type == pygame.KEYDOWN and event.key in
-                               (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE)):
+        if not tapped and not (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE)
+        ):
             return None
         self.index += 1
         if self.index >= len(self.tips):

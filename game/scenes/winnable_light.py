@@ -8,6 +8,7 @@ answers need no search at all: a position on a known winning line (the deal's sh
 line found for a hint) is winnable, and a move made from a position proven lost leads to a lost
 one (no move can make a lost game winnable again), so only undo brings the search back.
 """
+
 from __future__ import annotations
 
 from enum import Enum
@@ -28,6 +29,7 @@ BUDGET = Budget(states=300_000, seconds=4.0)
 
 class Verdict(Enum):
     """What the light shows."""
+
     OFF = "off"
     THINKING = "thinking"
     WINNABLE = "winnable"

@@ -4,6 +4,7 @@
 'winnable' comes with a move list the model replays to a win, 'unwinnable' only after an
 exhaustive search, 'unknown' when the budget ran out first.
 """
+
 from __future__ import annotations
 
 import dataclasses

@@ -11,6 +11,7 @@ solve per probe finds w in O(log n) solves. A turning point is only reported whe
 proven winnable and position w+1 proven unwinnable; an 'unknown' (budget spent) verdict is never
 guessed at, it only narrows the search less, and may leave it undecided (certain=False).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ class Analysis:
     proven_winnable / proven_unwinnable bracket the turning point even when it is undetermined:
     the highest position proven winnable and the lowest proven unwinnable (None: none proven).
     """
+
     now: str
     start: str
     line_length: int
@@ -112,8 +114,9 @@ class _Probe:
         return min(untried, key=lambda i: (abs(i - middle), i)) if untried else None
 
 
-def analyse(game: SolitaireGame, budget_per_solve: Budget | int | float | None,
-            max_unknown: int = MAX_UNKNOWN) -> Analysis:
+def analyse(
+    game: SolitaireGame, budget_per_solve: Budget | int | float | None, max_unknown: int = MAX_UNKNOWN
+) -> Analysis:
     """Solve the current position, then (if it is lost) bisect the line for the move that lost it.
 
     The current position is solved first: if it is winnable nothing else is needed (the deal is
@@ -137,11 +140,17 @@ def analyse(game: SolitaireGame, budget_per_solve: Budget | int | float | None,
     settled = hi - lo == 1  # every position is proven on one side of an exact boundary
     turning = lo if settled and 0 <= lo < n else None
     return Analysis(
-        now=_verdict(n, lo, hi), start=_verdict(0, lo, hi), line_length=n,
-        last_winnable=turning, lost_move=None if turning is None else line[turning],
-        certain=settled, moves=probe.now_moves if lo == n else (),
-        proven_winnable=lo if lo >= 0 else None, proven_unwinnable=hi if hi <= n else None,
-        solves=len(probe.verdicts))
+        now=_verdict(n, lo, hi),
+        start=_verdict(0, lo, hi),
+        line_length=n,
+        last_winnable=turning,
+        lost_move=None if turning is None else line[turning],
+        certain=settled,
+        moves=probe.now_moves if lo == n else (),
+        proven_winnable=lo if lo >= 0 else None,
+        proven_unwinnable=hi if hi <= n else None,
+        solves=len(probe.verdicts),
+    )
 
 
 def _verdict(index: int, lo: int, hi: int) -> str:

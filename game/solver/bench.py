@@ -16,6 +16,7 @@ process's CPU, which other work on a shared machine disturbs far less than wall 
 wall times the wall clock. Every 'winnable' answer is replayed through the model; a failed
 replay is reported.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,6 +51,7 @@ BEFORE = {"4": (1.6, 896.0), "2": (0.34, 87.0)}
 @dataclass
 class Goal:
     """A target on one statistic of one set: 'p99' <= 150 ms, say."""
+
     stat: str  # 'median', 'p95', 'p99' or 'max'
     limit_ms: float
     why: str = ""
@@ -66,6 +68,7 @@ GOALS: dict[str, list[Goal]] = {
 @dataclass
 class Sample:
     """The answers for one set of positions: (seconds, states, verdict) each, and failed replays."""
+
     times: list[float] = field(default_factory=list)
     states: list[int] = field(default_factory=list)
     verdicts: list[str] = field(default_factory=list)
@@ -73,8 +76,7 @@ class Sample:
 
     def where(self, verdict: str | None) -> Sample:
         keep = [i for i, v in enumerate(self.verdicts) if verdict is None or v == verdict]
-        return Sample([self.times[i] for i in keep], [self.states[i] for i in keep],
-                      [self.verdicts[i] for i in keep])
+        return Sample([self.times[i] for i in keep], [self.states[i] for i in keep], [self.verdicts[i] for i in keep])
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -104,8 +106,7 @@ def measure(games: Iterable[Any], seconds: float, clock: Callable[[], float]) ->
     return sample
 
 
-def golf_positions(count: int, seed: int = 1, rules: tuple[str, ...] = ("easy", "classic")) \
-        -> Iterator[Any]:
+def golf_positions(count: int, seed: int = 1, rules: tuple[str, ...] = ("easy", "classic")) -> Iterator[Any]:
     """`count` Golf positions in the middle of a game, the rule sets `rules` in turn (half Easy and
     half Classic by default), always the same.
 
@@ -137,16 +138,17 @@ def report(title: str, sample: Sample, goals: list[Goal], out: Callable[[str], N
     if not sample.times:
         out("  nothing to solve")
         return True
-    out(f"  {'':8} {'count':>6} {'median':>8} {'p95':>8} {'p99':>8} {'max':>8}   "
-        f"{'states median':>13} {'max':>8}")
-    for label, verdict in (("all", None), ("wins", "winnable"), ("proofs", "unwinnable"),
-                           ("unknown", "unknown")):
+    out(f"  {'':8} {'count':>6} {'median':>8} {'p95':>8} {'p99':>8} {'max':>8}   {'states median':>13} {'max':>8}")
+    for label, verdict in (("all", None), ("wins", "winnable"), ("proofs", "unwinnable"), ("unknown", "unknown")):
         part = sample.where(verdict)
         if not part.times:
             continue
         ms = [stat_ms(part.times, s) for s in ("median", "p95", "p99", "max")]
-        out(f"  {label:8} {len(part.times):6} " + " ".join(f"{m:8.1f}" for m in ms) +
-            f"   {int(statistics.median(part.states)):13} {max(part.states):8}")
+        out(
+            f"  {label:8} {len(part.times):6} "
+            + " ".join(f"{m:8.1f}" for m in ms)
+            + f"   {int(statistics.median(part.states)):13} {max(part.states):8}"
+        )
     if sample.bad_replays:
         out(f"  REPLAY FAILED x{sample.bad_replays}")
     met = sample.bad_replays == 0
@@ -155,8 +157,7 @@ def report(title: str, sample: Sample, goals: list[Goal], out: Callable[[str], N
         ok = value <= goal.limit_ms
         met = met and ok
         why = " (the figure before issue 18)" if goal.why == "before" else ""
-        out(f"  goal: {goal.stat} <= {goal.limit_ms:g} ms{why}: {value:.1f} ms  "
-            f"{'met' if ok else 'MISSED'}")
+        out(f"  goal: {goal.stat} <= {goal.limit_ms:g} ms{why}: {value:.1f} ms  {'met' if ok else 'MISSED'}")
     return met
 
 
@@ -187,14 +188,17 @@ def solver_available(game: str) -> str | None:
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.solver.bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver.bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", default="golf,eightoff", help="comma list: golf, eightoff")
-    parser.add_argument("--options", default=None,
-                        help="comma list among easy,classic,strict,classic+j2,8,4,2 or any Golf rule set")
+    parser.add_argument(
+        "--options", default=None, help="comma list among easy,classic,strict,classic+j2,8,4,2 or any Golf rule set"
+    )
     parser.add_argument("--from", dest="first", type=int, default=1)
-    parser.add_argument("--to", dest="last", type=int, default=None,
-                        help="last deal (default: Golf 4000, Eight Off 1000)")
+    parser.add_argument(
+        "--to", dest="last", type=int, default=None, help="last deal (default: Golf 4000, Eight Off 1000)"
+    )
     parser.add_argument("--positions", type=int, default=2000, help="Golf mid-game positions")
     parser.add_argument("--seed", type=int, default=1, help="seed of the mid-game positions")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
@@ -202,8 +206,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     wanted = args.options.split(",") if args.options else None
-    out(f"solve() times in ms of {'CPU' if args.clock == 'cpu' else 'wall'} time, "
-        f"budget {args.budget:g} s per position")
+    out(
+        f"solve() times in ms of {'CPU' if args.clock == 'cpu' else 'wall'} time, budget {args.budget:g} s per position"
+    )
     out(speed_line(median_ms(python_work)))
     met = True
     for game in args.games.split(","):
@@ -219,16 +224,19 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
             kind = f"{game}-{option}"
             deals = (make_game(kind, n) for n in range(args.first, last + 1))
             sample = measure(deals, args.budget, clock)
-            met &= report(f"{kind}, deals {args.first}-{last}", sample,
-                          GOALS.get(kind, GOALS.get(game, [])), out)
+            met &= report(f"{kind}, deals {args.first}-{last}", sample, GOALS.get(kind, GOALS.get(game, [])), out)
         if game == "golf" and args.positions:
             both = list(golf_positions(args.positions, args.seed))  # Easy and Classic as ever
             for rule in options:
-                chosen = [g for g in both if g.rule == rule] if rule in ("easy", "classic") else \
-                    list(golf_positions(args.positions // 2, args.seed, (rule,)))
+                chosen = (
+                    [g for g in both if g.rule == rule]
+                    if rule in ("easy", "classic")
+                    else list(golf_positions(args.positions // 2, args.seed, (rule,)))
+                )
                 sample = measure(chosen, args.budget, clock)
-                met &= report(f"golf-{rule}, {len(chosen)} mid-game positions (seed {args.seed})",
-                              sample, GOALS["golf"], out)
+                met &= report(
+                    f"golf-{rule}, {len(chosen)} mid-game positions (seed {args.seed})", sample, GOALS["golf"], out
+                )
     out("every goal met" if met else "some goal MISSED")
     return 0
 

@@ -9,6 +9,7 @@ Each listed deal also has a winning line (<kind>.lines): known_line(kind, number
 row when asked, replays it through the model and returns its moves, so a first hint or the demo
 on a table deal needs no search. Only the rows' byte offsets stay in memory (4 bytes a deal).
 """
+
 from __future__ import annotations
 
 import logging
@@ -155,14 +156,14 @@ def line_of_steps(game: SolitaireGame) -> Generator[None, None, tuple[Any, ...] 
     return (yield from known_line_steps(kind_of(game), number))
 
 
-def pick_listed(kind: str, rng: random.Random,
-                exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
+def pick_listed(kind: str, rng: random.Random, exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
     """A random listed deal not in `exclude` (e.g. deals already played); None when none is left."""
     return pick_from(listed(kind), rng, exclude)
 
 
-def pick_from(numbers: Sequence[int], rng: random.Random,
-              exclude: set[int] | frozenset[int] = frozenset()) -> int | None:
+def pick_from(
+    numbers: Sequence[int], rng: random.Random, exclude: set[int] | frozenset[int] = frozenset()
+) -> int | None:
     """A random number of `numbers` not in `exclude` (a table, or one of its difficulty bands)."""
     for _ in range(8):  # usually most deals are still fresh: a few draws avoid building a list
         if not numbers:
@@ -174,9 +175,14 @@ def pick_from(numbers: Sequence[int], rng: random.Random,
     return rng.choice(fresh) if fresh else None
 
 
-def find_winnable(kind: str, seed: int, exclude: Iterable[int] = frozenset(),
-                  budget_per_deal: Any = 2.0, tries: int = 2000,
-                  max_seconds: float = 30.0) -> int | None:
+def find_winnable(
+    kind: str,
+    seed: int,
+    exclude: Iterable[int] = frozenset(),
+    budget_per_deal: Any = 2.0,
+    tries: int = 2000,
+    max_seconds: float = 30.0,
+) -> int | None:
     """A deal number above the table's scanned range that the solver proves winnable, or None.
 
     Random numbers in scanned(kind)+1 .. MAX_NUMBER (so never a listed deal) are solved one by one

@@ -7,6 +7,7 @@ Result.states under a state budget, never time, so the rating is the same on eve
 changes only when the solver or the playouts change, and then `generate` must be run again (the
 tests regenerate a sample and compare).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,7 +63,7 @@ def split(ordered: Sequence[int]) -> dict[int, str]:
     bands: dict[int, str] = {}
     at = 0
     for band, size in zip(rating.BANDS, sizes):
-        bands.update((number, band) for number in ordered[at:at + size])
+        bands.update((number, band) for number in ordered[at : at + size])
         at += size
     return bands
 
@@ -71,8 +72,9 @@ def _measure_task(task: tuple[str, int]) -> tuple[int, Measure]:
     return task[1], measure(*task)
 
 
-def generate(kind: str, jobs: int = 1, directory: Path | None = None,
-             log: Callable[[str], None] = print) -> dict[int, str]:
+def generate(
+    kind: str, jobs: int = 1, directory: Path | None = None, log: Callable[[str], None] = print
+) -> dict[int, str]:
     """Measure every listed deal of `kind`, cut the bands and write <kind>.rating."""
     numbers = list(deals.listed(kind))
     if not numbers:
@@ -82,11 +84,13 @@ def generate(kind: str, jobs: int = 1, directory: Path | None = None,
     pool = tables.worker_pool(jobs) if jobs > 1 else None
     try:
         tasks = [(kind, n) for n in numbers]
-        for number, value in (pool.imap(_measure_task, tasks, 20) if pool else map(_measure_task, tasks)):
+        for number, value in pool.imap(_measure_task, tasks, 20) if pool else map(_measure_task, tasks):
             measures[number] = value
             if len(measures) % 500 == 0 or len(measures) == len(numbers):
-                log(f"{kind}: {len(measures)} of {len(numbers)} rated ({time.perf_counter() - started:.0f} s wall, "
-                    f"{time.process_time() - cpu:.0f} s CPU here)")
+                log(
+                    f"{kind}: {len(measures)} of {len(numbers)} rated ({time.perf_counter() - started:.0f} s wall, "
+                    f"{time.process_time() - cpu:.0f} s CPU here)"
+                )
     finally:
         if pool:
             pool.close()
@@ -94,8 +98,9 @@ def generate(kind: str, jobs: int = 1, directory: Path | None = None,
     ordered = [n for n, _ in sorted(measures.items(), key=order_key(kind))]
     bands = split(ordered)
     header = rating.HEADER.format(kind=kind, fields=rating.FIELDS[family(kind)])
-    table_data.write(table_data.data_path(kind, rating.SUFFIX, directory), header,
-                     ((n, (bands[n], *measures[n])) for n in numbers))
+    table_data.write(
+        table_data.data_path(kind, rating.SUFFIX, directory), header, ((n, (bands[n], *measures[n])) for n in numbers)
+    )
     rating.clear_cache()
     return bands
 
@@ -138,20 +143,28 @@ def report(kinds: Sequence[str], sample: int | None = None, directory: Path | No
         what = "left" if family(kind) == "golf" else "home"
         for band in rating.BANDS:
             numbers = [n for n, (b, _) in stored.items() if b == band]
-            chosen = numbers if sample is None or sample >= len(numbers) else \
-                [numbers[i * len(numbers) // sample] for i in range(sample)]
+            chosen = (
+                numbers
+                if sample is None or sample >= len(numbers)
+                else [numbers[i * len(numbers) // sample] for i in range(sample)]
+            )
             results = [greedy_result(kind, n) for n in chosen]
             if not results:
                 continue
             wins = sum(won for won, _ in results)
-            out.append(f"{kind:15} {band:7} {len(numbers):5}  {len(chosen):6}  {wins:11}  "
-                       f"{wins / max(1, len(chosen)):8.1%}  {statistics.mean(c for _, c in results):6.1f} {what}")
+            out.append(
+                f"{kind:15} {band:7} {len(numbers):5}  {len(chosen):6}  {wins:11}  "
+                f"{wins / max(1, len(chosen)):8.1%}  {statistics.mean(c for _, c in results):6.1f} {what}"
+            )
     return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.solver.rating", description=rating.__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver.rating",
+        description=rating.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="rate every listed deal and write its band")
     gen.add_argument("kind", choices=sorted(deals.KINDS))
@@ -175,12 +188,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "verify":
         numbers = sorted(rows(args.kind))
-        chosen = numbers[::max(1, len(numbers) // max(1, args.sample))][:args.sample]
+        chosen = numbers[:: max(1, len(numbers) // max(1, args.sample))][: args.sample]
         bad = mismatches(args.kind, chosen)
         print(f"{args.kind}: {len(chosen)} deals measured again, {len(bad)} differ {bad[:20]}")
         return 1 if bad or not chosen else 0
     for kind in deals.KINDS:
         sizes = [len(rating.listed_in_band(kind, b)) for b in rating.BANDS]
-        print(f"{kind:15} " + ("  ".join(f"{b} {s}" for b, s in zip(rating.BANDS, sizes)) if any(sizes)
-                                else "no rating"))
+        print(
+            f"{kind:15} " + ("  ".join(f"{b} {s}" for b, s in zip(rating.BANDS, sizes)) if any(sizes) else "no rating")
+        )
     return 0

@@ -32,6 +32,7 @@ Why the search never gives a wrong verdict (d(S) is the length of a shortest win
 The unit tests check 1, and the solver's verdict on every reachable position, against a brute force
 over the model's own legal moves (take-backs included, nothing automatic) on many small positions.
 """
+
 from __future__ import annotations
 
 import time
@@ -58,8 +59,7 @@ _State = tuple[tuple[bytes, ...], bytes, tuple[int, ...], list[int], Move | None
 #: a move not made yet: (score, order, move, its new source column and destination column (bytes,
 #: empty where the move leaves that side alone) and their terms, or (the child, its moves, its
 #: transposition key) if made now)
-_Option = tuple[int, int, Move, bytes, bytes, int, int,
-                tuple[_State, list[Move], bytes] | None]
+_Option = tuple[int, int, Move, bytes, bytes, int, int, tuple[_State, list[Move], bytes] | None]
 #: a column's top run (length, bottom card), the rest and the run, the card the run uncovers, the
 #: column without its top card and the card that uncovers (see _Search._info)
 _Info = tuple[int, int, bytes, bytes, int, bytes, int]
@@ -215,8 +215,9 @@ class _Search:
                         ta = terms[ca] = term(ca, need)
                     if tb is None:
                         tb = terms[cb] = term(cb, need)
-                    found.append((parent + ta - values[i] + tb - values[j], len(found),
-                                  (COL_COL, i, j, k), ca, cb, ta, tb, None))
+                    found.append(
+                        (parent + ta - values[i] + tb - values[j], len(found), (COL_COL, i, j, k), ca, cb, ta, tb, None)
+                    )
             if free and i != no_cell:  # the top card into a cell
                 ca = rest1
                 if need[under1 >> 4] == under1:
@@ -229,8 +230,7 @@ class _Search:
                     ta = terms.get(ca)
                     if ta is None:
                         ta = terms[ca] = term(ca, need)
-                    found.append((parent + 3 + ta - values[i], len(found), (COL_CELL, i, 0, 1), ca, b"",
-                                  ta, 0, None))
+                    found.append((parent + 3 + ta - values[i], len(found), (COL_CELL, i, 0, 1), ca, b"", ta, 0, None))
         for c in cells:
             if c & 15 == KING:
                 if not empties:
@@ -246,8 +246,7 @@ class _Search:
             tb = terms.get(cb)
             if tb is None:
                 tb = terms[cb] = term(cb, need)
-            found.append((parent - 3 + tb - values[j], len(found), (CELL_COL, c, j, 1), b"", cb, 0, tb,
-                          None))
+            found.append((parent - 3 + tb - values[j], len(found), (CELL_COL, c, j, 1), b"", cb, 0, tb, None))
         if len(found) > 1:
             found.sort(reverse=True)
         return found
@@ -295,8 +294,16 @@ class _Search:
                 t = terms[col] = self._column_term(col, child_need)
             values.append(t)
         score = -8 * sum(child_need) + 3 * len(new_cells) + sum(values)
-        return (score, order, move, b"", b"", 0, 0,
-                ((child_cols, new_cells, child_need, values, None), moves, seen_key))
+        return (
+            score,
+            order,
+            move,
+            b"",
+            b"",
+            0,
+            0,
+            ((child_cols, new_cells, child_need, values, None), moves, seen_key),
+        )
 
     def _terms(self, need: tuple[int, ...]) -> dict[bytes, int]:
         """A new cache of column terms for these needed cards (the caches of earlier ones are
@@ -350,8 +357,9 @@ def solve_eightoff(game: EightOffGame, budget: Budget) -> Result:
     """Solve an Eight Off position exactly (see the module docstring); the game is not changed."""
     if game.status == "won":
         return Result("winnable", (), 0, 0.0)
-    present = sum(map(len, game.columns)) + sum(map(len, game.foundations)) + \
-        sum(1 for c in game.cells if c is not None)
+    present = (
+        sum(map(len, game.columns)) + sum(map(len, game.foundations)) + sum(1 for c in game.cells if c is not None)
+    )
     if present != len(FULL_DECK):  # a position missing cards can never be won
         return Result("unwinnable", (), 0, 0.0)
     return solve_position(game, budget)

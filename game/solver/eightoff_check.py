@@ -11,6 +11,7 @@ records, log text, status on every move), at a fraction of the cost; the tests s
 every line through the model itself. The moves come out as the model's own move values, so
 that solve() has nothing left to convert.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -46,8 +47,9 @@ def _home(card: int, home: list[int]) -> bool:
     return True
 
 
-def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable],
-                moves: Iterable[Move]) -> tuple[EightOffMove, ...] | None:
+def model_moves(
+    columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Iterable], moves: Iterable[Move]
+) -> tuple[EightOffMove, ...] | None:
     """The model's moves for the search's `moves` from this position, or None if one breaks a rule
     or the line does not end with every card on its foundation.
 
@@ -92,9 +94,12 @@ def model_moves(columns: Iterable[Iterable], cells: Iterable, foundations: Itera
         if kind == COL_COL:
             group, dst = pile[-k:], cols[b]
             card = group[0]
-            if a == b or any(x != y + 1 for x, y in zip(group, group[1:])) \
-                    or not _fits(card, dst) \
-                    or k > (free + 1) << (empty - (not dst)):
+            if (
+                a == b
+                or any(x != y + 1 for x, y in zip(group, group[1:]))
+                or not _fits(card, dst)
+                or k > (free + 1) << (empty - (not dst))
+            ):
                 return None
             empty -= not dst
             del pile[-k:]

@@ -8,6 +8,7 @@ among builds the one that leaves its column shortest; among moves into a cell th
 next card wanted by a foundation lies nearest its top. It stops when won, when no new position is
 left, or after LIMIT moves. Its move generator is the solver's (eightoff_state.Rules).
 """
+
 from __future__ import annotations
 
 from ..model.eightoff import EightOffGame

@@ -22,6 +22,7 @@ positions that differ by an order of columns or cells are one position.
 
 Deterministic: no clock is read, so the same budgets give the same answer on every machine.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -47,6 +48,7 @@ def all_home(state: State) -> bool:
 class Short:
     """A line found for a position: the model's moves, its length (the move counter's count) and a
     proved lower bound on every winning line's length (equal to it when the line is shortest)."""
+
     moves: tuple[tuple, ...]
     length: int
     bound: int
@@ -162,7 +164,7 @@ def beam_line(game: EightOffGame, width: int, budget: int) -> tuple[list[Move] |
                     return None, generated
                 found.append((score(child), len(found), child, (moves, path)))
         found.sort()
-        del layers[depth + 1:], reserve[depth:]
+        del layers[depth + 1 :], reserve[depth:]
         if found:
             layers.append([(c[2], c[3]) for c in found[:width]])
             reserve.append(found[width:])
@@ -213,8 +215,14 @@ def astar_line(game: EightOffGame, limit: int, budget: int) -> tuple[list[Move] 
     return None, limit, generated
 
 
-def shortest_line(game: EightOffGame, width: int, beam_budget: int, astar_budget: int,
-                  known: tuple[tuple, ...] | None = None, retry_width: int = 0) -> Short | None:
+def shortest_line(
+    game: EightOffGame,
+    width: int,
+    beam_budget: int,
+    astar_budget: int,
+    known: tuple[tuple, ...] | None = None,
+    retry_width: int = 0,
+) -> Short | None:
     """The shortest line the searches find from the game's position (at most as long as `known`,
     a winning line in model moves, when one is given), or None when none found one and none was
     known. When A* proves no line shortest, a second beam `retry_width` wide may find a shorter one."""

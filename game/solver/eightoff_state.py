@@ -13,6 +13,7 @@ Internal moves are `(kind, a, b, count)`:
     CELL_FND  cell card a → its foundation
 Cell moves name the card, not the cell: the model's cell index is found when the moves are replayed.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -10,6 +10,7 @@ than the sweep, and the many quick ones stay quick.
 Both engines take the rule set by name (game.rule: 'easy', 'strict', 'classic+j2', ...) and read
 it as golf_fit.Flags; jokers (rank 0) and an empty start are part of the position itself.
 """
+
 from __future__ import annotations
 
 import time
@@ -58,8 +59,11 @@ def solve_golf(game: GolfGame, budget: Budget | None = None) -> Result:
     if budget.states is not None:
         first = min(first, budget.states)
     verdict, moves, states = GolfSearch(columns, stock, waste, rule, first, deadline).run()
-    if verdict == "unknown" and (deadline is None or time.perf_counter() < deadline) \
-            and (budget.states is None or states < budget.states):
+    if (
+        verdict == "unknown"
+        and (deadline is None or time.perf_counter() < deadline)
+        and (budget.states is None or states < budget.states)
+    ):
         rest = None if budget.states is None else budget.states - states
         verdict, moves, units = sweep.run(rest, deadline)
         states += units

@@ -13,6 +13,7 @@ minus the cards still in the stock (game.model.course.hole_score).
   each column, cards drawn, waste top rank), the state golf_plain.py also keys on, plays before the
   draw. Within the budget of positions it is proved; beyond it, it is the best found so far.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -40,8 +41,15 @@ class _OutOfBudget(Exception):
     pass
 
 
-def best_score(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int | None, wrap: bool = False,
-               dead_king: bool = False, strict_draw: bool = False, states: int = DEFAULT_STATES) -> BestScore:
+def best_score(
+    columns: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    top: int | None,
+    wrap: bool = False,
+    dead_king: bool = False,
+    strict_draw: bool = False,
+    states: int = DEFAULT_STATES,
+) -> BestScore:
     """The best score reachable from a position given at the rank level (columns covered -> free,
     stock[-1] drawn next, `top` the waste's rank or None, 0 a joker), searching at most `states`."""
     cols = [list(c) for c in columns]
@@ -62,7 +70,7 @@ def best_score(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int 
         seen.add((heights, drawn, top))
         playable = [j for j, h in enumerate(heights) if h and fits(cols[j][h - 1], top, wrap, dead_king)]
         for j in playable:
-            search(heights[:j] + (heights[j] - 1,) + heights[j + 1:], drawn, cols[j][heights[j] - 1], left - 1)
+            search(heights[:j] + (heights[j] - 1,) + heights[j + 1 :], drawn, cols[j][heights[j] - 1], left - 1)
         if stock_left and not (strict_draw and playable):
             search(heights, drawn + 1, stock[stock_left - 1], left)
 

@@ -6,6 +6,7 @@ does. Rank 14 stands for "no card" (an empty column) and never fits. Of the rule
 only three change what fits or when a draw is allowed; jokers and an empty start change the
 position, which the model already dealt.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -17,13 +18,13 @@ NONE = 14  # the rank of an empty column's free card: fits nothing
 
 class Flags(NamedTuple):
     """The fields of a rule set that the search itself obeys."""
-    wrap: bool = False         # King and Ace are consecutive
-    dead_king: bool = False    # nothing fits on a King
+
+    wrap: bool = False  # King and Ace are consecutive
+    dead_king: bool = False  # nothing fits on a King
     strict_draw: bool = False  # a draw only when no free card fits
 
 
-PRESETS = {"easy": Flags(wrap=True), "classic": Flags(),
-           "strict": Flags(dead_king=True, strict_draw=True)}
+PRESETS = {"easy": Flags(wrap=True), "classic": Flags(), "strict": Flags(dead_king=True, strict_draw=True)}
 
 
 @lru_cache(maxsize=64)

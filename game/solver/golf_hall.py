@@ -21,6 +21,7 @@ that can still precede a card, sup[0] (with an empty waste on top, that too), ar
 every run may draw on: a run is deficient only beyond them. A joker played covers supply w
 without removing demand next to it, so both sides are checked, as after a draw.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -47,9 +48,9 @@ def _away(w: int, step: int, easy: bool, dead_king: bool) -> Pairs:
     return out
 
 
-def make_checks(tab: list[int], sup: list[int], easy: bool, dead_king: bool = False,
-                wild: bool = False) \
-        -> tuple[Callable[[], bool], Callable[[int, int], bool], Callable[[int], bool]]:
+def make_checks(
+    tab: list[int], sup: list[int], easy: bool, dead_king: bool = False, wild: bool = False
+) -> tuple[Callable[[], bool], Callable[[int, int], bool], Callable[[int], bool]]:
     """(whole(), after_play(w, r), after_draw(w)) over the live lists tab and sup (15 long).
 
     Each returns False only when no matching exists; without jokers exactly then."""

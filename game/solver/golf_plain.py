@@ -13,6 +13,7 @@ The rules, from RULES.md and issue 19, at the rank level: a card fits the waste 
 ranks differ by one (with the wrap, King and Ace too); anything fits an empty waste or a joker,
 and a joker fits anything; nothing fits a King when the King is dead.
 """
+
 from __future__ import annotations
 
 import sys
@@ -31,8 +32,14 @@ def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
     return abs(card - top) == 1 or (wrap and abs(card - top) == 12)
 
 
-def winnable(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int | None,
-             wrap: bool = False, dead_king: bool = False, strict_draw: bool = False) -> bool:
+def winnable(
+    columns: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    top: int | None,
+    wrap: bool = False,
+    dead_king: bool = False,
+    strict_draw: bool = False,
+) -> bool:
     """Can this position be won? columns of ranks covered -> free, stock[-1] drawn next."""
     cols = [list(c) for c in columns]
     seen: set[tuple[tuple[int, ...], int, int | None]] = set()
@@ -43,10 +50,9 @@ def winnable(columns: Sequence[Sequence[int]], stock: Sequence[int], top: int | 
         if (heights, drawn, top) in seen:
             return False
         seen.add((heights, drawn, top))
-        playable = [j for j, h in enumerate(heights)
-                    if h and fits(cols[j][h - 1], top, wrap, dead_king)]
+        playable = [j for j, h in enumerate(heights) if h and fits(cols[j][h - 1], top, wrap, dead_king)]
         for j in playable:
-            after = heights[:j] + (heights[j] - 1,) + heights[j + 1:]
+            after = heights[:j] + (heights[j] - 1,) + heights[j + 1 :]
             if search(after, drawn, cols[j][heights[j] - 1]):
                 return True
         if drawn < len(stock) and not (strict_draw and playable):
@@ -60,8 +66,11 @@ def rank_position(game: Any) -> tuple[list[list[int]], list[int], int | None]:
     """A GolfGame's position at the rank level, as this module's searches take it: (columns,
     stock with the next draw last, the waste top's rank or None)."""
     top = game.waste_top
-    return ([[c.rank for c in col] for col in game.columns], [c.rank for c in game.stock],
-            None if top is None else top.rank)
+    return (
+        [[c.rank for c in col] for col in game.columns],
+        [c.rank for c in game.stock],
+        None if top is None else top.rank,
+    )
 
 
 def deal_verdict(number: int, rule: str) -> bool:
@@ -79,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     rule, first, last = args[0], int(args[1]), int(args[2])
-    print(f"# Golf {rule}: S winnable, U unwinnable, by game/solver/golf_plain.py (plain search): "
-          f"python -m game.solver.golf_plain {rule} {first} {last}")
+    print(
+        f"# Golf {rule}: S winnable, U unwinnable, by game/solver/golf_plain.py (plain search): "
+        f"python -m game.solver.golf_plain {rule} {first} {last}"
+    )
     print(f"deal\t{rule}")
     for number in range(first, last + 1):
         print(f"{number}\t{'S' if deal_verdict(number, rule) else 'U'}", flush=True)

@@ -28,6 +28,7 @@ card fits) breaks the argument that fewer cards drawn can only help: the extra d
 be allowed. Under it the cards drawn are one more digit of the key, so a state is only ever cut
 by itself; the cuts above still hold, since they only say what no line at all can do.
 """
+
 from __future__ import annotations
 
 import time
@@ -52,8 +53,15 @@ class GolfSearch:
     Moves are a column index (play its free card) or 'draw', as the model takes them.
     """
 
-    def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int,
-                 rule: Any, max_states: int | None = None, deadline: float | None = None) -> None:
+    def __init__(
+        self,
+        columns: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        waste: int,
+        rule: Any,
+        max_states: int | None = None,
+        deadline: float | None = None,
+    ) -> None:
         self.cols = [list(c) for c in columns]
         self.draws = list(reversed(stock))  # draws[k] is the k-th card drawn
         self.waste = waste
@@ -126,9 +134,9 @@ class GolfSearch:
         ncols, ndraws, base_draw = len(cols), len(draws), self.tableau
         units = [1 << (BITS * j) for j in range(ncols)]
         tab, sup = [0] * 15, [0] * 15
-        for r in rank_of[:self.tableau]:
+        for r in rank_of[: self.tableau]:
             tab[r] += 1
-        for r in rank_of[self.tableau:]:
+        for r in rank_of[self.tableau :]:
             sup[r] += 1
         sup = [a + b for a, b in zip(tab, sup)]
         flags = self.flags

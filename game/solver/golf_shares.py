@@ -9,6 +9,7 @@ solver is exact and its sweep bounds the cost). A rule set already in the file k
 the two runs, so a longer run for a few rule sets (say --to 2000 for the presets) adds to a shorter
 one for all. `tables.golf_share(name)` reads the file without importing any solver.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,10 @@ from ..model.golf import GolfGame, GolfRules
 from .result import Budget
 
 SHARES_PATH = Path(__file__).resolve().parent / "winnable" / "golf-shares.json"
-ABOUT = ("Golf deals 1-N solved under each rule set by game.solver: N ('deals'), winnable, unknown. "
-         "python -m game.solver.golf_shares --to N [--rules ...]")
+ABOUT = (
+    "Golf deals 1-N solved under each rule set by game.solver: N ('deals'), winnable, unknown. "
+    "python -m game.solver.golf_shares --to N [--rules ...]"
+)
 SECONDS = 120.0  # per deal: far above the slowest solve (under a second)
 
 
@@ -70,8 +73,11 @@ def measure(names: list[str], last: int, jobs: int = 2, log: Any = print) -> dic
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.solver.golf_shares", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver.golf_shares",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--to", dest="last", type=int, default=500, help="last deal (from 1)")
     parser.add_argument("--rules", default="all", help="comma list of rule set names, or all")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
@@ -84,8 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, row in measured.items():
         if shares.get(name, {}).get("deals", 0) <= row["deals"]:
             shares[name] = row
-        print(f"{name:20} {row['winnable']:5} of {row['deals']} = {100 * row['winnable'] / row['deals']:5.1f} %"
-              + (f"  ({row['unknown']} unknown)" if row["unknown"] else ""))
+        print(
+            f"{name:20} {row['winnable']:5} of {row['deals']} = {100 * row['winnable'] / row['deals']:5.1f} %"
+            + (f"  ({row['unknown']} unknown)" if row["unknown"] else "")
+        )
     if not args.dry_run:
         write_shares(shares)
     return 0

@@ -25,6 +25,7 @@ fed by and feeds every rank; a dead King feeds none), except the strict draw: un
 starts only from the vectors of level s-1 where no free card fits the waste rank (`stuck`, one
 mask per rank), and the trace back takes the draw from such a vector.
 """
+
 from __future__ import annotations
 
 import time
@@ -58,8 +59,7 @@ def _repeat(width: int, period: int, total: int) -> int:
 class GolfSweep:
     """One exhaustive bit-parallel search; `run()` returns (verdict, moves, units of work)."""
 
-    def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int,
-                 rule: Any) -> None:
+    def __init__(self, columns: Sequence[Sequence[int]], stock: Sequence[int], waste: int, rule: Any) -> None:
         self.cols = [list(c) for c in columns]
         self.draws = list(reversed(stock))  # draws[k] is the rank of the k-th card drawn
         self.waste = waste
@@ -111,8 +111,7 @@ class GolfSweep:
                     out |= mask
         return out
 
-    def run(self, max_units: int | None = None, deadline: float | None = None) \
-            -> tuple[str, list, int]:
+    def run(self, max_units: int | None = None, deadline: float | None = None) -> tuple[str, list, int]:
         if not any(self.heights):
             return "winnable", [], 0
         try:
@@ -207,8 +206,11 @@ class GolfSweep:
             else:  # no play leads here: it was the draw of the level's first card
                 assert level and rank == self.draws[level - 1]
                 level -= 1
-                rank = next(w for w in range(14) if levels[level][w] >> idx & 1
-                            and (not self.flags.strict_draw or self.stuck[w] >> idx & 1))
+                rank = next(
+                    w
+                    for w in range(14)
+                    if levels[level][w] >> idx & 1 and (not self.flags.strict_draw or self.stuck[w] >> idx & 1)
+                )
                 moves.append("draw")
         moves.reverse()
         return moves

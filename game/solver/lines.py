@@ -14,6 +14,7 @@ in Result.moves form if they end in a win, else None: a damaged line is refused,
 `replay_steps` does the same a move at a time (a generator whose return value is that result), so
 the table can check a line in its frames' spare time.
 """
+
 from __future__ import annotations
 
 import re

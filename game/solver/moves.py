@@ -3,6 +3,7 @@
 A move is the game's Move value (game.model.moves), or the older form the solvers produce inside
 (a Golf column index or 'draw'; an Eight Off (src, dst, count) tuple): `push` takes either.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

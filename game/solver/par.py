@@ -15,6 +15,7 @@ shortest. `generate` resumes where it stopped (it skips deals that have a row) a
 file after every batch. `par_of(kind, number)` reads the file the first time it is asked (numbers
 and pars only, 6 bytes a deal) and never imports a solver.
 """
+
 from __future__ import annotations
 
 import operator
@@ -34,19 +35,22 @@ from .lines import replay, text_of
 SUFFIX = "par"
 #: Every Eight Off kind with a table (registry order).
 KINDS = tuple(k for k, (family, _) in tables.KINDS.items() if family == "eightoff")
-HEADER = ("# {kind}: par of each deal of {kind}.txt, in its order (game/solver/par.py): <number> <par> "
-          "<bound> <line>; par counts every move of the line (foundation moves too); bound <= par is "
-          "proved, equal when par is the shortest; python -m game.solver.par generate {kind}")
+HEADER = (
+    "# {kind}: par of each deal of {kind}.txt, in its order (game/solver/par.py): <number> <par> "
+    "<bound> <line>; par counts every move of the line (foundation moves too); bound <= par is "
+    "proved, equal when par is the shortest; python -m game.solver.par generate {kind}"
+)
 BATCH = 100
 
 
 @dataclass(frozen=True)
 class Budgets:
     """The search budgets of one kind (positions generated, never time: the same on every machine)."""
-    width: int         # the beam's width
-    beam: int          # positions the beam search may generate
-    astar: int         # positions A* may generate
-    retry: int = 0     # the width of a second beam when A* proves nothing (0: none)
+
+    width: int  # the beam's width
+    beam: int  # positions the beam search may generate
+    astar: int  # positions A* may generate
+    retry: int = 0  # the width of a second beam when A* proves nothing (0: none)
 
 
 #: Chosen on the first 200 deals of each table so that each kind's generation takes minutes of CPU on
@@ -54,8 +58,11 @@ class Budgets:
 #: With 2 and 4 cells A* proves nearly every par shortest, and a beam 400 wide tries again on the
 #: others (about 1 s each); with 8 cells the positions are too many for A* (a proof takes ~3 s and
 #: 50,000-350,000 positions) and for the second beam, so par is mostly the first beam's line.
-BUDGETS = {"eightoff-8": Budgets(40, 50_000, 1_000), "eightoff-4": Budgets(50, 50_000, 15_000, 400),
-           "eightoff-2": Budgets(50, 50_000, 100_000, 400)}
+BUDGETS = {
+    "eightoff-8": Budgets(40, 50_000, 1_000),
+    "eightoff-4": Budgets(50, 50_000, 15_000, 400),
+    "eightoff-2": Budgets(50, 50_000, 100_000, 400),
+}
 
 
 @dataclass(frozen=True)
@@ -92,8 +99,11 @@ def _load(kind: str) -> tuple[array, array, array]:
             _cache[key] = quick
         else:
             rows = table_data.load(kind, SUFFIX, _parse) if kind in KINDS else []
-            _cache[key] = (array("q", (n for n, _ in rows)), array("H", (p for _, (p, _) in rows)),
-                           array("H", (b for _, (_, b) in rows)))
+            _cache[key] = (
+                array("q", (n for n, _ in rows)),
+                array("H", (p for _, (p, _) in rows)),
+                array("H", (b for _, (_, b) in rows)),
+            )
     return _cache[key]
 
 
@@ -122,8 +132,13 @@ def _plain_rows(kind: str) -> tuple[array, array, array] | None:
                 column.extend(map(int, values))
         except OverflowError:  # a number of 19 digits or more: not a sound row
             return None
-    if (not numbers or numbers != array("q", deals.listed(kind)) or min(bounds) <= 0
-            or max(pars) >= 1 << 15 or not all(map(operator.le, bounds, pars))):
+    if (
+        not numbers
+        or numbers != array("q", deals.listed(kind))
+        or min(bounds) <= 0
+        or max(pars) >= 1 << 15
+        or not all(map(operator.le, bounds, pars))
+    ):
         return None
     return numbers, array("H", pars), array("H", bounds)
 
@@ -162,8 +177,9 @@ def find_par(task: tuple[str, int, Budgets]) -> tuple[int, int, int, str, int]:
 
     kind, number, budgets = task
     game = deals.make_game(kind, number)
-    short = shortest_line(game, budgets.width, budgets.beam, budgets.astar, deals.known_line(kind, number),
-                          budgets.retry)
+    short = shortest_line(
+        game, budgets.width, budgets.beam, budgets.astar, deals.known_line(kind, number), budgets.retry
+    )
     if short is None:
         raise AssertionError(f"{kind} deal {number}: no line found and none shipped")
     text = text_of(game, short.moves)
@@ -180,8 +196,14 @@ def _rows(kind: str, directory: Path) -> dict[int, tuple[int, int, str]]:
     return {n: (int(f[0]), int(f[1]), f[2]) for n, f in table_data.read_rows(path)}
 
 
-def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path | None = None,
-             log: Callable[[str], None] = print, again: bool = False) -> dict[int, tuple[int, int, str]]:
+def generate(
+    kind: str,
+    jobs: int = 1,
+    count: int | None = None,
+    directory: Path | None = None,
+    log: Callable[[str], None] = print,
+    again: bool = False,
+) -> dict[int, tuple[int, int, str]]:
     """Find the par of every listed deal without one (the first `count` listed deals only, if
     given; every one with `again`, after the search changed), in batches, rewriting the file after
     each."""
@@ -194,7 +216,7 @@ def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path
     pool = tables.worker_pool(jobs) if jobs > 1 else None
     try:
         for at in range(0, len(todo), BATCH):
-            tasks = [(kind, n, BUDGETS[kind]) for n in todo[at:at + BATCH]]
+            tasks = [(kind, n, BUDGETS[kind]) for n in todo[at : at + BATCH]]
             results = pool.imap(find_par, tasks) if pool else map(find_par, tasks)
             for number, length, bound, text, work in results:
                 rows[number] = (length, bound, text)
@@ -202,9 +224,11 @@ def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path
             order = [n for n in deals.listed(kind) if n in rows]
             table_data.write(path, HEADER.format(kind=kind), ((n, rows[n]) for n in order))
             done = min(at + BATCH, len(todo))
-            log(f"{kind}: {len(order)} of {len(deals.listed(kind))} deals have a par; this run {done} in "
+            log(
+                f"{kind}: {len(order)} of {len(deals.listed(kind))} deals have a par; this run {done} in "
                 f"{time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s CPU here, "
-                f"{searched} positions")
+                f"{searched} positions"
+            )
     finally:
         if pool:
             pool.close()
@@ -213,8 +237,7 @@ def generate(kind: str, jobs: int = 1, count: int | None = None, directory: Path
     return rows
 
 
-def problems(kind: str, directory: Path | None = None, numbers: Sequence[int] | None = None) \
-        -> list[tuple[int, str]]:
+def problems(kind: str, directory: Path | None = None, numbers: Sequence[int] | None = None) -> list[tuple[int, str]]:
     """Rows (all, or those of `numbers`) whose line does not replay through the model to a win in
     exactly par moves, or whose par is longer than the shipped line."""
     directory = Path(deals.DATA_DIR if directory is None else directory)
@@ -243,8 +266,10 @@ def report(kinds: Sequence[str] = KINDS, directory: Path | None = None) -> str:
     import statistics  # (here: a table opening imports this module, and never reports)
 
     directory = Path(deals.DATA_DIR if directory is None else directory)
-    out = ["kind        deals  shortest   par: min  p10  median  mean  p90  max   "
-           "solver line: min  median  mean  max   saved: median  mean  max"]
+    out = [
+        "kind        deals  shortest   par: min  p10  median  mean  p90  max   "
+        "solver line: min  median  mean  max   saved: median  mean  max"
+    ]
     for kind in kinds:
         rows = _rows(kind, directory)
         if not rows:
@@ -255,10 +280,12 @@ def report(kinds: Sequence[str] = KINDS, directory: Path | None = None) -> str:
         lines = sorted(shipped.values())
         saved = sorted(shipped[n] - p for n, (p, _, _) in rows.items())
         proven = sum(p == b for p, b, _ in rows.values())
-        out.append(f"{kind:11} {len(rows):5}  {proven / len(rows):7.0%}   {pars[0]:8} {_pct(pars, 0.1):4} "
-                   f"{statistics.median(pars):7} {statistics.mean(pars):5.1f} {_pct(pars, 0.9):4} {pars[-1]:4}"
-                   f"   {lines[0]:16} {statistics.median(lines):7} {statistics.mean(lines):5.1f} {lines[-1]:4}"
-                   f"   {statistics.median(saved):13} {statistics.mean(saved):5.1f} {saved[-1]:4}")
+        out.append(
+            f"{kind:11} {len(rows):5}  {proven / len(rows):7.0%}   {pars[0]:8} {_pct(pars, 0.1):4} "
+            f"{statistics.median(pars):7} {statistics.mean(pars):5.1f} {_pct(pars, 0.9):4} {pars[-1]:4}"
+            f"   {lines[0]:16} {statistics.median(lines):7} {statistics.mean(lines):5.1f} {lines[-1]:4}"
+            f"   {statistics.median(saved):13} {statistics.mean(saved):5.1f} {saved[-1]:4}"
+        )
     return "\n".join(out)
 
 
@@ -269,16 +296,19 @@ def _pct(values: list[int], fraction: float) -> int:
 def main(argv: list[str] | None = None) -> int:
     import argparse  # (here: a table opening imports this module, never its command line)
 
-    parser = argparse.ArgumentParser(prog="python -m game.solver.par", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver.par", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="find the par of every listed deal that has none")
     gen.add_argument("kind", choices=KINDS)
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")
     gen.add_argument("--count", type=int, default=None, help="only the first N listed deals")
     gen.add_argument("--again", action="store_true", help="find every par anew (the search changed)")
-    for name, text in (("verify", "replay every par line to a win in exactly par moves"),
-                       ("report", "par against the shipped solver line, per kind")):
+    for name, text in (
+        ("verify", "replay every par line to a win in exactly par moves"),
+        ("report", "par against the shipped solver line, per kind"),
+    ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("kinds", nargs="*", help=f"some of {', '.join(KINDS)} (default: all)")
     args: Any = parser.parse_args(argv)

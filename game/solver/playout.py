@@ -13,6 +13,7 @@ the deal number, as the model places jokers (golf.joker_places): each time two o
 state = (state * 6364136223846793005 + 1442695040888963407) mod 2^64 and the card chosen is the
 (state >> 33) mod n-th fitting one, columns in order. Reproducible in any language.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from ..model.golf import GolfGame, GolfRules
 from ..model.moves import GolfMove
 
 EMPTY = 14  # the waste top's index when the waste is empty
-_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2 ** 64
+_LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2**64
 
 #: fits[top][card]: may a card of this rank (0 a joker) go on this waste top (EMPTY: none)?
 Fits = list[list[bool]]
@@ -40,6 +41,7 @@ def fit_table(rules: GolfRules) -> Fits:
 @dataclass(frozen=True)
 class RankPosition:
     """A Golf position by ranks: columns (free card last), stock (next draw last), waste top."""
+
     columns: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     top: int
@@ -48,9 +50,12 @@ class RankPosition:
     @classmethod
     def of(cls, game: GolfGame) -> RankPosition:
         top = game.waste_top
-        return cls(tuple(tuple(c.rank for c in col) for col in game.columns),
-                   tuple(c.rank for c in game.stock), EMPTY if top is None else top.rank,
-                   fit_table(game.rules))
+        return cls(
+            tuple(tuple(c.rank for c in col) for col in game.columns),
+            tuple(c.rank for c in game.stock),
+            EMPTY if top is None else top.rank,
+            fit_table(game.rules),
+        )
 
 
 def play(position: RankPosition, policy: Policy, moves: list[GolfMove] | None = None) -> int:
@@ -99,15 +104,19 @@ def random_playouts(position: RankPosition, count: int, seed: int) -> tuple[int,
 def greedy_policy(columns: list[list[int]], fitting: list[int], fits: Fits) -> int:
     """The fitting card after which the most free cards fit (the card it uncovers counted), then
     the one from the tallest column, then the leftmost: a player who keeps a run going."""
+
     def value(i: int) -> tuple[int, int, int]:
         after = fits[columns[i][-1]]
-        follow = sum(1 for j, col in enumerate(columns)
-                     if col and (after[col[-1]] if j != i else len(col) > 1 and after[col[-2]]))
+        follow = sum(
+            1
+            for j, col in enumerate(columns)
+            if col and (after[col[-1]] if j != i else len(col) > 1 and after[col[-2]])
+        )
         return follow, len(columns[i]), -i
+
     return max(fitting, key=value)
 
 
 def greedy_cards_left(game: GolfGame) -> int:
     """The tableau cards the greedy player leaves on this deal (0: it wins)."""
     return play(RankPosition.of(game), greedy_policy)
-

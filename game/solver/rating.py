@@ -19,6 +19,7 @@ the rating's) on every band and prints its win rate, to show that the bands mean
 three compact arrays) and never import a solver; a missing or damaged file is logged and read as
 no bands, so New game offers "any" only.
 """
+
 from __future__ import annotations
 
 import sys
@@ -32,10 +33,14 @@ from . import deals, table_data
 SUFFIX = "rating"
 BANDS = ("easy", "medium", "hard")
 #: what the measure fields of a row are, per game family
-FIELDS = {"golf": "<wins of 256 random playouts> <cards they left> <solver states>",
-          "eightoff": "<solver states to the first win>"}
-HEADER = ("# {kind}: difficulty band of each deal of {kind}.txt, in its order (game/solver/rating.py): "
-          "<number> <band> {fields}; easiest first, a third each; python -m game.solver.rating generate {kind}")
+FIELDS = {
+    "golf": "<wins of 256 random playouts> <cards they left> <solver states>",
+    "eightoff": "<solver states to the first win>",
+}
+HEADER = (
+    "# {kind}: difficulty band of each deal of {kind}.txt, in its order (game/solver/rating.py): "
+    "<number> <band> {fields}; easiest first, a third each; python -m game.solver.rating generate {kind}"
+)
 
 #: per (kind, directory): the deal numbers of each band, ascending
 _cache: dict[tuple[str, Path], dict[str, array]] = {}

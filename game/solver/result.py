@@ -1,4 +1,5 @@
 """What a solve returns, and the budget it runs under (shared by both solvers)."""
+
 from __future__ import annotations
 
 import time
@@ -11,6 +12,7 @@ VERDICTS = ("winnable", "unwinnable", "unknown")
 @dataclass(frozen=True)
 class Budget:
     """A search limit: searched states and/or seconds of wall time; None means no limit."""
+
     states: int | None = None
     seconds: float | None = None
 
@@ -39,6 +41,7 @@ class Result:
     moves are the model's own moves: for Golf a column index (play) or 'draw'; for Eight Off
     (src, dst, count) tuples as EightOffGame.move takes them.
     """
+
     verdict: str
     moves: tuple[Any, ...] = ()
     states: int = 0

@@ -6,6 +6,7 @@ makes of each row. A file that is missing, too large, not ASCII, out of order, o
 table does not list is logged and read as no rows: the caller then simply has nothing to show.
 Written atomically (temporary file, fsync, rename) like the tables.
 """
+
 from __future__ import annotations
 
 import logging
@@ -45,7 +46,7 @@ def body(path: Path) -> str:
     if not data.isascii():
         raise ValueError(f"{path} is not ASCII text")
     header = _LINE_END.search(data)
-    return "" if header is None else data[header.end():].decode("ascii")  # (none: a header alone, or nothing)
+    return "" if header is None else data[header.end() :].decode("ascii")  # (none: a header alone, or nothing)
 
 
 def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:

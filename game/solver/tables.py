@@ -25,6 +25,7 @@ then re-solves the listed deals (all, or a sample).
 golf_share(name) reads golf-shares.json beside the tables (golf_shares.py writes it): the share of
 deals winnable under each Golf rule set, for the New game window.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,10 @@ DATA_DIR = Path(__file__).resolve().parent / "winnable"
 #: Every registry kind has a table, named by its kind id.
 KINDS = {k.table: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
 MINIMUM = {k.table: k.table_size for k in registry.KINDS.values()}
-HEADER = re.compile(r"^# (?P<kind>[\w+-]+): deals proven winnable by game\.solver; "
-                    r"scanned 1-(?P<scanned>\d+)")
+HEADER = re.compile(
+    r"^# (?P<kind>[\w+-]+): deals proven winnable by game\.solver; "
+    r"scanned 1-(?P<scanned>\d+)"
+)
 BATCH = 100
 
 
@@ -103,8 +106,10 @@ def read_table(path: Path) -> tuple[int, list[int]]:
 
 def write_table(path: Path, kind: str, scanned: int, numbers: list[int]) -> None:
     """Atomic rewrite: a crash leaves either the old file or the new one, never half of one."""
-    header = (f"# {kind}: deals proven winnable by game.solver; scanned 1-{scanned}; "
-              f"{len(numbers)} deals; python -m game.solver.tables generate {kind} --count N")
+    header = (
+        f"# {kind}: deals proven winnable by game.solver; scanned 1-{scanned}; "
+        f"{len(numbers)} deals; python -m game.solver.tables generate {kind} --count N"
+    )
     write_atomic(path, [header, *map(str, numbers)])
 
 
@@ -166,8 +171,14 @@ def worker_pool(jobs: int) -> Any:
     return Pool(jobs)
 
 
-def generate(kind: str, count: int, jobs: int = 2, seconds: float = 10.0,
-             directory: Path = DATA_DIR, log: Callable[[str], None] = print) -> list[int]:
+def generate(
+    kind: str,
+    count: int,
+    jobs: int = 2,
+    seconds: float = 10.0,
+    directory: Path = DATA_DIR,
+    log: Callable[[str], None] = print,
+) -> list[int]:
     """Scan deals upward from where the table stopped until it lists `count` deals, with lines."""
     path = table_path(kind, directory)
     scanned, numbers = read_table(path)
@@ -186,13 +197,16 @@ def generate(kind: str, count: int, jobs: int = 2, seconds: float = 10.0,
                     break
             write_lines(lines_path(kind, directory), kind, [(n, texts[n]) for n in numbers if n in texts])
             write_table(path, kind, scanned, numbers)
-            log(f"{kind}: scanned 1-{scanned}, {len(numbers)} winnable "
-                f"({time.perf_counter() - started:.0f} s; this run {tally})")
+            log(
+                f"{kind}: scanned 1-{scanned}, {len(numbers)} winnable "
+                f"({time.perf_counter() - started:.0f} s; this run {tally})"
+            )
     return numbers
 
 
-def fill_lines(kind: str, jobs: int = 2, seconds: float = 30.0, directory: Path = DATA_DIR,
-               log: Callable[[str], None] = print) -> list[int]:
+def fill_lines(
+    kind: str, jobs: int = 2, seconds: float = 30.0, directory: Path = DATA_DIR, log: Callable[[str], None] = print
+) -> list[int]:
     """Find the line of every listed deal that has none; the deals that got none (budget)."""
     _, numbers = read_table(table_path(kind, directory))
     texts = dict(read_lines(lines_path(kind, directory)))
@@ -200,46 +214,54 @@ def fill_lines(kind: str, jobs: int = 2, seconds: float = 30.0, directory: Path 
     failed, started = [], time.perf_counter()
     with worker_pool(jobs) as pool:
         for at in range(0, len(missing), BATCH * 5):
-            tasks = [(kind, n, seconds) for n in missing[at:at + BATCH * 5]]
+            tasks = [(kind, n, seconds) for n in missing[at : at + BATCH * 5]]
             for number, _, text in pool.imap(check_deal, tasks):
                 if text is None:
                     failed.append(number)
                 else:
                     texts[number] = text
             write_lines(lines_path(kind, directory), kind, [(n, texts[n]) for n in numbers if n in texts])
-            log(f"{kind}: {sum(n in texts for n in numbers)} of {len(numbers)} deals have a line "
-                f"({time.perf_counter() - started:.0f} s; no line for {len(failed)})")
+            log(
+                f"{kind}: {sum(n in texts for n in numbers)} of {len(numbers)} deals have a line "
+                f"({time.perf_counter() - started:.0f} s; no line for {len(failed)})"
+            )
     return failed
 
 
 def line_problems(kind: str, numbers: list[int], directory: Path = DATA_DIR) -> list[tuple[int, str]]:
     """Rows of the lines file that are not the table's deals in its order, or do not win."""
     rows = read_lines(lines_path(kind, directory))
-    problems = [(n, "no-line") for n in numbers[len(rows):]]
+    problems = [(n, "no-line") for n in numbers[len(rows) :]]
     for (number, text), listed_number in zip(rows, numbers):
         if number != listed_number:
             problems.append((listed_number, "line-order"))
         elif line_text.replay(make_game(kind, number), text) is None:
             problems.append((number, "bad-line"))
-    problems += [(n, "extra-line") for n, _ in rows[len(numbers):]]
+    problems += [(n, "extra-line") for n, _ in rows[len(numbers) :]]
     return problems
 
 
-def verify(kind: str, sample: int | None = None, seed: int = 1, seconds: float = 30.0,
-           directory: Path = DATA_DIR, log: Callable[[str], None] = print) -> list[tuple[int, str]]:
+def verify(
+    kind: str,
+    sample: int | None = None,
+    seed: int = 1,
+    seconds: float = 30.0,
+    directory: Path = DATA_DIR,
+    log: Callable[[str], None] = print,
+) -> list[tuple[int, str]]:
     """Replay every shipped line, re-solve listed deals (all, or a seeded random sample), and
     return the failures."""
     scanned, numbers = read_table(table_path(kind, directory))
     problems = [(n, "format") for n in format_problems(kind, scanned, numbers)]
     problems += line_problems(kind, numbers, directory)
-    chosen = numbers if sample is None or sample >= len(numbers) else \
-        sorted(random.Random(seed).sample(numbers, sample))
+    chosen = (
+        numbers if sample is None or sample >= len(numbers) else sorted(random.Random(seed).sample(numbers, sample))
+    )
     for number in chosen:
         _, verdict, _ = check_deal((kind, number, seconds))
         if verdict != "winnable":
             problems.append((number, verdict))
-    log(f"{kind}: {len(numbers)} listed, every line replayed, {len(chosen)} re-solved, "
-        f"{len(problems)} problems")
+    log(f"{kind}: {len(numbers)} listed, every line replayed, {len(chosen)} re-solved, {len(problems)} problems")
     return problems
 
 
@@ -291,8 +313,9 @@ def format_problems(kind: str, scanned: int, numbers: list[int]) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     import argparse  # (here: a table opening imports this module, never its command line)
 
-    parser = argparse.ArgumentParser(prog="python -m game.solver.tables", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver.tables", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="scan further deals until the table is long enough")
     gen.add_argument("kind", choices=sorted(KINDS))
@@ -320,8 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind in KINDS:
         scanned, numbers = read_table(table_path(kind))
         lined = len(read_lines(lines_path(kind)))
-        print(f"{kind:15} scanned 1-{scanned:<6} {len(numbers):6} winnable (minimum {MINIMUM[kind]}), "
-              f"{lined} lines")
+        print(f"{kind:15} scanned 1-{scanned:<6} {len(numbers):6} winnable (minimum {MINIMUM[kind]}), {lined} lines")
     return 0
 
 

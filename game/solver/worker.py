@@ -14,6 +14,7 @@ caller's thread, or in a child process that stays up (the solver's memory is not
 The jobs themselves are the functions below: they take wire arguments (a game travels as
 (GAME_ID, to_json()), a snapshot: the caller's game goes on changing).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -161,8 +162,7 @@ class ProcessRunner:
     def __init__(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.conn, child_conn = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=child_main, args=(child_conn,), name="solver-worker",
-                                   daemon=True)
+        self.process = ctx.Process(target=child_main, args=(child_conn,), name="solver-worker", daemon=True)
         try:
             with _main_hidden():
                 self.process.start()

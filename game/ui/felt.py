@@ -13,6 +13,7 @@ ellipses drawn with their palette index; the specks are added strip by strip in 
 surface whose grey levels are the indices (a saturating SIMD add), whose bytes become the
 indices again.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,13 +32,17 @@ STRIP = 64  # rows of the 32-bit strip the specks are added in
 def palette(centre: tuple[int, int, int], edge: tuple[int, int, int]) -> list[tuple[int, int, int]]:
     """The felt's 256 colours: index `level + kind * LEVELS` is ring `level`'s light with nothing
     (kind 0), a light fibre (1) or a dark one (2) over it, blended as a blit of the speck would."""
+
     def mix(a: tuple[int, int, int], b: tuple[int, int, int], num: int, den: int) -> tuple[int, int, int]:
         r, g, bl = (x + (y - x) * num // den for x, y in zip(a, b))
         return r, g, bl
 
     rings = [mix(centre, edge, level, LEVELS - 1) for level in range(LEVELS)]
-    colours = [*rings, *(mix(c, SPECK_LIGHT[:3], SPECK_LIGHT[3], 255) for c in rings),
-               *(mix(c, SPECK_DARK[:3], SPECK_DARK[3], 255) for c in rings)]
+    colours = [
+        *rings,
+        *(mix(c, SPECK_LIGHT[:3], SPECK_LIGHT[3], 255) for c in rings),
+        *(mix(c, SPECK_DARK[:3], SPECK_DARK[3], 255) for c in rings),
+    ]
     return [*colours, *[rings[-1]] * (256 - len(colours))]  # (the rest unused: the edge's colour)
 
 
@@ -71,7 +76,7 @@ def indexed_felt(size: tuple[int, int], centre: tuple[int, int, int], edge: tupl
             pixels.write(indices, top * pitch)
         else:
             for row in range(rows):
-                pixels.write(indices[row * w:(row + 1) * w], (top + row) * pitch)
+                pixels.write(indices[row * w : (row + 1) * w], (top + row) * pitch)
         del pixels
     rings.set_palette(palette(centre, edge))
     return rings
@@ -91,7 +96,7 @@ def _speck_tile() -> pygame.Surface:
         grey = {kind: bytes((kind * LEVELS,) * 3) for kind in (1, 2)}
         for kind, x, y in speck_places():  # (the grey's bytes written, a later speck over an earlier)
             at = y * pitch + 4 * x
-            pixels[at:at + 3] = grey[kind]
+            pixels[at : at + 3] = grey[kind]
         tile.get_buffer().write(bytes(pixels))
         _tile.append(tile)
     return _tile[0]

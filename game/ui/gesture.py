@@ -20,6 +20,7 @@ gives them:
   ends as a tap when another finger comes down (overlapping taps of two fingers both count);
 - a table takes no press in its first SETTLE_TIME (the second click of a double click that opened it).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -28,9 +29,9 @@ from enum import Enum
 from typing import Any
 
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
-DOUBLE_TIME = 0.4   # s between the taps of a double tap
-STILL_TIME = 1.0    # s a dragging finger must rest before another finger may take over
-SETTLE_TIME = 0.3   # s after a table appears in which a press is not taken (a double click's second half)
+DOUBLE_TIME = 0.4  # s between the taps of a double tap
+STILL_TIME = 1.0  # s a dragging finger must rest before another finger may take over
+SETTLE_TIME = 0.3  # s after a table appears in which a press is not taken (a double click's second half)
 
 Point = tuple[float, float]
 #: What a point hits on the table: (pile kind, pile index, ...) or None. Two hits on the same pile
@@ -40,26 +41,29 @@ Hit = tuple[Any, ...] | None
 
 class Phase(Enum):
     """Where a press is in its life."""
-    IDLE = "idle"          # no press
-    PRESSED = "pressed"    # down, not (yet) moved far enough to drag: a tap if it lifts now
+
+    IDLE = "idle"  # no press
+    PRESSED = "pressed"  # down, not (yet) moved far enough to drag: a tap if it lifts now
     DRAGGING = "dragging"  # the picked-up cards follow the pointer
 
 
 @dataclass
 class Press:
     """The press in progress and what it holds."""
-    pos: Point                 # where it went down
-    who: object                # the pointer ("mouse" or a finger's id)
-    hit: Hit                   # what it went down on
-    cards: list[Any]           # what a drag carries (empty: this press can only tap)
-    origin: list[Point]        # where each of those cards was when the press began
-    moved: float               # clock of its last motion (or of its press)
+
+    pos: Point  # where it went down
+    who: object  # the pointer ("mouse" or a finger's id)
+    hit: Hit  # what it went down on
+    cards: list[Any]  # what a drag carries (empty: this press can only tap)
+    origin: list[Point]  # where each of those cards was when the press began
+    moved: float  # clock of its last motion (or of its press)
     phase: Phase = Phase.PRESSED
 
 
 @dataclass(frozen=True)
 class TapMark:
     """A tap that may be the first half of a double tap."""
+
     time: float
     pos: Point
     hit: Hit
@@ -68,6 +72,7 @@ class TapMark:
 @dataclass(frozen=True)
 class Tap:
     """A press and release without a drag. A double tap comes with the first tap's hit."""
+
     hit: Hit
     double: bool = False
 
@@ -75,12 +80,14 @@ class Tap:
 @dataclass(frozen=True)
 class Lift:
     """A drag of these cards has begun."""
+
     cards: list[Any] = field(hash=False)
 
 
 @dataclass(frozen=True)
 class Drag:
     """The dragged cards move: each one to its point."""
+
     cards: list[Any] = field(hash=False)
     points: list[Point] = field(hash=False)
 
@@ -88,6 +95,7 @@ class Drag:
 @dataclass(frozen=True)
 class Drop:
     """The dragged cards were released at pos."""
+
     cards: list[Any] = field(hash=False)
     pos: Point
 
@@ -95,6 +103,7 @@ class Drop:
 @dataclass(frozen=True)
 class Cancel:
     """A drag given up without a drop (a key, a button, a resize, another finger): the cards go back."""
+
     cards: list[Any] = field(hash=False)
 
 
@@ -104,8 +113,7 @@ Gesture = Tap | Lift | Drag | Drop | Cancel
 class Gestures:
     """The recogniser of one table. `perform` is called with each gesture as it is recognised."""
 
-    def __init__(self, perform: Callable[[Gesture], object], double_tap: bool = False,
-                 opened: float = 0.0) -> None:
+    def __init__(self, perform: Callable[[Gesture], object], double_tap: bool = False, opened: float = 0.0) -> None:
         self.perform = perform
         #: Whether two quick taps on one pile make one double tap (Eight Off); else two taps (Golf).
         self.double_tap = double_tap
@@ -147,8 +155,9 @@ class Gestures:
             self.up(press.pos, now)  # overlapping taps of two fingers: both count
         return True
 
-    def down(self, pos: Point, who: object, now: float, hit: Hit, cards: Sequence[Any] = (),
-             origin: Sequence[Point] = ()) -> None:
+    def down(
+        self, pos: Point, who: object, now: float, hit: Hit, cards: Sequence[Any] = (), origin: Sequence[Point] = ()
+    ) -> None:
         """A press at pos on `hit`; `cards` (at `origin`) are what a drag from here would carry."""
         last = self.last_tap
         self.cancel()  # a finger taking over: the press it replaces ends
@@ -198,7 +207,7 @@ class Gestures:
         press.moved = now
         dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
         if press.phase is Phase.PRESSED:
-            if not press.cards or dx * dx + dy * dy < self.threshold ** 2:
+            if not press.cards or dx * dx + dy * dy < self.threshold**2:
                 return
             press.phase = Phase.DRAGGING
             self.last_tap = None
@@ -207,8 +216,13 @@ class Gestures:
 
     def _tap(self, pos: Point, hit: Hit, now: float) -> None:
         last, self.last_tap = self.last_tap, None
-        if self.double_tap and last is not None and now - last.time <= DOUBLE_TIME and same_pile(hit, last.hit) \
-                and (pos[0] - last.pos[0]) ** 2 + (pos[1] - last.pos[1]) ** 2 <= self.reach ** 2:
+        if (
+            self.double_tap
+            and last is not None
+            and now - last.time <= DOUBLE_TIME
+            and same_pile(hit, last.hit)
+            and (pos[0] - last.pos[0]) ** 2 + (pos[1] - last.pos[1]) ** 2 <= self.reach**2
+        ):
             self.perform(Tap(last.hit, double=True))
             return
         # marked before its own action: a tap that changes the game (the table calls forget_tap)

@@ -6,6 +6,7 @@ ring inside the control's own bounds, so that repainting the control repaints th
 
 A press is given back as a point for the owner to press and release through its usual pointer
 path: a key does exactly what a tap there does."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from .textinput import TextInput
 from .widget import Widget
 from .widgets import SegmentedControl
 
-RING = (255, 204, 51)    # gold, clear on the felt, on a white card, a card back and a button
+RING = (255, 204, 51)  # gold, clear on the felt, on a white card, a card back and a button
 RING_EDGE = (20, 20, 20)  # a thin dark line on each side of it, for contrast on light colours
 TAB_KEYS = (pygame.K_TAB,)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -25,8 +26,7 @@ ACROSS = 3  # an arrow prefers what lies straight that way: distance sideways we
 Stop = tuple[Widget, pygame.Rect]
 
 
-def nearest(here: pygame.Rect, rects: Sequence[pygame.Rect], dx: int, dy: int,
-            cone: float | None = None) -> int | None:
+def nearest(here: pygame.Rect, rects: Sequence[pygame.Rect], dx: int, dy: int, cone: float | None = None) -> int | None:
     """The index of the rectangle nearest to `here` in direction (dx, dy), or None when none lies
     that way (the tables' focus moves the same way). With `cone`, only what lies within that many
     times as far sideways as ahead counts: Down on a column's foot does not leap across the table."""

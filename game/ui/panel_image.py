@@ -5,6 +5,7 @@ shadow's sides), so only a band of them is kept and drawn as many times as the p
 panel at 1920x1080 is about 1100x780 pixels, 3.3 MiB whole, and under 1 MiB so. What is drawn on
 it (its title and lines) is kept beside it and drawn over the slices.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -22,8 +23,9 @@ class PanelImage:
     """theme.panel's look at any height from a short panel's slices; `extras` are the images
     drawn on it, each with its place from the panel image's top left."""
 
-    def __init__(self, size: tuple[int, int], radius: int, opacity: int = theme.PANEL[3],
-                 felt_colour: str = "green") -> None:
+    def __init__(
+        self, size: tuple[int, int], radius: int, opacity: int = theme.PANEL[3], felt_colour: str = "green"
+    ) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         short = min(h, 4 * radius + 2 * ALIKE_ROWS)  # tall enough to have middle rows alike
         image = theme.panel((w, short), radius, opacity, felt_colour)

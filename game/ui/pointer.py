@@ -4,6 +4,7 @@ SDL also turns every touch into a synthetic mouse event (marked ``event.touch`` 
 those are ignored here so a finger acts once, through its FINGER events, whose normalised
 x/y are converted to pixels with the window size.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -31,8 +32,11 @@ def is_finger(event: pygame.event.Event) -> bool:
 
 def is_mouse_copy(event: pygame.event.Event) -> bool:
     """A mouse event SDL made from a touch (it comes just before the finger's own event)."""
-    return bool(getattr(event, "touch", False)) and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                                                             pygame.MOUSEMOTION)
+    return bool(getattr(event, "touch", False)) and event.type in (
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+    )
 
 
 def pointer_id(event: pygame.event.Event) -> object:

@@ -13,6 +13,7 @@ is two runs), and joins the runs on one baseline. Thai runs are shaped by HarfBu
 >>> [family for family, _ in runs("คะแนน: 12")]
 ['thai', 'main']
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -210,8 +211,9 @@ class FallbackFont:
         height = max(ascent - f.get_ascent() + f.get_height() for f, _ in parts)
         return sum(f.size(s)[0] for f, s in parts), height + self._top_pad(parts)
 
-    def render(self, text: str, antialias: bool = True, colour: Colour = (255, 255, 255),
-               background: Colour | None = None) -> pygame.Surface:
+    def render(
+        self, text: str, antialias: bool = True, colour: Colour = (255, 255, 255), background: Colour | None = None
+    ) -> pygame.Surface:
         parts = self.runs(text)
         pad = self._top_pad(parts) if parts else 0
         if len(parts) <= 1 and not pad:
@@ -253,8 +255,39 @@ class FallbackFont:
 
 #: The font sizes used: every pixel up to 18, then steps of about 8 %. Texts are measured and
 #: rendered (and cached) per size, so shrinking-to-fit walks this ladder, not every pixel size.
-LADDER = tuple(range(6, 19)) + (20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76,
-                                82, 89, 96, 104, 112, 121, 131, 141, 152, 164, 177, 191, 206)
+LADDER = tuple(range(6, 19)) + (
+    20,
+    22,
+    24,
+    26,
+    28,
+    30,
+    32,
+    35,
+    38,
+    41,
+    44,
+    48,
+    52,
+    56,
+    60,
+    65,
+    70,
+    76,
+    82,
+    89,
+    96,
+    104,
+    112,
+    121,
+    131,
+    141,
+    152,
+    164,
+    177,
+    191,
+    206,
+)
 
 
 def ladder_size(size: float) -> int:
@@ -294,8 +327,9 @@ def _recent(kept: dict[K, V], key: K, make: Callable[[], V], most: int) -> V:
 
 def missing_glyphs(text: str, bold: bool = False) -> list[str]:
     """The characters of ``text`` that no bundled font can draw (tofu), in order of appearance."""
-    return [ch for family, part in runs(text, bold) for ch in part
-            if not ch.isspace() and not _has_glyph(family, ch, bold)]
+    return [
+        ch for family, part in runs(text, bold) for ch in part if not ch.isspace() and not _has_glyph(family, ch, bold)
+    ]
 
 
 def _width(text: str, size: int, bold: bool) -> int:
@@ -309,8 +343,10 @@ def two_lines(text: str, size: int, bold: bool = False) -> str:
     words = text.split(" ")
     if len(words) < 2:
         return text
-    best = min(range(1, len(words)), key=lambda i: max(_width(" ".join(words[:i]), size, bold),
-                                                         _width(" ".join(words[i:]), size, bold)))
+    best = min(
+        range(1, len(words)),
+        key=lambda i: max(_width(" ".join(words[:i]), size, bold), _width(" ".join(words[i:]), size, bold)),
+    )
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
@@ -328,15 +364,16 @@ class TextCache:
     A text with line breaks (``\n``) is drawn as centred lines.
     """
 
-    def __init__(self, max_entries: int = 768, max_bytes: int = 2 ** 20) -> None:
+    def __init__(self, max_entries: int = 768, max_bytes: int = 2**20) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._bytes = 0
         self.misses = 0
 
-    def render(self, text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False,
-               align: str = "center") -> pygame.Surface:
+    def render(
+        self, text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False, align: str = "center"
+    ) -> pygame.Surface:
         """A surface with the text drawn anti-aliased on transparency. Do not modify it. The lines
         of a text on several are centred, or flush left with align="left" (a row's label)."""
         key = (text, ladder_size(size), tuple(colour), bold, align)
@@ -349,8 +386,10 @@ class TextCache:
         if "\n" in text:
             lines = [font.render(line, True, colour) for line in text.split("\n")]
             step = font.get_linesize()
-            surf = pygame.Surface((max(img.get_width() for img in lines),
-                                   step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+            surf = pygame.Surface(
+                (max(img.get_width() for img in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+                pygame.SRCALPHA,
+            )
             for i, img in enumerate(lines):
                 x = 0 if align == "left" else (surf.get_width() - img.get_width()) // 2
                 surf.blit(img, (x, i * step))
@@ -364,8 +403,15 @@ class TextCache:
             self._bytes -= _bytes(self._cache.popitem(last=False)[1])
         return surf
 
-    def fit(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
-            bold: bool = False, min_size: int = 10) -> pygame.Surface:
+    def fit(
+        self,
+        text: str,
+        max_width: int,
+        size: int,
+        colour: Colour = (255, 255, 255),
+        bold: bool = False,
+        min_size: int = 10,
+    ) -> pygame.Surface:
         """Render at ``size``, shrinking the font until the text is at most ``max_width`` wide."""
         return self.render(text, self.fit_size(text, max_width, size, bold, min_size), colour, bold)
 
@@ -389,15 +435,23 @@ class TextCache:
             i -= 1
         return max(LADDER[i], floor)
 
-    def fit_wrapped(self, text: str, max_width: int, size: int, colour: Colour = (255, 255, 255),
-                    bold: bool = False, min_size: int = 10) -> pygame.Surface:
+    def fit_wrapped(
+        self,
+        text: str,
+        max_width: int,
+        size: int,
+        colour: Colour = (255, 255, 255),
+        bold: bool = False,
+        min_size: int = 10,
+    ) -> pygame.Surface:
         """Like :meth:`fit`, but a text that would shrink below 80 % of ``size`` on one line goes on
         two balanced lines instead (long Greek messages); the larger of the two results wins. A
         text too wide for one line even at ``min_size`` goes on two when they are narrower."""
         return self.render(*self.wrapped_choice(text, max_width, size, bold, min_size), colour, bold)
 
-    def wrapped_choice(self, text: str, max_width: int, size: int, bold: bool = False,
-                       min_size: int = 10) -> tuple[str, int]:
+    def wrapped_choice(
+        self, text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10
+    ) -> tuple[str, int]:
         """What fit_wrapped draws: the text (on two lines or one) and its font size."""
         one = self.fit_size(text, max_width, size, bold, min_size)
         one_width = _width(text, one, bold)
@@ -416,8 +470,10 @@ class TextCache:
         if "\n" not in text:
             return font.size(text)
         lines = text.split("\n")
-        return (max(_width(line, size, bold) for line in lines),
-                font.get_linesize() * (len(lines) - 1) + font.size(lines[-1])[1])
+        return (
+            max(_width(line, size, bold) for line in lines),
+            font.get_linesize() * (len(lines) - 1) + font.size(lines[-1])[1],
+        )
 
     def clear(self) -> None:
         self._cache.clear()

@@ -3,6 +3,7 @@
 Characters arrive as TEXTINPUT events (SDL's text input, on by default); editing keys as KEYDOWN.
 The caret does not blink, so a focused box does not keep the app awake.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -23,11 +24,18 @@ class TextInput(Widget):
     characters kept (None keeps every printable one); ``upper`` turns letters into capitals.
     """
 
-    def __init__(self, rect, text, placeholder: str = "", max_len: int = 32,
-                 allowed: str | None = None, upper: bool = False,
-                 paste: Callable[[], str] | None = None,
-                 on_submit: Callable[[str], Any] | None = None,
-                 on_change: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        rect,
+        text,
+        placeholder: str = "",
+        max_len: int = 32,
+        allowed: str | None = None,
+        upper: bool = False,
+        paste: Callable[[], str] | None = None,
+        on_submit: Callable[[str], Any] | None = None,
+        on_change: Callable[[str], Any] | None = None,
+    ) -> None:
         super().__init__(rect, text)
         self.value = ""
         self.caret = 0
@@ -65,7 +73,7 @@ class TextInput(Widget):
         text = self._clean(text)[: max(0, self.max_len - len(self.value))]
         if not text:
             return
-        value = self.value[: self.caret] + text + self.value[self.caret:]
+        value = self.value[: self.caret] + text + self.value[self.caret :]
         self.caret += len(text)
         self._change(value)
 
@@ -172,8 +180,9 @@ class TextInput(Widget):
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         if self.selected and self.value:
-            mark = pygame.Rect(inner.x - shift, self._rect.centery - img.get_height() // 2, img.get_width(),
-                               img.get_height())
+            mark = pygame.Rect(
+                inner.x - shift, self._rect.centery - img.get_height() // 2, img.get_width(), img.get_height()
+            )
             pygame.draw.rect(surface, theme.GOLD_HOVER, mark, border_radius=3)
         surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
         if self.focused:

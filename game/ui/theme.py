@@ -2,6 +2,7 @@
 
 Everything here is built once per size and cached; nothing is meant to be called per frame.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -25,11 +26,17 @@ FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 }
 #: The panels' body on each felt: a deep shade of that felt (a green panel on a red table jars).
 PANELS: dict[str, tuple[int, int, int]] = {
-    "green": (10, 40, 24), "blue": (8, 26, 50), "red": (44, 10, 18), "dark": (18, 19, 22),
+    "green": (10, 40, 24),
+    "blue": (8, 26, 50),
+    "red": (44, 10, 18),
+    "dark": (18, 19, 22),
 }
 #: The help's opaque reading sheet on each felt: a shade lighter than the panels.
 SHEETS: dict[str, tuple[int, int, int]] = {
-    "green": (14, 50, 31), "blue": (12, 34, 62), "red": (54, 14, 24), "dark": (27, 28, 32),
+    "green": (14, 50, 31),
+    "blue": (12, 34, 62),
+    "red": (54, 14, 24),
+    "dark": (27, 28, 32),
 }
 PANEL = (10, 40, 24, 200)
 PANEL_BORDER = (255, 255, 255, 40)
@@ -57,8 +64,9 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(1.0, min(w / 800, h / 480)) ** 0.75
 
 
-def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
-                 border_colour=None, supersample: int = 3) -> pygame.Surface:
+def rounded_rect(
+    size: tuple[int, int], colour, radius: int, border: int = 0, border_colour=None, supersample: int = 3
+) -> pygame.Surface:
     """A rounded rectangle with smooth edges. Only a corner is drawn large and smoothscaled down
     (then mirrored into the four corners): a big panel never needs a surface nine times its size."""
     w, h = max(1, size[0]), max(1, size[1])
@@ -67,8 +75,16 @@ def rounded_rect(size: tuple[int, int], colour, radius: int, border: int = 0,
     return surf
 
 
-def _paint_rounded(surf: pygame.Surface, top: int, size: tuple[int, int], colour, radius: int, border: int = 0,
-                   border_colour=None, supersample: int = 3) -> None:
+def _paint_rounded(
+    surf: pygame.Surface,
+    top: int,
+    size: tuple[int, int],
+    colour,
+    radius: int,
+    border: int = 0,
+    border_colour=None,
+    supersample: int = 3,
+) -> None:
     """Paint rounded_rect's rectangle of `size` onto surf, its row `top` at surf's row 0 (surf may hold
     only some of its rows: a band of a large panel)."""
     w, h = size

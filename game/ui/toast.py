@@ -4,6 +4,7 @@ It advances only in ``update(dt)`` (simulation time) and reports ``active`` whil
 scene can say it is animating. Its surface is rendered once per message; fading only changes
 the alpha. The scene repaints its background under :meth:`dirty_rect` before :meth:`draw`.
 """
+
 from __future__ import annotations
 
 import pygame

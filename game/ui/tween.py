@@ -13,6 +13,7 @@ never stops a fraction of a pixel short. Values may be numbers or tuples of numb
 >>> _ = tw.update(9.0); p.x
 10
 """
+
 from __future__ import annotations
 
 import bisect
@@ -23,6 +24,7 @@ Easing = Callable[[float], float]
 
 
 # --- easing functions: pure t -> t, with f(0) == 0 and f(1) == 1 -------------------------------
+
 
 def linear(t: float) -> float:
     return t
@@ -44,6 +46,7 @@ def out_back(t: float) -> float:
 
 
 # --- reading and writing the subject ------------------------------------------------------------
+
 
 def _get(subject: Any, key: str) -> Any:
     return subject[key] if isinstance(subject, dict) else getattr(subject, key)
@@ -72,12 +75,29 @@ class Tween:
     next ``update``, so callbacks never run inside the code that created the tween.
     """
 
-    __slots__ = ("subject", "duration", "target", "easing", "on_complete", "delay",
-                 "clock", "start", "done", "_fired", "seq")
+    __slots__ = (
+        "subject",
+        "duration",
+        "target",
+        "easing",
+        "on_complete",
+        "delay",
+        "clock",
+        "start",
+        "done",
+        "_fired",
+        "seq",
+    )
 
-    def __init__(self, subject: Any, duration: float, target: dict[str, Any],
-                 easing: Easing = linear, on_complete: Callable[[], None] | None = None,
-                 delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        subject: Any,
+        duration: float,
+        target: dict[str, Any],
+        easing: Easing = linear,
+        on_complete: Callable[[], None] | None = None,
+        delay: float = 0.0,
+    ) -> None:
         self.subject = subject
         self.duration = max(0.0, float(duration))
         self.target = dict(target)
@@ -188,9 +208,15 @@ class Tweener:
     def _waiting(self) -> list[Tween]:
         return [t for c in self._cohorts for t in c.waiting]
 
-    def to(self, subject: Any, duration: float, target: dict[str, Any],
-           easing: Easing = out_cubic, on_complete: Callable[[], None] | None = None,
-           delay: float = 0.0) -> Tween:
+    def to(
+        self,
+        subject: Any,
+        duration: float,
+        target: dict[str, Any],
+        easing: Easing = out_cubic,
+        on_complete: Callable[[], None] | None = None,
+        delay: float = 0.0,
+    ) -> Tween:
         """Start a tween of ``subject``'s fields towards ``target`` (latest wins per field)."""
         keys = set(target)
         for old in (*self._tweens, *self._running):

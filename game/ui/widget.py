@@ -1,4 +1,5 @@
 """The widget base class: a rect, a dirty flag, cached state surfaces. See game.ui.widgets."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -6,6 +6,7 @@ changed, and ``draw(surface)`` returning the rectangle it painted. Scenes repain
 under ``bounds`` before drawing a dirty widget. Surfaces for each state are rendered once and
 cached; drawing a widget is a blit. Labels are English keys translated with :func:`game.i18n.tr`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -20,8 +21,9 @@ from game.ui.text import TextCache
 from game.ui.widget import Widget
 
 
-def fitted_label(text: TextCache, label: str, width: int, height: int, size: int,
-                 bold: bool = False) -> tuple[str, int]:
+def fitted_label(
+    text: TextCache, label: str, width: int, height: int, size: int, bold: bool = False
+) -> tuple[str, int]:
     """A widget's label and its size within width: on two lines where they stand within height
     larger than one line fits the width (a long Greek label on a narrow button), else on one."""
     one = text.fit_size(label, width, size, bold)
@@ -39,8 +41,15 @@ class Button(Widget):
     style: 'primary' (gold), 'secondary' (cream) or 'ghost' (outline on the felt).
     """
 
-    def __init__(self, rect, label: str, text: TextCache, on_click: Callable[[], Any] | None = None,
-                 style: str = "secondary", action: Any = None) -> None:
+    def __init__(
+        self,
+        rect,
+        label: str,
+        text: TextCache,
+        on_click: Callable[[], Any] | None = None,
+        style: str = "secondary",
+        action: Any = None,
+    ) -> None:
         super().__init__(rect, text)
         self.label = label
         self.on_click = on_click
@@ -85,8 +94,9 @@ class Button(Widget):
         body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
         dy = 1 if state == "pressed" else 0
         surf.blit(body, (ox, oy + dy))
-        line, size = fitted_label(self.text, label, w - 2 * max(8, h // 3), h - max(8, h // 5),
-                                  max(12, int(h * 0.48)), bold=True)
+        line, size = fitted_label(
+            self.text, label, w - 2 * max(8, h // 3), h - max(8, h // 5), max(12, int(h * 0.48)), bold=True
+        )
         img = self.text.render(line, size, ink, bold=True)
         if not self.enabled:
             img = img.copy()
@@ -114,8 +124,15 @@ class SegmentedControl(Widget):
     #: the room a label leaves beside it within its segment, both sides together
     LABEL_PAD = 18
 
-    def __init__(self, rect, options: Sequence[tuple[Any, str]], value: Any, text: TextCache,
-                 on_change: Callable[[Any], Any] | None = None, by_content: bool = False) -> None:
+    def __init__(
+        self,
+        rect,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        text: TextCache,
+        on_change: Callable[[Any], Any] | None = None,
+        by_content: bool = False,
+    ) -> None:
         super().__init__(rect, text)
         self.options = list(options)
         self.value = value
@@ -133,9 +150,16 @@ class SegmentedControl(Widget):
         labels = tuple(tr(label) for _v, label in self.options)  # (the language may change)
         key = (r.x, r.width, r.height, labels)
         if self._edges_for is None or self._edges_for[0] != key:
-            self._edges_for = (key, _apportioned(r.x, r.width, min(r.height, r.width // n),
-                                                 [self.text.rendered_size(t, 20, True)[0] for t in labels],
-                                                 self.LABEL_PAD))
+            self._edges_for = (
+                key,
+                _apportioned(
+                    r.x,
+                    r.width,
+                    min(r.height, r.width // n),
+                    [self.text.rendered_size(t, 20, True)[0] for t in labels],
+                    self.LABEL_PAD,
+                ),
+            )
         return self._edges_for[1]
 
     def segment_rect(self, i: int) -> pygame.Rect:
@@ -146,9 +170,10 @@ class SegmentedControl(Widget):
     def fitted_label_size(self) -> int:
         """The one text size of every label, bold or not, so a choice does not jump when it is picked."""
         h = self._rect.height
-        return min(self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD,
-                                      max(12, int(h * 0.46)), True)
-                   for i, (_v, label) in enumerate(self.options))
+        return min(
+            self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD, max(12, int(h * 0.46)), True)
+            for i, (_v, label) in enumerate(self.options)
+        )
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         if not self._rect.collidepoint(pos):
@@ -230,8 +255,9 @@ def _apportioned(x: int, width: int, least: int, label_widths: list[int], pad: i
 class Toggle(Widget):
     """A settings row: its label on the left, an on/off switch on the right; the whole row is tappable."""
 
-    def __init__(self, rect, label: str, value: bool, text: TextCache,
-                 on_change: Callable[[bool], Any] | None = None) -> None:
+    def __init__(
+        self, rect, label: str, value: bool, text: TextCache, on_change: Callable[[bool], Any] | None = None
+    ) -> None:
         super().__init__(rect, text)
         self.label = label
         self.value = bool(value)
@@ -297,8 +323,15 @@ class Label(Widget):
     ``text`` is shown as given (translate before set_text); it shrinks to fit the rect's width.
     """
 
-    def __init__(self, rect, text: TextCache, colour=theme.TEXT, size: int | None = None,
-                 bold: bool = False, align: str = "center") -> None:
+    def __init__(
+        self,
+        rect,
+        text: TextCache,
+        colour=theme.TEXT,
+        size: int | None = None,
+        bold: bool = False,
+        align: str = "center",
+    ) -> None:
         super().__init__(rect, text)
         self.value = ""
         self.colour = colour

@@ -4,6 +4,7 @@ is painted on it (the top band, the empty piles' outlines), opaque patches in th
 The board restores from it what a moving card uncovers (`draw`). At 1920x1080 a whole background in
 the screen's format is 8 MiB; the felt is 2 and a Golf table's patches under 3.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -58,8 +59,7 @@ class Backdrop:
         self._areas = [area for area, _ in self.patches]  # (for Rect.collidelistall: a restore's hits in C)
 
     @classmethod
-    def painted(cls, felt: pygame.Surface, areas: Sequence[pygame.Rect],
-                paint: Callable[[Canvas], None]) -> Backdrop:
+    def painted(cls, felt: pygame.Surface, areas: Sequence[pygame.Rect], paint: Callable[[Canvas], None]) -> Backdrop:
         """The felt with `paint` (which draws in table coordinates) applied within `areas` only:
         each area (overlapping ones merged) becomes a patch of felt with `paint` done over it, in
         the order `paint` draws, so a patch holds what a whole painted background would there."""
@@ -92,8 +92,9 @@ class Backdrop:
 
     def nbytes(self) -> int:
         """The memory its pixels take."""
-        return sum(s.get_bytesize() * s.get_width() * s.get_height()
-                   for s in (self.felt, *(p for _, p in self.patches)))
+        return sum(
+            s.get_bytesize() * s.get_width() * s.get_height() for s in (self.felt, *(p for _, p in self.patches))
+        )
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -7,6 +7,7 @@ shakes, drags or lights, until it rests), compares each with how it was last dra
 those rectangles over a cached static background: a still table costs nothing, and a sliding card
 costs two small rectangles and a few sprites' bookkeeping, not the whole pack's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -32,8 +33,9 @@ __all__ = ["COLUMN", "GLOW_COLOURS", "HINT", "PLAYABLE", "Board", "CardSprite", 
 class Board(BoardPainting):
     """All card sprites of a table, their tweens, and dirty-rectangle drawing (board_paint.py)."""
 
-    def __init__(self, images: Any, card_size: tuple[int, int], four_colour: bool = False,
-                 back_style: str = "lattice") -> None:
+    def __init__(
+        self, images: Any, card_size: tuple[int, int], four_colour: bool = False, back_style: str = "lattice"
+    ) -> None:
         self.images = images
         self.card_w, self.card_h = card_size
         self._glow_pad = glow_pad(self.card_w)
@@ -133,9 +135,15 @@ class Board(BoardPainting):
             self._extra_dirty.append(pygame.Rect(rect))
 
     # -- moving cards --------------------------------------------------------------------------------
-    def sync(self, targets: dict[Card, Target], duration: float = 0.25, stagger: float = 0.0,
-             order: Iterable[Card] | None = None, on_land: Callable[[Card], None] | None = None,
-             flip_time: float = 0.18) -> list[Card]:
+    def sync(
+        self,
+        targets: dict[Card, Target],
+        duration: float = 0.25,
+        stagger: float = 0.0,
+        order: Iterable[Card] | None = None,
+        on_land: Callable[[Card], None] | None = None,
+        flip_time: float = 0.18,
+    ) -> list[Card]:
         """Send every card to its target; returns the cards that had to move (in start order)."""
         self._faces_due = True
         moved: list[Card] = []
@@ -163,8 +171,9 @@ class Board(BoardPainting):
                 watch.add(sprite)
                 if duration > 0:
                     sprite.turn = 0.0
-                    self.tweener.to(sprite, flip_time, {"turn": 1.0}, out_cubic,
-                                    delay=len(moved) * stagger + duration * 0.3)
+                    self.tweener.to(
+                        sprite, flip_time, {"turn": 1.0}, out_cubic, delay=len(moved) * stagger + duration * 0.3
+                    )
             if sprite.flying and not sprite.dragging and (duration <= 0 or _close(sprite.pos, t.pos)):
                 # a flight not yet under way (a draw undone in the same frame) must not carry the card
                 # off after it is back where the model says
@@ -187,8 +196,9 @@ class Board(BoardPainting):
                 continue
             sprite.flying = True
             self._order_dirty = True
-            self.tweener.to(sprite, duration, {"pos": t.pos}, out_cubic,
-                            on_complete=self._lander(sprite, on_land), delay=delay)
+            self.tweener.to(
+                sprite, duration, {"pos": t.pos}, out_cubic, on_complete=self._lander(sprite, on_land), delay=delay
+            )
         if len(self.sprites) != len(targets) or any(c not in targets for c in self.sprites):
             for card in [c for c in self.sprites if c not in targets]:
                 self._drop(card)
@@ -200,6 +210,7 @@ class Board(BoardPainting):
             self._order_dirty = True
             if on_land:
                 on_land(sprite.card)
+
         return land
 
     def _drop(self, card: Card) -> None:
@@ -311,8 +322,12 @@ class Board(BoardPainting):
         self._extra_dirty += [r.inflate(2 * pad, 2 * pad) for r, _k in old + marks]
         setattr(self, attr, marks)
 
-    def set_hint(self, cards: set[Card], marks: Sequence[pygame.Rect] = (),
-                 arrow: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
+    def set_hint(
+        self,
+        cards: set[Card],
+        marks: Sequence[pygame.Rect] = (),
+        arrow: tuple[tuple[int, int], tuple[int, int]] | None = None,
+    ) -> None:
         """Show a hint: these cards glow light blue (face down too: the Golf stock), these empty
         piles are marked, and an arrow points from the card to where it goes. Empty: no hint. While
         cards are dragged it waits, hidden, for the drag to end."""

@@ -1,6 +1,7 @@
 """Drawing a board (board.py): the sprites that may have changed are compared with how they were
 last drawn, and only those rectangles are painted again, over the table's backdrop: its background
 where no card's body will cover it, the marks, the cards that reach in, the hint's arrow."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -56,8 +57,9 @@ class BoardPainting:
     def sprite_rect(self, s: CardSprite) -> pygame.Rect:
         """Where the card is (a lifted card is drawn higher: shown_rect)."""
         x, y = s.pos
-        return pygame.Rect(round(x) + (s.offset_x(self.card_w) if s.shake > 0 else 0), round(y),
-                           self.card_w, self.card_h)
+        return pygame.Rect(
+            round(x) + (s.offset_x(self.card_w) if s.shake > 0 else 0), round(y), self.card_w, self.card_h
+        )
 
     def shown_rect(self, s: CardSprite) -> pygame.Rect:
         """Where the card is drawn: raised by its lift."""
@@ -125,8 +127,18 @@ class BoardPainting:
             rect = self.shown_rect(s)
             # (flying or dragged: drawn above the rest; landing puts it back in its place among them;
             # a shake's end may hide it under a card at the same place, see _visible)
-            key = (rect.x, rect.y, s.face_up, _flip_step(s), _glowing(s), s.glow, s.dim, s.turn >= 0.5,
-                   s.flying or s.dragging, s.shake > 0)
+            key = (
+                rect.x,
+                rect.y,
+                s.face_up,
+                _flip_step(s),
+                _glowing(s),
+                s.glow,
+                s.dim,
+                s.turn >= 0.5,
+                s.flying or s.dragging,
+                s.shake > 0,
+            )
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
@@ -174,8 +186,9 @@ class BoardPainting:
         # (the back's narrow steps stay: every draw from the stock turns a back again, and they
         # are about five cards' worth; a new card size or back drops them)
 
-    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite],
-               boxes: list[pygame.Rect]) -> None:
+    def _paint(
+        self, surface: pygame.Surface, rect: pygame.Rect, order: list[CardSprite], boxes: list[pygame.Rect]
+    ) -> None:
         """Repaint one rectangle: the background, the marks, the cards that reach into it, the arrow."""
         surface.set_clip(rect)
         shown = _visible([order[i] for i in rect.collidelistall(boxes)])
@@ -279,5 +292,4 @@ def _visible(order: list[CardSprite]) -> list[CardSprite]:
             places.append(place)
         else:
             places.append(None)
-    return [s for i, (s, place) in enumerate(zip(order, places))
-            if s.glow or place is None or top_at[place] <= i]
+    return [s for i, (s, place) in enumerate(zip(order, places)) if s.glow or place is None or top_at[place] <= i]

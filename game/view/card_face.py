@@ -6,6 +6,7 @@ no vector code for it; a deal or a drag paints several cards a frame. So a `Card
 with the corners as two strips with alpha, and the body between them in the screen's format without
 alpha: blitting it is a row copy. The pieces together hold as many pixels as the whole image.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -67,16 +68,20 @@ class CardFace:
         """The card squeezed to `width` (a card turning over), each piece smoothscaled."""
         width = max(1, int(width))
         scale = pygame.transform.smoothscale
-        return CardFace(scale(self.top, (width, self.top.get_height())),
-                        scale(self.body, (width, self.body.get_height())),
-                        scale(self.bottom, (width, self.bottom.get_height())))
+        return CardFace(
+            scale(self.top, (width, self.top.get_height())),
+            scale(self.body, (width, self.body.get_height())),
+            scale(self.bottom, (width, self.bottom.get_height())),
+        )
 
     def dimmed(self, shade: tuple[int, int, int]) -> CardFace:
         """The card in grey, darkened by `shade` (multiplied), its corners as transparent as before."""
+
         def grey(piece: pygame.Surface) -> pygame.Surface:
             out = pygame.transform.grayscale(piece)
             out.fill((*shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
             return out
+
         return CardFace(grey(self.top), grey(self.body), grey(self.bottom))
 
     def image(self) -> pygame.Surface:

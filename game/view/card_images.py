@@ -4,6 +4,7 @@ kept as `CardFace`s (the body opaque, the corner rows with alpha: drawing one is
 Create a `CardImages` after the display mode is set (so `convert_alpha` works); call `clear()`
 when the window is resized so the scaled copies for the old size are dropped.
 """
+
 from __future__ import annotations
 
 import functools
@@ -22,7 +23,7 @@ __all__ = ["BACK_STYLES", "CARD_RATIO", "CardFace", "CardImages", "card_height",
 
 log = logging.getLogger(__name__)
 
-CARD_RATIO = 7 / 5                      # height / width of every card image
+CARD_RATIO = 7 / 5  # height / width of every card image
 SPRITE_DIR = Path(__file__).resolve().parents[2] / "sprites"
 FOUR_COLOUR_DIR = "4c"
 #: The card back designs, first the default: `back(width, style)` reads ``sprites/back-<style>.png``
@@ -57,8 +58,7 @@ class CardImages:
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR, cache_dir: Path | None = None) -> None:
         self._dir = Path(sprite_dir)
         #: the scaled faces kept on disk between runs (face_cache.py), or none
-        self._cache = (FaceCache(cache_dir, (self._dir, self._dir / FOUR_COLOUR_DIR))
-                       if cache_dir is not None else None)
+        self._cache = FaceCache(cache_dir, (self._dir, self._dir / FOUR_COLOUR_DIR)) if cache_dir is not None else None
         self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
         self._missing: set[Path] = set()
@@ -88,8 +88,9 @@ class CardImages:
         """`back_face()` as one surface with alpha, made anew each call."""
         return self.back_face(width, style).image()
 
-    def prefetch(self, codes: Iterable[str], width: int, four_colour: bool = False,
-                 back_style: str | None = None) -> None:
+    def prefetch(
+        self, codes: Iterable[str], width: int, four_colour: bool = False, back_style: str | None = None
+    ) -> None:
         """The faces (and back) that will show soon at `width`, in the order they will: `load_next`
         loads them one at a time in a frame's spare time, so that the frame that first draws a card
         does not decode its PNG (1-2 ms here, about 6 on a Pi). Replaces what was asked before."""
@@ -122,8 +123,11 @@ class CardImages:
         keeps those it shows and may show next (face_keeping.py); another board's faces (a help
         page's example) are not its to drop. Returns how many went."""
         width = max(1, int(width))
-        gone = [k for k, v in self._scaled.items()
-                if k[1] == width and isinstance(v, CardFace) and k[0] in among and k[0] not in codes]
+        gone = [
+            k
+            for k, v in self._scaled.items()
+            if k[1] == width and isinstance(v, CardFace) and k[0] in among and k[0] not in codes
+        ]
         for k in gone:
             del self._scaled[k]
         return len(gone)
@@ -198,7 +202,7 @@ class CardImages:
             img = fallback(code)
         try:
             return to_screen_format(img, alpha=True)
-        except pygame.error:         # no display mode yet: keep the unconverted surface
+        except pygame.error:  # no display mode yet: keep the unconverted surface
             return img
 
 

@@ -1,5 +1,6 @@
 """A card on the table as the board moves and draws it: where it is, how far it has turned, lifted
 or shaken, and what the layout asks of it (Target)."""
+
 from __future__ import annotations
 
 import math
@@ -17,6 +18,7 @@ FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 class Target(NamedTuple):
     """Where the layout wants a card: top-left corner, face up or down, stacking order. (A layout
     makes one for every card at every move: 52 took 76 us here as a frozen dataclass, 43 so.)"""
+
     pos: tuple[float, float]
     face_up: bool
     z: int
@@ -26,8 +28,22 @@ class CardSprite:
     """One card on the table. `pos` is tweened; `turn` runs 0 → 1 while it flips over; `lift` runs
     0 → 1 as a drag picks it up and back to 0 as it settles (drawn raised, over a shadow)."""
 
-    __slots__ = ("card", "pos", "face_up", "z", "turn", "shake", "glow", "dim", "dragging", "flying", "lift",
-                 "drawn_key", "drawn_rect", "drawn_at")
+    __slots__ = (
+        "card",
+        "pos",
+        "face_up",
+        "z",
+        "turn",
+        "shake",
+        "glow",
+        "dim",
+        "dragging",
+        "flying",
+        "lift",
+        "drawn_key",
+        "drawn_rect",
+        "drawn_at",
+    )
 
     def __init__(self, card: Card, pos: tuple[float, float], face_up: bool, z: int) -> None:
         self.card = card

@@ -1,5 +1,6 @@
 """Which rectangles of the screen a frame repaints: widened to whole columns of pixels, and grouped
 so that two are painted as one only when that costs hardly more."""
+
 from __future__ import annotations
 
 import pygame

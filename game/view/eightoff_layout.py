@@ -7,6 +7,7 @@ The cards are the largest for which the piles fit across and a column of LONGEST
 tighter than MIN_FAN, fits under the top row; columns that grow long squeeze their overlap so the
 top card always stays whole and on screen.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -23,10 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 COLUMNS = 8
 FOUNDATIONS = 4
-FAN = 0.27        # of a card's height between stacked column cards: rank and suit stay readable
-GAP_K = 0.14      # gap between piles, of a card's width
-ROW_GAP_K = 0.2   # between the top row and the columns, of a card's height
-SEP_K = 0.35      # between the cells and the foundations sharing a row, of a card's width
+FAN = 0.27  # of a card's height between stacked column cards: rank and suit stay readable
+GAP_K = 0.14  # gap between piles, of a card's width
+ROW_GAP_K = 0.2  # between the top row and the columns, of a card's height
+SEP_K = 0.35  # between the cells and the foundations sharing a row, of a card's width
 #: The longest column the card size is chosen for: Eight Off's longest possible is 18 (six dealt
 #: cards under a King, and the rest of its suit down to the Ace on it); issue 22 asks for 19.
 LONGEST = 19
@@ -105,8 +106,9 @@ class EightOffLayout:
             if cells + FOUNDATIONS <= COLUMNS:  # aligned over the columns: cells left, foundations right
                 slot_x = [x0 + i * (w + gap) for i in range(COLUMNS)]
                 self.cells = [pygame.Rect(slot_x[i], y0, w, h) for i in range(cells)]
-                self.foundations = [pygame.Rect(slot_x[COLUMNS - FOUNDATIONS + i], y0, w, h)
-                                    for i in range(FOUNDATIONS)]
+                self.foundations = [
+                    pygame.Rect(slot_x[COLUMNS - FOUNDATIONS + i], y0, w, h) for i in range(FOUNDATIONS)
+                ]
             else:
                 row_w = (cells + FOUNDATIONS) * w + (cells + FOUNDATIONS - 2) * gap + sep
                 rx = (W - row_w) // 2
@@ -143,8 +145,10 @@ class EightOffLayout:
         if self.side or not self.cells:
             return []
         pad = max(2, self.gap // 2)
-        return [self.cells[0].unionall(self.cells).inflate(2 * pad, 2 * pad),
-                self.foundations[0].unionall(self.foundations).inflate(2 * pad, 2 * pad)]
+        return [
+            self.cells[0].unionall(self.cells).inflate(2 * pad, 2 * pad),
+            self.foundations[0].unionall(self.foundations).inflate(2 * pad, 2 * pad),
+        ]
 
     def message_box(self, game: EightOffGame, font_size: int) -> pygame.Rect:
         return self.message_rect(max(len(c) for c in game.columns), font_size)

@@ -13,6 +13,7 @@ halfway through a write) is ignored and written again. Only the KEEP_SIZES most 
 folders are kept, so resizing a window never fills the disk. Any error (a full disk, a read-only
 folder) turns the cache off for the run: faces are then scaled as before.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -81,7 +82,7 @@ class FaceCache:
         if len(data) != want:
             return None
         magic, crc = HEADER.unpack_from(data)
-        pixels = memoryview(data)[HEADER.size:]
+        pixels = memoryview(data)[HEADER.size :]
         if magic != MAGIC or zlib.crc32(pixels) != crc:
             return None
         try:
@@ -181,8 +182,7 @@ class FaceCache:
             self._opened.add(folder)
             for temp in folder.glob("*.tmp"):  # a write a power cut or a kill stopped halfway
                 temp.unlink(missing_ok=True)
-        sizes = [p for p in self.root.iterdir()
-                 if SIZE_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()]
+        sizes = [p for p in self.root.iterdir() if SIZE_FOLDER.fullmatch(p.name) and p.is_dir() and not p.is_symlink()]
         sizes.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in sizes[KEEP_SIZES:]:
             if old != folder:

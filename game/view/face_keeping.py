@@ -7,6 +7,7 @@ of the card right under each top (what a move away or an undo uncovers at once),
 face-down cards on top (what the Golf stock gives next); the rest are dropped and loaded again in
 spare time before they show (CardImages.keep_faces, CardImages.prefetch).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

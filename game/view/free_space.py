@@ -6,6 +6,7 @@ maximal empty rectangles come from the classic histogram method, row by row (for
 of free cells above every cell; a stack finds each widest span of a given height, kept where the
 row below stops it), so the cost is proportional to the number of cells, paid when a panel opens.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -17,8 +18,13 @@ import pygame
 CELLS_ACROSS = 60
 
 
-def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: tuple[int, int] = (1, 1),
-               cell: int | None = None, limit: int | None = None) -> list[pygame.Rect]:
+def free_rects(
+    bounds: pygame.Rect,
+    occupied: Iterable[pygame.Rect],
+    min_size: tuple[int, int] = (1, 1),
+    cell: int | None = None,
+    limit: int | None = None,
+) -> list[pygame.Rect]:
     """The maximal rectangles inside `bounds` that touch none of `occupied` (on a grid of `cell`
     pixels, so a little inside the true free space): none lies inside another. Those at least
     `min_size`, largest area first; only the first `limit` of them."""
@@ -33,7 +39,7 @@ def free_rects(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], min_size: t
         c0, c1 = (r.left - bounds.left) // cell, min(cols - 1, (r.right - 1 - bounds.left) // cell)
         r0, r1 = (r.top - bounds.top) // cell, min(rows - 1, (r.bottom - 1 - bounds.top) // cell)
         for row in range(r0, r1 + 1):
-            taken[row][c0:c1 + 1] = b"\x01" * (c1 - c0 + 1)
+            taken[row][c0 : c1 + 1] = b"\x01" * (c1 - c0 + 1)
     heights = [0] * cols
     found: set[tuple[int, int, int, int]] = set()
     best: list[tuple[tuple[int, ...], tuple[int, int, int, int]]] = []  # the `limit` best, worst on top
@@ -84,8 +90,9 @@ def covered(rect: pygame.Rect, rects: list[pygame.Rect]) -> int:
     return sum(p.width * p.height for p in (rect.clip(rects[i]) for i in rect.collidelistall(rects)))
 
 
-def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
-             marks: list[pygame.Rect] | None = None) -> pygame.Rect:
+def slid_off(
+    rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect, marks: list[pygame.Rect] | None = None
+) -> pygame.Rect:
     """`rect` (a message), or where it covers the least of `cards` once slid along its row to the
     middle of a column of them or of a gap between two, within `screen`: the nearest of the best.
     Eight Off's long columns reach the bottom of a small screen, where its messages go, and the
@@ -103,13 +110,20 @@ def slid_off(rect: pygame.Rect, cards: list[pygame.Rect], screen: pygame.Rect,
     return min(slid, key=lambda r: (covered(r, cards) + covered(r, marks) // 4, abs(r.centerx - rect.centerx)))
 
 
-def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rect], cards: list[pygame.Rect],
-                   window: pygame.Rect, inset: int = 0) -> pygame.Rect:
+def whole_or_clear(
+    panel: pygame.Rect,
+    area: pygame.Rect,
+    marks: list[pygame.Rect],
+    cards: list[pygame.Rect],
+    window: pygame.Rect,
+    inset: int = 0,
+) -> pygame.Rect:
     """`panel`, or the nearest place that cuts none of `marks` (what is printed on the felt: an empty
     pile's outline, the table's title) in two: slid within `area` clear of a mark it half covers,
     or grown over the mark whole where that covers no card it did not cover and stays in `window`. A half-covered
     outline peeks out under the panel's edge like a mistake. `inset`: how far inside the panel's
     edge a covered mark must lie (its rounded corners uncover a mark flush with them)."""
+
     def cut(r: pygame.Rect) -> list[pygame.Rect]:
         return [m for m in marks if r.colliderect(m) and not r.inflate(-2 * inset, -2 * inset).contains(m)]
 
@@ -119,8 +133,12 @@ def whole_or_clear(panel: pygame.Rect, area: pygame.Rect, marks: list[pygame.Rec
     clear = [c for c in cards if not panel.colliderect(c)]  # (a panel over the cards covers no more)
     options: list[tuple[int, pygame.Rect]] = []
     for m in halved:
-        for dx, dy in ((m.left - panel.right, 0), (m.right - panel.left, 0),
-                       (0, m.top - panel.bottom), (0, m.bottom - panel.top)):
+        for dx, dy in (
+            (m.left - panel.right, 0),
+            (m.right - panel.left, 0),
+            (0, m.top - panel.bottom),
+            (0, m.bottom - panel.top),
+        ):
             moved = panel.move(dx, dy)
             if area.contains(moved):
                 options.append((abs(dx) + abs(dy), moved))

@@ -1,6 +1,7 @@
 """The glow around a card: gold for a playable card, light blue for the hint's. Made once per card
 size and kind, and kept as the strips around the card that show: the card's opaque inside covers
 the rest."""
+
 from __future__ import annotations
 
 import pygame
@@ -49,8 +50,12 @@ def glow_ring(kind: int, card_w: int, card_h: int) -> list[tuple[pygame.Surface,
         w, h = g.get_size()
         pad = glow_pad(card_w)
         edge = pad + corner_radius(card_w) + 1  # past the card's rounded corners
-        side = pad + 2                          # past its antialiased edge
-        boxes = [pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge),
-                 pygame.Rect(0, edge, side, h - 2 * edge), pygame.Rect(w - side, edge, side, h - 2 * edge)]
+        side = pad + 2  # past its antialiased edge
+        boxes = [
+            pygame.Rect(0, 0, w, edge),
+            pygame.Rect(0, h - edge, w, edge),
+            pygame.Rect(0, edge, side, h - 2 * edge),
+            pygame.Rect(w - side, edge, side, h - 2 * edge),
+        ]
         _RINGS[key] = ring = [(g.subsurface(b), b.topleft) for b in boxes if b.width > 0 and b.height > 0]
     return ring

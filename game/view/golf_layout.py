@@ -3,6 +3,7 @@
 Pure geometry from the window size and the model's state: where each card goes, and which card or
 pile a point falls on. The same code serves 800x480 up to 3840x2160.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -42,8 +43,9 @@ class GolfLayout:
         block_h = fan_h + int(self.card_h * 0.15) + m + self.card_h
         y0 = area.top + m + max(0, (area.height - 2 * m - block_h) // 3)
         self.column_room = fan_h
-        self.columns = [pygame.Rect(x0 + i * (self.card_w + self.gap), y0, self.card_w, self.card_h)
-                        for i in range(COLUMNS)]
+        self.columns = [
+            pygame.Rect(x0 + i * (self.card_w + self.gap), y0, self.card_w, self.card_h) for i in range(COLUMNS)
+        ]
         row_y = y0 + fan_h + int(self.card_h * 0.15) + m
         # stock and waste side by side, centred under the columns; messages beside the waste, which
         # need room for a long message in two lines: on a narrow window the pair moves left for it
@@ -55,8 +57,9 @@ class GolfLayout:
         middle = max(left_edge, min(middle, right - room - 2 * self.gap - self.card_w - (between - between // 2)))
         self.stock = pygame.Rect(middle - between // 2 - self.card_w, row_y, self.card_w, self.card_h)
         self.waste = pygame.Rect(middle + between - between // 2, row_y, self.card_w, self.card_h)
-        self.message = pygame.Rect(self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap,
-                                   self.card_h)
+        self.message = pygame.Rect(
+            self.waste.right + self.gap * 2, row_y, right - self.waste.right - 2 * self.gap, self.card_h
+        )
 
     @classmethod
     def for_game(cls, size: tuple[int, int], game: GolfGame) -> GolfLayout:
@@ -89,9 +92,13 @@ class GolfLayout:
         return True
 
     def step(self, count: int) -> int:
-        return fan_offset(self.card_h, count, max(self.column_room, self.size[1] - self.columns[0].top
-                                                   - self.card_h - 4), FAN) if count > 5 else \
-            int(self.card_h * FAN)
+        return (
+            fan_offset(
+                self.card_h, count, max(self.column_room, self.size[1] - self.columns[0].top - self.card_h - 4), FAN
+            )
+            if count > 5
+            else int(self.card_h * FAN)
+        )
 
     def card_rect(self, column: int, row: int, count: int) -> pygame.Rect:
         base = self.columns[column]

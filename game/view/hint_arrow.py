@@ -2,6 +2,7 @@
 it reads over cards and felt alike. Drawn in horizontal bands, each as wide as the arrow is there: a
 long slanting arrow's bounding box was a megabyte to make (some 1.3 ms here) and every card in it to
 repaint; the bands hold only the strip it crosses, and never overlap."""
+
 from __future__ import annotations
 
 import math
@@ -23,10 +24,15 @@ def arrow_shape(start: Point, end: Point, card_w: int) -> tuple[list[Point], int
     bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
     px, py = -uy, ux
     half = width / 2
-    poly = [(x0 + px * half, y0 + py * half), (bx + px * half, by + py * half),
-            (bx + px * head * 0.6, by + py * head * 0.6), (x1, y1),
-            (bx - px * head * 0.6, by - py * head * 0.6), (bx - px * half, by - py * half),
-            (x0 - px * half, y0 - py * half)]
+    poly = [
+        (x0 + px * half, y0 + py * half),
+        (bx + px * half, by + py * half),
+        (bx + px * head * 0.6, by + py * head * 0.6),
+        (x1, y1),
+        (bx - px * head * 0.6, by - py * head * 0.6),
+        (bx - px * half, by - py * half),
+        (x0 - px * half, y0 - py * half),
+    ]
     # whole pixels: a band draws it shifted by its corner, and pygame truncates a negative
     # coordinate towards zero, so fractions would land a pixel apart from band to band
     return [(round(x), round(y)) for x, y in poly], max(3, width // 2), width

@@ -1,6 +1,7 @@
 """Geometry both tables share: the HUD band, margins and card sizes, computed from the window size,
 and the one interface every game's layout offers (TableLayout), so a table, a Help example or a
 benchmark lays out any game the same way."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.cards import Card
 
 CARD_RATIO = 1.4  # height / width, the sprites' 5:7
-MIN_HUD = 48      # px: touch-sized buttons even at 800x480
+MIN_HUD = 48  # px: touch-sized buttons even at 800x480
 
 
 def hud_height(size: tuple[int, int]) -> int:
@@ -42,8 +43,9 @@ def fan_offset(card_h: int, count: int, room: int, preferred: float) -> int:
     return step
 
 
-def fanned_targets(out: dict[Card, Target], heads: Sequence[pygame.Rect], columns: Sequence[Sequence[Card]],
-                   step: Callable[[int], int]) -> None:
+def fanned_targets(
+    out: dict[Card, Target], heads: Sequence[pygame.Rect], columns: Sequence[Sequence[Card]], step: Callable[[int], int]
+) -> None:
     """Each column's cards, face up, fanned down from its head `step(its count)` apart, stacked
     by row, into `out`. (A layout places every card at every move: the step once per column, not
     once per card.)"""

@@ -7,15 +7,16 @@ edges stretched to the group's size, and no middle, which always lies under the 
 is less than the blur). A frame that moves the group repaints the shadow's outline, not an area
 as large again as the cards.
 """
+
 from __future__ import annotations
 
 import pygame
 
 from ..ui import theme
 
-LIFT_TIME = 0.08    # s: the cards rise as the drag begins
+LIFT_TIME = 0.08  # s: the cards rise as the drag begins
 SETTLE_TIME = 0.16  # s: and settle back (an ease) when they are dropped
-LEVELS = 16         # the shadow's strength is drawn at one of this many levels
+LEVELS = 16  # the shadow's strength is drawn at one of this many levels
 SHADOW_ALPHA = 120  # the shadow at full lift, under the cards' middle
 
 
@@ -63,15 +64,20 @@ class LiftShadow:
         alpha = 255 * level // LEVELS
         self._image.set_alpha(alpha)
         cw, ch = min(c, box.width // 2), min(c, box.height // 2)
-        for sx, sy, dx, dy in ((0, 0, box.left, box.top), (iw - cw, 0, box.right - cw, box.top),
-                               (0, ih - ch, box.left, box.bottom - ch),
-                               (iw - cw, ih - ch, box.right - cw, box.bottom - ch)):
+        for sx, sy, dx, dy in (
+            (0, 0, box.left, box.top),
+            (iw - cw, 0, box.right - cw, box.top),
+            (0, ih - ch, box.left, box.bottom - ch),
+            (iw - cw, ih - ch, box.right - cw, box.bottom - ch),
+        ):
             surface.blit(self._image, (dx, dy), (sx, sy, cw, ch))
         across, down = box.width - 2 * cw, box.height - 2 * ch
-        for side, length, pos in (("top", across, (box.left + cw, box.top)),
-                                  ("bottom", across, (box.left + cw, box.bottom - t)),
-                                  ("left", down, (box.left, box.top + ch)),
-                                  ("right", down, (box.right - t, box.top + ch))):
+        for side, length, pos in (
+            ("top", across, (box.left + cw, box.top)),
+            ("bottom", across, (box.left + cw, box.bottom - t)),
+            ("left", down, (box.left, box.top + ch)),
+            ("right", down, (box.right - t, box.top + ch)),
+        ):
             if length > 0:
                 edge = self._edge(side, length)
                 edge.set_alpha(alpha)
@@ -87,8 +93,12 @@ class LiftShadow:
             t = self.edge
             iw, ih = self._image.get_size()
             self._image.set_alpha(None)
-            strip = {"top": (iw // 2, 0, 1, t), "bottom": (iw // 2, ih - t, 1, t),
-                     "left": (0, ih // 2, t, 1), "right": (iw - t, ih // 2, t, 1)}[side]
+            strip = {
+                "top": (iw // 2, 0, 1, t),
+                "bottom": (iw // 2, ih - t, 1, t),
+                "left": (0, ih // 2, t, 1),
+                "right": (iw - t, ih // 2, t, 1),
+            }[side]
             piece = self._image.subsurface(strip)
             size = (length, t) if side in ("top", "bottom") else (t, length)
             edge = self._edges[key] = pygame.transform.scale(piece, size)

@@ -17,6 +17,7 @@ present`, README "Performance"):
 
 ``GOLF_EIGHTOFF_PRESENT`` forces a path (for measuring; an unknown name is ignored).
 """
+
 from __future__ import annotations
 
 import logging
@@ -152,9 +153,13 @@ class RendererScreen(Screen):
         from pygame._sdl2.video import Renderer  # only the renderer path loads SDL2's video module
 
         if self.window is None:
-            self.window = pygame.Window(self.caption, size, fullscreen_desktop=fullscreen,
-                                        borderless=frameless and not fullscreen,
-                                        resizable=not frameless and not fullscreen)
+            self.window = pygame.Window(
+                self.caption,
+                size,
+                fullscreen_desktop=fullscreen,
+                borderless=frameless and not fullscreen,
+                resizable=not frameless and not fullscreen,
+            )
             if self.icon is not None:
                 self.window.set_icon(self.icon)
             self.renderer = Renderer(self.window)  # the GPU if there is one
@@ -241,8 +246,14 @@ def fast_to_copy(image: pygame.Surface) -> pygame.Surface:
     140 us here instead of 15-20 (and leaves those pixels out of the cache for the blends that
     follow). A subsurface of a wider surface has its rows as far apart as the wider one's."""
     width, height = image.get_size()
-    if (image.get_pitch() % 16 or image.get_flags() & pygame.SRCALPHA or not width or not height
-            or image.get_bitsize() < 24 or image.get_colorkey() is not None):  # (only plain 32-bit copies)
+    if (
+        image.get_pitch() % 16
+        or image.get_flags() & pygame.SRCALPHA
+        or not width
+        or not height
+        or image.get_bitsize() < 24
+        or image.get_colorkey() is not None
+    ):  # (only plain 32-bit copies)
         return image
     wider = pygame.Surface((width + 1, height), 0, image)
     wider.blit(image, (0, 0))

@@ -12,6 +12,7 @@ Where the panel is one colour (its body, away from its edges and its text), the 
 is the same wherever the card is: that card face, tinted, is made once and drawn as a card is, its
 body a plain copy (a card under an end panel at 1920x1080: 3 blits instead of about 19).
 """
+
 from __future__ import annotations
 
 import weakref
@@ -89,8 +90,13 @@ class Tints:
 _tints: weakref.WeakKeyDictionary[Panel, Tints] = weakref.WeakKeyDictionary()  # (go with their panel)
 
 
-def draw_under(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
-               image: pygame.Surface | CardFace, pos: tuple[int, int]) -> pygame.Rect:
+def draw_under(
+    surface: pygame.Surface,
+    panel: Panel,
+    panel_pos: tuple[int, int],
+    image: pygame.Surface | CardFace,
+    pos: tuple[int, int],
+) -> pygame.Rect:
     """Draw `image` at `pos` as if beneath `panel`, which is on `surface` at `panel_pos`, and only
     where the panel is (within the surface's clip); returns the part of the surface drawn on."""
     area = pygame.Rect(pos, image.get_size())
@@ -115,8 +121,14 @@ def draw_under(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int]
     return area
 
 
-def _draw_exactly(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int],
-                  image: pygame.Surface | CardFace, pos: tuple[int, int], area: pygame.Rect) -> None:
+def _draw_exactly(
+    surface: pygame.Surface,
+    panel: Panel,
+    panel_pos: tuple[int, int],
+    image: pygame.Surface | CardFace,
+    pos: tuple[int, int],
+    area: pygame.Rect,
+) -> None:
     """draw_under within `area` (the surface's clip), whatever the panel holds there."""
     if isinstance(image, CardFace):
         # the opaque body hides what the screen holds: the painter's algorithm right there, the
@@ -141,17 +153,24 @@ def tints_of(panel: Panel) -> Tints | None:
     return _tints.get(panel)
 
 
-def _blend_strip(surface: pygame.Surface, panel: Panel, panel_pos: tuple[int, int], strip: pygame.Surface,
-                 at: tuple[int, int], rows: pygame.Rect) -> None:
+def _blend_strip(
+    surface: pygame.Surface,
+    panel: Panel,
+    panel_pos: tuple[int, int],
+    strip: pygame.Surface,
+    at: tuple[int, int],
+    rows: pygame.Rect,
+) -> None:
     """The part `rows` (of the surface) of an image with alpha at `at`: the panel over the image's
     colour alone, blended onto the surface by the image's alpha."""
     piece = strip.subsurface((rows.x - at[0], rows.y - at[1], rows.width, rows.height))
-    surface.blit(_covered(piece, lambda over: panel.draw(over, (panel_pos[0] - rows.x, panel_pos[1] - rows.y)),
-                          surface), rows.topleft)
+    surface.blit(
+        _covered(piece, lambda over: panel.draw(over, (panel_pos[0] - rows.x, panel_pos[1] - rows.y)), surface),
+        rows.topleft,
+    )
 
 
-def _covered(piece: pygame.Surface, cover: Callable[[pygame.Surface], object],
-             like: pygame.Surface) -> pygame.Surface:
+def _covered(piece: pygame.Surface, cover: Callable[[pygame.Surface], object], like: pygame.Surface) -> pygame.Surface:
     """`piece` (an image with alpha) with `cover` drawn over its colour alone, its alpha kept: the
     panel over a strip of a card, to be blended by the strip's own alpha. (`like`: the format of
     the opaque surface it is worked out on.)"""

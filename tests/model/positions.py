@@ -1,4 +1,5 @@
 """Helpers the model tests share: positions written as card names, and independent references."""
+
 from __future__ import annotations
 
 from game.model.eightoff import EightOffGame
@@ -6,7 +7,7 @@ from game.model.golf import GolfGame
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
-MAX_NUMBER = 26 ** 7 - 1
+MAX_NUMBER = 26**7 - 1
 
 
 def encode(number: int) -> str:
@@ -51,5 +52,10 @@ def eo(columns, cells=(), foundations=None, n=8):
 
 
 def eightoff_snapshot(game):
-    return ([names(c) for c in game.columns], names(game.cells), [names(f) for f in game.foundations],
-            game.score, game.status)
+    return (
+        [names(c) for c in game.columns],
+        names(game.cells),
+        [names(f) for f in game.foundations],
+        game.score,
+        game.status,
+    )

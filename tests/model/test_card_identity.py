@@ -1,5 +1,6 @@
 """One object per card (game/model/cards.py): equality and hashing are identity's, so every way of
 getting a card must give that one object, and the value behaviour must not change."""
+
 import copy
 import pickle
 
@@ -53,6 +54,7 @@ def test_cards_cannot_be_changed_or_given_new_fields():
 
 def test_every_card_carries_its_two_letter_code_and_it_cannot_change():
     from game.model.cards import JOKERS
+
     for card in (*FULL_DECK, *JOKERS):
         assert card.code == str(card) and Card.parse(card.code) is card
     assert str(Card(10, "S")) == "TS" and str(JOKERS[0]) == "X1"

@@ -1,4 +1,5 @@
 """Card values and their two-letter notation (RULES.md, "Card notation")."""
+
 import itertools
 
 import pytest

@@ -1,4 +1,5 @@
 """Deal codes (RULES.md, "Deal codes")."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -8,8 +9,13 @@ from game.model.codes import DealCode, InvalidCode, parse_code
 from .positions import encode
 
 MAX = 26**7 - 1
-VARIANTS = [("GO1", "golf", "E"), ("GO1", "golf", "C"),
-            ("EO1", "eightoff", "C8"), ("EO1", "eightoff", "C4"), ("EO1", "eightoff", "C2")]
+VARIANTS = [
+    ("GO1", "golf", "E"),
+    ("GO1", "golf", "C"),
+    ("EO1", "eightoff", "C8"),
+    ("EO1", "eightoff", "C4"),
+    ("EO1", "eightoff", "C2"),
+]
 
 
 def test_reference_encoder_matches_the_spec_examples():
@@ -70,6 +76,7 @@ def test_code_round_trips_for_every_valid_number(number, variant):
 
 # -- refusals: InvalidCode(ValueError) with a reason saying what is wrong --
 
+
 def reason_of(text):
     with pytest.raises(InvalidCode) as info:
         parse_code(text)
@@ -78,14 +85,14 @@ def reason_of(text):
     return info.value.reason
 
 
-@pytest.mark.parametrize("text", ["XX1-E-AAAAAAB", "GO2-E-AAAAAAB", "EO2-C8-AAAAAAB",
-                                  "FC1-C8-AAAAAAB"])
+@pytest.mark.parametrize("text", ["XX1-E-AAAAAAB", "GO2-E-AAAAAAB", "EO2-C8-AAAAAAB", "FC1-C8-AAAAAAB"])
 def test_unknown_prefix_is_refused(text):
     assert reason_of(text) == "prefix"
 
 
-@pytest.mark.parametrize("text", ["GO1-X-AAAAAAB", "GO1-C8-AAAAAAB", "EO1-C3-AAAAAAB",
-                                  "EO1-E-AAAAAAB", "EO1-C-AAAAAAB", "EO1-N-AAAAAAB"])
+@pytest.mark.parametrize(
+    "text", ["GO1-X-AAAAAAB", "GO1-C8-AAAAAAB", "EO1-C3-AAAAAAB", "EO1-E-AAAAAAB", "EO1-C-AAAAAAB", "EO1-N-AAAAAAB"]
+)
 def test_bad_rule_letter_is_refused(text):
     assert reason_of(text) == "rule"
 
@@ -105,8 +112,7 @@ def test_number_zero_is_refused(text):
     assert reason_of(text) == "zero"
 
 
-@pytest.mark.parametrize("text", ["", "   ", "GO1", "GO1-E", "GO1EAAAAAAB", "-", "--",
-                                  "GO1-E-AAAAAAB-X", "🂡"])
+@pytest.mark.parametrize("text", ["", "   ", "GO1", "GO1-E", "GO1EAAAAAAB", "-", "--", "GO1-E-AAAAAAB-X", "🂡"])
 def test_garbage_is_refused_without_crashing(text):
     with pytest.raises(InvalidCode):
         parse_code(text)

@@ -1,4 +1,5 @@
 """A round of golf (issue 20): nine holes, par 45, round codes, give up, undo within a hole, JSON."""
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,7 @@ def reference_numbers(number: int, span: int, accept=lambda n: True) -> list[int
     """The documented derivation written out again, independently of round_code.py."""
     state, out = number, []
     while len(out) < 9:
-        state = (6364136223846793005 * state + 1442695040888963407) % 2 ** 64
+        state = (6364136223846793005 * state + 1442695040888963407) % 2**64
         candidate = (state >> 16) % span + 1
         if candidate not in out and accept(candidate):
             out.append(candidate)
@@ -58,12 +59,22 @@ def test_every_round_code_round_trips(number, rules, winnable):
     assert parse_round_code(str(code).lower()) == code
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "empty"), ("   ", "empty"), ("GO1-E-AAAAAAB", "prefix"), ("XX1-E-AAAAAAB", "prefix"),
-    ("GR1-AAAAAAB", "format"), ("GR1-E-AAAAAAB-C", "format"), ("GR1-Q-AAAAAAB", "rule"),
-    ("GR1-C8-AAAAAAB", "rule"), ("GR1-E-AAAAAB", "length"), ("GR1-E-AAAAA1B", "letter"),
-    ("GR1-E-AAAAAAA", "zero"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("GO1-E-AAAAAAB", "prefix"),
+        ("XX1-E-AAAAAAB", "prefix"),
+        ("GR1-AAAAAAB", "format"),
+        ("GR1-E-AAAAAAB-C", "format"),
+        ("GR1-Q-AAAAAAB", "rule"),
+        ("GR1-C8-AAAAAAB", "rule"),
+        ("GR1-E-AAAAAB", "length"),
+        ("GR1-E-AAAAA1B", "letter"),
+        ("GR1-E-AAAAAAA", "zero"),
+    ],
+)
 def test_bad_round_codes_are_refused_with_their_reason(text, reason):
     with pytest.raises(InvalidRoundCode) as caught:
         parse_round_code(text)
@@ -89,8 +100,9 @@ def test_a_round_code_reproduces_its_nine_deals_under_its_rules():
     first, again = GolfRound("GR1-C+J2-QXKZMTA"), GolfRound("GR1-C+J2-QXKZMTA")
     assert first.deal_codes == again.deal_codes
     assert all(parse_code(c).rules == GolfRules.parse("C+J2") for c in first.deal_codes)
-    assert [GolfGame.from_code(c).to_json() for c in first.deal_codes] == \
-        [GolfGame.from_code(c).to_json() for c in again.deal_codes]
+    assert [GolfGame.from_code(c).to_json() for c in first.deal_codes] == [
+        GolfGame.from_code(c).to_json() for c in again.deal_codes
+    ]
     # the same number under another rule set: the same nine deal numbers (the same 52 cards each)
     assert GolfRound("GR1-E-QXKZMTA").numbers == first.numbers
     assert GolfRound("GR1-E-QXKZMTB").numbers != first.numbers
@@ -123,7 +135,7 @@ def test_a_whole_round_through_the_model():
     seen = []
     for hole in range(1, 10):
         assert rnd.hole == hole and rnd.game.code == rnd.deal_codes[hole - 1]
-        assert rnd.card()[hole - 1:] == [None] * (10 - hole)
+        assert rnd.card()[hole - 1 :] == [None] * (10 - hole)
         play_out(rnd.game)
         expected = hole_score(rnd.game)
         assert rnd.hole_over and rnd.pending_score == expected
@@ -227,8 +239,14 @@ def mid_round() -> GolfRound:
 
 
 def same(a: GolfRound, b: GolfRound) -> None:
-    assert (a.code, a.numbers, a.scores, a.given_up, a.hole, a.finished) == \
-        (b.code, b.numbers, b.scores, b.given_up, b.hole, b.finished)
+    assert (a.code, a.numbers, a.scores, a.given_up, a.hole, a.finished) == (
+        b.code,
+        b.numbers,
+        b.scores,
+        b.given_up,
+        b.hole,
+        b.finished,
+    )
     assert a.game.to_json() == b.game.to_json() and a.game.can_undo == b.game.can_undo
 
 
@@ -258,23 +276,26 @@ def tampered(change) -> str:
     return json.dumps(doc)
 
 
-@pytest.mark.parametrize("change", [
-    lambda d: d.update(format=2),
-    lambda d: d.update(round="eightoff"),
-    lambda d: d.update(code="GR1-E-QXKZMTB"),        # other deals than its own
-    lambda d: d.update(code="GO1-E-QXKZMTA"),
-    lambda d: d["deals"].reverse(),
-    lambda d: d.update(deals=d["deals"][:8]),
-    lambda d: d.update(scores=[3, 4, 99, 2]),        # no hole scores 99
-    lambda d: d.update(scores=[3, 4, "5", 2]),
-    lambda d: d.update(scores=d["scores"][:3]),      # the hole no longer matches the scores
-    lambda d: d.update(hole=7),
-    lambda d: d.update(given_up=[9]),
-    lambda d: d.update(given_up=[1, 1]),
-    lambda d: d.pop("deals"),
-    lambda d: d.update(game={**d["game"], "code": "GO1-E-AAAAAAB"}),  # not the hole's deal
-    lambda d: d.update(game={"format": 1}),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(format=2),
+        lambda d: d.update(round="eightoff"),
+        lambda d: d.update(code="GR1-E-QXKZMTB"),  # other deals than its own
+        lambda d: d.update(code="GO1-E-QXKZMTA"),
+        lambda d: d["deals"].reverse(),
+        lambda d: d.update(deals=d["deals"][:8]),
+        lambda d: d.update(scores=[3, 4, 99, 2]),  # no hole scores 99
+        lambda d: d.update(scores=[3, 4, "5", 2]),
+        lambda d: d.update(scores=d["scores"][:3]),  # the hole no longer matches the scores
+        lambda d: d.update(hole=7),
+        lambda d: d.update(given_up=[9]),
+        lambda d: d.update(given_up=[1, 1]),
+        lambda d: d.pop("deals"),
+        lambda d: d.update(game={**d["game"], "code": "GO1-E-AAAAAAB"}),  # not the hole's deal
+        lambda d: d.update(game={"format": 1}),
+    ],
+)
 def test_a_tampered_round_does_not_load(change):
     with pytest.raises(ValueError):
         GolfRound.from_json(tampered(change))
@@ -290,7 +311,7 @@ def test_a_winnable_round_keeps_its_deals_in_json():
         GolfRound.from_json(json.dumps(doc))
 
 
-@given(st.lists(st.sampled_from(["move", "undo", "next", "give-up"]), max_size=160), st.integers(0, 10 ** 6))
+@given(st.lists(st.sampled_from(["move", "undo", "next", "give-up"]), max_size=160), st.integers(0, 10**6))
 @settings(max_examples=40, deadline=None)
 def test_any_sequence_of_actions_keeps_the_round_consistent(actions, seed):
     rng = random.Random(seed)

@@ -1,4 +1,5 @@
 """Deals: code N deals PySolFC's deal N through pysol-cards (RULES.md, "Deal codes")."""
+
 import random
 
 import pytest
@@ -13,8 +14,7 @@ from game.model.golf import GolfGame
 from .positions import encode
 
 MAX = 26**7 - 1
-NUMBERS = [1, 2, 3, 100, 130, 31999, 32000, 32001, MAX] + random.Random(2024).sample(
-    range(1, MAX + 1), 4)
+NUMBERS = [1, 2, 3, 100, 130, 31999, 32000, 32001, MAX] + random.Random(2024).sample(range(1, MAX + 1), 4)
 
 
 def reference_lines(game_id: str, number: int) -> list[list[str]]:
@@ -56,6 +56,7 @@ def all_eightoff_cards(game):
 
 
 # ---------------------------------------------------------------- Golf
+
 
 @pytest.mark.parametrize("number", NUMBERS)
 def test_golf_deal_matches_pysolfc(number):
@@ -140,6 +141,7 @@ def test_golf_from_code_refuses_eightoff_code():
 
 
 # ---------------------------------------------------------------- Eight Off
+
 
 @pytest.mark.parametrize("number", NUMBERS)
 def test_eightoff_c8_deal_matches_pysolfc(number):

@@ -1,4 +1,5 @@
 """Eight Off moves, groups, taps, take-backs (RULES.md, "Eight Off")."""
+
 import pytest
 
 from game.model import IllegalMove
@@ -22,8 +23,13 @@ def filled(columns, cells=(), n=8, empty=()):
 
 
 def snapshot(game):
-    return ([names(c) for c in game.columns], names(game.cells),
-            [names(f) for f in game.foundations], game.score, game.status)
+    return (
+        [names(c) for c in game.columns],
+        names(game.cells),
+        [names(f) for f in game.foundations],
+        game.score,
+        game.status,
+    )
 
 
 def refused(game, src, dst, count=1):
@@ -37,6 +43,7 @@ def refused(game, src, dst, count=1):
 
 
 # ---------------------------------------------------------------- onto a column
+
 
 def test_a_card_goes_on_the_same_suit_exactly_one_rank_higher():
     game = eo([["8H"], ["2S", "7H"]])
@@ -74,6 +81,7 @@ def test_only_the_top_card_moves():
 
 # ---------------------------------------------------------------- cells
 
+
 @pytest.mark.parametrize("card", ["KS", "AH", "7D", "TC"])
 def test_any_card_goes_into_an_empty_cell(card):
     game = eo([["9S", card]], ["QH"])
@@ -102,6 +110,7 @@ def test_a_group_never_goes_into_a_cell():
 
 
 # ---------------------------------------------------------------- foundations
+
 
 @pytest.mark.parametrize("ace", ["AS", "AH", "AD", "AC"])
 def test_an_ace_starts_its_suits_foundation_in_order_s_h_d_c(ace):
@@ -150,6 +159,7 @@ def test_a_group_never_goes_onto_a_foundation():
 
 # ---------------------------------------------------------------- empty columns
 
+
 def test_a_king_goes_into_an_empty_column():
     game = eo([["9S", "KH"]])
     game.move(col(0), col(4))
@@ -177,6 +187,7 @@ def test_a_sequence_not_based_on_a_king_does_not_go_into_an_empty_column():
 
 # ---------------------------------------------------------------- group moves
 
+
 def test_an_ordered_sequence_moves_as_a_whole():
     game = eo([["TC"], ["4D", "9C", "8C", "7C"]])
     game.move(col(1), col(0), 3)
@@ -191,8 +202,7 @@ def test_the_top_part_of_a_sequence_moves_alone():
     assert names(game.columns[1]) == ["9D"]
 
 
-@pytest.mark.parametrize("cards", [["9C", "8D"], ["9C", "7C"], ["8C", "9C"], ["9C", "9H"],
-                                   ["9D", "8C", "7C"]])
+@pytest.mark.parametrize("cards", [["9C", "8D"], ["9C", "7C"], ["8C", "9C"], ["9C", "9H"], ["9D", "8C", "7C"]])
 def test_a_group_must_be_a_same_suit_descending_run(cards):
     game = eo([["TC", "TD"], cards])
     count = len(cards)
@@ -218,6 +228,7 @@ def test_a_group_base_must_fit_the_destination():
 
 
 # ---------------------------------------------------------------- group size
+
 
 def test_group_limit_free_cells_plus_one():
     # 4 free cells (the other 4 hold cards), no empty column: (4 + 1) * 1 = 5
@@ -277,6 +288,7 @@ def test_a_group_at_the_limit_is_allowed():
 
 # ---------------------------------------------------------------- other refusals
 
+
 def test_moving_a_card_onto_its_own_place_is_refused_with_same():
     game = eo([["9S"]], ["QH"])
     assert refused(game, col(0), col(0)) == "same"
@@ -304,8 +316,7 @@ def refused_location(game, src, dst):
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("src", [("column", 8), ("cell", 8), ("foundation", 4), ("stock", 0),
-                                 ("column", -1)])
+@pytest.mark.parametrize("src", [("column", 8), ("cell", 8), ("foundation", 4), ("stock", 0), ("column", -1)])
 def test_moving_from_a_place_that_does_not_exist_is_refused(src):
     game = eo([["9S"]], ["QH"])
     refused_location(game, src, cell(5))
@@ -318,6 +329,7 @@ def test_a_cell_beyond_the_cell_count_does_not_exist():
 
 
 # ---------------------------------------------------------------- taking back from a foundation
+
 
 def test_a_foundation_top_card_goes_back_to_a_free_cell_without_score_change():
     game = eo([["9S"]], foundations=[[], ["AH", "2H", "3H"], [], []])
@@ -361,6 +373,7 @@ def test_taking_back_and_replaying_scores_nothing_extra():
 
 # ---------------------------------------------------------------- no automatic moves
 
+
 def test_a_freed_ace_stays_in_its_column():
     game = eo([["AS", "9H"], ["2C"]], ["AH"])
     game.move(col(0), cell(1))
@@ -378,6 +391,7 @@ def test_a_playable_card_stays_put_after_another_foundation_move():
 
 
 # ---------------------------------------------------------------- single tap
+
 
 def test_tap_sends_an_ace_to_its_foundation():
     game = eo([["9S", "AH"]])
@@ -406,6 +420,7 @@ def test_tap_target_moves_nothing():
 
 
 # ---------------------------------------------------------------- double tap
+
 
 def test_double_tap_prefers_the_foundation():
     game = eo([["9S", "AH"], ["2H"]])
@@ -482,6 +497,7 @@ def test_auto_target_is_always_a_legal_destination():
 
 # ---------------------------------------------------------------- legal moves
 
+
 def test_every_listed_legal_move_is_legal():
     game = EightOffGame.from_code("EO1-C8-AAAAAFA")
     moves = game.legal_moves()
@@ -500,6 +516,7 @@ def test_legal_moves_include_group_moves_and_foundation_moves():
 
 # ---------------------------------------------------------------- from_layout
 
+
 @pytest.mark.parametrize("n", [8, 4, 2])
 def test_from_layout_cell_count_follows_the_cells(n):
     game = eo([["9S"]], ["QH"], n=n)
@@ -514,12 +531,15 @@ def test_from_layout_refuses_other_cell_counts(n):
         EightOffGame.from_layout([["9S"]] + [[]] * 7, [None] * n)
 
 
-@pytest.mark.parametrize("columns, cells, foundations", [
-    ([["9S", "9S"]], [], None),
-    ([["9S"]], ["9S"], None),
-    ([["AS"]], [], [["AS"], [], [], []]),
-    ([["9S"]], ["QH", "QH"], None),
-])
+@pytest.mark.parametrize(
+    "columns, cells, foundations",
+    [
+        ([["9S", "9S"]], [], None),
+        ([["9S"]], ["9S"], None),
+        ([["AS"]], [], [["AS"], [], [], []]),
+        ([["9S"]], ["QH", "QH"], None),
+    ],
+)
 def test_from_layout_rejects_duplicate_cards(columns, cells, foundations):
     with pytest.raises(ValueError):
         eo(columns, cells, foundations)
@@ -531,8 +551,7 @@ def test_from_layout_rejects_unknown_cards(bad):
         eo([["9S", bad]])
 
 
-@pytest.mark.parametrize("foundations", [[["2S"], [], [], []], [["AH"], [], [], []],
-                                         [["AS", "3S"], [], [], []]])
+@pytest.mark.parametrize("foundations", [[["2S"], [], [], []], [["AH"], [], [], []], [["AS", "3S"], [], [], []]])
 def test_from_layout_rejects_foundations_out_of_order(foundations):
     # spec-choice: a foundation must read Ace, 2, 3 ... of its own suit.
     with pytest.raises(ValueError):

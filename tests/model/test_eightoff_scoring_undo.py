@@ -1,4 +1,5 @@
 """Eight Off score, win and undo (RULES.md, "Eight Off": End, Score, Undo)."""
+
 import pytest
 
 from game.model import IllegalMove
@@ -12,7 +13,7 @@ def sorted_deal():
     """All 52 cards, Kings at the bottom of the columns and the Aces in the cells, so that
     every card can go to its foundation in turn."""
     order = [rank + suit for rank in reversed(RANKS) for suit in SUITS]
-    return eo([order[6 * c:6 * c + 6] for c in range(8)], order[48:])
+    return eo([order[6 * c : 6 * c + 6] for c in range(8)], order[48:])
 
 
 def play_everything_home(game):
@@ -23,8 +24,9 @@ def play_everything_home(game):
         progress = False
         sources = [cell(i) for i in range(game.cell_count)] + [col(i) for i in range(8)]
         for src in sources:
-            card = game.cells[src[1]] if src[0] == "cell" else (
-                game.columns[src[1]][-1] if game.columns[src[1]] else None)
+            card = (
+                game.cells[src[1]] if src[0] == "cell" else (game.columns[src[1]][-1] if game.columns[src[1]] else None)
+            )
             if card is None:
                 continue
             index = SUITS.index(card.suit)
@@ -36,6 +38,7 @@ def play_everything_home(game):
 
 
 # ---------------------------------------------------------------- score
+
 
 def test_score_starts_at_0():
     assert EightOffGame.from_code("EO1-C8-AAAAAAB").score == 0
@@ -50,12 +53,23 @@ def test_a_card_reaching_a_foundation_scores_10():
     assert game.score == 20
 
 
-@pytest.mark.parametrize("src, dst, count", [
-    (col(0), col(1), 1), (col(0), cell(1), 1), (col(3), col(4), 2), (col(5), col(6), 1),
-    (cell(0), cell(2), 1), (fnd(1), cell(3), 1)])
+@pytest.mark.parametrize(
+    "src, dst, count",
+    [
+        (col(0), col(1), 1),
+        (col(0), cell(1), 1),
+        (col(3), col(4), 2),
+        (col(5), col(6), 1),
+        (cell(0), cell(2), 1),
+        (fnd(1), cell(3), 1),
+    ],
+)
 def test_every_other_move_scores_nothing(src, dst, count):
-    game = eo([["8D", "7H"], ["8H"], ["4C", "6D"], ["4D", "9C", "8C"], ["TC"], ["KD"], [],
-               ["5S"]], ["QS"], foundations=[[], ["AH"], [], []])
+    game = eo(
+        [["8D", "7H"], ["8H"], ["4C", "6D"], ["4D", "9C", "8C"], ["TC"], ["KD"], [], ["5S"]],
+        ["QS"],
+        foundations=[[], ["AH"], [], []],
+    )
     game.move(src, dst, count)
     assert game.score == 0
     assert game.moves == 1
@@ -110,6 +124,7 @@ def test_cards_placed_by_from_layout_did_not_score():
 
 # ---------------------------------------------------------------- undo
 
+
 def test_nothing_to_undo_at_the_start():
     game = EightOffGame.from_code("EO1-C8-AAAAAFA")
     assert game.can_undo is False
@@ -120,12 +135,23 @@ def test_nothing_to_undo_at_the_start():
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("src, dst, count", [
-    (col(0), col(1), 1), (col(0), cell(1), 1), (cell(0), col(4), 1), (col(2), fnd(0), 1),
-    (col(3), col(5), 2), (fnd(1), cell(2), 1)])
+@pytest.mark.parametrize(
+    "src, dst, count",
+    [
+        (col(0), col(1), 1),
+        (col(0), cell(1), 1),
+        (cell(0), col(4), 1),
+        (col(2), fnd(0), 1),
+        (col(3), col(5), 2),
+        (fnd(1), cell(2), 1),
+    ],
+)
 def test_undo_restores_exactly_the_previous_state(src, dst, count):
-    game = eo([["8D", "7H"], ["8H"], ["4C", "AS"], ["4D", "9C", "8C"], [], ["TC"]],
-              ["KD"], foundations=[[], ["AH", "2H"], [], []])
+    game = eo(
+        [["8D", "7H"], ["8H"], ["4C", "AS"], ["4D", "9C", "8C"], [], ["TC"]],
+        ["KD"],
+        foundations=[[], ["AH", "2H"], [], []],
+    )
     before = snapshot(game)
     game.move(src, dst, count)
     assert snapshot(game) != before

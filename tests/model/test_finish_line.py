@@ -1,6 +1,7 @@
 """Finish (issue 22, item 7), the model's part: finish_line() is the line of foundation moves that
 ends the game when every card left can reach its foundation by foundation moves alone, and empty
 whenever some card needs another move first."""
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,13 +20,19 @@ def up_to(suit: str, rank: int) -> list[str]:
 def near_the_end(columns, cells=(), n=8, done=7):
     """Foundations hold A..`done` of each suit; the columns and cells hold the rest."""
     cols = [list(c) for c in columns] + [[] for _ in range(8 - len(columns))]
-    return EightOffGame.from_layout(cols, list(cells) + [None] * (n - len(cells)),
-                                    [up_to(s, done) for s in "SHDC"])
+    return EightOffGame.from_layout(cols, list(cells) + [None] * (n - len(cells)), [up_to(s, done) for s in "SHDC"])
 
 
 def test_descending_columns_and_cell_cards_finish_rank_by_rank():
-    game = near_the_end([["KS", "QS", "JS", "TS", "9S", "8S"], ["KH", "QH", "JH", "TH", "9H"],
-                         ["KD", "QD", "JD", "TD", "9D", "8D"], ["KC", "QC", "JC", "TC"]], ["8H", "9C", "8C"])
+    game = near_the_end(
+        [
+            ["KS", "QS", "JS", "TS", "9S", "8S"],
+            ["KH", "QH", "JH", "TH", "9H"],
+            ["KD", "QD", "JD", "TD", "9D", "8D"],
+            ["KC", "QC", "JC", "TC"],
+        ],
+        ["8H", "9C", "8C"],
+    )
     line = game.finish_line()
     assert len(line) == 24  # every card left, each once
     ranks = []
@@ -41,15 +48,27 @@ def test_descending_columns_and_cell_cards_finish_rank_by_rank():
 
 def test_a_card_buried_under_a_higher_card_of_another_suit_can_still_finish():
     # the 8♠ lies under the K♥: the hearts go up first, and then it is free
-    game = near_the_end([["8S", "KH", "QH", "JH", "TH", "9H", "8H"], ["KS", "QS", "JS", "TS", "9S"],
-                         ["KD", "QD", "JD", "TD", "9D", "8D"], ["KC", "QC", "JC", "TC", "9C", "8C"]])
+    game = near_the_end(
+        [
+            ["8S", "KH", "QH", "JH", "TH", "9H", "8H"],
+            ["KS", "QS", "JS", "TS", "9S"],
+            ["KD", "QD", "JD", "TD", "9D", "8D"],
+            ["KC", "QC", "JC", "TC", "9C", "8C"],
+        ]
+    )
     assert len(game.finish_line()) == 24
 
 
 def test_no_finish_when_a_card_needs_another_move_first():
     # the 8♠ is under the 9♠: only a move to a cell or a column frees it
-    game = near_the_end([["KS", "QS", "JS", "TS", "8S", "9S"], ["KH", "QH", "JH", "TH", "9H", "8H"],
-                         ["KD", "QD", "JD", "TD", "9D", "8D"], ["KC", "QC", "JC", "TC", "9C", "8C"]])
+    game = near_the_end(
+        [
+            ["KS", "QS", "JS", "TS", "8S", "9S"],
+            ["KH", "QH", "JH", "TH", "9H", "8H"],
+            ["KD", "QD", "JD", "TD", "9D", "8D"],
+            ["KC", "QC", "JC", "TC", "9C", "8C"],
+        ]
+    )
     assert game.finish_line() == ()
     game.move(("column", 0), ("cell", 0))  # the 9♠ to a cell: now it finishes
     assert len(game.finish_line()) == 24
@@ -93,7 +112,7 @@ def test_finish_line_is_there_exactly_when_foundation_moves_alone_clear_the_tabl
     game = registry.kind(kind).deal(numbers[pick % len(numbers)])
     line = deals.line_of(game)
     assert line
-    for move in line[:int(len(line) * cut)]:
+    for move in line[: int(len(line) * cut)]:
         game.push(move)
     assert bool(game.finish_line()) == clears_by_foundation_moves_alone(game)
     if game.finish_line():

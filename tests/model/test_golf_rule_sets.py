@@ -1,5 +1,6 @@
 """Issue 19: every Golf rule set. Each field's rule with positions built by from_layout (a refused
 and an allowed move for each), the presets, jokers, the empty start, and the deal codes."""
+
 import pytest
 
 from game import registry
@@ -31,8 +32,9 @@ def test_presets_are_the_documented_fields():
     assert GolfRules().jokers == 0 and not GolfRules().empty_waste
 
 
-@pytest.mark.parametrize("name,rules", [("easy", GolfRules.EASY), ("classic", GolfRules.CLASSIC),
-                                        ("strict", GolfRules.STRICT)])
+@pytest.mark.parametrize(
+    "name,rules", [("easy", GolfRules.EASY), ("classic", GolfRules.CLASSIC), ("strict", GolfRules.STRICT)]
+)
 def test_new_accepts_a_preset_name_or_its_value(name, rules):
     by_name, by_value = GolfGame.new(rule=name, number=7), GolfGame.new(rule=rules, number=7)
     assert by_name.rules == by_value.rules == rules
@@ -45,8 +47,9 @@ def test_rule_stays_the_old_names_for_easy_and_classic():
     assert GolfGame.from_layout([[]] * 7, ["5S"], [], rule=GolfRules(wrap=True)).rule == "easy"
 
 
-@pytest.mark.parametrize("bad", [dict(jokers=3), dict(jokers=-1), dict(jokers=True), dict(wrap=1),
-                                 dict(dead_king="yes")])
+@pytest.mark.parametrize(
+    "bad", [dict(jokers=3), dict(jokers=-1), dict(jokers=True), dict(wrap=1), dict(dead_king="yes")]
+)
 def test_a_rule_set_refuses_bad_fields(bad):
     with pytest.raises(BadRules):
         GolfRules(**bad)
@@ -173,6 +176,7 @@ def test_without_jokers_a_position_cannot_hold_one():
 
 def test_eight_off_refuses_a_joker():
     from game.model.eightoff import EightOffGame
+
     with pytest.raises(ValueError):
         EightOffGame.from_layout([["X1"]] + [[]] * 7, [None] * 8)
 
@@ -271,19 +275,36 @@ def test_old_codes_keep_their_meaning():
     assert str(parse_code("GO1-S-AAAAAAB")) == "GO1-S-AAAAAAB"
 
 
-@pytest.mark.parametrize("text,canonical", [
-    ("GO1-C+K+D-AAAAAAB", "GO1-S-AAAAAAB"), ("go1-e+w-aaaaaab", "GO1-E-AAAAAAB"),
-    ("GO1-C+W-AAAAAAB", "GO1-E-AAAAAAB"), ("GO1-Z+J2+C-AAAAAAB", "GO1-C+J2+Z-AAAAAAB"),
-    ("GO1-S+W-AAAAAAB", "GO1-S+W-AAAAAAB"), ("GO1-E+D-AAAAAAB", "GO1-E+D-AAAAAAB"),
-    ("GO1-E+K+D-AAAAAAB", "GO1-S+W-AAAAAAB"), ("GO1-N+Z-AAAAAAB", "GO1-E+Z-AAAAAAB"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("GO1-C+K+D-AAAAAAB", "GO1-S-AAAAAAB"),
+        ("go1-e+w-aaaaaab", "GO1-E-AAAAAAB"),
+        ("GO1-C+W-AAAAAAB", "GO1-E-AAAAAAB"),
+        ("GO1-Z+J2+C-AAAAAAB", "GO1-C+J2+Z-AAAAAAB"),
+        ("GO1-S+W-AAAAAAB", "GO1-S+W-AAAAAAB"),
+        ("GO1-E+D-AAAAAAB", "GO1-E+D-AAAAAAB"),
+        ("GO1-E+K+D-AAAAAAB", "GO1-S+W-AAAAAAB"),
+        ("GO1-N+Z-AAAAAAB", "GO1-E+Z-AAAAAAB"),
+    ],
+)
 def test_codes_are_read_leniently_and_written_canonically(text, canonical):
     assert str(parse_code(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["GO1-X-AAAAAAB", "GO1-C+Q-AAAAAAB", "GO1-C+J3-AAAAAAB",
-                                  "GO1-C+J1+J2-AAAAAAB", "GO1--AAAAAAB", "GO1-+-AAAAAAB",
-                                  "GO1-C8-AAAAAAB", "EO1-E-AAAAAAB"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GO1-X-AAAAAAB",
+        "GO1-C+Q-AAAAAAB",
+        "GO1-C+J3-AAAAAAB",
+        "GO1-C+J1+J2-AAAAAAB",
+        "GO1--AAAAAAB",
+        "GO1-+-AAAAAAB",
+        "GO1-C8-AAAAAAB",
+        "EO1-E-AAAAAAB",
+    ],
+)
 def test_bad_rule_parts_are_refused_with_an_example(text):
     with pytest.raises(InvalidCode) as err:
         parse_code(text)
@@ -293,8 +314,11 @@ def test_bad_rule_parts_are_refused_with_an_example(text):
 def test_kinds_of_every_rule_set_come_from_the_registry():
     assert registry.kind("golf-strict").code_variant == "S" and registry.kind("golf-strict").has_table
     made = registry.kind("golf-easy+k+z")
-    assert made.code_variant == "E+K+Z" and not made.has_table and made.option_names == (
-        "Easy", "dead King", "empty start")
+    assert (
+        made.code_variant == "E+K+Z"
+        and not made.has_table
+        and made.option_names == ("Easy", "dead King", "empty start")
+    )
     assert registry.kind_for("golf", "easy+k+z") is made
     assert [k.id for k in registry.kinds_of("golf", front=True)] == ["golf-easy", "golf-classic"]
     for bad in ("golf-hard", "golf-k+easy", "golf-", "golf-E"):
@@ -304,6 +328,7 @@ def test_kinds_of_every_rule_set_come_from_the_registry():
 
 def test_a_saved_golf_rule_setting_may_name_any_rule_set():
     from game.settings import Settings
+
     assert Settings.from_dict({"golf_rule": "classic+j2"}).golf_rule == "classic+j2"
     assert Settings.from_dict({"golf_rule": "strict"}).golf_rule == "strict"
     for bad in ("hard", "C+J2", "golf-easy", "classic+j3"):
@@ -319,12 +344,14 @@ def test_dealt_cards_is_what_from_code_deals():
 # -- the hole score (issue 20) -----------------------------------------------------------------------
 def test_hole_score_of_a_blocked_game_is_the_cards_left_on_the_tableau():
     from game.model.golf import hole_score
+
     g = game(["9S", "3D"], "5H", stock=(), under=["KC", "QC"])
     assert g.status == "blocked" and hole_score(g) == 4
 
 
 def test_hole_score_of_a_win_is_minus_the_stock_left():
     from game.model.golf import hole_score
+
     g = game(["6S"], "5H", stock=("2C", "3C", "4C", "5C", "6C"))
     g.push(GolfMove(0))
     assert g.status == "won" and hole_score(g) == -5
@@ -335,5 +362,6 @@ def test_hole_score_of_a_win_is_minus_the_stock_left():
 
 def test_a_game_in_play_has_no_hole_score():
     from game.model.golf import hole_score
+
     with pytest.raises(ValueError):
         hole_score(game(["6S"], "5H"))

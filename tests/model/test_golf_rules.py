@@ -1,4 +1,5 @@
 """Golf moves, Easy/Classic, interactive reasons, end states (RULES.md, "Golf")."""
+
 import pytest
 
 from game.model import IllegalMove
@@ -16,6 +17,7 @@ def refused(action, *args):
 
 
 # ---------------------------------------------------------------- free cards
+
 
 def test_only_the_last_card_of_a_column_is_free():
     game = golf([["9H", "2S", "7C"]], ["8D"], ["KC"])
@@ -43,16 +45,20 @@ def test_row_past_the_end_of_a_column_has_no_card():
 
 # ---------------------------------------------------------------- fitting
 
-@pytest.mark.parametrize("waste, free", [("8D", "9H"), ("8D", "7H"), ("8D", "9D"), ("8D", "7C"),
-                                         ("2S", "AS"), ("2S", "3C"), ("JH", "QS"), ("JH", "TC")])
+
+@pytest.mark.parametrize(
+    "waste, free",
+    [("8D", "9H"), ("8D", "7H"), ("8D", "9D"), ("8D", "7C"), ("2S", "AS"), ("2S", "3C"), ("JH", "QS"), ("JH", "TC")],
+)
 def test_a_free_card_one_rank_above_or_below_the_waste_fits(waste, free):
     game = golf([[free]], [waste], ["KC"] if "KC" not in (waste, free) else ["KD"])
     assert game.why_illegal(0) is None
     assert 0 in game.legal_moves()
 
 
-@pytest.mark.parametrize("waste, free", [("8D", "8H"), ("8D", "TH"), ("8D", "6C"), ("8D", "KS"),
-                                         ("8D", "AS"), ("5C", "3C"), ("5C", "7C")])
+@pytest.mark.parametrize(
+    "waste, free", [("8D", "8H"), ("8D", "TH"), ("8D", "6C"), ("8D", "KS"), ("8D", "AS"), ("5C", "3C"), ("5C", "7C")]
+)
 def test_a_free_card_of_another_rank_does_not_fit(waste, free):
     game = golf([[free]], [waste], ["KD"])
     assert game.why_illegal(0) == "rank"
@@ -76,8 +82,8 @@ def test_play_puts_the_free_card_on_the_waste_and_frees_the_card_above():
 def test_the_new_waste_top_is_what_the_next_card_must_fit():
     game = golf([["5C", "9H"], ["TS"], ["8S"]], ["8D"], ["KD"])
     game.play(0)  # waste is now 9H
-    assert game.why_illegal(1) is None   # T on 9
-    assert game.why_illegal(2) is None   # 8 on 9
+    assert game.why_illegal(1) is None  # T on 9
+    assert game.why_illegal(2) is None  # 8 on 9
     assert game.why_illegal(0) == "rank"  # 5 on 9
 
 
@@ -91,6 +97,7 @@ def test_a_card_that_does_not_fit_is_refused_with_rank_and_nothing_changes():
 
 
 # ---------------------------------------------------------------- drawing
+
 
 def test_draw_turns_the_stock_top_onto_the_waste():
     game = golf([["9H"]], ["8D"], ["KC", "2D"])
@@ -136,6 +143,7 @@ def test_legal_moves_has_no_draw_when_the_stock_is_empty():
 
 
 # ---------------------------------------------------------------- King and Ace
+
 
 def test_easy_an_ace_goes_on_a_king():
     game = golf([["AS"]], ["KH"], ["5D"], rule="easy")
@@ -187,6 +195,7 @@ def test_rule_attribute_and_default_rule():
 
 
 # ---------------------------------------------------------------- end of game
+
 
 def test_won_as_soon_as_the_tableau_is_empty_even_with_stock_left():
     game = golf([["9H"], ["TS"]], ["8D"], ["KC", "2D"])
@@ -247,6 +256,7 @@ def test_won_game_refuses_draw_with_stock_left():
 
 # ---------------------------------------------------------------- from_layout
 
+
 def test_from_layout_accepts_cards_and_strings_and_has_no_code():
     game = GolfGame.from_layout([[Card(9, "H"), "2S"]] + [[]] * 6, [Card(8, "D")], ["KC"])
     assert game.code is None
@@ -260,12 +270,15 @@ def test_from_layout_accepts_a_long_column():
     assert len(game.columns[0]) == 30
 
 
-@pytest.mark.parametrize("columns, waste, stock", [
-    ([["9H", "9H"]], ["8D"], ["KC"]),
-    ([["9H"]], ["9H"], ["KC"]),
-    ([["9H"]], ["8D"], ["8D"]),
-    ([["9H"], ["KC"]], ["8D"], ["KC"]),
-])
+@pytest.mark.parametrize(
+    "columns, waste, stock",
+    [
+        ([["9H", "9H"]], ["8D"], ["KC"]),
+        ([["9H"]], ["9H"], ["KC"]),
+        ([["9H"]], ["8D"], ["8D"]),
+        ([["9H"], ["KC"]], ["8D"], ["KC"]),
+    ],
+)
 def test_from_layout_rejects_duplicate_cards(columns, waste, stock):
     with pytest.raises(ValueError):
         golf(columns, waste, stock)

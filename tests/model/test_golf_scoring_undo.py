@@ -1,4 +1,5 @@
 """Golf score and undo (RULES.md, "Golf": Score, Undo)."""
+
 import pytest
 
 from game.model import IllegalMove
@@ -21,9 +22,8 @@ def full_layout(r):
     last = (r - 1) % 13 + 1 if r else 13
     near = {last, last % 13 + 1, (last - 2) % 13 + 1}
     used = set(chain) | {"KC"}
-    dead = [rk + s for s in "CDHS" for i, rk in enumerate(RANKS)
-            if rk + s not in used and i + 1 not in near]
-    order = chain + dead[:35 - r]
+    dead = [rk + s for s in "CDHS" for i, rk in enumerate(RANKS) if rk + s not in used and i + 1 not in near]
+    order = chain + dead[: 35 - r]
     assert len(order) == 35
     columns = [[order[5 * c + j] for j in reversed(range(5))] for c in range(7)]
     rest = [rk + s for s in "SHDC" for rk in RANKS if rk + s not in set(order) | {"KC"}]
@@ -36,6 +36,7 @@ def play_in_order(game, plays):
 
 
 # ---------------------------------------------------------------- score
+
 
 def test_score_starts_at_0():
     assert golf([["9H"]], ["8D"], ["KC"]).score == 0
@@ -121,6 +122,7 @@ def test_score_never_goes_below_0():
 
 
 # ---------------------------------------------------------------- undo
+
 
 def test_nothing_to_undo_at_the_start():
     game = golf([["9H"]], ["8D"], ["KC"])

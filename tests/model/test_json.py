@@ -1,4 +1,5 @@
 """Saving and resuming: to_json / from_json round-trip the whole game (issue 2, "Both games")."""
+
 import json
 import random
 
@@ -13,14 +14,31 @@ def names(seq):
 
 
 def golf_state(game):
-    return (game.code, game.rule, [names(c) for c in game.columns], names(game.waste),
-            names(game.stock), game.score, game.moves, game.status, game.can_undo)
+    return (
+        game.code,
+        game.rule,
+        [names(c) for c in game.columns],
+        names(game.waste),
+        names(game.stock),
+        game.score,
+        game.moves,
+        game.status,
+        game.can_undo,
+    )
 
 
 def eightoff_state(game):
-    return (game.code, game.cell_count, [names(c) for c in game.columns], names(game.cells),
-            [names(f) for f in game.foundations], game.score, game.moves, game.status,
-            game.can_undo)
+    return (
+        game.code,
+        game.cell_count,
+        [names(c) for c in game.columns],
+        names(game.cells),
+        [names(f) for f in game.foundations],
+        game.score,
+        game.moves,
+        game.status,
+        game.can_undo,
+    )
 
 
 def golf_in_play():
@@ -56,6 +74,7 @@ def undo_trail(game, state):
 
 
 # ---------------------------------------------------------------- round trip
+
 
 def test_to_json_is_json_text():
     assert isinstance(json.loads(golf_in_play().to_json()), (dict, list))
@@ -145,6 +164,7 @@ def test_round_trip_keeps_the_100_action_history():
 
 # ---------------------------------------------------------------- refusals
 
+
 def dicts_with(node, key, found=None):
     """Every JSON object inside a decoded value that has `key` (outermost first)."""
     found = [] if found is None else found
@@ -209,8 +229,9 @@ def test_from_json_refuses_truncated_text(cls, make):
 
 
 @pytest.mark.parametrize("cls, make", [(GolfGame, golf_in_play), (EightOffGame, eightoff_in_play)])
-@pytest.mark.parametrize("change", [duplicate_a_card, drop_a_card, unknown_card],
-                         ids=["card-twice", "card-missing", "unknown-card"])
+@pytest.mark.parametrize(
+    "change", [duplicate_a_card, drop_a_card, unknown_card], ids=["card-twice", "card-missing", "unknown-card"]
+)
 def test_from_json_refuses_inconsistent_cards(cls, make, change):
     with pytest.raises(ValueError):
         cls.from_json(mutate_columns(make().to_json(), change))

@@ -1,5 +1,6 @@
 """Moves are values (issue 16): a text form that round-trips, push/pop as the one door for change,
 the move stack, and the precise reason of a refusal."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -47,8 +48,7 @@ def test_moves_are_frozen_and_hashable():
     group = EightOffMove(("column", 0), ("column", 1), 2)
     with pytest.raises(AttributeError):
         group.count = 3  # type: ignore[misc]
-    assert len({GolfMove.play(2), GolfMove.parse("p2"), GolfMove.DRAW, group,
-                EightOffMove.parse("c0c1x2")}) == 3
+    assert len({GolfMove.play(2), GolfMove.parse("p2"), GolfMove.DRAW, group, EightOffMove.parse("c0c1x2")}) == 3
 
 
 def test_moves_survive_a_trip_to_the_solver_process():
@@ -126,7 +126,8 @@ def test_push_refuses_a_value_of_the_wrong_game():
 def _eightoff():
     # column 1: 9S 8S 7S (a run of 3); column 2: TS; one free cell of two; no empty column
     return EightOffGame.from_layout(
-        [["9S", "8S", "7S"], ["TS"], ["2D"], ["3D"], ["4D"], ["5D"], ["6D"], ["7D"]], ["KH", None])
+        [["9S", "8S", "7S"], ["TS"], ["2D"], ["3D"], ["4D"], ["5D"], ["6D"], ["7D"]], ["KH", None]
+    )
 
 
 def test_too_many_says_how_many_may_move_now():

@@ -1,4 +1,5 @@
 """The model package never imports pygame (issue 2)."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -8,13 +9,14 @@ MODULES = "game.model, game.model.golf, game.model.eightoff, game.model.codes, g
 
 
 def run(code):
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def test_importing_the_model_does_not_import_pygame():
-    result = run(f"import sys\nimport {MODULES}\nassert 'pygame' not in sys.modules, "
-                 "sorted(m for m in sys.modules if 'pygame' in m)")
+    result = run(
+        f"import sys\nimport {MODULES}\nassert 'pygame' not in sys.modules, "
+        "sorted(m for m in sys.modules if 'pygame' in m)"
+    )
     assert result.returncode == 0, result.stderr
 
 

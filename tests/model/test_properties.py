@@ -3,6 +3,7 @@
 conserved, score never below 0, undo restores exactly, a redo replays exactly what the undo took
 back until another move is made, the JSON round trip) and each game's own
 scoring and status rules (hypothesis)."""
+
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -22,8 +23,15 @@ def snapshot(game):
 
 
 def everything(game):
-    return (snapshot(game), game.code, game.kind_id, game.moves, game.can_undo, tuple(game.move_stack),
-            tuple(game.redo_moves))
+    return (
+        snapshot(game),
+        game.code,
+        game.kind_id,
+        game.moves,
+        game.can_undo,
+        tuple(game.move_stack),
+        tuple(game.redo_moves),
+    )
 
 
 #: Every kind: the listed ones and every one of Golf's 48 rule sets (most made on first use).
@@ -62,8 +70,9 @@ def golf_rules(game, _scored):
         draw_allowed = bool(game.stock) and not (rules.strict_draw and fits)
         assert (type(game).MOVE.DRAW in game.legal_moves()) == draw_allowed
     jokers = [c for c in game.cards() if c.rank == 0]
-    assert len(jokers) == rules.jokers and all(c in game.stock or c in game.waste or
-                                               any(c in col for col in game.columns) for c in jokers)
+    assert len(jokers) == rules.jokers and all(
+        c in game.stock or c in game.waste or any(c in col for col in game.columns) for c in jokers
+    )
 
 
 def eightoff_rules(game, scored):
@@ -92,11 +101,11 @@ class Play(RuleBasedStateMachine):
     def deal(self, kind, number):
         self.game = registry.kind(kind).deal(number)
         self.start = snapshot(self.game)
-        self.history = []        # (snapshot, cards that had scored) before each undoable move
+        self.history = []  # (snapshot, cards that had scored) before each undoable move
         self.scored = frozenset()
-        self.complete = True     # False once older moves have dropped out of the undo history
+        self.complete = True  # False once older moves have dropped out of the undo history
         self.last_moves = 0
-        self.redos = []          # (move, snapshot after it) for each move undone since a new move, next last
+        self.redos = []  # (move, snapshot after it) for each move undone since a new move, next last
 
     def _push(self, move, redo=False):
         before = (snapshot(self.game), self.scored)
@@ -150,8 +159,11 @@ class Play(RuleBasedStateMachine):
         """Every move of the right shape for this game, legal now or not."""
         if self.game.GAME_ID == "golf":
             return [type(self.game).MOVE.parse(t) for t in ("d", *(f"p{i}" for i in range(7)))]
-        piles = [("column", i) for i in range(8)] + [("cell", i) for i in range(self.game.cell_count)] \
+        piles = (
+            [("column", i) for i in range(8)]
+            + [("cell", i) for i in range(self.game.cell_count)]
             + [("foundation", i) for i in range(4)]
+        )
         return [type(self.game).MOVE(s, d, n) for s in piles for d in piles for n in (1, 2)]
 
     @precondition(lambda self: self.history)

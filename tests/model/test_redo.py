@@ -1,4 +1,5 @@
 """Redo (issue 22, item 11): the moves just undone are made again, through push, until a new move."""
+
 import pytest
 
 from game.model import IllegalMove

@@ -1,4 +1,5 @@
 """analysis.py: the line with undos, positions along it, and the exact move that lost a won game."""
+
 from __future__ import annotations
 
 import random
@@ -96,8 +97,7 @@ def test_a_winnable_position_needs_one_solve_and_its_moves_win():
     for move in win.moves[:5]:
         apply_move(game, move)
     report = analyse(game, BUDGET)
-    assert (report.now, report.start, report.last_winnable, report.lost_move) == \
-        ("winnable", "winnable", None, None)
+    assert (report.now, report.start, report.last_winnable, report.lost_move) == ("winnable", "winnable", None, None)
     assert report.certain and report.solves == 1 and report.line_length == 5
     assert report.undos_needed is None
     assert replays_to_win(copy_game(game), report.moves)
@@ -187,8 +187,13 @@ def test_unknown_verdicts_never_make_a_turning_point(monkeypatch):
 def test_an_unknown_current_position_is_placed_by_monotonicity(monkeypatch):
     game, k, move = lost_game()
     real, now = solver.solve, len(current_line(game))
-    monkeypatch.setattr(solver, "solve", lambda position, budget=None: solver.Result("unknown")
-                        if len(current_line(position)) == now else real(position, budget))
+    monkeypatch.setattr(
+        solver,
+        "solve",
+        lambda position, budget=None: (
+            solver.Result("unknown") if len(current_line(position)) == now else real(position, budget)
+        ),
+    )
     report = analyse(game, BUDGET)
     assert (report.now, report.start, report.certain) == ("unwinnable", "winnable", True)
     assert report.last_winnable == k and report.lost_move == move

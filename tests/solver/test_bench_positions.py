@@ -1,4 +1,5 @@
 """The solver benchmark's Golf mid-game positions: games in play, the same ones for the same seed."""
+
 from __future__ import annotations
 
 from game.solver.bench import golf_positions
@@ -26,6 +27,7 @@ def test_positions_under_one_other_rule_set_keep_to_its_rules():
 
 def test_the_bench_measures_the_listed_rule_sets_and_any_other_by_name():
     from game.solver.bench import chosen_options
+
     assert chosen_options("golf", None) == ["easy", "classic", "strict", "classic+j2"]
     assert chosen_options("golf", ["strict", "C+K", "easy+z", "hard"]) == ["strict", "classic+k", "easy+z"]
     assert chosen_options("eightoff", ["4", "easy"]) == ["4"]

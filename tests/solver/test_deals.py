@@ -1,4 +1,5 @@
 """deals.py: table kinds, random listed deals, a tolerant loader, and proven deals beyond the tables."""
+
 from __future__ import annotations
 
 import logging
@@ -23,8 +24,7 @@ def fresh_cache():
 def test_kind_of_and_kind_for():
     assert deals.kind_of(GolfGame.new("classic", 5)) == "golf-classic"
     assert deals.kind_of(GolfGame.new("easy", 5)) == "golf-easy"
-    assert [deals.kind_of(EightOffGame.new(c, 5)) for c in (8, 4, 2)] == \
-        ["eightoff-8", "eightoff-4", "eightoff-2"]
+    assert [deals.kind_of(EightOffGame.new(c, 5)) for c in (8, 4, 2)] == ["eightoff-8", "eightoff-4", "eightoff-2"]
     assert deals.kind_for("golf", "easy") == "golf-easy"
     assert deals.kind_for("eightoff", 8) == deals.kind_for("eightoff", "8") == "eightoff-8"
     for bad in [("golf", "hard"), ("eightoff", 3), ("freecell", 4)]:
@@ -57,7 +57,8 @@ def test_golf_classic_table_matches_known_verdicts():
 
 def test_pick_listed_respects_exclude_until_exhausted(fresh_cache, tmp_path, monkeypatch):
     (tmp_path / "golf-easy.txt").write_text(
-        "# golf-easy: deals proven winnable by game.solver; scanned 1-9; 4 deals\n2\n3\n5\n8\n")
+        "# golf-easy: deals proven winnable by game.solver; scanned 1-9; 4 deals\n2\n3\n5\n8\n"
+    )
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     rng = random.Random(7)
     seen = set()
@@ -76,9 +77,16 @@ def test_pick_listed_is_seeded_and_spread():
     assert len(set(picks)) > 10 and all(deals.is_listed("golf-classic", n) for n in picks)
 
 
-@pytest.mark.parametrize("content", [None, "1\n2\n", "# golf-easy: deals proven winnable by game.solver; "
-                                     "scanned 1-9\n3\nseven\n", b"\xff\xfe\x00bad",
-                                     "# golf-easy: deals proven winnable by game.solver; scanned 1-9\n5\n3\n"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "1\n2\n",
+        "# golf-easy: deals proven winnable by game.solver; scanned 1-9\n3\nseven\n",
+        b"\xff\xfe\x00bad",
+        "# golf-easy: deals proven winnable by game.solver; scanned 1-9\n5\n3\n",
+    ],
+)
 def test_a_missing_or_corrupt_table_is_empty(fresh_cache, tmp_path, monkeypatch, caplog, content):
     path = tmp_path / "golf-easy.txt"
     if isinstance(content, bytes):
@@ -107,6 +115,7 @@ def test_find_winnable_goes_beyond_the_table_and_replays(kind):
 
 def test_find_winnable_gives_up_after_its_tries(monkeypatch):
     import game.solver as solver
+
     tried = []
 
     def never(game, budget=None):

@@ -9,6 +9,7 @@ checked on the same graphs.
 Default run: every row of reference/eightoff.tsv (a copy of ../shared/solver-check/eightoff.tsv) and 14 brute-force positions.
 SOLVER_FULL=1 adds 21 more brute-force positions.
 """
+
 from __future__ import annotations
 
 import csv
@@ -44,12 +45,16 @@ def replay(game, moves):
 
 # ---------------------------------------------------------------- reference verdicts
 
+
 def reference_rows():
     if not CHECK.exists():  # pragma: no cover - the shared folder belongs to the project checkout
         pytest.skip(f"{CHECK} is missing")
     with CHECK.open() as f:
-        return [(int(r["deal"]), int(col[1:]), VERDICT[r[col]])
-                for r in csv.DictReader(f, delimiter="\t") for col in ("c8", "c4", "c2")]
+        return [
+            (int(r["deal"]), int(col[1:]), VERDICT[r[col]])
+            for r in csv.DictReader(f, delimiter="\t")
+            for col in ("c8", "c4", "c2")
+        ]
 
 
 @pytest.mark.parametrize("cells", [8, 4, 2])
@@ -65,6 +70,7 @@ def test_every_reference_deal_agrees_and_every_win_replays(cells):
 
 
 # ---------------------------------------------------------------- positions other than the deal
+
 
 def test_mid_game_position_with_a_card_taken_back():
     game = EightOffGame.new(8, 7)
@@ -122,10 +128,16 @@ def test_group_moves_are_single_model_moves():
 def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
     """Solvers of Baker's Game often freeze a column sorted down from a King. Not exact here: the 6-card
     heart run needs (2 free + 1) × 2^1 = 6, i.e. the sorted K♠ Q♠ emptied into two of the four cells."""
-    columns = [["KS", "QS"], ["3H", "9H", "8H", "7H", "6H", "5H", "4H"],
-               ["KD", "9C", "7D", "6D", "6C", "TC", "3D", "7C"], ["KH", "QH", "JH", "TH"],
-               ["QD", "AC", "5D", "5C"], ["JS", "AD", "JD", "3C", "QC", "4D", "8C", "9D", "JC", "2C"],
-               ["8D", "TS", "2D"], ["KC", "TD", "4C"]]
+    columns = [
+        ["KS", "QS"],
+        ["3H", "9H", "8H", "7H", "6H", "5H", "4H"],
+        ["KD", "9C", "7D", "6D", "6C", "TC", "3D", "7C"],
+        ["KH", "QH", "JH", "TH"],
+        ["QD", "AC", "5D", "5C"],
+        ["JS", "AD", "JD", "3C", "QC", "4D", "8C", "9D", "JC", "2C"],
+        ["8D", "TS", "2D"],
+        ["KC", "TD", "4C"],
+    ]
     game = EightOffGame.from_layout(columns, [None] * 4, foundation_piles([9, 2, 0, 0]))
     result = solve(game)
     assert result.verdict == "winnable"
@@ -140,6 +152,7 @@ def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
 
 
 # ---------------------------------------------------------------- brute force on small positions
+
 
 def small_position(seed):
     """Two or three suits with 2–5 consecutive ranks each (lowest ranks or highest, the rest on the
@@ -173,9 +186,11 @@ def foundation_piles(heights):
 def position_key(game):
     """The position up to the order of the columns and of the cells (the rules do not see either)."""
     cells = sorted(str(c) for c in game.cells if c is not None)
-    return (tuple(sorted(tuple(map(str, col)) for col in game.columns)),
-            tuple(cells + [None] * (len(game.cells) - len(cells))),
-            tuple(map(len, game.foundations)))
+    return (
+        tuple(sorted(tuple(map(str, col)) for col in game.columns)),
+        tuple(cells + [None] * (len(game.cells) - len(cells))),
+        tuple(map(len, game.foundations)),
+    )
 
 
 def build(key):
@@ -269,6 +284,7 @@ def test_foundation_moves_are_safe(graph):
 
 # ---------------------------------------------------------------- the check of a found line
 
+
 def test_the_line_check_accepts_the_solvers_line_and_rejects_each_broken_rule():
     """model_moves is the last word on a 'winnable' line: it gives the model's moves of a sound
     line and None for a line that breaks a rule or does not bring every card home."""
@@ -283,20 +299,30 @@ def test_the_line_check_accepts_the_solvers_line_and_rejects_each_broken_rule():
     cols = [["3S", "2S"]] + [[]] * 7
     home = [(CELL_FND, 1, 0, 1), (COL_FND, 0, 0, 1), (COL_FND, 0, 0, 1)]
     assert check(cols, ["AS", None], [0, 0, 0, 0], home) == (
-        (("cell", 0), ("foundation", 0), 1), (("column", 0), ("foundation", 0), 1),
-        (("column", 0), ("foundation", 0), 1))
+        (("cell", 0), ("foundation", 0), 1),
+        (("column", 0), ("foundation", 0), 1),
+        (("column", 0), ("foundation", 0), 1),
+    )
     assert check(cols, ["AS", None], [0, 0, 0, 0], home[:2]) is None  # 3S never went home
     assert check(cols, ["AS", None], [0, 0, 0, 0], [(COL_FND, 0, 0, 1)] + home) is None  # 2S first
     assert check(cols, [None, "AS"], [0, 0, 0, 0], [(CELL_FND, 2, 0, 1)] + home[1:]) is None  # no such card
     # a group of 2 onto a column needs (free cells + 1) x 2^(other empty columns) >= 2
     cols = [["4S", "3S"], ["5S"], ["KH"], ["QH"], ["JH"], ["TH"], ["9H"], ["8H"]]
     group = [(COL_COL, 0, 1, 2)]
-    assert check(cols, [None, None], [2, 7, 13, 13], group + [(COL_FND, 1, 0, 1)] * 3 +
-                 [(COL_FND, j, 0, 1) for j in (7, 6, 5, 4, 3, 2)]) is not None
+    assert (
+        check(
+            cols,
+            [None, None],
+            [2, 7, 13, 13],
+            group + [(COL_FND, 1, 0, 1)] * 3 + [(COL_FND, j, 0, 1) for j in (7, 6, 5, 4, 3, 2)],
+        )
+        is not None
+    )
     full = ["6H", "7H"]
     assert check(cols, full, [2, 5, 13, 13], group) is None  # no free cell, no empty column
     assert check(cols, [None, None], [2, 7, 13, 13], [(COL_COL, 0, 2, 1)]) is None  # 3S is no heart
     assert check(cols, full, [2, 5, 13, 13], [(COL_CELL, 0, 0, 1)]) is None  # the cells are full
     assert check(cols, [None, None], [2, 7, 13, 13], [(COL_CELL, 0, 0, 2)]) is None  # one card to a cell
-    assert check([["KS"]] + [[]] * 7, ["QD", None], [12, 13, 11, 13],
-                 [(CELL_COL, 2 * 16 + 12, 0, 1)]) is None  # a diamond does not go on a spade
+    assert (
+        check([["KS"]] + [[]] * 7, ["QD", None], [12, 13, 11, 13], [(CELL_COL, 2 * 16 + 12, 0, 1)]) is None
+    )  # a diamond does not go on a spade

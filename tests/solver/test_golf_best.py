@@ -1,5 +1,6 @@
 """Issue 21: a single Golf deal's best result (golf_best): the fewest cards left, or, where the deal
 can be won, minus the most stock cards left at a clearance, under every rule set."""
+
 from __future__ import annotations
 
 import random
@@ -113,4 +114,3 @@ def test_a_won_game_is_its_own_best():
     won = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["AH", "2C"], "classic")
     won.push(won.legal_moves()[0])
     assert won.status == "won" and best_of_game(won) == BestScore(-2, True)
-

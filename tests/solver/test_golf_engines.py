@@ -5,6 +5,7 @@ small position it is mostly the sweep that answers. Here each engine answers alo
 same positions, against the brute force over the model (tests/solver/test_golf_solver.py), and
 the two are held to each other and to black-hole-solver on positions too big for the brute force.
 """
+
 from __future__ import annotations
 
 import random
@@ -46,21 +47,30 @@ def check(engine, game: GolfGame) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@settings(max_examples=300, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(game=small_positions())
 def test_each_engine_matches_brute_force(engine, game):
     check(engine, game)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@settings(max_examples=200, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(cards=rank_positions(), stock_size=st.integers(0, 4), rule=st.sampled_from(["easy", "classic"]),
-       ncols=st.integers(1, 7))
+@settings(
+    max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    cards=rank_positions(),
+    stock_size=st.integers(0, 4),
+    rule=st.sampled_from(["easy", "classic"]),
+    ncols=st.integers(1, 7),
+)
 def test_each_engine_matches_brute_force_when_ranks_run_short(engine, cards, stock_size, rule, ncols):
     stock_size = min(stock_size, len(cards) - 2)
-    waste, stock, rest = cards[:1], cards[1:1 + stock_size], cards[1 + stock_size:]
+    waste, stock, rest = cards[:1], cards[1 : 1 + stock_size], cards[1 + stock_size :]
     check(engine, position([rest[i::ncols] for i in range(ncols)], waste, stock, rule))
 
 
@@ -77,7 +87,7 @@ def mid_game(rule: str, seed: int, cards_left: int) -> GolfGame:
     """A real deal played at random (plays preferred) down to about `cards_left` tableau cards."""
     rng = random.Random(seed)
     while True:
-        game = GolfGame.new(rule, rng.randint(1, 10 ** 6))
+        game = GolfGame.new(rule, rng.randint(1, 10**6))
         while game.status == "playing" and game.tableau_count > cards_left:
             plays = [m for m in game.legal_moves() if m != "draw"]
             if plays and (rng.random() < 0.85 or "draw" not in game.legal_moves()):

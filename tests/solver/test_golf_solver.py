@@ -3,6 +3,7 @@
 The reference check over all 500 deals x 2 rules is opt-in (GOLF_SOLVER_FULL=1); by default a
 deterministic sample (every 10th deal) runs.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,9 +23,17 @@ from game.solver.golf_hall import make_checks
 from tests.model.positions import golf, golf_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = next((p for p in (Path(__file__).parent / "reference" / "golf.tsv",
-                               ROOT.parent / "shared" / "solver-check" / "golf.tsv") if p.exists()),
-                 Path(__file__).parent / "reference" / "golf.tsv")
+REFERENCE = next(
+    (
+        p
+        for p in (
+            Path(__file__).parent / "reference" / "golf.tsv",
+            ROOT.parent / "shared" / "solver-check" / "golf.tsv",
+        )
+        if p.exists()
+    ),
+    Path(__file__).parent / "reference" / "golf.tsv",
+)
 FULL = os.environ.get("GOLF_SOLVER_FULL") == "1"
 VERDICT = {"S": "winnable", "U": "unwinnable"}
 
@@ -78,8 +87,7 @@ def brute_force(game: GolfGame) -> bool:
         if game.status != "playing":
             return game.status == "won"
         top = game.waste_top
-        key = (tuple(len(c) for c in game.columns), len(game.stock),
-               None if top is None else (top.rank, top.is_joker))
+        key = (tuple(len(c) for c in game.columns), len(game.stock), None if top is None else (top.rank, top.is_joker))
         if key not in memo:
             memo[key] = False
             for move in game.legal_moves():
@@ -90,6 +98,7 @@ def brute_force(game: GolfGame) -> bool:
                     memo[key] = True
                     break
         return memo[key]
+
     return search()
 
 
@@ -100,16 +109,15 @@ def small_positions(draw):
     sizes = draw(st.lists(st.integers(0, 4), min_size=1, max_size=7))
     columns, at = [], 0
     for size in sizes:
-        columns.append(cards[at:at + size])
+        columns.append(cards[at : at + size])
         at += size
     stock_size = draw(st.integers(0, 4))
-    stock = cards[at:at + stock_size]
-    waste = cards[at + stock_size:at + stock_size + draw(st.integers(0, 2))]
+    stock = cards[at : at + stock_size]
+    waste = cards[at + stock_size : at + stock_size + draw(st.integers(0, 2))]
     return golf(columns, waste, stock, draw(st.sampled_from(["easy", "classic"])))
 
 
-@settings(max_examples=400, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_matches_brute_force_on_small_positions(game):
     before = golf_snapshot(game)
@@ -126,16 +134,14 @@ def test_matches_brute_force_on_small_positions(game):
 def rank_positions():
     """Positions rich in near-ties for the pruning rules: few ranks, many cards of each."""
     suits = "SHDC"
-    return st.lists(st.sampled_from([f"{r}{s}" for r in "A23QK" for s in suits]),
-                    min_size=6, max_size=14, unique=True)
+    return st.lists(st.sampled_from([f"{r}{s}" for r in "A23QK" for s in suits]), min_size=6, max_size=14, unique=True)
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)
-@given(rank_positions(), st.integers(0, 4), st.sampled_from(["easy", "classic"]),
-       st.integers(1, 7))
+@given(rank_positions(), st.integers(0, 4), st.sampled_from(["easy", "classic"]), st.integers(1, 7))
 def test_matches_brute_force_when_ranks_run_short(cards, stock_size, rule, ncols):
     stock_size = min(stock_size, len(cards) - 2)
-    waste, stock, rest = cards[:1], cards[1:1 + stock_size], cards[1 + stock_size:]
+    waste, stock, rest = cards[:1], cards[1 : 1 + stock_size], cards[1 + stock_size :]
     columns = [rest[i::ncols] for i in range(ncols)]
     game = golf(columns, waste, stock, rule)
     result = solve(game)
@@ -203,8 +209,10 @@ def test_same_position_and_budget_same_result():
     for number in (3, 9):
         game = GolfGame.new("classic", number)
         for budget in (2000, Budget(states=50_000)):
-            a, b = solve(game, budget), solve_golf(game, budget if isinstance(budget, Budget)
-                                                   else Budget(states=budget))
+            a, b = (
+                solve(game, budget),
+                solve_golf(game, budget if isinstance(budget, Budget) else Budget(states=budget)),
+            )
             assert (a.verdict, a.moves, a.states) == (b.verdict, b.moves, b.states)
 
 
@@ -217,11 +225,12 @@ def test_the_game_is_not_changed():
 
 
 def test_importing_the_solver_does_not_import_pygame():
-    code = ("import sys\nimport game.solver, game.solver.golf, game.solver.golf_search, "
-            "game.solver.tables, game.solver.bench\n"
-            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                            timeout=60)
+    code = (
+        "import sys\nimport game.solver, game.solver.golf, game.solver.golf_search, "
+        "game.solver.tables, game.solver.bench\n"
+        "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
 
 
@@ -229,10 +238,12 @@ def test_importing_the_solver_does_not_import_pygame():
 def matching_exists(tab, sup, easy, dead_king=False):
     """Kuhn's augmenting paths on single cards: each demand card needs a supply card it may go on
     (an adjacent rank; supply rank 0 is a joker, which takes anything; a dead King takes nothing)."""
+
     def precedes(s, d):
         if dead_king and s == 13:
             return False
         return s == 0 or abs(s - d) == 1 or (easy and abs(s - d) == 12)
+
     demand = [r for r in range(1, 14) for _ in range(tab[r])]
     supply = [r for r in range(14) for _ in range(sup[r])]
     owner: dict[int, int] = {}
@@ -245,6 +256,7 @@ def matching_exists(tab, sup, easy, dead_king=False):
                     owner[y] = x
                     return True
         return False
+
     return all(augment(x, set()) for x in range(len(demand)))
 
 

@@ -1,4 +1,5 @@
 """Shipped winning lines: the text form (lines.py) and deals.known_line, which reads one row when asked."""
+
 from __future__ import annotations
 
 import logging
@@ -20,10 +21,19 @@ def fresh_cache():
 
 
 # -- the text form -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", [GolfGame.new("easy", 3), GolfGame.new("classic", 2),
-                                  GolfGame.new("strict", 12), GolfGame.new("classic+j2", 2),
-                                  GolfGame.new("easy+j1+z", 3),
-                                  EightOffGame.new(8, 3), EightOffGame.new(4, 35)], ids=str)
+@pytest.mark.parametrize(
+    "game",
+    [
+        GolfGame.new("easy", 3),
+        GolfGame.new("classic", 2),
+        GolfGame.new("strict", 12),
+        GolfGame.new("classic+j2", 2),
+        GolfGame.new("easy+j1+z", 3),
+        EightOffGame.new(8, 3),
+        EightOffGame.new(4, 35),
+    ],
+    ids=str,
+)
 def test_a_solver_line_round_trips_through_its_text(game):
     moves = solve(game).moves
     text = lines.text_of(game, moves)
@@ -42,22 +52,29 @@ def test_golf_text_is_one_character_a_move():
 
 
 def test_eightoff_text_names_piles_and_group_sizes():
-    moves = [(("column", 0), ("cell", 2), 1), (("column", 3), ("column", 1), 3),
-             (("cell", 7), ("column", 7), 1), (("cell", 0), ("foundation", 1), 1)]
+    moves = [
+        (("column", 0), ("cell", 2), 1),
+        (("column", 3), ("column", 1), 3),
+        (("cell", 7), ("column", 7), 1),
+        (("cell", 0), ("foundation", 1), 1),
+    ]
     assert lines.text_of(EightOffGame.new(8, 1), moves) == "akdb3ph"
     with pytest.raises(ValueError):
         lines.text_of(EightOffGame.new(8, 1), [(("foundation", 0), ("cell", 0), 1)])
 
 
-@pytest.mark.parametrize("game, bad", [
-    (GolfGame.new("easy", 3), "0123x"),            # not a move
-    (GolfGame.new("easy", 3), "6666666"),          # illegal: that card does not fit
-    (GolfGame.new("easy", 3), "d"),                # legal, but no win
-    (EightOffGame.new(8, 3), "zz"),                # not a pile
-    (EightOffGame.new(8, 3), "ab"),                # illegal move
-    (EightOffGame.new(8, 3), "ai"),                # legal, but no win
-    (EightOffGame.new(8, 3), "a"),                 # half a move
-])
+@pytest.mark.parametrize(
+    "game, bad",
+    [
+        (GolfGame.new("easy", 3), "0123x"),  # not a move
+        (GolfGame.new("easy", 3), "6666666"),  # illegal: that card does not fit
+        (GolfGame.new("easy", 3), "d"),  # legal, but no win
+        (EightOffGame.new(8, 3), "zz"),  # not a pile
+        (EightOffGame.new(8, 3), "ab"),  # illegal move
+        (EightOffGame.new(8, 3), "ai"),  # legal, but no win
+        (EightOffGame.new(8, 3), "a"),  # half a move
+    ],
+)
 def test_a_damaged_line_is_refused_and_the_game_untouched(game, bad):
     before = game.to_json()
     assert lines.replay(game, bad) is None
@@ -81,8 +98,7 @@ def test_known_line_is_none_for_a_deal_not_listed():
 
 def lined_table(directory, kind="golf-easy", numbers=(1, 2, 3)):
     """A small table of `kind` with each deal's real line, written by the tables module."""
-    rows = [(n, lines.text_of(tables.make_game(kind, n), solve(tables.make_game(kind, n)).moves))
-            for n in numbers]
+    rows = [(n, lines.text_of(tables.make_game(kind, n), solve(tables.make_game(kind, n)).moves)) for n in numbers]
     tables.write_table(tables.table_path(kind, directory), kind, max(numbers), list(numbers))
     tables.write_lines(tables.lines_path(kind, directory), kind, rows)
     return rows
@@ -102,10 +118,10 @@ def test_known_line_reads_one_row_when_asked(fresh_cache, tmp_path, monkeypatch)
     assert len(deals._line_offsets[("golf-easy", tmp_path)]) == 3
 
 
-@pytest.mark.parametrize("damage", ["missing", "swap", "short", "bad-text", "not-winning", "binary",
-                                    "directory", "huge"])
-def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path, monkeypatch, caplog,
-                                                           damage):
+@pytest.mark.parametrize(
+    "damage", ["missing", "swap", "short", "bad-text", "not-winning", "binary", "directory", "huge"]
+)
+def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path, monkeypatch, caplog, damage):
     rows = lined_table(tmp_path)
     path = tables.lines_path("golf-easy", tmp_path)
     if damage == "missing":

@@ -1,4 +1,5 @@
 """moves.py: one translation of solver moves onto the model, replays and independent copies."""
+
 from __future__ import annotations
 
 import json
@@ -76,7 +77,9 @@ def test_copy_game_is_equal_and_independent():
 
 
 def test_eightoff_layout_copy_keeps_the_position():
-    game = EightOffGame.from_layout([["KS", "QS"], [], [], [], [], [], [], []], [None, None],
-                                    [["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS",
-                                      "JS"], [], [], []])
+    game = EightOffGame.from_layout(
+        [["KS", "QS"], [], [], [], [], [], [], []],
+        [None, None],
+        [["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"], [], [], []],
+    )
     assert copy_game(game).to_json() == game.to_json()

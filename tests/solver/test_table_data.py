@@ -1,5 +1,6 @@
 """Reading the per-deal data files (game/solver/table_data.py): rows split as str.splitlines()
 splits the whole text, whatever the line ends and wherever a block of rows is cut."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,10 +15,15 @@ _blank = st.sampled_from(["", " ", "\t "])
 
 
 @settings(max_examples=200, deadline=None)
-@given(rows=st.lists(st.tuples(_row, _end, st.booleans(), _blank), max_size=30), header_end=_end,
-       block=st.integers(1, 40), last_end=st.booleans())
+@given(
+    rows=st.lists(st.tuples(_row, _end, st.booleans(), _blank), max_size=30),
+    header_end=_end,
+    block=st.integers(1, 40),
+    last_end=st.booleans(),
+)
 def test_rows_are_the_texts_lines_after_the_header_whatever_the_line_ends_and_blocks(
-        tmp_path_factory, rows, header_end, block, last_end):
+    tmp_path_factory, rows, header_end, block, last_end
+):
     text = "# header" + header_end
     for (number, fields), end, blank_after, blank in rows:
         text += " ".join([str(number), *fields]) + end + (blank + end if blank_after else "")

@@ -1,4 +1,5 @@
 """The shipped winnable-deal tables: format, length, lines, and a seeded sample that re-solves to a win."""
+
 from __future__ import annotations
 
 import random
@@ -50,7 +51,7 @@ def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
     scanned, numbers = tables.read_table(path)
     assert numbers == first and len(first) >= 3 and scanned == first[-1]
     more = tables.generate("golf-classic", 6, jobs=1, seconds=10.0, directory=tmp_path, log=quiet)
-    assert more[:len(first)] == first and len(more) == 6
+    assert more[: len(first)] == first and len(more) == 6
     # black-hole-solver's verdicts: Classic deals 2 and 4 are winnable, 1 and 3 are not
     assert more[:2] == [2, 4]
     assert [n for n, _ in tables.read_lines(tables.lines_path("golf-classic", tmp_path))] == more
@@ -87,6 +88,7 @@ def test_read_table_refuses_a_file_without_header(tmp_path):
 @pytest.mark.parametrize("kind, column", [("golf-classic", 1), ("golf-easy", 2)])
 def test_golf_tables_agree_with_black_hole_solver_on_its_deals(kind, column):
     from tests.solver.test_golf_solver import REFERENCE as reference
+
     if kind not in PRESENT or not reference.exists():
         pytest.skip("no table or no reference file")
     rows = [line.split("\t") for line in reference.read_text().splitlines()[1:]]
@@ -107,6 +109,7 @@ def test_eightoff_tables_agree_with_freecell_solver_on_its_deals(kind, column):
 # -- the Golf rule sets' winnable shares (issue 19) --------------------------------------------------
 def test_every_golf_rule_set_has_its_share_near_the_literature():
     from game.model.golf import GolfRules
+
     for rules in GolfRules.every():
         share = tables.golf_share(rules.name)
         assert share is not None and 0 < share < 1, rules.name
@@ -120,17 +123,28 @@ def test_every_golf_rule_set_has_its_share_near_the_literature():
 def test_the_shares_file_agrees_with_the_strict_reference_and_table():
     """The strict share, the plain search's verdicts and the strict table count the same deals."""
     from game.solver.golf_shares import read_shares
+
     strict = read_shares()["strict"]
     rows = (Path(__file__).parent / "reference" / "golf-strict.tsv").read_text().splitlines()[2:]
     assert strict["unknown"] == 0 and strict["deals"] <= len(rows)
-    assert strict["winnable"] == sum(r.endswith("S") for r in rows[:strict["deals"]])
+    assert strict["winnable"] == sum(r.endswith("S") for r in rows[: strict["deals"]])
     scanned, numbers = tables.read_table(tables.table_path("golf-strict"))
     assert scanned >= strict["deals"]
     assert strict["winnable"] == sum(n <= strict["deals"] for n in numbers)
 
 
-@pytest.mark.parametrize("content", [None, "", "{}", '{"shares": []}', '{"shares": {"easy": {"deals": 0}}}',
-                                     '{"shares": {"easy": {"deals": 10, "winnable": 11}}}', "\xff"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "",
+        "{}",
+        '{"shares": []}',
+        '{"shares": {"easy": {"deals": 0}}}',
+        '{"shares": {"easy": {"deals": 10, "winnable": 11}}}',
+        "\xff",
+    ],
+)
 def test_a_missing_or_damaged_shares_file_gives_no_share(tmp_path, caplog, content):
     path = tmp_path / "golf-shares.json"
     if content is not None:

@@ -5,6 +5,7 @@ The jobs here that are not the game's are plain functions of the standard librar
 one that runs until it is stopped, os.getpid, str): a process gets them by name, nothing in the
 game exists for these tests. Waiting for an answer has a generous bound and is never a measure.
 """
+
 from __future__ import annotations
 
 import gc
@@ -72,6 +73,7 @@ def test_an_analysis_gives_moves_that_win(make_jobs, mode):
 @pytest.mark.parametrize("mode", ["process", "inline-process"])
 def test_the_child_is_another_process_without_pygame(make_jobs, mode):
     import pygame  # noqa: F401 - the parent has it (conftest), the child must not
+
     jobs = make_jobs(mode)
     pid = answer(jobs, jobs.submit(os.getpid))
     assert pid == jobs.pid != os.getpid()
@@ -99,6 +101,7 @@ def test_find_deal_is_find_winnable_in_the_worker(make_jobs):
     job = jobs.find_deal("golf-classic", 11, {1, 2}, 50_000)
     assert job.about is None
     from game.solver.deals import find_winnable
+
     assert answer(jobs, job) == find_winnable("golf-classic", 11, {1, 2}, 50_000)
 
 
@@ -292,11 +295,12 @@ def test_the_child_never_reruns_the_parents_main_module(tmp_path):
         "jobs = Jobs()\njob = jobs.submit(os.getpid)\ndeadline = time.monotonic() + 60\n"
         "while not job.done and time.monotonic() < deadline:\n    jobs.wait(0.05)\n"
         "maps = open(f'/proc/{job.result()}/maps').read() if job.done else None\njobs.close()\n"
-        "print('ANSWER', None if maps is None else 'pygame' in maps)\n")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, env=env, cwd=tmp_path)
+        "print('ANSWER', None if maps is None else 'pygame' in maps)\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["ANSWER", "False"], done.stdout + done.stderr
 
