@@ -38,7 +38,7 @@ def test_the_recorder_keeps_one_present_and_one_other_threads_figure_per_drawn_f
     rec.frames("deal", 6)
     assert app.presented == [[1], [3], [5]]  # the wrapped present still puts every frame on screen
     assert len(rec.phases["deal"]) == len(rec.drawn) == len(rec.present) == len(rec.others) == 3
-    assert all(0.0 <= p and 0.0 <= o for p, o in zip(rec.present, rec.others))
+    assert all(p >= 0.0 and o >= 0.0 for p, o in zip(rec.present, rec.others))
 
 
 class FakeTable:
@@ -328,7 +328,7 @@ def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_pe
     rec.own_mib = lambda: own["mib"]  # type: ignore[method-assign]
     step = app.step_frame
 
-    def frame(elapsed: float, peak_in_frame: list[float] = [60.0, 55.0, 61.5, 61.0]) -> bool:
+    def frame(elapsed: float, peak_in_frame: list[float] = [60.0, 55.0, 61.5, 61.0]) -> bool:  # noqa: B006 (one list for every call: the peaks frame by frame)
         process["peak"] = max(process["peak"], peak_in_frame.pop(0) if peak_in_frame else 0.0)
         return step(elapsed)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 from test_golf_table import free_card_center, make_player  # noqa: F401  (the fixture)
-from test_progress_assist import act, begun
 from test_persistence import winnable
+from test_progress_assist import act, begun
 
 from game.model.golf import GolfGame
 from game.persist.stats import is_clean, summarize

@@ -15,8 +15,8 @@ from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.end_screen import BlockedOverlay, WinOverlay
-from game.scenes.hud import play_time
 from game.scenes.golf_table import GolfTableScene
+from game.scenes.hud import play_time
 from game.ui.text import missing_glyphs
 
 

@@ -147,7 +147,7 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
             left = p.line_left(i)
             assert left >= 0 and left + p.line_surface(i).get_width() <= scene.column.width + 1, (page, i)
         for action in p.actions:
-            assert 0 <= action.rect.left and action.rect.right <= scene.column.width, (page, action.label)
+            assert action.rect.left >= 0 and action.rect.right <= scene.column.width, (page, action.label)
             assert action.rect.height >= 44
         scene.scroller.scroll_to(10**6)
         last = p.lines[-1] if not p.actions or p.lines[-1].y > p.actions[-1].rect.y else None

@@ -7,15 +7,16 @@ and every text the TextCache rendered or fitted; most tests below check those re
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import re
 from pathlib import Path
 
 import pygame
 import pytest
+from conftest import click, run_frames, settle
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from conftest import click, run_frames, settle
 
 from game import i18n
 from game.i18n import LANGUAGES, detect_language, parse_po, tr
@@ -101,9 +102,14 @@ def static_keys() -> dict[str, str]:
                         and _literal(stmt.value)
                     ):
                         keys[_literal(stmt.value)] = where
-            elif isinstance(node, ast.Tuple) and len(node.elts) >= 2 and _literal(node.elts[0]):
-                if isinstance(node.elts[1], (ast.Attribute, ast.Lambda)) and node.elts[0].value[:1].isupper():
-                    keys[node.elts[0].value] = where  # ("New game", self.go_new_game, ...)
+            elif (
+                isinstance(node, ast.Tuple)
+                and len(node.elts) >= 2
+                and _literal(node.elts[0])
+                and isinstance(node.elts[1], (ast.Attribute, ast.Lambda))
+                and node.elts[0].value[:1].isupper()
+            ):
+                keys[node.elts[0].value] = where  # ("New game", self.go_new_game, ...)
     return keys
 
 
@@ -424,10 +430,8 @@ def tour(app, lang: str) -> dict:
     menu = app.top
     checks.append(("menu", menu))
     for bad in ["", "GO1", "XX1-E-AAAAAAB", "GO1-X-AAAAAAB", "GO1-E-AAAA", "GO1-E-AAAAAA1", "GO1-E-AAAAAAA"]:
-        try:
+        with contextlib.suppress(InvalidCode):
             parse_code(bad)
-        except InvalidCode:
-            pass
         menu.code_box.set_value(bad)
         menu.play_code()
         run_frames(app, 2)

@@ -472,10 +472,7 @@ def test_attract_mode_alternates_golf_and_eight_off_after_each_win(make_app):
 
 @pytest.mark.parametrize("how", ["off", "desktop"])
 def test_no_attract_mode_when_off_or_on_a_desktop(make_app, how):
-    if how == "off":
-        app = menu(make_app, attract_minutes=0)
-    else:
-        app = make_app(size=(800, 480), scene=MenuScene)
+    app = menu(make_app, attract_minutes=0) if how == "off" else make_app(size=(800, 480), scene=MenuScene)
     idle(app, 60)
     assert not app.attract.active and isinstance(app.top, MenuScene)
 

@@ -1,9 +1,9 @@
 """The monkey: over 100,000 random mouse, touch, key and window events across every scene.
 
 Nothing may raise or log an error, the app always has a scene while it runs, and a table's model always
-holds the 52 distinct cards, with a Golf rule set's jokers (and its board a sprite for each). After each pause (time passing with no
-input): the controls that take input lie inside the window, the screen drawn piece by piece equals a
-full repaint, and a table at rest shows every card on screen where the model says.
+holds the 52 distinct cards, with a Golf rule set's jokers (and its board a sprite for each). After each
+pause (time passing with no input): the controls that take input lie inside the window, the screen drawn
+piece by piece equals a full repaint, and a table at rest shows every card on screen where the model says.
 
 Random input alone would rarely get past the menu, so the run is split into segments, each starting
 from a forced scene (a menu, a settings or statistics screen, a Golf or Eight Off table of each

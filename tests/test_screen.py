@@ -10,10 +10,10 @@ import pytest
 from conftest import run_frames
 
 from game import app as app_module
-from game.view.dirty_rects import outermost
 from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene
 from game.view import screen as screen_module
+from game.view.dirty_rects import outermost
 from game.view.screen import (
     FRAMEBUFFER,
     RENDERER,

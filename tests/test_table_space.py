@@ -75,7 +75,7 @@ class RecordingCanvas:
         import pygame
 
         r = self.surface.blit(source, dest, area, special_flags)
-        self.blits.append((pygame.Rect(dest[0], dest[1], *source.get_size()) if area is None else r))
+        self.blits.append(pygame.Rect(dest[0], dest[1], *source.get_size()) if area is None else r)
         return r
 
     def fill(self, colour, rect=None, special_flags=0):

@@ -4,9 +4,8 @@ the move that lost the game, and never naming the winning move."""
 
 from __future__ import annotations
 
-from conftest import click, key, run_frames, settle
-
 import pygame
+from conftest import click, key, run_frames, settle
 
 from game.model.golf import GolfGame
 from game.scenes.golf_table import GolfTableScene

@@ -6,7 +6,8 @@ nothing played automatically, and decides every reachable position. The solver m
 them, and the two claims its speed rests on (foundation moves are safe; take-backs never help) are
 checked on the same graphs.
 
-Default run: every row of reference/eightoff.tsv (a copy of ../shared/solver-check/eightoff.tsv) and 14 brute-force positions.
+Default run: every row of reference/eightoff.tsv (a copy of ../shared/solver-check/eightoff.tsv) and
+14 brute-force positions.
 SOLVER_FULL=1 adds 21 more brute-force positions.
 """
 
