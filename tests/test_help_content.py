@@ -308,7 +308,8 @@ def test_the_specification_and_a_licence_are_in_the_project():
     ]
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert "game/help/RULES.md" in readme and "../shared/rules" not in readme
-    assert "## Rules" in readme and "## How to play: the Help screen" in readme
+    play = (root / "docs" / "play.md").read_text(encoding="utf-8")
+    assert "game/help/RULES.md" in play and "## Help" in play
     licence = (root / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License") and "game/fonts/OFL.txt" in licence
 
