@@ -4,10 +4,10 @@ A kiosk has no Quit button and often no keyboard. Holding a finger (or the mouse
 any corner for HOLD seconds arms the exit; a tap on the diagonally opposite corner within CONFIRM
 seconds then asks the app to leave. A press that moves away, lifts early or starts elsewhere does
 nothing, and any other press disarms it. The screen never says what the second step is (a
-passer-by who held a corner shut a kiosk down once the countdown told them to keep holding): the
-administrator has it from the README. A press on a corner still reaches the scene as usual (the
-HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it pointer
-actions and asks `due`.
+passer-by holding a corner would follow any instruction the countdown gave, and shut the kiosk
+down): the administrator has it from the README. A press on a corner still reaches the scene as
+usual (the HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it
+pointer actions and asks `due`.
 """
 
 from __future__ import annotations

@@ -385,7 +385,7 @@ class App:
         if any(scene.spare_work() for scene in reversed(self.stack)):
             return True
         if self.read_ahead.pending and not (self._force_draw or self.is_animating()):
-            return self.read_ahead.read_next()  # (a few tens of ms: only while nothing moves)
+            return self.read_ahead.read_next()  # (it may outlast a frame: only while nothing moves)
         return False
 
     def quit(self) -> None:

@@ -1,5 +1,5 @@
 """The daily deal: one proven-winnable deal per game kind and calendar date, the same on every
-machine, and the streaks of days won (issue 21). Pure functions: no I/O beyond reading the shipped
+machine, and the streaks of days won. Pure functions: no I/O beyond reading the shipped
 tables, no pygame.
 
 Which deal: the kind's table of proven-winnable deals (game/solver/winnable/<kind>.txt) lists deal

@@ -16,8 +16,8 @@ _libc: list[Any] = []  # glibc, once found (empty elsewhere)
 def keep_large_blocks_returnable() -> None:
     """Make glibc serve every block of 128 KiB or more (surfaces, decoded images) with its own
     mapping, returned to the system when freed. By default glibc raises that threshold after the
-    first large free and keeps later surfaces in its heap, so a kiosk's memory crept up by about
-    10 MiB over a few games and stayed there. Elsewhere (no glibc) this does nothing."""
+    first large free and keeps later surfaces in its heap, so a kiosk's memory would creep up by
+    about 10 MiB over a few games and stay there. Elsewhere (no glibc) this does nothing."""
     try:
         # the process's own symbols include glibc's (ctypes.util.find_library would run ldconfig)
         libc = ctypes.CDLL(None)
@@ -48,9 +48,8 @@ def release_scene_memory() -> None:
 
 def hold_collections() -> None:
     """At start-up, before the game's modules and the app are made: no cyclic collection until
-    freeze_long_lived. Some 40 collections ran meanwhile (7 ms here, a Pi's 35), walking objects that
-    all live as long as the process, and found some 400 small ones to free (a few tens of KiB, kept
-    for good instead)."""
+    freeze_long_lived. Some 40 collections would run meanwhile, walking objects that all live as long
+    as the process, to free some 400 small ones (a few tens of KiB, kept for good instead)."""
     gc.disable()
 
 
@@ -58,8 +57,9 @@ def freeze_long_lived() -> None:
     """Set what is alive now (the modules, the app and its services: some 19,000 objects) out of the
     cyclic collector's way for good, and let it collect from now on (hold_collections). It all lives
     as long as the process, and a full collection (at each scene change, and now and then by itself
-    in a frame) walked it every time: 5-9 ms here, some 25-45 ms on a Pi, against 1-3 ms for what is
-    left. Anything frozen is never collected, so call it before the first scene exists. (No
-    collection first: at this point one found nothing, in 10 ms of start-up.)"""
+    in a frame) would walk it every time: some three times the work of collecting what is left, and
+    on a Pi more than a frame. Anything frozen is never collected, so call it before the first scene
+    exists. (No collection first: at this point there is nothing for one to free, and it would
+    only lengthen the start.)"""
     gc.freeze()
     gc.enable()

@@ -162,7 +162,7 @@ class Jobs:
 
     def warm(self) -> None:
         """Load the worker's code now (the app calls it at its first idle frame: not during start-up),
-        so the first Hint does not pay for it mid-game (about 12 ms here, several times that on a Pi)."""
+        so the first Hint does not pay for it mid-game, in a frame (on a Pi, several frames' worth)."""
         import game.solver.worker  # noqa: F401 - the import is the point
 
     # -- the state ----------------------------------------------------------------------------------

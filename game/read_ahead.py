@@ -1,9 +1,9 @@
 """Reading ahead, in idle frames' spare time, what a player's first new game of a game reads: its
 table scene's and layout's code, its table of winnable deals and its pars.
 
-Read in the deal's frame, Eight Off's pars alone took some 65 ms here (5,000 rows) and the table
-scene's imports about 30 ms: a stutter at the start of the first deal's animation (a player's first
-new game from the menu, or attract mode's first demo). Only the games the screen can start are read
+Read in the deal's frame, Eight Off's pars (5,000 rows) and the table scene's imports would take
+several frames: a stutter at the start of the first deal's animation (a player's first new game
+from the menu, or attract mode's first demo). Only the games the screen can start are read
 (App.games_ahead): a table, and a dialog or a tip over it, starts only its own game, so a Golf
 table does not hold Eight Off's code (some 1.3 MiB) until the menu shows (unless attract mode's
 demos, which take turns between the games, may start).
@@ -15,10 +15,10 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-#: Code every game's first end reads (the end panels, a round's hole's too: some 6 ms here), and a
-#: table's first hint, blocked deal, described move or "Start a new game?" (the solver's analysis,
-#: its panel, the dialog: some 8 ms), which the tables import then, not at start-up: read ahead
-#: once, after the first game's own pieces.
+#: Code every game's first end reads (the end panels, a round's hole's too), and a table's first
+#: hint, blocked deal, described move or "Start a new game?" (the solver's analysis, its panel, the
+#: dialog), which the tables import then, not at start-up: read ahead once, after the first game's
+#: own pieces, so that none of them stalls the frame that first needs it.
 SHARED = (
     "game.scenes.end_screen:WinOverlay",
     "game.scenes.round_end:RoundWinOverlay",
@@ -84,7 +84,8 @@ class ReadAhead:
                 self._pieces.append(functools.partial(registry.import_named, path))
 
     def read_next(self) -> bool:
-        """Read one piece (a few tens of ms at most); False when none is left."""
+        """Read one piece (a module or a table: it may take longer than a frame); False when none is
+        left."""
         if not self._pieces:
             return False
         self._pieces.pop(0)()

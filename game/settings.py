@@ -97,14 +97,14 @@ class Settings:
     show_timer: bool = True
     fullscreen: bool = True
     four_colour: bool = False
-    #: Appearance (issue 22): the design of the cards' backs and the colour of the felt.
+    #: Appearance: the design of the cards' backs and the colour of the felt.
     card_back: str = CARD_BACKS[0]
     table_colour: str = TABLE_COLOURS[0]
     language: str = ""
     last_game: str = "golf"
     golf_rule: str = "easy"
     eightoff_cells: int = 8
-    #: Golf in the New game window: a single deal or a round of nine holes (issue 20).
+    #: Golf in the New game window: a single deal or a round of nine holes.
     golf_mode: str = "single"
     #: Kiosk mode: minutes without input before the attract demo starts (0: never).
     attract_minutes: int = 3

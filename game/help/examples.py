@@ -332,7 +332,7 @@ class Run:
 
 
 def _apply(game: SolitaireGame, move: Any) -> None:
-    """Make a move of the example's line (its parsed notation: the move's older form) through push."""
+    """Make a move of the example's line (its parsed notation: the move's plain form) through push."""
     game.push(move)
 
 

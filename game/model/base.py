@@ -132,7 +132,7 @@ class SolitaireGame:
 
     # -- the one door for changes ----------------------------------------------------------------
     def push(self, move: Any) -> None:
-        """Make a move (a Move, or its older form); IllegalMove with the reason if the rules refuse
+        """Make a move (a Move, or its plain form); IllegalMove with the reason if the rules refuse
         it, and then nothing changed."""
         move = self.MOVE.coerce(move)
         refused = self._refusal(move)
@@ -171,7 +171,7 @@ class SolitaireGame:
     def redo(self) -> Any:
         """Make again the move the last undo took back, through push (a redo counts as a move) and
         return it; IllegalMove('nothing-to-redo') when no undo is waiting to be redone. The save
-        needs nothing new: its log replays the same pushes and pops, so the redos come back too."""
+        holds nothing more for it: its log replays the same pushes and pops, so the redos come back too."""
         if not self._redo:
             raise IllegalMove("nothing-to-redo")
         move = self._redo[-1]

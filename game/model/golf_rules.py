@@ -24,7 +24,7 @@ from .cards import Card
 
 #: (letter, name) of the three presets, in the order a canonical form prefers them
 BASES = (("S", "strict"), ("E", "easy"), ("C", "classic"))
-#: Old codes wrote Easy as N ("normal").
+#: A base letter read but never written: N ("normal"), an older name of Easy.
 BASE_ALIASES = {"N": "E"}
 MODIFIERS = ("W", "K", "D", "J1", "J2", "Z")
 MAX_JOKERS = 2

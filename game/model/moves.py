@@ -6,10 +6,9 @@
 >>> move.src, move.dst, move.count, str(move)
 (('column', 0), ('cell', 3), 1, 'c0l3x1')
 
-The text form is also what a saved game's action log holds, so saves written before moves were
-values read back unchanged. For code written against the older API, a move compares equal to the
-form that API used: a GolfMove to its column index (or 'draw'), an EightOffMove (a named tuple) to
-its (src, dst, count) tuple.
+The text form is also what a saved game's action log holds. A move also compares equal to its
+plain form, which the solvers' searches produce and callers may pass instead: a GolfMove to its
+column index (or 'draw'), an EightOffMove (a named tuple) to its (src, dst, count) tuple.
 """
 
 from __future__ import annotations
@@ -81,7 +80,7 @@ class GolfMove:
 
     @classmethod
     def coerce(cls, value: Any) -> GolfMove:
-        """A GolfMove from itself or from the older forms: a column index, or 'draw'."""
+        """A GolfMove from itself or from its plain forms: a column index, or 'draw'."""
         if isinstance(value, GolfMove):
             return value
         if value == "draw":
@@ -107,10 +106,10 @@ class GolfMove:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._legacy())  # equal to its older form, so it must hash like it
+        return hash(self._legacy())  # equal to its plain form, so it must hash like it
 
     def __index__(self) -> int:
-        """A play stands for its column index where the older API used one (`columns[move]`)."""
+        """A play stands for its column index wherever it indexes the columns (`columns[move]`)."""
         if self._column is None:
             raise TypeError("the draw has no column index")
         return self._column

@@ -14,7 +14,7 @@ How the nine deal numbers follow from a round code (reproducible in any language
 
 The round's deals are the first nine distinct candidates c_k that it accepts: a GR1 round accepts
 every candidate, with SPAN = 26**7 - 1 (every deal number); a GW1 round accepts only the deals its
-rule set's shipped table lists, with SPAN = WINNABLE_SPAN = 5000. Every shipped Golf table was
+rule set's shipped table lists, with SPAN = WINNABLE_SPAN = 5000. Every shipped Golf table is
 scanned beyond 5000 and tables only ever grow at their end, so a GW1 code names the same nine deals
 in every version that ships the same table. A deal number deals the same 52 cards under every rule
 set, so GR1-E-X and GR1-C-X play the same nine layouts.

@@ -2,18 +2,19 @@
 
 A move's frame submits the save, and the writer thread wakes at once. It needs the interpreter's
 lock to compose the file, and takes it as soon as the frame lets go of it: in a real window, while
-the frame is being put on screen. The frame then waits for the writer to let go before it can go
-on, so a move's frame (already among the slowest) paid for part of the write as well: the writer
-uses about 0.8 ms of CPU a write here (composing, writing and syncing the file). The app closes
-the gate while it steps a frame (`frame_begins`, `frame_ends`); a writer waits for it to open,
-never longer than `HOLD_S`, so a frame that hangs does not keep the newest state off the disk.
+the frame is being put on screen. The frame would then wait for the writer to let go before it could
+go on, so a move's frame (already among the slowest) would pay for part of the write as well
+(composing, writing and syncing the file). So the app closes the gate while it steps a frame
+(`frame_begins`, `frame_ends`); a writer waits for it to open, never longer than `HOLD_S`, so a
+frame that hangs does not keep the newest state off the disk.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-#: The longest a writer waits for a frame to end (a frame here takes a millisecond or two).
+#: The longest a writer waits for a frame to end: many frames' length, so only a frame that hangs
+#: makes it write anyway.
 HOLD_S = 0.25
 
 

@@ -1,14 +1,14 @@
 """The game in progress as one JSON file, replaced atomically so a power cut leaves the old or the new.
 
 Writing happens on a small background thread (an SD card's fsync can take tens of milliseconds on a
-Pi; the frame loop must not wait for it), started with the first write and kept until `close`:
-starting one for a move (when it used to stop after 2 s with nothing to write) held the frame that
-made the move for about 0.75 ms here, the new thread's start and its first compose. Only the newest
-content is ever written: a state submitted while a write is under way replaces any state still
-waiting, so after each write the next one is the newest. A power cut therefore loses at most the
-states submitted during the last two writes. A write that fails (a full disk) is tried again with
-back-off, and at once when a new state comes. Given the app's `FrameGate`, the writer works between
-frames only (see frame_gate); a flush does not wait for the gate.
+Pi; the frame loop must not wait for it), started with the first write and kept until `close`, idle
+or not: a thread started for a move would hold the frame that made the move for the new thread's
+start and its first compose. Only the newest content is ever written: a state submitted while a
+write is under way replaces any state still waiting, so after each write the next one is the newest.
+A power cut therefore loses at most the states submitted during the last two writes. A write that
+fails (a full disk) is tried again with back-off, and at once when a new state comes. Given the
+app's `FrameGate`, the writer works between frames only (see frame_gate); a flush does not wait for
+the gate.
 
 A file that cannot be read is moved aside with one log line and the game starts normally.
 """

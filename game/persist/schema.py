@@ -137,7 +137,7 @@ MIGRATIONS: list[list[str]] = [
     ],
     # version 3 -> 4: the date of the daily deal a game was ('2026-12-01'; NULL for any other game)
     ["ALTER TABLE games ADD COLUMN daily TEXT"],
-    # version 4 -> 5: rounds of golf (issue 20), one row per round under its own unique id; the
+    # version 4 -> 5: rounds of golf, one row per round under its own unique id; the
     # option is the rule set's name, scores the final score of each hole played, comma-separated
     [
         """CREATE TABLE rounds (

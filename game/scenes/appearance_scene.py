@@ -5,7 +5,7 @@ court card and a pip card of each suit in the chosen deck colours.
 Each choice is saved at once and shown here at once: the preview and this screen's own felt. The
 scenes beneath (Settings, the menu, a table) are hidden meanwhile; they are repainted in the new
 look once, as the player leaves (ctx.appearance_changed), not at every tap: a relayout of a whole
-stack costs a Pi about half a second at 1920x1080. Back (or Esc) returns.
+stack is a pause the player sees on a Pi at 1920x1080. Back (or Esc) returns.
 """
 
 from __future__ import annotations

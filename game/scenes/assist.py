@@ -33,7 +33,7 @@ THINK_DELAY = 0.35  # s before "Thinking…" shows (a quick answer never flashes
 DEMO_PAUSE = 0.45  # s between demo moves, once the cards have landed: a watchable pace
 REWIND_PAUSE = 0.08  # s between the undos of "Undo to the last winnable position"
 FOREVER = 1e9
-SHIPPED_MOVES_PER_PIECE = 4  # moves of a shipped line checked per piece of spare time (~0.1 ms each here)
+SHIPPED_MOVES_PER_PIECE = 4  # moves of a shipped line checked per piece of spare time (each a model move)
 
 
 def _none() -> Generator[None, None, tuple | None]:
@@ -97,8 +97,8 @@ class Assistant:
     def _shipped_line(self) -> tuple:
         """The winning line shipped with a listed deal, from its start (empty for any other deal),
         read once: checked through the model a few moves at a time in the frames' spare time
-        (spare_work; all at once it costs a frame some 5 ms here, 25 on a Pi), or at the first
-        question if that comes sooner."""
+        (spare_work; all at once it would add more than a frame's time to one frame on a Pi), or at
+        the first question if that comes sooner."""
         if self._shipped is None:
             self._shipped = lines.finish(self._shipped_reading()) or ()
         return self._shipped

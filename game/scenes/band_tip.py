@@ -1,9 +1,9 @@
 """The name of a band button drawn as an icon (▶ ☞ ⮪ ⮫), shown under it while a mouse rests on it.
 
 Where the band has no room for the words (800x480 in every language, 1920x1080 in Greek) a player
-with a mouse can still read what each button does: a play-test took Greek's bare ▶ for "play", and
-it started the demo over the game. Fingers have no hover, so a touchscreen never shows it. A floating
-layer of paint_table (active, rect, dirty_rect, draw), repainted only where it was and is.
+with a mouse can still read what each button does: Greek's bare ▶ reads as "play", yet it starts the
+demo over the game. Fingers have no hover, so a touchscreen never shows it. A floating layer of
+paint_table (active, rect, dirty_rect, draw), repainted only where it was and is.
 """
 
 from __future__ import annotations

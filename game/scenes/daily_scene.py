@@ -1,6 +1,6 @@
-"""The daily deal's screen (issue 21): today's deal of the chosen game, whether it is done, the
-current and best daily streaks, a calendar of the month with each day's result, and a share line
-(copied on the desktop, shown on a kiosk, which has nowhere to paste it)."""
+"""The daily deal's screen: today's deal of the chosen game, whether it is done, the current and
+best daily streaks, a calendar of the month with each day's result, and a share line (copied on the
+desktop, shown on a kiosk, which has nowhere to paste it)."""
 
 from __future__ import annotations
 

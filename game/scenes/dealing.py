@@ -41,7 +41,7 @@ def deal_new(
     ctx: Context, kind_id: str, option: Any = None, demo: bool = False, rng: random.Random | None = None
 ) -> Transition:
     """The transition to a new table of this kind (or to the panel that finds one). The kind may
-    also be given the older way, as a game and its option: ('eightoff', 4)."""
+    also be given as a game and its option: ('eightoff', 4)."""
     if option is not None:
         kind_id = registry.kind_for(kind_id, option).id
     rng = rng or random.Random()

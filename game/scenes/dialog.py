@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 log = logging.getLogger(__name__)
-#: all but opaque: at 238 the menu's cream buttons showed through a dialog's words (a play-test);
+#: all but opaque: at 238 the menu's cream buttons show through a dialog's words;
 #: under 255 the panel keeps the blended path its drawing and the cards beneath it rely on
 PANEL_OPACITY = 252
 
@@ -63,7 +63,7 @@ class DialogOverlay(PanelMeasure, Scene):
         #: While resize weighs its sizes and places: each compact level's lines, and the text's plan
         #: at each width and scale, worked out once. A finished Golf deal's lines replay the game to
         #: say where it was lost, and resize measures the panel up to some 300 times, over a few
-        #: widths: working them out each time froze the table 0.7 s here (3 s or so on a Pi).
+        #: widths: working them out each time would freeze the table for a moment (seconds on a Pi).
         self._worked_out: dict[tuple, list] | None = None
 
     def area(self) -> pygame.Rect:

@@ -107,7 +107,7 @@ class PanelMeasure:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
         w, h = self.size
         # (as wide as at full scale, where its space allows: a shrunk panel made narrow as well
-        # wrapped its title onto more lines and grew taller than the space it was shrunk for)
+        # would wrap its title onto more lines and grow taller than the space it is shrunk for)
         pw, ph = min(w - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
         bh, gap = self._button_size(s)
         font = get_font(max(12, int(bh * 0.48)), True)

@@ -1,6 +1,6 @@
-"""A single Golf deal's best result (issue 21: "a single Golf deal can show the fewest cards-left
-result found"): asked of the solver's worker when the deal ends, shown on its end screens beside the
-player's own golf score. A round of nine has its par instead, and attract mode shows no panel."""
+"""A single Golf deal's best result, the best golf score that play from its start can reach: asked
+of the solver's worker when the deal ends, shown on its end screens beside the player's own golf
+score. A round of nine has its par instead, and attract mode shows no panel."""
 
 from __future__ import annotations
 

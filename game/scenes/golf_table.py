@@ -43,7 +43,7 @@ class GolfTableScene(TableScene):
     _blocked_at: float | None = None  # when the blocked panel began to wait for the verdict
 
     def best_found(self) -> BestFound | None:
-        """The best score of this deal from its start (issue 21), searched once when it first ends."""
+        """The best score of this deal from its start, searched once when it first ends."""
         if not hasattr(self, "_best"):
             self._best = BestFound(self)
         return self._best
@@ -170,7 +170,8 @@ class GolfTableScene(TableScene):
 
     def end_overlays(self) -> tuple[Callable[..., Scene], Callable[..., Scene]]:
         """The panels at a game's end, won and blocked (a round's hole has its own). Their code
-        loads ahead in spare time (game.read_ahead), not at start-up: some 6 ms of it here."""
+        loads ahead in spare time (game.read_ahead), not at start-up nor in the frame the game
+        ends."""
         from .end_screen import BlockedOverlay, WinOverlay
 
         return WinOverlay, BlockedOverlay

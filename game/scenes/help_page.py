@@ -27,7 +27,7 @@ from ..ui.widgets import Button
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
-MIN_BODY = 18  # px: the smallest body text, at 800x480 (the issue: none under about 16 px)
+MIN_BODY = 18  # px: the smallest body text, at 800x480 (to stay legible: none under about 16 px)
 BODY_AT_SCALE_1 = 19  # px of body text at scale 1 (800x480), growing with the UI scale
 LINE_CACHE_BYTES = 4 * 2**20
 SHEET = (14, 50, 31)  # the page's ground: opaque, so scrolling repaints with a fill

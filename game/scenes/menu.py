@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
 
 #: the difficulty bands New game may deal from (settings.difficulty), as the menu names them
-#: "Gentle", not "Easy": Easy is also a Golf rule, chosen on the row above (a play-test read it twice)
+#: "Gentle", not "Easy": Easy is also a Golf rule, chosen on the row above
 BANDS = [("any", N_("Any")), ("easy", N_("Gentle")), ("medium", N_("Medium")), ("hard", N_("Hard"))]
 DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when the daily deal's check mark is looked up
 CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+ "

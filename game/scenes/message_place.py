@@ -1,6 +1,6 @@
 """Where a table's message goes: at the layout's place for it, inside the window, slid along its row
 off the cards (free_space.slid_off), and on one smaller line where its two lines would still cover
-cards (a long Greek message at the foot of long Eight Off columns lay over their last cards)."""
+cards (a long Greek message at the foot of long Eight Off columns would cover their last cards)."""
 
 from __future__ import annotations
 

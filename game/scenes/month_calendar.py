@@ -1,6 +1,6 @@
-"""A month of daily-deal results drawn as a calendar (issue 21): on the daily deal's screen and on
-the statistics screen. Each day won has a gold disc (its number bold when the win was clean), each
-day played but not won a grey ring, today an outline, days to come dim."""
+"""A month of daily-deal results drawn as a calendar: on the daily deal's screen and on the
+statistics screen. Each day won has a gold disc (its number bold when the win was clean), each day
+played but not won a grey ring, today an outline, days to come dim."""
 
 from __future__ import annotations
 

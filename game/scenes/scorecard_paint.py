@@ -31,7 +31,7 @@ def shown(text: str) -> str:
 
 def strokes(n: int) -> str:
     """A hole's or a round's strokes as drawn: a negative one with the same dash as "to par"
-    (str() gave a hyphen beside an en dash, a play-test saw both on one line)."""
+    (str() would give a hyphen, unlike the en dash of "to par" on the same card)."""
     return shown(f"\u2212{-n}") if n < 0 else str(n)
 
 

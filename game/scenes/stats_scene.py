@@ -94,7 +94,7 @@ class StatsScene(PanelScene):
         half = (iw - gap) // 2
         self.reset_button.rect = (x, y, half, row)
         self.back.rect = (x + iw - half, y, half, row)
-        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two (issue 20)
+        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two
             third = (iw - 2 * gap) // 3
             self.reset_button.rect = (x, y, third, row)
             self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
@@ -227,7 +227,7 @@ class StatsScene(PanelScene):
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
         keys = self.legend_keys()
         # no larger than the numbers beside it; a key's square about a capital's height, a space
-        # after it and an em between keys (the squares were tiny and pressed against their words)
+        # after it and an em between keys (smaller squares, set closer, are lost against their words)
         size = max(12, r.height // 10)
         if self._numbers_size is not None:
             size = min(size, self._numbers_size)

@@ -1,8 +1,7 @@
-"""Keyboard play at a table (issue 22, item 12): a focus over the piles, moved by the arrow keys
-(to the nearest pile that way on screen) and by Tab / Shift+Tab (through every pile, in the game's
-reading order); Space taps the focused pile, and Enter picks its cards up where the game lets a
-pile's cards be carried (Eight Off), then drops them on the pile the focus is on when Enter comes
-again; Esc puts them back.
+"""Keyboard play at a table: a focus over the piles, moved by the arrow keys (to the nearest pile
+that way on screen) and by Tab / Shift+Tab (through every pile, in the game's reading order); Space
+taps the focused pile, and Enter picks its cards up where the game lets a pile's cards be carried
+(Eight Off), then drops them on the pile the focus is on when Enter comes again; Esc puts them back.
 
 The focus shows from the first arrow or Tab key, never for a mouse or touch player: a pointer
 action hides it and puts picked cards back. Each game says which piles there are, where they

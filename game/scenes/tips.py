@@ -58,6 +58,6 @@ def first_run_tips(table: TableScene) -> Transition:
     settings = table.ctx.settings
     if kind not in GAMES or settings.tips_seen.get(kind, False) or game.status != "playing":
         return None
-    from .tips_overlay import TIPS, TipsOverlay  # (the help's page code: some 5 ms, only for the tips)
+    from .tips_overlay import TIPS, TipsOverlay  # (the help's page code: loaded only for the tips)
 
     return Push(TipsOverlay(table.ctx, table, TIPS[kind]))

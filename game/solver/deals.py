@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 KINDS = tuple(tables.KINDS)
 DATA_DIR: Path = tables.DATA_DIR  # monkeypatched by tests; read on every (uncached) load
 #: (scanned, numbers) per table: the numbers ascending in a compact array (a tuple of 5,000 ints and
-#: a set beside it cost the game a few MiB it keeps all run long)
+#: a set beside it would cost the game a few MiB it keeps all run long)
 _cache: dict[tuple[str, Path], tuple[int, array]] = {}
 #: per table: the byte offset of each row of its lines file, read the first time a line is asked
 _line_offsets: dict[tuple[str, Path], array] = {}

@@ -6,10 +6,9 @@ real cell and foundation indices. Both are settled here on a plain copy of the p
 every move is checked against RULES.md as it is applied: a group is a same-suit descending run
 within the group formula, a column takes one rank lower of its suit or a King when empty, a cell
 takes one card, a foundation the next card of its suit. The line counts only if every card ends
-home. This is the check the solver used to make by replaying through the whole model (undo
-records, log text, status on every move), at a fraction of the cost; the tests still replay
-every line through the model itself. The moves come out as the model's own move values, so
-that solve() has nothing left to convert.
+home. It checks what a replay through the whole model would (undo records, log text, status on every
+move) at a fraction of the cost; the tests replay every line through the model itself as well. The
+moves come out as the model's own move values, so that solve() has nothing left to convert.
 """
 
 from __future__ import annotations

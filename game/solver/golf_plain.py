@@ -9,7 +9,7 @@ seen, since those three decide everything that can still happen (suits never mat
 quick enough only where the rules leave little choice, as the strict draw does (a draw only when
 no free card fits): for the strict preset it decides a deal in a few thousand states.
 
-The rules, from RULES.md and issue 19, at the rank level: a card fits the waste top when their
+The rules, as RULES.md and golf_rules.py give them, at the rank level: a card fits the waste top when their
 ranks differ by one (with the wrap, King and Ace too); anything fits an empty waste or a joker,
 and a joker fits anything; nothing fits a King when the King is dead.
 """

@@ -54,10 +54,9 @@ class Budgets:
 
 
 #: Chosen on the first 200 deals of each table so that each kind's generation takes minutes of CPU on
-#: one core of the build machine (about 0.13 s a deal with 2 cells, 0.37 s with 4, 0.15 s with 8).
-#: With 2 and 4 cells A* proves nearly every par shortest, and a beam 400 wide tries again on the
-#: others (about 1 s each); with 8 cells the positions are too many for A* (a proof takes ~3 s and
-#: 50,000-350,000 positions) and for the second beam, so par is mostly the first beam's line.
+#: one core. With 2 and 4 cells A* proves nearly every par shortest, and a beam 400 wide tries again
+#: on the others; with 8 cells the positions are too many for A* (a proof takes 50,000-350,000
+#: positions) and for the second beam, so par is mostly the first beam's line.
 BUDGETS = {
     "eightoff-8": Budgets(40, 50_000, 1_000),
     "eightoff-4": Budgets(50, 50_000, 15_000, 400),
@@ -116,14 +115,15 @@ def _plain_rows(kind: str) -> tuple[array, array, array] | None:
     """The numbers, pars and bounds of a file as `generate` writes it (every row "<number> <par>
     <bound> <line>", newline-ended), naming exactly the table's deals with sound pars, read with
     one pattern a block of rows at a time; None for any other file, which table_data.load reads
-    row by row (and logs when damaged). Eight Off's pars are read in its table's first frame:
-    19 ms row by row here, 12 this way (26 before the rows were split a block at a time)."""
+    row by row (and logs when damaged). Eight Off's pars are read as its table opens (or ahead, in
+    spare time): one pattern over a block of rows takes about two thirds of the time of reading
+    them row by row."""
     try:
         text = table_data.body(table_data.data_path(kind, SUFFIX))
     except (OSError, ValueError):
         return None
     numbers, pars, bounds = array("q"), array("q"), array("q")
-    for block in table_data.blocks(text):  # (a block's rows at a time: 5,000 at once doubled the peak)
+    for block in table_data.blocks(text):  # (a block's rows at a time: 5,000 at once would double the peak)
         rows = _PLAIN_ROW.findall(block)
         if len(rows) != block.count("\n") + (not block.endswith("\n")):  # a row that is not plain
             return None

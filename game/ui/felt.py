@@ -6,7 +6,7 @@ has few colours, though: its light falls off in rings (`LEVELS` of them: more th
 of the widest centre-to-edge difference of any felt's channel, so that no ring steps more than one
 level), and each pixel is plain felt or a light or dark fibre speck over it. Those 3 x LEVELS
 colours are the palette of an 8-bit image: a quarter of the memory, drawn by SDL's table lookup
-(about 2.5 times a copy's cost here, for the parts of a restore that no card covers).
+(a few times a copy's cost, for the parts of a restore that no card covers).
 
 The image is made without any full-window surface of 4 bytes a pixel: the rings are filled
 ellipses drawn with their palette index; the specks are added strip by strip in a small 32-bit
@@ -104,9 +104,9 @@ def _speck_tile() -> pygame.Surface:
 
 def speck_places(count: int = 1400) -> list[tuple[int, int, int]]:
     """The fibres' (kind, x, y) in the tile: what `Random(7)` gives, drawing each as
-    `1 if randrange(2) else 2, randrange(TILE), randrange(TILE)` (half light, half dark, as they
-    always were). Drawn as randrange draws (the fewest random bits, again while out of range),
-    without its checks and calls: 4,200 randrange calls took 2.7 ms of every start here."""
+    `1 if randrange(2) else 2, randrange(TILE), randrange(TILE)` (half light, half dark). Drawn as
+    randrange draws (the fewest random bits, again while out of range), so the texture is the same,
+    but without its checks and calls: every start makes 4,200 of these draws."""
     bits = random.Random(7).getrandbits
     wide = TILE.bit_length()
     out = []

@@ -1,8 +1,8 @@
-"""A keyboard focus over a screen's controls (issue 22, item 12): Tab / Shift+Tab go through them
-in order, the arrow keys to the nearest one that way, Enter or Space presses the focused one; each
-choice of a segmented control is a stop of its own. The focus shows from the first Tab or arrow
-key, never for a mouse or touch player (the owner calls `hide` on a press), and is drawn as a gold
-ring inside the control's own bounds, so that repainting the control repaints the ring too.
+"""A keyboard focus over a screen's controls: Tab / Shift+Tab go through them in order, the arrow
+keys to the nearest one that way, Enter or Space presses the focused one; each choice of a segmented
+control is a stop of its own. The focus shows from the first Tab or arrow key, never for a mouse or
+touch player (the owner calls `hide` on a press), and is drawn as a gold ring inside the control's
+own bounds, so that repainting the control repaints the ring too.
 
 A press is given back as a point for the owner to press and release through its usual pointer
 path: a key does exactly what a tap there does."""

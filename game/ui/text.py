@@ -41,8 +41,8 @@ FAMILIES: dict[str, tuple[str, str | None]] = {
 SCRIPTS = {"thai": "Thai"}
 _PROBE = 24  # px size at which glyph coverage is probed (coverage does not depend on size)
 #: The least size (px) at which a face still reads easily, where it is more than the layouts'
-#: own floors: Thai letters stand about as tall as a Latin x-height, so a Thai word at 10 px (the
-#: table band's labels at 800x480 were) is a smudge where "Score" is still read.
+#: own floors: Thai letters stand about as tall as a Latin x-height, so a Thai word at 10 px (as the
+#: table band's labels at 800x480 would be) is a smudge where "Score" is still read.
 LEAST_LEGIBLE = {"thai": 12}
 
 _fonts: dict[tuple[int, bool], FallbackFont] = {}
@@ -63,9 +63,9 @@ _files: dict[str, tuple[str | None, str | None]] = {
 def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
     """The pygame Font of a family and weight, set to `size`: valid until the next call asks
     another size. At most FACE_SIZES Fonts per face, the least recently used one resized when a
-    new size is asked: each holds some 170 KiB of FreeType state (one per size cost 3.4 MiB), and
-    the first measure after a resize costs about 1.2 ms here (SDL_ttf drops the glyphs it had
-    laid out), which a layout mixing a heading's size and a body's paid at every block."""
+    new size is asked: each holds some 170 KiB of FreeType state (one per size would hold 3.4 MiB),
+    and the first measure after a resize is slow (SDL_ttf drops the glyphs it had laid out), which
+    a layout mixing a heading's size and a body's would pay at every block with one Font a face."""
     key = (family, bold)
     sizes = _faces.get(key)
     if sizes is None:
@@ -134,7 +134,7 @@ def _preferred(char: str) -> str | None:
 #: By weight: the characters seen in a text that was one run of the main font. A text made of them
 #: only is one such run as well (each goes to the main font after any of them), so it is known
 #: without looking at each character: a help page measures some 700 words and lines as it lays
-#: itself out, and looking at each character was half of that.
+#: itself out, and looking at each character would be half of that work.
 _main_only: dict[bool, set[str]] = {False: set(), True: set()}
 
 
@@ -199,8 +199,8 @@ class FallbackFont:
 
     def size(self, text: str) -> tuple[int, int]:
         """(width, height) of the text, remembered: measuring after the shared face was set to
-        another size costs some 0.6 ms here (SDL_ttf drops its glyphs at a size change), and a
-        layout measures the same few texts at the same few sizes again and again."""
+        another size is slow (SDL_ttf drops its glyphs at a size change), and a layout measures the
+        same few texts at the same few sizes again and again."""
         return _recent(_measured, (self.point_size, self.is_bold, text), lambda: self._measure(text), MAX_MEASURED)
 
     def _measure(self, text: str) -> tuple[int, int]:

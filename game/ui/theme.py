@@ -123,8 +123,8 @@ _SOLID = bytes(255 if 245 <= a < 255 else a for a in range(256))
 
 def _solidified(surf: pygame.Surface) -> pygame.Surface:
     """smoothscale leaves inside pixels at alpha 251-254: the same image with them opaque again, or
-    what lies beneath shows through as faint squares at the corners. (Byte by byte in C: a loop
-    over the pixels took some 14 ms for a toast's corners at 1920x1080, in the frame it showed.)"""
+    what lies beneath shows through as faint squares at the corners. (Byte by byte in C: a Python
+    loop over the pixels would take most of the frame a toast first shows in at 1920x1080.)"""
     size = surf.get_size()
     pixels = bytearray(pygame.image.tobytes(surf, "RGBA"))
     pixels[3::4] = pixels[3::4].translate(_SOLID)
@@ -159,7 +159,7 @@ def felt_image(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
     """The felt in one of FELTS' colours as an 8-bit image (game/ui/felt.py): a lit centre, darker
     edges and a faint fibre texture; an unknown colour gives the green. Shared, to be read only:
     the last one made is kept, so the next table, the other game's table and a menu at the same
-    size take it instead of making it again (9-34 ms here at 1920x1080)."""
+    size take it instead of making it again (at 1920x1080, a frame or two of work)."""
     if colour not in FELTS:
         colour = "green"
     key = (size[0], size[1], colour)

@@ -153,7 +153,7 @@ class _Cohort:
     """Tweens made between the same two updates and still waiting out their delays. They have all
     been through the same steps, so one clock, added up as each tween's own would be, says exactly
     when each starts; until then no update looks at them. (A deal's later cards wait for up to a
-    second and a half: visiting each at every step was most of a deal frame's tween work.)"""
+    second and a half: visiting each at every step would be most of a deal frame's tween work.)"""
 
     __slots__ = ("clock", "waiting")
 

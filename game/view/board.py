@@ -96,8 +96,8 @@ class Board(BoardPainting):
 
     def spare_work(self) -> bool:
         """At rest after a change (a frame's spare time, App.use_spare_time): keep only the faces
-        worth it, and have the missing ones loaded. Done in the frame the cards landed in, it cost
-        that frame some 0.16 ms here (a Pi's 0.8), among the slowest of a move's."""
+        worth it, and have the missing ones loaded. Done in the frame the cards land in, it would
+        lengthen that frame, already among the slowest of a move's."""
         if not self._faces_due or self.is_animating():
             return False
         self._faces_due = False
@@ -107,8 +107,8 @@ class Board(BoardPainting):
     def keep_only(self, cards: Sequence[Card]) -> None:
         """Of this board's cards, keep loaded only the faces of `cards`, and have the missing ones
         loaded in spare time in this order. A new table says so before its deal: the faces the last
-        table showed and this one will not go before this one's are loaded (a Golf deal at 1920x1080
-        held 5-13 faces too many, 1-2.7 MiB, until it was at rest)."""
+        table showed and this one will not go before this one's are loaded (else a Golf deal at
+        1920x1080 holds 5-13 faces too many, 1-2.7 MiB, until it is at rest)."""
         keep = getattr(self.images, "keep_faces", None)
         if keep is not None:  # (a test's stand-in images may have none)
             keep({str(c) for c in cards}, self.card_w, {str(c) for c in self.sprites})

@@ -230,9 +230,9 @@ class BoardPainting:
     def _paint_sprites(self, surface: pygame.Surface, sprites: list[CardSprite]) -> None:
         """Paint these sprites, bottom first. A card under another of its column (the same x and
         width, at least a corner's height lower down, reaching as far, not turning) shows only above
-        that card and through its top corners: it is painted there only. A fanned column under a
-        moving card was painted card over card, ten times the area. (Closer than a corner's height,
-        the card above's bottom corners may show this one: it is painted whole.)"""
+        that card and through its top corners: it is painted there only. Painted card over card, a
+        fanned column under a moving card would cost ten times the area. (Closer than a corner's
+        height, the card above's bottom corners may show this one: it is painted whole.)"""
         # (where draw() found them this frame: every sprite that changed was keyed again there)
         rects = [s.drawn_at or self.shown_rect(s) for s in sprites]
         clip = surface.get_clip()
@@ -265,7 +265,7 @@ def _covers(sprites: list[CardSprite], rects: list[pygame.Rect], corner: int) ->
     its top (see _paint_sprites), or None. The first card above it in its column (the same x and
     width, lower down) decides: it covers if it lies a corner's height lower or more, reaches as far
     down and is not turning. One pass from the top down, each column's cards kept apart: comparing
-    every card with every one above it took about 6 % of a deal frame."""
+    every card with every one above it would take about 6 % of a deal frame."""
     covers: list[int | None] = [None] * len(sprites)
     above: dict[tuple[int, int], list[tuple[pygame.Rect, bool]]] = {}  # column -> its cards, lowest z first
     for n in range(len(sprites) - 1, -1, -1):

@@ -1,7 +1,7 @@
 """A card's image kept in three pieces, so that drawing it is mostly a plain copy.
 
 A card is opaque but for its rounded corners. Blending a whole card with per-pixel alpha costs about
-twice a copy of it here (SDL's blitter weighs every pixel), and more on a Pi, whose 64-bit SDL has
+twice a copy of it (SDL's blitter weighs every pixel), and more on a Pi, whose 64-bit SDL has
 no vector code for it; a deal or a drag paints several cards a frame. So a `CardFace` keeps the rows
 with the corners as two strips with alpha, and the body between them in the screen's format without
 alpha: blitting it is a row copy. The pieces together hold as many pixels as the whole image.

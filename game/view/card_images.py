@@ -26,8 +26,8 @@ log = logging.getLogger(__name__)
 CARD_RATIO = 7 / 5  # height / width of every card image
 SPRITE_DIR = Path(__file__).resolve().parents[2] / "sprites"
 FOUR_COLOUR_DIR = "4c"
-#: The card back designs, first the default: `back(width, style)` reads ``sprites/back-<style>.png``
-#: (the default also from the older ``back.png``); an unknown or missing style draws the default.
+#: The card back designs, first the default: `back(width, style)` reads ``sprites/back-<style>.png``;
+#: an unknown style draws the default, and a style whose file is missing draws ``back.png``.
 BACK_STYLES = ("lattice", "diamonds", "waves", "stars")
 
 _FALLBACK_INK = {"S": (24, 24, 28), "H": (200, 22, 36), "D": (200, 22, 36), "C": (24, 24, 28)}
@@ -48,9 +48,9 @@ class CardImages:
 
     The full-size masters are not kept (18 MiB that a Pi does not need): a new width reads the PNG
     again. Only the most recent width stays cached: Golf and Eight Off have different card sizes, and
-    keeping both (18 MiB at 1920x1080) cost attract mode, which alternates them, more memory than
-    its budget; each game's first deal after the other loads its faces as they first show (about
-    1 ms each here), and repeated resizes never grow memory.
+    keeping both (18 MiB at 1920x1080) would cost attract mode, which alternates them, more memory
+    than its budget; each game's first deal after the other loads its faces again as they first
+    show, and repeated resizes never grow memory.
     """
 
     KEEP_WIDTHS = 1
@@ -93,7 +93,8 @@ class CardImages:
     ) -> None:
         """The faces (and back) that will show soon at `width`, in the order they will: `load_next`
         loads them one at a time in a frame's spare time, so that the frame that first draws a card
-        does not decode its PNG (1-2 ms here, about 6 on a Pi). Replaces what was asked before."""
+        does not decode its PNG (on a Pi, about a third of a frame a face). Replaces what was asked
+        before."""
         width = max(1, int(width))
         wanted = [(code, width, four_colour) for code in codes]
         if back_style is not None:

@@ -17,7 +17,8 @@ FLIP_STEPS = 10  # a flipping card is drawn at one of this many widths
 
 class Target(NamedTuple):
     """Where the layout wants a card: top-left corner, face up or down, stacking order. (A layout
-    makes one for every card at every move: 52 took 76 us here as a frozen dataclass, 43 so.)"""
+    makes one for every card at every move: a named tuple is made in about half the time a frozen
+    dataclass takes.)"""
 
     pos: tuple[float, float]
     face_up: bool

@@ -28,8 +28,9 @@ FAN = 0.27  # of a card's height between stacked column cards: rank and suit sta
 GAP_K = 0.14  # gap between piles, of a card's width
 ROW_GAP_K = 0.2  # between the top row and the columns, of a card's height
 SEP_K = 0.35  # between the cells and the foundations sharing a row, of a card's width
-#: The longest column the card size is chosen for: Eight Off's longest possible is 18 (six dealt
-#: cards under a King, and the rest of its suit down to the Ace on it); issue 22 asks for 19.
+#: The longest column the card size is chosen for: the longest Eight Off can build, six dealt cards
+#: under a King and the rest of its suit down to the Ace on it (with 2 cells, columns 3 and 4 are
+#: dealt seven cards; with 8 or 4, a column is at most 18).
 LONGEST = 19
 #: The tightest a column's fan may get (of a card's height): the strip of each card that still
 #: shows the top of its rank and suit. The cards are the largest that keep a LONGEST column this

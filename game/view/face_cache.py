@@ -1,9 +1,9 @@
 """Card faces as scaled for this window, kept on disk between runs.
 
-Decoding a face's PNG and smoothscaling it costs about 2 ms here (some 10 ms on a Pi). A fresh deal
-shows its faces one by one as they turn, but a resumed game shows them all in its first frame: 38
-for Golf, about 80 ms here before the player sees the table. Read back from this cache, a face is a
-copy of its pixels.
+Decoding a face's PNG and smoothscaling it costs many times a copy (on a Pi, over half a frame a
+face). A fresh deal shows its faces one by one as they turn, but a resumed game shows them all in
+its first frame: 38 for Golf, a pause of several frames before the player sees the table. Read
+back from this cache, a face is a copy of its pixels.
 
 One file per face and size, ``<root>/<W>x<H>-<stamp>/<folder>-<name>.rgba``. The stamp is a
 checksum of every master's name, modification time and size, so new card art is scaled anew (and
@@ -55,8 +55,8 @@ class FaceCache:
         self._opened: set[Path] = set()  # the size folders cleared of leftovers this run
         #: faces to write, in a frame's spare time (write_next): never in the frame that scaled them,
         #: and never for a size a resize has already left (a window dragged wider writes one size).
-        #: Each is asked for its pixels only then: holding each new face whole until written held
-        #: some 8 MiB more at Eight Off's deal at 1920x1080.
+        #: Each is asked for its pixels only then: holding each new face whole until written would
+        #: hold some 8 MiB more at Eight Off's deal at 1920x1080.
         self._queue: list[tuple[Path, Callable[[], pygame.Surface | None]]] = []
 
     @property

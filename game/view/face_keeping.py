@@ -1,11 +1,11 @@
 """Which card faces a table keeps loaded: those it shows and those it may show next.
 
 A face at 1920x1080 is about 210 KiB. A pile (Golf's waste, an Eight Off foundation) shows only its
-top card, and late in a game most of the pack lies buried in piles: keeping every face cost 11 MiB,
-a sixth of the game's memory. So a table at rest keeps the faces of the face-up cards that show,
-of the card right under each top (what a move away or an undo uncovers at once), and of the two
-face-down cards on top (what the Golf stock gives next); the rest are dropped and loaded again in
-spare time before they show (CardImages.keep_faces, CardImages.prefetch).
+top card, and late in a game most of the pack lies buried in piles: keeping every face would cost
+11 MiB, a sixth of the game's memory. So a table at rest keeps the faces of the face-up cards that
+show, of the card right under each top (what a move away or an undo uncovers at once), and of the
+two face-down cards on top (what the Golf stock gives next); the rest are dropped and loaded again
+in spare time before they show (CardImages.keep_faces, CardImages.prefetch).
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def glow_image(kind: int, card_w: int, card_h: int) -> pygame.Surface:
 
 def glow_ring(kind: int, card_w: int, card_h: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The glow as four strips around the card, with their offsets from the glow's corner: blending
-    the glow's see-through middle under the card cost more than the card itself."""
+    the glow's see-through middle under the card would cost more than the card itself."""
     key = (kind, card_w, card_h)
     ring = _RINGS.get(key)
     if ring is None:

@@ -1,7 +1,7 @@
 """The hint's arrow: a light shaft with a head from a card to where it goes, and a dark outline so
 it reads over cards and felt alike. Drawn in horizontal bands, each as wide as the arrow is there: a
-long slanting arrow's bounding box was a megabyte to make (some 1.3 ms here) and every card in it to
-repaint; the bands hold only the strip it crosses, and never overlap."""
+long slanting arrow's bounding box would be a megabyte to make, and every card in it to repaint;
+the bands hold only the strip it crosses, and never overlap."""
 
 from __future__ import annotations
 
@@ -77,9 +77,9 @@ GROW_TIME = 0.15
 
 class HintArrow:
     """The hint's arrow on a board, from `start` to `end`. It waits for the hint's own frame (which
-    lights the cards: together they made the slowest frame of a game), is made in the update after
-    it, then grows over GROW_TIME from its start, along its longer axis: `update` says what each
-    step uncovered, `paint` draws what is shown."""
+    lights the cards: together they would make the slowest frame of a game), is made in the update
+    after it, then grows over GROW_TIME from its start, along its longer axis: `update` says what
+    each step uncovered, `paint` draws what is shown."""
 
     def __init__(self, start: Point, end: Point) -> None:
         self.ends = (start, end)

@@ -30,7 +30,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 #: The window's icon (game/gen/sprites.py draws it). Set before the window opens, it also spares
-#: pygame loading its own, through importlib.resources: some 3-5 ms of a start here.
+#: pygame loading its own, through importlib.resources, at every start.
 ICON = Path(__file__).resolve().parents[2] / "sprites" / "icon.png"
 
 PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
@@ -242,9 +242,9 @@ def fast_to_copy(image: pygame.Surface) -> pygame.Surface:
     """`image` as an opaque surface that SDL copies at full speed onto any spot: itself, or the same
     pixels in a surface whose rows are 4 bytes longer. SDL 2 on x86 copies rows a multiple of 16
     bytes apart (a width a multiple of 4 pixels) onto 16-byte-aligned spots with streaming stores,
-    then each row's last bytes with a plain copy, which stalls on every row: a 200x300 copy took
-    140 us here instead of 15-20 (and leaves those pixels out of the cache for the blends that
-    follow). A subsurface of a wider surface has its rows as far apart as the wider one's."""
+    then each row's last bytes with a plain copy, which stalls on every row: a 200x300 copy takes
+    several times as long (and leaves those pixels out of the cache for the blends that follow). A
+    subsurface of a wider surface has its rows as far apart as the wider one's."""
     width, height = image.get_size()
     if (
         image.get_pitch() % 16
