@@ -5,8 +5,9 @@ python main.py --windowed               a 1280x720 window
 python main.py --windowed 800x480       a window of that size (the Raspberry Pi touchscreen)
 python main.py --game golf              straight into a random Golf deal
 python main.py --code GO1-E-AAAAAAB     straight into that exact deal
-python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode;
-                                        a 5-s press on a corner (or Ctrl+Alt+Q) exits with status 3
+python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode; a corner
+                                        held 5 s, then the opposite corner tapped within 5 s (or
+                                        Ctrl+Alt+Q), exits with status 3
 """
 
 from __future__ import annotations
@@ -83,8 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="kiosk mode for an unattended touchscreen: full screen (with --windowed: a "
         "window without decorations), no Quit button, the saved game resumes at "
-        "start, demos play after a few idle minutes; the administrator exits with a "
-        "5-second press on a screen corner or Ctrl+Alt+Q (exit status 3)",
+        "start, demos play after a few idle minutes; the administrator exits by holding a "
+        "screen corner for 5 seconds, then tapping the opposite corner within 5 seconds, or "
+        "with Ctrl+Alt+Q (exit status 3; docs/kiosk.md)",
     )
     return parser
 
