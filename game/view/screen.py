@@ -1,7 +1,7 @@
 """The window, and the path a frame takes from the surface the scenes draw on to the screen.
 
 Scenes draw on one software surface and say which rectangles changed; `present(rects)` puts just
-those on screen. How, is chosen per SDL video driver, by measuring (`python -m game.bench --games
+those on screen. How, is chosen per SDL video driver, by measuring (`python -m tools.bench --games
 present`, README "Performance"):
 
 - ``framebuffer`` (X11, dummy, offscreen): SDL's window surface on the driver's own framebuffer
@@ -29,8 +29,8 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-#: The window's icon (game/gen/sprites.py draws it). Set before the window opens, it also spares
-#: pygame loading its own, through importlib.resources: some 3-5 ms of a start here.
+#: The window's icon (tools/sprites.py draws it). Set before the window opens, it also spares
+#: pygame loading its own through importlib.resources, which would lengthen the start.
 ICON = Path(__file__).resolve().parents[2] / "sprites" / "icon.png"
 
 PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
@@ -242,9 +242,9 @@ def fast_to_copy(image: pygame.Surface) -> pygame.Surface:
     """`image` as an opaque surface that SDL copies at full speed onto any spot: itself, or the same
     pixels in a surface whose rows are 4 bytes longer. SDL 2 on x86 copies rows a multiple of 16
     bytes apart (a width a multiple of 4 pixels) onto 16-byte-aligned spots with streaming stores,
-    then each row's last bytes with a plain copy, which stalls on every row: a 200x300 copy took
-    140 us here instead of 15-20 (and leaves those pixels out of the cache for the blends that
-    follow). A subsurface of a wider surface has its rows as far apart as the wider one's."""
+    then each row's last bytes with a plain copy, which stalls on every row: such a copy takes
+    several times as long (and leaves those pixels out of the cache for the blends that follow). A
+    subsurface of a wider surface has its rows as far apart as the wider one's."""
     width, height = image.get_size()
     if (
         image.get_pitch() % 16

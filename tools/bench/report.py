@@ -126,8 +126,8 @@ def _start_line(result: dict) -> str:
 
 
 def _paced_line(result: dict) -> str:
-    """The frames drawn at the game's own pace (Recorder.at_game_pace): not goals, which the
-    issue set on frames back to back, but what a player's frames cost here."""
+    """The frames drawn at the game's own pace (Recorder.at_game_pace): not goals, which are
+    set on frames back to back, but what a player's frames cost."""
     phases = ", ".join(f"{name} {p['median_ms']:.3f} / {p['p95_ms']:.3f}" for name, p in result["paced"].items())
     return (
         f"at the game's pace (a frame every 1/60 s; median / p95 ms, not goals): {phases}; "

@@ -1,5 +1,5 @@
-"""`python -m game.bench`: run each game and size in its own process, under each video driver asked
-for, and print the figures with the goals beside them (see game/bench/__init__.py)."""
+"""`python -m tools.bench`: run each game and size in its own process, under each video driver asked
+for, and print the figures with the goals beside them (see tools/bench/__init__.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ GAMES = ("golf", "eightoff", "attract", "present")
 GAME_NAMES = {"golf": "Golf", "eightoff": "Eight Off", "attract": "attract", "present": "present"}
 PRESENT_ENV = "GOLF_EIGHTOFF_PRESENT"
 #: Start-ups measured for each table run, each in a fresh process: the figure is their median (one
-#: start alone moved by 30-50 % from run to run here).
+#: start alone varies too much from run to run to stand for them).
 START_RUNS = 5
 #: One start-up in a fresh process: main.py's path to a table (the app, the table of a deal code,
 #: its first frame), without the benchmark's own modules; its figures as JSON.
@@ -42,7 +42,7 @@ with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=Tru
     from game import registry
     from game.heap import hold_collections
     hold_collections()  # as main.py does
-    from game.bench.harness import first_frame, new_app
+    from tools.bench.harness import first_frame, new_app
     app = new_app((int(sys.argv[1]), int(sys.argv[2])))
     app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[3])))
     start = first_frame(app)
@@ -128,7 +128,7 @@ def xserver(needed: bool, size: tuple[int, int]) -> Iterator[tuple[str, int] | N
 
 #: The modules a run loads on its way to the first frame and after (see _pycache_prefix).
 WARM_IMPORTS = (
-    "import pygame, game.app, game.bench.harness, game.scenes.golf_table, game.scenes.eightoff_table, "
+    "import pygame, game.app, tools.bench.harness, game.scenes.golf_table, game.scenes.eightoff_table, "
     "game.scenes.menu, game.solver.worker, game.persist.stats, multiprocessing.connection"
 )
 
@@ -136,23 +136,23 @@ WARM_IMPORTS = (
 @functools.cache
 def _pycache_prefix(scratch: str) -> str:
     """Where the children's compiled bytecode goes: a temporary folder, filled once with the game
-    compiled (compileall). An installed game starts from its bytecode cache, so a start-up measured
-    while compiling every module (PYTHONDONTWRITEBYTECODE, or sources just changed) would count
-    0.2 s here that a player never waits for. It is a folder of `scratch`, the bench's, which goes
-    when the bench ends."""
+    and the bench compiled (compileall). An installed game starts from its bytecode cache, so a
+    start-up measured while compiling every module (PYTHONDONTWRITEBYTECODE, or sources just
+    changed) would count time a player never waits for. It is a folder of `scratch`, the bench's,
+    which goes when the bench ends."""
     prefix = tempfile.mkdtemp(prefix="pyc-", dir=scratch)
     env = dict(os.environ, PYTHONPYCACHEPREFIX=prefix)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     root = Path(__file__).resolve().parents[2]
     subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py")],
+        [sys.executable, "-m", "compileall", "-q", str(root / "game"), str(root / "main.py"), str(root / "tools")],
         env=env,
         check=False,
         capture_output=True,
     )
     # and what the game imports from the standard library and pygame: with a prefix, Python looks
-    # for their bytecode there only, so the first run would compile them (0.4 s here) where an
-    # installed system has them compiled already
+    # for their bytecode there only, so the first run would compile them where an installed system
+    # has them compiled already
     subprocess.run([sys.executable, "-c", WARM_IMPORTS], env=env, cwd=root, check=False, capture_output=True)
     return prefix
 
@@ -178,7 +178,7 @@ def _child_env(driver: str, display: tuple[str, int] | None, t0: float, scratch:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.bench", description=package_doc, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m tools.bench", description=package_doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", default="golf,eightoff", help=f"any of {', '.join(GAMES)}")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
@@ -281,7 +281,7 @@ def _run(
         [
             sys.executable,
             "-m",
-            "game.bench",
+            "tools.bench",
             "--one",
             f"{game}:{size[0]}x{size[1]}",
             "--idle",

@@ -1,10 +1,10 @@
 """Draw the card faces, the back and the empty-slot outline into `sprites/` as PNG files.
 
-Run ``python -m game.gen.sprites`` (headless; no window opens).  Everything is drawn with
+Run ``python -m tools.sprites`` (headless; no window opens).  Everything is drawn with
 pygame primitives at ``SS`` times the master size and smoothscaled down, which gives clean
 anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank letters use
 pygame's bundled default font.  The output is deterministic.  The court figures are drawn by
-`game.gen.court`, the card backs (one ``back-<style>.png`` per style) by `game.gen.backs`.
+`tools.court_cards`, the card backs (one ``back-<style>.png`` per style) by `tools.card_backs`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ SS = 4  # supersampling factor
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 RADIUS = 16  # corner radius in master pixels
-OUT_DIR = Path(__file__).resolve().parents[2] / "sprites"
+OUT_DIR = Path(__file__).resolve().parents[1] / "sprites"
 
 Color = tuple[int, int, int]
 Point = tuple[float, float]
@@ -232,7 +232,7 @@ def face(code: str, palette: dict[str, Color]) -> pygame.Surface:
     if rank == "A":
         draw_pip(surf, suit, (W / 2, H / 2), 104 if suit in "SC" else 96, color)
     elif rank in "JQK":
-        from .court import draw_court  # imports this module: drawn with its primitives
+        from .court_cards import draw_court  # imports this module: drawn with its primitives
 
         draw_court(surf, rank, suit, color)
     else:
@@ -356,7 +356,7 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
             jobs.append((out_dir / "4c" / f"{code}.png", partial(face, code, FOUR_COLOUR)))
     # a joker has no suit: the four-colour deck shows the same two (the loader falls back to them)
     jobs += [(out_dir / f"{code}.png", partial(joker_face, code[1])) for code in JOKER_CODES]
-    from . import backs  # imports this module: drawn with its card blank and supersampling
+    from . import card_backs as backs  # imports this module: drawn with its card blank and supersampling
 
     jobs += [(out_dir / f"back-{style}.png", partial(backs.back, style)) for style in backs.SCHEMES]
     jobs += [(out_dir / "back.png", backs.back), (out_dir / "slot.png", slot)]  # back.png: older loaders

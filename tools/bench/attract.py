@@ -1,4 +1,4 @@
-"""The attract-mode part of `python -m game.bench`: a kiosk left alone, in the app's own loop.
+"""The attract-mode part of `python -m tools.bench`: a kiosk left alone, in the app's own loop.
 
 A kiosk spends most of its life in attract mode, dealing and playing demo after demo, so what that
 costs matters more on a Raspberry Pi than any single game: CPU of one core, frames drawn per second,

@@ -1,15 +1,15 @@
 """The benchmark sets a real window's frames against the dummy driver's part by part: the present
 (putting the frame on screen), the other threads' CPU inside a frame, and the rest
-(game/bench/harness.py, goals.py, report.py). Numbers are made up here: tests never time anything."""
+(tools/bench/harness.py, goals.py, report.py). Numbers are made up here: tests never time anything."""
 
 from __future__ import annotations
 
 from array import array
 from types import SimpleNamespace
 
-from game.bench.goals import frame_parts_ratios
-from game.bench.harness import Recorder, frame_parts, phase_figures
-from game.bench.report import comparison, table_report
+from tools.bench.goals import frame_parts_ratios
+from tools.bench.harness import Recorder, frame_parts, phase_figures
+from tools.bench.report import comparison, table_report
 
 
 class FakeApp:
@@ -112,7 +112,7 @@ def test_runs_without_the_parts_compare_the_whole_frames_only():
 
 
 def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeypatch):
-    from game.bench import harness
+    from tools.bench import harness
 
     app = FakeApp()
     rec = Recorder(app)  # type: ignore[arg-type]
@@ -158,7 +158,7 @@ def test_a_phase_says_its_slowest_frame_which_its_median_and_p95_do_not_show():
 
 
 def test_the_start_up_is_the_median_of_fresh_starts_and_the_report_gives_their_range():
-    from game.bench.report import _start_line
+    from tools.bench.report import _start_line
 
     result = {"first_frame_cpu_s": 0.21, "first_frame_s": 0.23, "first_frame_cpu_runs": [0.2, 0.21, 0.3]}
     line = _start_line(result)
@@ -168,7 +168,7 @@ def test_the_start_up_is_the_median_of_fresh_starts_and_the_report_gives_their_r
 
 def test_one_fresh_start_draws_the_table_of_its_code_and_leaves_no_folder_behind(monkeypatch, tmp_path):
     """A real start in a child process (its figures are not looked at: tests never time anything)."""
-    from game.bench import cli, golf
+    from tools.bench import cli, golf
 
     monkeypatch.setattr(cli, "_pycache_prefix", lambda scratch: str(tmp_path / "pyc"))
     start = cli._start(golf.FIRST_CODE, (320, 240), "dummy", None, str(tmp_path))  # its TMPDIR: tmp_path
@@ -182,7 +182,7 @@ def test_one_fresh_start_draws_the_table_of_its_code_and_leaves_no_folder_behind
 def test_the_eight_off_benchs_group_drag_moves_a_run_of_four_and_only_as_one_group():
     """The group drag's position: one legal move of more than a card, the run of four onto the ten
     (the bench checks that its drag landed there)."""
-    from game.bench.eightoff import _run_to_move
+    from tools.bench.eightoff import _run_to_move
 
     game = _run_to_move()
     groups = [m for m in game.legal_moves() if m[2] > 1]
@@ -191,7 +191,7 @@ def test_the_eight_off_benchs_group_drag_moves_a_run_of_four_and_only_as_one_gro
 
 
 def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
-    from game.bench.repeat import median_result
+    from tools.bench.repeat import median_result
 
     def run(peak, frames, median, session, starts, ok):
         return {
@@ -222,7 +222,7 @@ def test_repeated_runs_are_reported_as_the_medians_of_their_figures():
 def test_x11_runs_without_an_x_server_to_start_end_with_a_sentence_saying_what_to_install(monkeypatch, tmp_path):
     import pytest
 
-    from game.bench import cli
+    from tools.bench import cli
 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.setattr(cli, "XVFB", str(tmp_path / "no-such-Xvfb"))
@@ -252,7 +252,7 @@ class FakeClock:
 
 
 def test_at_the_game_s_pace_each_frame_starts_a_sixtieth_after_the_last_and_is_recorded_apart():
-    from game.bench.harness import FRAME
+    from tools.bench.harness import FRAME
 
     app = FakeApp()
     clock = FakeClock(app, frame_s=0.004)
@@ -318,7 +318,7 @@ def test_the_frames_at_the_game_s_pace_are_reported_and_set_against_the_dummy_dr
 
 
 def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_peak_was_reached(monkeypatch):
-    from game.bench import harness
+    from tools.bench import harness
 
     app = FakeApp()
     process = {"peak": 50.0}
@@ -368,7 +368,7 @@ def test_the_game_s_peak_memory_leaves_out_the_records_as_they_stood_when_the_pe
 
 
 def test_every_phase_s_frames_together_give_one_median_and_p95():
-    from game.bench.harness import all_phases
+    from tools.bench.harness import all_phases
 
     phases = {"deal": array("d", [1.0, 9.0]), "plays": array("d", [2.0, 3.0, 4.0])}
     assert all_phases(phases, "paced") == {"paced_median_ms": 3.0, "paced_p95_ms": 9.0}

@@ -1,5 +1,5 @@
 """A run repeated: its figures' medians, so that one run's luck (where the scheduler put the game
-and the X server, another process's burst) does not decide a goal (`python -m game.bench --repeat`)."""
+and the X server, another process's burst) does not decide a goal (`python -m tools.bench --repeat`)."""
 
 from __future__ import annotations
 

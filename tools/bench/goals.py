@@ -1,7 +1,7 @@
-"""The performance goals of issue 18, each printed as the measured number with its target beside it.
+"""The performance goals, each printed as the measured number with its target beside it.
 
 - Frames: the p95 of every animated phase <= 2 ms at 1920x1080 and <= 1 ms at 800x480, the median
-  <= 0.25 ms (CPU per drawn frame, here; a Raspberry Pi 4 core is about 5x slower).
+  <= 0.25 ms (CPU per drawn frame; a Raspberry Pi 4 core is about 5x slower than a desktop's).
 - Memory: peak <= 70 MiB for either table and <= 80 MiB in attract mode at 1920x1080, and flat over a
   long session.
 - Start-up: <= 0.25 s of CPU to the first frame (interpreter start included).

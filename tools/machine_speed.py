@@ -1,8 +1,8 @@
 """How fast this machine is today: the same fixed work timed in every benchmark run.
 
-The benchmarks' figures are CPU time, and the machines they run on are shared: one day's host ran
-the same deal frames 3x slower than the day before (a plain Python loop too), with no other load to
-blame. A figure alone cannot say whether the code or the machine changed. So each benchmark prints,
+The benchmarks' figures are CPU time, and the machines they run on are shared: the same work (a
+plain Python loop too) can run several times slower one day than the day before, with no other load
+to blame. A figure alone cannot say whether the code or the machine changed. So each benchmark prints,
 beside its figures, how long two fixed pieces of work took: pure Python of the kind a frame's
 bookkeeping is (attribute reads, tuples, dict lookups, small calls), and the blits a frame's pixels
 are (an opaque card body copied, an 8-bit felt converted onto the screen). Compare two days' figures

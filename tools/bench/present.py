@@ -1,4 +1,4 @@
-"""`python -m game.bench --games present`: what putting a frame on screen costs, path by path.
+"""`python -m tools.bench --games present`: what putting a frame on screen costs, path by path.
 
 The game draws on a software surface and presents the rectangles that changed (game/view/screen.py).
 Here each presentation path the driver offers runs in its own process through three patterns of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.solver.bench import golf_positions
+from tools.solver_bench import golf_positions
 
 
 def test_the_mid_game_positions_are_games_in_play_half_under_each_rule_and_repeatable():
@@ -26,7 +26,7 @@ def test_positions_under_one_other_rule_set_keep_to_its_rules():
 
 
 def test_the_bench_measures_the_listed_rule_sets_and_any_other_by_name():
-    from game.solver.bench import chosen_options
+    from tools.solver_bench import chosen_options
 
     assert chosen_options("golf", None) == ["easy", "classic", "strict", "classic+j2"]
     assert chosen_options("golf", ["strict", "C+K", "easy+z", "hard"]) == ["strict", "classic+k", "easy+z"]

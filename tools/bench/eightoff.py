@@ -1,4 +1,4 @@
-"""The Eight Off part of `python -m game.bench`: a scripted player at the table, through posted events.
+"""The Eight Off part of `python -m tools.bench`: a scripted player at the table, through posted events.
 
 The player taps cards up to the foundations, drags cards and runs between columns and cells, double
 taps, undoes, drags a whole run, wins a nearly finished game (the celebration), then plays a long

@@ -1,4 +1,4 @@
-"""The Golf part of `python -m game.bench`: a scripted player at the table, through posted events.
+"""The Golf part of `python -m tools.bench`: a scripted player at the table, through posted events.
 
 The deal, 30 plays, draws, undos and a drag; a first hint on a winnable Golf Classic deal and 20 demo
 moves; then a long session of games while the memory in use is sampled after each.

@@ -1,7 +1,7 @@
 """What every benchmark run shares: the app made for it, the frame recorder, posted input, and the
 process figures (CPU, memory, the X server's CPU when there is one).
 
-Everything that needs pygame imports it inside the function, so `python -m game.bench` starts its
+Everything that needs pygame imports it inside the function, so `python -m tools.bench` starts its
 child runs without loading the game in the parent.
 """
 
@@ -129,8 +129,8 @@ class Recorder:
     @contextmanager
     def at_game_pace(self) -> Iterator[None]:
         """Frames drawn as the game draws them, one every 1/60 s (the rest of the time asleep),
-        recorded in `paced`. The other phases run back to back, and on this shared machine a frame
-        after a pause costs 2-3 times as much: its memory has gone cold in the caches. A real
+        recorded in `paced`. The other phases run back to back, and a frame after a pause can cost
+        several times as much: its memory has gone cold in the caches. A real
         window's frames run back to back slower still, the X server's work for one frame cooling
         them for the next; at the game's pace that work falls in the pause."""
         phases, self.phases, self._pace = self.phases, self.paced, True
@@ -151,9 +151,9 @@ class Recorder:
 
     def deal(self, table: TableScene, limit: int = 600) -> None:
         """A table's deal: its frames while the cards fly in ("deal"), then those until the table
-        is still ("deal's end": the "Winnable deal" message fading, the glow coming). Once counted
-        as one phase: some 130 cheap frames after a listed deal hid what its 90 deal frames cost.
-        (With animations off there is no "deal" at all.)"""
+        is still ("deal's end": the "Winnable deal" message fading, the glow coming), apart: counted
+        as one phase, the many cheap frames after a listed deal would hide what its deal frames
+        cost. (With animations off there is no "deal" at all.)"""
         for _ in range(limit):
             if not table.dealing:
                 break
@@ -171,9 +171,8 @@ class Recorder:
         """Wait for the game's save to be on disk, as it is by a player's next move (dozens of
         frames later). The bench's frames come back to back, and the save's writer writes the
         newest state whenever it is free, so how many moves one write took depended on how fast
-        the frames came: a real window's slower frames wrote the save 3 times as often (1,976
-        against 647 writes in Golf's run at 800x480), and that thread's CPU in the frames made the
-        window look slower than it is."""
+        the frames came: a real window's slower frames would write the save several times as
+        often, and that thread's CPU in the frames would make the window look slower than it is."""
         progress = getattr(self.app.ctx, "progress", None)
         if progress is not None:
             progress.save.flush(5.0)

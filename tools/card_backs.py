@@ -2,7 +2,7 @@
 each, inside the same white rim, trim line and centre medallion.
 
 Each back is turned-symmetric (180 degrees) like a printed back, so a card looks the same whichever
-way up it lies.  Drawn supersampled by `game.gen.sprites` and written as ``back-<style>.png``.
+way up it lies.  Drawn supersampled by `tools.sprites` and written as ``back-<style>.png``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The generated card art: court figures, the pip layout's clearance of the corner indices, and the
-card backs (issue 22, item 1)."""
+card backs."""
 
 import os
 
@@ -13,11 +13,12 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.gen import backs, court  # noqa: E402
-from game.gen import sprites as gen  # noqa: E402
 from game.view.card_images import BACK_STYLES, CardImages  # noqa: E402
+from tools import card_backs as backs  # noqa: E402
+from tools import court_cards as court  # noqa: E402
+from tools import sprites as gen  # noqa: E402
 
-SPRITES = Path(__file__).resolve().parents[1] / "sprites"
+SPRITES = Path(__file__).resolve().parents[2] / "sprites"
 COURTS = [r + s for r in "JQK" for s in "SHDC"]
 
 

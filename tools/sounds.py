@@ -1,6 +1,6 @@
 """Synthesise the game's sound effects into `sounds/` as 16-bit 44.1 kHz mono WAV files.
 
-Run ``python -m game.gen.sounds``.  Standard library only; the noise comes from a seeded
+Run ``python -m tools.sounds``.  Standard library only; the noise comes from a seeded
 ``random.Random`` so every run writes identical files.
 
 Every sound, and every note inside one, rises from silence over a short attack and falls back to
@@ -23,7 +23,7 @@ from pathlib import Path
 RATE = 44100
 ATTACK = 0.0015  # s: the shortest rise from silence of any sound or note
 RELEASE = 0.006  # s: the shortest fall back to silence
-OUT_DIR = Path(__file__).resolve().parents[2] / "sounds"
+OUT_DIR = Path(__file__).resolve().parents[1] / "sounds"
 
 Signal = list[float]
 

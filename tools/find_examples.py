@@ -1,15 +1,15 @@
-"""How the real deals of the worked examples were found (offline; the results are in examples.json).
+"""Finds the real deals of the Help's worked examples (the results are in game/help/examples.json).
 
-    python -m game.help.find_deals ace-on-king [--from 1 --to 11167]   # Easy won, Classic lost, move 35
-    python -m game.help.find_deals block 40 C                          # a game that blocks with 4 left
-    python -m game.help.find_deals group [--from 1 --to 3000]          # the group limit on a winning line
-    python -m game.help.find_deals opening --from 32001 --to 1000000   # the Golf page's opening example
+    python -m tools.find_examples ace-on-king [--from 1 --to 11167]   # Easy won, Classic lost, move 35
+    python -m tools.find_examples block 40 C                          # a game that blocks with 4 left
+    python -m tools.find_examples group [--from 1 --to 3000]          # the group limit on a winning line
+    python -m tools.find_examples opening --from 32001 --to 1000000   # the Golf page's opening example
 
 Each search uses the model and ``game.solver.solve`` only, and prints what it finds in the examples'
 line notation. The opening search needs a deal where the waste is A♣, nothing fits, the first draw
 is 8♠ and the free cards of columns 5 and 2 are 9♣ and 8♣ (about one deal in 16 million; with a free
-6♥ too, one in 180 million): in Python it is slow, so for the shipped deal the same test was run over
-PySolFC's deal generator rewritten in C (CPython's Mersenne Twister), and the deal checked here.
+6♥ too, one in 180 million): in Python it is slow, so the shipped deal comes from the same test run
+over PySolFC's deal generator rewritten in C (CPython's Mersenne Twister), and is checked here.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ import argparse
 import sys
 from collections.abc import Iterator
 
-from ..model.codes import DealCode
-from ..model.eightoff import EightOffGame
-from ..model.golf import GolfGame
-from ..solver import solve
-from .examples import line_text
+from game.help.examples import line_text
+from game.model.codes import DealCode
+from game.model.eightoff import EightOffGame
+from game.model.golf import GolfGame
+from game.solver import solve
 
 
 def _golf(number: int, letter: str) -> GolfGame:
@@ -164,9 +164,7 @@ def _numbers(args: argparse.Namespace) -> Iterator[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m game.help.find_deals", description="Find the examples' real deals."
-    )
+    parser = argparse.ArgumentParser(prog="python -m tools.find_examples", description="Find the examples' real deals.")
     parser.add_argument("search", choices=["ace-on-king", "block", "group", "opening"])
     parser.add_argument("number", nargs="?", type=int, default=40)
     parser.add_argument("letter", nargs="?", default="C")

@@ -1,8 +1,8 @@
 """Solver benchmark: the distribution of solve times per game and option, each goal beside its number.
 
-    python -m game.solver.bench [--games golf,eightoff] [--options easy,classic,strict,...,8,4,2]
-                                [--from 1] [--to N] [--positions 2000] [--seed 1]
-                                [--clock cpu|wall] [--budget 60]
+    python -m tools.solver_bench [--games golf,eightoff] [--options easy,classic,strict,...,8,4,2]
+                                 [--from 1] [--to N] [--positions 2000] [--seed 1]
+                                 [--clock cpu|wall] [--budget 60]
 
 Options: every listed kind (Golf: easy, classic, strict, classic+j2; Eight Off: 8, 4, 2); for Golf
 also any other rule set by name (classic+k, easy+z...). Deals: Golf 1-4000 and Eight Off 1-1000
@@ -10,8 +10,8 @@ unless --to says otherwise. Positions: that many Golf mid-game positions, half E
 (see golf_positions), and half as many again for each other Golf rule set measured; none with
 --positions 0. For each set:
 the median, 95th and 99th percentile and maximum time of `solve()` (dealing is not counted), the
-median and maximum states, for all answers and for wins and proofs of a loss apart, then each goal
-of issue 18 with the measured number and whether it is met. --clock cpu (default) times the
+median and maximum states, for all answers and for wins and proofs of a loss apart, then each of
+the solver's goals with the measured number and whether it is met. --clock cpu (default) times the
 process's CPU, which other work on a shared machine disturbs far less than wall time; --clock
 wall times the wall clock. Every 'winnable' answer is replayed through the model; a failed
 replay is reported.
@@ -29,22 +29,24 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import registry
-from ..machine_speed import median_ms, python_work, speed_line
-from ..model.codes import MAX_NUMBER
-from ..model.golf import GolfGame, GolfRules
-from ..model.moves import GolfMove
-from .moves import replays_to_win
-from .result import Budget
-from .tables import make_game
+import game.solver as game_solver
+from game import registry
+from game.model.codes import MAX_NUMBER
+from game.model.golf import GolfGame, GolfRules
+from game.model.moves import GolfMove
+from game.solver.deals import make_game
+from game.solver.moves import replays_to_win
+from game.solver.result import Budget
+
+from .machine_speed import median_ms, python_work, speed_line
 
 #: Each game's options, as the statistics name them (the registry's kinds).
 OPTIONS = {f: tuple(k.option for k in registry.kinds_of(f)) for f in registry.FAMILIES}
-#: The deals measured by default, per game (issue 18's ranges).
+#: The deals measured by default, per game.
 LAST_DEAL = {"golf": 4000, "eightoff": 1000}
-#: Eight Off with 4 and 2 cells must be no slower than before issue 18: the old solver's figures
-#: (median, max) in ms of CPU over deals 1-1000, measured on this machine interleaved deal by deal
-#: with the new one, under the load of other sessions (the new one: 1.4 and 768, 0.3 and 72).
+#: Eight Off with 4 and 2 cells must be no slower than the earlier, simpler solver was: its figures
+#: (median, max) in ms of CPU over deals 1-1000, measured interleaved deal by deal with the present
+#: one on the same machine.
 BEFORE = {"4": (1.6, 896.0), "2": (0.34, 87.0)}
 
 
@@ -92,12 +94,10 @@ def stat_ms(times: list[float], stat: str) -> float:
 
 def measure(games: Iterable[Any], seconds: float, clock: Callable[[], float]) -> Sample:
     """Solve each game and record what it took; a win is then replayed on the game itself."""
-    from . import solve  # looked up at each call, as deals.py does (tests replace game.solver.solve)
-
     sample = Sample()
     for game in games:
         start = clock()
-        result = solve(game, Budget(seconds=seconds))
+        result = game_solver.solve(game, Budget(seconds=seconds))  # (looked up at each call: tests replace it)
         sample.times.append(clock() - start)
         sample.states.append(result.states)
         sample.verdicts.append(result.verdict)
@@ -156,7 +156,7 @@ def report(title: str, sample: Sample, goals: list[Goal], out: Callable[[str], N
         value = stat_ms(sample.times, goal.stat)
         ok = value <= goal.limit_ms
         met = met and ok
-        why = " (the figure before issue 18)" if goal.why == "before" else ""
+        why = " (the earlier solver's figure)" if goal.why == "before" else ""
         out(f"  goal: {goal.stat} <= {goal.limit_ms:g} ms{why}: {value:.1f} ms  {'met' if ok else 'MISSED'}")
     return met
 
@@ -181,7 +181,7 @@ def chosen_options(game: str, wanted: list[str] | None) -> list[str]:
 def solver_available(game: str) -> str | None:
     """None if the game's solver imports, else why not (the other solver may be unfinished)."""
     try:
-        importlib.import_module(f"{__package__}.{game}")
+        importlib.import_module(f"game.solver.{game}")
     except ImportError as exc:
         return str(exc)
     return None
@@ -189,7 +189,7 @@ def solver_available(game: str) -> str | None:
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.solver.bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m tools.solver_bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", default="golf,eightoff", help="comma list: golf, eightoff")
     parser.add_argument(

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from game.machine_speed import blit_work, median_ms, python_work, speed_line
+from tools.machine_speed import blit_work, median_ms, python_work, speed_line
 
 
 def test_the_figure_is_the_median_of_the_runs_in_milliseconds_of_the_given_clock():
@@ -42,7 +42,7 @@ def test_the_lines_say_both_figures_and_that_they_compare_days():
 
 
 def test_the_solver_bench_prints_the_machine_speed_first():
-    from game.solver import bench
+    from tools import solver_bench as bench
 
     lines: list[str] = []
     bench.main(
