@@ -1,5 +1,5 @@
-"""The best hole score found for a Golf position (issue 21: "a single Golf deal can show the fewest
-cards-left result found"), under every rule set.
+"""The best hole score found for a Golf position, under every rule set: a single Golf deal can show
+the fewest cards-left result found.
 
 A hole's score is the number of tableau cards left when play ends, or, when the tableau is cleared,
 minus the cards still in the stock (game.model.course.hole_score).
@@ -10,23 +10,23 @@ minus the cards still in the stock (game.model.course.hole_score).
   about a few such stocks (a binary search over k), gives the best, proved.
 - Any other position's best is the fewest tableau cards left: play can only lower the count, so it
   is the least count over the positions reachable, found by a depth-first search over (cards left in
-  each column, cards drawn, waste top rank), the state golf_plain.py also keys on, plays before the
-  draw. Within the budget of positions it is proved; beyond it, it is the best found so far.
+  each column, cards drawn, waste top rank), the state the plain reference search
+  (tools/golf_plain.py) also keys on, plays before the draw. Within the budget of positions it is
+  proved; beyond it, it is the best found so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .golf_plain import fits, rank_position
 from .result import Budget
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.golf import GolfGame
 
-DEFAULT_STATES = 40_000  # positions per search: ~0.1-0.4 s here, in the solver's worker
+DEFAULT_STATES = 40_000  # positions per search: few enough that the solver's worker answers while the player waits
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,32 @@ class BestScore:
 
 class _OutOfBudget(Exception):
     pass
+
+
+def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
+    """Whether rank `card` (0: a joker) fits waste top rank `top` (None: empty waste; 0: a joker).
+
+    The rules (RULES.md) at the rank level: a card fits the waste top when their ranks differ by one
+    (with the wrap, King and Ace too); anything fits an empty waste or a joker, and a joker fits
+    anything; nothing fits a King when the King is dead."""
+    if top is None:
+        return True
+    if dead_king and top == 13:
+        return False
+    if card == 0 or top == 0:
+        return True
+    return abs(card - top) == 1 or (wrap and abs(card - top) == 12)
+
+
+def rank_position(game: Any) -> tuple[list[list[int]], list[int], int | None]:
+    """A GolfGame's position at the rank level, as best_score takes it: (columns, stock with the
+    next draw last, the waste top's rank or None)."""
+    top = game.waste_top
+    return (
+        [[c.rank for c in col] for col in game.columns],
+        [c.rank for c in game.stock],
+        None if top is None else top.rank,
+    )
 
 
 def best_score(

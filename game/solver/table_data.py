@@ -4,19 +4,18 @@ listed deal, "<number> <fields...>", in the table's order.
 The game reads such a file the first time it is asked about its kind and keeps only what the caller
 makes of each row. A file that is missing, too large, not ASCII, out of order, or names a deal its
 table does not list is logged and read as no rows: the caller then simply has nothing to show.
-Written atomically (temporary file, fsync, rename) like the tables.
+tools/deal_lists.py writes them (write_rows), atomically like the tables.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
 from . import deals
-from .tables import write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +50,10 @@ def body(path: Path) -> str:
 
 def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     """read_rows one row at a time: a row's fields are made only as it is reached, so reading a
-    table does not hold all its rows' small objects at once (5,000 rows of Eight Off's pars left
-    some 2 MiB of heap behind). The text is split into lines a block at a time: splitting it row by
-    row with a pattern took 15 ms here for Eight Off's pars, in the first frame of its table."""
+    table does not hold all its rows' small objects at once (thousands of rows' worth would stay
+    behind in the heap). The text is split into lines a block at a time, which is much quicker than
+    splitting it row by row with a pattern: Eight Off's pars are read in the first frame of its
+    table."""
     for block in blocks(body(path)):
         for row in block.splitlines():
             if row.strip():
@@ -98,8 +98,3 @@ def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[t
         log.warning("%s unusable (%s); treating it as empty", path, exc)
         return []
     return out
-
-
-def write(path: Path, header: str, rows: Iterable[tuple[int, Iterable[object]]]) -> None:
-    """Write a file atomically: the header, then "<number> <fields...>" per row."""
-    write_atomic(path, [header, *(" ".join([str(n), *map(str, fields)]) for n, fields in rows)])

@@ -11,6 +11,7 @@ from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.solver import deals, lines, solve, tables
 from game.solver.moves import copy_game, replays_to_win
+from tools import deal_lists
 
 
 @pytest.fixture
@@ -97,10 +98,10 @@ def test_known_line_is_none_for_a_deal_not_listed():
 
 
 def lined_table(directory, kind="golf-easy", numbers=(1, 2, 3)):
-    """A small table of `kind` with each deal's real line, written by the tables module."""
-    rows = [(n, lines.text_of(tables.make_game(kind, n), solve(tables.make_game(kind, n)).moves)) for n in numbers]
-    tables.write_table(tables.table_path(kind, directory), kind, max(numbers), list(numbers))
-    tables.write_lines(tables.lines_path(kind, directory), kind, rows)
+    """A small table of `kind` with each deal's real line, written as tools/deal_lists.py writes them."""
+    rows = [(n, lines.text_of(deals.make_game(kind, n), solve(deals.make_game(kind, n)).moves)) for n in numbers]
+    deal_lists.write_table(tables.table_path(kind, directory), kind, max(numbers), list(numbers))
+    deal_lists.write_lines(tables.lines_path(kind, directory), kind, rows)
     return rows
 
 
@@ -127,13 +128,13 @@ def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path,
     if damage == "missing":
         path.unlink()
     elif damage == "swap":
-        tables.write_lines(path, "golf-easy", [rows[1], rows[0], rows[2]])
+        deal_lists.write_lines(path, "golf-easy", [rows[1], rows[0], rows[2]])
     elif damage == "short":
-        tables.write_lines(path, "golf-easy", rows[:1])
+        deal_lists.write_lines(path, "golf-easy", rows[:1])
     elif damage == "bad-text":
-        tables.write_lines(path, "golf-easy", [(n, t + "?") for n, t in rows])
+        deal_lists.write_lines(path, "golf-easy", [(n, t + "?") for n, t in rows])
     elif damage == "not-winning":
-        tables.write_lines(path, "golf-easy", [(n, t[:-1]) for n, t in rows])
+        deal_lists.write_lines(path, "golf-easy", [(n, t[:-1]) for n, t in rows])
     elif damage == "binary":
         path.write_bytes(b"# header\n\xff\xfe 1\n2 \x00\x01\n" * 3)
     elif damage == "directory":

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from game.solver import lines, tables
+from game import registry
+from game.solver import deals, lines, tables
 from game.solver.moves import replays_to_win
+from tools.deal_lists import check_deal
 
 PRESENT = [k for k in tables.KINDS if tables.table_path(k).exists()]
 SAMPLE = 4
-LINES_SAMPLE = 40  # the tables tool's verify command replays every line
+LINES_SAMPLE = 40  # the deal lists tool's verify command replays every line
 
 
 @pytest.mark.parametrize("kind", PRESENT)
@@ -20,7 +22,7 @@ def test_table_format_and_length(kind):
     scanned, numbers = tables.read_table(tables.table_path(kind))
     assert numbers == sorted(set(numbers))
     assert tables.format_problems(kind, scanned, numbers) == []
-    assert len(numbers) >= tables.MINIMUM[kind]
+    assert len(numbers) >= registry.kind(kind).table_size
 
 
 @pytest.mark.parametrize("kind", PRESENT)
@@ -36,45 +38,11 @@ def test_a_sample_of_each_table_re_solves_and_its_lines_replay_to_a_win(kind):
     _, numbers = tables.read_table(tables.table_path(kind))
     rows = dict(tables.read_lines(tables.lines_path(kind)))
     for number in random.Random(f"{kind}-sample").sample(numbers, min(SAMPLE, len(numbers))):
-        verdict = tables.check_deal((kind, number, 30.0))
+        verdict = check_deal((kind, number, 30.0))
         assert verdict[:2] == (number, "winnable") and verdict[2]
     for number in random.Random(f"{kind}-lines").sample(numbers, min(LINES_SAMPLE, len(numbers))):
-        moves = lines.replay(tables.make_game(kind, number), rows[number])
-        assert moves is not None and replays_to_win(tables.make_game(kind, number), moves)
-
-
-def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
-    monkeypatch.setattr(tables, "BATCH", 5)
-    quiet = [].append
-    first = tables.generate("golf-classic", 3, jobs=1, seconds=10.0, directory=tmp_path, log=quiet)
-    path = tables.table_path("golf-classic", tmp_path)
-    scanned, numbers = tables.read_table(path)
-    assert numbers == first and len(first) >= 3 and scanned == first[-1]
-    more = tables.generate("golf-classic", 6, jobs=1, seconds=10.0, directory=tmp_path, log=quiet)
-    assert more[: len(first)] == first and len(more) == 6
-    # black-hole-solver's verdicts: Classic deals 2 and 4 are winnable, 1 and 3 are not
-    assert more[:2] == [2, 4]
-    assert [n for n, _ in tables.read_lines(tables.lines_path("golf-classic", tmp_path))] == more
-    assert tables.verify("golf-classic", directory=tmp_path, log=quiet) == []
-    lines_file = tables.lines_path("golf-classic", tmp_path)
-    good = lines_file.read_text()
-    rows = good.splitlines()
-    rows[1] = rows[1][:-1]  # deal 2's line stops one move short of the win
-    lines_file.write_text("\n".join(rows) + "\n")
-    assert (2, "bad-line") in tables.verify("golf-classic", sample=0, directory=tmp_path, log=quiet)
-    lines_file.write_text(good)
-    path.write_text(path.read_text() + "1\n")
-    assert (1, "format") in tables.verify("golf-classic", directory=tmp_path, log=quiet)
-
-
-def test_lines_fills_in_a_table_made_without_lines(tmp_path, monkeypatch):
-    monkeypatch.setattr(tables, "BATCH", 2)
-    quiet = [].append
-    tables.write_table(tables.table_path("golf-easy", tmp_path), "golf-easy", 6, [1, 2, 3, 4, 5, 6])
-    assert (1, "no-line") in tables.verify("golf-easy", sample=0, directory=tmp_path, log=quiet)
-    assert tables.fill_lines("golf-easy", jobs=1, directory=tmp_path, log=quiet) == []
-    assert [n for n, _ in tables.read_lines(tables.lines_path("golf-easy", tmp_path))] == [1, 2, 3, 4, 5, 6]
-    assert tables.verify("golf-easy", sample=0, directory=tmp_path, log=quiet) == []
+        moves = lines.replay(deals.make_game(kind, number), rows[number])
+        assert moves is not None and replays_to_win(deals.make_game(kind, number), moves)
 
 
 def test_read_table_refuses_a_file_without_header(tmp_path):
@@ -106,7 +74,7 @@ def test_eightoff_tables_agree_with_freecell_solver_on_its_deals(kind, column):
     assert {n for n in numbers if n <= len(rows)} == {int(r[0]) for r in rows if r[column] == "S"}
 
 
-# -- the Golf rule sets' winnable shares (issue 19) --------------------------------------------------
+# -- the Golf rule sets' winnable shares ---------------------------------------------------------------
 def test_every_golf_rule_set_has_its_share_near_the_literature():
     from game.model.golf import GolfRules
 
@@ -122,7 +90,7 @@ def test_every_golf_rule_set_has_its_share_near_the_literature():
 
 def test_the_shares_file_agrees_with_the_strict_reference_and_table():
     """The strict share, the plain search's verdicts and the strict table count the same deals."""
-    from game.solver.golf_shares import read_shares
+    from tools.golf_shares import read_shares
 
     strict = read_shares()["strict"]
     rows = (Path(__file__).parent / "reference" / "golf-strict.tsv").read_text().splitlines()[2:]

@@ -1,5 +1,5 @@
 """Golf played out at the rank level by a policy, fast: the difficulty rating's random player and the
-report's greedy player (rating.py).
+report's greedy player (tools/rating.py).
 
 Suits never matter in Golf, so a position is the columns' ranks, the stock's ranks and the waste
 top's rank (0 a joker, EMPTY an empty waste), and what fits is a 15 x 14 table made from the rule
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model.cards import JOKERS, Card
-from ..model.golf import GolfGame, GolfRules
-from ..model.moves import GolfMove
+from game.model.cards import JOKERS, Card
+from game.model.golf import GolfGame, GolfRules
+from game.model.moves import GolfMove
 
 EMPTY = 14  # the waste top's index when the waste is empty
 _LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2**64

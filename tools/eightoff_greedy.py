@@ -1,4 +1,4 @@
-"""A simple greedy Eight Off player for the difficulty report (rating.py): one line, no look-ahead,
+"""A simple greedy Eight Off player for the difficulty report (tools/rating.py): one line, no look-ahead,
 no going back, to show that the rating's bands mean something to a player.
 
 Every card that may go to its foundation goes there. Then, of the moves to a position not seen
@@ -11,9 +11,10 @@ left, or after LIMIT moves. Its move generator is the solver's (eightoff_state.R
 
 from __future__ import annotations
 
-from ..model.eightoff import EightOffGame
+from game.model.eightoff import EightOffGame
+from game.solver.eightoff_state import CELL_COL, COL_COL, key
+
 from .eightoff_short import all_home, children, settled_start
-from .eightoff_state import CELL_COL, COL_COL, key
 
 LIMIT = 400
 

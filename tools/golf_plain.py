@@ -1,35 +1,26 @@
 """A plain Golf search, written apart from the fast solver to check it: reference verdicts.
 
-    python -m game.solver.golf_plain strict 1 2000 > tests/solver/reference/golf-strict.tsv
+    python -m tools.golf_plain strict 1 2000 > tests/solver/reference/golf-strict.tsv
 
-Nothing here is shared with golf_search.py, golf_sweep.py or golf_hall.py: no cuts, no bounds, no
-tables. It tries every legal move in the order the model lists them (columns 1-7, then the draw),
-depth first, and remembers every (cards left in each column, cards drawn, waste top rank) it has
-seen, since those three decide everything that can still happen (suits never matter). That is
-quick enough only where the rules leave little choice, as the strict draw does (a draw only when
-no free card fits): for the strict preset it decides a deal in a few thousand states.
+Nothing here is shared with the solver's search (game/solver/golf_search.py, golf_sweep.py,
+golf_hall.py): no cuts, no bounds, no tables. It tries every legal move in the order the model
+lists them (columns 1-7, then the draw), depth first, and remembers every (cards left in each
+column, cards drawn, waste top rank) it has seen, since those three decide everything that can
+still happen (suits never matter). That is quick enough only where the rules leave little choice,
+as the strict draw does (a draw only when no free card fits): for the strict preset it decides a
+deal in a few thousand states.
 
-The rules, from RULES.md and issue 19, at the rank level: a card fits the waste top when their
-ranks differ by one (with the wrap, King and Ace too); anything fits an empty waste or a joker,
-and a joker fits anything; nothing fits a King when the King is dead.
+The rules at the rank level (a card's fit and a position's ranks) are game/solver/golf_best.py's,
+which the solver's search does not use either.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-
-def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
-    """Rank `card` (0: a joker) on waste top rank `top` (None: empty waste; 0: a joker)."""
-    if top is None:
-        return True
-    if dead_king and top == 13:
-        return False
-    if card == 0 or top == 0:
-        return True
-    return abs(card - top) == 1 or (wrap and abs(card - top) == 12)
+from game.model.golf import GolfGame
+from game.solver.golf_best import fits, rank_position
 
 
 def winnable(
@@ -62,21 +53,8 @@ def winnable(
     return search(tuple(len(c) for c in cols), 0, top)
 
 
-def rank_position(game: Any) -> tuple[list[list[int]], list[int], int | None]:
-    """A GolfGame's position at the rank level, as this module's searches take it: (columns,
-    stock with the next draw last, the waste top's rank or None)."""
-    top = game.waste_top
-    return (
-        [[c.rank for c in col] for col in game.columns],
-        [c.rank for c in game.stock],
-        None if top is None else top.rank,
-    )
-
-
 def deal_verdict(number: int, rule: str) -> bool:
     """The verdict on deal `number` under a rule set (a name the model reads, e.g. 'strict')."""
-    from ..model.golf import GolfGame  # the deal only: the model deals, this module judges
-
     game = GolfGame.new(rule, number)
     rules = game.rules
     return winnable(*rank_position(game), rules.wrap, rules.dead_king, rules.strict_draw)
@@ -89,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rule, first, last = args[0], int(args[1]), int(args[2])
     print(
-        f"# Golf {rule}: S winnable, U unwinnable, by game/solver/golf_plain.py (plain search): "
-        f"python -m game.solver.golf_plain {rule} {first} {last}"
+        f"# Golf {rule}: S winnable, U unwinnable, by tools/golf_plain.py (plain search): "
+        f"python -m tools.golf_plain {rule} {first} {last}"
     )
     print(f"deal\t{rule}")
     for number in range(first, last + 1):

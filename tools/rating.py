@@ -1,8 +1,15 @@
-"""The difficulty measure of a listed deal, the bands it gives, and the greedy report (rating.py).
+"""The difficulty rating of the listed deals, made and checked: the measure of each deal, the bands
+it gives, and the greedy report.
 
-The measure, easiest first (see rating.py for the file): Golf (wins of PLAYOUTS random playouts,
-descending; the tableau cards they left, ascending; the solver's states, ascending), Eight Off
-(the solver's states to its first win, ascending); ties by deal number. The solver's effort is
+    python -m tools.rating generate golf-easy [--jobs 1]
+    python -m tools.rating report [golf-easy ...] [--sample N]
+    python -m tools.rating verify golf-easy [--sample 50]
+    python -m tools.rating status
+
+The measure, easiest first (see game/solver/rating.py for the file and how the game reads it):
+Golf (wins of PLAYOUTS random playouts, descending; the tableau cards they left, ascending; the
+solver's states, ascending), Eight Off (the solver's states to its first win, ascending); ties by
+deal number. The solver's effort is
 Result.states under a state budget, never time, so the rating is the same on every machine; it
 changes only when the solver or the playouts change, and then `generate` must be run again (the
 tests regenerate a sample and compare).
@@ -12,20 +19,34 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import registry
-from . import deals, rating, table_data, tables
+import game.solver as game_solver
+from game import registry
+from game.solver import deals, rating, table_data
+from game.solver.result import Budget
+
+from .deal_lists import worker_pool, write_rows
+from .eightoff_greedy import greedy_home
 from .playout import RankPosition, greedy_cards_left, random_playouts
-from .result import Budget
 
 PLAYOUTS = 256
 #: solver states: enough for every listed deal so far; a deal that needs more is rated at the cap
 BUDGET = {"golf": 2_000_000, "eightoff": 1_000_000}
 Measure = tuple[int, ...]
+#: what the measure fields of a row are, per game family
+FIELDS = {
+    "golf": "<wins of 256 random playouts> <cards they left> <solver states>",
+    "eightoff": "<solver states to the first win>",
+}
+HEADER = (
+    "# {kind}: difficulty band of each deal of {kind}.txt, in its order (tools/rating.py): "
+    "<number> <band> {fields}; easiest first, a third each; python -m tools.rating generate {kind}"
+)
 
 
 def family(kind: str) -> str:
@@ -34,9 +55,7 @@ def family(kind: str) -> str:
 
 def effort(game: Any, budget: int) -> int:
     """The solver's states to decide the game (its first win), at most `budget`."""
-    from . import solve
-
-    return min(solve(game, Budget(states=budget)).states, budget)
+    return min(game_solver.solve(game, Budget(states=budget)).states, budget)
 
 
 def measure(kind: str, number: int) -> Measure:
@@ -81,7 +100,7 @@ def generate(
         raise SystemExit(f"{kind} has no table to rate")
     started, cpu = time.perf_counter(), time.process_time()
     measures: dict[int, Measure] = {}
-    pool = tables.worker_pool(jobs) if jobs > 1 else None
+    pool = worker_pool(jobs) if jobs > 1 else None
     try:
         tasks = [(kind, n) for n in numbers]
         for number, value in pool.imap(_measure_task, tasks, 20) if pool else map(_measure_task, tasks):
@@ -97,8 +116,8 @@ def generate(
             pool.join()
     ordered = [n for n, _ in sorted(measures.items(), key=order_key(kind))]
     bands = split(ordered)
-    header = rating.HEADER.format(kind=kind, fields=rating.FIELDS[family(kind)])
-    table_data.write(
+    header = HEADER.format(kind=kind, fields=FIELDS[family(kind)])
+    write_rows(
         table_data.data_path(kind, rating.SUFFIX, directory), header, ((n, (bands[n], *measures[n])) for n in numbers)
     )
     rating.clear_cache()
@@ -125,8 +144,6 @@ def greedy_result(kind: str, number: int) -> tuple[bool, int]:
     if family(kind) == "golf":
         left = greedy_cards_left(game)
         return left == 0, left
-    from .eightoff_greedy import greedy_home
-
     home = greedy_home(game)
     return home == 52, home
 
@@ -161,8 +178,8 @@ def report(kinds: Sequence[str], sample: int | None = None, directory: Path | No
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.solver.rating",
-        description=rating.__doc__,
+        prog="python -m tools.rating",
+        description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -198,3 +215,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{kind:15} " + ("  ".join(f"{b} {s}" for b, s in zip(rating.BANDS, sizes)) if any(sizes) else "no rating")
         )
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,7 +2,7 @@
 
 Lengths count the player's moves as the model's move counter does: one per push, a group move is
 one, and every foundation move counts. From a fresh deal every card goes to its foundation exactly
-once on the shortest line (a take-back only adds moves, see eightoff.py, point 1), so a line's
+once on the shortest line (a take-back only adds moves, see game/solver/eightoff.py, point 1), so a line's
 length is 52 plus its other moves, and the search runs over the solver's settled positions, where
 each edge is one ordinary move followed by the foundation moves it allows. The move generator is
 the solver's (eightoff_state.Rules): it leaves out only moves that cannot shorten a line (a second
@@ -30,10 +30,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.eightoff import EightOffGame
-from .eightoff import column_scorer
-from .eightoff_check import model_moves
-from .eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, State, encode, key
+from game.model.eightoff import EightOffGame
+from game.solver.eightoff import column_scorer
+from game.solver.eightoff_check import model_moves
+from game.solver.eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, State, encode, key
 
 #: a line as linked parts: (the internal moves of one edge, the parts before it)
 _Path = tuple[list[Move], Any] | None

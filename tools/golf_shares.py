@@ -1,13 +1,13 @@
 """How many Golf deals can be won under each rule set: the shares the "More rules" sheet shows.
 
-    python -m game.solver.golf_shares [--to 500] [--rules all|easy,strict,...] [--jobs 2]
+    python -m tools.golf_shares [--to 500] [--rules all|easy,strict,...] [--jobs 2]
 
 solves deals 1 to N (PySolFC's numbering, as every deal code) under each rule set asked (all 48 by
 default) and writes game/solver/winnable/golf-shares.json: per rule set name, how many deals were
 solved, how many of them are winnable and how many the budget left undecided (none so far: the
 solver is exact and its sweep bounds the cost). A rule set already in the file keeps the longer of
 the two runs, so a longer run for a few rule sets (say --to 2000 for the presets) adds to a shorter
-one for all. `tables.golf_share(name)` reads the file without importing any solver.
+one for all. The game reads the file with game.solver.tables.golf_share(name), which imports no solver.
 """
 
 from __future__ import annotations
@@ -19,23 +19,25 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..model.golf import GolfGame, GolfRules
-from .result import Budget
+import game.solver as game_solver
+from game.model.golf import GolfGame, GolfRules
+from game.solver.result import Budget
+from game.solver.tables import SHARES_FILE
 
-SHARES_PATH = Path(__file__).resolve().parent / "winnable" / "golf-shares.json"
+from .deal_lists import worker_pool
+
+SHARES_PATH = SHARES_FILE
 ABOUT = (
     "Golf deals 1-N solved under each rule set by game.solver: N ('deals'), winnable, unknown. "
-    "python -m game.solver.golf_shares --to N [--rules ...]"
+    "python -m tools.golf_shares --to N [--rules ...]"
 )
 SECONDS = 120.0  # per deal: far above the slowest solve (under a second)
 
 
 def verdict(task: tuple[str, int]) -> tuple[str, int, str]:
     """Worker: (rule set name, deal number, verdict)."""
-    from . import solve
-
     name, number = task
-    return name, number, solve(GolfGame.new(name, number), Budget(seconds=SECONDS)).verdict
+    return name, number, game_solver.solve(GolfGame.new(name, number), Budget(seconds=SECONDS)).verdict
 
 
 def read_shares(path: Path = SHARES_PATH) -> dict[str, dict[str, int]]:
@@ -58,8 +60,6 @@ def write_shares(shares: dict[str, dict[str, int]], path: Path = SHARES_PATH) ->
 
 def measure(names: list[str], last: int, jobs: int = 2, log: Any = print) -> dict[str, dict[str, int]]:
     """{name: {'deals', 'winnable', 'unknown'}} over deals 1..last for each rule set name."""
-    from .tables import worker_pool
-
     out = {n: {"deals": last, "winnable": 0, "unknown": 0} for n in names}
     tasks = [(n, d) for n in names for d in range(1, last + 1)]
     started = time.perf_counter()
@@ -74,7 +74,7 @@ def measure(names: list[str], last: int, jobs: int = 2, log: Any = print) -> dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m game.solver.golf_shares",
+        prog="python -m tools.golf_shares",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
