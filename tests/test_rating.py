@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.solver import deals, rating, table_data
+from game.solver import deal_data, deals, rating
 from tools import rating as rating_tool
 
 ROOT = Path(__file__).resolve().parents[1]
-RATED = [k for k in deals.KINDS if table_data.data_path(k, rating.SUFFIX).exists()]
+RATED = [k for k in deals.KINDS if deal_data.data_path(k, rating.SUFFIX).exists()]
 
 
 @pytest.fixture
@@ -26,13 +26,13 @@ def fresh():
     rating.clear_cache()
 
 
-def test_every_kind_with_a_table_is_rated():
+def test_every_kind_with_a_deal_list_is_rated():
     assert {"golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2"} <= set(RATED)
     assert set(RATED) == {k for k in deals.KINDS if deals.listed(k)}
 
 
 @pytest.mark.parametrize("kind", RATED)
-def test_bands_come_from_the_file_cover_the_table_and_are_of_similar_size(kind):
+def test_bands_come_from_the_file_cover_the_deal_list_and_are_of_similar_size(kind):
     stored = rating_tool.rows(kind)
     assert list(stored) == list(deals.listed(kind))  # one row per listed deal, in its order
     sizes = [len(rating.listed_in_band(kind, band)) for band in rating.BANDS]
@@ -52,12 +52,12 @@ def test_band_of_an_unlisted_deal_or_an_unrated_kind_is_none():
         rating.listed_in_band("golf-easy", "tricky")
 
 
-TABLE = "# golf-easy: deals proven winnable by game.solver; scanned 1-9; 4 deals\n2\n3\n5\n8\n"
+DEAL_LIST = "# golf-easy: deals proven winnable by game.solver; scanned 1-9; 4 deals\n2\n3\n5\n8\n"
 HEADER = "# golf-easy: difficulty band of each deal\n"
 
 
 def with_rating(tmp_path, monkeypatch, text: str | bytes) -> None:
-    (tmp_path / "golf-easy.txt").write_text(TABLE)
+    (tmp_path / "golf-easy.txt").write_text(DEAL_LIST)
     path = tmp_path / "golf-easy.rating"
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
@@ -74,7 +74,7 @@ def test_a_sound_file_gives_its_bands(fresh, tmp_path, monkeypatch):
     "text",
     [
         HEADER + "2 easy 9\n3 tricky 1\n",  # no such band
-        HEADER + "2 easy 9\n4 hard 1\n",  # deal 4 is not in the table
+        HEADER + "2 easy 9\n4 hard 1\n",  # deal 4 is not in the deal list
         HEADER + "3 easy 9\n2 hard 1\n",  # out of order
         HEADER + "2 easy x\n",  # a measure that is no number
         HEADER + "two easy 1\n",  # no deal number
@@ -96,7 +96,7 @@ def test_a_damaged_or_missing_file_is_logged_and_means_no_bands(fresh, tmp_path,
 def test_a_huge_file_is_refused_unread(fresh, tmp_path, monkeypatch, caplog):
     with_rating(tmp_path, monkeypatch, HEADER)
     with open(tmp_path / "golf-easy.rating", "ab") as out:
-        out.truncate(table_data.MAX_BYTES + 1)
+        out.truncate(deal_data.MAX_BYTES + 1)
     with caplog.at_level(logging.WARNING):
         assert rating.band_of("golf-easy", 2) is None
     assert "unusable" in caplog.text

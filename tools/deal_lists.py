@@ -8,7 +8,7 @@ made and checked.
 
 Kinds: golf-easy, golf-classic, golf-strict, golf-classic+j2, eightoff-8, eightoff-4, eightoff-2
 (every registry kind with a list; the other Golf rule sets have none, see deals.find_winnable). The
-files and how the game reads them: game/solver/tables.py. The list's header records the last deal
+files and how the game reads them: game/solver/deal_lists.py. The list's header records the last deal
 number scanned, so `generate` resumes exactly where an interrupted run stopped and never solves an
 unwinnable or unknown deal twice.
 
@@ -37,21 +37,21 @@ from typing import Any
 import game.solver as game_solver
 from game import registry
 from game.solver import lines as line_text
+from game.solver.deal_lists import (
+    DATA_DIR,
+    KINDS,
+    deal_list_path,
+    format_problems,
+    lines_path,
+    read_deal_list,
+    read_lines,
+)
 from game.solver.deals import make_game
 from game.solver.moves import replays_to_win
 from game.solver.result import Budget
-from game.solver.tables import (
-    DATA_DIR,
-    KINDS,
-    format_problems,
-    lines_path,
-    read_lines,
-    read_table,
-    table_path,
-)
 
 #: The deals each kind's list holds at least (the registry's), what `generate` makes by default.
-MINIMUM = {k.table: k.table_size for k in registry.KINDS.values()}
+MINIMUM = {k.deal_list: k.deal_list_size for k in registry.KINDS.values()}
 BATCH = 100
 LINES_HEADER = "# {kind}: a winning line for each deal of {kind}.txt, in its order (game/solver/lines.py)"
 
@@ -72,7 +72,7 @@ def check_deal(task: tuple[str, int, float]) -> tuple[int, str, str | None]:
     return number, result.verdict, text
 
 
-def write_table(path: Path, kind: str, scanned: int, numbers: list[int]) -> None:
+def write_deal_list(path: Path, kind: str, scanned: int, numbers: list[int]) -> None:
     """Atomic rewrite: a crash leaves either the old file or the new one, never half of one."""
     header = (
         f"# {kind}: deals proven winnable by game.solver; scanned 1-{scanned}; "
@@ -82,12 +82,12 @@ def write_table(path: Path, kind: str, scanned: int, numbers: list[int]) -> None
 
 
 def write_lines(path: Path, kind: str, rows: Iterable[tuple[int, str]]) -> None:
-    """Atomic rewrite, like write_table."""
+    """Atomic rewrite, like write_deal_list."""
     write_atomic(path, [LINES_HEADER.format(kind=kind), *(f"{n} {text}" for n, text in rows)])
 
 
 def write_rows(path: Path, header: str, rows: Iterable[tuple[int, Iterable[object]]]) -> None:
-    """A per-deal data file (game/solver/table_data.py reads it), written atomically: the header,
+    """A per-deal data file (game/solver/deal_data.py reads it), written atomically: the header,
     then "<number> <fields...>" per row."""
     write_atomic(path, [header, *(" ".join([str(n), *map(str, fields)]) for n, fields in rows)])
 
@@ -119,8 +119,8 @@ def generate(
     log: Callable[[str], None] = print,
 ) -> list[int]:
     """Scan deals upward from where the list stopped until it holds `count` deals, with lines."""
-    path = table_path(kind, directory)
-    scanned, numbers = read_table(path)
+    path = deal_list_path(kind, directory)
+    scanned, numbers = read_deal_list(path)
     texts = dict(read_lines(lines_path(kind, directory)))
     started, tally = time.perf_counter(), dict[str, int]()
     with worker_pool(jobs) as pool:
@@ -135,7 +135,7 @@ def generate(
                 if len(numbers) >= count:
                     break
             write_lines(lines_path(kind, directory), kind, [(n, texts[n]) for n in numbers if n in texts])
-            write_table(path, kind, scanned, numbers)
+            write_deal_list(path, kind, scanned, numbers)
             log(
                 f"{kind}: scanned 1-{scanned}, {len(numbers)} winnable "
                 f"({time.perf_counter() - started:.0f} s; this run {tally})"
@@ -147,7 +147,7 @@ def fill_lines(
     kind: str, jobs: int = 2, seconds: float = 30.0, directory: Path = DATA_DIR, log: Callable[[str], None] = print
 ) -> list[int]:
     """Find the line of every listed deal that has none; the deals that got none (budget)."""
-    _, numbers = read_table(table_path(kind, directory))
+    _, numbers = read_deal_list(deal_list_path(kind, directory))
     texts = dict(read_lines(lines_path(kind, directory)))
     missing = [n for n in numbers if n not in texts]
     failed, started = [], time.perf_counter()
@@ -190,7 +190,7 @@ def verify(
 ) -> list[tuple[int, str]]:
     """Replay every shipped line, re-solve listed deals (all, or a seeded random sample), and
     return the failures."""
-    scanned, numbers = read_table(table_path(kind, directory))
+    scanned, numbers = read_deal_list(deal_list_path(kind, directory))
     problems = [(n, "format") for n in format_problems(kind, scanned, numbers)]
     problems += line_problems(kind, numbers, directory)
     chosen = (
@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "verify":
         return 1 if verify(args.kind, args.sample, args.seed, args.budget) else 0
     for kind in KINDS:
-        scanned, numbers = read_table(table_path(kind))
+        scanned, numbers = read_deal_list(deal_list_path(kind))
         lined = len(read_lines(lines_path(kind)))
         print(f"{kind:15} scanned 1-{scanned:<6} {len(numbers):6} winnable (minimum {MINIMUM[kind]}), {lined} lines")
     return 0

@@ -7,7 +7,7 @@ default) and writes game/solver/winnable/golf-shares.json: per rule set name, ho
 solved, how many of them are winnable and how many the budget left undecided (none so far: the
 solver is exact and its sweep bounds the cost). A rule set already in the file keeps the longer of
 the two runs, so a longer run for a few rule sets (say --to 2000 for the presets) adds to a shorter
-one for all. The game reads the file with game.solver.tables.golf_share(name), which imports no solver.
+one for all. The game reads the file with game.solver.deal_lists.golf_share(name), which imports no solver.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any
 
 import game.solver as game_solver
 from game.model.golf import GolfGame, GolfRules
+from game.solver.deal_lists import SHARES_FILE
 from game.solver.result import Budget
-from game.solver.tables import SHARES_FILE
 
 from .deal_lists import worker_pool
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.solver import deals, table_data
+from game.solver import deal_data, deals
 from game.solver.lines import replay, text_of
 from game.solver.par import KINDS, SUFFIX, clear_cache
 
@@ -78,10 +78,10 @@ def find_par(task: tuple[str, int, Budgets]) -> tuple[int, int, int, str, int]:
 
 def rows_of(kind: str, directory: Path) -> dict[int, tuple[int, int, str]]:
     """The file's rows, number -> (par, bound, line text); {} when there is none."""
-    path = table_data.data_path(kind, SUFFIX, directory)
+    path = deal_data.data_path(kind, SUFFIX, directory)
     if not path.exists():
         return {}
-    return {n: (int(f[0]), int(f[1]), f[2]) for n, f in table_data.read_rows(path)}
+    return {n: (int(f[0]), int(f[1]), f[2]) for n, f in deal_data.read_rows(path)}
 
 
 def generate(
@@ -96,7 +96,7 @@ def generate(
     given; every one with `again`, after the search changed), in batches, rewriting the file after
     each."""
     directory = Path(deals.DATA_DIR if directory is None else directory)
-    path = table_data.data_path(kind, SUFFIX, directory)
+    path = deal_data.data_path(kind, SUFFIX, directory)
     numbers = list(deals.listed(kind))[:count]
     rows = {} if again else rows_of(kind, directory)
     todo = [n for n in numbers if n not in rows]

@@ -27,7 +27,7 @@ from typing import Any
 
 import game.solver as game_solver
 from game import registry
-from game.solver import deals, rating, table_data
+from game.solver import deal_data, deals, rating
 from game.solver.result import Budget
 
 from .deal_lists import worker_pool, write_rows
@@ -97,7 +97,7 @@ def generate(
     """Measure every listed deal of `kind`, cut the bands and write <kind>.rating."""
     numbers = list(deals.listed(kind))
     if not numbers:
-        raise SystemExit(f"{kind} has no table to rate")
+        raise SystemExit(f"{kind} has no deal list to rate")
     started, cpu = time.perf_counter(), time.process_time()
     measures: dict[int, Measure] = {}
     pool = worker_pool(jobs) if jobs > 1 else None
@@ -118,7 +118,7 @@ def generate(
     bands = split(ordered)
     header = HEADER.format(kind=kind, fields=FIELDS[family(kind)])
     write_rows(
-        table_data.data_path(kind, rating.SUFFIX, directory), header, ((n, (bands[n], *measures[n])) for n in numbers)
+        deal_data.data_path(kind, rating.SUFFIX, directory), header, ((n, (bands[n], *measures[n])) for n in numbers)
     )
     rating.clear_cache()
     return bands
@@ -126,10 +126,10 @@ def generate(
 
 def rows(kind: str, directory: Path | None = None) -> dict[int, tuple[str, Measure]]:
     """The file's rows, number -> (band, measure); {} when there is none."""
-    path = table_data.data_path(kind, rating.SUFFIX, directory)
+    path = deal_data.data_path(kind, rating.SUFFIX, directory)
     if not path.exists():
         return {}
-    return {n: (f[0], tuple(map(int, f[1:]))) for n, f in table_data.read_rows(path)}
+    return {n: (f[0], tuple(map(int, f[1:]))) for n, f in deal_data.read_rows(path)}
 
 
 def mismatches(kind: str, numbers: Iterable[int], directory: Path | None = None) -> list[int]:
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "report":
         unknown = [k for k in args.kinds if k not in deals.KINDS]
         if unknown:
-            parser.error(f"no table for {', '.join(unknown)}")
+            parser.error(f"no deal list for {', '.join(unknown)}")
         print(report(args.kinds or [k for k in deals.KINDS if rating.has_bands(k)], args.sample))
         return 0
     if args.command == "verify":

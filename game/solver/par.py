@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import deals, table_data, tables
+from . import deal_data, deal_lists, deals
 
 SUFFIX = "par"
-#: Every Eight Off kind with a table (registry order).
-KINDS = tuple(k for k, (family, _) in tables.KINDS.items() if family == "eightoff")
+#: Every Eight Off kind with a deal list (registry order).
+KINDS = tuple(k for k, (family, _) in deal_lists.KINDS.items() if family == "eightoff")
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def _load(kind: str) -> tuple[array, array, array]:
         if quick is not None:
             _cache[key] = quick
         else:
-            rows = table_data.load(kind, SUFFIX, _parse) if kind in KINDS else []
+            rows = deal_data.load(kind, SUFFIX, _parse) if kind in KINDS else []
             _cache[key] = (
                 array("q", (n for n, _ in rows)),
                 array("H", (p for _, (p, _) in rows)),
@@ -75,16 +75,16 @@ _PLAIN_ROW = re.compile(r"^(\d+) (\d+) (\d+) \S+$", re.MULTILINE)
 
 def _plain_rows(kind: str) -> tuple[array, array, array] | None:
     """The numbers, pars and bounds of a file as tools/par.py writes it (every row "<number> <par>
-    <bound> <line>", newline-ended), naming exactly the table's deals with sound pars, read with
-    one pattern a block of rows at a time; None for any other file, which table_data.load reads
+    <bound> <line>", newline-ended), naming exactly the deal list's deals with sound pars, read with
+    one pattern a block of rows at a time; None for any other file, which deal_data.load reads
     row by row (and logs when damaged). Eight Off's pars are read in its table's first frame, and
     one pattern over a block of rows reads them in about two thirds of the time row by row takes."""
     try:
-        text = table_data.body(table_data.data_path(kind, SUFFIX))
+        text = deal_data.body(deal_data.data_path(kind, SUFFIX))
     except (OSError, ValueError):
         return None
     numbers, pars, bounds = array("q"), array("q"), array("q")
-    for block in table_data.blocks(text):  # (a block's rows at a time: 5,000 at once doubled the peak)
+    for block in deal_data.blocks(text):  # (a block's rows at a time: 5,000 at once doubled the peak)
         rows = _PLAIN_ROW.findall(block)
         if len(rows) != block.count("\n") + (not block.endswith("\n")):  # a row that is not plain
             return None

@@ -1,4 +1,4 @@
-"""Difficulty bands of the winnable deals: Easy, Medium and Hard, a third of each table each.
+"""Difficulty bands of the winnable deals: Easy, Medium and Hard, a third of each deal list each.
 
 game/solver/winnable/<kind>.rating has one row per deal of <kind>.txt, in its order:
 "<number> <band> <measure...>". The measure (tools/rating.py computes it, and writes the file) is
@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import deals, table_data
+from . import deal_data, deals
 
 SUFFIX = "rating"
 BANDS = ("easy", "medium", "hard")
@@ -45,7 +45,7 @@ def _load(kind: str) -> dict[str, array]:
     if key not in _cache:
         bands: dict[str, array] = {band: array("q") for band in BANDS}
         if kind in deals.KINDS:
-            for number, band in table_data.load(kind, SUFFIX, _parse):
+            for number, band in deal_data.load(kind, SUFFIX, _parse):
                 bands[band].append(number)
         _cache[key] = bands
     return _cache[key]

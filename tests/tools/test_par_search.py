@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from game.model.eightoff import EightOffGame
-from game.solver import deals, lines, par, table_data
+from game.solver import deal_data, deals, lines, par
 from tests.solver.test_eightoff_solver import SEEDS, explore, small_position
 from tools import par as par_tool
 from tools.eightoff_short import lower_bound, settled_start, shortest_line
@@ -77,13 +77,13 @@ def test_a_star_takes_no_position_with_a_bound_of_zero_for_as_good_as_a_win():
 def test_par_is_reproducible(kind, index):
     number = deals.listed(kind)[index]
     found = par_tool.find_par((kind, number, par_tool.BUDGETS[kind]))
-    rows = dict(table_data.read_rows(table_data.data_path(kind, par.SUFFIX)))
+    rows = dict(deal_data.read_rows(deal_data.data_path(kind, par.SUFFIX)))
     assert [str(found[1]), str(found[2]), found[3]] == rows[number]
 
 
 def test_a_par_not_proved_shortest_is_reproducible_too():
     kind = "eightoff-4"  # A* gives up, a wider beam tries again
-    rows = table_data.read_rows(table_data.data_path(kind, par.SUFFIX))
+    rows = deal_data.read_rows(deal_data.data_path(kind, par.SUFFIX))
     number, fields = next((n, f) for n, f in rows if f[0] != f[1])
     found = par_tool.find_par((kind, number, par_tool.BUDGETS[kind]))
     assert [str(found[1]), str(found[2]), found[3]] == fields

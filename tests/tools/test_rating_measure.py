@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from game.model.moves import GolfMove
-from game.solver import deals, rating, table_data
+from game.solver import deal_data, deals, rating
 from tools import playout
 from tools import rating as rating_tool
 
-RATED = [k for k in deals.KINDS if table_data.data_path(k, rating.SUFFIX).exists()]
+RATED = [k for k in deals.KINDS if deal_data.data_path(k, rating.SUFFIX).exists()]
 
 
 @pytest.mark.parametrize("kind", RATED)
@@ -24,7 +24,7 @@ def test_bands_are_ordered_by_the_measure(kind):
 @pytest.mark.parametrize("kind", RATED)
 def test_the_measure_is_reproducible(kind):
     numbers = list(deals.listed(kind))
-    sample = numbers[:: len(numbers) // 4][:4]  # a fixed few, spread over the table
+    sample = numbers[:: len(numbers) // 4][:4]  # a fixed few, spread over the deal list
     assert rating_tool.mismatches(kind, sample) == []
 
 

@@ -1,4 +1,4 @@
-"""Reading the per-deal data files (game/solver/table_data.py): rows split as str.splitlines()
+"""Reading the per-deal data files (game/solver/deal_data.py): rows split as str.splitlines()
 splits the whole text, whatever the line ends and wherever a block of rows is cut."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.solver import table_data
+from game.solver import deal_data
 
 _row = st.tuples(st.integers(0, 99_999), st.lists(st.text("ab19-", min_size=1, max_size=6), max_size=3))
 _end = st.sampled_from(["\n", "\r\n", "\r", "\v", "\f", "\x1c", "\x1e"])
@@ -33,5 +33,5 @@ def test_rows_are_the_texts_lines_after_the_header_whatever_the_line_ends_and_bl
     path.write_bytes(text.encode("ascii"))
     expected = [(int(line.split()[0]), line.split()[1:]) for line in text.splitlines()[1:] if line.strip()]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_data, "_BLOCK", block)  # blocks of a few characters: cut everywhere
-        assert table_data.read_rows(path) == expected
+        patch.setattr(deal_data, "_BLOCK", block)  # blocks of a few characters: cut everywhere
+        assert deal_data.read_rows(path) == expected

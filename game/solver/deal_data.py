@@ -1,10 +1,10 @@
-"""Per-deal data files beside the winnable tables (ratings, pars): one header line, then one row per
-listed deal, "<number> <fields...>", in the table's order.
+"""Per-deal data files beside the deal lists (ratings, pars): one header line, then one row per
+listed deal, "<number> <fields...>", in the deal list's order.
 
 The game reads such a file the first time it is asked about its kind and keeps only what the caller
 makes of each row. A file that is missing, too large, not ASCII, out of order, or names a deal its
-table does not list is logged and read as no rows: the caller then simply has nothing to show.
-tools/deal_lists.py writes them (write_rows), atomically like the tables.
+deal list does not hold is logged and read as no rows: the caller then simply has nothing to show.
+tools/deal_lists.py writes them (write_rows), atomically like the deal lists.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def body(path: Path) -> str:
 
 def iter_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     """read_rows one row at a time: a row's fields are made only as it is reached, so reading a
-    table does not hold all its rows' small objects at once (thousands of rows' worth would stay
+    file does not hold all its rows' small objects at once (thousands of rows' worth would stay
     behind in the heap). The text is split into lines a block at a time, which is much quicker than
     splitting it row by row with a pattern: Eight Off's pars are read in the first frame of its
     table."""
@@ -83,15 +83,15 @@ def load(kind: str, suffix: str, parse: Callable[[int, list[str]], T]) -> list[t
     is missing or damaged: `parse` raises ValueError for a row it refuses."""
     path = data_path(kind, suffix)
     listed = deals.listed(kind)
-    if not listed:  # no table (deals logged why): nothing to describe
+    if not listed:  # no deal list (deals logged why): nothing to describe
         return []
     try:
         out, at = [], 0
         for number, fields in iter_rows(path):
             while at < len(listed) and listed[at] < number:
-                at += 1  # the table may list deals the file does not have yet
+                at += 1  # the deal list may hold deals the file does not have yet
             if at == len(listed) or listed[at] != number:
-                raise ValueError(f"deal {number} is not in the table's order or not in the table")
+                raise ValueError(f"deal {number} is not in the deal list's order or not in the deal list")
             out.append((number, parse(number, fields)))
             at += 1
     except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError

@@ -1,15 +1,17 @@
-"""Winnable-deal tables: deal numbers this solver proved winnable, and a winning line for each.
+"""The deal lists: for each kind, the deal numbers this solver proved winnable, and a winning line
+for each.
 
 Kinds: golf-easy, golf-classic, golf-strict, golf-classic+j2, eightoff-8, eightoff-4, eightoff-2
-(every registry kind with a table; the other Golf rule sets have none, see deals.find_winnable).
-Each table is game/solver/winnable/<kind>.txt: one header comment line, then one deal number per
-line, ascending; the header records the last deal number scanned. Beside it, <kind>.lines holds
-each listed deal's winning line, one row per deal in the table's order: "<number> <line>", the line
-in the text form of lines.py. The game reads one row when a hint or the demo asks for a table
-deal's line (deals.known_line), never the whole file. tools/deal_lists.py makes and checks both.
+(every registry kind with a deal list; the other Golf rule sets have none, see
+deals.find_winnable). Each deal list is game/solver/winnable/<kind>.txt: one header comment line,
+then one deal number per line, ascending; the header records the last deal number scanned. Beside
+it, <kind>.lines holds each listed deal's winning line, one row per deal in the deal list's order:
+"<number> <line>", the line in the text form of lines.py. The game reads one row when a hint or the
+demo asks for a listed deal's line (deals.known_line), never the whole file. tools/deal_lists.py
+makes and checks both.
 
-golf_share(name) reads golf-shares.json beside the tables (tools/golf_shares.py writes it): the
-share of deals winnable under each Golf rule set, for the New game window.
+golf_share(name) reads golf-shares.json beside the deal lists (tools/golf_shares.py writes it):
+the share of deals winnable under each Golf rule set, for the New game window.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from pathlib import Path
 from .. import registry
 
 DATA_DIR = Path(__file__).resolve().parent / "winnable"
-#: Every registry kind has a table, named by its kind id.
-KINDS = {k.table: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
+#: Every registry kind has a deal list, named by its kind id.
+KINDS = {k.deal_list: (k.family.id, k.code_variant) for k in registry.KINDS.values()}
 HEADER = re.compile(
     r"^# (?P<kind>[\w+-]+): deals proven winnable by game\.solver; "
     r"scanned 1-(?P<scanned>\d+)"
@@ -33,7 +35,7 @@ LINES_MAX_BYTES = 8 << 20  # the largest lines file read (the shipped ones are u
 ROW_MAX_BYTES = 4096  # the longest row read (the longest shipped one is 449 bytes)
 
 
-def table_path(kind: str, directory: Path = DATA_DIR) -> Path:
+def deal_list_path(kind: str, directory: Path = DATA_DIR) -> Path:
     return directory / f"{kind}.txt"
 
 
@@ -41,14 +43,14 @@ def lines_path(kind: str, directory: Path = DATA_DIR) -> Path:
     return directory / f"{kind}.lines"
 
 
-def read_table(path: Path) -> tuple[int, list[int]]:
-    """(last deal scanned, deal numbers) of a table file; (0, []) when it does not exist."""
+def read_deal_list(path: Path) -> tuple[int, list[int]]:
+    """(last deal scanned, deal numbers) of a deal list file; (0, []) when it does not exist."""
     if not path.exists():
         return 0, []
     lines = path.read_text(encoding="utf-8").splitlines()
     match = HEADER.match(lines[0]) if lines else None
     if not match:
-        raise ValueError(f"{path}: first line is not a table header")
+        raise ValueError(f"{path}: first line is not a deal list header")
     return int(match["scanned"]), [int(line) for line in lines[1:] if line.strip()]
 
 
@@ -64,7 +66,7 @@ def read_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def lines_index(path: Path) -> array:
-    """The byte offset of each row of a lines file (row i is the table's deal i), read once.
+    """The byte offset of each row of a lines file (row i is the deal list's deal i), read once.
 
     ValueError for anything but a regular file of a plausible size (a damaged card, say)."""
     if not path.is_file() or path.stat().st_size > LINES_MAX_BYTES:
