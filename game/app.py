@@ -100,7 +100,7 @@ class App:
         self.frames_drawn = 0  # frames on which scenes were drawn
         self._force_draw = True
         self._warmed = False  # the solver's code is loaded at the first idle frame
-        #: After it, in idle frames' spare time, one at a time: the code and tables a new game of
+        #: After it, in idle frames' spare time, one at a time: the code and deal lists a new game of
         #: each game the top scene can start reads.
         self.read_ahead = ReadAhead(self.settings)
         self.spare = SpareTime(self._spare_piece)

@@ -93,7 +93,7 @@ class Attract:
             return
         table = self.table
         if table is None or table not in self.app.stack:
-            if self._adopt():  # a rule set with no table of winnable deals: one was found meanwhile
+            if self._adopt():  # a rule set with no deal list: a winnable deal was found meanwhile
                 return
             if now - self._cycle_start >= (STALL if self._finding() else 1.0):  # (it went away: never should)
                 self._deal(now)
@@ -166,7 +166,7 @@ class Attract:
         self._won_at = None
 
     def _finding(self) -> bool:
-        """Whether a winnable deal is being looked for (a rule set without a table of them)."""
+        """Whether a winnable deal is being looked for (a rule set without a deal list)."""
         from game.scenes.dealing import FindingDealOverlay  # (loaded with the first demo)
 
         return any(isinstance(scene, FindingDealOverlay) for scene in self.app.stack)

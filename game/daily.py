@@ -1,15 +1,15 @@
 """The daily deal: one proven-winnable deal per game kind and calendar date, the same on every
-machine, and the streaks of days won. Pure functions: no I/O beyond reading the shipped
-tables, no pygame.
+machine, and the streaks of days won. Pure functions: no I/O beyond reading the shipped deal lists,
+no pygame.
 
-Which deal: the kind's table of proven-winnable deals (game/solver/winnable/<kind>.txt) lists deal
+Which deal: the kind's deal list of proven-winnable deals (game/solver/winnable/<kind>.txt) holds deal
 numbers ascending from deal 1 up; its first POOL numbers are the daily pool. Day n (the date's
 proleptic Gregorian ordinal, `date.toordinal()`) takes pool entry
 
     i = (STEP * n + offset(kind)) mod POOL,   offset(kind) = crc32(kind id in UTF-8) mod POOL
 
 STEP is coprime with POOL, so n -> i is a bijection on any POOL consecutive days: no deal repeats
-within POOL (> 365) days. A table only ever grows past its scanned range, so the first POOL entries,
+within POOL (> 365) days. A deal list only ever grows past its scanned range, so the first POOL entries,
 and every day's deal, never change.
 
 Streaks count calendar dates (the player's local date when the daily deal was dealt), never hours:
@@ -33,14 +33,14 @@ DATE_FORMAT = "%Y-%m-%d"
 
 
 class NoDailyDeal(ValueError):
-    """The kind has no table of winnable deals with a full pool (reason for the screen: 'no-table')."""
+    """The kind has no deal list of winnable deals with a full pool (reason for the screen: 'no-deal-list')."""
 
-    reason = "no-table"
+    reason = "no-deal-list"
 
 
 def daily_kinds() -> list[str]:
-    """The kinds that have a daily deal: every listed kind with a shipped table."""
-    return [k.id for k in registry.KINDS.values() if k.has_table]
+    """The kinds that have a daily deal: every listed kind with a shipped deal list."""
+    return [k.id for k in registry.KINDS.values() if k.has_deal_list]
 
 
 def pool_index(kind: str, day: datetime.date) -> int:
@@ -50,15 +50,15 @@ def pool_index(kind: str, day: datetime.date) -> int:
 
 
 def daily_number(kind: str, day: datetime.date) -> int:
-    """The deal number of the day for a registry kind (NoDailyDeal when it has no usable table)."""
-    from .solver import deals  # the tables' reader; the solver package is loaded when a daily is asked for
+    """The deal number of the day for a registry kind (NoDailyDeal when it has no usable deal list)."""
+    from .solver import deals  # the deal lists' reader; the solver package is loaded when a daily is asked for
 
     entry = registry.kind(kind)
-    if not entry.has_table:
-        raise NoDailyDeal(f"{kind} has no table of winnable deals")
-    numbers = deals.listed(entry.table)
+    if not entry.has_deal_list:
+        raise NoDailyDeal(f"{kind} has no deal list of winnable deals")
+    numbers = deals.listed(entry.deal_list)
     if len(numbers) < POOL:
-        raise NoDailyDeal(f"the table of {kind} lists {len(numbers)} deals, fewer than {POOL}")
+        raise NoDailyDeal(f"the deal list of {kind} holds {len(numbers)} deals, fewer than {POOL}")
     return int(numbers[pool_index(kind, day)])
 
 

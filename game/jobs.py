@@ -147,7 +147,7 @@ class Jobs:
         return self.submit(worker.golf_best_job, worker.wire_game(game), states, about=game.position_key())
 
     def find_deal(self, kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> Job[int | None]:
-        """A winnable deal number of `kind` beyond its shipped table, not in `exclude` (or None)."""
+        """A winnable deal number of `kind` beyond its shipped deal list, not in `exclude` (or None)."""
         from .solver import worker  # not at start-up: it brings multiprocessing (see warm)
 
         return self.submit(worker.find_deal_job, kind, seed, frozenset(exclude), budget)

@@ -1,5 +1,5 @@
 """Reading ahead, in idle frames' spare time, what a player's first new game of a game reads: its
-table scene's and layout's code, its table of winnable deals and its pars.
+table scene's and layout's code, its deal list of winnable deals and its pars.
 
 Read in the deal's frame, Eight Off's pars (5,000 rows) and the table scene's imports would take
 several frames: a stutter at the start of the first deal's animation (a player's first new game
@@ -73,10 +73,10 @@ class ReadAhead:
             except ValueError:  # (a kind this version does not know: nothing to read for it)
                 continue
             self._pieces += [kind.scene_class, kind.layout_class]
-            if kind.has_table:
+            if kind.has_deal_list:
                 self._pieces += [
-                    functools.partial(deals.listed, kind.table),
-                    functools.partial(par.par_entry, kind.table, 0),
+                    functools.partial(deals.listed, kind.deal_list),
+                    functools.partial(par.par_entry, kind.deal_list, 0),
                 ]
         for path in SHARED:  # (after the first game's own pieces; once)
             if path not in self._games:

@@ -2,14 +2,14 @@
 an entry here, not a branch in the code that uses it.
 
 A *kind* is a game with its options (`golf-easy`, `eightoff-4`): it has a model class and the
-options that class takes, a deal-code variant, a solver, a layout, a table scene and a table of
-proven-winnable deals. A *family* groups the kinds of one game for the menu and the statistics
+options that class takes, a deal-code variant, a solver, a layout, a table scene and a deal list
+(its proven-winnable deals). A *family* groups the kinds of one game for the menu and the statistics
 (`golf`: Easy, Classic, Strict …). The solver, layout and scene are named by import path and loaded
 on first use, so importing the registry costs nothing and never imports pygame.
 
-Golf has 48 rule sets (golf_rules.py). The presets and the ones with a table of winnable deals are
+Golf has 48 rule sets (golf_rules.py). The presets and the ones with a deal list of winnable deals are
 listed in KINDS; every other rule set is a kind made on first use (`kind('golf-easy+z')`), with no
-table, so it deals by a budgeted solve when only winnable deals are wanted.
+deal list, so it deals by a budgeted solve when only winnable deals are wanted.
 
 >>> kind('golf-classic').option, kind('eightoff-4').model_options
 ('classic', {'cells': 4})
@@ -68,7 +68,7 @@ class GameKind:
     option_value: Any  # as the settings and the menu hold it: 'easy', 8
     option_name: str  # display name of the option (translate with tr)
     code_variant: str  # the deal code's middle part: 'E', 'C8'
-    table_size: int  # deals its shipped table of proven-winnable deals lists, at least
+    deal_list_size: int  # proven-winnable deals its shipped deal list holds, at least
     model_options: Mapping[str, Any] = field(default_factory=dict)  # keyword arguments of model.new
     front: bool = True  # one of the New game window's first choices
     extras: tuple[str, ...] = ()  # display names of the rules beyond the option (translate each)
@@ -80,9 +80,9 @@ class GameKind:
         return (self.option_name, *self.extras)
 
     @property
-    def has_table(self) -> bool:
-        """Whether a table of proven-winnable deals ships for this kind."""
-        return self.table_size > 0
+    def has_deal_list(self) -> bool:
+        """Whether a deal list of proven-winnable deals ships for this kind."""
+        return self.deal_list_size > 0
 
     @property
     def name(self) -> str:
@@ -94,8 +94,8 @@ class GameKind:
         return self.family.model
 
     @property
-    def table(self) -> str:
-        """The name of its table of proven-winnable deals (game/solver/winnable/<table>.txt)."""
+    def deal_list(self) -> str:
+        """The name of its deal list of proven-winnable deals (game/solver/winnable/<deal_list>.txt)."""
         return self.id
 
     # -- games of this kind ------------------------------------------------------------------------
@@ -161,7 +161,7 @@ GOLF_MODIFIER_NAMES = {
 }
 
 
-def golf_kind(rules: GolfRules, table_size: int = 0, front: bool = False) -> GameKind:
+def golf_kind(rules: GolfRules, deal_list_size: int = 0, front: bool = False) -> GameKind:
     """The kind of a Golf rule set: id 'golf-<name>', its code variant, and its display names."""
     return GameKind(
         f"golf-{rules.name}",
@@ -170,7 +170,7 @@ def golf_kind(rules: GolfRules, table_size: int = 0, front: bool = False) -> Gam
         rules.name,
         GOLF_PRESET_NAMES[rules.base],
         rules.variant,
-        table_size,
+        deal_list_size,
         {"rule": rules.name},
         front=front,
         extras=tuple(GOLF_MODIFIER_NAMES[m] for m in rules.modifiers),

@@ -61,8 +61,8 @@ def _option_known(family_id: str, value: Any) -> bool:
 #: Fields whose value is checked by a function: each game's option ('golf_rule': 'easy',
 #: 'classic+j2' …; 'eightoff_cells': 8, 4, 2).
 CHECKS: dict[str, Any] = {f.setting: functools.partial(_option_known, f.id) for f in registry.FAMILIES.values()}
-#: The games and options that each have a "winnable deals only" switch (the solver's table kinds).
-DEAL_KINDS = tuple(k.table for k in registry.KINDS.values())
+#: The games and options that each have a "winnable deals only" switch (the kinds with a deal list).
+DEAL_KINDS = tuple(k.deal_list for k in registry.KINDS.values())
 
 
 def config_dir() -> Path:

@@ -49,12 +49,12 @@ def test_all_sprites_exist_with_one_size_and_transparent_corners():
 
 
 def test_committed_sprites_match_the_generator():
-    from game.gen import sprites as gen
+    from tools import sprites as gen
 
     for code in ("AS", "TH", "QD"):
         made = gen.face(code, gen.STANDARD)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / f"{code}.png"), "RGBA")
-    from game.gen import backs
+    from tools import card_backs as backs
 
     made = gen.icon(gen.face("AS", gen.STANDARD), backs.back("lattice"))
     assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(_load(SPRITES / "icon.png"), "RGBA")

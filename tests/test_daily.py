@@ -14,9 +14,9 @@ DAY = datetime.timedelta(days=1)
 KINDS = daily.daily_kinds()
 
 
-def test_every_kind_with_a_table_has_a_daily_deal():
+def test_every_kind_with_a_deal_list_has_a_daily_deal():
     assert {"golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2"} <= set(KINDS)
-    assert set(KINDS) == {k.id for k in registry.KINDS.values() if k.has_table}
+    assert set(KINDS) == {k.id for k in registry.KINDS.values() if k.has_deal_list}
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -25,7 +25,7 @@ def test_the_daily_code_is_a_listed_deal_of_its_kind_and_fixed_by_the_formula(ki
     code = daily.daily_code(kind, day)
     deal = parse_code(code)
     assert registry.kind_for_code(code).id == kind
-    assert deals.is_listed(kind, deal.number)  # proven winnable: the table lists it
+    assert deals.is_listed(kind, deal.number)  # proven winnable: the deal list holds it
     i = (daily.STEP * day.toordinal() + __import__("zlib").crc32(kind.encode()) % daily.POOL) % daily.POOL
     assert deal.number == deals.listed(kind)[i]
     assert daily.daily_code(kind, day) == code  # the same every time (and on every machine)
@@ -43,12 +43,12 @@ def test_different_kinds_have_different_days():
     assert daily.pool_index("golf-easy", day) != daily.pool_index("golf-classic", day)
 
 
-def test_a_kind_with_no_table_has_no_daily_deal():
+def test_a_kind_with_no_deal_list_has_no_daily_deal():
     with pytest.raises(daily.NoDailyDeal):
         daily.daily_code("golf-easy+z", D(2026, 12, 1))
 
 
-def test_a_short_or_missing_table_is_refused_not_a_crash(monkeypatch, tmp_path):
+def test_a_short_or_missing_deal_list_is_refused_not_a_crash(monkeypatch, tmp_path):
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     deals.clear_cache()
     try:

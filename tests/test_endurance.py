@@ -25,7 +25,6 @@ import pygame
 from conftest import seed_deals, slow_answers
 
 from game import i18n
-from game.bench import slowest_frame
 from game.context import NullAudio
 from game.jobs import Job
 from game.scenes.dialog import DialogOverlay
@@ -33,6 +32,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.table import TableScene
 from game.settings import Settings
+from tools.bench import slowest_frame
 
 DAYS = float(os.environ.get("ENDURANCE_DAYS", "7"))
 HOUR = 3600.0

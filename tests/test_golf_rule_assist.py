@@ -1,5 +1,5 @@
 """Hints, the demo, "where did I lose it" and attract mode under Golf rule sets that are no preset
-and have no table of winnable deals of their own (issue 19): Classic with two jokers, and the strict
+and have no deal list of their own: Classic with two jokers, and the strict
 rule with the empty start. Played with posted events and the inline solver, as tests/test_assist.py."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def solver_knows(rule: str) -> bool:
 
 
 def deals_know(rule: str) -> bool:
-    """Whether game/solver/deals.py takes a rule set with no table of its own as an empty table (its
+    """Whether game/solver/deals.py takes a rule set with no deal list of its own as an empty one (its
     search for a winnable deal refuses such a kind until it does)."""
     try:
         deals.scanned(f"golf-{rule}")
@@ -52,14 +52,14 @@ def deals_know(rule: str) -> bool:
 
 def rule_sets(search: bool = False):
     """The rule sets to play, each skipped while the solver cannot serve it yet (`search`: the demo
-    also needs a search for a winnable deal of a kind with no table)."""
+    also needs a search for a winnable deal of a kind with no deal list)."""
     out = []
     for rule in RULE_SETS:
         why = None
         if not solver_knows(rule):
             why = f"the Golf solver does not know {rule} yet (the rule-aware solver comes with the solver's branch)"
         elif search and not deals_know(rule):
-            why = f"game/solver/deals.py does not search golf-{rule}, which has no table (see the issue 19 report)"
+            why = f"game/solver/deals.py does not search golf-{rule}, which has no deal list"
         out.append(pytest.param(rule, marks=pytest.mark.skipif(why is not None, reason=why or "")))
     return out
 
@@ -135,8 +135,8 @@ def lost_game(rule: str) -> GolfGame:
 
 
 @pytest.mark.parametrize("rule", rule_sets(search=True))
-def test_attract_mode_plays_the_rule_set_chosen_though_it_has_no_table_of_deals(make_app, rule):
-    assert not registry.kind(f"golf-{rule}").has_table or rule == "classic+j2"
+def test_attract_mode_plays_the_rule_set_chosen_though_it_has_no_deal_list(make_app, rule):
+    assert not registry.kind(f"golf-{rule}").has_deal_list or rule == "classic+j2"
     app = make_app(
         size=(800, 480),
         kiosk=True,

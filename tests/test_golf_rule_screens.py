@@ -141,17 +141,17 @@ def test_the_sheet_says_how_many_deals_can_be_won_when_the_share_is_known(make_a
 
 
 def test_the_share_comes_from_the_solvers_reader_whatever_it_gives(monkeypatch):
-    from game.solver import tables
+    from game.solver import deal_lists
 
     assert winnable_share(GolfRules.STRICT) == 0.13  # the shipped file: 260 of deals 1-2000
     for given, expected in [(0.26, 0.26), (26.0, 0.26), (None, None), ("26", None), (True, None), (250, None)]:
-        monkeypatch.setattr(tables, "golf_share", lambda name, given=given: given, raising=False)
+        monkeypatch.setattr(deal_lists, "golf_share", lambda name, given=given: given, raising=False)
         assert winnable_share(GolfRules.STRICT) == expected, given
 
     def broken(name):
         raise OSError("damaged")
 
-    monkeypatch.setattr(tables, "golf_share", broken, raising=False)
+    monkeypatch.setattr(deal_lists, "golf_share", broken, raising=False)
     assert winnable_share(GolfRules.STRICT) is None
 
 

@@ -1,5 +1,5 @@
 """The strict preset (dead King, draw only when no card fits) on real deals: solve() against the
-reference verdicts of a separate plain search (game/solver/golf_plain.py), stored with the command
+reference verdicts of a separate plain search (tools/golf_plain.py), stored with the command
 that makes them in tests/solver/reference/golf-strict.tsv.
 
 By default every 10th deal is solved (200 deals); GOLF_SOLVER_FULL=1 solves all 2000 (a minute on
@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from game.model.golf import GolfGame, GolfRules
 from game.solver import solve
 from game.solver.golf import compact
-from game.solver.golf_plain import main, winnable
 from game.solver.golf_search import GolfSearch
 from game.solver.golf_sweep import GolfSweep
 from tests.test_golf_rules_solver import brute_force, positions, replays
+from tools.golf_plain import main, winnable
 
 REFERENCE = Path(__file__).parent / "solver" / "reference" / "golf-strict.tsv"
 FULL = os.environ.get("GOLF_SOLVER_FULL") == "1"
@@ -29,7 +29,7 @@ FULL = os.environ.get("GOLF_SOLVER_FULL") == "1"
 
 def reference() -> dict[int, bool]:
     rows = REFERENCE.read_text(encoding="ascii").splitlines()
-    assert rows[0].startswith("# Golf strict") and "python -m game.solver.golf_plain strict 1 2000" in rows[0]
+    assert rows[0].startswith("# Golf strict") and "python -m tools.golf_plain strict 1 2000" in rows[0]
     assert rows[1] == "deal\tstrict"
     return {int(d): v == "S" for d, v in (row.split("\t") for row in rows[2:])}
 

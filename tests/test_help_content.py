@@ -312,15 +312,3 @@ def test_the_specification_and_a_licence_are_in_the_project():
     assert "game/help/RULES.md" in play and "## Help" in play
     licence = (root / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License") and "game/fonts/OFL.txt" in licence
-
-
-def test_the_finders_give_back_the_shipped_lines():
-    from game.help import find_deals
-
-    ex = examples.load()
-    assert find_deals.block_line(40, "C") == list(ex["golf-block"].parts[0].line)
-    move, line = find_deals.group_limit(325)
-    assert move == 29 and line == list(ex["eightoff-group-real"].parts[0].line)
-    assert find_deals.ace_on_king_line(40) == list(ex["golf-won-game"].parts[0].line)
-    opening = parse_code(ex["golf-opening"].parts[0].start["code"]).number
-    assert find_deals.opening(opening) and not find_deals.opening(1)

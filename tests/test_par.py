@@ -1,7 +1,6 @@
-"""Par for Eight Off (issue 21): a real solution length. The shipped par lines replay through the
-model to a win in exactly par moves (every 10th deal of each table by default, all of them with
-SOLVER_FULL=1: 7,500 replays, about 30 s); the search finds the true shortest on positions a
-brute force can settle; a damaged file means no par."""
+"""Par for Eight Off: a real solution length. The shipped par lines replay through the model to a
+win in exactly par moves (every 10th deal of each deal list by default, all of them with SOLVER_FULL=1:
+7,500 replays); a damaged file means no par. The search that finds them: tests/tools/test_par_search.py."""
 
 from __future__ import annotations
 
@@ -9,20 +8,16 @@ import logging
 import os
 import subprocess
 import sys
-from collections import deque
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.model.eightoff import EightOffGame
-from game.solver import deals, lines, par, table_data
-from game.solver.eightoff_short import lower_bound, settled_start, shortest_line
-from tests.solver.test_eightoff_solver import SEEDS, explore, small_position
+from game.solver import deal_data, deals, lines, par
 
 ROOT = Path(__file__).resolve().parents[1]
-WITH_PAR = [k for k in par.KINDS if table_data.data_path(k, par.SUFFIX).exists()]
+WITH_PAR = [k for k in par.KINDS if deal_data.data_path(k, par.SUFFIX).exists()]
 FULL = os.environ.get("SOLVER_FULL") == "1"
 
 
@@ -35,7 +30,7 @@ def fresh():
     par.clear_cache()
 
 
-def test_every_eightoff_table_has_a_par_for_every_deal():
+def test_every_eightoff_deal_list_has_a_par_for_every_deal():
     assert WITH_PAR == list(par.KINDS) == ["eightoff-8", "eightoff-4", "eightoff-2"]
     for kind in WITH_PAR:
         assert list(par.with_par(kind)) == list(deals.listed(kind))
@@ -43,7 +38,7 @@ def test_every_eightoff_table_has_a_par_for_every_deal():
 
 @pytest.mark.parametrize("kind", WITH_PAR)
 def test_every_par_line_replays_through_the_model_to_a_win_in_exactly_par_moves(kind):
-    rows = table_data.read_rows(table_data.data_path(kind, par.SUFFIX))
+    rows = deal_data.read_rows(deal_data.data_path(kind, par.SUFFIX))
     for number, (par_text, bound_text, text) in rows if FULL else rows[::10]:
         game = deals.make_game(kind, number)
         moves = lines.replay(game, text)
@@ -69,13 +64,13 @@ def test_par_of_a_deal_without_one_is_none():
     assert par.par_entry("eightoff-2", deals.listed("eightoff-2")[0]).shortest  # 2 cells: proved
 
 
-TABLE = "# eightoff-2: deals proven winnable by game.solver; scanned 1-9; 2 deals\n3\n7\n"
+DEAL_LIST = "# eightoff-2: deals proven winnable by game.solver; scanned 1-9; 2 deals\n3\n7\n"
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "# h\n3 80 70 abcd\n9 80 70 ab\n",  # deal 9 is not in the table
+        "# h\n3 80 70 abcd\n9 80 70 ab\n",  # deal 9 is not in the deal list
         "# h\n3 80 90 abcd\n",  # a bound above par
         "# h\n3 80 abcd\n",  # a field missing
         "# h\n3 eighty 70 abcd\n",  # not a number
@@ -84,7 +79,7 @@ TABLE = "# eightoff-2: deals proven winnable by game.solver; scanned 1-9; 2 deal
     ],
 )
 def test_a_damaged_file_is_logged_and_means_no_par(fresh, tmp_path, monkeypatch, caplog, text):
-    (tmp_path / "eightoff-2.txt").write_text(TABLE)
+    (tmp_path / "eightoff-2.txt").write_text(DEAL_LIST)
     (tmp_path / "eightoff-2.par").write_bytes(text if isinstance(text, bytes) else text.encode())
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     with caplog.at_level(logging.WARNING):
@@ -93,7 +88,7 @@ def test_a_damaged_file_is_logged_and_means_no_par(fresh, tmp_path, monkeypatch,
 
 
 def test_a_sound_file_and_a_missing_one(fresh, tmp_path, monkeypatch):
-    (tmp_path / "eightoff-2.txt").write_text(TABLE)
+    (tmp_path / "eightoff-2.txt").write_text(DEAL_LIST)
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     assert par.par_of("eightoff-2", 3) is None
     par.clear_cache()
@@ -104,7 +99,7 @@ def test_a_sound_file_and_a_missing_one(fresh, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_a_file_written_with_any_line_ends_reads_the_same(fresh, tmp_path, monkeypatch, end):
-    (tmp_path / "eightoff-2.txt").write_text(TABLE)
+    (tmp_path / "eightoff-2.txt").write_text(DEAL_LIST)
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     (tmp_path / "eightoff-2.par").write_bytes(end.join(["# h", "3 80 70 abcd", "", "7 81 81 ef"]).encode())
     assert (par.par_of("eightoff-2", 3), par.par_of("eightoff-2", 7)) == (80, 81)
@@ -116,82 +111,7 @@ def test_reading_a_par_imports_no_solver():
         "print(sorted(m for m in sys.modules if m.startswith('game.solver.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert not [m for m in eval(out.stdout) if m.split(".")[-1] in ("eightoff", "eightoff_short", "golf")]
-
-
-def test_generate_writes_rows_that_verify(tmp_path):
-    numbers = list(deals.listed("eightoff-2"))[:2]
-    rows = par.generate("eightoff-2", count=2, directory=tmp_path, log=lambda _: None)
-    assert sorted(rows) == numbers
-    assert par.problems("eightoff-2", tmp_path) == []
-    row = par.report(["eightoff-2"], tmp_path).splitlines()[1].split()
-    assert row[:2] == ["eightoff-2", "2"]
-
-
-# -- the search against a brute force ------------------------------------------------------------
-def fewest_moves(game: EightOffGame) -> int | None:
-    """The fewest model moves (take-backs from a foundation allowed) that bring every card home."""
-    root, edges = explore(game)
-    depth, queue = {root: 0}, deque([root])
-    while queue:
-        key = queue.popleft()
-        if not any(key[0]) and not any(key[1]):
-            return depth[key]
-        for _, nxt in edges[key]:
-            if nxt not in depth:
-                depth[nxt] = depth[key] + 1
-                queue.append(nxt)
-    return None
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-def test_the_shortest_line_is_as_short_as_the_brute_forces_and_replays(seed):
-    game = small_position(seed)
-    best = fewest_moves(game)
-    short = shortest_line(game, width=4, beam_budget=10_000, astar_budget=100_000)
-    if best is None:
-        assert short is None
-        return
-    assert short.length == best and short.shortest
-    copy = game.copy()
-    for move in short.moves:
-        copy.push(move)
-    assert not any(copy.columns) and all(c is None for c in copy.cells)
-
-
-def test_a_small_a_star_budget_keeps_the_beams_line_and_a_lower_bound():
-    kind, number = "eightoff-8", deals.listed("eightoff-8")[0]
-    game = deals.make_game(kind, number)
-    short = shortest_line(game, width=8, beam_budget=50_000, astar_budget=50)
-    assert short is not None and not short.shortest
-    _, start, _ = settled_start(game)
-    assert 52 + lower_bound(start[0]) <= short.bound < short.length
-    replayed = lines.replay(game, lines.text_of(game, short.moves))
-    assert replayed is not None and len(replayed) == short.length
-
-
-def test_a_star_takes_no_position_with_a_bound_of_zero_for_as_good_as_a_win():
-    # With the bound alone, a settled position with bound 0 ties with a win one move further and
-    # A* could stop one move late and call it shortest: it did on this deal (77, not 76).
-    game = deals.make_game("eightoff-2", 12936)
-    short = shortest_line(game, width=50, beam_budget=50_000, astar_budget=100_000)
-    assert short.shortest and short.length == 76 == par.par_of("eightoff-2", 12936)
-
-
-@pytest.mark.parametrize("kind, index", [("eightoff-8", 0), ("eightoff-4", 0), ("eightoff-2", 7)])
-def test_par_is_reproducible(kind, index):
-    number = deals.listed(kind)[index]
-    found = par.find_par((kind, number, par.BUDGETS[kind]))
-    rows = dict(table_data.read_rows(table_data.data_path(kind, par.SUFFIX)))
-    assert [str(found[1]), str(found[2]), found[3]] == rows[number]
-
-
-def test_a_par_not_proved_shortest_is_reproducible_too():
-    kind = "eightoff-4"  # A* gives up, a wider beam tries again
-    rows = table_data.read_rows(table_data.data_path(kind, par.SUFFIX))
-    number, fields = next((n, f) for n, f in rows if f[0] != f[1])
-    found = par.find_par((kind, number, par.BUDGETS[kind]))
-    assert [str(found[1]), str(found[2]), found[3]] == fields
+    assert not [m for m in eval(out.stdout) if m.split(".")[-1] in ("eightoff", "golf")]
 
 
 _par_row = st.tuples(
@@ -201,36 +121,37 @@ _par_row = st.tuples(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    table=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
+    listed=st.lists(st.integers(1, 9), min_size=1, max_size=6, unique=True).map(sorted),
     rows=st.lists(_par_row, max_size=7),
     end=st.sampled_from(["\n", "\r\n", "\r"]),
-    plain=st.sampled_from(["the table's deals", "other deals", "anything"]),
+    plain=st.sampled_from(["the deal list's deals", "other deals", "anything"]),
     last_end=st.booleans(),
     block=st.integers(1, 40),
 )
 def test_the_quick_read_of_a_plain_file_gives_what_the_row_by_row_read_gives(
-    fresh, tmp_path_factory, table, rows, end, plain, last_end, block
+    fresh, tmp_path_factory, listed, rows, end, plain, last_end, block
 ):
     """A file as `generate` writes it is read in one pass; anything else, row by row: the same pars
     either way, and a damaged file is no par (logged) either way."""
     folder = tmp_path_factory.mktemp("pars")
     (folder / "eightoff-2.txt").write_text(
-        f"# eightoff-2: deals proven winnable by game.solver; scanned 1-9; {len(table)} deals\n"
-        + "".join(f"{n}\n" for n in table)
+        f"# eightoff-2: deals proven winnable by game.solver; scanned 1-9; {len(listed)} deals\n"
+        + "".join(f"{n}\n" for n in listed)
     )
-    if plain == "the table's deals":  # in order, as generate writes them (sound pars or not)
+    if plain == "the deal list's deals":  # in order, as generate writes them (sound pars or not)
         rows = [
-            (n, p, b, line.replace(" ", "") or "x") for n, (_, p, b, line) in zip(table, rows + [(0, 80, 70, "ab")] * 7)
+            (n, p, b, line.replace(" ", "") or "x")
+            for n, (_, p, b, line) in zip(listed, rows + [(0, 80, 70, "ab")] * 7)
         ]
-    elif plain == "other deals":  # rows as generate writes them, of deals the table may not list
+    elif plain == "other deals":  # rows as generate writes them, of deals the deal list may not hold
         rows = [(n, 80, 70, "ab") for n, *_ in rows]
     text = end.join(["# h", *(f"{n} {p} {b} {line}" for n, p, b, line in rows)]) + (end if last_end else "")
     (folder / "eightoff-2.par").write_text(text, newline="")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(deals, "DATA_DIR", folder)
-        patch.setattr(table_data, "_BLOCK", block)  # (blocks of a few characters: rows read a block at a time)
+        patch.setattr(deal_data, "_BLOCK", block)  # (blocks of a few characters: rows read a block at a time)
         deals.clear_cache()
         par.clear_cache()
         quick = tuple(map(list, par._load("eightoff-2")))
-        read = table_data.load("eightoff-2", par.SUFFIX, par._parse)
+        read = deal_data.load("eightoff-2", par.SUFFIX, par._parse)
     assert quick == ([n for n, _ in read], [p for _, (p, _) in read], [b for _, (_, b) in read])

@@ -18,7 +18,7 @@ from game.scenes.base import Replace
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.menu import MenuScene
 from game.scenes.round_end import RoundBlockedOverlay, RoundWinOverlay
-from game.scenes.round_start import NO_TABLE, winnable_test
+from game.scenes.round_start import NO_DEAL_LIST, winnable_test
 from game.scenes.round_stats_scene import RoundStatsScene
 from game.scenes.round_table import RoundTableScene
 from game.scenes.scorecard import ScorecardScene
@@ -145,7 +145,7 @@ def test_a_round_of_rules_without_a_table_says_it_deals_any_deals(make_app, monk
     click(app, app.top.play_button.rect.center)
     settle(app)
     table = app.top
-    assert table.round.code.startswith("GR1-") and table.toast.message == NO_TABLE
+    assert table.round.code.startswith("GR1-") and table.toast.message == NO_DEAL_LIST
 
 
 def test_a_new_game_in_the_menu_asks_before_giving_up_a_saved_round(make_app):

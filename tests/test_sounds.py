@@ -1,7 +1,6 @@
-"""Sounds that feel like cards (issue 22, item 13): every generated sound rises from silence and
-falls back to it with no click (the win's notes used to start with a broadband spike), the card
-sounds are soft and short, and a volume in steps beside Sound in Settings is saved and applied,
-with no audio device too."""
+"""Sounds that feel like cards: every generated sound rises from silence and falls back to it with no
+click (a note that starts at full level is a broadband spike), the card sounds are soft and short,
+and a volume in steps beside Sound in Settings is saved and applied, with no audio device too."""
 
 from __future__ import annotations
 
@@ -18,8 +17,8 @@ from conftest import run_frames, touch_tap
 
 from game import audio as audio_mod
 from game.audio import NAMES, Audio
-from game.gen import sounds as gen
 from game.settings import CHOICES, Settings
+from tools import sounds as gen
 
 ROOT = Path(__file__).resolve().parents[1]
 RATE = gen.RATE
@@ -89,8 +88,8 @@ def test_every_sound_rises_from_silence_and_falls_back_to_it(name):
 
 @pytest.mark.parametrize("name", TONAL)
 def test_no_note_starts_with_a_click(name):
-    # the win's notes had a 4 ms linear attack: at each onset 87 dB under the peak above 12 kHz
-    # (the spike a spectrogram shows up to 22 kHz); smooth attacks keep it at the floor
+    # a 4 ms linear attack puts energy only 87 dB under the peak above 12 kHz at each onset (the
+    # spike a spectrogram shows up to 22 kHz); smooth attacks keep it at the floor
     assert high_band_peak_db(gen.render(name)) < -105
 
 

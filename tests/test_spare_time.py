@@ -193,7 +193,7 @@ import os, sys, tempfile
 os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
 with tempfile.TemporaryDirectory() as scratch:
     os.environ["GOLF_EIGHTOFF_DATA_DIR"] = scratch
-    from game.bench.harness import first_frame, new_app
+    from tools.bench.harness import first_frame, new_app
     from game import registry
     app = new_app((800, 480))
     app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[1])))
@@ -208,8 +208,8 @@ with tempfile.TemporaryDirectory() as scratch:
 
 
 def test_the_analysis_its_panel_the_dialog_and_the_end_panels_load_after_the_first_frame_in_spare_time():
-    """A table's first frame does not wait for code it does not draw (some 8 ms here, on top of the
-    end panels'); its spare time reads it before a hint, a blocked deal or a dialog needs it."""
+    """A table's first frame does not wait for code it does not draw (the end panels' neither); its
+    spare time reads it before a hint, a blocked deal or a dialog needs it."""
     import subprocess
     import sys
     from pathlib import Path

@@ -23,7 +23,7 @@ def test_a_start_to_a_table_loads_neither_hashlib_nor_uuid(tmp_path):
     """They bring libcrypto (about 5 MiB of memory) and the game needs neither for a new game."""
     script = (
         "import sys\n"
-        "from game.bench.harness import new_app, first_frame\n"
+        "from tools.bench.harness import new_app, first_frame\n"
         "from game.model.golf import GolfGame\n"
         "from game.scenes.golf_table import GolfTableScene\n"
         "app = new_app((800, 480))\n"

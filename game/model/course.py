@@ -53,7 +53,7 @@ class GolfRound:
         self, code: RoundCode | str, numbers: Sequence[int] | None = None, accept: Callable[[int], bool] | None = None
     ) -> None:
         """The round a code names, at its first hole. A winnable round (GW1) needs `accept`, its
-        table's test, or the nine `numbers` themselves (a saved round)."""
+        deal list's test, or the nine `numbers` themselves (a saved round)."""
         self.round_code = parse_round_code(code) if isinstance(code, str) else code
         self._numbers = tuple(deals_of(self.round_code, accept) if numbers is None else numbers)
         self._check_numbers()
@@ -69,7 +69,7 @@ class GolfRound:
         rng: random.Random | None = None,
         accept: Callable[[int], bool] | None = None,
     ) -> GolfRound:
-        """A random round under a rule set; with `accept` (a table's test), of winnable deals."""
+        """A random round under a rule set; with `accept` (a deal list's test), of winnable deals."""
         number = (rng or random).randint(1, MAX_NUMBER)
         return cls(
             RoundCode(GolfRules.parse(rules) if isinstance(rules, str) else rules, number, accept is not None),
@@ -104,7 +104,7 @@ class GolfRound:
 
     @property
     def winnable(self) -> bool:
-        """Whether the nine deals come from the table of proven-winnable deals."""
+        """Whether the nine deals come from the deal list (proven-winnable deals)."""
         return self.round_code.winnable
 
     @property

@@ -2,7 +2,7 @@
 
 A round code has a deal code's shape: `GR1-E-QXKZMTA` is a round of any nine deals under Easy,
 `GR1-C+J2-QXKZMTA` the same round number under Classic with two jokers, and `GW1-E-QXKZMTA` a
-round whose nine deals all come from the rule set's table of proven-winnable deals. The middle
+round whose nine deals all come from the rule set's deal list (its proven-winnable deals). The middle
 part is a rule set exactly as in a deal code (golf_rules.py); the last part, the round number, is
 written like a deal number (7 letters, base 26, A = 0).
 
@@ -14,10 +14,10 @@ How the nine deal numbers follow from a round code (reproducible in any language
 
 The round's deals are the first nine distinct candidates c_k that it accepts: a GR1 round accepts
 every candidate, with SPAN = 26**7 - 1 (every deal number); a GW1 round accepts only the deals its
-rule set's shipped table lists, with SPAN = WINNABLE_SPAN = 5000. Every shipped Golf table is
-scanned beyond 5000 and tables only ever grow at their end, so a GW1 code names the same nine deals
-in every version that ships the same table. A deal number deals the same 52 cards under every rule
-set, so GR1-E-X and GR1-C-X play the same nine layouts.
+rule set's shipped deal list holds, with SPAN = WINNABLE_SPAN = 5000. Every shipped Golf deal list
+is scanned beyond 5000 and deal lists only ever grow at their end, so a GW1 code names the same nine
+deals in every version that ships the same deal list. A deal number deals the same 52 cards under
+every rule set, so GR1-E-X and GR1-C-X play the same nine layouts.
 
 >>> str(parse_round_code(' gr1-n-aaaaaab '))
 'GR1-E-AAAAAAB'
@@ -37,15 +37,15 @@ HOLES = 9
 PREFIXES = {"GR1": False, "GW1": True}  # prefix -> whether the deals are proven winnable
 EXAMPLE = "GR1-E-AAAAAAB"
 WINNABLE_SPAN = 5000
-#: The most candidates a round draws before it gives up (a table with too few deals in the span).
+#: The most candidates a round draws before it gives up (a deal list with too few deals in the span).
 MAX_CANDIDATES = 200_000
 _LCG_A, _LCG_C, _LCG_M = 6364136223846793005, 1442695040888963407, 2**64
 
 
 class InvalidRoundCode(InvalidCode):
     """A round code that cannot be read; `reason` is one of InvalidCode's ('empty', 'format',
-    'prefix', 'rule', 'length', 'letter', 'zero'), or 'no-table' for a winnable round whose rule set
-    has no table of winnable deals (said by whoever knows the tables, not by the parser)."""
+    'prefix', 'rule', 'length', 'letter', 'zero'), or 'no-deal-list' for a winnable round whose rule
+    set has no deal list (said by whoever knows the deal lists, not by the parser)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def round_numbers(
 ) -> list[int]:
     """The deal numbers of round `number`: the first `holes` distinct candidates of its stream (see
     the module's docstring) that `accept` takes (None: all). Fewer when MAX_CANDIDATES candidates
-    did not give enough (a table with too few deals in the span)."""
+    did not give enough (a deal list with too few deals in the span)."""
     if not 1 <= span <= MAX_NUMBER:
         raise ValueError(f"span must be 1 … {MAX_NUMBER}")
     state, out = number, []
@@ -117,15 +117,15 @@ def round_numbers(
 
 
 def deals_of(code: RoundCode, accept: Callable[[int], bool] | None = None) -> list[int]:
-    """The nine deal numbers of a round code. A winnable round needs `accept` (its table's test);
-    ValueError without one, or when the table gives fewer than nine deals in the span."""
+    """The nine deal numbers of a round code. A winnable round needs `accept` (its deal list's
+    test); ValueError without one, or when the deal list gives fewer than nine deals in the span."""
     if not code.winnable:
         return round_numbers(code.number)
     if accept is None:
-        raise ValueError(f"{code} needs the table of winnable deals of its rules")
+        raise ValueError(f"{code} needs the deal list of its rules")
     numbers = round_numbers(code.number, accept, WINNABLE_SPAN)
     if len(numbers) < HOLES:
         raise ValueError(
-            f"the table of {code.rules.name} lists {len(numbers)} deals up to {WINNABLE_SPAN}, not {HOLES}"
+            f"the deal list of {code.rules.name} holds {len(numbers)} deals up to {WINNABLE_SPAN}, not {HOLES}"
         )
     return numbers

@@ -375,9 +375,9 @@ class Progress:
         if any(r["uid"] == uid for r in self._journal):
             self.save.rewrite()
 
-    # -- the winnable-deal tables ------------------------------------------------------------------
+    # -- the deal lists ----------------------------------------------------------------------------
     def mark_dealt(self, kind: str, number: int) -> None:
-        """Deal `number` of the winnable table `kind` was handed out (written in the background)."""
+        """Deal `number` of the deal list `kind` was handed out (written in the background)."""
         self._dealt_call("mark_dealt", None, kind, number)
 
     def dealt(self, kind: str) -> set[int]:

@@ -278,14 +278,14 @@ class StatsDB(RowViews):
             conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
 
     def mark_dealt(self, kind: str, number: int) -> None:
-        """Deal `number` of the winnable table `kind` was handed out (again is harmless)."""
+        """Deal `number` of the deal list `kind` was handed out (again is harmless)."""
         conn = self._db()
         with conn:
             conn.execute("BEGIN IMMEDIATE")
             conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
 
     def clear_dealt(self, kind: str) -> None:
-        """Start the table `kind` over: every deal may be dealt again."""
+        """Start the deal list `kind` over: every deal may be dealt again."""
         conn = self._db()
         with conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -297,7 +297,7 @@ class StatsDB(RowViews):
         return game_rows(self._db(), game, option)
 
     def dealt(self, kind: str) -> set[int]:
-        """The deals of the winnable table `kind` already handed out."""
+        """The deals of the deal list `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
     def round_rows(self, option: str) -> list[RoundRow]:

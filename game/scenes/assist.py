@@ -37,7 +37,7 @@ SHIPPED_MOVES_PER_PIECE = 4  # moves of a shipped line checked per piece of spar
 
 
 def _none() -> Generator[None, None, tuple | None]:
-    """No line to read (a deal of a rule set with no table)."""
+    """No line to read (a deal of a rule set with no deal list)."""
     return None
     yield  # (a generator)
 
@@ -104,9 +104,9 @@ class Assistant:
         return self._shipped
 
     def _shipped_reading(self) -> Generator[None, None, tuple | None]:
-        if self._shipped_steps is None:  # (a rule set with no table has no shipped lines)
+        if self._shipped_steps is None:  # (a rule set with no deal list has no shipped lines)
             game = self.table.game
-            self._shipped_steps = deals.line_of_steps(game) if registry.kind_of(game).has_table else _none()
+            self._shipped_steps = deals.line_of_steps(game) if registry.kind_of(game).has_deal_list else _none()
         return self._shipped_steps
 
     def spare_work(self) -> bool:

@@ -97,7 +97,7 @@ class Scene:
         return False
 
     def games_ahead(self) -> tuple[str, ...] | None:
-        """The kinds of game (kind ids) a player can start from here, whose code and tables the app
+        """The kinds of game (kind ids) a player can start from here, whose code and deal lists the app
         reads ahead in spare time (game.read_ahead); None: any game, as the settings have chosen
         each (the menu, most screens). An overlay adds none of its own: what the scene beneath can
         start (App.games_ahead)."""

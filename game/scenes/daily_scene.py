@@ -209,7 +209,7 @@ class DailyScene(PanelScene):
         player confirms, as from the menu."""
         if not self.available:
             return
-        from game.scenes.dealing import deal_daily  # the deal's module (and the solver's tables) load with a deal
+        from game.scenes.dealing import deal_daily  # the deal's module (and the solver's deal lists) load with a deal
 
         kind_id, day = self.kind.id, self.today
 

@@ -1,9 +1,9 @@
 """New deals: proven winnable ones when the player wants them (the default, per game and option).
 
-A winnable deal comes at random from the shipped table of deals the solver proved winnable, never
-one already dealt from it. When every deal of the table has been dealt, random deal numbers are
+A winnable deal comes at random from the shipped deal list (the deals the solver proved winnable),
+never one already dealt from it. When every deal of the list has been dealt, random deal numbers are
 solved in the solver worker until one is proven winnable, while a small panel says so; the frame
-loop never waits. A watched deal (the demo) comes from the table too, but is not marked as dealt:
+loop never waits. A watched deal (the demo) comes from the deal list too, but is not marked as dealt:
 it was not the player's.
 """
 
@@ -45,13 +45,13 @@ def deal_new(
     if option is not None:
         kind_id = registry.kind_for(kind_id, option).id
     rng = rng or random.Random()
-    kind = registry.kind(kind_id).table
+    kind = registry.kind(kind_id).deal_list
     if not ctx.settings.winnable(kind) and not demo:
         return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
     number = None
-    if registry.kind(kind_id).has_table:
+    if registry.kind(kind_id).has_deal_list:
         band = ctx.settings.difficulty
         if band != "any" and not demo and rating.has_bands(kind):  # "Winnable: easy / medium / hard"
             number = deals.pick_from(rating.listed_in_band(kind, band), rng, dealt)
@@ -81,7 +81,7 @@ class FindingDealOverlay(DialogOverlay):
 
     def __init__(self, ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int) -> None:
         self.kind_id, self.demo = kind_id, demo
-        self.kind = registry.kind(kind_id).table
+        self.kind = registry.kind(kind_id).deal_list
         super().__init__(ctx)
         self.job = ctx.jobs.find_deal(self.kind, seed, dealt, FIND_BUDGET)
 

@@ -54,7 +54,7 @@ JOKER_LINE = N_("A joker goes on any card, and any card goes on a joker.")
 def winnable_share(rules: GolfRules) -> float | None:
     """The share of deals 1-2000 that can be won under these rules (0..1), as the solver measured
     it (game/solver/winnable/golf-shares.json), or None when it is not known."""
-    from game.solver.tables import golf_share  # the shares' reader loads with the sheet, not at start-up
+    from game.solver.deal_lists import golf_share  # the shares' reader loads with the sheet, not at start-up
 
     try:
         share = golf_share(rules.name)

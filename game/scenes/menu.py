@@ -67,7 +67,7 @@ class MenuScene(PanelScene):
         self.winnable_toggle = Toggle(
             (0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text, self._set_winnable
         )
-        #: "Winnable: any / gentle / medium / hard" (the rated tables' bands), beside the switch
+        #: "Winnable: any / gentle / medium / hard" (the rated deal lists' bands), beside the switch
         self.band_choice = SegmentedControl((0, 0, 1, 1), BANDS, s.difficulty, text, self._set_band, by_content=True)
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
@@ -183,7 +183,7 @@ class MenuScene(PanelScene):
 
     # --- actions -------------------------------------------------------------------------------
     def deal_kind(self) -> str:
-        """The chosen game and option: its kind id, which is also its winnable-deal table's name."""
+        """The chosen game and option: its kind id, which is also its deal list's name."""
         return registry.chosen(self.ctx.settings).id
 
     def _set_band(self, value: str) -> None:
@@ -234,7 +234,7 @@ class MenuScene(PanelScene):
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player
         turned that off)."""
-        from game.scenes.dealing import deal_new  # not at start-up: it brings the solver's deal tables
+        from game.scenes.dealing import deal_new  # not at start-up: it brings the solver's deal lists
 
         kind = self.deal_kind()
         if self.round_choice.rounds(registry.kind(kind)):

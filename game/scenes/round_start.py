@@ -1,9 +1,9 @@
 """Starting a round of golf: a new round of the chosen rule set, or the round a code names.
 
-With "winnable deals only" on, the nine deals come from the rule set's table of proven-winnable
-deals (round_code.py says how the round number picks them). `winnable_test` is the one place that
-asks the solver's tables which deals those are: a rule set without a usable table gets a round of
-any deals, and the table says so when it opens.
+With "winnable deals only" on, the nine deals come from the rule set's deal list (its
+proven-winnable deals; round_code.py says how the round number picks them). `winnable_test` is the
+one place that asks the solver's deal lists which deals those are: a rule set without a usable deal
+list gets a round of any deals, and the table says so when it opens.
 """
 
 from __future__ import annotations
@@ -33,22 +33,22 @@ ROUND_CODE_REASONS = {
     "length": N_("The round number must be 7 letters."),
     "letter": N_("The round number may only use the letters A to Z."),
     "zero": N_("Round AAAAAAA does not exist; the first round is AAAAAAB."),
-    "no-table": N_("These rules have no list of winnable deals: use GR1 for a round of any deals."),
+    "no-deal-list": N_("These rules have no list of winnable deals: use GR1 for a round of any deals."),
 }
-NO_TABLE = N_("These rules have no list of winnable deals: this round deals any deals.")
+NO_DEAL_LIST = N_("These rules have no list of winnable deals: this round deals any deals.")
 
 
 def winnable_test(rules: GolfRules) -> Callable[[int], bool] | None:
-    """Which deals a winnable round of these rules may deal: its shipped table's (None when the rule
+    """Which deals a winnable round of these rules may deal: its shipped deal list's (None when the rule
     set has none, or too few deals in the round's span for nine holes)."""
-    from ..solver import deals  # when a round is dealt, not when the menu opens (it reads the tables)
+    from ..solver import deals  # when a round is dealt, not when the menu opens (it reads the deal lists)
 
-    kind = golf_rules_kind(rules).table
+    kind = golf_rules_kind(rules).deal_list
     try:
         listed = deals.listed(kind)
-    except ValueError:  # a rule set the tables do not know
+    except ValueError:  # a rule set the deal lists do not know
         return None
-    if bisect_right(listed, WINNABLE_SPAN) < HOLES:  # (the table is ascending)
+    if bisect_right(listed, WINNABLE_SPAN) < HOLES:  # (the deal list is ascending)
         return None
     return lambda number: deals.is_listed(kind, number)
 
@@ -57,23 +57,23 @@ def new_round(ctx: Context, kind: GameKind, rng: random.Random | None = None) ->
     """A new round of the kind's rule set, of winnable deals when the player wants them, and what
     the table should say about it (None: nothing)."""
     rules = GolfRules.parse(kind.option)
-    if not ctx.settings.winnable(kind.table):
+    if not ctx.settings.winnable(kind.deal_list):
         return GolfRound.new(rules, rng), None
     test = winnable_test(rules)
     if test is None:
-        return GolfRound.new(rules, rng), NO_TABLE
+        return GolfRound.new(rules, rng), NO_DEAL_LIST
     return GolfRound.new(rules, rng, accept=test), None
 
 
 def round_from_code(text: str) -> GolfRound:
-    """The round a code names; InvalidRoundCode (reason 'no-table' for a winnable round of rules with
-    no table of winnable deals) says why not."""
+    """The round a code names; InvalidRoundCode (reason 'no-deal-list' for a winnable round of rules
+    with no deal list) says why not."""
     code = parse_round_code(text)
     if not code.winnable:
         return GolfRound(code)
     test = winnable_test(code.rules)
     if test is None:
-        raise InvalidRoundCode("no-table", f"{code.rules.name} has no table of winnable deals.")
+        raise InvalidRoundCode("no-deal-list", f"{code.rules.name} has no deal list of winnable deals.")
     return GolfRound(code, accept=test)
 
 
@@ -81,7 +81,7 @@ def explain_round_code_error(exc: Exception) -> str:
     """The reason a round code was refused, in the player's language."""
     message = str(exc)
     reason = getattr(exc, "reason", "")
-    if reason != "no-table" and (i18n.language() == "en" or i18n.has_translation(message)):
+    if reason != "no-deal-list" and (i18n.language() == "en" or i18n.has_translation(message)):
         return tr(message)
     return tr(ROUND_CODE_REASONS.get(reason, message))
 

@@ -57,7 +57,7 @@ class RoundTableScene(GolfTableScene):
         if not self._started:
             if self.progress is not None:  # the round goes with its game (its next hole continues it)
                 self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, golf_round=self.round)
-                if self.resumed is None and self.round.winnable:  # a table deal: not dealt again alone
+                if self.resumed is None and self.round.winnable:  # a listed deal: not dealt again alone
                     kind = deals.kind_of(self.game)
                     self.progress.mark_dealt(kind, self.round.numbers[self.round.hole - 1])
             if self.ctx.settings.golf_mode != "round":  # the New game window offers rounds from now on

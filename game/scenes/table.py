@@ -66,7 +66,7 @@ class TableScene(TableDeal):
         self.game = game
         self.resumed = resumed
         #: Whether the deal is proven winnable: said by whoever dealt it, else the saved game, else
-        #: whether its number is in the shipped table of winnable deals.
+        #: whether its number is in the shipped deal list.
         self.guaranteed = guaranteed
         #: The date of the daily deal this game is ('2026-12-01'), None for any other deal.
         self.daily: str | None = None
@@ -264,7 +264,7 @@ class TableScene(TableDeal):
 
     def games_ahead(self) -> tuple[str, ...] | None:
         """A table starts only its own kind of game (N, New game deals its kind): the other game's
-        code and tables, some 1.3 MiB, are read when the menu shows."""
+        code and deal lists, some 1.3 MiB, are read when the menu shows."""
         return (self.game.kind_id,)
 
     def invalidate(self, rects: list | None = None) -> None:

@@ -164,13 +164,13 @@ class TableBand(TableHooks):
 
 
 def par_of_game(game: SolitaireGame) -> int | None:
-    """The par of a dealt game of a kind with a table (game/solver/par.py), else None."""
+    """The par of a dealt game of a kind with a deal list (game/solver/par.py), else None."""
     kind = registry.kind_of(game)
-    if not game.code or not kind.has_table:
+    if not game.code or not kind.has_deal_list:
         return None
     from ..solver.par import par_of  # a table without pars (Golf's) never reads this code
 
     try:
-        return par_of(kind.table, parse_code(game.code).number)
+        return par_of(kind.deal_list, parse_code(game.code).number)
     except ValueError:
         return None

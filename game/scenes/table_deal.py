@@ -94,7 +94,7 @@ class TableDeal(TableBand):
 
 
 def listed(game: SolitaireGame) -> bool:
-    """Whether the game's deal is in the shipped table of proven-winnable deals."""
-    if not game.code or not registry.kind_of(game).has_table:  # (a rule set with no table lists none)
+    """Whether the game's deal is in the shipped deal list of proven-winnable deals."""
+    if not game.code or not registry.kind_of(game).has_deal_list:  # (a rule set with no deal list lists none)
         return False
     return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)

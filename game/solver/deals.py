@@ -1,13 +1,13 @@
-"""Winnable-only deals: a random deal from the shipped tables, or a freshly proven one beyond them.
+"""Winnable-only deals: a random deal from the shipped deal lists, or a freshly proven one beyond them.
 
-The tables (game/solver/winnable/<kind>.txt, see tables.py) list deals the solver proved
+The deal lists (game/solver/winnable/<kind>.txt, see deal_lists.py) hold deals the solver proved
 winnable. A player who has seen every listed deal still gets a winnable one: find_winnable solves
-random deal numbers above the table's scanned range, so it never repeats a listed deal. A missing
-or corrupt table file is logged and treated as empty, so the caller simply falls back.
+random deal numbers above the deal list's scanned range, so it never repeats a listed deal. A missing
+or corrupt deal list file is logged and treated as empty, so the caller simply falls back.
 
 Each listed deal also has a winning line (<kind>.lines): known_line(kind, number) reads that one
 row when asked, replays it through the model and returns its moves, so a first hint or the demo
-on a table deal needs no search. Only the rows' byte offsets stay in memory (4 bytes a deal).
+on a listed deal needs no search. Only the rows' byte offsets stay in memory (4 bytes a deal).
 """
 
 from __future__ import annotations
@@ -24,34 +24,34 @@ from typing import Any
 from .. import registry
 from ..model.base import SolitaireGame
 from ..model.codes import MAX_NUMBER, InvalidCode, parse_code
-from . import lines, tables
+from . import deal_lists, lines
 from .moves import replays_to_win
 
 log = logging.getLogger(__name__)
 
-KINDS = tuple(tables.KINDS)
-DATA_DIR: Path = tables.DATA_DIR  # monkeypatched by tests; read on every (uncached) load
-#: (scanned, numbers) per table: the numbers ascending in a compact array (a tuple of 5,000 ints and
+KINDS = tuple(deal_lists.KINDS)
+DATA_DIR: Path = deal_lists.DATA_DIR  # monkeypatched by tests; read on every (uncached) load
+#: (scanned, numbers) per deal list: the numbers ascending in a compact array (a tuple of 5,000 ints and
 #: a set beside it would cost the game a few MiB it keeps all run long)
 _cache: dict[tuple[str, Path], tuple[int, array]] = {}
-#: per table: the byte offset of each row of its lines file, read the first time a line is asked
+#: per deal list: the byte offset of each row of its lines file, read the first time a line is asked
 _line_offsets: dict[tuple[str, Path], array] = {}
 
 
 def kind_of(game: SolitaireGame) -> str:
-    """The table kind of a model game (its registry kind id, e.g. 'golf-easy')."""
-    return registry.kind_of(game).table
+    """The deal list kind of a model game (its registry kind id, e.g. 'golf-easy')."""
+    return registry.kind_of(game).deal_list
 
 
 def kind_for(game_name: str, option: Any) -> str:
     """('golf', 'easy') -> 'golf-easy'; ('eightoff', 8) or ('eightoff', '8') -> 'eightoff-8'."""
-    return registry.kind_for(game_name, option).table
+    return registry.kind_for(game_name, option).deal_list
 
 
 def _check_kind(kind: str) -> bool:
-    """Whether the kind has a shipped table; ValueError for no kind at all. A Golf rule set made on
+    """Whether the kind has a shipped deal list; ValueError for no kind at all. A Golf rule set made on
     first use (registry.kind('golf-easy+z')) is a kind without one."""
-    if kind in tables.KINDS:
+    if kind in deal_lists.KINDS:
         return True
     try:
         registry.kind(kind)
@@ -61,39 +61,39 @@ def _check_kind(kind: str) -> bool:
 
 
 def _load(kind: str) -> tuple[int, array]:
-    """(scanned, numbers) of a table, read once per kind and directory; (0, nothing) for a kind
-    without a table."""
+    """(scanned, numbers) of a deal list, read once per kind and directory; (0, nothing) for a kind
+    without one."""
     if not _check_kind(kind):
         return 0, array("q")
     key = (kind, Path(DATA_DIR))
     if key not in _cache:
-        path = tables.table_path(kind, key[1])
+        path = deal_lists.deal_list_path(kind, key[1])
         try:
             if not path.exists():
                 raise ValueError("the file is missing")
-            scanned, numbers = tables.read_table(path)
-            if tables.format_problems(kind, scanned, numbers):
+            scanned, numbers = deal_lists.read_deal_list(path)
+            if deal_lists.format_problems(kind, scanned, numbers):
                 raise ValueError("deal numbers out of order or outside the scanned range")
         except (OSError, ValueError) as exc:
-            log.warning("winnable-deal table %s unusable (%s); treating it as empty", path, exc)
+            log.warning("deal list %s unusable (%s); treating it as empty", path, exc)
             scanned, numbers = 0, []
         _cache[key] = (scanned, array("q", numbers))
     return _cache[key]
 
 
 def clear_cache() -> None:
-    """Forget the tables read so far (after a table file changed)."""
+    """Forget the deal lists read so far (after a deal list file changed)."""
     _cache.clear()
     _line_offsets.clear()
 
 
 def listed(kind: str) -> Sequence[int]:
-    """The deal numbers the table lists, ascending (empty if the file is missing or corrupt)."""
+    """The deal numbers the deal list holds, ascending (empty if the file is missing or corrupt)."""
     return _load(kind)[1]
 
 
 def scanned(kind: str) -> int:
-    """The last deal number the table's scan covered (0 if the file is missing or corrupt)."""
+    """The last deal number the deal list's scan covered (0 if the file is missing or corrupt)."""
     return _load(kind)[0]
 
 
@@ -108,7 +108,7 @@ def known_line(kind: str, number: int) -> tuple[Any, ...] | None:
 
     The moves are the model's Move values (Eight Off's foundation moves included) and have just been
     replayed to a win through the model on a fresh deal. None when the deal is not listed, or its
-    line is missing or damaged (logged): then the caller searches as it would without a table.
+    line is missing or damaged (logged): then the caller searches as it would without a deal list.
     """
     return lines.finish(known_line_steps(kind, number))
 
@@ -118,16 +118,16 @@ def known_line_steps(kind: str, number: int) -> Generator[None, None, tuple[Any,
     numbers = _load(kind)[1]
     i = bisect_left(numbers, number)
     if i == len(numbers) or numbers[i] != number:
-        return None  # also every deal of a kind without a table
+        return None  # also every deal of a kind without a deal list
     key = (kind, Path(DATA_DIR))
-    path = tables.lines_path(kind, key[1])
+    path = deal_lists.lines_path(kind, key[1])
     try:
         if key not in _line_offsets:
-            _line_offsets[key] = tables.lines_index(path)
+            _line_offsets[key] = deal_lists.lines_index(path)
         offsets = _line_offsets[key]
         if i >= len(offsets):
             raise ValueError(f"no row for deal {number}")
-        row_number, text = tables.read_line_at(path, offsets[i])
+        row_number, text = deal_lists.read_line_at(path, offsets[i])
         if row_number != number:
             raise ValueError(f"row {i + 1} is deal {row_number}, not {number}")
     except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
@@ -164,7 +164,7 @@ def pick_listed(kind: str, rng: random.Random, exclude: set[int] | frozenset[int
 def pick_from(
     numbers: Sequence[int], rng: random.Random, exclude: set[int] | frozenset[int] = frozenset()
 ) -> int | None:
-    """A random number of `numbers` not in `exclude` (a table, or one of its difficulty bands)."""
+    """A random number of `numbers` not in `exclude` (a deal list, or one of its difficulty bands)."""
     for _ in range(8):  # usually most deals are still fresh: a few draws avoid building a list
         if not numbers:
             break
@@ -183,12 +183,12 @@ def find_winnable(
     tries: int = 2000,
     max_seconds: float = 30.0,
 ) -> int | None:
-    """A deal number above the table's scanned range that the solver proves winnable, or None.
+    """A deal number above the deal list's scanned range that the solver proves winnable, or None.
 
     Random numbers in scanned(kind)+1 .. MAX_NUMBER (so never a listed deal) are solved one by one
     within `budget_per_deal`; the first whose moves replay to a win is returned. With a state
     budget the answer depends only on the seed (unless `max_seconds` of wall time runs out first).
-    A kind without a table (a Golf rule set made on first use) starts from deal 1: this is how
+    A kind without a deal list (a Golf rule set made on first use) starts from deal 1: this is how
     "winnable deals only" deals it.
     """
     from . import solve  # looked up at each call: game.solver imports this module (and tests replace solve)

@@ -10,17 +10,17 @@ minus the cards still in the stock (game.model.course.hole_score).
   about a few such stocks (a binary search over k), gives the best, proved.
 - Any other position's best is the fewest tableau cards left: play can only lower the count, so it
   is the least count over the positions reachable, found by a depth-first search over (cards left in
-  each column, cards drawn, waste top rank), the state golf_plain.py also keys on, plays before the
-  draw. Within the budget of positions it is proved; beyond it, it is the best found so far.
+  each column, cards drawn, waste top rank), the state the plain reference search
+  (tools/golf_plain.py) also keys on, plays before the draw. Within the budget of positions it is
+  proved; beyond it, it is the best found so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .golf_plain import fits, rank_position
 from .result import Budget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +39,32 @@ class BestScore:
 
 class _OutOfBudget(Exception):
     pass
+
+
+def fits(card: int, top: int | None, wrap: bool, dead_king: bool) -> bool:
+    """Whether rank `card` (0: a joker) fits waste top rank `top` (None: empty waste; 0: a joker).
+
+    The rules (RULES.md) at the rank level: a card fits the waste top when their ranks differ by one
+    (with the wrap, King and Ace too); anything fits an empty waste or a joker, and a joker fits
+    anything; nothing fits a King when the King is dead."""
+    if top is None:
+        return True
+    if dead_king and top == 13:
+        return False
+    if card == 0 or top == 0:
+        return True
+    return abs(card - top) == 1 or (wrap and abs(card - top) == 12)
+
+
+def rank_position(game: Any) -> tuple[list[list[int]], list[int], int | None]:
+    """A GolfGame's position at the rank level, as best_score takes it: (columns, stock with the
+    next draw last, the waste top's rank or None)."""
+    top = game.waste_top
+    return (
+        [[c.rank for c in col] for col in game.columns],
+        [c.rank for c in game.stock],
+        None if top is None else top.rank,
+    )
 
 
 def best_score(

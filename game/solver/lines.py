@@ -1,4 +1,4 @@
-"""Winning lines as short text, for the shipped tables: one string per deal, replayed through the model.
+"""Winning lines as short text, for the shipped deal lists: one string per deal, replayed through the model.
 
 Golf: one character per move, '0'-'6' to play that column's free card, 'd' to draw.
 

@@ -1,4 +1,4 @@
-"""Playing a line of moves on a model game, shared by the tables, the analysis and the demo.
+"""Playing a line of moves on a model game, shared by the deal lists, the analysis and the demo.
 
 A move is the game's Move value (game.model.moves), or its plain form, which the solvers produce
 inside (a Golf column index or 'draw'; an Eight Off (src, dst, count) tuple): `push` takes either.

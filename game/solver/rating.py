@@ -1,19 +1,15 @@
-"""Difficulty bands of the winnable deals: Easy, Medium and Hard, a third of each table each.
-
-    python -m game.solver.rating generate golf-easy [--jobs 1]
-    python -m game.solver.rating report [golf-easy ...] [--sample N]
-    python -m game.solver.rating status
+"""Difficulty bands of the winnable deals: Easy, Medium and Hard, a third of each deal list each.
 
 game/solver/winnable/<kind>.rating has one row per deal of <kind>.txt, in its order:
-"<number> <band> <measure...>". The measure (difficulty.py) is computed with the solver and is the
-same on every machine:
+"<number> <band> <measure...>". The measure (tools/rating.py computes it, and writes the file) is
+computed with the solver and is the same on every machine:
   Golf: the wins of 256 random playouts of the deal (a random fitting card, a draw only when none
-    fits, numbers from an LCG seeded with the deal number: playout.py), then the tableau cards
+    fits, numbers from an LCG seeded with the deal number: tools/playout.py), then the tableau cards
     those playouts left, then the exact solver's effort to decide the deal (Result.states).
   Eight Off: the exact solver's effort to its first win (Result.states, under a state budget).
 Deals are ordered easiest first by their measure (ties by number) and cut into three bands of
-sizes that differ by at most one. `report` plays a simple greedy player (a policy of its own, not
-the rating's) on every band and prints its win rate, to show that the bands mean something.
+sizes that differ by at most one. The tool's `report` plays a simple greedy player (a policy of its
+own, not the rating's) on every band and prints its win rate, to show that the bands mean something.
 
 `band_of` and `listed_in_band` read the file the first time they are asked (the numbers only, in
 three compact arrays) and never import a solver; a missing or damaged file is logged and read as
@@ -22,25 +18,15 @@ no bands, so New game offers "any" only.
 
 from __future__ import annotations
 
-import sys
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import deals, table_data
+from . import deal_data, deals
 
 SUFFIX = "rating"
 BANDS = ("easy", "medium", "hard")
-#: what the measure fields of a row are, per game family
-FIELDS = {
-    "golf": "<wins of 256 random playouts> <cards they left> <solver states>",
-    "eightoff": "<solver states to the first win>",
-}
-HEADER = (
-    "# {kind}: difficulty band of each deal of {kind}.txt, in its order (game/solver/rating.py): "
-    "<number> <band> {fields}; easiest first, a third each; python -m game.solver.rating generate {kind}"
-)
 
 #: per (kind, directory): the deal numbers of each band, ascending
 _cache: dict[tuple[str, Path], dict[str, array]] = {}
@@ -59,7 +45,7 @@ def _load(kind: str) -> dict[str, array]:
     if key not in _cache:
         bands: dict[str, array] = {band: array("q") for band in BANDS}
         if kind in deals.KINDS:
-            for number, band in table_data.load(kind, SUFFIX, _parse):
+            for number, band in deal_data.load(kind, SUFFIX, _parse):
                 bands[band].append(number)
         _cache[key] = bands
     return _cache[key]
@@ -91,13 +77,3 @@ def listed_in_band(kind: str, band: str) -> Sequence[int]:
 def has_bands(kind: str) -> bool:
     """Whether the kind's deals can be chosen by band (its rating file is there and sound)."""
     return any(_load(kind).values())
-
-
-def main(argv: list[str] | None = None) -> int:
-    from .difficulty import main as run  # the tool: the solver and the players load only here
-
-    return run(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -77,8 +77,8 @@ def golf_best_job(game: tuple[str, str], states: int) -> Any:
 
 
 def find_deal_job(kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> int | None:
-    """game.solver.deals.find_winnable: a winnable deal of `kind` beyond its table, or None."""
-    from .deals import find_winnable  # in the child: only when a table runs out
+    """game.solver.deals.find_winnable: a winnable deal of `kind` beyond its deal list, or None."""
+    from .deals import find_winnable  # in the child: only when a deal list runs out
 
     return find_winnable(kind, seed, exclude, budget)
 

@@ -1,7 +1,7 @@
 """The window, and the path a frame takes from the surface the scenes draw on to the screen.
 
 Scenes draw on one software surface and say which rectangles changed; `present(rects)` puts just
-those on screen. How, is chosen per SDL video driver, by measuring (`python -m game.bench --games
+those on screen. How, is chosen per SDL video driver, by measuring (`python -m tools.bench --games
 present`, README "Performance"):
 
 - ``framebuffer`` (X11, dummy, offscreen): SDL's window surface on the driver's own framebuffer
@@ -29,7 +29,7 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-#: The window's icon (game/gen/sprites.py draws it). Set before the window opens, it also spares
+#: The window's icon (tools/sprites.py draws it). Set before the window opens, it also spares
 #: pygame loading its own, through importlib.resources, at every start.
 ICON = Path(__file__).resolve().parents[2] / "sprites" / "icon.png"
 

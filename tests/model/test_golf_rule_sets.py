@@ -312,11 +312,11 @@ def test_bad_rule_parts_are_refused_with_an_example(text):
 
 
 def test_kinds_of_every_rule_set_come_from_the_registry():
-    assert registry.kind("golf-strict").code_variant == "S" and registry.kind("golf-strict").has_table
+    assert registry.kind("golf-strict").code_variant == "S" and registry.kind("golf-strict").has_deal_list
     made = registry.kind("golf-easy+k+z")
     assert (
         made.code_variant == "E+K+Z"
-        and not made.has_table
+        and not made.has_deal_list
         and made.option_names == ("Easy", "dead King", "empty start")
     )
     assert registry.kind_for("golf", "easy+k+z") is made

@@ -11,8 +11,8 @@ import game.solver as solver
 from game.model.eightoff import EightOffGame
 from game.solver import solve
 from game.solver.analysis import analyse, current_line, position_at
+from game.solver.deals import make_game
 from game.solver.moves import apply_move, copy_game, replays_to_win
-from game.solver.tables import make_game
 
 BUDGET = 200_000  # states: deterministic, and far more than these positions need
 REFERENCE = Path(__file__).resolve().parent / "reference" / "golf.tsv"

@@ -1,4 +1,4 @@
-"""deals.py: table kinds, random listed deals, a tolerant loader, and proven deals beyond the tables."""
+"""deals.py: deal list kinds, random listed deals, a tolerant loader, and proven deals beyond the deal lists."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_kind_of_and_kind_for():
         deals.kind_of("golf")
 
 
-def test_make_game_is_the_tables_deal():
+def test_make_game_is_the_deal_lists_deal():
     game = deals.make_game("eightoff-4", 130)
     assert game.code == "EO1-C4-AAAAAFA" and deals.kind_of(game) == "eightoff-4"
     with pytest.raises(ValueError):
@@ -42,14 +42,14 @@ def test_make_game_is_the_tables_deal():
 
 
 @pytest.mark.parametrize("kind", deals.KINDS)
-def test_shipped_tables_load(kind):
+def test_shipped_deal_lists_load(kind):
     numbers = deals.listed(kind)
     assert tuple(numbers) == tuple(sorted(set(numbers))) and len(numbers) >= 500
     assert deals.scanned(kind) >= numbers[-1]
     assert deals.is_listed(kind, numbers[0]) and not deals.is_listed(kind, deals.scanned(kind) + 1)
 
 
-def test_golf_classic_table_matches_known_verdicts():
+def test_golf_classic_deal_list_matches_known_verdicts():
     # black-hole-solver: Classic deals 2 and 4 are winnable, 1 and 3 are not
     assert tuple(deals.listed("golf-classic")[:2]) == (2, 4)
     assert not deals.is_listed("golf-classic", 1) and not deals.is_listed("golf-classic", 3)
@@ -87,7 +87,7 @@ def test_pick_listed_is_seeded_and_spread():
         "# golf-easy: deals proven winnable by game.solver; scanned 1-9\n5\n3\n",
     ],
 )
-def test_a_missing_or_corrupt_table_is_empty(fresh_cache, tmp_path, monkeypatch, caplog, content):
+def test_a_missing_or_corrupt_deal_list_is_empty(fresh_cache, tmp_path, monkeypatch, caplog, content):
     path = tmp_path / "golf-easy.txt"
     if isinstance(content, bytes):
         path.write_bytes(content)
@@ -103,7 +103,7 @@ def test_a_missing_or_corrupt_table_is_empty(fresh_cache, tmp_path, monkeypatch,
 
 
 @pytest.mark.parametrize("kind", ["golf-classic", "eightoff-4"])
-def test_find_winnable_goes_beyond_the_table_and_replays(kind):
+def test_find_winnable_goes_beyond_the_deal_list_and_replays(kind):
     number = deals.find_winnable(kind, seed=11, budget_per_deal=50_000)
     assert number is not None and deals.scanned(kind) < number <= MAX_NUMBER
     assert not deals.is_listed(kind, number)
@@ -127,8 +127,8 @@ def test_find_winnable_gives_up_after_its_tries(monkeypatch):
     assert len(tried) == 5 and all(budget == 7 and code.startswith("EO1-C2-") for code, budget in tried)
 
 
-# -- Golf rule sets without a table (issue 19) ------------------------------------------------------
-def test_a_golf_rule_set_made_on_first_use_has_no_table_and_no_warning(fresh_cache, caplog):
+# -- Golf rule sets without a deal list ------------------------------------------------------------
+def test_a_golf_rule_set_made_on_first_use_has_no_deal_list_and_no_warning(fresh_cache, caplog):
     caplog.set_level(logging.WARNING)
     kind = "golf-easy+z"
     assert tuple(deals.listed(kind)) == () and deals.scanned(kind) == 0
@@ -141,7 +141,7 @@ def test_a_golf_rule_set_made_on_first_use_has_no_table_and_no_warning(fresh_cac
 
 
 @pytest.mark.parametrize("kind", ["golf-easy+z", "golf-strict+j1", "golf-easy+k"])
-def test_find_winnable_deals_a_rule_set_without_a_table_by_a_budgeted_solve(kind):
+def test_find_winnable_deals_a_rule_set_without_a_deal_list_by_a_budgeted_solve(kind):
     number = deals.find_winnable(kind, seed=3, budget_per_deal=50_000)
     assert number is not None and 1 <= number <= MAX_NUMBER
     game = deals.make_game(kind, number)
@@ -151,7 +151,7 @@ def test_find_winnable_deals_a_rule_set_without_a_table_by_a_budgeted_solve(kind
     assert deals.find_winnable(kind, seed=3, budget_per_deal=50_000) == number
 
 
-def test_the_tables_of_golf_strict_and_classic_with_two_jokers_are_shipped():
+def test_the_deal_lists_of_golf_strict_and_classic_with_two_jokers_are_shipped():
     for kind in ("golf-strict", "golf-classic+j2"):
         assert kind in deals.KINDS and len(deals.listed(kind)) >= 1000
         number = deals.listed(kind)[7]

@@ -1,4 +1,4 @@
-"""Issue 21: a single Golf deal's best result (golf_best): the fewest cards left, or, where the deal
+"""A single Golf deal's best result (golf_best): the fewest cards left, or, where the deal
 can be won, minus the most stock cards left at a clearance, under every rule set."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from game.model.cards import Card
 from game.model.golf import GolfGame
 from game.solver.golf import solve_golf
-from game.solver.golf_best import BestScore, best_of_game, best_score
-from game.solver.golf_plain import rank_position
+from game.solver.golf_best import BestScore, best_of_game, best_score, rank_position
 from game.solver.result import Budget
 
 RULES = ["easy", "classic", "strict", "classic+j2", "classic+k", "easy+z"]

@@ -227,7 +227,7 @@ def test_the_game_is_not_changed():
 def test_importing_the_solver_does_not_import_pygame():
     code = (
         "import sys\nimport game.solver, game.solver.golf, game.solver.golf_search, "
-        "game.solver.tables, game.solver.bench\n"
+        "game.solver.deal_lists, tools.solver_bench\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

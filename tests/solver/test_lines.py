@@ -9,8 +9,9 @@ import pytest
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.solver import deals, lines, solve, tables
+from game.solver import deal_lists, deals, lines, solve
 from game.solver.moves import copy_game, replays_to_win
+from tools import deal_lists as deal_lists_tool
 
 
 @pytest.fixture
@@ -96,20 +97,20 @@ def test_known_line_is_none_for_a_deal_not_listed():
     assert deals.known_line("golf-easy", deals.scanned("golf-easy") + 1) is None
 
 
-def lined_table(directory, kind="golf-easy", numbers=(1, 2, 3)):
-    """A small table of `kind` with each deal's real line, written by the tables module."""
-    rows = [(n, lines.text_of(tables.make_game(kind, n), solve(tables.make_game(kind, n)).moves)) for n in numbers]
-    tables.write_table(tables.table_path(kind, directory), kind, max(numbers), list(numbers))
-    tables.write_lines(tables.lines_path(kind, directory), kind, rows)
+def lined_deal_list(directory, kind="golf-easy", numbers=(1, 2, 3)):
+    """A small deal list of `kind` with each deal's real line, written as tools/deal_lists.py writes them."""
+    rows = [(n, lines.text_of(deals.make_game(kind, n), solve(deals.make_game(kind, n)).moves)) for n in numbers]
+    deal_lists_tool.write_deal_list(deal_lists.deal_list_path(kind, directory), kind, max(numbers), list(numbers))
+    deal_lists_tool.write_lines(deal_lists.lines_path(kind, directory), kind, rows)
     return rows
 
 
 def test_known_line_reads_one_row_when_asked(fresh_cache, tmp_path, monkeypatch):
-    lined_table(tmp_path)
+    lined_deal_list(tmp_path)
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     calls = []
-    real = tables.lines_index
-    monkeypatch.setattr(tables, "lines_index", lambda path: calls.append(path) or real(path))
+    real = deal_lists.lines_index
+    monkeypatch.setattr(deal_lists, "lines_index", lambda path: calls.append(path) or real(path))
     assert deals.pick_listed("golf-easy", random.Random(1)) in (1, 2, 3)
     assert deals.listed("golf-easy") and not calls  # choosing a deal never reads the lines
     for number in (2, 3, 1):
@@ -122,27 +123,27 @@ def test_known_line_reads_one_row_when_asked(fresh_cache, tmp_path, monkeypatch)
     "damage", ["missing", "swap", "short", "bad-text", "not-winning", "binary", "directory", "huge"]
 )
 def test_a_damaged_lines_file_gives_no_line_and_a_warning(fresh_cache, tmp_path, monkeypatch, caplog, damage):
-    rows = lined_table(tmp_path)
-    path = tables.lines_path("golf-easy", tmp_path)
+    rows = lined_deal_list(tmp_path)
+    path = deal_lists.lines_path("golf-easy", tmp_path)
     if damage == "missing":
         path.unlink()
     elif damage == "swap":
-        tables.write_lines(path, "golf-easy", [rows[1], rows[0], rows[2]])
+        deal_lists_tool.write_lines(path, "golf-easy", [rows[1], rows[0], rows[2]])
     elif damage == "short":
-        tables.write_lines(path, "golf-easy", rows[:1])
+        deal_lists_tool.write_lines(path, "golf-easy", rows[:1])
     elif damage == "bad-text":
-        tables.write_lines(path, "golf-easy", [(n, t + "?") for n, t in rows])
+        deal_lists_tool.write_lines(path, "golf-easy", [(n, t + "?") for n, t in rows])
     elif damage == "not-winning":
-        tables.write_lines(path, "golf-easy", [(n, t[:-1]) for n, t in rows])
+        deal_lists_tool.write_lines(path, "golf-easy", [(n, t[:-1]) for n, t in rows])
     elif damage == "binary":
         path.write_bytes(b"# header\n\xff\xfe 1\n2 \x00\x01\n" * 3)
     elif damage == "directory":
         path.unlink()
         path.mkdir()
     else:
-        monkeypatch.setattr(tables, "LINES_MAX_BYTES", 100)
+        monkeypatch.setattr(deal_lists, "LINES_MAX_BYTES", 100)
     monkeypatch.setattr(deals, "DATA_DIR", tmp_path)
     with caplog.at_level(logging.WARNING, logger="game.solver.deals"):
         assert deals.known_line("golf-easy", 2) is None
     assert "winning line of golf-easy deal 2" in caplog.text
-    assert list(deals.listed("golf-easy")) == [1, 2, 3]  # the table itself is still good
+    assert list(deals.listed("golf-easy")) == [1, 2, 3]  # the deal list itself is still good

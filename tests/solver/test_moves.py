@@ -9,8 +9,8 @@ import pytest
 from game.model.eightoff import EightOffGame
 from game.model.errors import IllegalMove
 from game.solver import solve
+from game.solver.deals import make_game
 from game.solver.moves import apply_move, copy_game, replays_to_win
-from game.solver.tables import make_game
 
 
 def first_deal_with_a_play(kind):

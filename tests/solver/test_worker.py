@@ -20,8 +20,8 @@ from game.jobs import Job, JobFailed, Jobs
 from game.solver import solve
 from game.solver import worker as worker_module
 from game.solver.analysis import Analysis
+from game.solver.deals import make_game
 from game.solver.moves import apply_move, replays_to_win
-from game.solver.tables import make_game
 
 WAIT = 60.0  # generous: a spawned child boots and imports the solver first
 LONG = 3600  # seconds of time.sleep: a job that runs until it is stopped

@@ -1,1 +1,0 @@
-"""Asset generators: `python -m game.gen.sprites` and `python -m game.gen.sounds` rebuild the committed art."""
