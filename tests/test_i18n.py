@@ -255,7 +255,7 @@ def test_each_catalogue_states_its_plural_rule_and_each_plural_entry_has_that_ma
         text = path.read_text(encoding="utf-8")
         assert f'"Plural-Forms: {rule}\\n"' in text, code
         nplurals = int(rule.split(";")[0].split("=")[1])
-        blocks = [b for b in re.split(r"\n\s*\n", text) if "msgid_plural" in b]
+        blocks = [b for b in re.split(r"\n\s*\n", text) if re.search(r"^msgid_plural ", b, re.M)]
         assert len(blocks) >= 5
         for block in blocks:  # msgstr[0] … msgstr[nplurals - 1], and no plain msgstr
             assert re.findall(r"^msgstr\[(\d+)\]", block, re.M) == [str(i) for i in range(nplurals)], (code, block)
