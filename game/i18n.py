@@ -109,7 +109,7 @@ def read_catalogue(path: Path) -> Catalogue:
         with path.open("rb") as f:
             po = read_po(f, abort_invalid=True)
         rule = gettext.c2py(po.plural_expr)
-    except PoFileError as exc:
+    except (PoFileError, LookupError) as exc:  # (LookupError: a charset Python does not know)
         raise ValueError(str(exc)) from exc
     catalogue = Catalogue(plural=rule, nplurals=po.num_plurals)
     for message in po:

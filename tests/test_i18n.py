@@ -299,6 +299,10 @@ def test_a_language_takes_its_plural_forms_and_a_broken_catalogue_or_form_gives_
     )
     (tmp_path / "yy.po").write_text('msgid "Undo"\nmsgstr "Un-do"\nnonsense\n', encoding="utf-8")
     (tmp_path / "zz.po").write_bytes(b'msgid "Undo"\nmsgstr "\xff\xfe"\n')  # not UTF-8
+    (tmp_path / "ww.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=nonesuch\\n"\n\nmsgid "Undo"\nmsgstr "Ακύρωση"\n',
+        encoding="utf-8",
+    )  # a charset Python does not know
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_catalogues", {"en": Catalogue()})
 
@@ -311,7 +315,7 @@ def test_a_language_takes_its_plural_forms_and_a_broken_catalogue_or_form_gives_
     assert tr("Undo") == "Un-do" and tr("{count} day", plural="{count} days", count=1) == "1 day"
     with pytest.raises(TypeError):
         tr("{count} card", plural="{count} cards")  # a plural text needs its count
-    for broken in ("yy", "zz"):
+    for broken in ("yy", "zz", "ww"):
         caplog.clear()
         assert i18n.set_language(broken) == "en"
         assert "cannot read" in caplog.text and broken in caplog.text
