@@ -1,4 +1,5 @@
-"""The one translation function for every user-visible string.
+"""The one translation function for every user-visible string, and the language's way of writing
+dates and numbers.
 
 Keys are the English source strings themselves, so untranslated text still reads well:
 
@@ -7,11 +8,32 @@ Keys are the English source strings themselves, so untranslated text still reads
 >>> tr('Score: {n}', n=12)
 'Score: 12'
 
-The catalogues are gettext ``.po`` files in ``game/locale`` (``el.po`` Greek, ``th.po`` Thai),
-read by the small parser below when their language is first chosen (an English start reads
-neither; ``CATALOGUES`` reads them all, for tools and tests): no compile step, no ``.mo`` files, and any
-gettext tool (msgfmt --check, Poedit) can still validate or edit them. ``{name}`` fields are
-``str.format`` fields. English is the source and needs no catalogue.
+**Counts.** A text that shows a count takes the count's grammatical number. Give the English plural
+as ``plural=`` and the number as ``count=``: ``count`` is the one field that chooses the form, and it
+is also the ``{count}`` field of the texts (a plural text always names its count ``{count}``; other
+fields are filled as usual). The language's plural rule, from its catalogue's ``Plural-Forms``
+header, picks the form (English: one for 1, the plural for every other count):
+
+>>> tr('{count} card left', plural='{count} cards left', count=1)
+'1 card left'
+>>> [tr('{count} card left', plural='{count} cards left', count=n) for n in (0, 2)]
+['0 cards left', '2 cards left']
+>>> set_language('el')
+'el'
+>>> [tr('Last {count} round', plural='Last {count} rounds', count=n) for n in (1, 5)]
+['Τελευταίος 1 γύρος', 'Τελευταίοι 5 γύροι']
+>>> set_language('en')
+'en'
+
+The catalogues are gettext ``.po`` files in ``game/locale`` (``el.po`` Greek, ``th.po`` Thai), read
+with Babel (``babel.messages.pofile``) the first time their language is chosen: an English start reads
+none and imports no Babel. ``CATALOGUES`` reads them all, for tools and tests. There is no compile
+step and no ``.mo`` file; any gettext tool (``msgfmt --check``, Poedit) can still check or edit them.
+A plural entry is ``msgid`` + ``msgid_plural`` with one ``msgstr[i]`` per form of the language.
+``{name}`` fields are ``str.format`` fields. English is the source and needs no catalogue.
+
+Month and weekday names, the order of month and year, and the decimal mark come from Babel's locale
+data (CLDR): :func:`month_year`, :func:`weekday_names`, :func:`decimal`.
 
 The language is remembered in the settings; on the first start (no language chosen yet) it comes
 from the system locale: :func:`detect_language`.
@@ -19,10 +41,11 @@ from the system locale: :func:`detect_language`.
 
 from __future__ import annotations
 
+import datetime
 import locale as _locale
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,91 +53,78 @@ log = logging.getLogger(__name__)
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-#: (code, name) of every language, each named in its own language (never translated).
+#: (code, name) of every language, each named in its own language (never translated). Each code is
+#: also the name of its catalogue (``game/locale/<code>.po``) and its Babel locale.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("el", "Ελληνικά"), ("th", "ไทย")]
 
-#: language code -> {English: translation}, as read so far. English is the identity and needs no
-#: entries. (The module's ``CATALOGUES`` attribute reads every catalogue first: see __getattr__.)
-_catalogues: dict[str, dict[str, str]] = {"en": {}}
+#: Years added to the Common Era's in a language's dates: Thai dates count the Buddhist Era.
+ERA_YEARS = {"th": 543}
 
-_current: dict[str, str] = _catalogues["en"]
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+class Catalogue(dict[str, str | tuple[str, ...]]):
+    """One language's translations: English ``msgid`` -> ``msgstr``, or for a plural entry the tuple
+    of its ``msgstr[i]`` forms; with the language's plural rule.
+
+    ``plural(n)`` is the index of the form for the count n, ``nplurals`` how many forms the language
+    has, ``plurals`` each plural entry's English plural (``msgid`` -> ``msgid_plural``).
+    """
+
+    def __init__(
+        self,
+        entries: Mapping[str, str | tuple[str, ...]] | Iterable[tuple[str, str | tuple[str, ...]]] = (),
+        plural: Callable[[int], int] = _english_plural,
+        nplurals: int = 2,
+        plurals: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(entries)
+        self.plural = plural
+        self.nplurals = nplurals
+        self.plurals: dict[str, str] = dict(plurals or {})
+
+
+#: language code -> its Catalogue, as read so far. English is the identity and needs no entries.
+#: (The module's ``CATALOGUES`` attribute reads every catalogue first: see __getattr__.)
+_catalogues: dict[str, Catalogue] = {"en": Catalogue()}
+
+_current: Catalogue = _catalogues["en"]
 _language = "en"
 #: Called with (key, result) after every tr() (tests record what was translated); None normally.
 _observer: Callable[[str, str], None] | None = None
 
 
-# --- the .po reader ---------------------------------------------------------------------------------
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
-
-
-def _unquote(token: str, where: str) -> str:
-    """The value of one C-style quoted string (``"..."``) from a .po file."""
-    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
-        raise ValueError(f"{where}: expected a quoted string, got {token!r}")
-    out, body, i = [], token[1:-1], 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
-    r"""Read the msgid/msgstr pairs of a .po file (comments, msgctxt and plurals are not used here).
-
-    The header (empty msgid) and untranslated entries (empty msgstr) are left out; a ``#, fuzzy``
-    entry is left out too, as gettext does.
-
-    >>> parse_po('msgid "Undo"\nmsgstr "Αναίρεση"\n\nmsgid "a"\n"b"\nmsgstr ""\n"c\\"d"\n')
-    {'Undo': 'Αναίρεση', 'ab': 'c"d'}
+# --- reading the catalogues --------------------------------------------------------------------------
+def read_catalogue(path: Path) -> Catalogue:
+    """A .po file's translations, read with Babel. Fuzzy and untranslated entries are left out, as
+    gettext leaves them out. Raises ValueError (OSError) when the file cannot be read or makes no sense.
     """
-    entries: dict[str, str] = {}
-    field: str | None = None
-    msgid: str | None = None
-    msgstr: str | None = None
-    fuzzy = False
+    import gettext
 
-    def flush() -> None:
-        nonlocal msgid, msgstr, fuzzy, field
-        if msgid and msgstr and not fuzzy:
-            entries[msgid] = msgstr
-        msgid, msgstr, fuzzy, field = None, None, False, None
+    from babel.messages.pofile import PoFileError, read_po  # (Babel: only once a language is chosen)
 
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{name}:{n}"
-        if not line:
+    try:
+        with path.open("rb") as f:
+            po = read_po(f, abort_invalid=True)
+        rule = gettext.c2py(po.plural_expr)
+    except (PoFileError, LookupError) as exc:  # (LookupError: a charset Python does not know)
+        raise ValueError(str(exc)) from exc
+    catalogue = Catalogue(plural=rule, nplurals=po.num_plurals)
+    for message in po:
+        if not message.id or message.fuzzy:
             continue
-        if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
-                if msgstr is not None:
-                    flush()
-                fuzzy = True
+        if isinstance(message.id, str):
+            if isinstance(message.string, str) and message.string:
+                catalogue[message.id] = message.string
             continue
-        if line.startswith("msgid "):
-            if msgstr is not None:
-                flush()
-            msgid, field = _unquote(line[6:].strip(), where), "msgid"
-        elif line.startswith("msgstr "):
-            if msgid is None:
-                raise ValueError(f"{where}: msgstr without msgid")
-            msgstr, field = _unquote(line[7:].strip(), where), "msgstr"
-        elif line.startswith('"'):
-            if field == "msgid" and msgid is not None:
-                msgid += _unquote(line, where)
-            elif field == "msgstr" and msgstr is not None:
-                msgstr += _unquote(line, where)
-            else:
-                raise ValueError(f"{where}: a continuation line outside an entry")
-        else:
-            raise ValueError(f"{where}: cannot read {line!r}")
-    if msgstr is not None:
-        flush()
-    return entries
+        singular, plural = message.id[0], message.id[1]
+        forms = tuple(message.string or ()) if not isinstance(message.string, str) else (message.string,)
+        if forms and all(forms):
+            catalogue[singular] = forms
+            catalogue.plurals[singular] = plural
+    return catalogue
 
 
 def load_catalogues(directory: Path = LOCALE_DIR) -> None:
@@ -127,7 +137,7 @@ def load_catalogues(directory: Path = LOCALE_DIR) -> None:
 
 def _read(path: Path) -> None:
     try:
-        register_catalogue(path.stem, parse_po(path.read_text(encoding="utf-8"), path.name))
+        register_catalogue(path.stem, read_catalogue(path))
     except (OSError, ValueError) as exc:
         log.warning("i18n: cannot read %s (%s)", path, exc)
 
@@ -141,14 +151,21 @@ def __getattr__(name: str) -> Any:
 
 
 # --- the language -----------------------------------------------------------------------------------
-def register_catalogue(code: str, catalogue: dict[str, str]) -> None:
-    """Add or extend the catalogue for a language (keys are English strings)."""
-    _catalogues.setdefault(code, {}).update(catalogue)
+def register_catalogue(code: str, catalogue: Catalogue) -> None:
+    """Add a language's catalogue, or extend the one it has (keys are English strings; the new
+    catalogue's plural rule is the language's from now on)."""
+    known = _catalogues.get(code)
+    if known is None:
+        _catalogues[code] = catalogue
+        return
+    known.update(catalogue)
+    known.plurals.update(catalogue.plurals)
+    known.plural, known.nplurals = catalogue.plural, catalogue.nplurals
 
 
 def set_language(code: str) -> str:
     """Switch the language; an empty or unknown code falls back to English. Returns the code used.
-    A language's catalogue is read the first time it is chosen (10 ms for both: not at start-up)."""
+    A language's catalogue is read the first time it is chosen (not at start-up)."""
     global _current, _language
     code = (code or "en").lower()
     path = LOCALE_DIR / f"{code}.po"
@@ -200,22 +217,39 @@ def has_translation(key: str) -> bool:
     return key in _current
 
 
-def tr(key: str, **fmt: Any) -> str:
+# --- translating -------------------------------------------------------------------------------------
+def tr(key: str, plural: str | None = None, **fields: Any) -> str:
     """Translate an English source string and fill its ``{name}`` fields.
 
+    With ``plural`` (the English plural text) the text shows a count: ``count=`` is then required, and
+    the language's plural rule chooses the form for it (see the module's docstring).
+
     A missing translation gives the English text; a formatting mistake in a catalogue gives the
-    unformatted text rather than an exception in the middle of a frame.
+    English text rather than an exception in the middle of a frame.
     """
-    text = _current.get(key, key)
-    if fmt:
+    entry = _current.get(key)
+    if plural is None:
+        english = key
+        text = entry[0] if isinstance(entry, tuple) else entry or key  # (a plural entry asked without a count)
+    else:
+        if "count" not in fields:
+            raise TypeError(f"tr({key!r}, plural=...) needs count=")
+        count = fields["count"]
+        english = key if _english_plural(count) == 0 else plural
+        if isinstance(entry, tuple):
+            index = _current.plural(count)
+            text = entry[index] if 0 <= index < len(entry) else english
+        else:
+            text = entry or english
+    if fields:
         try:
-            text = text.format(**fmt)
+            text = text.format(**fields)
         except (KeyError, IndexError, ValueError):
-            log.warning("i18n: cannot format %r with %r", text, fmt)
+            log.warning("i18n: cannot format %r with %r", text, fields)
             try:
-                text = key.format(**fmt)
+                text = english.format(**fields)
             except (KeyError, IndexError, ValueError):
-                text = key
+                text = english
     if _observer is not None:
         _observer(key, text)
     return text
@@ -232,12 +266,27 @@ def N_(key: str) -> str:
     return key
 
 
-#: How the language writes a number with decimals (Greek: a decimal comma).
-DECIMAL = N_("{whole}.{fraction}")
+# --- dates and numbers, from Babel's locale data ---------------------------------------------------------
+def month_year(day: datetime.date) -> str:
+    """The month of `day` and its year, as the language writes a month's title: 'December 2026',
+    'Δεκέμβριος 2026' (the stand-alone name), 'ธันวาคม 2569' (Thai counts the Buddhist Era)."""
+    from babel.dates import format_skeleton
+
+    shown = datetime.date(day.year + ERA_YEARS.get(_language, 0), day.month, 1)
+    return format_skeleton("yMMMM", shown, locale=_language)
+
+
+def weekday_names() -> list[str]:
+    """Monday to Sunday, short, as a calendar's column heads write them: Mo, Tu…; Δε, Τρ…; จ., อ.…"""
+    from babel.dates import get_day_names
+
+    names = get_day_names("short", "stand-alone", locale=_language)
+    return [names[i] for i in range(7)]
 
 
 def decimal(value: float, places: int = 1) -> str:
     """`value` with `places` decimals as the language writes it: 4.5 in English and Thai, 4,5 in
     Greek. (No grouping of thousands: the game shows none that large.)"""
-    whole, _point, fraction = f"{value:.{places}f}".partition(".")
-    return tr(DECIMAL, whole=whole, fraction=fraction) if fraction else whole
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, "0." + "0" * places if places else "0", locale=_language)

@@ -25,7 +25,9 @@ PAGE_QUOTES = {
         ("This card is blocked", {}),
         ("No more moves available", {}),
     ],
-    "eightoff": [("You can move at most {n} cards now", {"n": 3})],
+    "eightoff": [
+        ("You can move at most {count} card now", {"plural": "You can move at most {count} cards now", "count": 3})
+    ],
 }
 
 
@@ -140,13 +142,19 @@ def test_no_placeholder_is_left(lang):
 
 # --- the quoted messages -----------------------------------------------------------------------------
 def _shown_texts(lang: str) -> list[re.Pattern]:
-    """Every on-screen text of the app in a language, as patterns ({n} stands for a number)."""
+    """Every on-screen text of the app in a language, as patterns ({n} stands for a number); each
+    form of a text with a count."""
     i18n.set_language(lang)
-    keys = set(i18n.CATALOGUES["el"])  # every key the app has (both catalogues hold them all)
+    greek = i18n.CATALOGUES["el"]  # every key the app has (both catalogues hold them all)
     out = []
-    for key in keys:
-        text = i18n.tr(key)
-        out.append(re.compile("^" + re.sub(r"\\\{\w+\\\}", r"\\d+", re.escape(text)) + "$"))
+    for key in greek:
+        plural = greek.plurals.get(key)
+        if plural is None:
+            texts = [i18n.tr(key)]
+        else:
+            texts = [key, plural] if lang == "en" else list(i18n.CATALOGUES[lang][key])
+        for text in texts:
+            out.append(re.compile("^" + re.sub(r"\\\{\w+\\\}", r"\\d+", re.escape(text)) + "$"))
     return out
 
 

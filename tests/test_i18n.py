@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import os
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import i18n
-from game.i18n import LANGUAGES, detect_language, parse_po, tr
+from game.i18n import LANGUAGES, Catalogue, detect_language, read_catalogue, tr
 from game.model.golf import GolfGame
 from game.scenes.base import Pop
 from game.settings import Settings
@@ -72,11 +73,40 @@ def _literal(node: ast.expr | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _plural_nodes(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """The singular and plural given for a text with a count: ``tr("…", plural="…", count=n)``, or a
+    key and its fields handed on to tr (a message shown later): ``N_("…"), {"plural": N_("…"), …}``."""
+    if isinstance(node, ast.Call) and _name(node.func) == "tr" and node.args:
+        plural = next((k.value for k in node.keywords if k.arg == "plural"), None)
+        return None if plural is None else (node.args[0], plural)
+    if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[1], ast.Dict):
+        first, fields = node.elts
+        plural = next(
+            (v for k, v in zip(fields.keys, fields.values) if k is not None and _literal(k) == "plural"), None
+        )
+        if plural is not None and all(isinstance(n, ast.Call) and _name(n.func) == "N_" for n in (first, plural)):
+            return first.args[0], plural.args[0]
+    return None
+
+
+def static_plurals() -> dict[str, str]:
+    """Every text with a count in the code: its English singular -> its English plural."""
+    pairs = {}
+    for _path, tree in _sources():
+        for node in ast.walk(tree):
+            nodes = _plural_nodes(node)
+            if nodes and _literal(nodes[0]) and _literal(nodes[1]):
+                pairs[nodes[0].value] = nodes[1].value
+    return pairs
+
+
 def static_keys() -> dict[str, str]:
     """English keys found in the code: literals given to tr/N_, to widget labels and placeholders,
-    to messages, dialog titles, and (label, callback) pairs such as the HUD's button specs."""
+    to messages, dialog titles, and (label, callback) pairs such as the HUD's button specs. (A plural
+    text is found by its singular, the key of its entry: see static_plurals.)"""
     label_arg = {"Button": 1, "Toggle": 1, "TextInput": 2, "show_message": 0}
     keys: dict[str, str] = {}
+    plurals = set(static_plurals().values()) - set(static_plurals())
     for path, tree in _sources():
         where = str(path.relative_to(ROOT))
         for node in ast.walk(tree):
@@ -88,7 +118,7 @@ def static_keys() -> dict[str, str]:
                 if name in label_arg and len(node.args) > label_arg[name]:
                     found.append(_literal(node.args[label_arg[name]]))
                 found += [_literal(k.value) for k in node.keywords if k.arg in ("label", "placeholder")]
-                keys.update({k: where for k in found if k})
+                keys.update({k: where for k in found if k and k not in plurals})
             elif isinstance(node, ast.FunctionDef):  # def __init__(..., no_label: str = "Cancel")
                 args = node.args.args[len(node.args.args) - len(node.args.defaults) :]
                 for arg, default in zip(args, node.args.defaults):
@@ -149,37 +179,178 @@ def test_no_literal_text_bypasses_tr():
     assert not bad, f"text shown without tr(): {bad}"
 
 
-# --- catalogues ---------------------------------------------------------------------------------------
-def test_po_files_parse_and_the_catalogues_are_loaded():
-    for code in TRANSLATED:
-        path = GAME / "locale" / f"{code}.po"
-        entries = parse_po(path.read_text(encoding="utf-8"), path.name)
-        assert entries == i18n.CATALOGUES[code]
-        assert len(entries) >= 40
+#: A field followed by the name of what it counts ("{n} cards", "{moves} moves"): a count, which
+#: needs its plural form. Fields that hold words (a card's name, a move, a rule set) are no counts.
+COUNTED = re.compile(
+    r"\{(?P<field>\w+)\} (?:\w+ )?(?:\w+s|card|move|round|game|point|day|win|hint|undo|hole|stroke|second|minute"
+    r"|cell|deal|streak|joker|rule|time|more|clean)\b"
+)
+WORD_FIELDS = {"card", "other", "move", "rules", "rule", "game", "name", "line", "option", "time", "code"}
 
 
-def test_po_reader_handles_escapes_continuations_and_fuzzy():
-    text = (
-        'msgid ""\nmsgstr "Language: el\\n"\n\n#, fuzzy\nmsgid "Old"\nmsgstr "Παλιό"\n\n'
-        'msgid "Say \\"hi\\""\nmsgstr ""\n"Πες "\n"\\"γεια\\""\n'
+def counts_without_plural(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, text) of each literal given to tr or N_ that shows a count but has no plural form beside
+    it (see _plural_nodes), and of each plural text whose count is not its ``{count}`` field."""
+    paired = {id(n) for node in ast.walk(tree) if (nodes := _plural_nodes(node)) for n in nodes}
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in ("tr", "N_") and node.args and _literal(node.args[0]):
+            text = node.args[0].value
+            if id(node.args[0]) in paired:
+                if "{count}" not in text:
+                    bad.append((node.lineno, text))
+            elif any(m["field"] not in WORD_FIELDS for m in COUNTED.finditer(text)):
+                bad.append((node.lineno, text))
+    return bad
+
+
+def test_every_count_shown_has_its_plural_form():
+    """A number that counts something ("3 cards left") is shown with tr's plural form, so that it
+    takes its grammatical number in every language ("1 card left", "1 φύλλο")."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}: {text}"
+        for path, tree in _sources()
+        for line, text in counts_without_plural(tree)
+    ]
+    assert not bad, f"a count without plural= (see game/i18n.py): {bad}"
+
+
+def test_the_count_scan_finds_a_count_without_its_plural():
+    planted = ast.parse(
+        "tr('It scores as blocked: {n} cards left on the tableau.', n=left)\n"
+        "N_('You can move at most {n} cards now')\n"
+        "tr('Score: {n} · {moves} moves · {time}', n=1, moves=2, time='0:10')\n"
+        "tr('{count} card left', plural='{count} cards left', count=1)\n"  # the right way
+        "(N_('{count} card'), {'plural': N_('{count} cards'), 'count': 2})\n"  # handed on to tr
+        "tr('{n} card left', plural='{n} cards left', n=1)\n"  # a plural whose count is no count=
+        "tr('Hole {n} of {holes}', n=3, holes=9)\n"  # a hole's number: no count
+        "tr('{card} to a cell', card='7♠')\n"
     )
-    assert parse_po(text) == {'Say "hi"': 'Πες "γεια"'}
+    assert [line for line, _text in counts_without_plural(planted)] == [1, 2, 3, 6]
+    assert static_plurals()["It scores as blocked: {count} card left on the tableau."] == (
+        "It scores as blocked: {count} cards left on the tableau."
+    )
+
+
+# --- catalogues ---------------------------------------------------------------------------------------
+#: Each catalogue's plural rule, as its header states it.
+PLURAL_FORMS = {"el": "nplurals=2; plural=(n != 1);", "th": "nplurals=1; plural=0;"}
+
+
+def test_po_files_are_read_with_babel_and_the_catalogues_are_loaded():
+    for code in TRANSLATED:
+        catalogue = read_catalogue(GAME / "locale" / f"{code}.po")
+        assert catalogue == i18n.CATALOGUES[code] and catalogue.plurals == i18n.CATALOGUES[code].plurals
+        assert len(catalogue) >= 40 and len(catalogue.plurals) >= 5
+    assert (i18n.CATALOGUES["el"].nplurals, i18n.CATALOGUES["th"].nplurals) == (2, 1)
+    assert [i18n.CATALOGUES["el"].plural(n) for n in (0, 1, 2, 5, 11, 21)] == [1, 0, 1, 1, 1, 1]
+    assert [i18n.CATALOGUES["th"].plural(n) for n in (0, 1, 2, 5)] == [0, 0, 0, 0]
+
+
+def test_each_catalogue_states_its_plural_rule_and_each_plural_entry_has_that_many_forms():
+    from babel.messages.pofile import read_po
+
+    for code, rule in PLURAL_FORMS.items():
+        path = GAME / "locale" / f"{code}.po"
+        text = path.read_text(encoding="utf-8")
+        assert f'"Plural-Forms: {rule}\\n"' in text, code
+        nplurals = int(rule.split(";")[0].split("=")[1])
+        blocks = [b for b in re.split(r"\n\s*\n", text) if re.search(r"^msgid_plural ", b, re.M)]
+        assert len(blocks) >= 5
+        for block in blocks:  # msgstr[0] … msgstr[nplurals - 1], and no plain msgstr
+            assert re.findall(r"^msgstr\[(\d+)\]", block, re.M) == [str(i) for i in range(nplurals)], (code, block)
+            assert not re.search(r"^msgstr ", block, re.M), (code, block)
+        with path.open("rb") as f:
+            po = read_po(f, abort_invalid=True)
+        assert po.num_plurals == nplurals
+        for message in po:
+            if message.id and message.pluralizable:  # (Babel fills a missing form with "")
+                assert len(message.string) == nplurals and all(message.string), (code, message.id)
+
+
+def test_the_po_reader_takes_escapes_continuations_and_plurals_and_leaves_out_fuzzy(tmp_path):
+    path = tmp_path / "xx.po"
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Language: xx\\n"\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n<5 ? 1 : 2);\\n"\n\n'
+        '#, fuzzy\nmsgid "Old"\nmsgstr "Παλιό"\n\n'
+        'msgid "Say \\"hi\\""\nmsgstr ""\n"Πες "\n"\\"γεια\\""\n\n'
+        'msgid "{count} card"\nmsgid_plural "{count} cards"\n'
+        'msgstr[0] "a {count}"\nmsgstr[1] "b {count}"\nmsgstr[2] "c {count}"\n\n'
+        'msgid "{count} day"\nmsgid_plural "{count} days"\nmsgstr[0] "d {count}"\n\n'
+        'msgid "Empty"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    catalogue = read_catalogue(path)
+    assert dict(catalogue) == {'Say "hi"': 'Πες "γεια"', "{count} card": ("a {count}", "b {count}", "c {count}")}
+    assert catalogue.plurals == {"{count} card": "{count} cards"} and catalogue.nplurals == 3
+    assert [catalogue.plural(n) for n in (1, 2, 4, 5, 0)] == [0, 1, 1, 2, 1]
+    path.write_text('msgid "a"\nmsgstr "b"\ngarbage\n', encoding="utf-8")
     with pytest.raises(ValueError):
-        parse_po('msgid "a"\nmsgstr b\n')
+        read_catalogue(path)
+
+
+def test_a_language_takes_its_plural_forms_and_a_broken_catalogue_or_form_gives_english(tmp_path, monkeypatch, caplog):
+    header = 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n<5 ? 1 : 2);\\n"\n\n'
+    (tmp_path / "xx.po").write_text(
+        header + 'msgid "{count} card"\nmsgid_plural "{count} cards"\n'
+        'msgstr[0] "a {count}"\nmsgstr[1] "b {count}"\nmsgstr[2] "c {cuont}"\n\n'
+        'msgid "Undo"\nmsgstr "Un-do"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "yy.po").write_text('msgid "Undo"\nmsgstr "Un-do"\nnonsense\n', encoding="utf-8")
+    (tmp_path / "zz.po").write_bytes(b'msgid "Undo"\nmsgstr "\xff\xfe"\n')  # not UTF-8
+    (tmp_path / "ww.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=nonesuch\\n"\n\nmsgid "Undo"\nmsgstr "Ακύρωση"\n',
+        encoding="utf-8",
+    )  # a charset Python does not know
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogues", {"en": Catalogue()})
+
+    def cards(n):
+        return tr("{count} card", plural="{count} cards", count=n)
+
+    assert i18n.set_language("xx") == "xx"
+    assert [cards(n) for n in (1, 2, 4)] == ["a 1", "b 2", "b 4"]
+    assert cards(5) == "5 cards"  # the translation's form has a mistake: the English text
+    assert tr("Undo") == "Un-do" and tr("{count} day", plural="{count} days", count=1) == "1 day"
+    with pytest.raises(TypeError):
+        tr("{count} card", plural="{count} cards")  # a plural text needs its count
+    for broken in ("yy", "zz", "ww"):
+        caplog.clear()
+        assert i18n.set_language(broken) == "en"
+        assert "cannot read" in caplog.text and broken in caplog.text
+        assert tr("Undo") == "Undo" and cards(1) == "1 card"
 
 
 def test_translations_keep_the_format_fields():
     fields = re.compile(r"\{(\w*)")
     for code in TRANSLATED:
-        for key, value in i18n.CATALOGUES[code].items():
-            assert sorted(fields.findall(key)) == sorted(fields.findall(value)), (code, key, value)
+        catalogue = i18n.CATALOGUES[code]
+        for key, value in catalogue.items():
+            if key in catalogue.plurals:
+                assert sorted(fields.findall(catalogue.plurals[key])) == sorted(fields.findall(key)), (code, key)
+            for form in value if isinstance(value, tuple) else (value,):
+                assert sorted(fields.findall(key)) == sorted(fields.findall(form)), (code, key, form)
 
 
 def test_every_key_is_in_every_catalogue(tour_records):
     keys = set(static_keys()) | tour_records["keys"]
+    plurals = static_plurals()
     for code in TRANSLATED:
-        missing = sorted(k for k in keys if k not in i18n.CATALOGUES[code] and k not in ENDONYMS)
+        catalogue = i18n.CATALOGUES[code]
+        missing = sorted(k for k in keys | set(plurals) if k not in catalogue and k not in ENDONYMS)
         assert not missing, f"add these to game/locale/{code}.po: {missing}"
+        # a text with a count is a plural entry with the code's English plural; nothing else is
+        wrong = sorted(k for k, plural in plurals.items() if catalogue.plurals.get(k) != plural)
+        assert not wrong, f"game/locale/{code}.po: make these plural entries (msgid_plural as in the code): {wrong}"
+        stale = sorted(set(catalogue.plurals) - set(plurals))
+        assert not stale, f"game/locale/{code}.po: plural entries the code no longer uses: {stale}"
+        counted = sorted(
+            k
+            for k in catalogue
+            if k not in catalogue.plurals and any(m["field"] not in WORD_FIELDS for m in COUNTED.finditer(k))
+        )
+        assert not counted, f"game/locale/{code}.po: counts without plural forms: {counted}"
 
 
 def _rules_quotes() -> dict[str, dict[str, str]]:
@@ -204,14 +375,42 @@ def test_rule_messages_are_exactly_the_quoted_wording():
 # --- fonts --------------------------------------------------------------------------------------------
 def test_every_catalogue_string_renders_without_missing_glyphs():
     pygame.font.init()
-    texts = {code: list(cat.values()) for code, cat in i18n.CATALOGUES.items() if code != "en"}
-    texts["en"] = list(static_keys()) + [name for _, name in LANGUAGES] + ["10♠ A♥ K♦ Q♣"]
+    texts = {
+        code: [form for value in cat.values() for form in (value if isinstance(value, tuple) else (value,))]
+        for code, cat in i18n.CATALOGUES.items()
+        if code != "en"
+    }
+    plurals = static_plurals()
+    texts["en"] = [*static_keys(), *plurals, *plurals.values(), *(name for _, name in LANGUAGES), "10♠ A♥ K♦ Q♣"]
     for code, values in texts.items():
         for value in values:
             sample = value.replace("{", "").replace("}", "")
             for bold in (False, True):
                 assert missing_glyphs(sample, bold) == [], (code, value, bold)
                 assert None not in get_font(20, bold).metrics(sample), (code, value, bold)
+
+
+@pytest.mark.parametrize(
+    ("code", "december", "weekdays"),
+    [
+        ("en", "December 2026", ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]),
+        ("el", "Δεκέμβριος 2026", ["Δε", "Τρ", "Τε", "Πέ", "Πα", "Σά", "Κυ"]),  # stand-alone: the nominative
+        ("th", "ธันวาคม 2569", ["จ.", "อ.", "พ.", "พฤ.", "ศ.", "ส.", "อา."]),  # the Buddhist Era's year
+    ],
+)
+def test_dates_come_from_the_locale_data_and_draw_with_the_bundled_fonts(code, december, weekdays):
+    import datetime
+
+    pygame.font.init()
+    i18n.set_language(code)
+    assert i18n.month_year(datetime.date(2026, 12, 31)) == december
+    assert i18n.weekday_names() == weekdays
+    months = [i18n.month_year(datetime.date(2026, month, 1)) for month in range(1, 13)]
+    assert len(set(months)) == 12
+    for text in [*months, *weekdays, i18n.decimal(-2.5), *(str(day) for day in range(10))]:
+        for bold in (False, True):
+            assert missing_glyphs(text, bold) == [], (code, text, bold)
+            assert None not in get_font(20, bold).metrics(text), (code, text, bold)
 
 
 def test_a_missing_glyph_is_reported():
@@ -662,7 +861,7 @@ def test_text_fits_its_box_at_800x480(tour_records, lang):
 
 
 def test_a_catalogue_is_read_when_its_language_is_first_chosen_not_at_start_up(monkeypatch):
-    monkeypatch.setattr(i18n, "_catalogues", {"en": {}})
+    monkeypatch.setattr(i18n, "_catalogues", {"en": i18n.Catalogue()})
     read = []
     real = i18n._read
     monkeypatch.setattr(i18n, "_read", lambda path: (read.append(path.name), real(path)))
@@ -675,3 +874,131 @@ def test_a_catalogue_is_read_when_its_language_is_first_chosen_not_at_start_up(m
         assert i18n.set_language("../el") == "en" and read == ["el.po", "th.po"]  # no path from a setting
     finally:
         i18n.set_language("en")
+
+
+def test_an_english_start_reads_no_catalogue_and_imports_no_babel(tmp_path):
+    """Babel (some 35 ms to import) is imported when a language other than English is first chosen,
+    or when a screen first writes a date or a decimal: never on an English start."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from game.app import App\n"
+        "from game.settings import Settings\n"
+        "app = App(size=(800, 480), fullscreen=False, settings=Settings(language='en', fullscreen=False))\n"
+        "app.replace(app.ctx.make_menu_scene())\n"
+        "for _ in range(5):\n"
+        "    app.step_frame(1 / 60)\n"
+        "app.close()\n"
+        "from game import i18n\n"
+        "assert i18n._catalogues.keys() == {'en'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))\n"
+    )
+    env = {
+        **os.environ,
+        "GOLF_EIGHTOFF_CONFIG_DIR": str(tmp_path / "config"),
+        "GOLF_EIGHTOFF_DATA_DIR": str(tmp_path / "data"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_module_docstring_examples_hold():
+    import doctest
+
+    try:
+        result = doctest.testmod(i18n)
+    finally:
+        i18n.set_language("en")
+    assert result.attempted >= 8 and result.failed == 0
+
+
+# --- counts: each plural entry in each language ----------------------------------------------------------
+#: Every text with a count, by its English singular: its forms in English, Greek and Thai (the first
+#: for 1, the second for every other count; Thai has one form). Fields other than {count}: SAMPLE.
+PLURAL_TEXTS = {
+    "It scores as blocked: {count} card left on the tableau.": {
+        "en": (
+            "It scores as blocked: {count} card left on the tableau.",
+            "It scores as blocked: {count} cards left on the tableau.",
+        ),
+        "el": (
+            "Μετρά σαν μπλοκαρισμένη: {count} φύλλο μένει στο ταμπλό.",
+            "Μετρά σαν μπλοκαρισμένη: {count} φύλλα μένουν στο ταμπλό.",
+        ),
+        "th": ("นับเหมือนติดตัน: เหลือไพ่บนกระดาน {count} ใบ",),
+    },
+    "You can move at most {count} card now": {
+        "en": ("You can move at most {count} card now", "You can move at most {count} cards now"),
+        "el": (
+            "Τώρα μπορείτε να μετακινήσετε το πολύ {count} φύλλο",
+            "Τώρα μπορείτε να μετακινήσετε το πολύ {count} φύλλα",
+        ),
+        "th": ("ตอนนี้ย้ายไพ่ได้มากที่สุด {count} ใบ",),
+    },
+    "The win was lost {count} move ago: {move}.": {
+        "en": ("The win was lost {count} move ago: {move}.", "The win was lost {count} moves ago: {move}."),
+        "el": ("Η νίκη χάθηκε πριν από {count} κίνηση: {move}.", "Η νίκη χάθηκε πριν από {count} κινήσεις: {move}."),
+        "th": ("โอกาสชนะหายไปเมื่อ {count} ตาก่อน: {move}",),
+    },
+    "Score: {score} · {count} move · {time}": {
+        "en": ("Score: {score} · {count} move · {time}", "Score: {score} · {count} moves · {time}"),
+        "el": ("Σκορ: {score} · {count} κίνηση · {time}", "Σκορ: {score} · {count} κινήσεις · {time}"),
+        "th": ("คะแนน: {score} · {count} ตา · {time}",),
+    },
+    "Par {par}: you took {count} move": {
+        "en": ("Par {par}: you took {count} move", "Par {par}: you took {count} moves"),
+        "el": ("Παρ {par}: κάνατε {count} κίνηση", "Παρ {par}: κάνατε {count} κινήσεις"),
+        "th": ("พาร์ {par}: คุณใช้ {count} ตา",),
+    },
+    "won in {count} move": {
+        "en": ("won in {count} move", "won in {count} moves"),
+        "el": ("νίκη σε {count} κίνηση", "νίκη σε {count} κινήσεις"),
+        "th": ("ชนะใน {count} ตา",),
+    },
+    "{count} move": {
+        "en": ("{count} move", "{count} moves"),
+        "el": ("{count} κίνηση", "{count} κινήσεις"),
+        "th": ("{count} ตา",),
+    },
+    "{count} point": {
+        "en": ("{count} point", "{count} points"),
+        "el": ("{count} πόντος", "{count} πόντοι"),
+        "th": ("{count} คะแนน",),
+    },
+    "Last {count} round": {
+        "en": ("Last {count} round", "Last {count} rounds"),
+        "el": ("Τελευταίος {count} γύρος", "Τελευταίοι {count} γύροι"),
+        "th": ("{count} รอบล่าสุด",),
+    },
+    "{won} ({count} clean)": {
+        "en": ("{won} ({count} clean)", "{won} ({count} clean)"),
+        "el": ("{won} ({count} καθαρή)", "{won} ({count} καθαρές)"),
+        "th": ("{won} (ไร้ที่ติ {count})",),
+    },
+    "{rules} + {count} more": {
+        "en": ("{rules} + {count} more", "{rules} + {count} more"),
+        "el": ("{rules} + {count} ακόμη", "{rules} + {count} ακόμη"),
+        "th": ("{rules} + อีก {count}",),
+    },
+}
+SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic"}
+
+
+def test_the_plural_table_has_every_text_with_a_count():
+    assert set(PLURAL_TEXTS) == set(static_plurals())
+    assert all(PLURAL_TEXTS[k]["en"][1] == plural for k, plural in static_plurals().items())
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 5])
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+@pytest.mark.parametrize("singular", list(PLURAL_TEXTS))
+def test_a_count_takes_its_grammatical_number(singular, lang, count):
+    forms = PLURAL_TEXTS[singular][lang]
+    expected = forms[0 if count == 1 or len(forms) == 1 else 1].format(count=count, **SAMPLE)
+    i18n.set_language(lang)
+    assert tr(singular, plural=PLURAL_TEXTS[singular]["en"][1], count=count, **SAMPLE) == expected

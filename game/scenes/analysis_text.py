@@ -27,7 +27,14 @@ def analysis_lines(table: TableScene, analysis: Any) -> list[str]:
         if ago == 1:
             lines.append(tr("The win was lost with the last move: {move}.", move=what))
         else:
-            lines.append(tr("The win was lost {n} moves ago: {move}.", n=ago, move=what))
+            lines.append(
+                tr(
+                    "The win was lost {count} move ago: {move}.",
+                    plural="The win was lost {count} moves ago: {move}.",
+                    count=ago,
+                    move=what,
+                )
+            )
     elif analysis.now != "winnable":
         lines.append(tr("The solver could not find where the win was lost."))
     return lines

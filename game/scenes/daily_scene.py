@@ -39,7 +39,9 @@ def kind_title(kind: registry.GameKind) -> str:
 def share_line(kind: registry.GameKind, result: daily.DayResult) -> str:
     """'Golf Easy · 2026-12-01 · won in 52 moves · 350 · clean', to paste anywhere."""
     parts = [kind_title(kind), result.day.isoformat()]
-    parts.append(tr("won in {n} moves", n=result.moves) if result.won else tr("not won"))
+    parts.append(
+        tr("won in {count} move", plural="won in {count} moves", count=result.moves) if result.won else tr("not won")
+    )
     parts.append(str(result.score))
     if result.clean:
         parts.append(tr("clean"))
@@ -114,7 +116,11 @@ class DailyScene(PanelScene):
         if done is None:
             state = tr("Today's deal is waiting for you.")
         elif done.won:
-            state = tr("Today's deal is done: won in {n} moves, {score} points.", n=done.moves, score=done.score)
+            state = tr(
+                "Today's deal is done: won in {moves}, {points}.",
+                moves=tr("{count} move", plural="{count} moves", count=done.moves),
+                points=tr("{count} point", plural="{count} points", count=done.score),
+            )
         else:
             state = tr("Today's deal was played but not won yet.")
         return [

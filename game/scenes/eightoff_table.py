@@ -39,7 +39,6 @@ MESSAGES = {
     "one-at-a-time": N_("Cards go to a foundation one at a time"),
     "cell-holds-one": N_("A cell holds only one card"),
     "at-most-one": N_("You can move only one card now"),
-    "too-many": N_("You can move at most {n} cards now"),
     "tap-hint": N_("Double-tap or drag to move it elsewhere"),
     "click-hint": N_("Double-click or drag to move it elsewhere"),  # (said to a mouse)
     "nowhere": N_("This card has nowhere to go"),
@@ -303,7 +302,13 @@ class EightOffTableScene(TableScene):
         """The model's reason in words; too many cards says how many may move now."""
         if refusal.reason == "too-many":
             limit = refusal.details.get("limit", 1)
-            return (MESSAGES["at-most-one"], {}) if limit == 1 else (MESSAGES["too-many"], {"n": limit})
+            if limit == 1:
+                return MESSAGES["at-most-one"], {}
+            # (tr's fields: a plural entry, its form chosen by the count)
+            return N_("You can move at most {count} card now"), {
+                "plural": N_("You can move at most {count} cards now"),
+                "count": limit,
+            }
         message = MESSAGES.get(refusal.reason)
         return None if message is None else (message, {})
 

@@ -205,7 +205,13 @@ class WinOverlay(EndOverlay):
         else:
             lines = [
                 self.game_title(),
-                tr("Score: {n} · {moves} moves · {time}", n=g.score, moves=g.moves, time=play_time(progress.duration)),
+                tr(
+                    "Score: {score} · {count} move · {time}",
+                    plural="Score: {score} · {count} moves · {time}",
+                    count=g.moves,
+                    score=g.score,
+                    time=play_time(progress.duration),
+                ),
             ]
             summary = self._summary()
             if summary is not None and summary.best_score is not None:
@@ -218,7 +224,14 @@ class WinOverlay(EndOverlay):
                 )
         par = self.table.par()
         if par is not None and not self.table.assist.demo_won:
-            lines.append(tr("Par {par}: you took {moves} moves", par=par, moves=g.moves))
+            lines.append(
+                tr(
+                    "Par {par}: you took {count} move",
+                    plural="Par {par}: you took {count} moves",
+                    count=g.moves,
+                    par=par,
+                )
+            )
         if not self.table.assist.demo_won:
             lines += self.best_lines()
         if self.table.assist.demo_won:

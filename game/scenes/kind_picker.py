@@ -42,7 +42,9 @@ def short_rules_title(kind: GameKind, text: TextCache, width: int, size: int) ->
     full = rules_title(kind)
     if not kind.extras or text.fit_size(full, width, size, True) >= size * 0.8:
         return full
-    return tr("{rules} + {n} more", rules=tr(kind.option_name), n=len(kind.extras))
+    return tr(
+        "{rules} + {count} more", plural="{rules} + {count} more", count=len(kind.extras), rules=tr(kind.option_name)
+    )
 
 
 class KindPicker:

@@ -10,30 +10,15 @@ from typing import Any
 import pygame
 
 from game import daily
-from game.i18n import N_, tr
+from game.i18n import month_year, weekday_names
 from game.ui import theme
 
-WEEKDAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
-MONTHS = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
-)
 WON, PLAYED = theme.GOLD, (150, 160, 150)
 
 
 def month_title(month: datetime.date) -> str:
-    """'December 2026', in the player's language."""
-    return f"{tr(MONTHS[month.month - 1])} {month.year}"
+    """'December 2026', in the player's language (from Babel's locale data: see i18n.month_year)."""
+    return month_year(month)
 
 
 def paint_month(
@@ -51,8 +36,8 @@ def paint_month(
     rows = len(weeks) + 1 + spare_rows
     cw, ch = r.width / 7, r.height / rows
     size = max(10, int(min(ch * 0.55, cw * 0.45)))
-    for i, name in enumerate(WEEKDAYS):
-        img = text.fit(tr(name), int(cw * 0.9), size, theme.TEXT_DIM)
+    for i, name in enumerate(weekday_names()):  # Monday first, as the grid
+        img = text.fit(name, int(cw * 0.9), size, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=(int(r.x + cw * (i + 0.5)), int(r.y + ch * 0.5))))
     radius = int(min(cw, ch) * 0.42)
     for w, week in enumerate(weeks):

@@ -94,7 +94,10 @@ class RoundStatsScene(StatsScene):
         """One bar per round against par: up for under par, down for over par, from the par line."""
         r = self.chart_rect
         caption = self.ctx.text.fit(
-            tr("Last {n} rounds", n=CHART_ROUNDS), r.width, max(12, r.height // 11), theme.TEXT_DIM
+            tr("Last {count} round", plural="Last {count} rounds", count=CHART_ROUNDS),
+            r.width,
+            max(12, r.height // 11),
+            theme.TEXT_DIM,
         )
         surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
         plot = pygame.Rect(r.x, r.y + caption.get_height() + 6, r.width, r.height - caption.get_height() - 12)

@@ -97,7 +97,13 @@ class RoundTableScene(GolfTableScene):
             ConfirmDialog(
                 self.ctx,
                 N_("Give up this hole?"),
-                [tr("It scores as blocked: {n} cards left on the tableau.", n=left)],
+                [
+                    tr(
+                        "It scores as blocked: {count} card left on the tableau.",
+                        plural="It scores as blocked: {count} cards left on the tableau.",
+                        count=left,
+                    )
+                ],
                 N_("Give up"),
                 self.give_up,
             )

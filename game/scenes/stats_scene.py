@@ -108,7 +108,9 @@ class StatsScene(PanelScene):
         if s is None:
             return [(tr("Statistics are not available"), "")]
         none = "—"  # nothing to average yet
-        won = tr("{won} ({clean} clean)", won=s.won, clean=s.clean_wins) if s.won else "0"
+        won = (
+            tr("{won} ({count} clean)", plural="{won} ({count} clean)", count=s.clean_wins, won=s.won) if s.won else "0"
+        )
         return [
             (tr("Played"), str(s.played)),
             (tr("Won"), won),
