@@ -12,6 +12,7 @@ from conftest import click, key, run_frames, settle, touch_drag, touch_tap
 
 from game import i18n
 from game.help import LANGUAGES, PAGE_IDS, content, examples
+from game.help.examples import message_fields
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes import tips, tips_overlay
@@ -319,7 +320,7 @@ def test_a_refused_step_says_exactly_what_the_real_table_says(make_app, lang, ex
 
         table.make_move(EightOffMove(plan.src, plan.dst, plan.count), game.pile(plan.src)[-plan.count])
     args = plan.step.args
-    assert shown == table.toast.message == i18n.tr(args["message"], **({"n": args["n"]} if "n" in args else {}))
+    assert shown == table.toast.message == i18n.tr(args["message"], **message_fields(args))
 
 
 def test_next_replay_and_back(make_app):

@@ -130,6 +130,13 @@ def line_text(game: str, moves: list) -> str:
     return NOTATION[game][1](moves)
 
 
+def message_fields(args: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a refused step's message, for tr() (its text is args["message"]): a counted
+    message has its English plural in "plural" and its number in "n" ("count" is the move's own
+    number of cards)."""
+    return {"plural": args["plural"], "count": args["n"]} if "plural" in args else {}
+
+
 def _step(data: dict) -> Step:
     do = data.get("do")
     if do not in STEP_KINDS:

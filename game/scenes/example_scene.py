@@ -17,7 +17,7 @@ import pygame
 from .. import registry
 from ..context import ANIMATION_SCALE
 from ..help import examples
-from ..help.examples import Plan, Run
+from ..help.examples import Plan, Run, message_fields
 from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..ui import theme
@@ -239,7 +239,7 @@ class ExampleScene(ExamplePainting, Scene):
                 self.board.shake(card)
             self.ctx.audio.play("refuse", self.clock)
             args = plan.step.args
-            self._message(args["message"], **({"n": args["n"]} if "n" in args else {}))
+            self._message(args["message"], **message_fields(args))
         self.run.apply(plan)
         if plan.refused is None and plan.kind != "look":
             sound = "flip" if plan.kind == "draw" else "place" if plan.dst and plan.dst[0] == "foundation" else "slide"
