@@ -1,5 +1,5 @@
-/* Optional, not built or run by CI: the "plain exhaustive C search" issue 18 measures the Golf
-   solver against. A depth-first search over (column heights, cards drawn, waste rank) with a
+/* Optional, not built or run by CI: a plain exhaustive search in C to measure the Golf solver
+   against. A depth-first search over (column heights, cards drawn, waste rank) with a
    visited bitmap and no pruning at all; plays before the draw, column order.
 
        cc -O2 -o /tmp/golf_plain_dfs tools/golf_plain_dfs.c
