@@ -2,7 +2,7 @@
 
 Scenes draw on one software surface and say which rectangles changed; `present(rects)` puts just
 those on screen. How, is chosen per SDL video driver, by measuring (`python -m tools.bench --games
-present`, README "Performance"):
+present`, docs/performance.md):
 
 - ``framebuffer`` (X11, dummy, offscreen): SDL's window surface on the driver's own framebuffer
   (MIT-SHM on X11), each dirty rectangle sent as it is. SDL's default on Linux is instead a hidden GL
