@@ -1,5 +1,5 @@
 """The gesture recogniser on its own, without a display or a table: presses, motions and releases of
-the mouse and of fingers become taps, double taps, drags and drops by the README's rules."""
+the mouse and of fingers become taps, double taps, drags and drops by the rules docs/play.md gives."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ double tap, or a drag and its drop, for the mouse and for fingers alike.
 Pure logic, no pygame and no display: the table feeds it pointer actions with the simulation clock
 and what a press would pick up, and it hands each recognised gesture, a small value, to the table's
 `perform` callback at once (a tap is remembered as the first half of a possible double tap before
-its own move runs, so the move, which forgets older taps, forgets it too). The rules, as the README
-gives them:
+its own move runs, so the move, which forgets older taps, forgets it too). The rules, as docs/play.md and
+docs/kiosk.md give them:
 
 - a press becomes a drag once it has travelled DRAG_THRESHOLD px, or a seventh of a card (a
   finger's wobble is no drag); only a press on something that may be picked up drags;
