@@ -25,6 +25,9 @@ JSON_FORMAT = 1
 #: The longest text from_json reads: a real saved game is a few KiB; a hostile one must not cost
 #: the start-up its memory.
 MAX_JSON_TEXT = 4 * 1024 * 1024
+#: The most actions a game counts: far beyond any game (a thousand a second for thirty years), and
+#: low enough that sums over a million games stay below the 2^63 where a database's integers end.
+MAX_MOVES = 10**12
 
 G = TypeVar("G", bound="SolitaireGame")
 
