@@ -36,7 +36,7 @@ from .frame_gate import FrameGate
 from .paths import data_dir
 from .recorder import Recorder
 from .round_stats import is_round_record, round_record_of
-from .save_doc import JOURNAL_CAP, SAVE_FORMAT, game_of, journal_of, why
+from .save_doc import JOURNAL_CAP, SAVE_FORMAT, game_of, journal_of, model_limit, why
 from .save_doc import UID as UID
 from .savefile import SaveFile
 from .statistics import Statistics, record_of
@@ -296,7 +296,7 @@ class Progress:
         return {
             "format": SAVE_FORMAT,
             "kind": kind_of(game),
-            "model": game.to_json(),
+            "model": game.to_json(limit=model_limit()),
             "uid": self.uid,
             "undos": self.undos,
             "duration": round(self.duration, 2),

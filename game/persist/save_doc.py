@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import registry
 from ..model.course import GolfRound
 from ..model.golf import GolfGame
+from . import savefile
 from .round_stats import checked_round_record, is_round_record
 from .save_schema import COUNT, ID, SCORE, SECONDS, SHORT, UID_PATTERN, Real, Text, Whole
 from .statistics import record_of
@@ -26,8 +27,18 @@ log = logging.getLogger(__name__)
 SAVE_FORMAT = 1
 JOURNAL_CAP = 200  # finished games kept in the save while the database cannot take them
 UID = UID_PATTERN
+#: Room in the save for everything but the game's model: the journal (JOURNAL_CAP entries of at
+#: most a few KiB, their texts of 64 characters escaped) and the bookkeeping and round beside it.
+MODEL_ROOM = 1024 * 1024
 #: The games a save may hold, by the name the save gives them (each family's model class).
 KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
+
+
+def model_limit() -> int:
+    """The longest model text a save may hold, for the whole save to stay within what its reader
+    takes (savefile.SAVE_LIMIT): the model is a JSON string in the save, where a quote takes two
+    characters. A game past it is saved in its compact form (game/model/compact.py)."""
+    return (savefile.SAVE_LIMIT - MODEL_ROOM) // 2
 
 
 def why(exc: BaseException) -> str:

@@ -36,8 +36,11 @@ damage, never an exception later:
 | hints | a round's entry | `COUNT` |
 
 The model's text (`model`) has ranges of its own, checked by the model when it reads it
-(game/model/base.py): the whole text at most `MAX_JSON_TEXT` characters; every card, pile and
-move checked by replaying the moves.
+(game/model/base.py, compact.py, limits.py): the whole text at most `MAX_JSON_TEXT` characters;
+in the compact form, the move counter 0..`MAX_MOVES`, the undo depth 0..`UNDO_LIMIT`, at most
+`UNDO_LIMIT` redo moves, a line of at most `COMPACT_LINE` moves (`UNDO_LIMIT` when it was cut);
+every card, pile and move checked by replaying the moves. The whole save is at most
+`savefile.SAVE_LIMIT` bytes, read or written, and its model at most `save_doc.model_limit()`.
 The code, score, moves and status the document repeats beside the model are for people reading
 the file: the game never reads them.
 """

@@ -15,6 +15,7 @@ A file that cannot be read is moved aside with one log line and the game starts 
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import threading
@@ -28,7 +29,9 @@ from .frame_gate import HOLD_S, FrameGate
 
 log = logging.getLogger(__name__)
 
-SAVE_LIMIT = 4 * 1024 * 1024  # bytes: a long Eight Off game with its history is a few tens of KiB
+#: The largest save, read or written (bytes): a long game with its history is a few tens of KiB,
+#: and a game past it is saved compactly (save_doc.model_limit).
+SAVE_LIMIT = 4 * 1024 * 1024
 _UNSET = object()
 
 
@@ -185,7 +188,10 @@ class SaveFile:
                 self._lock.notify_all()
 
     def _commit(self, text: str) -> None:
-        """Put `text` on disk (or delete the file for ""): the one place the save is changed."""
+        """Put `text` on disk (or delete the file for ""): the one place the save is changed. A text
+        larger than the reader takes is never written: the last save that can be read stays."""
+        if len(text.encode("utf-8")) > SAVE_LIMIT:
+            raise OSError(errno.EFBIG, f"larger than the {SAVE_LIMIT} bytes a save is read up to")
         if text:
             write_atomically(self.path, text)
         else:
