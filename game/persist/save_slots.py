@@ -105,11 +105,14 @@ class SaveSlots:
     def choose(self, current: SaveFile | Unsaved | None, free: list[SaveFile | Unsaved]) -> None:
         """After a look: write to the file of the game to continue (`current`), or else to the first
         free one (holding no game: the save first), or else nowhere."""
+        first_free = next((f for f in (self.save, self.beside) if f in free), None)
+        doc = self.unsaved.read() if current is self.unsaved else None
+        if doc is not None and first_free is not None:  # the game this run could not save: saved at last
+            first_free.write(doc)
+            self.unsaved.clear()
+            current = first_free
         self.current, self.free = current, free
-        if current is not None:
-            self.target = current
-        else:
-            self.target = next((f for f in (self.save, self.beside) if f in free), self.unsaved)
+        self.target = current if current is not None else first_free or self.unsaved
 
     def pass_over(self) -> None:
         """The game found in `current` is kept, not given up: write elsewhere."""

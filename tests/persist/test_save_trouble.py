@@ -266,6 +266,23 @@ def test_with_both_files_kept_the_new_game_is_played_unsaved(data_dir, good_save
     assert any("not saved" in r.getMessage() for r in caplog.records)
 
 
+def test_a_game_played_unsaved_is_saved_once_a_file_is_free(data_dir, good_save, monkeypatch):
+    (data_dir / BESIDE_NAME).write_text(json.dumps({"format": 1, "unrecorded": []}))
+    faults = Faults(monkeypatch, name="current-game", at=range(1, 1000), only=("open",))
+    progress = Progress(data_dir)
+    try:
+        assert progress.saved() is None
+        game = new_game()
+        moved(progress, game)
+        faults.off()
+        assert progress.saved()[0].to_json() == game.to_json()  # the next look: the file beside is free
+        assert progress.flush()
+    finally:
+        progress.close()
+    assert json.loads((data_dir / BESIDE_NAME).read_text())["model"] == game.to_json()
+    assert (data_dir / SAVE_NAME).read_bytes() == good_save
+
+
 def test_a_kept_file_is_never_written_over_or_removed_until_read(tmp_path, monkeypatch):
     path = tmp_path / "f.json"
     path.write_text("{}")
