@@ -38,7 +38,7 @@ class Trouble(OSError):
     not written over nor removed until it has been read (`kept`)."""
 
 
-#: The files whose last read was trouble (their resolved paths), and why.
+#: The files whose last read was trouble (by absolute path), and why.
 _kept: dict[str, str] = {}
 
 
