@@ -7,7 +7,8 @@ A redo is no third door: `redo()` pushes again the move the last undo popped, so
 the moves undone wait in `redo_moves` until a different move is made.
 The JSON form stores the start position and the action log (each move's text, 'u' for an undo) and
 rebuilds the game by replaying it, so a saved game resumes with the same score, counter and undo
-history, and a tampered file cannot load.
+history, and a tampered file cannot load. A game whose log would be too long to save has a compact
+form too (compact.py): its line, its undo and redo moves and its counter, with the same result.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from . import compact
 from .cards import Card, to_card
+from .compact import parse_action
 from .errors import IllegalMove
-
-UNDO_LIMIT = 100
-JSON_FORMAT = 1
-#: The longest text from_json reads: a real saved game is a few KiB; a hostile one must not cost
-#: the start-up its memory.
-MAX_JSON_TEXT = 4 * 1024 * 1024
+from .limits import COMPACT_FORMAT, JSON_FORMAT, MAX_JSON_TEXT, UNDO_LIMIT
+from .limits import COMPACT_LINE as COMPACT_LINE
+from .limits import MAX_MOVES as MAX_MOVES
 
 G = TypeVar("G", bound="SolitaireGame")
 
@@ -42,6 +42,8 @@ class SolitaireGame:
         self._redo: list[Any] = []  # the moves undone since the last new move (the next redo last)
         self._log: list[str] = []
         self._start: dict = {}
+        self._whole_log = True  # the log goes back to the deal (not after a compact save)
+        self._base: dict | None = None  # where the move stack starts, when not at the deal (compact.py)
         self._score = 0
         self._moves = 0
         self._status = "playing"
@@ -87,12 +89,20 @@ class SolitaireGame:
 
     @property
     def move_stack(self) -> Sequence[Any]:
-        """The moves from the deal to the current position, oldest first (an undo pops the last)."""
+        """The moves from the deal to the current position, oldest first (an undo pops the last).
+        After a compact save of a line too long to keep whole, from `line_root()` instead."""
         return tuple(self._stack)
 
     @property
+    def line_from_deal(self) -> bool:
+        """Whether `move_stack` starts at the deal (always but after a compact save of a line too
+        long to keep whole: then it starts at `line_root()`)."""
+        return self._base is None
+
+    @property
     def action_log(self) -> Sequence[str]:
-        """Everything done since the deal as text: each move's text form, 'u' for an undo."""
+        """Everything done since the deal as text: each move's text form, 'u' for an undo. A game
+        resumed from a compact save has the moves of its line and what was done since."""
         return tuple(self._log)
 
     @property
@@ -184,37 +194,55 @@ class SolitaireGame:
     def _reverse(self, record: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _score_since(self: G, start: G) -> int:  # pragma: no cover - abstract
+        """The score of this position reached from `start`'s by moves (a compact save's line start);
+        ValueError when no moves lead from there to here."""
+        raise NotImplementedError
+
     # -- copies ----------------------------------------------------------------------------------
     def root(self: G) -> G:
         """A fresh game at this game's start position (same deal code), with no history."""
         return type(self)._from_start(self._start, self.code)
 
+    def line_root(self: G) -> G:
+        """A fresh game where `move_stack` starts: the deal (`root()`), or the position a compact
+        save kept its line from."""
+        deal = self.root()
+        return deal if self._base is None else compact.at_base(deal, self._base)
+
     def copy(self: G) -> G:
-        """An independent copy with the same start, history, score and counter."""
-        return type(self).from_json(self.to_json())
+        """An independent copy with the same start, history, score and counter (of a game of any
+        length: the reader's limit is for files, not for the game's own copies)."""
+        return type(self)._from_data(json.loads(self.to_json()))
 
     # -- persistence -----------------------------------------------------------------------------
     def _position(self) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def to_json(self) -> str:
-        """Everything needed to resume exactly: start position, action log, and the resulting state."""
-        return json.dumps(
-            {
-                "format": JSON_FORMAT,
-                "game": self.GAME_ID,
-                "code": self.code,
-                "start": self._start,
-                "log": list(self._log),
-                "state": {
-                    "score": self._score,
-                    "moves": self._moves,
-                    "status": self._status,
-                    "position": self._position(),
+    def _state(self) -> dict:
+        """What a saved form's replay must come to (a tampered file cannot load)."""
+        return {"score": self._score, "moves": self._moves, "status": self._status, "position": self._position()}
+
+    def to_json(self, limit: int | None = None) -> str:
+        """Everything needed to resume exactly: the start position and the action log; or, when that
+        text would be longer than `limit` or the game's log no longer goes back to the deal, the
+        compact form (compact.py), which resumes the same game with its undo and redo."""
+        # each action takes at least 4 characters ('"d",'): a log that cannot fit is not written out
+        if self._whole_log and (limit is None or 4 * len(self._log) <= limit):
+            text = json.dumps(
+                {
+                    "format": JSON_FORMAT,
+                    "game": self.GAME_ID,
+                    "code": self.code,
+                    "start": self._start,
+                    "log": list(self._log),
+                    "state": self._state(),
                 },
-            },
-            separators=(",", ":"),
-        )
+                separators=(",", ":"),
+            )
+            if limit is None or len(text) <= limit:
+                return text
+        return json.dumps(compact.compact_data(self), separators=(",", ":"))
 
     @classmethod
     def _layout_from_start(cls: type[G], start: dict) -> G:  # pragma: no cover - abstract
@@ -243,32 +271,19 @@ class SolitaireGame:
 
     @classmethod
     def from_json(cls: type[G], text: str) -> G:
-        """Rebuild a saved game; ValueError with a clear message on anything malformed or inconsistent
-        (also a text too long or nested too deep to be a saved game)."""
-        data = _load_json(text)
-        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+        """Rebuild a saved game (either form); ValueError with a clear message on anything malformed
+        or inconsistent (also a text too long or nested too deep to be a saved game)."""
+        return cls._from_data(_load_json(text))
+
+    @classmethod
+    def _from_data(cls: type[G], data: Any) -> G:
+        if not isinstance(data, dict) or data.get("format") not in (JSON_FORMAT, COMPACT_FORMAT):
             raise ValueError("saved game has an unknown format")
         if data.get("game") != cls.GAME_ID:
             raise ValueError(f"saved game is not a {cls.GAME_ID} game")
         try:
-            game = cls._from_start(data["start"], data.get("code"))
-            log = data["log"]
-            if not isinstance(log, list):
-                raise ValueError("the action log must be a list")
-            for entry in log:
-                if not isinstance(entry, str):
-                    raise ValueError(f"bad action {entry!r}")
-                if entry == "u":
-                    game.pop()
-                else:
-                    game.push(_parse_action(cls.MOVE, entry))
-            state = data["state"]
-            expected = {
-                "score": game._score,
-                "moves": game._moves,
-                "status": game._status,
-                "position": game._position(),
-            }
+            game = cls._replay(data) if data["format"] == JSON_FORMAT else compact.from_compact(cls, data)
+            state, expected = data["state"], game._state()
         except ValueError as exc:
             raise ValueError(f"saved game is inconsistent: {exc}") from None
         except IllegalMove as exc:
@@ -284,12 +299,21 @@ class SolitaireGame:
                 )
         return game
 
-
-def _parse_action(move_type: Any, entry: str) -> Any:
-    try:
-        return move_type.parse(entry)
-    except ValueError:
-        raise ValueError(f"bad action {entry!r}") from None
+    @classmethod
+    def _replay(cls: type[G], data: dict) -> G:
+        """The full form: the deal, and every action of the log done again."""
+        game = cls._from_start(data["start"], data.get("code"))
+        log = data["log"]
+        if not isinstance(log, list):
+            raise ValueError("the action log must be a list")
+        for entry in log:
+            if not isinstance(entry, str):
+                raise ValueError(f"bad action {entry!r}")
+            if entry == "u":
+                game.pop()
+            else:
+                game.push(parse_action(cls.MOVE, entry))
+        return game
 
 
 def _load_json(text: Any) -> Any:

@@ -372,6 +372,13 @@ class EightOffGame(SolitaireGame):
         if all(len(f) == 13 for f in self._foundations):
             self._status = "won"
 
+    def _score_since(self, start: EightOffGame) -> int:
+        """10 a card first put on a foundation since `start` (a card scores once: the cards that had
+        scored then still have)."""
+        if not start._scored <= self._scored:
+            raise ValueError("a card that had scored has not")
+        return POINTS_PER_CARD * len(self._scored - start._scored)
+
     # -- persistence -------------------------------------------------------------------------------
     def _position(self) -> dict:
         return {

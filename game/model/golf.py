@@ -276,6 +276,19 @@ class GolfGame(SolitaireGame):
             self._status = "blocked"
             self._score = max(0, self._score - POINTS_PER_CARD * self.tableau_count)
 
+    def _score_since(self, start: GolfGame) -> int:
+        """10 a card played since `start`, less the block's penalty. Plays and draws only ever take
+        the free cards and the stock's next card onto the waste, so each column must be the start
+        of its column then, the stock the start of its stock and the waste go on from its waste."""
+        if (
+            any(col != was[: len(col)] for col, was in zip(self._columns, start._columns))
+            or self._stock != start._stock[: len(self._stock)]
+            or self._waste[: len(start._waste)] != start._waste
+        ):
+            raise ValueError("no plays and draws lead from the deal to this position")
+        score = POINTS_PER_CARD * (start.tableau_count - self.tableau_count)
+        return max(0, score - POINTS_PER_CARD * self.tableau_count) if self._status == "blocked" else score
+
     # -- persistence -------------------------------------------------------------------------------
     def _position(self) -> dict:
         return {

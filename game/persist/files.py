@@ -3,12 +3,20 @@ set aside when unusable.
 
 Everything read from disk is untrusted: a file may be truncated, huge, deeply nested, not UTF-8,
 or not a file at all (a FIFO, a device, a symlink to /dev/zero). `read_json` turns every such
-case into one exception, `Unreadable`, so a caller has exactly one thing to handle.
+case into one exception, `Unreadable`: damage, for content that was read whole and is provably
+no good, or a file that is not a file.
+
+Trouble is not damage. An error while examining, opening or reading a file (an I/O error, too many
+open files, no permission, no memory, ...) says nothing about its content: it raises `Trouble`,
+and the file must stay where it is, untouched. So that no caller can get this wrong, a file whose
+last read was trouble is never written over or removed here (`write_atomically`, `remove`) until
+a later read of it succeeds or finds it gone.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -25,6 +33,30 @@ class Unreadable(Exception):
     """A file that exists but cannot be used; the message says why (for the log line)."""
 
 
+class Trouble(OSError):
+    """A file that could not be read this time; nothing is known to be wrong with it. It is kept:
+    not written over nor removed until it has been read (`kept`)."""
+
+
+#: The files whose last read was trouble (by absolute path), and why.
+_kept: dict[str, str] = {}
+
+
+def _key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def kept(path: Path) -> str | None:
+    """Why `path` is kept as it is (its last read was trouble), or None."""
+    return _kept.get(_key(path))
+
+
+def _refuse_if_kept(path: Path) -> None:
+    why = kept(path)
+    if why is not None:
+        raise Trouble(errno.EBUSY, f"not written over: it could not be read ({why})", str(path))
+
+
 def write_atomically(path: Path, text: str) -> None:
     """A uniquely named temporary file beside the target, fsync, rename, fsync of the folder: the
     file is always whole, even with two copies of the game writing at once or a power cut.
@@ -32,6 +64,7 @@ def write_atomically(path: Path, text: str) -> None:
     The temporary file's name carries the writer's process id, so that a later start can tell the
     leftovers of a killed writer from the file a running copy is writing (`remove_stale_temps`)."""
     path = Path(path)
+    _refuse_if_kept(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
@@ -52,6 +85,13 @@ def write_atomically(path: Path, text: str) -> None:
             os.close(folder)
     except OSError:  # some file systems cannot fsync a folder; the rename is still atomic
         pass
+
+
+def remove(path: Path) -> None:
+    """Delete `path` (gone already is fine); Trouble when it is kept as it is."""
+    path = Path(path)
+    _refuse_if_kept(path)
+    path.unlink(missing_ok=True)
 
 
 def remove_stale_temps(path: Path) -> int:
@@ -93,24 +133,39 @@ def _alive(pid: int) -> bool:
 
 def read_regular(path: Path, limit: int) -> bytes | None:
     """The bytes of `path`, or None when there is no such file. Only a regular file (or a symlink
-    to one) is read, and never more than `limit` bytes; anything else raises Unreadable.
+    to one) is read, and never more than `limit` bytes; anything else raises Unreadable. An error
+    while examining, opening or reading it raises Trouble, and the file is kept from then on until a
+    read of it succeeds (see the module's docstring).
 
     The file is opened without blocking (a FIFO would wait for a writer forever) and checked again
     once open (it may have been swapped between the two looks)."""
-    path = Path(path)
+    path, key = Path(path), _key(path)
+    try:
+        raw = _read(path, limit)
+    except Unreadable:  # read and found damaged: it goes aside, nothing to keep it for
+        _kept.pop(key, None)
+        raise
+    except OSError as exc:
+        _kept[key] = exc.strerror or str(exc)
+        raise Trouble(exc.errno, _kept[key], str(path)) from None
+    except MemoryError:
+        _kept[key] = "out of memory"
+        raise Trouble(errno.ENOMEM, _kept[key], str(path)) from None
+    _kept.pop(key, None)  # read whole, or found gone
+    return raw
+
+
+def _read(path: Path, limit: int) -> bytes | None:
+    """read_regular's work: OSError (but FileNotFoundError) for trouble, Unreadable for damage."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise Unreadable(f"cannot be examined ({exc.strerror or exc})") from None
     _check_regular(info, limit)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise Unreadable(f"cannot be opened ({exc.strerror or exc})") from None
     try:
         _check_regular(os.fstat(fd), limit)
         chunks, size = [], 0
@@ -120,8 +175,6 @@ def read_regular(path: Path, limit: int) -> bytes | None:
                 break
             chunks.append(chunk)
             size += len(chunk)
-    except OSError as exc:
-        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if size > limit:
@@ -151,7 +204,8 @@ def _kind(mode: int) -> str:
 
 def read_json(path: Path, limit: int) -> Any:
     """The decoded JSON document in `path`; FileNotFoundError when there is no file, Unreadable for
-    any file that cannot give one: not regular, too large, not UTF-8, not JSON, nested too deeply."""
+    any file that cannot give one: not regular, too large, not UTF-8, not JSON, nested too deeply;
+    Trouble when it could not be read this time."""
     raw = read_regular(path, limit)
     if raw is None:
         raise FileNotFoundError(path)
@@ -163,8 +217,9 @@ def read_json(path: Path, limit: int) -> Any:
         raise Unreadable(f"not valid JSON ({exc})") from None
     except RecursionError:
         raise Unreadable("JSON nested too deeply") from None
-    except MemoryError:
-        raise Unreadable("JSON too large to decode") from None
+    except MemoryError:  # at most `limit` bytes: memory was short this time, the file may be fine
+        _kept[_key(path)] = "out of memory"
+        raise Trouble(errno.ENOMEM, "out of memory", str(path)) from None
 
 
 def move_aside(path: Path, why: str, what: str = "file", companions: tuple[str, ...] = ()) -> Path | None:

@@ -36,9 +36,10 @@ from .frame_gate import FrameGate
 from .paths import data_dir
 from .recorder import Recorder
 from .round_stats import is_round_record, round_record_of
-from .save_doc import JOURNAL_CAP, SAVE_FORMAT, game_of, journal_of, why
+from .save_doc import JOURNAL_CAP, SAVE_FORMAT, model_limit
 from .save_doc import UID as UID
-from .savefile import SaveFile
+from .save_reading import SaveReading
+from .save_slots import SaveSlots
 from .statistics import Statistics, record_of
 from .uid import new_uid
 
@@ -60,14 +61,14 @@ def option_of(game: SolitaireGame) -> str:
     return registry.kind_of(game).option
 
 
-class Progress:
+class Progress(SaveReading):
     """Autosave and statistics for the current game. One per run; `close()` on exit."""
 
     def __init__(self, folder: Path | None = None, gate: FrameGate | None = None) -> None:
         """`gate`: the app's frames, which the save's writer keeps out of (frame_gate)."""
         self.folder = Path(folder) if folder is not None else data_dir()
         self._journal: tuple[dict[str, Any], ...] = ()  # finished games not known to be in the database
-        self.save = SaveFile(self.folder / "current-game.json", compose=self._compose, gate=gate)
+        self.slots = SaveSlots(self.folder, compose=self._compose, gate=gate)
         self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
         self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
         self.game: SolitaireGame | None = None
@@ -84,50 +85,10 @@ class Progress:
         self.daily: str | None = None  # the date of the daily deal this game is ('2026-12-01'), if it is one
         self._closed_out = False
         self._known_recorded: dict[str, bool] = {}
+        self._offered: str | None = None  # the id of the game the last look offered to continue
         self.saved()  # a journal left by the last run goes to the database now
 
-    # -- the saved game ----------------------------------------------------------------------------
-    def saved(self) -> tuple[SolitaireGame, dict] | None:
-        """The unfinished game on disk and its bookkeeping, or None. Whatever is wrong with the file
-        (it is untrusted: any exception while checking it), it is moved aside with one log line."""
-        data = self.save.read()
-        if data is None:
-            return None
-        try:
-            records = journal_of(data)
-            only_journal = data.get("format") == SAVE_FORMAT and set(data) == {"format", "unrecorded"}
-            found = None if only_journal else game_of(data)
-        except Exception as exc:  # any failure to make sense of the file is damage
-            self.save.move_aside(why(exc))
-            return None
-        self._adopt(records)
-        if records:  # the save is this run's to rewrite without them once they are recorded
-            self.save.adopt({k: v for k, v in data.items() if k != "unrecorded"})
-        if found is None:  # only a journal: the game it ended is recorded (or about to be)
-            self.save.clear()
-            return None
-        game, meta = found
-        if game.status == "won" and meta.get("round") is None:  # a won hole: its round goes on
-            return None
-        if self._recorded_already(meta["uid"]):
-            log.warning(
-                "the saved game %s is already in the statistics (the power went before its save "
-                "was replaced); it is not continued",
-                game.code,
-            )
-            self.save.clear()
-            return None
-        return game, meta
-
-    def _recorded_already(self, uid: str) -> bool:
-        if uid not in self._known_recorded:
-            try:
-                self._known_recorded[uid] = self.stats.has(uid)
-            except Exception as exc:  # unreadable statistics: recording again is harmless
-                log.warning("statistics unreadable (%s); the saved game is continued", exc)
-                return False
-        return self._known_recorded[uid]
-
+    # -- the saved game (the reading: save_reading.SaveReading) --------------------------------------
     def _adopt(self, records: list[dict[str, Any]]) -> None:
         """Finished games from the save's journal: queued again (a repeat changes nothing)."""
         known = {r["uid"] for r in self._journal} | self.recorder.confirmed()
@@ -197,8 +158,12 @@ class Progress:
         previous, rnd = self.game, self.round
         self.game = self.round = None
         if previous is None:
+            offered = self._offered
             found = self.saved()
             if found is None:
+                return
+            if found[1]["uid"] not in (offered, self.uid):  # neither offered nor this run's: kept
+                self.slots.pass_over()
                 return
             previous, meta = found
             self._restore(meta, previous)
@@ -296,7 +261,7 @@ class Progress:
         return {
             "format": SAVE_FORMAT,
             "kind": kind_of(game),
-            "model": game.to_json(),
+            "model": game.to_json(limit=model_limit()),
             "uid": self.uid,
             "undos": self.undos,
             "duration": round(self.duration, 2),
@@ -373,7 +338,7 @@ class Progress:
     def _recorded(self, uid: str) -> None:
         """The Recorder wrote a finished game (its thread): the save's journal can drop it."""
         if any(r["uid"] == uid for r in self._journal):
-            self.save.rewrite()
+            self.slots.rewrite()
 
     # -- the deal lists ----------------------------------------------------------------------------
     def mark_dealt(self, kind: str, number: int) -> None:
@@ -394,15 +359,15 @@ class Progress:
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait (bounded) until the statistics and the save are on disk; True when both are."""
         recorded = self.recorder.flush(timeout)
-        return self.save.flush(timeout) and recorded
+        return self.slots.flush(timeout) and recorded
 
     def close(self) -> None:
         """At exit: the statistics' queue gets a bounded wait (what is left stays in the save's
         journal), then the save is written; safe to call twice."""
         self.recorder.close(EXIT_WAIT)
         if self._journal:
-            self.save.rewrite()  # without what was written meanwhile
-        self.save.close()
+            self.slots.rewrite()  # without what was written meanwhile
+        self.slots.close()
         self.stats.close()
 
 

@@ -8,12 +8,12 @@ The table itself is created by schema migration 4 (schema.py).
 
 from __future__ import annotations
 
-import math
 import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from .save_schema import COUNT, HOLE_SCORE, ID, SECONDS, SHORT
 from .uid import new_uid
 
 ROUND_RESULTS = ("finished", "abandoned", "assisted")
@@ -55,41 +55,26 @@ def round_record_of(
     }
 
 
-def checked_round_record(rec: Any, uid_pattern: Any) -> dict[str, Any]:
-    """A round record from the save's journal, checked field by field (ValueError when wrong)."""
-    if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not uid_pattern.fullmatch(rec["uid"]):
-        raise ValueError("bad journal entry")
-    scores, duration, hints = rec.get("scores"), rec.get("duration_s"), rec.get("hints")
-    if rec.get("result") not in ROUND_RESULTS or not all(
-        isinstance(rec.get(k), str) and len(rec[k]) <= 64 for k in ("option", "code", "finished_at")
-    ):
-        raise ValueError("bad journal entry")
-    if (
-        not isinstance(scores, list)
-        or len(scores) > MAX_HOLES
-        or not all(type(s) is int and -99 <= s <= 99 for s in scores)
-    ):
-        raise ValueError("bad journal entry")
-    if (
-        not isinstance(duration, (int, float))
-        or isinstance(duration, bool)
-        or not math.isfinite(duration)
-        or not 0 <= duration < 1e9
-        or type(hints) is not int
-        or hints < 0
-        or type(rec.get("winnable")) is not bool
-    ):
-        raise ValueError("bad journal entry")
+def checked_round_record(rec: Any) -> dict[str, Any]:
+    """A round record from the save's journal, every field in its range (save_schema; ValueError
+    when not)."""
+    if not isinstance(rec, dict):
+        raise ValueError("not a record")
+    scores = rec.get("scores")
+    if rec.get("result") not in ROUND_RESULTS or type(rec.get("winnable")) is not bool:
+        raise ValueError("bad result")
+    if not isinstance(scores, list) or len(scores) > MAX_HOLES:
+        raise ValueError("bad scores")
     return round_record_of(
-        rec["option"],
-        rec["code"],
+        SHORT.check(rec.get("option"), "option"),
+        SHORT.check(rec.get("code"), "code"),
         rec["result"],
-        scores,
+        [HOLE_SCORE.check(s, "a hole's score") for s in scores],
         winnable=rec["winnable"],
-        hints=hints,
-        duration_s=duration,
-        finished_at=rec["finished_at"],
-        uid=rec["uid"],
+        hints=COUNT.check(rec.get("hints"), "hints"),
+        duration_s=SECONDS.check(rec.get("duration_s"), "duration_s"),
+        finished_at=SHORT.check(rec.get("finished_at"), "finished_at"),
+        uid=ID.check(rec.get("uid"), "uid"),
     )
 
 

@@ -1,30 +1,44 @@
 """What a save document holds, read as untrusted: the game and its bookkeeping, the round it is a
-hole of, and the journal of finished games and rounds not yet in the database. Anything wrong is
-a ValueError (or any exception): the caller moves the file aside."""
+hole of, and the journal of finished games and rounds not yet in the database. Every field is
+checked against its range (save_schema). Anything wrong with the game is a ValueError (or any
+exception): the caller moves the file aside; a journal entry that is wrong is dropped alone."""
 
 from __future__ import annotations
 
 import datetime
 import json
-import math
-import re
+import logging
 from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from ..model.course import GolfRound
 from ..model.golf import GolfGame
+from . import savefile
 from .round_stats import checked_round_record, is_round_record
+from .save_schema import COUNT, ID, SCORE, SECONDS, SHORT, UID_PATTERN, Real, Text, Whole
 from .statistics import record_of
 from .stats import RESULTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
 
+log = logging.getLogger(__name__)
+
 SAVE_FORMAT = 1
 JOURNAL_CAP = 200  # finished games kept in the save while the database cannot take them
-UID = re.compile(r"[A-Za-z0-9-]{1,64}")
+UID = UID_PATTERN
+#: Room in the save for everything but the game's model: the journal (JOURNAL_CAP entries of at
+#: most a few KiB, their texts of 64 characters escaped) and the bookkeeping and round beside it.
+MODEL_ROOM = 1024 * 1024
 #: The games a save may hold, by the name the save gives them (each family's model class).
 KINDS = {family_id: fam.model for family_id, fam in registry.FAMILIES.items()}
+
+
+def model_limit() -> int:
+    """The longest model text a save may hold, for the whole save to stay within what its reader
+    takes (savefile.SAVE_LIMIT): the model is a JSON string in the save, where a quote takes two
+    characters. A game past it is saved in its compact form (game/model/compact.py)."""
+    return (savefile.SAVE_LIMIT - MODEL_ROOM) // 2
 
 
 def why(exc: BaseException) -> str:
@@ -33,11 +47,9 @@ def why(exc: BaseException) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def count(data: dict, key: str, default: int = 0) -> int:
-    value = data.get(key, default)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"bad {key}")
-    return value
+def field(data: dict, key: str, kind: Whole | Real | Text, default: Any) -> Any:
+    """`data[key]` checked against its range (save_schema), or `default` when it is absent."""
+    return default if key not in data else kind.check(data[key], key)
 
 
 def game_of(data: dict) -> tuple[SolitaireGame, dict]:
@@ -46,27 +58,22 @@ def game_of(data: dict) -> tuple[SolitaireGame, dict]:
         raise ValueError("unknown format")
     kind: type[SolitaireGame] = KINDS[data["kind"]]
     game = kind.from_json(data["model"])
-    undos, duration = int(data.get("undos", 0)), float(data.get("duration", 0.0))
     # a save from before hints and the demo: every move in it was the player's
     counts = {
-        "hints": int(data.get("hints", 0)),
-        "demo_moves": int(data.get("demo_moves", 0)),
-        "player_moves": int(data.get("player_moves", game.moves)),
+        "undos": field(data, "undos", COUNT, 0),
+        "hints": field(data, "hints", COUNT, 0),
+        "demo_moves": field(data, "demo_moves", COUNT, 0),
+        "player_moves": field(data, "player_moves", COUNT, game.moves),
     }
-    if min(undos, *counts.values()) < 0 or not 0.0 <= duration < 1e9:
-        raise ValueError("bad bookkeeping numbers")
     uid = data.get("uid")
     if uid is None:  # a save from before game ids: one derived from its content, the same every time
         import hashlib  # only an old save needs it (loading libcrypto costs 4 MiB of memory)
 
         uid = "old-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:32]
-    elif not isinstance(uid, str) or not UID.fullmatch(uid):
-        raise ValueError("bad game id")
     meta: dict[str, Any] = {
-        "uid": uid,
-        "undos": undos,
-        "duration": duration,
-        "started": str(data.get("started", "")),
+        "uid": ID.check(uid, "uid"),
+        "duration": field(data, "duration", SECONDS, 0.0),
+        "started": field(data, "started", SHORT, ""),
         **counts,
         "guaranteed": data.get("guaranteed", False) is True,
         "daily": day_of(data.get("daily")),
@@ -79,48 +86,43 @@ def game_of(data: dict) -> tuple[SolitaireGame, dict]:
 
 
 def journal_of(data: dict) -> list[dict[str, Any]]:
-    """The finished games a save keeps for the statistics, checked field by field."""
+    """The finished games a save keeps for the statistics, checked field by field. An entry that is
+    wrong in any way is dropped alone, with a log line: the game and the other entries are kept."""
     journal = data.get("unrecorded", [])
     if not isinstance(journal, list) or len(journal) > JOURNAL_CAP:
         raise ValueError("bad journal")
     out = []
     for rec in journal:
-        if is_round_record(rec):
-            out.append(checked_round_record(rec, UID))
-            continue
-        if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not UID.fullmatch(rec["uid"]):
-            raise ValueError("bad journal entry")
-        if rec.get("result") not in RESULTS or not all(
-            isinstance(rec.get(k), str) and len(rec[k]) <= 64 for k in ("game", "option", "finished_at")
-        ):
-            raise ValueError("bad journal entry")
-        code, duration = rec.get("code"), rec.get("duration_s")
-        if not (code is None or isinstance(code, str) and len(code) <= 64):
-            raise ValueError("bad journal entry")
-        if (
-            not isinstance(duration, (int, float))
-            or isinstance(duration, bool)
-            or not math.isfinite(duration)
-            or not 0 <= duration < 1e9
-        ):
-            raise ValueError("bad journal entry")
-        out.append(
-            record_of(
-                rec["game"],
-                rec["option"],
-                code,
-                rec["result"],
-                count(rec, "score"),
-                count(rec, "moves"),
-                count(rec, "undos"),
-                duration,
-                rec["finished_at"],
-                hints=count(rec, "hints"),
-                uid=rec["uid"],
-                daily=day_of(rec.get("daily")),
-            )
-        )
+        try:
+            out.append(checked_round_record(rec) if is_round_record(rec) else checked_record(rec))
+        except (ValueError, TypeError) as exc:
+            uid = rec.get("uid") if isinstance(rec, dict) else None
+            shown = uid if isinstance(uid, str) and UID.fullmatch(uid) else "?"
+            log.warning("saved game: a finished game waiting for the statistics (%s) is dropped: %s", shown, why(exc))
     return out
+
+
+def checked_record(rec: Any) -> dict[str, Any]:
+    """A finished game from the save's journal, every field in its range (ValueError when not)."""
+    if not isinstance(rec, dict):
+        raise ValueError("not a record")
+    if rec.get("result") not in RESULTS:
+        raise ValueError("unknown result")
+    code = rec.get("code")
+    return record_of(
+        SHORT.check(rec.get("game"), "game"),
+        SHORT.check(rec.get("option"), "option"),
+        None if code is None else SHORT.check(code, "code"),
+        rec["result"],
+        SCORE.check(rec.get("score"), "score"),
+        COUNT.check(rec.get("moves"), "moves"),
+        COUNT.check(rec.get("undos"), "undos"),
+        SECONDS.check(rec.get("duration_s"), "duration_s"),
+        SHORT.check(rec.get("finished_at"), "finished_at"),
+        hints=COUNT.check(rec.get("hints"), "hints"),
+        uid=ID.check(rec.get("uid"), "uid"),
+        daily=day_of(rec.get("daily")),
+    )
 
 
 def day_of(value: Any) -> str | None:

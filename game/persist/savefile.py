@@ -10,11 +10,15 @@ fails (a full disk) is tried again with back-off, and at once when a new state c
 app's `FrameGate`, the writer works between frames only (see frame_gate); a flush does not wait for
 the gate.
 
-A file that cannot be read is moved aside with one log line and the game starts normally.
+A file whose content is damaged is moved aside with one log line and the game starts normally. A
+file that could not be read this time (files.Trouble: an I/O error, too many open files, no
+permission) is kept as it is: `read` raises Trouble, says so once in the log, and reads it again at
+the next call; nothing ever writes over it or removes it until it has been read (files.py).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import threading
@@ -23,12 +27,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .files import Unreadable, move_aside, read_json, remove_stale_temps, write_atomically
+from .files import Trouble, Unreadable, move_aside, read_json, remove, remove_stale_temps, write_atomically
 from .frame_gate import HOLD_S, FrameGate
 
 log = logging.getLogger(__name__)
 
-SAVE_LIMIT = 4 * 1024 * 1024  # bytes: a long Eight Off game with its history is a few tens of KiB
+#: The largest save, read or written (bytes): a long game with its history is a few tens of KiB,
+#: and a game past it is saved compactly (save_doc.model_limit).
+SAVE_LIMIT = 4 * 1024 * 1024
 _UNSET = object()
 
 
@@ -65,13 +71,16 @@ class SaveFile:
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closing = False  # close(): the writer ends once nothing is left to write
+        #: Why the file could not be read at the last look (it is kept as it is), or None.
+        self.trouble: str | None = None
         remove_stale_temps(self.path)
         if gate is not None:
             gate.on_frame_end(self._frame_ended)
 
     # -- reading -----------------------------------------------------------------------------------
     def read(self) -> dict[str, Any] | None:
-        """The saved document, or None when there is none or it is unusable (then moved aside).
+        """The saved document, or None when there is none or it is damaged (then moved aside);
+        Trouble when it could not be read this time (it is kept, and read again at the next call).
 
         Once this run has submitted a document, that one is the answer, written or not: the frame
         loop never waits for the disk, and a full disk does not hide the game being played."""
@@ -80,12 +89,24 @@ class SaveFile:
                 return None if self._doc is None else dict(self._doc)
         try:
             data = read_json(self.path, SAVE_LIMIT)
+        except Trouble as exc:
+            if self.trouble is None:
+                log.warning(
+                    "the saved game %s cannot be read now (%s); it is kept as it is and read again later",
+                    self.path,
+                    exc.strerror,
+                )
+            self.trouble = exc.strerror or "unreadable"
+            raise
         except FileNotFoundError:
-            return None
+            data = None
         except Unreadable as exc:
             self.move_aside(str(exc))
-            return None
-        if not isinstance(data, dict):
+            data = None
+        if self.trouble is not None:
+            log.warning("the saved game %s can be read again", self.path)
+            self.trouble = None
+        if data is not None and not isinstance(data, dict):
             self.move_aside("not a JSON object")
             return None
         return data
@@ -185,11 +206,14 @@ class SaveFile:
                 self._lock.notify_all()
 
     def _commit(self, text: str) -> None:
-        """Put `text` on disk (or delete the file for ""): the one place the save is changed."""
+        """Put `text` on disk (or delete the file for ""): the one place the save is changed. A text
+        larger than the reader takes is never written: the last save that can be read stays."""
+        if len(text.encode("utf-8")) > SAVE_LIMIT:
+            raise OSError(errno.EFBIG, f"larger than the {SAVE_LIMIT} bytes a save is read up to")
         if text:
             write_atomically(self.path, text)
         else:
-            self.path.unlink(missing_ok=True)
+            remove(self.path)
 
     def _failed(self, exc: OSError) -> None:
         why = exc.strerror or str(exc)

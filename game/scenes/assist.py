@@ -87,6 +87,8 @@ class Assistant:
         shipped line while the moves so far are its first moves (no search at all)."""
         if self.line is not None and self.line[0] == self.key:
             return self.line[1]
+        if not self.table.game.line_from_deal:  # (a compact save cut its line: not from the deal)
+            return None
         shipped = self._shipped_line()
         played = self.table.game.move_stack
         if len(played) < len(shipped) and tuple(played) == shipped[: len(played)]:

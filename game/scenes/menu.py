@@ -72,6 +72,11 @@ class MenuScene(PanelScene):
         self.round_choice = RoundChoice(self.ctx, self._show_options)  # Golf: a single deal or a round
         progress = self.ctx.progress
         self.saved = progress.saved() if progress is not None else None
+        #: a saved game that cannot be read now (it is kept, and read again at the next visit)
+        self.notice = Label((0, 0, 1, 1), text, theme.TEXT_DIM)
+        if progress is not None and progress.save_trouble is not None:
+            self.notice.set_text(tr(N_("A saved game cannot be read now: it is kept for later.")))
+        self.notice.visible = bool(self.notice.value)
         self.continue_button = Button((0, 0, 1, 1), N_("Continue"), text, self.play_saved, style="primary")
         self.continue_button.visible = self.saved is not None
         self.play_button = Button(
@@ -112,6 +117,7 @@ class MenuScene(PanelScene):
             self.round_choice.control,
             self.winnable_toggle,
             self.band_choice,
+            self.notice,
             self.continue_button,
             self.play_button,
             self.daily_button,
@@ -131,9 +137,10 @@ class MenuScene(PanelScene):
         gap = max(8, row // 4)
         pad = max(14, int(row * 0.45))
         # rows: title 1.2, game, option, winnable, play 1.2, code, error 0.55, bottom (a kiosk: no code)
-        coded = self.code_box.visible
-        units = 1.2 + 1 + 1 + 1 + 1.2 + (1 + 0.55 if coded else 0) + 1
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 7 if coded else 5, 12.5, slack=16, min_row=32)
+        coded, noted = self.code_box.visible, self.notice.visible
+        units = 1.2 + 1 + 1 + 1 + 1.2 + (1 + 0.55 if coded else 0) + 1 + (0.55 if noted else 0)
+        gaps = (7 if coded else 5) + noted
+        row, x, y, iw = self.place_panel(row, gap, pad, units, gaps, 12.5, slack=16, min_row=32)
         help_w = max(int(row * 1.2), int(iw * 0.2))  # Help beside the title: how to play, from the start
         self.help_button.rect = (x + iw - help_w, y + (int(row * 1.2) - row) // 2, help_w, row)
         self.title_rect = pygame.Rect(x, y, iw - help_w - gap, int(row * 1.2))
@@ -146,6 +153,9 @@ class MenuScene(PanelScene):
         self.winnable_toggle.rect = (x, y, half - gap // 2, row)
         self.band_choice.rect = (x + half + gap - gap // 2, y, iw - half - gap + gap // 2, row)
         y += row + gap
+        if noted:  # over Continue's place: where the player looks for the saved game
+            self.notice.rect = (x, y, iw, int(row * 0.55))
+            y += int(row * 0.55) + gap
         dw = int(iw * 0.3)  # the daily deal beside Play: one tap from the menu
         self.daily_button.rect = (x + iw - dw, y, dw, int(row * 1.2))
         pw = iw - dw - gap

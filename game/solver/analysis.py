@@ -27,19 +27,21 @@ Move = Any
 
 
 def current_line(game: SolitaireGame) -> list[Move]:
-    """The moves from the deal to the current position (the game's move stack)."""
+    """The moves from the deal to the current position (the game's move stack; from where a compact
+    save cut a very long line, `game.line_root()`, when not `game.line_from_deal`)."""
     return list(game.move_stack)
 
 
 def position_at(game: G, index: int, line: list[Move] | None = None) -> G:
-    """A fresh game at line position `index` (0 = the deal): the first `index` line moves replayed.
+    """A fresh game at line position `index` (0 = the line's start, the deal unless a compact save
+    cut the line): the first `index` line moves replayed.
 
     `line` may be passed when the caller already has current_line(game).
     """
     moves = current_line(game) if line is None else line
     if not 0 <= index <= len(moves):
         raise IndexError(f"line position {index} is outside 0..{len(moves)}")
-    fresh = game.root()
+    fresh = game.line_root()
     for move in moves[:index]:
         fresh.push(move)
     return fresh
@@ -137,11 +139,13 @@ def analyse(
             break
         probe.solve(index)
     lo, hi = probe.lo, probe.hi
-    settled = hi - lo == 1  # every position is proven on one side of an exact boundary
+    # every position is proven on one side of an exact boundary; a line a compact save cut starts
+    # after the deal, so a lost start says nothing of the deal
+    settled = hi - lo == 1 and (lo >= 0 or game.line_from_deal)
     turning = lo if settled and 0 <= lo < n else None
     return Analysis(
         now=_verdict(n, lo, hi),
-        start=_verdict(0, lo, hi),
+        start=_verdict(0, lo, hi) if lo >= 0 or game.line_from_deal else "unknown",
         line_length=n,
         last_winnable=turning,
         lost_move=None if turning is None else line[turning],

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import connection as mp_connection
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..model.limits import MAX_JSON_TEXT
 from ..registry import model_for
 from ..registry import solve as solve_game
 from .result import Budget
@@ -50,8 +51,9 @@ def _game_from(data: tuple[str, str]) -> SolitaireGame:
 
 
 def wire_game(game: SolitaireGame) -> tuple[str, str]:
-    """A game as it travels to a job: (GAME_ID, to_json()), the position as it is now."""
-    return game.GAME_ID, game.to_json()
+    """A game as it travels to a job: (GAME_ID, to_json()), the position as it is now; compact when
+    in full it would be longer than from_json reads (the same game, its line and position)."""
+    return game.GAME_ID, game.to_json(limit=MAX_JSON_TEXT)
 
 
 def analyse_job(game: tuple[str, str], budget: Budget | int) -> Analysis:
