@@ -4,6 +4,7 @@ exits with its own status; a second kiosk waits for the first to end, then conti
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -88,7 +89,11 @@ def test_a_second_kiosk_waits_for_the_first_to_end_then_continues(tmp_path):
     )
     try:
         assert kiosk.stderr is not None
-        line = kiosk.stderr.readline()  # (it waits for the lock: the one line it says meanwhile)
+        # (it waits for the lock: the one line it says meanwhile; a kiosk that said nothing at all
+        # would be playing on the other's folder)
+        said, _, _ = select.select([kiosk.stderr], [], [], 60)
+        assert said, "the second kiosk neither waited nor said anything"
+        line = kiosk.stderr.readline()
         assert f"process {holder.pid}) is using the data folder" in line and "waiting for it to end" in line
         assert kiosk.poll() is None
         holder.stdin.close()  # the first copy ends
