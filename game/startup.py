@@ -153,16 +153,18 @@ def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
     """The failure an exception raised while the game starts (or, `playing`, while it runs) stands
     for, when it is the machine's and not the game's: out of memory, out of file descriptors. None
     for anything else (a fault in the game: its traceback is what helps)."""
-    when = "while playing (each move is saved as it is made)" if playing else "at start"
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         return StartupFailure(EXIT_RESOURCES, _descriptors_line(None if soft == resource.RLIM_INFINITY else soft))
     sdl = isinstance(exc, RuntimeError)  # (pygame.error is one)
     if isinstance(exc, MemoryError) or (sdl and any(words in str(exc).lower() for words in OUT_OF_MEMORY)):
-        said = f" ({exc})" if str(exc) else ""
+        notes = [str(exc)] if str(exc) else []
+        if playing:  # (the save is written after every move: nothing but the move in hand is lost)
+            notes.append("the game is saved up to its last move")
+        said = f" ({'; '.join(notes)})" if notes else ""
         return StartupFailure(
             EXIT_RESOURCES,
-            f"out of memory {when}{said}: close other programs, use a smaller window, or raise the "
-            "limit (ulimit -v, or MemoryMax= in its systemd service)",
+            f"out of memory {'while playing' if playing else 'at start'}{said}: close other programs, use a "
+            "smaller window, or raise the limit (ulimit -v, or MemoryMax= in its systemd service)",
         )
     return None

@@ -68,6 +68,23 @@ def test_an_overlong_data_folder_plays_without_saving_and_says_so(make_app, monk
     ]
 
 
+def test_every_screen_of_the_menu_opens_without_a_data_folder(make_app, monkeypatch):
+    from game.registry import kind
+    from game.scenes.daily_scene import DailyScene
+    from game.scenes.round_stats_scene import RoundStatsScene
+    from game.scenes.stats_scene import StatsScene
+
+    monkeypatch.setenv(paths.DATA_ENV, LONG)
+    app = make_app(size=(800, 480))
+    app.replace(app.ctx.make_menu_scene())
+    for scene in (StatsScene(app.ctx), RoundStatsScene(app.ctx, kind("golf-easy")), DailyScene(app.ctx)):
+        app.push(scene)
+        run_frames(app, 3)
+        app.remove(scene)
+    app.push(app.ctx.make_settings_scene())
+    run_frames(app, 3)
+
+
 def test_a_data_folder_the_game_may_not_read(make_app, data_dir, monkeypatch, caplog):
     data_dir.mkdir(parents=True)
     refuse(monkeypatch, data_dir)

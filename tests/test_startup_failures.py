@@ -72,9 +72,11 @@ def one_line(out: subprocess.CompletedProcess, status: int, *words: str) -> str:
 
 
 @pytest.fixture
-def restore_collections():
-    """main.main holds the cyclic collector until the first scene: a test that stops it earlier
-    lets it go again."""
+def restore_collections(monkeypatch):
+    """main.main in this process: it holds the cyclic collector until the first scene (a test that
+    stops it earlier lets it go again), and its pygame.quit() would leave the fonts every other test
+    has cached unusable."""
+    monkeypatch.setattr(pygame, "quit", lambda: None)
     yield
     gc.enable()
 
@@ -200,10 +202,11 @@ def test_a_font_that_cannot_open_for_want_of_descriptors_is_named_as_such(monkey
             raise OSError(errno.EMFILE, "Too many open files", str(path))
         return real_open(path, *args, **kwargs)
 
+    monkeypatch.setattr(text, "_faces", {})  # (no font loaded yet: this one is opened)
     monkeypatch.setattr(pygame.font, "Font", refuse)
     monkeypatch.setattr(os, "open", no_descriptor)
     with pytest.raises(OSError) as caught:
-        text._raw_font("main", 977, False)  # (a size no test has loaded)
+        text._raw_font("main", 24, False)
     assert caught.value.errno == errno.EMFILE and "ulimit -n" in str(caught.value)
     failure = startup.failure_of(caught.value, playing=True)
     assert failure is not None and failure.status == EXIT_RESOURCES and "too few file descriptors" in failure.line
