@@ -31,8 +31,15 @@ EXIT_RESOURCES = 7
 #: temporary file, the face cache, the solver worker's pipes, the lock, the window system's and the
 #: sound device's, with room to spare. A lower limit is raised to this when the hard limit allows.
 FDS_NEEDED = 64
-#: Memory errors as SDL words them (pygame.error's text), besides Python's MemoryError.
-OUT_OF_MEMORY = ("out of memory", "not enough resources", "can't start new thread", "cannot allocate memory")
+#: Memory errors as SDL, threads and the loader word them (pygame.error's, RuntimeError's and
+#: ImportError's text: a library that cannot be mapped), besides Python's MemoryError.
+OUT_OF_MEMORY = (
+    "out of memory",
+    "not enough resources",
+    "can't start new thread",
+    "cannot allocate memory",
+    "failed to map segment",
+)
 #: SDL 2's video drivers (SDL_VIDEODRIVER may list several, comma-separated).
 SDL_DRIVERS = {
     "x11", "wayland", "kmsdrm", "kmsdrm_legacy", "rpi", "vivante", "offscreen", "dummy", "evdev", "windows",
@@ -156,8 +163,8 @@ def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         return StartupFailure(EXIT_RESOURCES, _descriptors_line(None if soft == resource.RLIM_INFINITY else soft))
-    sdl = isinstance(exc, RuntimeError)  # (pygame.error is one)
-    if isinstance(exc, MemoryError) or (sdl and any(words in str(exc).lower() for words in OUT_OF_MEMORY)):
+    worded = isinstance(exc, (RuntimeError, ImportError))  # (pygame.error is a RuntimeError)
+    if isinstance(exc, MemoryError) or (worded and any(words in str(exc).lower() for words in OUT_OF_MEMORY)):
         notes = [str(exc)] if str(exc) else []
         if playing:  # (the save is written after every move: nothing but the move in hand is lost)
             notes.append("the game is saved up to its last move")

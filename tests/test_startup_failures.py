@@ -214,13 +214,59 @@ def test_a_font_that_cannot_open_for_want_of_descriptors_is_named_as_such(monkey
 
 @pytest.mark.parametrize(
     "error",
-    [MemoryError(), pygame.error("Out of memory"), pygame.error("Not enough resources to create thread")],
+    [
+        MemoryError(),
+        pygame.error("Out of memory"),
+        pygame.error("Not enough resources to create thread"),
+        RuntimeError("can't start new thread"),
+        ImportError("libSDL2-2.0.so.0: failed to map segment from shared object"),
+    ],
 )
 def test_out_of_memory_is_a_resource_failure_and_other_errors_are_not(error):
     failure = startup.failure_of(error, playing=False)
     assert failure is not None and failure.status == EXIT_RESOURCES and "out of memory at start" in failure.line
     assert startup.failure_of(ValueError("Out of memory"), playing=False) is None  # (not SDL's words)
     assert startup.failure_of(pygame.error("Invalid resolution"), playing=False) is None
+
+
+#: main.main at 1920x1080 for a few hundred frames, the game's code loaded first, then the address
+#: space cut to what the process has and `argv[1]` MiB more.
+SHORT_OF_MEMORY = """
+import resource, sys
+import main
+from game.app import App
+def run(self, scene=None):
+    try:
+        self.replace(scene)
+        for _ in range(300):
+            self.step_frame(1 / 30)
+    finally:
+        self.close()
+App.run = run
+size = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size + int(sys.argv[1]) * 2**20, resource.RLIM_INFINITY))
+sys.exit(main.main(["--windowed", "1920x1080", "--game", "eightoff"]))
+"""
+
+
+@pytest.mark.slow
+def test_a_real_start_short_of_memory_ends_in_one_line(tmp_path):
+    statuses = []
+    for extra in (10, 30, 60, 90):
+        out = subprocess.run(
+            [sys.executable, "-c", SHORT_OF_MEMORY, str(extra)],
+            env=dict(
+                os.environ, GOLF_EIGHTOFF_CONFIG_DIR=str(tmp_path / "c"), GOLF_EIGHTOFF_DATA_DIR=str(tmp_path / "d")
+            ),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        statuses.append(out.returncode)
+        if out.returncode:
+            one_line(out, EXIT_RESOURCES, "out of memory", "ulimit -v")
+    assert statuses[0] == EXIT_RESOURCES  # (10 MiB more: not even SDL's window and threads fit)
 
 
 def test_out_of_memory_at_start_is_one_line(monkeypatch, capsys, config_dir, restore_collections):
