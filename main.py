@@ -8,6 +8,9 @@ python main.py --code GO1-E-AAAAAAB     straight into that exact deal
 python main.py --kiosk                  a touchscreen kiosk: full screen, no Quit, attract mode; a corner
                                         held 5 s, then the opposite corner tapped within 5 s (or
                                         Ctrl+Alt+Q), exits with status 3
+
+A start that fails prints one line naming the cause and the fix, and exits with a status of its own
+(EXIT_STATUSES below, also in --help and docs/kiosk.md).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import argparse
 import logging
 import os
 import sys
+import textwrap
 from typing import TYPE_CHECKING
 
 from game import registry  # the games there are: no pygame, no window
@@ -26,9 +30,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
     from game.scenes.base import Scene
     from game.settings import Settings
+    from game.storage import Storage
 
 DEFAULT_WINDOW = (1280, 720)
 ECHO_LIMIT = 40  # characters of a bad argument shown back in an error message
+#: What each exit status means (game/startup.py names them).
+EXIT_STATUSES = (
+    (0, "the game was closed"),
+    (1, "a fault in the game itself (a traceback follows)"),
+    (2, "a bad command line or setting (GOLF_EIGHTOFF_SOLVER)"),
+    (3, "the administrator left the kiosk"),
+    (4, "another copy of the game is using the data folder (a kiosk waits for it instead)"),
+    (5, "no display can be opened (SDL_VIDEODRIVER, DISPLAY)"),
+    (6, "the game's fonts or card pictures are missing"),
+    (7, "out of memory, or too few file descriptors (ulimit -n)"),
+)
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -54,9 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Golf and Eight Off, two patience (solitaire) card games for mouse and touch.",
-        epilog="Settings are kept in the user's config directory (set GOLF_EIGHTOFF_CONFIG_DIR to "
-        "use another). In the game: F11 toggles full screen, Esc goes back, Ctrl+V pastes a "
-        "deal code in the menu.",
+        epilog=textwrap.fill(
+            "Settings are kept in the user's config directory (set GOLF_EIGHTOFF_CONFIG_DIR to use "
+            "another), the saved game and the statistics in the user's data directory "
+            "(GOLF_EIGHTOFF_DATA_DIR), which one copy of the game uses at a time. In the game: F11 "
+            "toggles full screen, Esc goes back, Ctrl+V pastes a deal code in the menu."
+        )
+        + "\n\nexit statuses:\n"
+        + "\n".join(f"  {status}  {meaning}" for status, meaning in EXIT_STATUSES),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--windowed",
@@ -64,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         const=DEFAULT_WINDOW,
         type=window_size,
         metavar="WxH",
-        help="play in a window instead of full screen; WxH sets its size (default 1280x720)",
+        help="play in a window instead of full screen; WxH sets its size (default 1280x720; cut to fit the screen)",
     )
     parser.add_argument(
         "--game",
@@ -127,20 +149,61 @@ def main(argv: list[str] | None = None) -> int:
             print(f"main.py: bad --code {echo(args.code)}: {exc}", file=sys.stderr)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.startup import StartupFailure
+
+    try:
+        return play(args)
+    except StartupFailure as failure:  # one line, the cause and the fix; no traceback
+        print(f"main.py: {failure.line}", file=sys.stderr)
+        return failure.status
+
+
+def play(args: argparse.Namespace) -> int:
+    """Check what the game needs, take the data folder, open the window and play until the end."""
+    from game import startup
     from game.heap import hold_collections
 
     hold_collections()  # until settle_long_lived: what is made until then lives as long as the game
-    import pygame  # after the variable above (and only for a real run: not for --help or a bad code)
-
-    from game.app import App  # (it brings pygame)
-
-    app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk)
-    app.settle_long_lived()  # (before any scene exists)
+    startup.check_settings()
+    startup.check_descriptors()
+    playing = False
     try:
-        app.run(first_scene(args, app))
+        startup.check_files()  # (it brings pygame: after the variable above, and only for a real run)
+        storage = take_data_folder(args.kiosk)
+        from game.app import App
+
+        startup.open_display()
+        app = App(size=args.windowed, fullscreen=False if args.windowed else None, kiosk=args.kiosk, storage=storage)
+        app.settle_long_lived()  # (before any scene exists)
+        scene = first_scene(args, app)
+        playing = True
+        app.run(scene)  # (it closes the app, the save written, however it ends)
+    except startup.StartupFailure:
+        raise
+    except Exception as exc:  # out of memory or descriptors: the machine's trouble, said in one line
+        failure = startup.failure_of(exc, playing)
+        if failure is None:
+            raise  # a fault in the game: its traceback
+        raise failure from None
     finally:
-        pygame.quit()
+        if "pygame" in sys.modules:
+            sys.modules["pygame"].quit()
     return app.exit_status
+
+
+def take_data_folder(kiosk: bool) -> Storage:
+    """The folders, the data folder's lock held: one game per data folder, or two copies would both
+    continue the saved game and the last to write would undo the other's moves. A kiosk waits for
+    the other copy to end (systemd would otherwise start it again and again)."""
+    from game.startup import EXIT_IN_USE, StartupFailure
+    from game.storage import FolderInUse, open_storage
+
+    try:
+        return open_storage(lock=True, wait=kiosk)
+    except FolderInUse as exc:
+        raise StartupFailure(
+            EXIT_IN_USE, f"{exc}: close that one first, or give this one another folder with GOLF_EIGHTOFF_DATA_DIR"
+        ) from None
 
 
 if __name__ == "__main__":

@@ -25,10 +25,12 @@ from game.persist.frame_gate import FrameGate
 from game.persist.progress import Progress
 from game.read_ahead import ReadAhead, games_on_screen
 from game.scenes.base import Pop, Push, Quit, Replace, Scene
+from game.scenes.notice_banner import Notice
 from game.settings import Settings
 from game.spare_time import SpareTime
+from game.storage import Storage, open_storage
 from game.view.dirty_rects import outermost
-from game.view.screen import SDL_DEFAULT, Screen, WindowSurfaceScreen, open_screen, window_icon
+from game.view.screen import Screen, fit_window, open_screen, open_window, window_icon
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +46,11 @@ DEFAULT_WINDOW = (1280, 720)
 class App:
     """Owns pygame's display and the scene stack; performs the transitions scenes return.
 
-    ``size`` is the windowed size; ``fullscreen`` None follows the settings (a kiosk: always full
-    screen, or a window without decorations when ``fullscreen`` is False). ``clock`` is the
-    only source of real time (seconds, monotonic), ``wait(fps)`` the frame pacing (pygame's
-    Clock.tick by default); tests pass fakes, or call ``step_frame`` directly.
+    ``size`` is the windowed size (cut to the screen's); ``fullscreen`` None follows the settings (a
+    kiosk: always full screen, or a window without decorations when ``fullscreen`` is False).
+    ``clock`` is the only source of real time (seconds, monotonic), ``wait(fps)`` the frame pacing
+    (pygame's Clock.tick by default); tests pass fakes, or call ``step_frame`` directly.
+    ``storage``: what may be kept (game/storage.py; main.py's holds the lock), else made ready here.
     """
 
     def __init__(
@@ -60,12 +63,13 @@ class App:
         clock: Callable[[], float] = time.perf_counter,
         wait: Callable[[int], Any] | None = None,
         audio: Any = None,
+        storage: Storage | None = None,
     ) -> None:
         keep_large_blocks_returnable()
-        self.settings = settings if settings is not None else Settings.load(settings_path)
+        self.storage = storage if storage is not None else open_storage(settings=settings_path is None)
+        self.settings = settings if settings is not None else self.storage.load_settings(settings_path)
         # no language chosen yet (settings.language ''): the system locale's; Settings stores a choice
         i18n.set_language(self.settings.language or i18n.detect_language())
-        self.windowed_size: tuple[int, int] = (int(size[0]), int(size[1])) if size else DEFAULT_WINDOW
         self.kiosk = bool(kiosk)
         if fullscreen is None:
             fullscreen = True if self.kiosk else self.settings.fullscreen
@@ -73,6 +77,7 @@ class App:
         self._clock = clock
         pygame.display.init()
         pygame.font.init()
+        self.windowed_size = fit_window(size or DEFAULT_WINDOW)
         pygame.key.set_repeat(400, 40)
         self.display: Screen = open_screen()
         self._icon = window_icon()
@@ -83,10 +88,13 @@ class App:
         if audio is None:
             audio = make_audio(muted=not self.settings.sound, volume=self.settings.volume / 100)
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
-        self.ctx.images = make_images()  # (card images need the display: after set_mode)
+        self.ctx.settings_kept = self.storage.settings_kept
+        self.ctx.images = make_images(self.storage.data)  # (card images need the display: after set_mode)
         #: Closed while a frame is stepped: the save's writer works between frames (frame_gate).
         self.frame_gate = FrameGate()
-        self.ctx.progress = Progress(gate=self.frame_gate)
+        if self.storage.data is not None:  # (else nothing is saved: every scene plays without it)
+            self.ctx.progress = Progress(self.storage.data, gate=self.frame_gate)
+        self.notice = Notice(self.storage.notice)  # what this run cannot keep, said once on screen
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen
         self.ctx.language_changed = self.language_changed
@@ -112,18 +120,11 @@ class App:
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         """Full screen, or a window (a kiosk's has no title bar); SDL's own path if ours fails."""
-        self.display.set_caption(i18n.tr("Golf & Eight Off"))
-        if self._icon is not None:
-            self.display.set_icon(self._icon)
-        try:
-            return self.display.open(self.windowed_size, self.fullscreen, frameless=self.kiosk)
-        except (pygame.error, RuntimeError) as exc:  # pygame._sdl2's errors are RuntimeErrors
-            if isinstance(self.display, WindowSurfaceScreen):
-                raise
-            log.warning("presenting through %s failed (%s); SDL's window surface instead", self.display.path, exc)
-            self.display.close()
-            self.display = WindowSurfaceScreen(SDL_DEFAULT)
-            return self._open_window()
+        caption = i18n.tr("Golf & Eight Off")
+        self.display, surface = open_window(
+            self.display, self.windowed_size, self.fullscreen, self.kiosk, caption, self._icon
+        )
+        return surface
 
     @property
     def present_path(self) -> str:
@@ -205,6 +206,7 @@ class App:
             self.stack.append(transition.scene)
             transition.scene.enter()
             transition.scene.invalidate(None)
+            self.notice.show(self)  # (over every new screen until its time is up)
         elif isinstance(transition, Quit):
             self.quit()
             return
@@ -415,3 +417,4 @@ class App:
             self.ctx.progress.close()
         self.ctx.jobs.close()
         self.display.close()
+        self.storage.release()  # (after the last write of the save)

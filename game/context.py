@@ -49,26 +49,29 @@ class NullAudio:
 
 
 def make_audio(muted: bool, volume: float = 1.0) -> Any:
-    """The real Audio if the module loads, else NullAudio (Audio itself is silent without a device)."""
+    """The real Audio if the module loads and the sounds are there, else NullAudio (Audio itself is
+    silent without a device). A copy of the game without its sounds plays silently: one log line."""
     try:
-        from game.audio import Audio  # optional: without it the game plays silently (below)
+        from game.audio import SOUND_DIR, Audio  # optional: without it the game plays silently (below)
     except ImportError as exc:  # the sound module is not there: play silently
         log.warning("audio: %s; playing without sound", exc)
+        return NullAudio()
+    if not SOUND_DIR.is_dir():
+        log.warning("audio: the folder %s is missing; playing without sound", SOUND_DIR)
         return NullAudio()
     return Audio(muted=muted, volume=volume)
 
 
-def make_images() -> Any:
+def make_images(data: Path | None = None) -> Any:
     """The card images (after set_mode: they convert to the display's format), their scaled faces
-    cached in the data folder; None when the module does not load (the game starts, cardless)."""
+    cached in the data folder (none without one); None when the module does not load (the game
+    starts, cardless)."""
     try:
         from game.view.card_images import CardImages  # optional: without it the game starts, cardless
     except ImportError as exc:
         log.warning("card images unavailable: %s", exc)
         return None
-    from game.persist.paths import data_dir
-
-    return CardImages(cache_dir=data_dir() / FACE_CACHE)
+    return CardImages(cache_dir=None if data is None else data / FACE_CACHE)
 
 
 class Context:
@@ -85,6 +88,8 @@ class Context:
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.settings_path = settings_path
+        #: False when the settings' folder cannot be used: changes last until the game closes.
+        self.settings_kept = True
         self.audio = audio if audio is not None else NullAudio()
         self.images = images
         self.text = TextCache()
@@ -109,8 +114,9 @@ class Context:
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:
-        """Write the settings now (each change is saved at once)."""
-        self.settings.save(self.settings_path)
+        """Write the settings now (each change is saved at once), if they can be kept."""
+        if self.settings_kept:
+            self.settings.save(self.settings_path)
 
     def remember_game(self, game: SolitaireGame) -> None:
         """The menu's choices follow the game being played (also one started by --code or continued),

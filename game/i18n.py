@@ -57,6 +57,10 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: also the name of its catalogue (``game/locale/<code>.po``) and its Babel locale.
 LANGUAGES: list[tuple[str, str]] = [("en", "English"), ("el", "Ελληνικά"), ("th", "ไทย")]
 
+#: The longest language code looked at, in characters: a code names a file, and a settings file
+#: may hold any text (a code of hundreds of letters made a path the system refuses).
+CODE_LIMIT = 8
+
 #: Years added to the Common Era's in a language's dates: Thai dates count the Buddhist Era.
 ERA_YEARS = {"th": 543}
 
@@ -164,13 +168,18 @@ def register_catalogue(code: str, catalogue: Catalogue) -> None:
 
 
 def set_language(code: str) -> str:
-    """Switch the language; an empty or unknown code falls back to English. Returns the code used.
-    A language's catalogue is read the first time it is chosen (not at start-up)."""
+    """Switch the language; an empty code gives English, and so, with a log line, does any code
+    that is not a known language (in LANGUAGES, or registered) or is not of a code's form (at most
+    CODE_LIMIT letters and digits): no other text ever becomes a path. Returns the code used. A
+    language's catalogue is read the first time it is chosen (not at start-up)."""
     global _current, _language
-    code = (code or "en").lower()
-    path = LOCALE_DIR / f"{code}.po"
-    if code not in _catalogues and code.isalnum() and path.is_file():
-        _read(path)
+    code = code or "en"
+    if not (len(code) <= CODE_LIMIT and code.isascii() and code.isalnum()):
+        log.warning("i18n: %r is no language code; using English", code[: CODE_LIMIT + 8])
+        code = "en"
+    code = code.lower()
+    if code not in _catalogues and code in {c for c, _name in LANGUAGES}:
+        _read(LOCALE_DIR / f"{code}.po")
     if code not in _catalogues:
         log.warning("i18n: no catalogue for %r; using English", code)
         code = "en"

@@ -24,7 +24,7 @@ import logging
 import os
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -107,11 +107,23 @@ class Job(Generic[T]):
         return f"<Job {self.ident} {name} {state}>"
 
 
+def mode_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The solver's mode that GOLF_EIGHTOFF_SOLVER sets: 'process' when it is unset or empty. Any
+    other value not in MODES raises ValueError saying what it may be (main.py checks it before the
+    window opens, so a mistyped setting is one line and a status, not a traceback)."""
+    mode = (os.environ if environ is None else environ).get(MODE_ENV) or "process"
+    if mode not in MODES:
+        raise ValueError(
+            f"{MODE_ENV}={mode[:40]!r} is not a solver mode: unset it, or set it to one of {', '.join(MODES)}"
+        )
+    return mode
+
+
 class Jobs:
     """The run's solver jobs: one runner, a queue of handles, one job running at a time."""
 
     def __init__(self, mode: str | None = None) -> None:
-        mode = mode or os.environ.get(MODE_ENV, "process")
+        mode = mode or mode_from_environment()
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.mode = mode

@@ -5,7 +5,9 @@ environment variable ``GOLF_EIGHTOFF_CONFIG_DIR`` to use another directory (test
 A missing or damaged file never stops the game: a file that cannot be read at all (not a regular
 file, larger than SETTINGS_LIMIT, not UTF-8, not JSON, nested too deeply, anything else) gives the
 defaults with one logged warning, and every bad field of a good file falls back to its default with
-a warning of its own.
+a warning of its own. What a field may hold is one table, `RULES`: every text has a greatest
+length, every number a range, every table a greatest number of entries, before any value is looked
+up or used (a language code becomes a file name, a rule set's name is parsed).
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ import json
 import logging
 import os
 import reprlib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game import registry
+from game import i18n, registry
 from game.persist.files import Unreadable, read_json, remove_stale_temps, write_atomically
+from game.persist.paths import APP_NAME, CONFIG_ENV, config_dir
+
+__all__ = ["APP_NAME", "CONFIG_ENV", "CHOICES", "RULES", "Rule", "Settings", "config_dir", "default_path"]
 
 log = logging.getLogger(__name__)
 
-APP_NAME = "golf-eightoff"
-CONFIG_ENV = "GOLF_EIGHTOFF_CONFIG_DIR"
 FILE_NAME = "settings.json"
 SETTINGS_LIMIT = 256 * 1024  # bytes: the real file is under 1 KiB
 _short = reprlib.Repr()  # a bad value in a log line: a few levels and characters of it, never all
@@ -64,15 +68,76 @@ CHECKS: dict[str, Any] = {f.setting: functools.partial(_option_known, f.id) for 
 #: The games and options that each have a "winnable deals only" switch (the kinds with a deal list).
 DEAL_KINDS = tuple(k.deal_list for k in registry.KINDS.values())
 
+#: The longest text a field may hold, in characters: the longest real one is a Golf rule set's kind
+#: id ('golf-classic+d+j1+z', 19), and anything longer is no setting of this game.
+TEXT_LIMIT = 64
+#: The most entries of a table of switches: one per kind of game (Golf's 48 rule sets and Eight
+#: Off's 3 for "winnable deals only").
+ENTRIES_LIMIT = 128
+#: The languages a settings file may name ('' for the system's): a code becomes a file name, so
+#: nothing else is ever passed on.
+LANGUAGE_CODES = ("", *(code for code, _name in i18n.LANGUAGES))
 
-def config_dir() -> Path:
-    """The directory for settings: the env override first, else the platform's config dir."""
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    import platformdirs  # imported lazily: only needed when no override is set
 
-    return Path(platformdirs.user_config_dir(APP_NAME))
+@dataclass(frozen=True)
+class Rule:
+    """What one field may hold. Its bound comes first: a text's greatest length (`longest`), a
+    number's range (`span`, both ends included), a table's greatest number of entries (`entries`);
+    only a value within it is then looked up in `choices` or given to `check`."""
+
+    longest: int | None = None
+    span: tuple[int, int] | None = None
+    entries: int | None = None
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], bool] | None = None
+
+    def fault(self, value: Any) -> str | None:
+        """Why the value is refused (for the log line), or None when it is good."""
+        if self.longest is not None and len(value) > self.longest:
+            return f"is longer than {self.longest} characters"
+        if self.span is not None and not self.span[0] <= value <= self.span[1]:
+            return f"is out of range ({self.span[0]} to {self.span[1]})"
+        if self.entries is not None and len(value) > self.entries:
+            return f"has more than {self.entries} entries"
+        if (self.choices is not None and value not in self.choices) or (
+            self.check is not None and not self.check(value)
+        ):
+            return "has an unknown value"
+        return None
+
+
+SWITCH = Rule()  # true or false: the type says it all
+
+
+def _text(choices: tuple[str, ...]) -> Rule:
+    return Rule(longest=TEXT_LIMIT, choices=choices)
+
+
+#: Every field's rule (a test checks none is missing). A value of the wrong type or outside its rule
+#: gives the field's default, with a warning.
+RULES: dict[str, Rule] = {
+    "interactive_rules": SWITCH,
+    "sound": SWITCH,
+    "volume": Rule(span=(0, 100), choices=CHOICES["volume"]),
+    "animation_speed": _text(CHOICES["animation_speed"]),
+    "highlight_playable": SWITCH,
+    "difficulty": _text(CHOICES["difficulty"]),
+    "winnable_light": SWITCH,
+    "show_timer": SWITCH,
+    "fullscreen": SWITCH,
+    "four_colour": SWITCH,
+    "card_back": _text(CARD_BACKS),
+    "table_colour": _text(TABLE_COLOURS),
+    "language": Rule(longest=i18n.CODE_LIMIT, choices=LANGUAGE_CODES),
+    "last_game": _text(CHOICES["last_game"]),
+    "golf_rule": Rule(longest=TEXT_LIMIT, check=CHECKS["golf_rule"]),
+    "eightoff_cells": Rule(span=(0, 8), check=CHECKS["eightoff_cells"]),
+    "golf_mode": _text(CHOICES["golf_mode"]),
+    "attract_minutes": Rule(span=(0, 60), choices=CHOICES["attract_minutes"]),
+    "winnable_only": Rule(entries=ENTRIES_LIMIT),
+    "tips_seen": Rule(entries=len(registry.FAMILIES)),
+    "tips_off": SWITCH,
+}
 
 
 def default_path() -> Path:
@@ -132,8 +197,9 @@ class Settings:
             if type(value) is not type(default):
                 log.warning("settings: %s has the wrong type (%s); using %r", f.name, _short.repr(value), default)
                 continue
-            if (f.name in CHOICES and value not in CHOICES[f.name]) or (f.name in CHECKS and not CHECKS[f.name](value)):
-                log.warning("settings: %s has an unknown value %s; using %r", f.name, _short.repr(value), default)
+            fault = RULES[f.name].fault(value)
+            if fault is not None:
+                log.warning("settings: %s %s (%s); using %r", f.name, fault, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):
                 value = _switches(value, default, _is_kind if f.name == "winnable_only" else None)
@@ -149,15 +215,16 @@ class Settings:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> Settings:
-        """Read settings; a missing file gives defaults silently, an unusable one with one warning.
-        Temporary files an interrupted save left beside it are removed."""
-        p = Path(path) if path is not None else default_path()
-        remove_stale_temps(p)
+        """Read settings; a missing file gives defaults silently, an unusable one (or no folder for
+        it) with one warning. Temporary files an interrupted save left beside it are removed."""
+        p: Path | str = "the settings file"
         try:
+            p = Path(path) if path is not None else default_path()
+            remove_stale_temps(p)
             return cls.from_dict(read_json(p, SETTINGS_LIMIT))
         except FileNotFoundError:
             return cls()
-        except Unreadable as exc:
+        except (Unreadable, OSError) as exc:
             log.warning("settings: %s is unusable (%s); using defaults", p, exc)
         except Exception as exc:  # whatever is wrong with the file, the game starts
             log.warning("settings: %s could not be checked (%s); using defaults", p, type(exc).__name__)
@@ -168,8 +235,9 @@ class Settings:
 
         Returns False (with a warning) when the file cannot be written; the game goes on.
         """
-        p = Path(path) if path is not None else default_path()
+        p: Path | str = "the settings file"
         try:
+            p = Path(path) if path is not None else default_path()
             write_atomically(p, json.dumps(self.to_dict(), indent=2, sort_keys=True) + "\n")
         except OSError as exc:
             log.warning("settings: cannot write %s (%s)", p, exc)
@@ -191,7 +259,7 @@ def _switches(value: dict, default: dict, known: Any = None) -> dict:
     only") with true/false values; anything else keeps its default (with a warning)."""
     out = dict(default)
     for kind, on in value.items():
-        if (kind in out or (known is not None and known(kind))) and type(on) is bool:
+        if (kind in out or (known is not None and len(kind) <= TEXT_LIMIT and known(kind))) and type(on) is bool:
             out[kind] = on
         else:
             log.warning("settings: winnable_only has a bad entry %s: %s; ignored", _short.repr(kind), _short.repr(on))

@@ -305,6 +305,7 @@ def test_a_language_takes_its_plural_forms_and_a_broken_catalogue_or_form_gives_
     )  # a charset Python does not know
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_catalogues", {"en": Catalogue()})
+    monkeypatch.setattr(i18n, "LANGUAGES", [*i18n.LANGUAGES, *((code, code) for code in ("xx", "yy", "zz", "ww"))])
 
     def cards(n):
         return tr("{count} card", plural="{count} cards", count=n)

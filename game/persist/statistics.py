@@ -94,8 +94,11 @@ class Statistics(RowViews):
         if self._conn is not None and self._generation != self.recorder.generation:
             self.close()  # the Recorder started a new file (the old one was damaged)
         if self._conn is None:
-            if not self.path.exists():
-                return None
+            try:
+                if not self.path.exists():
+                    return None
+            except OSError as exc:  # (a folder the game may no longer enter: no statistics for now)
+                raise sqlite3.OperationalError(f"cannot look at {self.path.name}: {exc.strerror}") from None
             generation = self.recorder.generation
             try:
                 self._conn = open_reader(self.path)

@@ -17,6 +17,8 @@ is two runs), and joins the runs on one baseline. Thai runs are shaped by HarfBu
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
@@ -83,7 +85,10 @@ def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
         pygame.font.init()
     regular, bold_file = _files[family]
     path = bold_file if bold and bold_file else regular
-    font = pygame.font.Font(path, size)
+    try:
+        font = pygame.font.Font(path, size)
+    except OSError as exc:
+        raise _font_error(path, exc) from None
     if bold and not bold_file and regular is not None:
         font.bold = True  # no bold file: synthesise it (pygame's default font is bold already)
     script = SCRIPTS.get(family)
@@ -92,6 +97,20 @@ def _raw_font(family: str, size: int, bold: bool) -> pygame.font.Font:
             font.set_script(script)
     sizes[size] = font
     return font
+
+
+def _font_error(path: str | None, exc: OSError) -> OSError:
+    """What stopped a font file opening. pygame calls every failure "No such file", even when the
+    file is there and the process has no file descriptor left: opening it again tells which."""
+    if path is None:
+        return exc
+    try:
+        os.close(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+    except OSError as again:
+        if again.errno in (errno.EMFILE, errno.ENFILE):
+            return OSError(again.errno, "too few file descriptors (ulimit -n) to open a font", path)
+        return again
+    return exc
 
 
 @lru_cache(maxsize=16)

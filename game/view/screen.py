@@ -40,6 +40,12 @@ PATHS = (FRAMEBUFFER, RENDERER, SDL_TEXTURE, SDL_DEFAULT)
 WITH_FRAMEBUFFER = ("x11", "dummy", "offscreen", "windows")
 WITHOUT_FRAMEBUFFER = ("kmsdrm", "wayland")
 _HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+#: Drivers that show nothing (tests, benchmarks): a window there has no screen to fit in.
+HEADLESS = ("dummy", "offscreen")
+#: The largest window on a headless driver: the game keeps several copies of its window's pixels
+#: (4 bytes each), so a window of any size asked for would take any memory; no screen sold is
+#: bigger than this.
+MAX_WINDOW = (3840, 2160)
 
 
 def choose_path(driver: str, asked: str | None = None) -> str:
@@ -90,6 +96,37 @@ class Screen:
 
     def close(self) -> None:
         """Let the window go (the display itself stays initialised)."""
+
+
+def fit_window(size: tuple[int, int], driver: str | None = None) -> tuple[int, int]:
+    """A window size cut to fit the desktop (pygame.display initialised), or, on a headless driver
+    or when the desktop's size is unknown, to MAX_WINDOW; a cut is logged."""
+    driver = driver or pygame.display.get_driver()
+    limit = MAX_WINDOW if driver in HEADLESS else _desktop()
+    if min(limit) <= 0:
+        limit = MAX_WINDOW
+    fitted = (min(int(size[0]), limit[0]), min(int(size[1]), limit[1]))
+    if fitted != (int(size[0]), int(size[1])):
+        log.warning("a %dx%d window does not fit the screen (%dx%d): %dx%d instead", *size, *limit, *fitted)
+    return fitted
+
+
+def open_window(
+    display: Screen, size: tuple[int, int], fullscreen: bool, frameless: bool, caption: str, icon: Any
+) -> tuple[Screen, pygame.Surface]:
+    """Open the window full screen or at `size` (without decorations when `frameless`) through
+    `display`, or, if that path fails, through SDL's own; returns the display used and its surface."""
+    display.set_caption(caption)
+    if icon is not None:
+        display.set_icon(icon)
+    try:
+        return display, display.open(size, fullscreen, frameless=frameless)
+    except (pygame.error, RuntimeError) as exc:  # pygame._sdl2's errors are RuntimeErrors
+        if isinstance(display, WindowSurfaceScreen):
+            raise
+        log.warning("presenting through %s failed (%s); SDL's window surface instead", display.path, exc)
+        display.close()
+        return open_window(WindowSurfaceScreen(SDL_DEFAULT), size, fullscreen, frameless, caption, icon)
 
 
 def _desktop() -> tuple[int, int]:
