@@ -4,10 +4,11 @@ The schema and its migrations are in schema.py. Two processes may open the datab
 plus a busy timeout).
 
 Opening tells damage from trouble by SQLite's own error codes. Only a file SQLite calls "not a
-database", or "malformed" with `PRAGMA quick_check` agreeing, or one whose tables are not the ones
-its version promises, is damaged (StatsDamaged): it is moved aside with its -wal and -shm and a new
-database is started. Anything else (a full disk, an I/O error, a read-only folder, a lock held by
-another program) leaves every file as it is (StatsUnavailable, with a reason code).
+database" or "malformed", with `PRAGMA quick_check` agreeing on a second, clean read, or one whose
+tables are not the ones its version promises, is damaged (StatsDamaged): it is moved aside with its
+-wal and -shm and a new database is started. Anything else (a full disk, an I/O error, a read-only
+folder, a lock held by another program, a page quick_check could not read) leaves every file as it
+is (StatsUnavailable, with a reason code), and the Recorder tries again later.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .schema import (
     StatsDamaged,
     StatsUnavailable,
     check_schema,
+    check_verdict,
     migrate,
     primary_code,
     unavailable,
@@ -41,20 +43,30 @@ RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and 
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
 
-def quick_check_fails(path: Path) -> bool:
-    """A second opinion from `PRAGMA quick_check` on a fresh connection: True only when SQLite says
-    the file is malformed or not a database (an I/O error or a lock proves nothing)."""
+def quick_check(conn: sqlite3.Connection) -> list[str]:
+    return [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+
+
+def second_opinion(path: Path) -> bool:
+    """A second look on a fresh connection: True only when SQLite says again, on a clean read, that
+    the file is malformed or not a database. A read that fails this time (an I/O error, a lock)
+    proves nothing, and neither does damage the first look saw and this one does not."""
     try:
         conn = sqlite3.connect(path, timeout=1.0, isolation_level=None)
     except sqlite3.Error:
         return False
     try:
-        rows = conn.execute("PRAGMA quick_check").fetchall()
-        return [r[0] for r in rows] != ["ok"]
+        return check_verdict(quick_check(conn)) == "damage"
     except sqlite3.Error as exc:
         return primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB)
     finally:
         conn.close()
+
+
+def said(rows: list[str]) -> str:
+    """The first of quick_check's rows, short enough for a log line."""
+    text = " ".join(str(rows[0]).split()) if rows else "no answer"
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 #: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
@@ -175,9 +187,7 @@ class StatsDB(RowViews):
             conn.execute("PRAGMA synchronous = FULL")
             migrate(conn)
             check_schema(conn)
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
-            if problems != ["ok"]:
-                raise StatsDamaged(f"PRAGMA quick_check: {problems[0]}")
+            self._examine(conn)
         except sqlite3.Error as exc:
             meaning = self.classify(exc)
             self._give_up(conn, meaning)
@@ -186,6 +196,18 @@ class StatsDB(RowViews):
             self._give_up(conn, exc)
             raise
         return conn
+
+    def _examine(self, conn: sqlite3.Connection) -> None:
+        """PRAGMA quick_check: damage only when it reports damage on a clean read twice (a page it
+        could not read is trouble, as is damage a second look on a fresh connection does not see)."""
+        rows = quick_check(conn)
+        verdict = check_verdict(rows)
+        if verdict == "trouble":
+            raise StatsUnavailable("io", f"PRAGMA quick_check could not read it: {said(rows)}")
+        if verdict == "damage":
+            if not second_opinion(self.path):
+                raise StatsUnavailable("io", f"PRAGMA quick_check said {said(rows)}, and not on a second look")
+            raise StatsDamaged(f"PRAGMA quick_check: {said(rows)}")
 
     def _give_up(self, conn: sqlite3.Connection, why: BaseException) -> None:
         """Close a connection that failed to open; a damaged file goes aside first, while the
@@ -200,10 +222,7 @@ class StatsDB(RowViews):
 
     def classify(self, exc: sqlite3.Error) -> StatsDamaged | StatsUnavailable:
         """What an error from this database means: damage only when SQLite says so."""
-        code = primary_code(exc)
-        if code == SQLITE_NOTADB:
-            return StatsDamaged(f"{exc}")
-        if code == SQLITE_CORRUPT and quick_check_fails(self.path):
+        if primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB) and second_opinion(self.path):
             return StatsDamaged(f"{exc} (PRAGMA quick_check agrees)")
         return unavailable(exc)
 
