@@ -99,37 +99,34 @@ def is_round_record(rec: Any) -> bool:
 
 # -- the database ---------------------------------------------------------------------------------------
 def insert_round(conn: sqlite3.Connection, rec: dict[str, Any]) -> bool:
-    """One round (a repeated id changes nothing); whether a row was added."""
+    """One round (a repeated id changes nothing), in the caller's transaction; whether a row was added."""
     scores = [int(s) for s in rec["scores"]]
-    with conn:
-        conn.execute("BEGIN IMMEDIATE")
-        return (
-            conn.execute(
-                "INSERT INTO rounds (uid, option, code, result, holes, total, holes_won, scores, winnable, hints,"
-                " duration_s, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
-                (
-                    rec["uid"],
-                    str(rec["option"]),
-                    str(rec["code"]),
-                    rec["result"],
-                    len(scores),
-                    sum(scores),
-                    sum(s <= 0 for s in scores),
-                    ",".join(map(str, scores)),
-                    int(bool(rec["winnable"])),
-                    max(0, int(rec["hints"])),
-                    float(rec["duration_s"]),
-                    rec["finished_at"],
-                ),
-            ).rowcount
-            > 0
-        )
+    return (
+        conn.execute(
+            "INSERT INTO rounds (uid, option, code, result, holes, total, holes_won, scores, winnable, hints,"
+            " duration_s, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+            (
+                rec["uid"],
+                str(rec["option"]),
+                str(rec["code"]),
+                rec["result"],
+                len(scores),
+                sum(scores),
+                sum(s <= 0 for s in scores),
+                ",".join(map(str, scores)),
+                int(bool(rec["winnable"])),
+                max(0, int(rec["hints"])),
+                float(rec["duration_s"]),
+                rec["finished_at"],
+            ),
+        ).rowcount
+        > 0
+    )
 
 
 def delete_rounds(conn: sqlite3.Connection, option: str) -> None:
-    with conn:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("DELETE FROM rounds WHERE option = ?", (str(option),))
+    """The rounds of one rule set, in the caller's transaction."""
+    conn.execute("DELETE FROM rounds WHERE option = ?", (str(option),))
 
 
 def read_round_rows(conn: sqlite3.Connection, option: str) -> list[RoundRow]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import re
+import secrets
 import sqlite3
 
 GAMES_COLUMNS = (
@@ -209,6 +210,13 @@ def check_verdict(rows: list[str]) -> str:
             if code is None or int(code) & 0xFF not in (SQLITE_CORRUPT, SQLITE_NOTADB):
                 return "trouble"
     return "damage"
+
+
+def identity_of(conn: sqlite3.Connection) -> int:
+    """The database's identity: a number in its header (`PRAGMA application_id`), chosen at random by
+    the first write that finds none and never changed (companions.py tells a -wal of this database
+    by it). A write transaction must be open: another process may have chosen it meanwhile."""
+    return int(conn.execute("PRAGMA application_id").fetchone()[0]) or secrets.randbelow(0x7FFFFFFF) + 1
 
 
 def check_schema(conn: sqlite3.Connection) -> None:

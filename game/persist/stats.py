@@ -13,13 +13,15 @@ is (StatsUnavailable, with a reason code), and the Recorder tries again later.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .companions import strangers
 from .files import move_aside
 from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, read_round_rows, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
@@ -31,6 +33,7 @@ from .schema import (
     StatsUnavailable,
     check_schema,
     check_verdict,
+    identity_of,
     migrate,
     primary_code,
     unavailable,
@@ -161,6 +164,7 @@ class StatsDB(RowViews):
         self.path = Path(path)
         self.busy_seconds = busy_seconds
         self.conn: sqlite3.Connection | None = None
+        self.identity = 0  # the database's own number, in its header (companions.py); read at the first write
         try:
             self.conn = self._connect()
         except StatsDamaged:  # set aside already: a new database in its place
@@ -174,6 +178,8 @@ class StatsDB(RowViews):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise unavailable(exc) from None
+        for suffix, why in strangers(self.path).items():  # never applied: set aside first
+            move_aside(Path(f"{self.path}{suffix}"), why, f"statistics database's {suffix}")
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
         except sqlite3.Error as exc:
@@ -236,6 +242,17 @@ class StatsDB(RowViews):
             raise sqlite3.ProgrammingError("the statistics database is closed")
         return self.conn
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One durable transaction. It rewrites the header page with the database's identity, so
+        that every -wal the game leaves says whose it is (companions.py)."""
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            self.identity = self.identity or identity_of(conn)
+            yield conn
+            conn.execute(f"PRAGMA application_id = {int(self.identity)}")
+
     # -- writing -----------------------------------------------------------------------------------
     def record(
         self,
@@ -258,9 +275,7 @@ class StatsDB(RowViews):
         if result not in RESULTS:
             raise ValueError(f"unknown result {result!r}")
         finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
                 " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
@@ -283,31 +298,27 @@ class StatsDB(RowViews):
 
     def record_round(self, rec: dict) -> bool:
         """One round of golf (round_stats.round_record_of); the same id again changes nothing."""
-        return insert_round(self._db(), rec)
+        with self._writing() as conn:
+            return insert_round(conn, rec)
 
     def reset_rounds(self, option: str) -> None:
         """Delete the rounds of one rule set."""
-        delete_rounds(self._db(), option)
+        with self._writing() as conn:
+            delete_rounds(conn, option)
 
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
 
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the deal list `kind` was handed out (again is harmless)."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
 
     def clear_dealt(self, kind: str) -> None:
         """Start the deal list `kind` over: every deal may be dealt again."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
 
     # -- reading -----------------------------------------------------------------------------------
