@@ -54,6 +54,9 @@ SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 
 #: How `PRAGMA quick_check` reports a page it could not read (btree.c's checkTreePage and checkList):
 #: a read that failed, not what the page holds.
 UNREAD_PAGE = re.compile(r"unable to get the page\. error code=(\d+)|failed to get page")
+#: How it reports a row whose value breaks its column's constraint: damage for that row alone, which
+#: every read skips (stats_read.py), never for the file
+ROW_VALUE = re.compile(r"^(CHECK constraint failed in \S+|(NULL|non-\w+|NUMERIC|TEXT) value in \S+)$")
 REASONS = {
     SQLITE_BUSY: "locked",
     SQLITE_LOCKED: "locked",
@@ -199,11 +202,15 @@ def unavailable(exc: BaseException) -> StatsUnavailable:
 def check_verdict(rows: list[str]) -> str:
     """What `PRAGMA quick_check`'s rows say: "ok", "damage", or "trouble" when a page could not be
     read (SQLite reports an I/O error, a lock or a lack of memory as a row like any other). A page
-    unread for any reason but SQLITE_CORRUPT proves nothing about the file; no rows at all neither."""
+    unread for any reason but SQLITE_CORRUPT proves nothing about the file; no rows at all neither.
+    Rows whose values break a constraint leave the file "ok": those rows are skipped when read."""
     if rows == ["ok"]:
         return "ok"
     if not rows:
         return "trouble"
+    said = [line.strip() for row in rows for line in str(row).splitlines() if not line.startswith("***")]
+    if all(ROW_VALUE.match(line) for line in said if line):
+        return "ok"
     for row in rows:
         for found in UNREAD_PAGE.finditer(str(row)):
             code = found.group(1)

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from .recorder import Op, Recorder
-from .round_stats import RoundRow, read_round_rows, row_of
+from .round_stats import RoundRow, row_of
 from .schema import StatsUnavailable
-from .stats import RESULTS, Row, RowViews, dealt_numbers, game_options, game_rows, has_uid, open_reader
+from .stats import RowViews
+from .stats_read import RESULTS, Row, dealt_numbers, game_options, game_rows, has_uid, open_reader
+from .stats_read import round_rows as read_round_rows
 from .uid import new_uid
 
 OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database

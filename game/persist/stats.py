@@ -1,4 +1,4 @@
-"""Finished games in SQLite (WAL), and the numbers the Statistics screen shows.
+"""Finished games in SQLite (WAL): the writer's connection (StatsDB), which opens, checks and writes.
 
 The schema and its migrations are in schema.py. Two processes may open the database at once (WAL
 plus a busy timeout).
@@ -17,13 +17,12 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 
 from .companions import strangers
 from .files import move_aside
-from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, read_round_rows, summarize_rounds
+from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .schema import (
@@ -38,11 +37,25 @@ from .schema import (
     primary_code,
     unavailable,
 )
+from .stats_read import RESULTS as RESULTS
+from .stats_read import Row as Row
+from .stats_read import (
+    dealt_numbers,
+    game_options,
+    game_rows,
+    games_tally,
+    has_uid,
+    last_results,
+    round_rows,
+    rounds_tally,
+)
+from .tally import Summary as Summary
+from .tally import is_clean as is_clean
+from .tally import summarize as summarize
 from .uid import new_uid
 
 log = logging.getLogger(__name__)
 
-RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
 
@@ -72,64 +85,10 @@ def said(rows: list[str]) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
-Row = tuple[str, str, int, int, int, int, float, "str | None"]
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What the Statistics screen shows for one game and option."""
-
-    played: int  # every recorded game, assisted ones too
-    won: int  # won by the player alone: an assisted game is never a win
-    best_score: int | None  # None until a game is won or blocked (abandoned and assisted don't count)
-    current_streak: int
-    longest_streak: int
-    average_moves: float
-    hints: int = 0  # hints used in the recorded games
-    assisted: int = 0  # games in which the demo and the player both moved
-    clean_wins: int = 0  # won with no undo and no hint (and, being won, with no demo move)
-    best_time: float | None = None  # the fastest win's playing time, seconds
-    average_win_time: float | None = None
-
-    @property
-    def win_percent(self) -> float:
-        return 100.0 * self.won / self.played if self.played else 0.0
-
-
-def is_clean(result: str, hints: int, undos: int) -> bool:
-    """A clean win: won by the player with no undo and no hint (an assisted game is never a win)."""
-    return result == "won" and hints == 0 and undos == 0
-
-
-def summarize(rows: Iterable[tuple[str, int, int, int, int, float]]) -> Summary:
-    """The Summary of (result, score, moves, hints, undos, seconds) rows, oldest first."""
-    rows = list(rows)
-    longest = current = 0
-    for result, *_rest in rows:
-        current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
-        longest = max(longest, current)
-    # an abandoned game's score is unfinished, an assisted one's not the player's alone
-    finished = [r[1] for r in rows if r[0] in ("won", "blocked")]
-    times = [r[5] for r in rows if r[0] == "won" and r[5] > 0]  # games from before the timer have 0
-    return Summary(
-        played=len(rows),
-        won=sum(r[0] == "won" for r in rows),
-        best_score=max(finished) if finished else None,
-        current_streak=current,
-        longest_streak=longest,
-        average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-        hints=sum(r[3] for r in rows),
-        assisted=sum(r[0] == "assisted" for r in rows),
-        clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
-        best_time=min(times) if times else None,
-        average_win_time=sum(times) / len(times) if times else None,
-    )
-
-
 class RowViews:
-    """The results, the summary and the chart's bars, all from one `rows(game, option)`: the
-    database's own (StatsDB) or the screens' view with the waiting games in it (Statistics)."""
+    """The results, the summary and the chart's bars, all from one `rows(game, option)`, for the
+    callers that may wait for them (tests, tools): the database's own (StatsDB) or the screens'
+    view with the waiting games in it (Statistics). A frame asks `Statistics.known` instead."""
 
     def rows(self, game: str, option: str) -> list[Row]:
         raise NotImplementedError
@@ -323,15 +282,24 @@ class StatsDB(RowViews):
 
     # -- reading -----------------------------------------------------------------------------------
     def rows(self, game: str, option: str) -> list[Row]:
-        """(uid, result, score, moves, hints) of every finished game, oldest first."""
+        """Every finished game of a game and option (stats_read.Row), oldest first."""
         return game_rows(self._db(), game, option)
+
+    def summary(self, game: str, option: str) -> Summary:
+        return games_tally(self._db(), game, option).summary()
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        return last_results(self._db(), game, option, n)
+
+    def round_summary(self, option: str) -> RoundSummary:
+        return rounds_tally(self._db(), option).summary()
 
     def dealt(self, kind: str) -> set[int]:
         """The deals of the deal list `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
     def round_rows(self, option: str) -> list[RoundRow]:
-        return read_round_rows(self._db(), option)
+        return round_rows(self._db(), option)
 
     def options(self, game: str) -> dict[str, int]:
         """How many finished games each option of `game` has (only the options with any)."""
@@ -343,53 +311,3 @@ class StatsDB(RowViews):
 
     def integrity_ok(self) -> bool:
         return self._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-
-
-def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute(
-        "SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
-        " WHERE game = ? AND option = ? ORDER BY id",
-        (game, str(option)),
-    ).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
-
-
-def game_options(conn: sqlite3.Connection, game: str) -> dict[str, int]:
-    rows = conn.execute("SELECT option, COUNT(*) FROM games WHERE game = ? GROUP BY option", (game,)).fetchall()
-    return {str(option): int(n) for option, n in rows}
-
-
-def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
-    return {r[0] for r in conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),))}
-
-
-def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
-    """Whether a game or a round with this id is recorded."""
-    return (
-        conn.execute(
-            "SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?", (uid, uid)
-        ).fetchone()
-        is not None
-    )
-
-
-def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
-    """A connection for reading only, on an existing database of the current version: it never
-    creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""
-    conn = sqlite3.connect(
-        f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds, isolation_level=None
-    )
-    try:
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            raise StatsUnavailable(
-                "newer" if version > SCHEMA_VERSION else "io",
-                f"database schema {version}, not {SCHEMA_VERSION}",
-                version > SCHEMA_VERSION,
-            )
-        check_schema(conn)
-    except BaseException:
-        conn.close()
-        raise
-    return conn

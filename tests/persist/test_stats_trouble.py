@@ -136,6 +136,9 @@ def test_the_verdict_of_a_check():
     assert check_verdict(["row 3 missing from index games_by_option"]) == "damage"
     assert check_verdict(["row 3 missing from index x", "Page 2: unable to get the page. error code=10"]) == "trouble"
     assert check_verdict([]) == "trouble"  # no answer at all proves nothing
+    # a row breaking its constraints is damage for that row, which reads skip, not for the file
+    assert check_verdict(["CHECK constraint failed in games", "NULL value in games.uid"]) == "ok"
+    assert check_verdict(["CHECK constraint failed in games", "row 3 missing from index x"]) == "damage"
 
 
 def test_the_recorder_waits_out_a_read_error_and_records_later(tmp_path, monkeypatch, caplog):
