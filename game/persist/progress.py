@@ -41,6 +41,7 @@ from .save_doc import UID as UID
 from .savefile import SaveFile
 from .statistics import Statistics, record_of
 from .uid import new_uid
+from .waiting import Health
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
@@ -100,9 +101,11 @@ class Progress:
         except Exception as exc:  # any failure to make sense of the file is damage
             self.save.move_aside(why(exc))
             return None
-        self._adopt(records)
+        kept = self._adopt(records)
         if records:  # the save is this run's to rewrite without them once they are recorded
             self.save.adopt({k: v for k, v in data.items() if k != "unrecorded"})
+        if kept:  # some wait on disk already: the save no longer needs them
+            self.save.rewrite()
         if found is None:  # only a journal: the game it ended is recorded (or about to be)
             self.save.clear()
             return None
@@ -128,13 +131,15 @@ class Progress:
                 return False
         return self._known_recorded[uid]
 
-    def _adopt(self, records: list[dict[str, Any]]) -> None:
-        """Finished games from the save's journal: queued again (a repeat changes nothing)."""
+    def _adopt(self, records: list[dict[str, Any]]) -> int:
+        """Finished games from the save's journal: queued again (a repeat changes nothing). Returns
+        how many were safe already (recorded, or waiting on disk in the statistics' waiting file)."""
         known = {r["uid"] for r in self._journal} | self.recorder.confirmed()
         for rec in records:
             if rec["uid"] not in known:
                 self._journal += (rec,)
                 self.recorder.submit(("record_round" if is_round_record(rec) else "record", rec))
+        return sum(rec["uid"] in known for rec in records)
 
     def begin(
         self,
@@ -390,6 +395,12 @@ class Progress:
         except Exception as exc:  # statistics are a bonus: dealing goes on without them
             log.warning("the dealt deals are unavailable (%s)", exc)
             return fallback
+
+    def health(self) -> Health:
+        """The statistics' state for the administrator (kiosk): why they are not written now (a
+        reason code, or None), how many finished games wait to be recorded and how many of those
+        wait on disk, when the oldest was made, how many were dropped in this run. Never waits."""
+        return self.recorder.health()
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait (bounded) until the statistics and the save are on disk; True when both are."""

@@ -255,6 +255,23 @@ class StatsDB(RowViews):
             ).rowcount
         return added > 0
 
+    def apply(self, op: tuple) -> str | None:
+        """One operation as the Recorder queues it (recorder.Op); the id of a finished game or round
+        it wrote (or found written), else None."""
+        name, *args = op
+        if name == "record":
+            rec = dict(args[0])
+            fields = ("game", "option", "code", "result", "score", "moves", "undos", "duration_s", "finished_at")
+            self.record(*(rec[k] for k in fields), hints=rec["hints"], uid=rec["uid"], daily=rec.get("daily"))
+            return str(rec["uid"])
+        if name == "record_round":
+            self.record_round(dict(args[0]))
+            return str(args[0]["uid"])
+        if name not in ("reset", "mark_dealt", "reset_rounds", "clear_dealt"):
+            raise ValueError(f"unknown operation {name!r}")
+        getattr(self, name)(*args)
+        return None
+
     def record_round(self, rec: dict) -> bool:
         """One round of golf (round_stats.round_record_of); the same id again changes nothing."""
         with self._writing() as conn:
