@@ -45,7 +45,7 @@ REQUIRED = {
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
 NEUTRAL = re.compile(
-    r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
+    r"^[\d\s.,:%·/+\-–—…×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
 )  # suit symbols and the HUD icons are not words
 ENDONYMS = {name for _, name in LANGUAGES}
 
@@ -974,6 +974,11 @@ PLURAL_TEXTS = {
         "en": ("Last {count} round", "Last {count} rounds"),
         "el": ("Τελευταίος {count} γύρος", "Τελευταίοι {count} γύροι"),
         "th": ("{count} รอบล่าสุด",),
+    },
+    "{count} game waits to be recorded.": {
+        "en": ("{count} game waits to be recorded.", "{count} games wait to be recorded."),
+        "el": ("{count} παιχνίδι περιμένει να καταγραφεί.", "{count} παιχνίδια περιμένουν να καταγραφούν."),
+        "th": ("มี {count} เกมรอการบันทึก",),
     },
     "{won} ({count} clean)": {
         "en": ("{won} ({count} clean)", "{won} ({count} clean)"),

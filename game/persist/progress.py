@@ -39,7 +39,7 @@ from .round_stats import is_round_record, round_record_of
 from .save_doc import JOURNAL_CAP, SAVE_FORMAT, game_of, journal_of, why
 from .save_doc import UID as UID
 from .savefile import SaveFile
-from .statistics import Statistics, record_of
+from .statistics import HAS_WAIT, Statistics, record_of
 from .uid import new_uid
 from .waiting import Health
 
@@ -85,7 +85,9 @@ class Progress:
         self.daily: str | None = None  # the date of the daily deal this game is ('2026-12-01'), if it is one
         self._closed_out = False
         self._known_recorded: dict[str, bool] = {}
+        self._has_wait = HAS_WAIT  # before the first frame: the saved game's record is looked up
         self.saved()  # a journal left by the last run goes to the database now
+        self._has_wait = 0.0
 
     # -- the saved game ----------------------------------------------------------------------------
     def saved(self) -> tuple[SolitaireGame, dict] | None:
@@ -123,12 +125,13 @@ class Progress:
         return game, meta
 
     def _recorded_already(self, uid: str) -> bool:
+        """Whether the statistics have this game; a frame never waits to know (the start-up waits a
+        little). Not known: the game is continued, and recording it again is harmless."""
         if uid not in self._known_recorded:
-            try:
-                self._known_recorded[uid] = self.stats.has(uid)
-            except Exception as exc:  # unreadable statistics: recording again is harmless
-                log.warning("statistics unreadable (%s); the saved game is continued", exc)
+            known = self.stats.has(uid, wait=self._has_wait)
+            if known is None:
                 return False
+            self._known_recorded[uid] = known
         return self._known_recorded[uid]
 
     def _adopt(self, records: list[dict[str, Any]]) -> int:
@@ -383,18 +386,12 @@ class Progress:
     # -- the deal lists ----------------------------------------------------------------------------
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the deal list `kind` was handed out (written in the background)."""
-        self._dealt_call("mark_dealt", None, kind, number)
+        self.stats.mark_dealt(kind, number)
 
     def dealt(self, kind: str) -> set[int]:
-        """The deals of `kind` handed out so far; an empty set without statistics."""
-        return self._dealt_call("dealt", set(), kind)
-
-    def _dealt_call(self, name: str, fallback: Any, *args: Any) -> Any:
-        try:
-            return getattr(self.stats, name)(*args)
-        except Exception as exc:  # statistics are a bonus: dealing goes on without them
-            log.warning("the dealt deals are unavailable (%s)", exc)
-            return fallback
+        """The deals of `kind` handed out so far, as far as known now (a frame asks: never waits; at
+        least those marked in this run)."""
+        return self.stats.known.dealt(kind)
 
     def health(self) -> Health:
         """The statistics' state for the administrator (kiosk): why they are not written now (a

@@ -14,6 +14,7 @@ import logging
 import sqlite3
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 from .round_stats import ROUND_FIELDS, ROUND_VALID, RoundRow, RoundTally
 from .schema import SCHEMA_VERSION, StatsUnavailable, check_schema
@@ -107,6 +108,43 @@ def games_tally(conn: sqlite3.Connection, game: str, option: str) -> Tally:
         win_time=float(row[10] or 0.0),
         timed_wins=row[11] or 0,
     )
+
+
+class GamesRead(NamedTuple):
+    """What the reader keeps of one game and option: the tally, the chart's last results, and where
+    the reading stopped, so that the next read after a write reads only the rows added since."""
+
+    tally: Tally
+    last: list[tuple[str, int]]
+    upto: int  # the highest id read
+    seen: int  # the rows (in range or not) with an id up to `upto`
+
+
+def games_read(conn: sqlite3.Connection, game: str, option: str, before: GamesRead | None = None) -> GamesRead:
+    """The tally and chart of a game and option: `before` and the rows added since, when no row it
+    read has gone (a reset) since; else every row again."""
+    args = (game, str(option))
+    if before is not None:
+        seen = conn.execute(
+            "SELECT COUNT(*) FROM games WHERE game = ? AND option = ? AND id <= ?", (*args, before.upto)
+        ).fetchone()[0]
+        if seen == before.seen:
+            rows = conn.execute(
+                _flagged("result, score, moves, hints, undos, duration_s", GAMES_VALID, "games", _AFTER),
+                (*args, before.upto),
+            ).fetchall()
+            new = [(r[0], r[1], r[2], r[3], r[4], float(r[5])) for r in skipping("games", rows)]
+            upto = max((r[0] for r in rows), default=before.upto)
+            last = (before.last + [(r[0], r[1]) for r in new])[-CHART:]
+            return GamesRead(before.tally.add(new), last, upto, before.seen + len(rows))
+    upto, seen = conn.execute(
+        "SELECT COALESCE(MAX(id), 0), COUNT(*) FROM games WHERE game = ? AND option = ?", args
+    ).fetchone()
+    return GamesRead(games_tally(conn, game, option), last_results(conn, game, option, CHART), upto, seen)
+
+
+_AFTER = "game = ? AND option = ? AND id > ?"
+CHART = 20  # the last games (or rounds) a chart shows
 
 
 TALLY_SQL = f"""
