@@ -975,11 +975,6 @@ PLURAL_TEXTS = {
         "el": ("Τελευταίος {count} γύρος", "Τελευταίοι {count} γύροι"),
         "th": ("{count} รอบล่าสุด",),
     },
-    "{count} game waits to be recorded.": {
-        "en": ("{count} game waits to be recorded.", "{count} games wait to be recorded."),
-        "el": ("{count} παιχνίδι περιμένει να καταγραφεί.", "{count} παιχνίδια περιμένουν να καταγραφούν."),
-        "th": ("มี {count} เกมรอการบันทึก",),
-    },
     "{won} ({count} clean)": {
         "en": ("{won} ({count} clean)", "{won} ({count} clean)"),
         "el": ("{won} ({count} καθαρή)", "{won} ({count} καθαρές)"),

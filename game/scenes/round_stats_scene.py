@@ -70,6 +70,9 @@ class RoundStatsScene(StatsScene):
         return None if self.known is None else self.known.round_summary(self.kind.option)
 
     def lines(self) -> list[tuple[str, str]]:
+        return self.with_waiting(self.rounds_lines())
+
+    def rounds_lines(self) -> list[tuple[str, str]]:
         s = self._round_summary()
         if s is None and (self.known is None or self.unread()):
             return [(tr("Statistics are not available"), "")]

@@ -120,9 +120,11 @@ class StatsScene(PanelScene):
             self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
-        """(label, value) rows for the chosen game and option (for its daily deals in the daily view)."""
-        if self.view == "daily":
-            return self.daily_lines()
+        """(label, value) rows for the chosen game and option (for its daily deals in the daily view),
+        and the finished games waiting to be recorded, if any."""
+        return self.with_waiting(self.daily_lines() if self.view == "daily" else self.game_lines())
+
+    def game_lines(self) -> list[tuple[str, str]]:
         s = self._summary()
         if s is None and (self.known is None or self.unread()):
             return [(tr("Statistics are not available"), "")]
@@ -170,15 +172,17 @@ class StatsScene(PanelScene):
         return lines
 
     def note(self) -> str | None:
-        """Why new results are not being written now, or why the figures cannot be read, and how
-        many finished games wait to be recorded; None when all is well."""
+        """Why new results are not being written now, or why the figures cannot be read; None when
+        all is well."""
         reason = getattr(self.stats, "problem", None)
-        said = tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else tr(NOT_READ) if self.unread() else None
-        waiting = getattr(self.stats, "waiting", 0) if said else 0
-        if waiting:
-            count = tr("{count} game waits to be recorded.", plural="{count} games wait to be recorded.", count=waiting)
-            return f"{said} {count}"
-        return said
+        if reason in NOT_RECORDING:
+            return tr(NOT_RECORDING[reason])
+        return tr(NOT_READ) if self.unread() else None
+
+    def with_waiting(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The rows, and how many finished games wait to be recorded while they cannot be."""
+        waiting = getattr(self.stats, "waiting", 0) if getattr(self.stats, "problem", None) else 0
+        return [*rows, (tr("Waiting to be recorded"), str(waiting))] if waiting else rows
 
     def heading(self) -> str:
         """The screen's title (the rounds' screen names its rule set)."""
