@@ -125,7 +125,7 @@ class Parking:
     def _in_memory(self, exc: BaseException) -> None:
         if not self._said_memory:
             log.warning(
-                "statistics: cannot write %s (%s); %d operation(s) wait in memory only, up to %d days",
+                "statistics: %s is out of reach too (%s); %d operation(s) wait in memory only, up to %d days",
                 self.waiting_path.name,
                 exc,
                 len(self._ops),

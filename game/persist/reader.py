@@ -105,6 +105,7 @@ class Reader:
         self._conn: sqlite3.Connection | None = None
         self._generation = -1
         self._stop = False
+        self._said_trouble = False
         self._reading = False  # the thread is reading ...
         self._in_flight: tuple[tuple, ...] = ()  # ... this question
         self._thread: threading.Thread | None = None
@@ -216,10 +217,12 @@ class Reader:
         try:
             value, seq, generation = self._query(QUERIES[name], name, args, before)
             answer = Answer(value, seq, generation, at=self.clock())
+            self._said_trouble = False
         except (sqlite3.Error, StatsUnavailable, OSError) as exc:
             self._close()
-            if before is None or before.error is None:
-                log.warning("statistics: cannot read %s now (%s); the screens show what they have", name, exc)
+            if not self._said_trouble:  # once, until a read works again
+                self._said_trouble = True
+                log.warning("statistics: the figures cannot be read now (%s); the screens show what they have", exc)
             answer = Answer(
                 None if before is None else before.value,
                 -1 if before is None else before.seq,
@@ -237,8 +240,10 @@ class Reader:
         """(value, the operations it holds, the file's generation); what the database's absence gives.
         A game's tally goes on from the last one read from the same file (stats_read.games_read)."""
         while not self.recorder.wait_open(OPEN_WAIT if self.mode == "inline" else 0.1):
-            if self._stop or self.mode == "inline":  # (the Recorder examines the files first)
-                raise StatsUnavailable("io", "the database is not examined yet")
+            if self._stop or self.mode == "inline":
+                raise StatsUnavailable("io", "the database is not opened yet")
+        if not self.recorder.examined.is_set():  # the Recorder examines the files beside it first
+            raise StatsUnavailable("io", "the files beside the database are not examined yet")
         generation = self.recorder.generation
         if self._conn is not None and self._generation != generation:
             self._close()  # the Recorder started a new file (the old one was damaged)

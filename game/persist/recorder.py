@@ -80,6 +80,9 @@ class Recorder(Parking):
         #: Bumped each time the database is (re)opened: a reader follows a file started anew.
         self.generation = 0
         self._opened = threading.Event()
+        #: Set once the files beside the database are known to belong to it: a reader may open it
+        #: then, never before (a read-write connection may write a -wal into the database).
+        self.examined = threading.Event()
         self._load_waiting()
         self._thread = threading.Thread(target=self._run, name="statistics", daemon=True)
         self._thread.start()
@@ -258,7 +261,7 @@ class Recorder(Parking):
 
     def _open(self) -> StatsDB | None:
         try:
-            db = StatsDB(self.path, busy_seconds=self.busy_seconds)
+            db = StatsDB(self.path, busy_seconds=self.busy_seconds, on_examined=self.examined.set)
         except StatsUnavailable as exc:
             self._trouble(exc)
             return None

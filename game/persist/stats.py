@@ -17,7 +17,7 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .companions import strangers
@@ -119,9 +119,12 @@ class StatsDB(RowViews):
     is set aside and a new one started, any other trouble raises StatsUnavailable. Commits are
     durable (synchronous FULL): a recorded game is never lost to a power cut that follows."""
 
-    def __init__(self, path: Path, busy_seconds: float = 10.0) -> None:
+    def __init__(self, path: Path, busy_seconds: float = 10.0, on_examined: Callable[[], None] | None = None) -> None:
+        """`on_examined()` is called once the -wal and -shm beside the file are known to belong to
+        it (or are set aside): from then on another connection may open it."""
         self.path = Path(path)
         self.busy_seconds = busy_seconds
+        self.on_examined = on_examined
         self.conn: sqlite3.Connection | None = None
         self.identity = 0  # the database's own number, in its header (companions.py); read at the first write
         try:
@@ -139,6 +142,8 @@ class StatsDB(RowViews):
             raise unavailable(exc) from None
         for suffix, why in strangers(self.path).items():  # never applied: set aside first
             move_aside(Path(f"{self.path}{suffix}"), why, f"statistics database's {suffix}")
+        if self.on_examined is not None:
+            self.on_examined()
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
         except sqlite3.Error as exc:

@@ -218,3 +218,31 @@ def test_a_wal_that_leaves_the_header_page_alone_is_still_told(tmp_path, page):
     conn.close()
     assert uids(ours) == {f"a{i}" for i in range(9)}
     assert f"{NAME}-wal" in aside(tmp_path / "data")
+
+
+def test_no_reader_opens_the_database_before_its_companions_are_examined(tmp_path, monkeypatch):
+    """The examination fails this time (a read error): the Recorder waits, and no other connection
+    may open the database meanwhile (one that can write would write the -wal into it on closing)."""
+    from game.persist import companions
+    from game.persist.schema import StatsUnavailable
+    from game.persist.statistics import Statistics
+
+    ours = database(tmp_path / "data", 9)
+    wal = game_database_wal(tmp_path / "other", 1)
+    data = wal.read_bytes()
+    Path(f"{ours}-wal").write_bytes(data)
+    before = ours.read_bytes()
+
+    def unreadable(path):
+        raise StatsUnavailable("io", "disk I/O error")
+
+    monkeypatch.setattr(companions, "foreign_wal", unreadable)
+    recorder = Recorder(ours, backoff=(0.01, 0.01))
+    stats = Statistics(ours, recorder, reads="inline")
+    assert recorder.wait_open(30) and not recorder.examined.is_set()
+    assert stats.known.summary("golf", "easy") is None and stats.known.trouble(("games", "golf", "easy"))
+    recorder.close()
+    stats.close()
+    assert ours.read_bytes() == before and Path(f"{ours}-wal").read_bytes() == data
+    monkeypatch.undo()
+    assert uids(ours) == {f"a{i}" for i in range(9)}  # examined now: set aside, the rows kept
