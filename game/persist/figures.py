@@ -9,6 +9,7 @@ stay shown). `version` goes up when an answer comes, for the screens to paint ag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .reader import CHART, Reader
@@ -126,16 +127,25 @@ class Known:
     def __init__(self, reader: Reader, recorder: Recorder) -> None:
         self.reader = reader
         self.recorder = recorder
+        self._memo: dict[tuple, tuple[Any, tuple, Any]] = {}  # key: (answer, the Recorder's stamp, folded)
 
     @property
     def version(self) -> int:
         return self.reader.version
 
-    def _get(self, key: tuple) -> tuple[Any, list[Op]] | None:
+    def _folded(self, key: tuple, fold: Callable[[Any, list[Op]], Any]) -> Any:
+        """The answer to `key` with the operations it does not hold folded in, or None. Folded again
+        only when the answer or the operations changed (many may wait while the disk is away)."""
         answer = self.reader.ask(key)
         if answer is None or answer.value is None:
             return None
-        return answer.value, self.recorder.since(answer.seq)[0]
+        stamp = self.recorder.stamp
+        memo = self._memo.get(key)
+        if memo is not None and memo[0] is answer and memo[1] == stamp:
+            return memo[2]
+        folded = fold(answer.value, self.recorder.since(answer.seq)[0])
+        self._memo[key] = (answer, stamp, folded)
+        return folded
 
     def trouble(self, key: tuple) -> str | None:
         """Why `key` has no figures (its read failed), or None (known, or being read)."""
@@ -143,37 +153,43 @@ class Known:
         return None if answer is None or answer.value is not None else answer.error
 
     def summary(self, game: str, option: str) -> Summary | None:
-        got = self._get(("games", game, str(option)))
-        return None if got is None else fold_games(got[0], got[1], game, str(option))[0].summary()
+        got = self._games(game, str(option))
+        return None if got is None else got[0].summary()
 
     def last(self, game: str, option: str, n: int = CHART) -> list[tuple[str, int]] | None:
         """The last n (result, score), oldest first: the chart's bars (n up to CHART)."""
-        got = self._get(("games", game, str(option)))
-        return None if got is None else fold_games(got[0], got[1], game, str(option))[1][-n:]
+        got = self._games(game, str(option))
+        return None if got is None else got[1][-n:]
+
+    def _games(self, game: str, option: str) -> tuple[Tally, list] | None:
+        return self._folded(("games", game, option), lambda value, ops: fold_games(value, ops, game, option))
 
     def day_rows(self, game: str, option: str) -> list[Row] | None:
         """The daily deals' rows of a game and option."""
-        got = self._get(("days", game, str(option)))
-        return None if got is None else fold_rows(got[0], got[1], game, str(option), daily_only=True)
+        option = str(option)
+        got = self._folded(("days", game, option), lambda v, ops: fold_rows(v, ops, game, option, daily_only=True))
+        return None if got is None else list(got)
 
     def round_summary(self, option: str) -> RoundSummary | None:
-        got = self._get(("rounds", str(option)))
-        return None if got is None else fold_rounds(got[0], got[1], str(option))[0].summary()
+        got = self._rounds(str(option))
+        return None if got is None else got[0].summary()
 
     def last_rounds(self, option: str, n: int = CHART) -> list[RoundRow] | None:
-        got = self._get(("rounds", str(option)))
-        return None if got is None else fold_rounds(got[0], got[1], str(option))[1][-n:]
+        got = self._rounds(str(option))
+        return None if got is None else got[1][-n:]
+
+    def _rounds(self, option: str) -> tuple[RoundTally, list] | None:
+        return self._folded(("rounds", option), lambda value, ops: fold_rounds(value, ops, option))
 
     def options(self, game: str) -> dict[str, int] | None:
-        got = self._get(("options", game))
-        return None if got is None else fold_options(got[0], got[1], game)
+        got = self._folded(("options", game), lambda value, ops: fold_options(value, ops, game))
+        return None if got is None else dict(got)
 
     def dealt(self, kind: str) -> set[int]:
         """The deals of `kind` handed out as far as known: those marked in this run at least."""
-        got = self._get(("dealt", str(kind)))
-        if got is None:
-            return fold_dealt(set(), self.recorder.pending(), str(kind))
-        return fold_dealt(got[0], got[1], str(kind))
+        kind = str(kind)
+        got = self._folded(("dealt", kind), lambda value, ops: fold_dealt(value, ops, kind))
+        return set(fold_dealt(set(), self.recorder.pending(), kind) if got is None else got)
 
     def has(self, uid: str) -> bool | None:
         """Whether the game with this id is recorded or waiting to be; None: not known yet."""
@@ -181,5 +197,5 @@ class Known:
             op[0] in ("record", "record_round") and op[1]["uid"] == uid for op in self.recorder.pending()
         ):
             return True
-        got = self._get(("has", uid))
-        return None if got is None else bool(got[0])
+        answer = self.reader.ask(("has", uid))
+        return None if answer is None or answer.value is None else bool(answer.value)

@@ -107,6 +107,12 @@ class Recorder(Parking):
             whole = seq >= self.applied or (bool(self._done) and self._done[0].seq <= seq + 1)
             return done + [q.op for q in self._ops if q.seq > seq], whole
 
+    @property
+    def stamp(self) -> tuple[int, int, int]:
+        """Changes whenever an operation is queued, written or dropped (what waits has changed)."""
+        with self._cond:
+            return self._seq, self.applied, len(self._ops)
+
     def confirmed(self) -> frozenset[str]:
         """The ids of the finished games that are safe outside the save: written in this run, or
         waiting on disk."""
