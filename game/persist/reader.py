@@ -129,19 +129,24 @@ class Reader:
             return answer
 
     def fresh(self, key: tuple, timeout: float) -> Answer | None:
-        """An answer that holds every write so far, waiting for it at most `timeout` (tests, tools,
-        the start-up: never a frame)."""
-        self.ask(key)
+        """An answer that holds every write so far, read now if need be (a failed read is tried
+        again at once), waiting for it at most `timeout` (tests, tools, the start-up: never a frame)."""
+        with self._cond:
+            before = self._answers.get(key)
+        if before is not None and before.error is None and not self._stale(before):
+            return before
+        if self.mode == "inline":
+            return self._read(key)
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
                 answer = self._answers.get(key)
-                if answer is not None and (not self._stale(answer) or answer.error is not None):
+                if answer is not before and answer is not None and (answer.error or not self._stale(answer)):
                     return answer
                 left = deadline - time.monotonic()
                 if left <= 0 or self._stop:
                     return answer
-                if key not in self._asked:
+                if key not in self._asked and key not in self._in_flight:
                     self._asked.append(key)
                     self._start()
                     self._cond.notify_all()
