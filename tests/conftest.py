@@ -233,6 +233,7 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     """Every test saves games and statistics in its own folder, never the user's."""
     path = tmp_path / "data"
     monkeypatch.setenv("GOLF_EIGHTOFF_DATA_DIR", str(path))
+    monkeypatch.setenv("GOLF_EIGHTOFF_STATS_READS", "inline")  # figures at once (the game reads on a thread)
     return path
 
 

@@ -45,7 +45,7 @@ REQUIRED = {
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
 NEUTRAL = re.compile(
-    r"^[\d\s.,:%·/+\-–—×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
+    r"^[\d\s.,:%·/+\-–—…×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
 )  # suit symbols and the HUD icons are not words
 ENDONYMS = {name for _, name in LANGUAGES}
 

@@ -315,7 +315,7 @@ def test_an_exit_while_locked_waits_a_bounded_time_and_the_next_start_records(da
     start(progress)
     progress.begin(GolfGame.from_code("GO1-E-AAAAAFB"))
     progress.close()  # returns although the lock is still held
-    assert "unrecorded" in json.loads((data_dir / SAVE).read_text())
+    assert '"abandoned"' in (data_dir / "statistics-waiting.jsonl").read_text()  # it waits on disk
     lock.execute("ROLLBACK")
     lock.close()
     again = Progress(data_dir)
@@ -506,6 +506,7 @@ def test_the_statistics_screen_says_when_results_are_not_written(make_app, data_
     assert dict(screen.lines())["Played"] == "1"
     wait_until(lambda: screen.note() is not None)
     assert screen.note() == "Another program is using the statistics: new results are saved later."
+    assert dict(screen.lines())["Waiting to be recorded"] == "1"
     lock.execute("ROLLBACK")
     lock.close()
     assert app.ctx.progress.recorder.flush(30)

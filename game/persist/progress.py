@@ -40,8 +40,9 @@ from .save_doc import JOURNAL_CAP, SAVE_FORMAT, model_limit
 from .save_doc import UID as UID
 from .save_reading import SaveReading
 from .save_slots import SaveSlots
-from .statistics import Statistics, record_of
+from .statistics import HAS_WAIT, Statistics, record_of
 from .uid import new_uid
+from .waiting import Health
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
@@ -86,16 +87,20 @@ class Progress(SaveReading):
         self._closed_out = False
         self._known_recorded: dict[str, bool] = {}
         self._offered: str | None = None  # the id of the game the last look offered to continue
+        self._has_wait = HAS_WAIT  # before the first frame: the saved game's record is looked up
         self.saved()  # a journal left by the last run goes to the database now
+        self._has_wait = 0.0
 
     # -- the saved game (the reading: save_reading.SaveReading) --------------------------------------
-    def _adopt(self, records: list[dict[str, Any]]) -> None:
-        """Finished games from the save's journal: queued again (a repeat changes nothing)."""
+    def _adopt(self, records: list[dict[str, Any]]) -> int:
+        """Finished games from the save's journal: queued again (a repeat changes nothing). Returns
+        how many were safe already (recorded, or waiting on disk in the statistics' waiting file)."""
         known = {r["uid"] for r in self._journal} | self.recorder.confirmed()
         for rec in records:
             if rec["uid"] not in known:
                 self._journal += (rec,)
                 self.recorder.submit(("record_round" if is_round_record(rec) else "record", rec))
+        return sum(rec["uid"] in known for rec in records)
 
     def begin(
         self,
@@ -343,18 +348,18 @@ class Progress(SaveReading):
     # -- the deal lists ----------------------------------------------------------------------------
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the deal list `kind` was handed out (written in the background)."""
-        self._dealt_call("mark_dealt", None, kind, number)
+        self.stats.mark_dealt(kind, number)
 
     def dealt(self, kind: str) -> set[int]:
-        """The deals of `kind` handed out so far; an empty set without statistics."""
-        return self._dealt_call("dealt", set(), kind)
+        """The deals of `kind` handed out so far, as far as known now (a frame asks: never waits; at
+        least those marked in this run)."""
+        return self.stats.known.dealt(kind)
 
-    def _dealt_call(self, name: str, fallback: Any, *args: Any) -> Any:
-        try:
-            return getattr(self.stats, name)(*args)
-        except Exception as exc:  # statistics are a bonus: dealing goes on without them
-            log.warning("the dealt deals are unavailable (%s)", exc)
-            return fallback
+    def health(self) -> Health:
+        """The statistics' state for the administrator (kiosk): why they are not written now (a
+        reason code, or None), how many finished games wait to be recorded and how many of those
+        wait on disk, when the oldest was made, how many were dropped in this run. Never waits."""
+        return self.recorder.health()
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait (bounded) until the statistics and the save are on disk; True when both are."""

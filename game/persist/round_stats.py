@@ -8,6 +8,7 @@ The table itself is created by schema migration 4 (schema.py).
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -21,6 +22,17 @@ MAX_HOLES = 9
 RECORD_TYPE = "round"  # a journal entry's "type" for a round (a game's entry has none)
 
 RoundRow = tuple[str, str, int, int, int, str]  # uid, result, total, holes, holes_won, code
+ROUND_FIELDS = "uid, result, total, holes, holes_won, code"
+#: A row of the rounds table every number and name of which is in range (a hole scores -99 to 99;
+#: the rest as for single games, stats_read.py)
+ROUND_VALID = (
+    f"result IN {ROUND_RESULTS} AND typeof(holes) = 'integer' AND holes BETWEEN 0 AND {MAX_HOLES}"
+    f" AND typeof(total) = 'integer' AND total BETWEEN {-99 * MAX_HOLES} AND {99 * MAX_HOLES}"
+    " AND typeof(holes_won) = 'integer' AND holes_won BETWEEN 0 AND holes"
+    " AND typeof(hints) = 'integer' AND hints BETWEEN 0 AND 10000000"
+    " AND typeof(duration_s) IN ('integer', 'real') AND duration_s BETWEEN 0 AND 1e9"
+    " AND typeof(uid) = 'text' AND length(uid) BETWEEN 1 AND 64 AND typeof(code) = 'text' AND length(code) <= 64"
+)
 
 
 def round_record_of(
@@ -84,44 +96,34 @@ def is_round_record(rec: Any) -> bool:
 
 # -- the database ---------------------------------------------------------------------------------------
 def insert_round(conn: sqlite3.Connection, rec: dict[str, Any]) -> bool:
-    """One round (a repeated id changes nothing); whether a row was added."""
+    """One round (a repeated id changes nothing), in the caller's transaction; whether a row was added."""
     scores = [int(s) for s in rec["scores"]]
-    with conn:
-        conn.execute("BEGIN IMMEDIATE")
-        return (
-            conn.execute(
-                "INSERT INTO rounds (uid, option, code, result, holes, total, holes_won, scores, winnable, hints,"
-                " duration_s, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
-                (
-                    rec["uid"],
-                    str(rec["option"]),
-                    str(rec["code"]),
-                    rec["result"],
-                    len(scores),
-                    sum(scores),
-                    sum(s <= 0 for s in scores),
-                    ",".join(map(str, scores)),
-                    int(bool(rec["winnable"])),
-                    max(0, int(rec["hints"])),
-                    float(rec["duration_s"]),
-                    rec["finished_at"],
-                ),
-            ).rowcount
-            > 0
-        )
+    return (
+        conn.execute(
+            "INSERT INTO rounds (uid, option, code, result, holes, total, holes_won, scores, winnable, hints,"
+            " duration_s, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+            (
+                rec["uid"],
+                str(rec["option"]),
+                str(rec["code"]),
+                rec["result"],
+                len(scores),
+                sum(scores),
+                sum(s <= 0 for s in scores),
+                ",".join(map(str, scores)),
+                int(bool(rec["winnable"])),
+                max(0, int(rec["hints"])),
+                float(rec["duration_s"]),
+                rec["finished_at"],
+            ),
+        ).rowcount
+        > 0
+    )
 
 
 def delete_rounds(conn: sqlite3.Connection, option: str) -> None:
-    with conn:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("DELETE FROM rounds WHERE option = ?", (str(option),))
-
-
-def read_round_rows(conn: sqlite3.Connection, option: str) -> list[RoundRow]:
-    rows = conn.execute(
-        "SELECT uid, result, total, holes, holes_won, code FROM rounds WHERE option = ? ORDER BY id", (str(option),)
-    ).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+    """The rounds of one rule set, in the caller's transaction."""
+    conn.execute("DELETE FROM rounds WHERE option = ?", (str(option),))
 
 
 def row_of(rec: dict[str, Any]) -> RoundRow:
@@ -145,16 +147,45 @@ class RoundSummary:
     holes_won: int  # holes cleared, in the player's own rounds (finished or abandoned)
 
 
+@dataclass(frozen=True)
+class RoundTally:
+    """The sums behind a RoundSummary, for the rounds added so far (oldest first)."""
+
+    played: int = 0
+    finished: int = 0
+    abandoned: int = 0
+    assisted: int = 0
+    best_total: int | None = None
+    best_code: str | None = None
+    finished_total: int = 0  # the finished rounds' totals, added up
+    holes_won: int = 0
+
+    def add(self, rows: list[RoundRow]) -> RoundTally:
+        t = dataclasses.asdict(self)
+        for _uid, result, total, _holes, holes_won, code in rows:
+            t["played"] += 1
+            t["abandoned"] += result == "abandoned"
+            t["assisted"] += result == "assisted"
+            t["holes_won"] += holes_won if result != "assisted" else 0
+            if result == "finished":
+                t["finished"] += 1
+                t["finished_total"] += total
+                if t["best_total"] is None or total < t["best_total"]:  # the first of equals stays
+                    t["best_total"], t["best_code"] = total, code
+        return RoundTally(**t)
+
+    def summary(self) -> RoundSummary:
+        return RoundSummary(
+            played=self.played,
+            finished=self.finished,
+            abandoned=self.abandoned,
+            assisted=self.assisted,
+            best_total=self.best_total,
+            best_code=self.best_code,
+            average_total=self.finished_total / self.finished if self.finished else None,
+            holes_won=self.holes_won,
+        )
+
+
 def summarize_rounds(rows: list[RoundRow]) -> RoundSummary:
-    finished = [(total, code) for _u, result, total, _h, _w, code in rows if result == "finished"]
-    best = min(finished, key=lambda tc: tc[0]) if finished else None  # min keeps the first of equals
-    return RoundSummary(
-        played=len(rows),
-        finished=len(finished),
-        abandoned=sum(r[1] == "abandoned" for r in rows),
-        assisted=sum(r[1] == "assisted" for r in rows),
-        best_total=best[0] if best else None,
-        best_code=best[1] if best else None,
-        average_total=sum(t for t, _c in finished) / len(finished) if finished else None,
-        holes_won=sum(r[4] for r in rows if r[1] != "assisted"),
-    )
+    return RoundTally().add(rows).summary()

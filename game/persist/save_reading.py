@@ -30,8 +30,9 @@ class SaveReading:
     stats: Statistics
     _known_recorded: dict[str, bool]
     _offered: str | None  # the id of the game the last look offered to continue
+    _has_wait: float  # how long a look may wait to know whether a game is recorded (start-up only)
 
-    def _adopt(self, records: list[dict[str, Any]]) -> None:  # pragma: no cover - Progress's
+    def _adopt(self, records: list[dict[str, Any]]) -> int:  # pragma: no cover - Progress's
         raise NotImplementedError
 
     @property
@@ -80,9 +81,11 @@ class SaveReading:
         except Exception as exc:  # any failure to make sense of the file is damage
             file.move_aside(why(exc))
             return None
-        self._adopt(records)
+        kept = self._adopt(records)
         if records:  # the save is this run's to rewrite without them once they are recorded
             file.adopt({k: v for k, v in data.items() if k != "unrecorded"})
+        if kept:  # some wait on disk already: the save no longer needs them
+            file.rewrite()
         if found is None:  # only a journal: the game it ended is recorded (or about to be)
             file.clear()
             return None
@@ -100,10 +103,11 @@ class SaveReading:
         return game, meta
 
     def _recorded_already(self, uid: str) -> bool:
+        """Whether the statistics have this game; a frame never waits to know (the start-up waits a
+        little). Not known: the game is continued, and recording it again is harmless."""
         if uid not in self._known_recorded:
-            try:
-                self._known_recorded[uid] = self.stats.has(uid)
-            except Exception as exc:  # unreadable statistics: recording again is harmless
-                log.warning("statistics unreadable (%s); the saved game is continued", exc)
+            known = self.stats.has(uid, wait=self._has_wait)
+            if known is None:
                 return False
+            self._known_recorded[uid] = known
         return self._known_recorded[uid]

@@ -13,6 +13,8 @@ does not promise; anything else is trouble to wait out (StatsUnavailable, with a
 from __future__ import annotations
 
 import errno
+import re
+import secrets
 import sqlite3
 
 GAMES_COLUMNS = (
@@ -47,8 +49,14 @@ ROUNDS_COLUMNS = (
     "finished_at",
 )
 # SQLite's primary result codes (sqlite3.h); an exception's extended code & 0xFF gives one
-SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 1, 3, 5, 6, 8
+SQLITE_ERROR, SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOMEM, SQLITE_READONLY = 1, 3, 5, 6, 7, 8
 SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
+#: How `PRAGMA quick_check` reports a page it could not read (btree.c's checkTreePage and checkList):
+#: a read that failed, not what the page holds.
+UNREAD_PAGE = re.compile(r"unable to get the page\. error code=(\d+)|failed to get page")
+#: How it reports a row whose value breaks its column's constraint: damage for that row alone, which
+#: every read skips (stats_read.py), never for the file
+ROW_VALUE = re.compile(r"^(CHECK constraint failed in \S+|(NULL|non-\w+|NUMERIC|TEXT) value in \S+)$")
 REASONS = {
     SQLITE_BUSY: "locked",
     SQLITE_LOCKED: "locked",
@@ -189,6 +197,33 @@ def unavailable(exc: BaseException) -> StatsUnavailable:
     if isinstance(exc, OSError):
         return StatsUnavailable(OS_REASONS.get(exc.errno or 0, "io"), exc.strerror or str(exc))
     return StatsUnavailable("io", str(exc))
+
+
+def check_verdict(rows: list[str]) -> str:
+    """What `PRAGMA quick_check`'s rows say: "ok", "damage", or "trouble" when a page could not be
+    read (SQLite reports an I/O error, a lock or a lack of memory as a row like any other). A page
+    unread for any reason but SQLITE_CORRUPT proves nothing about the file; no rows at all neither.
+    Rows whose values break a constraint leave the file "ok": those rows are skipped when read."""
+    if rows == ["ok"]:
+        return "ok"
+    if not rows:
+        return "trouble"
+    said = [line.strip() for row in rows for line in str(row).splitlines() if not line.startswith("***")]
+    if all(ROW_VALUE.match(line) for line in said if line):
+        return "ok"
+    for row in rows:
+        for found in UNREAD_PAGE.finditer(str(row)):
+            code = found.group(1)
+            if code is None or int(code) & 0xFF not in (SQLITE_CORRUPT, SQLITE_NOTADB):
+                return "trouble"
+    return "damage"
+
+
+def identity_of(conn: sqlite3.Connection) -> int:
+    """The database's identity: a number in its header (`PRAGMA application_id`), chosen at random by
+    the first write that finds none and never changed (companions.py tells a -wal of this database
+    by it). A write transaction must be open: another process may have chosen it meanwhile."""
+    return int(conn.execute("PRAGMA application_id").fetchone()[0]) or secrets.randbelow(0x7FFFFFFF) + 1
 
 
 def check_schema(conn: sqlite3.Connection) -> None:

@@ -1,26 +1,34 @@
 """What the screens see as the statistics (`Progress.stats`): numbers read from the database with
 what the Recorder has not written yet folded in, and changes handed to the Recorder.
 
-Reading happens on the frame loop's own read-only connection with a short lock wait (in WAL mode a
-writer never blocks a reader); writing never happens here. A game finished while the database
-cannot be written is therefore counted on the screen at once, and in the database when it can be.
+A frame asks `known` (figures.py): it never waits; the database is read on the reader's own thread
+(reader.py) and the screen shows what it has until the answer comes. The other reads here (`rows`,
+`summary`, `dealt`, ...) wait for an answer that holds every write so far: they are for tests and
+tools, never for a frame. Writing never happens here. A game finished while the database cannot be
+written is therefore counted on the screen at once, and in the database when it can be.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .recorder import Op, Recorder
-from .round_stats import RoundRow, read_round_rows, row_of
-from .schema import StatsUnavailable
-from .stats import RESULTS, Row, RowViews, dealt_numbers, game_options, game_rows, has_uid, open_reader
+from .figures import Known, fold_dealt, fold_games, fold_options, fold_round_rows, fold_rounds, fold_rows
+from .reader import CHART, Reader
+from .recorder import Recorder
+from .round_stats import RoundRow, RoundSummary
+from .stats import RowViews
+from .stats_read import RESULTS, Row
+from .tally import Summary
 from .uid import new_uid
 
-OPEN_WAIT = 1.0  # seconds a first read waits for the Recorder to open (create, upgrade) the database
-FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written
+FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written, or an answer
+HAS_WAIT = 2.0  # seconds the start-up waits to learn whether the saved game is recorded already
+READS_ENV = "GOLF_EIGHTOFF_STATS_READS"  # 'thread' (the game), 'inline' (answered at once: tests)
 
 
 def record_of(
@@ -58,20 +66,32 @@ def record_of(
 
 
 class Statistics(RowViews):
-    """The statistics as the screens use them. Reads raise sqlite3.Error when the database cannot
-    be read (the screen says so); writes only queue."""
+    """The statistics as the screens use them: `known` for a frame; writes only queue."""
 
-    def __init__(self, path: Path, recorder: Recorder) -> None:
+    def __init__(
+        self,
+        path: Path,
+        recorder: Recorder,
+        reads: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.path = Path(path)
         self.recorder = recorder
-        self._conn: sqlite3.Connection | None = None
-        self._generation = -1
+        self.reader = Reader(self.path, recorder, reads or os.environ.get(READS_ENV, "thread"), clock)
+        #: The figures as far as they are known, without waiting: what a frame asks.
+        self.known = Known(self.reader, recorder)
+        self._raw: sqlite3.Connection | None = None
 
     @property
     def problem(self) -> str | None:
         """Why finished games are not written now ("locked", "full", "readonly", "io", "newer"), or None."""
         problem = self.recorder.problem
         return None if problem is None else problem.reason
+
+    @property
+    def waiting(self) -> int:
+        """How many finished games and rounds wait to be written."""
+        return self.recorder.health().waiting
 
     # -- changes (queued) --------------------------------------------------------------------------
     def record(self, *args: Any, **kwargs: Any) -> None:
@@ -87,95 +107,51 @@ class Statistics(RowViews):
     def reset_rounds(self, option: str) -> None:
         self.recorder.submit(("reset_rounds", str(option)))
 
-    # -- reading -----------------------------------------------------------------------------------
-    def _reader(self) -> sqlite3.Connection | None:
-        """The read connection, or None while there is no database file yet."""
-        self.recorder.wait_open(OPEN_WAIT)
-        if self._conn is not None and self._generation != self.recorder.generation:
-            self.close()  # the Recorder started a new file (the old one was damaged)
-        if self._conn is None:
-            try:
-                if not self.path.exists():
-                    return None
-            except OSError as exc:  # (a folder the game may no longer enter: no statistics for now)
-                raise sqlite3.OperationalError(f"cannot look at {self.path.name}: {exc.strerror}") from None
-            generation = self.recorder.generation
-            try:
-                self._conn = open_reader(self.path)
-            except StatsUnavailable as exc:
-                raise sqlite3.DatabaseError(str(exc)) from None
-            self._generation = generation
-        return self._conn
-
-    def _read(self, query: Any, *args: Any) -> Any:
-        conn = self._reader()
-        if conn is None:
-            return None
-        try:
-            return query(conn, *args)
-        except sqlite3.Error:
-            self.close()  # opened again at the next read
-            raise
+    # -- reading that waits (tests, tools) -----------------------------------------------------------
+    def _now(self, key: tuple) -> tuple[Any, list]:
+        """An answer holding every write so far, with what is not written folded in after; raises
+        sqlite3.Error when the database cannot be read."""
+        answer = self.reader.fresh(key, FLUSH_WAIT)
+        if answer is None or answer.value is None or answer.error is not None:
+            raise sqlite3.OperationalError(answer.error if answer is not None else "no answer in time")
+        return answer.value, self.recorder.since(answer.seq)[0]
 
     def rows(self, game: str, option: str) -> list[Row]:
         """(uid, result, score, moves, hints, undos, seconds, daily date) of every finished game,
         oldest first, written or not."""
-        pending = self.recorder.pending()  # before the read: what is written meanwhile is in both
-        rows: list[Row] = self._read(game_rows, game, str(option)) or []
-        for op in pending:
-            if op[0] == "record":
-                rec = op[1]
-                if (rec["game"], rec["option"]) == (game, str(option)) and all(r[0] != rec["uid"] for r in rows):
-                    rows.append(
-                        (
-                            rec["uid"],
-                            rec["result"],
-                            rec["score"],
-                            rec["moves"],
-                            rec["hints"],
-                            rec["undos"],
-                            float(rec["duration_s"]),
-                            rec.get("daily"),
-                        )
-                    )
-            elif op[0] == "reset" and op[1:] == (game, str(option)):
-                rows = []
-        return rows
+        return fold_rows(*self._now(("rows", game, str(option))), game, str(option))
+
+    def summary(self, game: str, option: str) -> Summary:
+        return fold_games(*self._now(("games", game, str(option))), game, str(option))[0].summary()
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        if n > CHART:
+            return super().last(game, option, n)
+        return fold_games(*self._now(("games", game, str(option))), game, str(option))[1][-n:]
 
     def round_rows(self, option: str) -> list[RoundRow]:
         """The rounds of golf under a rule set, oldest first, written or not."""
-        pending = self.recorder.pending()
-        rows: list[RoundRow] = self._read(read_round_rows, str(option)) or []
-        for op in pending:
-            if op[0] == "record_round" and op[1]["option"] == str(option) and all(r[0] != op[1]["uid"] for r in rows):
-                rows.append(row_of(op[1]))
-            elif op[0] == "reset_rounds" and op[1] == str(option):
-                rows = []
-        return rows
+        return fold_round_rows(*self._now(("round_rows", str(option))), str(option))
+
+    def round_summary(self, option: str) -> RoundSummary:
+        return fold_rounds(*self._now(("rounds", str(option))), str(option))[0].summary()
 
     def options(self, game: str) -> dict[str, int]:
         """How many finished games each option of `game` has, written or not (the Statistics
         screen lists every rule set played, not only the listed ones); options with none left out."""
-        named = set(self._read(game_options, game) or {})
-        named |= {op[1]["option"] for op in self.recorder.pending() if op[0] == "record" and op[1]["game"] == game}
-        counts = {option: len(self.rows(game, option)) for option in sorted(named)}
-        return {option: n for option, n in counts.items() if n}
+        return fold_options(*self._now(("options", game)), game)
 
     def dealt(self, kind: str) -> set[int]:
-        pending: list[Op] = self.recorder.pending()
-        numbers: set[int] = self._read(dealt_numbers, str(kind)) or set()
-        for op in pending:
-            if op[0] == "mark_dealt" and op[1] == kind:
-                numbers.add(op[2])
-        return numbers
+        return fold_dealt(*self._now(("dealt", str(kind))), str(kind))
 
-    def has(self, uid: str) -> bool:
-        """Whether the game with this id is recorded (or waiting to be)."""
-        if uid in self.recorder.confirmed():
-            return True
-        if any(op[0] in ("record", "record_round") and op[1]["uid"] == uid for op in self.recorder.pending()):
-            return True
-        return bool(self._read(has_uid, uid))
+    def has(self, uid: str, wait: float = FLUSH_WAIT) -> bool | None:
+        """Whether the game with this id is recorded (or waiting to be); None when the database has
+        not answered within `wait` seconds (0: never waits)."""
+        known = self.known.has(uid)
+        if known is not None or wait <= 0:
+            return known
+        answer = self.reader.fresh(("has", uid), wait)
+        return None if answer is None or answer.value is None else bool(answer.value)
 
     # -- raw access (tests, tools) -----------------------------------------------------------------
     def flush(self, timeout: float = FLUSH_WAIT) -> bool:
@@ -183,17 +159,19 @@ class Statistics(RowViews):
 
     @property
     def conn(self) -> sqlite3.Connection:
-        """The read connection, once everything queued is written: raw SQL sees all of it."""
+        """A connection of its own, once everything queued is written: raw SQL sees all of it."""
         self.flush()
-        conn = self._reader()
-        if conn is None:
+        if not self.path.exists():
             raise sqlite3.OperationalError("no statistics database")
-        return conn
+        if self._raw is None:
+            self._raw = sqlite3.connect(self.path, isolation_level=None)
+        return self._raw
 
     def integrity_ok(self) -> bool:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self.reader.close()
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None

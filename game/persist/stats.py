@@ -1,26 +1,28 @@
-"""Finished games in SQLite (WAL), and the numbers the Statistics screen shows.
+"""Finished games in SQLite (WAL): the writer's connection (StatsDB), which opens, checks and writes.
 
 The schema and its migrations are in schema.py. Two processes may open the database at once (WAL
 plus a busy timeout).
 
 Opening tells damage from trouble by SQLite's own error codes. Only a file SQLite calls "not a
-database", or "malformed" with `PRAGMA quick_check` agreeing, or one whose tables are not the ones
-its version promises, is damaged (StatsDamaged): it is moved aside with its -wal and -shm and a new
-database is started. Anything else (a full disk, an I/O error, a read-only folder, a lock held by
-another program) leaves every file as it is (StatsUnavailable, with a reason code).
+database" or "malformed", with `PRAGMA quick_check` agreeing on a second, clean read, or one whose
+tables are not the ones its version promises, is damaged (StatsDamaged): it is moved aside with its
+-wal and -shm and a new database is started. Anything else (a full disk, an I/O error, a read-only
+folder, a lock held by another program, a page quick_check could not read) leaves every file as it
+is (StatsUnavailable, with a reason code), and the Recorder tries again later.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from .companions import strangers
 from .files import move_aside
-from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, read_round_rows, summarize_rounds
+from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .schema import (
@@ -29,92 +31,64 @@ from .schema import (
     StatsDamaged,
     StatsUnavailable,
     check_schema,
+    check_verdict,
+    identity_of,
     migrate,
     primary_code,
     unavailable,
 )
+from .stats_read import RESULTS as RESULTS
+from .stats_read import Row as Row
+from .stats_read import (
+    dealt_numbers,
+    game_options,
+    game_rows,
+    games_tally,
+    has_uid,
+    last_results,
+    round_rows,
+    rounds_tally,
+)
+from .tally import Summary as Summary
+from .tally import is_clean as is_clean
+from .tally import summarize as summarize
 from .uid import new_uid
 
 log = logging.getLogger(__name__)
 
-RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
 
-def quick_check_fails(path: Path) -> bool:
-    """A second opinion from `PRAGMA quick_check` on a fresh connection: True only when SQLite says
-    the file is malformed or not a database (an I/O error or a lock proves nothing)."""
+def quick_check(conn: sqlite3.Connection) -> list[str]:
+    return [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+
+
+def second_opinion(path: Path) -> bool:
+    """A second look on a fresh connection: True only when SQLite says again, on a clean read, that
+    the file is malformed or not a database. A read that fails this time (an I/O error, a lock)
+    proves nothing, and neither does damage the first look saw and this one does not."""
     try:
         conn = sqlite3.connect(path, timeout=1.0, isolation_level=None)
     except sqlite3.Error:
         return False
     try:
-        rows = conn.execute("PRAGMA quick_check").fetchall()
-        return [r[0] for r in rows] != ["ok"]
+        return check_verdict(quick_check(conn)) == "damage"
     except sqlite3.Error as exc:
         return primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB)
     finally:
         conn.close()
 
 
-#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
-Row = tuple[str, str, int, int, int, int, float, "str | None"]
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What the Statistics screen shows for one game and option."""
-
-    played: int  # every recorded game, assisted ones too
-    won: int  # won by the player alone: an assisted game is never a win
-    best_score: int | None  # None until a game is won or blocked (abandoned and assisted don't count)
-    current_streak: int
-    longest_streak: int
-    average_moves: float
-    hints: int = 0  # hints used in the recorded games
-    assisted: int = 0  # games in which the demo and the player both moved
-    clean_wins: int = 0  # won with no undo and no hint (and, being won, with no demo move)
-    best_time: float | None = None  # the fastest win's playing time, seconds
-    average_win_time: float | None = None
-
-    @property
-    def win_percent(self) -> float:
-        return 100.0 * self.won / self.played if self.played else 0.0
-
-
-def is_clean(result: str, hints: int, undos: int) -> bool:
-    """A clean win: won by the player with no undo and no hint (an assisted game is never a win)."""
-    return result == "won" and hints == 0 and undos == 0
-
-
-def summarize(rows: Iterable[tuple[str, int, int, int, int, float]]) -> Summary:
-    """The Summary of (result, score, moves, hints, undos, seconds) rows, oldest first."""
-    rows = list(rows)
-    longest = current = 0
-    for result, *_rest in rows:
-        current = current + 1 if result == "won" else 0  # anything else, assisted too, ends a streak
-        longest = max(longest, current)
-    # an abandoned game's score is unfinished, an assisted one's not the player's alone
-    finished = [r[1] for r in rows if r[0] in ("won", "blocked")]
-    times = [r[5] for r in rows if r[0] == "won" and r[5] > 0]  # games from before the timer have 0
-    return Summary(
-        played=len(rows),
-        won=sum(r[0] == "won" for r in rows),
-        best_score=max(finished) if finished else None,
-        current_streak=current,
-        longest_streak=longest,
-        average_moves=sum(r[2] for r in rows) / len(rows) if rows else 0.0,
-        hints=sum(r[3] for r in rows),
-        assisted=sum(r[0] == "assisted" for r in rows),
-        clean_wins=sum(is_clean(r[0], r[3], r[4]) for r in rows),
-        best_time=min(times) if times else None,
-        average_win_time=sum(times) / len(times) if times else None,
-    )
+def said(rows: list[str]) -> str:
+    """The first of quick_check's rows, short enough for a log line."""
+    text = " ".join(str(rows[0]).split()) if rows else "no answer"
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 class RowViews:
-    """The results, the summary and the chart's bars, all from one `rows(game, option)`: the
-    database's own (StatsDB) or the screens' view with the waiting games in it (Statistics)."""
+    """The results, the summary and the chart's bars, all from one `rows(game, option)`, for the
+    callers that may wait for them (tests, tools): the database's own (StatsDB) or the screens'
+    view with the waiting games in it (Statistics). A frame asks `Statistics.known` instead."""
 
     def rows(self, game: str, option: str) -> list[Row]:
         raise NotImplementedError
@@ -145,10 +119,14 @@ class StatsDB(RowViews):
     is set aside and a new one started, any other trouble raises StatsUnavailable. Commits are
     durable (synchronous FULL): a recorded game is never lost to a power cut that follows."""
 
-    def __init__(self, path: Path, busy_seconds: float = 10.0) -> None:
+    def __init__(self, path: Path, busy_seconds: float = 10.0, on_examined: Callable[[], None] | None = None) -> None:
+        """`on_examined()` is called once the -wal and -shm beside the file are known to belong to
+        it (or are set aside): from then on another connection may open it."""
         self.path = Path(path)
         self.busy_seconds = busy_seconds
+        self.on_examined = on_examined
         self.conn: sqlite3.Connection | None = None
+        self.identity = 0  # the database's own number, in its header (companions.py); read at the first write
         try:
             self.conn = self._connect()
         except StatsDamaged:  # set aside already: a new database in its place
@@ -162,6 +140,10 @@ class StatsDB(RowViews):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise unavailable(exc) from None
+        for suffix, why in strangers(self.path).items():  # never applied: set aside first
+            move_aside(Path(f"{self.path}{suffix}"), why, f"statistics database's {suffix}")
+        if self.on_examined is not None:
+            self.on_examined()
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
         except sqlite3.Error as exc:
@@ -175,9 +157,7 @@ class StatsDB(RowViews):
             conn.execute("PRAGMA synchronous = FULL")
             migrate(conn)
             check_schema(conn)
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
-            if problems != ["ok"]:
-                raise StatsDamaged(f"PRAGMA quick_check: {problems[0]}")
+            self._examine(conn)
         except sqlite3.Error as exc:
             meaning = self.classify(exc)
             self._give_up(conn, meaning)
@@ -186,6 +166,18 @@ class StatsDB(RowViews):
             self._give_up(conn, exc)
             raise
         return conn
+
+    def _examine(self, conn: sqlite3.Connection) -> None:
+        """PRAGMA quick_check: damage only when it reports damage on a clean read twice (a page it
+        could not read is trouble, as is damage a second look on a fresh connection does not see)."""
+        rows = quick_check(conn)
+        verdict = check_verdict(rows)
+        if verdict == "trouble":
+            raise StatsUnavailable("io", f"PRAGMA quick_check could not read it: {said(rows)}")
+        if verdict == "damage":
+            if not second_opinion(self.path):
+                raise StatsUnavailable("io", f"PRAGMA quick_check said {said(rows)}, and not on a second look")
+            raise StatsDamaged(f"PRAGMA quick_check: {said(rows)}")
 
     def _give_up(self, conn: sqlite3.Connection, why: BaseException) -> None:
         """Close a connection that failed to open; a damaged file goes aside first, while the
@@ -200,10 +192,7 @@ class StatsDB(RowViews):
 
     def classify(self, exc: sqlite3.Error) -> StatsDamaged | StatsUnavailable:
         """What an error from this database means: damage only when SQLite says so."""
-        code = primary_code(exc)
-        if code == SQLITE_NOTADB:
-            return StatsDamaged(f"{exc}")
-        if code == SQLITE_CORRUPT and quick_check_fails(self.path):
+        if primary_code(exc) in (SQLITE_CORRUPT, SQLITE_NOTADB) and second_opinion(self.path):
             return StatsDamaged(f"{exc} (PRAGMA quick_check agrees)")
         return unavailable(exc)
 
@@ -216,6 +205,17 @@ class StatsDB(RowViews):
         if self.conn is None:
             raise sqlite3.ProgrammingError("the statistics database is closed")
         return self.conn
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One durable transaction. It rewrites the header page with the database's identity, so
+        that every -wal the game leaves says whose it is (companions.py)."""
+        conn = self._db()
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            self.identity = self.identity or identity_of(conn)
+            yield conn
+            conn.execute(f"PRAGMA application_id = {int(self.identity)}")
 
     # -- writing -----------------------------------------------------------------------------------
     def record(
@@ -239,9 +239,7 @@ class StatsDB(RowViews):
         if result not in RESULTS:
             raise ValueError(f"unknown result {result!r}")
         finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
                 " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
@@ -262,46 +260,68 @@ class StatsDB(RowViews):
             ).rowcount
         return added > 0
 
+    def apply(self, op: tuple) -> str | None:
+        """One operation as the Recorder queues it (recorder.Op); the id of a finished game or round
+        it wrote (or found written), else None."""
+        name, *args = op
+        if name == "record":
+            rec = dict(args[0])
+            fields = ("game", "option", "code", "result", "score", "moves", "undos", "duration_s", "finished_at")
+            self.record(*(rec[k] for k in fields), hints=rec["hints"], uid=rec["uid"], daily=rec.get("daily"))
+            return str(rec["uid"])
+        if name == "record_round":
+            self.record_round(dict(args[0]))
+            return str(args[0]["uid"])
+        if name not in ("reset", "mark_dealt", "reset_rounds", "clear_dealt"):
+            raise ValueError(f"unknown operation {name!r}")
+        getattr(self, name)(*args)
+        return None
+
     def record_round(self, rec: dict) -> bool:
         """One round of golf (round_stats.round_record_of); the same id again changes nothing."""
-        return insert_round(self._db(), rec)
+        with self._writing() as conn:
+            return insert_round(conn, rec)
 
     def reset_rounds(self, option: str) -> None:
         """Delete the rounds of one rule set."""
-        delete_rounds(self._db(), option)
+        with self._writing() as conn:
+            delete_rounds(conn, option)
 
     def reset(self, game: str, option: str) -> None:
         """Delete the results of one game and option (the dealt deals stay dealt)."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("DELETE FROM games WHERE game = ? AND option = ?", (game, str(option)))
 
     def mark_dealt(self, kind: str, number: int) -> None:
         """Deal `number` of the deal list `kind` was handed out (again is harmless)."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("INSERT OR IGNORE INTO dealt (kind, number) VALUES (?, ?)", (str(kind), int(number)))
 
     def clear_dealt(self, kind: str) -> None:
         """Start the deal list `kind` over: every deal may be dealt again."""
-        conn = self._db()
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
+        with self._writing() as conn:
             conn.execute("DELETE FROM dealt WHERE kind = ?", (str(kind),))
 
     # -- reading -----------------------------------------------------------------------------------
     def rows(self, game: str, option: str) -> list[Row]:
-        """(uid, result, score, moves, hints) of every finished game, oldest first."""
+        """Every finished game of a game and option (stats_read.Row), oldest first."""
         return game_rows(self._db(), game, option)
+
+    def summary(self, game: str, option: str) -> Summary:
+        return games_tally(self._db(), game, option).summary()
+
+    def last(self, game: str, option: str, n: int = 20) -> list[tuple[str, int]]:
+        return last_results(self._db(), game, option, n)
+
+    def round_summary(self, option: str) -> RoundSummary:
+        return rounds_tally(self._db(), option).summary()
 
     def dealt(self, kind: str) -> set[int]:
         """The deals of the deal list `kind` already handed out."""
         return dealt_numbers(self._db(), kind)
 
     def round_rows(self, option: str) -> list[RoundRow]:
-        return read_round_rows(self._db(), option)
+        return round_rows(self._db(), option)
 
     def options(self, game: str) -> dict[str, int]:
         """How many finished games each option of `game` has (only the options with any)."""
@@ -313,53 +333,3 @@ class StatsDB(RowViews):
 
     def integrity_ok(self) -> bool:
         return self._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-
-
-def game_rows(conn: sqlite3.Connection, game: str, option: str) -> list[Row]:
-    rows = conn.execute(
-        "SELECT uid, result, score, moves, hints, undos, duration_s, daily FROM games"
-        " WHERE game = ? AND option = ? ORDER BY id",
-        (game, str(option)),
-    ).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
-
-
-def game_options(conn: sqlite3.Connection, game: str) -> dict[str, int]:
-    rows = conn.execute("SELECT option, COUNT(*) FROM games WHERE game = ? GROUP BY option", (game,)).fetchall()
-    return {str(option): int(n) for option, n in rows}
-
-
-def dealt_numbers(conn: sqlite3.Connection, kind: str) -> set[int]:
-    return {r[0] for r in conn.execute("SELECT number FROM dealt WHERE kind = ?", (str(kind),))}
-
-
-def has_uid(conn: sqlite3.Connection, uid: str) -> bool:
-    """Whether a game or a round with this id is recorded."""
-    return (
-        conn.execute(
-            "SELECT 1 FROM games WHERE uid = ? UNION ALL SELECT 1 FROM rounds WHERE uid = ?", (uid, uid)
-        ).fetchone()
-        is not None
-    )
-
-
-def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
-    """A connection for reading only, on an existing database of the current version: it never
-    creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""
-    conn = sqlite3.connect(
-        f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=busy_seconds, isolation_level=None
-    )
-    try:
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            raise StatsUnavailable(
-                "newer" if version > SCHEMA_VERSION else "io",
-                f"database schema {version}, not {SCHEMA_VERSION}",
-                version > SCHEMA_VERSION,
-            )
-        check_schema(conn)
-    except BaseException:
-        conn.close()
-        raise
-    return conn

@@ -5,8 +5,6 @@ desktop, shown on a kiosk, which has nowhere to paste it)."""
 from __future__ import annotations
 
 import datetime
-import logging
-import sqlite3
 from typing import Any
 
 import pygame
@@ -15,14 +13,13 @@ from game import daily, registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Push, Transition
 from game.scenes.dialog import ConfirmDialog
+from game.scenes.figures_watch import FiguresWatch, known_figures
 from game.scenes.kind_picker import KindPicker, rules_title
 from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_scene import PanelScene
 from game.scenes.seat import saved_game_at_stake
 from game.ui import theme
 from game.ui.widgets import Button, Label
-
-log = logging.getLogger(__name__)
 
 
 def today() -> datetime.date:
@@ -48,16 +45,21 @@ def share_line(kind: registry.GameKind, result: daily.DayResult) -> str:
     return " · ".join(parts)
 
 
+def known_results(ctx: Any, kind: registry.GameKind) -> dict[datetime.date, daily.DayResult] | None:
+    """Each date's daily result of a kind as far as known now: None while the statistics are being
+    read (this never waits), empty without statistics or when they cannot be read."""
+    known = known_figures(ctx)
+    if known is None:
+        return {}
+    rows = known.day_rows(kind.family.id, kind.option)
+    if rows is None:
+        return {} if known.trouble(("days", kind.family.id, kind.option)) else None
+    return daily.day_results(rows)
+
+
 def results_of(ctx: Any, kind: registry.GameKind) -> dict[datetime.date, daily.DayResult]:
-    """Each date's daily result of a kind (empty when there are no statistics or they cannot be read)."""
-    progress = ctx.progress
-    if progress is None:
-        return {}
-    try:
-        return daily.day_results(progress.stats.rows(kind.family.id, kind.option))
-    except sqlite3.Error as exc:
-        log.warning("daily results unavailable: %s", exc)
-        return {}
+    """Each date's daily result of a kind, as far as known now (empty until then)."""
+    return known_results(ctx, kind) or {}
 
 
 def daily_kind(settings: Any) -> registry.GameKind:
@@ -85,6 +87,7 @@ class DailyScene(PanelScene):
             },
             self._set_kind,
         )
+        self.watch = FiguresWatch(self.ctx)
         self.play_button = Button((0, 0, 1, 1), N_("Play today's deal"), text, self.play, style="primary")
         self.share_button = Button((0, 0, 1, 1), N_("Copy"), text, self.share, style="secondary")
         self.share_button.visible = not self.ctx.kiosk
@@ -104,12 +107,14 @@ class DailyScene(PanelScene):
         self._refresh()
 
     # --- what is shown -------------------------------------------------------------------------
-    def results(self) -> dict[datetime.date, daily.DayResult]:
-        """Each date's daily result of this kind."""
-        return results_of(self.ctx, self.kind)
+    def results(self) -> dict[datetime.date, daily.DayResult] | None:
+        """Each date's daily result of this kind; None while being read."""
+        return known_results(self.ctx, self.kind)
 
     def lines(self) -> list[str]:
         """Today's state and the two streaks."""
+        if self._known is None:
+            return ["…", ""]  # being read: they come with the answer
         results = self._results
         won = [d for d, r in results.items() if r.won]
         done = results.get(self.today)
@@ -133,7 +138,8 @@ class DailyScene(PanelScene):
         ]
 
     def _refresh(self) -> None:
-        self._results = self.results()
+        self._known = self.results()
+        self._results = self._known or {}
         self.available = self.kind.id in daily.daily_kinds()
         done = self._results.get(self.today)
         self.play_button.label = N_("Play again") if done is not None else N_("Play today's deal")
@@ -241,6 +247,18 @@ class DailyScene(PanelScene):
             return
         self.ctx.clipboard_set(share_line(self.kind, done))
         self.note.set_text(tr("Copied: {line}", line=share_line(self.kind, done)))
+
+    def update(self, dt: float) -> Transition:
+        if self.watch.changed():  # new figures from the database: painted again
+            self._refresh()
+        return super().update(dt)
+
+    def is_animating(self) -> bool:
+        return self.watch.redraw or super().is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        self.watch.redraw = False
+        return super().draw(surface)
 
     def close(self) -> None:
         self.next = Pop()

@@ -4,7 +4,6 @@ cascading-cards celebration (New game / Menu)."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,6 +16,7 @@ from ..view.layout import margin
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
+from .figures_watch import known_figures
 from .golf_best_line import best_line
 from .hud import play_time
 from .kind_picker import kind_title
@@ -181,6 +181,7 @@ class WinOverlay(EndOverlay):
     title = "You won!"
 
     def __init__(self, ctx: Context, table: TableScene) -> None:
+        self._summary_shown = False  # the statistics' line is in the panel (they are read in the background)
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
@@ -214,6 +215,7 @@ class WinOverlay(EndOverlay):
                 ),
             ]
             summary = self._summary()
+            self._summary_shown = summary is not None
             if summary is not None and summary.best_score is not None:
                 lines.append(
                     tr(
@@ -243,15 +245,23 @@ class WinOverlay(EndOverlay):
         return lines
 
     def _summary(self) -> Any:
-        """This game and option's statistics with this win in them (None: they cannot be read)."""
-        stats = getattr(self.table.progress, "stats", None)
-        if stats is None:
+        """This game and option's statistics with this win in them, as far as known now (None: being
+        read, or they cannot be; the win screen then shows less, and more when they come)."""
+        known = known_figures(self.ctx) if self.table.progress is not None else None
+        if known is None:
             return None
         kind = registry.kind_of(self.table.game)
-        try:
-            return stats.summary(kind.family.id, kind.option)
-        except sqlite3.Error:
-            return None  # the statistics screen says why; the win screen just shows less
+        return known.summary(kind.family.id, kind.option)
+
+    def awaits_summary(self) -> bool:
+        """Whether the statistics' line is still to come (the panel keeps looking for it)."""
+        if self.bare or self.table.assist.demo_won or self._summary_shown:
+            return False
+        known = known_figures(self.ctx) if self.table.progress is not None else None
+        if known is None:
+            return False
+        kind = registry.kind_of(self.table.game)
+        return known.trouble(("games", kind.family.id, kind.option)) is None
 
     def actions(self) -> list[tuple[str, Action, str]]:
         if self.bare:
@@ -318,6 +328,9 @@ class WinOverlay(EndOverlay):
         if len(alive) < len(self.flying):  # cards left the screen: their faces need not stay
             self.table.board.keep_faces(also=[card for card, _pos in self.queue[:LOADED_AHEAD]])
         self.flying = alive
+        if self.awaits_summary() and self._summary() is not None and self.size != (0, 0):
+            self.table.invalidate(None)  # the statistics came: the panel is laid out again with them
+            self.resize(self.size)
         return super().update(dt)
 
     def celebrating(self) -> bool:
@@ -325,7 +338,7 @@ class WinOverlay(EndOverlay):
         return bool(self.queue or self.flying)
 
     def is_animating(self) -> bool:
-        return self.celebrating() or self.awaits_best()
+        return self.celebrating() or self.awaits_best() or self.awaits_summary()
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The bouncing cards, below the top band: its buttons stay clear and readable."""

@@ -15,6 +15,7 @@ from game.i18n import N_, tr
 from game.model.codes import InvalidCode
 from game.persist.progress import at_stake
 from game.scenes.base import Action, Push, Quit, Replace, Transition
+from game.scenes.figures_watch import known_figures
 from game.scenes.kind_picker import KindPicker
 from game.scenes.panel_scene import PanelScene
 from game.scenes.round_menu import RoundChoice
@@ -90,6 +91,7 @@ class MenuScene(PanelScene):
         # menu never waits for the database to open (update)
         self.daily_button = Button((0, 0, 1, 1), N_("Today's deal"), text, self.open_daily, style="secondary")
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
+        self._warmed = False
         self.code_box = TextInput(
             (0, 0, 1, 1),
             text,
@@ -230,7 +232,8 @@ class MenuScene(PanelScene):
     def _set_kind(self, kind: registry.GameKind) -> None:
         registry.choose(self.ctx.settings, kind)
         self.picker.show(kind)  # (the "More rules" sheet chooses too)
-        if self._daily_known:
+        if self._daily_known:  # looked up again for the kind chosen (until the statistics answer)
+            self._daily_known = False
             self._show_daily()
         self._show_options()
         self._save()
@@ -310,8 +313,13 @@ class MenuScene(PanelScene):
     def update(self, dt: float) -> Transition:
         self._age += dt
         if not self._daily_known and self._age >= DAILY_LOOKUP_AFTER:
-            self._daily_known = True
-            self._show_daily()
+            if not self._warmed:  # the Statistics screen's numbers, read ahead in the background
+                self._warmed = True
+                known = known_figures(self.ctx)
+                if known is not None:
+                    kind = registry.chosen(self.ctx.settings)
+                    known.summary(kind.family.id, kind.option)
+            self._show_daily()  # (looked up again each frame until the statistics answer)
         return None
 
     def is_animating(self) -> bool:
@@ -324,18 +332,24 @@ class MenuScene(PanelScene):
 
     def _show_daily(self) -> None:
         label = self._daily_label()
+        if label is None:
+            return  # being read: asked again in the next frame
+        self._daily_known = True
         if label != self.daily_button.label:
             self.daily_button.label = label
             self.daily_button.invalidate()
             self._daily_changed = True
 
-    def _daily_label(self) -> str:
-        """'Daily deal', with a check mark once today's deal of the chosen game is done."""
+    def _daily_label(self) -> str | None:
+        """'Daily deal', with a check mark once today's deal of the chosen game is done; None while
+        the statistics are being read (never waited for)."""
         from game.scenes import daily_scene  # (as above)
 
         kind = daily_scene.daily_kind(self.ctx.settings)
-        done = daily_scene.today() in daily_scene.results_of(self.ctx, kind)
-        return N_("Today's deal ✓") if done else N_("Today's deal")
+        results = daily_scene.known_results(self.ctx, kind)
+        if results is None:
+            return None
+        return N_("Today's deal ✓") if daily_scene.today() in results else N_("Today's deal")
 
     def open_daily(self) -> None:
         from game.scenes.daily_scene import DailyScene  # (as above)

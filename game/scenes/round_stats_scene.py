@@ -5,8 +5,6 @@ rounds' numbers in place of the single deals' (and no choice of game: Back retur
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,15 +15,14 @@ from game.persist.round_stats import summarize_rounds
 from game.registry import GameKind
 from game.scenes.base import Push
 from game.scenes.dialog import ConfirmDialog
+from game.scenes.figures_watch import FiguresWatch
 from game.scenes.scorecard_paint import shown
-from game.scenes.stats_scene import StatsScene
+from game.scenes.stats_scene import NOT_KNOWN, StatsScene
 from game.ui import theme
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
-
-log = logging.getLogger(__name__)
 
 CHART_ROUNDS = 20
 COLOURS = {"under": theme.GOLD, "over": (214, 96, 80), "abandoned": (150, 160, 150), "assisted": (104, 158, 224)}
@@ -44,6 +41,7 @@ class RoundStatsScene(StatsScene):
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.reset_button, self.back]
+        self.watch = FiguresWatch(self.ctx)
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -64,19 +62,25 @@ class RoundStatsScene(StatsScene):
     def heading(self) -> str:
         return " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
 
-    def _rows(self) -> list[Any] | None:
-        """The rounds of this rule set (RoundRow), or None when the database cannot answer."""
-        try:
-            return self.stats.round_rows(self.kind.option) if self.stats else None
-        except sqlite3.Error as exc:
-            log.warning("round statistics unavailable: %s", exc)
-            return None
+    def figures_key(self) -> tuple:
+        return ("rounds", self.kind.option)
+
+    def _round_summary(self) -> Any:
+        """The rounds' numbers as far as known, or None (being read, or the database cannot answer)."""
+        return None if self.known is None else self.known.round_summary(self.kind.option)
 
     def lines(self) -> list[tuple[str, str]]:
-        rows = self._rows()
-        if rows is None:
+        return self.with_waiting(self.rounds_lines())
+
+    def rounds_lines(self) -> list[tuple[str, str]]:
+        s = self._round_summary()
+        if s is None and (self.known is None or self.unread()):
             return [(tr("Statistics are not available"), "")]
-        s = summarize_rounds(rows)
+        if s is None:  # being read
+            return [(label, NOT_KNOWN) for label, _v in self.round_lines(summarize_rounds([]))]
+        return self.round_lines(s)
+
+    def round_lines(self, s: Any) -> list[tuple[str, str]]:
         none = "—"
         best = none if s.best_total is None else f"{s.best_total} ({shown(par_text(s.best_total - PAR))})"
         average = none if s.average_total is None else decimal(s.average_total)
@@ -101,7 +105,9 @@ class RoundStatsScene(StatsScene):
         )
         surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
         plot = pygame.Rect(r.x, r.y + caption.get_height() + 6, r.width, r.height - caption.get_height() - 12)
-        rows = (self._rows() or [])[-CHART_ROUNDS:]
+        rows = None if self.known is None else self.known.last_rounds(self.kind.option, CHART_ROUNDS)
+        if rows is None and self.known is not None and not self.unread():
+            return  # being read: the bars come with the answer
         if not rows:
             none = self.ctx.text.fit(tr("No rounds yet"), plot.width, max(12, plot.height // 8), theme.TEXT_DIM)
             surface.blit(none, none.get_rect(center=plot.center))
@@ -127,7 +133,8 @@ class RoundStatsScene(StatsScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
-        self.reset_button.enabled = bool(self._rows())
+        summary = self._round_summary()
+        self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()
 
     def ask_reset(self) -> None:

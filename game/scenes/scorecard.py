@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +20,7 @@ from ..model.round_code import HOLES
 from ..ui import theme
 from ..ui.widgets import Button
 from .base import Pop, Replace
+from .figures_watch import FiguresWatch, known_figures
 from .panel_scene import PanelScene
 from .scorecard_paint import paint_card, shown, strokes
 
@@ -68,17 +68,14 @@ class ScorecardScene(PanelScene):
             secondary = Button((0, 0, 1, 1), N_("Menu"), text, self.menu, style="secondary")
         self.primary, self.secondary = primary, secondary
         self.widgets = [secondary, primary]
+        self.watch = FiguresWatch(self.ctx)
         self.best = self._best()
 
     def _best(self) -> Any:
-        """The best round of this rule set so far (a RoundSummary), or None without statistics."""
-        progress = self.ctx.progress
-        if progress is None:
-            return None
-        try:
-            return progress.stats.round_summary(self.round.rules.name)
-        except sqlite3.Error:
-            return None
+        """The best round of this rule set so far (a RoundSummary) as far as known now, or None
+        (without statistics, or until they answer: the line comes then)."""
+        known = known_figures(self.ctx)
+        return None if known is None else known.round_summary(self.round.rules.name)
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
@@ -225,6 +222,10 @@ class ScorecardScene(PanelScene):
 
     # -- the confetti of a round under par ---------------------------------------------------------
     def update(self, dt: float) -> Any:
+        if self.best is None and self.watch.changed():  # the statistics answered: the best round's line
+            self.best = self._best()
+            self._static = None
+            self._full = True
         if self._thrown >= CONFETTI and not self.confetti:
             return None
         self._clock += dt
@@ -253,9 +254,10 @@ class ScorecardScene(PanelScene):
         return None
 
     def is_animating(self) -> bool:
-        return self._thrown < CONFETTI or bool(self.confetti)
+        return self._thrown < CONFETTI or bool(self.confetti) or self.watch.redraw
 
     def draw(self, surface: pygame.Surface) -> list | None:
+        self.watch.redraw = False
         drawn = super().draw(surface)
         if not self.confetti and not self._drawn:
             return drawn

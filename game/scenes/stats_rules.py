@@ -6,8 +6,6 @@ time when they are many. A tap shows that rule set's statistics.
 from __future__ import annotations
 
 import functools
-import logging
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +14,7 @@ import pygame
 from game import registry
 from game.i18n import N_, tr
 from game.scenes.base import Pop
+from game.scenes.figures_watch import FiguresWatch
 from game.scenes.kind_picker import rules_title
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
@@ -25,21 +24,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
     from game.registry import GameKind
 
-log = logging.getLogger(__name__)
-
 COLUMNS = 2
 PREVIOUS, FOLLOWING = "‹", "›"  # the pages' arrows (signs, not words)
 
 
 def played_kinds(stats: Any, family_id: str) -> list[tuple[GameKind, int]]:
     """(kind, games recorded) of the family's kinds beyond the front choices: the listed ones, then
-    every other one with games recorded, fewest extra rules first. The database's trouble leaves
-    the listed ones, at 0."""
-    try:
-        counts: dict[str, int] = stats.options(family_id) if stats is not None else {}
-    except sqlite3.Error as exc:
-        log.warning("statistics unavailable: %s", exc)
-        counts = {}
+    every other one with games recorded, fewest extra rules first, as far as known now (never
+    waited for). Until the statistics answer, or while they cannot, the listed ones, at 0."""
+    known = getattr(stats, "known", None)
+    counts: dict[str, int] = (known.options(family_id) if known is not None else None) or {}
     listed = [k for k in registry.kinds_of(family_id) if not k.front]
     games: dict[str, int] = {}  # by kind id (a rule set written another way counts as itself)
     others: list[GameKind] = []
@@ -59,9 +53,11 @@ class StatsRulesScene(PanelScene):
     """Buttons for the rule sets played; `on_choose(kind)` with the one tapped, then back."""
 
     def __init__(self, ctx: Context, family_id: str, stats: Any, on_choose: Callable[[GameKind], None]) -> None:
+        self.stats, self.family_id = stats, family_id
         self.choices = played_kinds(stats, family_id)
         self.on_choose = on_choose
         self.page = 0
+        self.watch = FiguresWatch(ctx)
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -124,6 +120,23 @@ class StatsRulesScene(PanelScene):
             where = " / ".join((str(self.page + 1), str(pages)))  # numbers only: the same in every language
             img = text.render(where, int(r.height * 0.46), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=self.page_rect.center))
+
+    def update(self, dt: float) -> Any:
+        """The rule sets played come with the statistics' answer: the buttons are made again."""
+        if self.watch.changed():
+            choices = played_kinds(self.stats, self.family_id)
+            if choices != self.choices:
+                self.choices = choices
+                self.build()
+                self.relayout()
+        return super().update(dt)
+
+    def is_animating(self) -> bool:
+        return self.watch.redraw or super().is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        self.watch.redraw = False
+        return super().draw(surface)
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import datetime
 import logging
-import sqlite3
 from typing import Any
 
 import pygame
 
 from game import daily, registry
 from game.i18n import N_, decimal, tr
+from game.persist.tally import summarize
 from game.scenes import daily_scene
 from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
+from game.scenes.figures_watch import FiguresWatch, known_figures
 from game.scenes.hud import play_time
 from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.month_calendar import month_title, paint_month
@@ -40,7 +41,11 @@ NOT_RECORDING = {
     "readonly": N_("The data folder is read-only: new results are kept but not saved."),
     "locked": N_("Another program is using the statistics: new results are saved later."),
     "io": N_("The statistics cannot be written now: new results are saved later."),
+    "newer": N_("A newer version of the game wrote these statistics: new results wait for it."),
 }
+#: What the screen says when the figures cannot be read now (nothing is lost meanwhile)
+NOT_READ = N_("Statistics unavailable: they will be kept when the disk answers")
+NOT_KNOWN = "…"  # a figure the database has not given yet (it is read in the background)
 
 
 class StatsScene(PanelScene):
@@ -64,12 +69,26 @@ class StatsScene(PanelScene):
         self.view = "chart"
         self.view_tabs = SegmentedControl((0, 0, 1, 1), VIEWS, self.view, text, self._set_view)
         self.widgets = [*self.picker.widgets, self.view_tabs, self.reset_button, self.rounds_button, self.back]
+        self.watch = FiguresWatch(self.ctx)
         self._refresh()
 
     @property
     def stats(self) -> Any:
         progress = self.ctx.progress
         return None if progress is None else progress.stats
+
+    @property
+    def known(self) -> Any:
+        """The figures as far as known now (game.persist.figures.Known), or None: never waits."""
+        return known_figures(self.ctx)
+
+    def figures_key(self) -> tuple:
+        """The question this screen's numbers answer (for why they cannot be read)."""
+        return ("games", self.kind.family.id, self.kind.option)
+
+    def unread(self) -> str | None:
+        """Why the figures cannot be read now (None: they are known, or coming)."""
+        return None if self.known is None else self.known.trouble(self.figures_key())
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
@@ -101,12 +120,19 @@ class StatsScene(PanelScene):
             self.back.rect = (x + iw - third, y, third, row)
 
     def lines(self) -> list[tuple[str, str]]:
-        """(label, value) rows for the chosen game and option (for its daily deals in the daily view)."""
-        if self.view == "daily":
-            return self.daily_lines()
+        """(label, value) rows for the chosen game and option (for its daily deals in the daily view),
+        and the finished games waiting to be recorded, if any."""
+        return self.with_waiting(self.daily_lines() if self.view == "daily" else self.game_lines())
+
+    def game_lines(self) -> list[tuple[str, str]]:
         s = self._summary()
-        if s is None:
+        if s is None and (self.known is None or self.unread()):
             return [(tr("Statistics are not available"), "")]
+        if s is None:  # being read: the labels, and their numbers when they come
+            return [(label, NOT_KNOWN) for label, _v in self.lines_of(summarize([]))]
+        return self.lines_of(s)
+
+    def lines_of(self, s: Any) -> list[tuple[str, str]]:
         none = "—"  # nothing to average yet
         won = (
             tr("{won} ({count} clean)", plural="{won} ({count} clean)", count=s.clean_wins, won=s.won) if s.won else "0"
@@ -129,10 +155,10 @@ class StatsScene(PanelScene):
     def daily_lines(self) -> list[tuple[str, str]]:
         """The daily deals of the kind shown: days played and won this month, days won in all, clean
         wins and the streaks."""
-        results, day = self._daily, daily_scene.today()
+        results, day = self._daily or {}, daily_scene.today()
         won = [d for d, r in results.items() if r.won]
         month = [r for d, r in results.items() if (d.year, d.month) == (day.year, day.month)]
-        return [
+        lines = [
             (month_title(day), ""),
             (tr("Days played"), str(len(month))),  # (this month's, under its name)
             (tr("Days won"), str(sum(1 for r in month if r.won))),
@@ -141,11 +167,22 @@ class StatsScene(PanelScene):
             (tr("Daily streak"), str(daily.current_streak(won, day))),
             (tr("Best daily streak"), str(daily.best_streak(won))),
         ]
+        if self._daily is None:  # being read
+            return [lines[0], *((label, NOT_KNOWN) for label, _v in lines[1:])]
+        return lines
 
     def note(self) -> str | None:
-        """Why new results are not being written now, or None."""
+        """Why new results are not being written now, or why the figures cannot be read; None when
+        all is well."""
         reason = getattr(self.stats, "problem", None)
-        return tr(NOT_RECORDING[reason]) if reason in NOT_RECORDING else None
+        if reason in NOT_RECORDING:
+            return tr(NOT_RECORDING[reason])
+        return tr(NOT_READ) if self.unread() else None
+
+    def with_waiting(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The rows, and how many finished games wait to be recorded while they cannot be."""
+        waiting = getattr(self.stats, "waiting", 0) if getattr(self.stats, "problem", None) else 0
+        return [*rows, (tr("Waiting to be recorded"), str(waiting))] if waiting else rows
 
     def heading(self) -> str:
         """The screen's title (the rounds' screen names its rule set)."""
@@ -174,12 +211,8 @@ class StatsScene(PanelScene):
         self._paint_chart(surface)
 
     def _summary(self) -> Any:
-        """The numbers, or None when the database cannot answer (the screen still works)."""
-        try:
-            return self.stats.summary(self.kind.family.id, self.kind.option) if self.stats else None
-        except sqlite3.Error as exc:
-            log.warning("statistics unavailable: %s", exc)
-            return None
+        """The numbers as far as known, or None (being read, or the database cannot answer now)."""
+        return None if self.known is None else self.known.summary(self.kind.family.id, self.kind.option)
 
     def _paint_chart(self, surface: pygame.Surface) -> None:
         r = self.chart_rect
@@ -189,10 +222,9 @@ class StatsScene(PanelScene):
         legend_h = self._paint_legend(surface, r)
         plot = pygame.Rect(r.x, r.y + 4, r.width, r.height - 8 - legend_h)
         pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright)
-        try:
-            results = self.stats.last(self.kind.family.id, self.kind.option, CHART_GAMES) if self.stats else []
-        except sqlite3.Error:
-            results = []
+        results = None if self.known is None else self.known.last(self.kind.family.id, self.kind.option, CHART_GAMES)
+        if results is None and self.known is not None and not self.unread():
+            return  # being read: the bars come with the answer
         if not results:
             none = self.ctx.text.fit(tr("No games yet"), plot.width, max(12, plot.height // 6), theme.TEXT_DIM)
             surface.blit(none, none.get_rect(center=plot.center))
@@ -213,7 +245,7 @@ class StatsScene(PanelScene):
             surface.blit(img, img.get_rect(center=r.center))
             return
         day = daily_scene.today()
-        paint_month(surface, r, self.ctx.text, day.replace(day=1), day, self._daily)
+        paint_month(surface, r, self.ctx.text, day.replace(day=1), day, self._daily or {})
 
     def legend_keys(self) -> list[tuple[str, str]]:
         """The results the chart can show for this game: an Eight Off game never blocks."""
@@ -264,9 +296,9 @@ class StatsScene(PanelScene):
     def _refresh(self) -> None:
         self._static = None
         self._full = True
-        self._daily: dict[datetime.date, daily.DayResult] = {}
+        self._daily: dict[datetime.date, daily.DayResult] | None = {}
         if self.view == "daily":
-            self._daily = daily_scene.results_of(self.ctx, self.kind)
+            self._daily = daily_scene.known_results(self.ctx, self.kind)
         rounds = self.kind.family is registry.GOLF
         if rounds != self.rounds_button.visible:
             self.rounds_button.visible = rounds
@@ -307,14 +339,23 @@ class StatsScene(PanelScene):
 
     def reset(self) -> None:
         if self.stats is not None:
-            try:
-                self.stats.reset(self.kind.family.id, self.kind.option)
-            except sqlite3.Error as exc:
-                log.warning("statistics could not be reset: %s", exc)
+            self.stats.reset(self.kind.family.id, self.kind.option)  # (queued: it never fails here)
         self._refresh()
 
     def invalidate(self, rects: list | None = None) -> None:
         self._refresh()
+
+    def update(self, dt: float) -> Any:
+        if self.watch.changed():  # new figures from the database: painted again
+            self._refresh()
+        return super().update(dt)
+
+    def is_animating(self) -> bool:
+        return self.watch.redraw or super().is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        self.watch.redraw = False
+        return super().draw(surface)
 
     def open_rounds(self) -> None:
         """The rounds of golf of the rule set shown."""
