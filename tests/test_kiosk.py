@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import _finger, click, key, run_frames, settle, touch_tap
-from test_assist import run_until
-from test_touch import with_mouse_copy
+from conftest import _finger, answered, click, key, run_frames, settle, touch_tap
+from helpers.assist import RESUMED, blocked_golf, run_until
+from helpers.tables import with_mouse_copy
 
 import main
 from game.admin_exit import CONFIRM, HOLD, SHOW_AFTER, corner_of, corner_size
@@ -503,7 +503,6 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
 
 # -- play-test findings --------------------------------------------------------------------------------
 def blocked_table(make_app):
-    from test_assist import RESUMED, answered, blocked_golf
 
     from game.scenes.end_screen import BlockedOverlay
 

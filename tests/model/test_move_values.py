@@ -2,6 +2,7 @@
 the move stack, and the precise reason of a refusal."""
 
 import pytest
+from helpers.positions import golf
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,8 +10,6 @@ from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.model.moves import EightOffMove, GolfMove
-
-from .positions import golf
 
 LOCS = st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 7))
 

@@ -4,9 +4,8 @@ from assisted ones (a demo's wins are never the player's), and the end screen sa
 from __future__ import annotations
 
 import pygame
-from test_golf_table import free_card_center, make_player  # noqa: F401  (the fixture)
-from test_persistence import winnable
-from test_progress_assist import act, begun
+from helpers.saves import act, begun, winnable
+from helpers.tables import free_card_center
 
 from game.model.golf import GolfGame
 from game.persist.stats import is_clean, summarize

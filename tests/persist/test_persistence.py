@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle
+from helpers.saves import abandoning, blocking, killed_child, winnable
+from helpers.tables import golf_table, play_some
 
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
@@ -22,27 +22,7 @@ from game.scenes.dialog import ConfirmDialog
 from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def play_some(app, scene, actions: int) -> None:
-    """Tap playable cards (or the stock) like a player, `actions` times."""
-    game = scene.game
-    for _ in range(actions):
-        moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
-        if col is not None:
-            pile = game.columns[col]
-            click(app, scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
-        else:
-            click(app, scene.layout.stock.center)
-        settle(app)
-
-
-def golf_table(app, code: str = "GO1-E-AAAAAFA") -> GolfTableScene:
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code(code)))
-    settle(app)
-    return app.top
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_move_is_saved_and_continue_resumes_exactly(make_app, data_dir):
@@ -79,7 +59,7 @@ CHILD = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from game.app import App
     from game.scenes import tips
-    from test_persistence import golf_table, play_some
+    from helpers.tables import golf_table, play_some
     tips.ENABLED = False  # as conftest does: the table itself, not its first-run tips
     app = App(size=(800, 480), fullscreen=False)
     scene = golf_table(app, "GO1-C-AAAAAAC")
@@ -92,30 +72,6 @@ CHILD = textwrap.dedent("""
         app.step_frame(1 / 60)
         time.sleep(0.01)
 """)
-
-
-def killed_child(code: str) -> str:
-    """Run `code` (a game that prints a line, then READY, then plays on) in a process of its own and
-    SIGKILL it, as a power cut would; the line it printed."""
-    env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}")
-    child = subprocess.Popen(
-        [sys.executable, "-c", code.format(root=str(ROOT))],
-        env=env,
-        cwd=str(ROOT / "tests"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        line = child.stdout.readline().strip()
-        assert child.stdout.readline().strip() == "READY", child.stderr.read()
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=10)
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert child.returncode == -signal.SIGKILL
-    return line
 
 
 def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_dir, tmp_path):
@@ -184,21 +140,6 @@ def finish(progress: Progress, game, result: str) -> None:
     else:
         game.draw()
         progress.changed(game)
-
-
-def winnable() -> GolfGame:
-    """Won in three plays: 6H, 7S, 8D."""
-    return GolfGame.from_layout([["7S", "6H"], ["8D"], [], [], [], [], []], ["5S"], ["2C"])
-
-
-def blocking() -> GolfGame:
-    """Blocked after one play."""
-    return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], [])
-
-
-def abandoning() -> GolfGame:
-    """Two draws left in the stock: still playing after one."""
-    return GolfGame.from_layout([["KD", "6H"], ["9C"], [], [], [], [], []], ["5S"], ["QC", "2D"])
 
 
 def test_statistics_after_a_scripted_series(data_dir):

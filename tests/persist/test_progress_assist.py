@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 from conftest import click
-from test_persistence import abandoning, blocking, winnable
+from helpers.saves import abandoning, act, begun, blocking, winnable
 
 from game.model.golf import GolfGame
 from game.persist.progress import Progress
@@ -38,21 +38,6 @@ def version_1_database(path) -> None:
     conn.execute("DELETE FROM games WHERE id = 5")
     conn.commit()
     conn.close()
-
-
-def begun(folder, make=abandoning, **begin) -> tuple[Progress, GolfGame]:
-    """A Progress on `folder` that has begun a new game made by `make`."""
-    progress = Progress(folder)
-    game = make()
-    progress.begin(game, **begin)
-    return progress, game
-
-
-def act(progress: Progress, game: GolfGame, by_demo: bool = False) -> None:
-    """One action, as a table reports it: a play if there is one, else a draw."""
-    col = next((m for m in game.legal_moves() if m != "draw"), "draw")
-    game.play(col) if col != "draw" else game.draw()
-    progress.changed(game, by_demo=by_demo)
 
 
 def results(progress: Progress, kind: str = "golf", option: str = "easy") -> list[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import click, database_at
+from helpers.saves import SAVE, hold_write_lock, power_cut, winnable
 
 from game.model.golf import GolfGame
 from game.persist.files import Unreadable, read_json
@@ -30,10 +31,9 @@ from game.persist.stats import SCHEMA_VERSION, StatsDB, StatsUnavailable, check_
 from game.scenes.menu import MenuScene
 from game.settings import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 NESTED = [b"[" * 200_000, b'{"a":' * 200_000 + b"1" + b"}" * 200_000]
-SAVE = "current-game.json"
 
 
 def warnings(caplog, logger: str = "game") -> list[str]:
@@ -65,12 +65,6 @@ def wait_until(condition, seconds: float = 30.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "never happened"
         time.sleep(0.01)
-
-
-def power_cut(progress: Progress) -> None:
-    """Stop a Progress as a power cut would: no more writes of any kind, nothing flushed."""
-    progress.save._commit = lambda text: None
-    progress.recorder.close(timeout=0)
 
 
 # --- 1. nested JSON, 2. files that are not files ---------------------------------------------------------
@@ -268,12 +262,6 @@ def test_a_save_from_before_ids_gets_one_from_its_content_and_counts_once(data_d
 
 
 # --- the journal: a finished game is kept in the save until the database has it -------------------------
-def hold_write_lock(folder: Path) -> sqlite3.Connection:
-    """Another program writing to the database (a write lock, as `sqlite3` in a shell would take)."""
-    StatsDB(folder / "statistics.sqlite3").close()
-    conn = sqlite3.connect(folder / "statistics.sqlite3", isolation_level=None)
-    conn.execute("BEGIN IMMEDIATE")
-    return conn
 
 
 def test_a_locked_database_never_stalls_the_frame_loop_and_gets_the_record_later(data_dir, monkeypatch, caplog):
@@ -326,7 +314,6 @@ def test_an_exit_while_locked_waits_a_bounded_time_and_the_next_start_records(da
 
 
 def test_a_win_is_kept_in_the_journal_when_the_power_goes_before_the_database_has_it(data_dir):
-    from test_persistence import winnable
 
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from conftest import database_at
-from test_recording import SAVE, hold_write_lock, power_cut
+from helpers.saves import SAVE, hold_write_lock, power_cut
 
 from game.model.course import GolfRound
 from game.model.golf import GolfGame, hole_score

@@ -10,7 +10,7 @@ from pathlib import Path
 from game.persist.progress import UID
 from game.persist.uid import new_uid
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_game_ids_are_32_hex_digits_a_save_accepts_and_never_repeat():

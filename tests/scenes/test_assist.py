@@ -12,7 +12,8 @@ import random
 
 import pygame
 import pytest
-from conftest import FRAME, answered, between_frames, click, key, run_frames, settle, touch_tap
+from conftest import FRAME, answered, click, key, run_frames, settle, touch_tap
+from helpers.assist import RESUMED, blocked_golf, button, run_until, table_with
 
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
@@ -25,35 +26,12 @@ from game.solver import deals, solve
 from game.solver.analysis import analyse, current_line
 from game.solver.moves import apply_move, copy_game
 
-RESUMED = {"undos": 0, "duration": 0.0, "started": ""}
-
 
 @pytest.fixture
 def solver_only(monkeypatch):
     """The listed deals' shipped lines are not used (tests/test_shipped_lines.py tests them): every
     hint and demo asks the solver, whose timing these tests play with."""
     monkeypatch.setattr(deals, "line_of_steps", lambda game: iter(()))  # no line: a generator returning None
-
-
-def run_until(app, done, frames: int = 100_000) -> int:
-    """Frames of 1/60 s until done() (a bound, not a measure); returns frames run."""
-    n = 0
-    while not done() and n < frames:
-        between_frames(app)
-        app.step_frame(FRAME)
-        n += 1
-    return n
-
-
-def button(scene, label: str):
-    return next(b for b in scene.buttons if b.label == label)
-
-
-def table_with(make_app, game, size=(1280, 720)):
-    app = make_app(size=size)
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
-    run_frames(app, 30)  # past the first 0.3 s in which a table takes no press
-    return app, app.stack[0]
 
 
 def wander(game, rng: random.Random, steps: int) -> None:
@@ -66,21 +44,6 @@ def wander(game, rng: random.Random, steps: int) -> None:
         apply_move(game, move)
         if solve(game, 300_000).verdict != "winnable":
             game.undo()
-
-
-def blocked_golf() -> GolfGame:
-    """A winnable deal played half along a winning line, then carelessly until it blocks."""
-    for number in deals.listed("golf-easy")[:50]:
-        game = GolfGame.new("easy", number)
-        line = list(solve(game).moves)
-        for move in line[: len(line) // 2]:
-            apply_move(game, move)
-        while game.status == "playing":
-            legal = game.legal_moves()
-            apply_move(game, "draw" if "draw" in legal else legal[0])
-        if game.status == "blocked" and analyse(game, 500_000).last_winnable is not None:
-            return game
-    raise AssertionError("no such deal among the first 50")
 
 
 def watching_with_a_saved_game(make_app):

@@ -4,57 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import FRAME, click, drag, key, run_frames, settle, touch_drag, touch_tap
+from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
+from helpers.tables import card_point, columns, eo, onto, suit_up_to
 
 from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import HINT_AFTER, EightOffTableScene
 from game.scenes.end_screen import WinOverlay
-from game.ui.gesture import DOUBLE_TIME, SETTLE_TIME
-
-RANKS = "A23456789TJQK"
-
-
-def eo(columns, cells=(), foundations=None, n=8):
-    cols = [list(c) for c in columns] + [[] for _ in range(8 - len(columns))]
-    return EightOffGame.from_layout(cols, list(cells) + [None] * (n - len(cells)), foundations)
-
-
-def suit_up_to(suit: str, rank: int) -> list[str]:
-    return [RANKS[r] + suit for r in range(rank)]
-
-
-@pytest.fixture
-def table(make_app):
-    """make(game, size, **settings) -> (app, scene) with the deal finished."""
-
-    def make(game, size=(800, 480), **settings):
-        app = make_app(size=size)
-        for k, v in settings.items():
-            setattr(app.settings, k, v)
-        scene = EightOffTableScene(app.ctx, game)
-        app.replace(scene)
-        run_frames(app)
-        settle(app)
-        run_frames(app, int(SETTLE_TIME / FRAME) + 1)  # a press so soon after the table appeared is not taken
-        return app, scene
-
-    return make
-
-
-def card_point(scene, card: str) -> tuple[int, int]:
-    """A point on the visible part of a card (its top strip, or the middle of a top card)."""
-    board = scene.board
-    sprite = next(s for c, s in board.sprites.items() if str(c) == card)
-    rect = board.sprite_rect(sprite)
-    return rect.centerx, rect.top + max(4, scene.layout.step(19) // 2)
-
-
-def onto(scene, card: str, dst: pygame.Rect, down: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Drag endpoints that put `card`'s top-left on dst's top-left (+down px)."""
-    a = card_point(scene, card)
-    sprite = next(s for c, s in scene.board.sprites.items() if str(c) == card)
-    rect = scene.board.sprite_rect(sprite)
-    return a, (a[0] + dst.x - rect.x, a[1] + dst.y + down - rect.y)
+from game.ui.gesture import DOUBLE_TIME
 
 
 def top_rect(scene, column: int) -> pygame.Rect:
@@ -65,10 +21,6 @@ def top_rect(scene, column: int) -> pygame.Rect:
 def double_click(app, pos):
     click(app, pos)
     click(app, pos)
-
-
-def columns(scene):
-    return [[str(c) for c in col] for col in scene.game.columns]
 
 
 def at_rest(app, scene) -> bool:

@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 from conftest import click, run_frames, settle
+from helpers.tables import win, winnable_layout
 
 from game import i18n
 from game.model.golf import GolfGame
@@ -113,21 +114,6 @@ def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_
     assert lines[0] == "Golf · Easy"  # the rule set first
     assert lines[1] == "Final score: 0 · golf score 3"
     assert lines[2] == "Cleared: 0 · left: 3"  # (no plural to get wrong: "1 cards")
-
-
-def winnable_layout() -> GolfGame:
-    return GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"])
-
-
-def win(app, game):
-    scene = GolfTableScene(app.ctx, game)
-    app.replace(scene)
-    settle(app)
-    for _ in range(2):
-        pile = game.columns[0]
-        click(app, scene.layout.card_rect(0, len(pile) - 1, len(pile)).center)
-        settle(app)
-    return scene
 
 
 def test_the_win_screen_shows_time_best_score_streak_and_clean(make_app):

@@ -8,7 +8,7 @@ import functools
 
 import pytest
 from conftest import answered, click, run_frames, touch_tap
-from test_assist import button, run_until, table_with
+from helpers.assist import button, run_until, table_with
 
 from game import registry
 from game.model import IllegalMove

@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from conftest import Player
+from helpers.tables import free_card_center
 
 from game.app import App
 from game.model.cards import Card
@@ -18,75 +20,6 @@ from game.scenes.golf_table import GolfTableScene
 from game.settings import Settings
 
 FRAME = 1 / 60
-
-
-class Player:
-    """Posts events into a headless app and runs frames with a fake clock."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    @property
-    def scene(self):
-        return self.app.stack[-1]
-
-    def frames(self, n: int = 60) -> None:
-        for _ in range(n):
-            self.app.step_frame(FRAME)
-
-    def post(self, type_, **kw) -> None:
-        pygame.event.post(pygame.event.Event(type_, **kw))
-
-    def click(self, pos, settle: int = 60) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-        self.frames(settle)
-
-    def touch(self, pos, settle: int = 60) -> None:
-        w, h = self.app.size
-        for t in (pygame.FINGERDOWN, pygame.FINGERUP):
-            self.post(t, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=0, pressure=1.0)
-        self.frames(settle)
-
-    def drag(self, a, b, steps: int = 8, settle: int = 60) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-        self.frames(1)
-        for i in range(1, steps + 1):
-            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-            self.frames(1)
-        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-        self.frames(settle)
-
-    def key(self, key, mod=0) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.frames(30)
-
-
-@pytest.fixture
-def make_player(tmp_path, monkeypatch):
-    monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(tmp_path))
-    apps = []
-
-    def make(game: GolfGame, size=(800, 480), **settings) -> Player:
-        s = Settings()
-        for k, v in settings.items():
-            setattr(s, k, v)
-        app = App(size=size, fullscreen=False, settings=s, settings_path=tmp_path / "settings.json")
-        app.replace(GolfTableScene(app.ctx, game))
-        apps.append(app)
-        player = Player(app)
-        player.frames(150)  # the deal
-        return player
-
-    yield make
-    for app in apps:
-        app.close()
-
-
-def free_card_center(scene, column):
-    pile = scene.game.columns[column]
-    return scene.layout.card_rect(column, len(pile) - 1, len(pile)).center
 
 
 def covered_card_point(scene, column):

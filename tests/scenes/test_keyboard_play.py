@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle
-from test_assist import RESUMED
+from helpers.assist import RESUMED
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame

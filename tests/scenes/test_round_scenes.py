@@ -10,7 +10,7 @@ import textwrap
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle, type_text
-from test_persistence import killed_child
+from helpers.saves import killed_child
 
 from game import i18n, registry
 from game.model.course import GolfRound, par_text

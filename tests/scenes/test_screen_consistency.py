@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 from conftest import click, key, run_frames, settle, type_text
-from test_assist import RESUMED
-from test_fuzz_tables import _cards_where_the_model_says
+from helpers.assist import RESUMED
+from helpers.tables import cards_where_the_model_says
 
 from game import i18n
 from game.model.golf import GolfGame
@@ -33,7 +33,7 @@ def test_a_draw_undone_in_the_same_frame_leaves_the_card_where_the_model_says(ma
     settle(app)
     assert card in game.stock and game.moves >= 0
     sprite = scene.board.sprites[card]
-    assert _cards_where_the_model_says(scene), (sprite.pos, scene.targets()[card].pos, scene.layout.waste.topleft)
+    assert cards_where_the_model_says(scene), (sprite.pos, scene.targets()[card].pos, scene.layout.waste.topleft)
 
 
 def new_game_question_while_a_card_is_held_at(make_app, where):

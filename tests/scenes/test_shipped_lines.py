@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle
-from test_assist import button, run_until, table_with
+from helpers.assist import button, run_until, table_with
 
 from game.model.moves import GolfMove
 from game.solver import deals

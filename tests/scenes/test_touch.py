@@ -5,35 +5,9 @@ from __future__ import annotations
 
 import pygame
 from conftest import run_frames, settle
-from test_eightoff_table import card_point, columns, eo, onto, suit_up_to, table  # noqa: F401 (fixture)
+from helpers.tables import card_point, columns, eo, finger, onto, suit_up_to, with_mouse_copy
 
 from game.ui.gesture import DOUBLE_TIME
-
-
-def finger(app, kind, pos, finger_id=0):
-    w, h = app.size
-    pygame.event.post(
-        pygame.event.Event(
-            kind,
-            touch_id=1,
-            finger_id=finger_id,
-            x=(pos[0] + 0.5) / w,
-            y=(pos[1] + 0.5) / h,
-            dx=0.0,
-            dy=0.0,
-            pressure=1.0,
-        )
-    )
-
-
-def with_mouse_copy(app, kind, pos):
-    """A finger event as SDL 2 queues it: first the mouse copy it makes (marked touch=True; a motion
-    to the spot before a press), then the finger's own event."""
-    if kind == pygame.FINGERDOWN:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=True))
-    mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
-    pygame.event.post(pygame.event.Event(mouse, pos=pos, button=1, touch=True))
-    finger(app, kind, pos)
 
 
 def test_a_single_touch_screen_drags_with_only_down_and_up(table):

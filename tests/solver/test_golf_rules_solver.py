@@ -1,128 +1,22 @@
-"""The Golf solver under every rule set (issue 19): each field alone and random combinations, on
-small positions built by from_layout, against a brute force over the model itself.
+"""The Golf solver under every rule set: each field's rule in one position each, the engines'
+building blocks (the fit table, the flags, the Hall checks under a dead King and jokers).
 
-The brute force (tests/solver/test_golf_solver.py) knows nothing of the solver: it tries every
-move the model's legal_moves offers, with undo, and remembers the positions it has seen by what
-the model shows (cards left in each column and in the stock, the waste top's rank or joker). Each
-engine answers alone too (on small positions solve() leaves most of the work to the sweep), and
-every winning line is replayed through the model under its own rules.
+The comparisons with a brute force over the model, on many small positions of every rule set, are
+in tests/system/test_golf_rules_brute_force.py.
 """
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers.golf_checks import EVERY, matching_exists, rank_counts, replays
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model.cards import FULL_DECK, JOKERS, Card
+from game.model.cards import Card
 from game.model.golf import GolfGame, GolfRules
 from game.solver import solve
-from game.solver.golf import compact
 from game.solver.golf_fit import Flags, fit_table, flags_of
 from game.solver.golf_hall import make_checks
-from game.solver.golf_search import GolfSearch
-from game.solver.golf_sweep import GolfSweep
-from tests.solver.test_golf_solver import brute_force, matching_exists, rank_counts
-
-EVERY = GolfRules.every()
-ANY_RULES = st.sampled_from(EVERY)
-#: Each field alone (over Classic); the empty start is a from_layout position with an empty waste.
-ALONE = {
-    "wrap": GolfRules(wrap=True),
-    "dead_king": GolfRules(dead_king=True),
-    "strict_draw": GolfRules(strict_draw=True),
-    "jokers=1": GolfRules(jokers=1),
-    "jokers=2": GolfRules(jokers=2),
-    "empty_waste": GolfRules(empty_waste=True),
-}
-
-
-def replays(game: GolfGame, moves) -> bool:
-    """Play the line on a fresh copy through the model: every move legal, and it ends won."""
-    copy = GolfGame.from_json(game.to_json())
-    for move in moves:
-        copy.push(move)
-    return copy.status == "won"
-
-
-def layout(cards: list[Card], sizes: list[int], stock_size: int, waste_size: int, rules: GolfRules) -> GolfGame:
-    columns, at = [], 0
-    for size in sizes:
-        columns.append(cards[at : at + size])
-        at += size
-    stock = cards[at : at + stock_size]
-    waste = cards[at + stock_size : at + stock_size + waste_size]
-    columns += [[] for _ in range(7 - len(columns))]
-    return GolfGame.from_layout(columns, waste, stock, rule=rules)
-
-
-@st.composite
-def positions(draw, rules=ANY_RULES):
-    """Up to 7 columns of 0-4 cards, a stock of 0-5, a waste of 0-2 (0 = an empty waste), drawn from
-    a pack with the rules' jokers, or from a few ranks only (many ties for the cuts)."""
-    chosen = draw(rules)
-    few = draw(st.sampled_from([None, "A23QK", "AQK", "5678", "A2K"]))
-    pack = [c for c in FULL_DECK if few is None or "A23456789TJQK"[c.rank - 1] in few]
-    pack += list(JOKERS[: chosen.jokers])
-    cards = draw(st.permutations(pack))
-    sizes = draw(st.lists(st.integers(0, 4), min_size=1, max_size=7))
-    left = len(cards)
-    for i, size in enumerate(sizes):
-        sizes[i] = min(size, left)
-        left -= sizes[i]
-    stock_size = min(left, draw(st.integers(0, 5)))
-    waste_size = min(left - stock_size, draw(st.integers(0, 2)))
-    if chosen.empty_waste:
-        waste_size = 0
-    return layout(list(cards), sizes, stock_size, waste_size, chosen)
-
-
-def check(game: GolfGame) -> None:
-    """solve() and each engine alone agree with the brute force; every win replays through the model."""
-    if game.status != "playing":
-        result = solve(game)
-        assert result.verdict == ("winnable" if game.status == "won" else "unwinnable")
-        return
-    expected = "winnable" if brute_force(game) else "unwinnable"
-    result = solve(game)
-    assert result.verdict == expected
-    if expected == "winnable":
-        assert replays(game, result.moves)
-    for engine in (GolfSearch, GolfSweep):
-        verdict, moves, _ = engine(*compact(game)).run()
-        assert verdict == expected, engine.__name__
-        if expected == "winnable":
-            assert replays(game, moves), engine.__name__
-
-
-SMALL = settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.mark.parametrize("field", ALONE)
-@SMALL
-@given(data=st.data())
-def test_each_field_alone_matches_the_brute_force(field, data):
-    check(data.draw(positions(st.just(ALONE[field]))))
-
-
-@settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions())
-def test_random_rule_sets_match_the_brute_force(game):
-    check(game)
-
-
-def test_seeded_bigger_positions_match_the_brute_force():
-    """Columns of up to 6 and a stock of up to 10: deeper lines than hypothesis reaches quickly."""
-    rng = random.Random(19)
-    for _ in range(60):
-        rules = rng.choice(EVERY)
-        cards = list(FULL_DECK) + list(JOKERS[: rules.jokers])
-        rng.shuffle(cards)
-        sizes = [rng.randint(0, 6) for _ in range(rng.randint(2, 7))]
-        waste = 0 if rules.empty_waste else rng.randint(0, 1)
-        check(layout(cards, sizes, rng.randint(0, 10), waste, rules))
 
 
 # -- each field's rule, in one position each -----------------------------------------------------

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.golf_checks import brute_force, positions, replays
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,9 +22,8 @@ from game.solver.golf import compact
 from game.solver.golf_plain import main, winnable
 from game.solver.golf_search import GolfSearch
 from game.solver.golf_sweep import GolfSweep
-from tests.test_golf_rules_solver import brute_force, positions, replays
 
-REFERENCE = Path(__file__).parent / "solver" / "reference" / "golf-strict.tsv"
+REFERENCE = Path(__file__).parent / "reference" / "golf-strict.tsv"
 FULL = os.environ.get("GOLF_SOLVER_FULL") == "1"
 
 

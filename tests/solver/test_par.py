@@ -13,15 +13,15 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from helpers.eightoff_checks import SEEDS, explore, small_position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model.eightoff import EightOffGame
 from game.solver import deals, lines, par, table_data
 from game.solver.eightoff_short import lower_bound, settled_start, shortest_line
-from tests.solver.test_eightoff_solver import SEEDS, explore, small_position
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WITH_PAR = [k for k in par.KINDS if table_data.data_path(k, par.SUFFIX).exists()]
 FULL = os.environ.get("SOLVER_FULL") == "1"
 

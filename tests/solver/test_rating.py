@@ -13,7 +13,7 @@ import pytest
 from game.model.moves import GolfMove
 from game.solver import deals, difficulty, playout, rating, table_data
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RATED = [k for k in deals.KINDS if table_data.data_path(k, rating.SUFFIX).exists()]
 
 

@@ -43,7 +43,7 @@ def test_a_sample_of_each_table_re_solves_and_its_lines_replay_to_a_win(kind):
         assert moves is not None and replays_to_win(tables.make_game(kind, number), moves)
 
 
-def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
+def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch, spawned_pools):
     monkeypatch.setattr(tables, "BATCH", 5)
     quiet = [].append
     first = tables.generate("golf-classic", 3, jobs=1, seconds=10.0, directory=tmp_path, log=quiet)
@@ -67,7 +67,7 @@ def test_generate_resumes_and_verify_checks(tmp_path, monkeypatch):
     assert (1, "format") in tables.verify("golf-classic", directory=tmp_path, log=quiet)
 
 
-def test_lines_fills_in_a_table_made_without_lines(tmp_path, monkeypatch):
+def test_lines_fills_in_a_table_made_without_lines(tmp_path, monkeypatch, spawned_pools):
     monkeypatch.setattr(tables, "BATCH", 2)
     quiet = [].append
     tables.write_table(tables.table_path("golf-easy", tmp_path), "golf-easy", 6, [1, 2, 3, 4, 5, 6])
@@ -87,7 +87,7 @@ def test_read_table_refuses_a_file_without_header(tmp_path):
 
 @pytest.mark.parametrize("kind, column", [("golf-classic", 1), ("golf-easy", 2)])
 def test_golf_tables_agree_with_black_hole_solver_on_its_deals(kind, column):
-    from tests.solver.test_golf_solver import REFERENCE as reference
+    from helpers.golf_checks import REFERENCE as reference
 
     if kind not in PRESENT or not reference.exists():
         pytest.skip("no table or no reference file")

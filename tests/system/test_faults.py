@@ -34,8 +34,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PLAYER = ROOT / "tests" / "fault_player.py"
+ROOT = Path(__file__).resolve().parents[2]
+PLAYER = Path(__file__).resolve().parent / "fault_player.py"
 LONG = os.environ.get("FAULTS_LONG") == "1"
 KILLS = int(os.environ.get("FAULTS_KILLS", "300" if LONG else "50"))
 POINTS = ("save-before-rename", "save-after-rename", "stats-before-commit", "stats-after-record")

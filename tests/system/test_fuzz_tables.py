@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 from conftest import run_frames, settle
+from helpers.tables import cards_where_the_model_says
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
@@ -65,14 +66,6 @@ def _random_events(rng: random.Random, size: tuple[int, int], top: int) -> list[
     return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)]
 
 
-def _cards_where_the_model_says(scene) -> bool:
-    targets = scene.targets()
-    sprites = scene.board.sprites
-    return set(targets) == set(sprites) and all(
-        abs(sprites[c].pos[0] - t.pos[0]) < 1 and abs(sprites[c].pos[1] - t.pos[1]) < 1 for c, t in targets.items()
-    )
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("kind", ["golf", "eightoff-8", "eightoff-2"])
 def test_random_input_never_breaks_a_table(make_app, kind, seed):
@@ -112,6 +105,6 @@ def test_random_input_never_breaks_a_table(make_app, kind, seed):
     run_frames(app, 2)
     settle(app)
     assert len(scene.board.sprites) == 52
-    assert _cards_where_the_model_says(scene)
+    assert cards_where_the_model_says(scene)
     if kind != "eightoff-2":  # with two cells, random drops rarely find a legal move
         assert played + scene.game.moves >= 1  # the input did play

@@ -44,8 +44,8 @@ from typing import Any
 import pygame
 import pytest
 from conftest import RecordingAudio, seed_deals, slow_answers
-from test_assist import RESUMED, blocked_golf
-from test_fuzz_tables import _cards_where_the_model_says
+from helpers.assist import RESUMED, blocked_golf
+from helpers.tables import cards_where_the_model_says
 
 from game.app import App
 from game.jobs import Jobs
@@ -758,7 +758,7 @@ class Monkey:
         size = top.layout.card_size
         off_screen = [c for c, t in top.targets().items() if not screen.contains(pygame.Rect(t.pos, size))]
         assert not off_screen, f"cards off screen at {self.app.size}: {off_screen}"
-        if _cards_where_the_model_says(top):
+        if cards_where_the_model_says(top):
             return
         targets, sprites = top.targets(), top.board.sprites
         off = {

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pygame
 from conftest import FRAME, click, key, run_frames, settle
-from test_eightoff_table import eo, suit_up_to
-from test_spare_time import counting_loads
+from helpers.tables import counting_loads, eo, suit_up_to
 
 from game.model.cards import Card
 from game.model.golf import GolfGame

@@ -8,7 +8,7 @@ import random
 
 import pygame
 from conftest import run_frames
-from test_end_screens import win, winnable_layout
+from helpers.tables import win, winnable_layout
 
 from game.ui.panel_image import PanelImage
 from game.view.card_face import draw_image
