@@ -4,6 +4,7 @@ conserved, score never below 0, undo restores exactly, a redo replays exactly wh
 back until another move is made, the JSON round trip) and each game's own
 scoring and status rules (hypothesis)."""
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -261,7 +262,7 @@ class Play(RuleBasedStateMachine):
 
 
 Play.TestCase.settings = SETTINGS
-TestPlay = Play.TestCase
+TestPlay = pytest.mark.slow(Play.TestCase)
 
 
 def test_every_family_has_its_rules_checked():

@@ -84,6 +84,7 @@ def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_
     assert app.top.game.to_json() == expected
 
 
+@pytest.mark.slow
 def test_a_save_truncated_at_any_byte_never_breaks_start_up(data_dir, caplog):
     progress = Progress(data_dir)
     game = GolfGame.from_code("GO1-E-AAAAAAB")

@@ -31,6 +31,7 @@ def blocked_game(rng: random.Random) -> GolfGame:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
     app = make_app(size=size)
@@ -276,6 +277,7 @@ def blocked_panels(make_app, language: str):
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make_app, language):
     """A play-test read a Greek verdict at about 9 px beside two buttons: the panel takes the first of
@@ -302,6 +304,7 @@ def play_to_a_block(game: GolfGame, rng: random.Random) -> None:
         game.push(rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", ["el", "th"])
 def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(make_app, size, language):
@@ -337,6 +340,7 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_all(make_app, language):
     """A play-test saw the empty stock's outline peek out under a blocked panel's edge (and the felt's

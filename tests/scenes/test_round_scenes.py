@@ -240,6 +240,7 @@ def test_the_hud_fits_the_hole_and_the_round_at_800x480_in_every_language(make_a
             i18n.set_language("en")
 
 
+@pytest.mark.slow
 def test_a_whole_round_through_the_scenes_with_posted_input(make_app):
     app = menu(make_app, golf_mode="round", animation_speed="off")
     click(app, app.top.play_button.rect.center)
