@@ -1,4 +1,4 @@
-"""Issue 21: the daily deal (deterministic, proven winnable, no repeat within a year, for every kind
+"""The daily deal (deterministic, proven winnable, no repeat within a year, for every kind
 with a table) and the streaks across missed days, time zones and midnight."""
 
 import datetime

@@ -195,8 +195,8 @@ with tempfile.TemporaryDirectory() as scratch:
 
 
 def test_the_analysis_its_panel_the_dialog_and_the_end_panels_load_after_the_first_frame_in_spare_time():
-    """A table's first frame does not wait for code it does not draw (some 8 ms here, on top of the
-    end panels'); its spare time reads it before a hint, a blocked deal or a dialog needs it."""
+    """A table's first frame does not wait for code it does not draw (the analysis, its panel, the
+    dialog, the end panels); its spare time reads it before a hint, a blocked deal or a dialog needs it."""
     import subprocess
     import sys
     from pathlib import Path

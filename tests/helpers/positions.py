@@ -1,4 +1,4 @@
-"""Helpers the model tests share: positions written as card names, and independent references."""
+"""Positions written as card names, and independent references, for the model's and the solver's tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Moves are values (issue 16): a text form that round-trips, push/pop as the one door for change,
+"""Moves are values: a text form that round-trips, push/pop as the one door for change,
 the move stack, and the precise reason of a refusal."""
 
 import pytest

@@ -41,7 +41,7 @@ ALL_KINDS = sorted(set(registry.KINDS) | {f"golf-{r.name}" for r in GolfRules.ev
 
 # -- each game's own rules, checked after every step ---------------------------------------------------
 def golf_fits(card, top, rules):
-    """The rule as RULES.md and issue 19 state it, written apart from the model's."""
+    """The rule as RULES.md states it, written apart from the model's."""
     if top is None:
         return True
     if rules.dead_king and top.rank == 13:

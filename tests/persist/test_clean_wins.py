@@ -1,4 +1,4 @@
-"""Issue 21: a win with no undo and no hint is a clean win. The statistics count clean wins apart
+"""A win with no undo and no hint is a clean win. The statistics count clean wins apart
 from assisted ones (a demo's wins are never the player's), and the end screen says so."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Nothing lost, in process (issue 15): hostile save and settings files, game ids that make recording
+"""Nothing lost, in process: hostile save and settings files, game ids that make recording
 idempotent, the statistics written in the background (locks, damage told from trouble), the save
 writer that always writes the newest state, and the leftovers of interrupted writes.
 
-The same faults with the real game in subprocesses, killed at exact instants, are in test_faults.py.
+The same faults with the real game in subprocesses, killed at exact instants, are in tests/system/test_faults.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A round of golf saved and counted (issue 20): saved after every move, resumed at the same hole and
+"""A round of golf saved and counted: saved after every move, resumed at the same hole and
 move after a power cut, recorded once per round (finished, abandoned, assisted), statistics per rule
 set, the schema migration that adds rounds keeping every row, and the journal for rounds."""
 

@@ -1,6 +1,6 @@
-"""Saves written before the game abstraction (issue 16) must still resume, exactly, for every kind.
+"""Saves written before the game abstraction must still resume, exactly, for every kind.
 
-The files in tests/fixtures/saves/ were written by Progress with the code of that time: a deal of each
+The files in tests/persist/fixtures/saves/ were written by Progress with the code of that time: a deal of each
 kind with a dozen moves, undos among them, and a hint counted. They are never regenerated.
 """
 

@@ -1,4 +1,4 @@
-"""Appearance (issue 22): card backs, table colours and the four-colour deck, chosen with posted
+"""Appearance: card backs, table colours and the four-colour deck, chosen with posted
 clicks from Settings, saved at once, shown in the preview, on this screen's felt and on the table
 beneath when the player returns."""
 

@@ -29,8 +29,8 @@ from game.solver.moves import apply_move, copy_game
 
 @pytest.fixture
 def solver_only(monkeypatch):
-    """The listed deals' shipped lines are not used (tests/test_shipped_lines.py tests them): every
-    hint and demo asks the solver, whose timing these tests play with."""
+    """The listed deals' shipped lines are not used (tests/scenes/test_shipped_lines.py tests them):
+    every hint and demo asks the solver, whose timing these tests play with."""
     monkeypatch.setattr(deals, "line_of_steps", lambda game: iter(()))  # no line: a generator returning None
 
 
@@ -345,7 +345,7 @@ def test_the_win_screen_says_a_guaranteed_deal_was_winnable_and_counts_the_playe
     assert app.ctx.progress.stats.summary("golf", "easy").won == 1
 
 
-# -- review findings ----------------------------------------------------------------------------------
+# -- more of the hints, the analysis and the demo ------------------------------------------------------
 def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app):
     game = blocked_golf()
     app = make_app(size=(800, 480))

@@ -1,5 +1,5 @@
-"""An icon in the top band shows its name under it while a mouse rests on it (band_tip.py): a play-test
-took Greek's bare ▶ (Watch) for "play". Fingers have no hover: a touchscreen never shows it."""
+"""An icon in the top band shows its name under it while a mouse rests on it (band_tip.py), so that
+Greek's bare ▶ (Watch) is not taken for "play". Fingers have no hover: a touchscreen never shows it."""
 
 from __future__ import annotations
 

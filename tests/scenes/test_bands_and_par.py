@@ -1,4 +1,4 @@
-"""Issue 21: New game deals from the chosen difficulty band, and the HUD and the win show a deal's par."""
+"""New game deals from the chosen difficulty band, and the HUD and the win show a deal's par."""
 
 from __future__ import annotations
 

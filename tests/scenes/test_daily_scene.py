@@ -1,4 +1,4 @@
-"""Issue 21: the daily deal from the menu, played and counted: the menu's button (with its check mark
+"""The daily deal from the menu, played and counted: the menu's button (with its check mark
 once today's deal is done), the daily screen's streaks and calendar, and the share line."""
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ HINTS = ("Double-tap or drag to move it elsewhere", "Double-click or drag to mov
 
 
 def test_a_finger_is_told_to_double_tap_and_a_mouse_to_double_click(table):
-    """A desktop play-test was told to double-tap with a mouse in its hand."""
+    """A message about moving a card names the gesture of the pointer in use."""
     app, scene = table(eo([["2C", "9H"], ["3C"]]))
     touch_tap(app, card_point(scene, "9H"))  # a finger hides the arrow
     run_frames(app, int((DOUBLE_TIME + HINT_AFTER) * 60) + 3)
@@ -226,7 +226,7 @@ def test_double_click_on_a_run_base_moves_the_whole_run(table):
 
 def test_a_quick_tap_after_a_tap_that_sent_its_card_up_is_a_tap_on_the_next_card(table):
     # 4S goes up on the first click; the second, within the double-tap time, is a tap on the 5S it
-    # uncovered (issue 22: fast taps are never lost), which goes up too
+    # uncovered (fast taps are never lost), which goes up too
     game = eo([["2C", "5S", "4S"], ["3C"]], foundations=[suit_up_to("S", 3), [], [], []])
     app, scene = table(game)
     double_click(app, card_point(scene, "4S"))
@@ -391,7 +391,7 @@ def test_the_menu_follows_the_game_being_played(table):
     assert (s.last_game, s.eightoff_cells) == ("eightoff", 2)
 
 
-# -- found in review: taps across a change, neighbouring piles, two fingers, the message's pixels ------
+# -- taps across a change, neighbouring piles, two fingers, the message's pixels ---------------------
 def test_a_tap_then_undo_then_a_tap_is_not_a_double_tap(table):
     app, scene = table(eo([["2C", "9H"], ["3C"], ["4C", "KD"]]))
     double_click(app, card_point(scene, "KD"))  # the King goes to an empty column
@@ -483,7 +483,7 @@ def test_a_message_keeps_its_look_while_a_card_passes_under_it(table):
     assert scene.toast.active and not changed
 
 
-# -- found in the second play-test -------------------------------------------------------------------
+# -- more gestures, drops and messages at the table ----------------------------------------------------
 def test_the_second_click_of_a_double_click_that_opened_the_table_is_lost(make_app):
     app = make_app(size=(800, 480))
     game = eo([["2C", "AS"], ["3C"]])

@@ -1,4 +1,4 @@
-"""Issue 22, item 8: honest end screens. The blocked panel never covers a card left (at 800×480,
+"""Honest end screens. The blocked panel never covers a card left (at 800×480,
 1280×720 and 1920×1080, over many blocked deals) and says how many cards were cleared and are left;
 the win screen shows the time, the best score and the streak and offers the same deal again, with
 its cascade kept off the top band; "cannot be won" at the deal is said as such."""
@@ -187,7 +187,7 @@ def test_play_time_reads_like_a_clock():
 
 
 def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
-    """Issue 21: the blocked panel and the win screen say the deal's best golf score from its start."""
+    """The blocked panel and the win screen say the deal's best golf score from its start."""
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
     game = GolfGame.from_layout([["KS", "9D"], ["QC"], ["8H"], [], [], [], []], ["4H"], ["7C", "JD"], "classic")
@@ -280,8 +280,8 @@ def blocked_panels(make_app, language: str):
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make_app, language):
-    """A play-test read a Greek verdict at about 9 px beside two buttons: the panel takes the first of
-    its forms whose every line is 12 px or more (the live top band has its buttons)."""
+    """No verdict is printed at about 9 px beside two buttons (as a Greek one was): the panel takes the
+    first of its forms whose every line is 12 px or more (the live top band has its buttons)."""
     smallest = []
     for _scene, panel in blocked_panels(make_app, language):
         assert panel.analysis is not None
@@ -308,8 +308,8 @@ def play_to_a_block(game: GolfGame, rng: random.Random) -> None:
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", ["el", "th"])
 def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(make_app, size, language):
-    """A play-test saw a Thai hole's tall panel cut the empty columns' outlines above it and the
-    stock's below it at 1920x1080: a smaller form in a clear space is taken before that."""
+    """A hole's tall panel never cuts the empty columns' outlines above it and the stock's below it
+    (as a Thai one did at 1920x1080): a smaller form in a clear space is taken before that."""
     from game.model.course import GolfRound
     from game.scenes.round_end import RoundBlockedOverlay
     from game.scenes.round_table import RoundTableScene
@@ -343,7 +343,7 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "el", "th"])
 def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_all(make_app, language):
-    """A play-test saw the empty stock's outline peek out under a blocked panel's edge (and the felt's
+    """No mark on the felt peeks out under a blocked panel's edge (the empty stock's outline, the felt's
     title half covered): the panel slides clear of such a mark, or grows over it where no card is."""
     cut, seen = [], 0
     for scene, panel in blocked_panels(make_app, language):
@@ -357,8 +357,8 @@ def test_the_blocked_panel_covers_what_is_printed_on_the_felt_whole_or_not_at_al
 
 
 def test_a_hole_panel_over_the_empty_stock_covers_its_corner_too(make_app):
-    """A regression play-test: round GR1-E-AAAAAAG, hole 1 drawn to a block at 1920x1080 in Greek. The
-    panel's edge lay flush with the stock's outline, and its rounded corner left the outline's showing."""
+    """Round GR1-E-AAAAAAG, hole 1 drawn to a block at 1920x1080 in Greek: a panel whose edge lies
+    flush with the stock's outline covers the outline's rounded corner too."""
     from game.model.course import GolfRound
     from game.scenes.round_table import RoundTableScene
 

@@ -1,4 +1,4 @@
-"""Finish (issue 22, item 7) at the table, driven by posted taps and keys on the simulated clock: the
+"""Finish at the table, driven by posted taps and keys on the simulated clock: the
 button shows exactly when foundation moves alone end the game, and pressing it sends the cards up
 in a cascade of the player's own moves (counted, saved, undoable one by one); a touch stops it."""
 

@@ -1,6 +1,6 @@
 """Hints, the demo, "where did I lose it" and attract mode under Golf rule sets that are no preset
-and have no table of winnable deals of their own (issue 19): Classic with two jokers, and the strict
-rule with the empty start. Played with posted events and the inline solver, as tests/test_assist.py."""
+and have no table of winnable deals of their own: Classic with two jokers, and the strict rule with
+the empty start. Played with posted events and the inline solver, as tests/scenes/test_assist.py."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ RULE_SETS = ["classic+j2", "strict+z"]
 
 @functools.cache
 def solver_knows(rule: str) -> bool:
-    """Whether the Golf solver's lines obey this rule set (the rule-aware solver, from the solver's
-    branch of issue 19, does; before it lands the strict draw and the dead King are not known)."""
+    """Whether the Golf solver's lines obey this rule set (a solver that knows nothing of the strict
+    draw or the dead King gives lines the model refuses)."""
     for number in range(1, 40):
         game = registry.kind(f"golf-{rule}").deal(number)
         result = solve(game, 300_000)
@@ -57,9 +57,9 @@ def rule_sets(search: bool = False):
     for rule in RULE_SETS:
         why = None
         if not solver_knows(rule):
-            why = f"the Golf solver does not know {rule} yet (the rule-aware solver comes with the solver's branch)"
+            why = f"the Golf solver's lines do not obey {rule}"
         elif search and not deals_know(rule):
-            why = f"game/solver/deals.py does not search golf-{rule}, which has no table (see the issue 19 report)"
+            why = f"game/solver/deals.py does not search golf-{rule}, which has no table"
         out.append(pytest.param(rule, marks=pytest.mark.skipif(why is not None, reason=why or "")))
     return out
 

@@ -1,4 +1,4 @@
-"""The screens of Golf's rule sets (issue 19), driven with posted events: the More rules sheet in the
+"""The screens of Golf's rule sets, driven with posted events: the More rules sheet in the
 New game window, the strict draw's greyed stock and its refusals, the rule set named in the band, on
 the felt and on the end screens, a joker named in words, and the statistics of every rule set."""
 

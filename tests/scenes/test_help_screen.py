@@ -540,7 +540,7 @@ def test_a_question_closing_over_an_example_leaves_no_trace(make_app):
 
 @pytest.mark.parametrize("pointing", ["mouse", "finger"])
 def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, pointing, monkeypatch):
-    """A desktop play-test was told "Tap to continue" with a mouse in its hand."""
+    """A tip says "Click to continue" to a mouse and "Tap to continue" to a finger."""
     from game.ui import text as text_module
 
     app = app_with(make_app, lang="en")
@@ -554,5 +554,5 @@ def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, poin
     assert isinstance(overlay, tips_overlay.TipsOverlay)
     word = "Click to continue" if pointing == "mouse" else "Tap to continue"
     assert any(t.startswith(word) for t in shown), shown
-    # the tip itself says the same (a regression play-test read "Tap a free card" over "Click to continue")
+    # the tip itself says the same (never "Tap a free card" over "Click to continue")
     assert overlay.text.startswith("Click a free card" if pointing == "mouse" else "Tap a free card")

@@ -1,4 +1,4 @@
-"""Issue 22, item 3: one fixed band per window size. The title and every counter keep their places
+"""One fixed band per window size. The title and every counter keep their places
 for a plain and a winnable deal, as the values grow, in both games and in a round; nothing reaches
 the buttons; the text fits its slot in Greek and Thai (the widest values sized each slot)."""
 

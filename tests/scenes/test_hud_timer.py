@@ -1,4 +1,4 @@
-"""Issue 22, item 4 (the band's part): the play time in the HUD, m:ss (h:mm:ss past an hour), only
+"""The play time in the HUD, m:ss (h:mm:ss past an hour), only
 while the table is in view, repainted only when the shown second changes, and not at all when the
 setting is off or on a kiosk. A simulated clock throughout: frames of 1/60 s, never the wall."""
 

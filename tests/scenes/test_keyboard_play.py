@@ -1,4 +1,4 @@
-"""Keyboard play at the tables (issue 22, item 12), driven by posted KEYDOWN events only: the focus
+"""Keyboard play at the tables, driven by posted KEYDOWN events only: the focus
 moves over every pile by arrows and Tab, Space taps, Enter picks up and drops (Eight Off), Esc puts
 back, and whole games are won from the keyboard alone. The clock is the app's simulated one."""
 

@@ -206,7 +206,7 @@ def _winnable_golf_menu(make_app, lang, size=(800, 480)):
 
 @pytest.mark.parametrize("lang", ["en", "el", "th"])
 def test_the_difficulty_picker_names_no_golf_rule(make_app, lang):
-    """A play-test read "Easy" twice, a Golf rule above a difficulty: the two choices use different words."""
+    """A difficulty and a Golf rule use different words (never "Easy" twice, a Golf rule above a difficulty)."""
     from game.i18n import tr
 
     _app, menu = _winnable_golf_menu(make_app, lang)
@@ -233,7 +233,7 @@ def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, l
 
 
 def test_with_winnable_deals_off_the_switch_takes_the_whole_row(make_app):
-    """A play-test saw an empty gap where the difficulty choice had been."""
+    """No empty gap is left where the difficulty choice would be."""
     app, menu = _winnable_golf_menu(make_app, "en")
     row = menu.winnable_toggle.rect.union(menu.band_choice.rect)
     click(app, menu.winnable_toggle.rect.center)

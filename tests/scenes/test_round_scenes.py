@@ -1,4 +1,4 @@
-"""A round of golf on screen (issue 20): the New game window's Single deal / Round of 9 and round
+"""A round of golf on screen: the New game window's Single deal / Round of 9 and round
 codes, the table's HUD and give up, the end of a hole and the scorecard, a whole round with posted
 input, a power cut in the middle of hole 5 with the real game, and the statistics screen's rounds."""
 
@@ -397,5 +397,5 @@ def test_round_statistics_after_a_scripted_round(make_app):
 
 
 def test_a_negative_strokes_count_is_written_with_the_same_dash_as_the_score_to_par():
-    """A play-test read "Hole 1: -1" (a hyphen) beside "Round: –6" (the en dash the fonts have)."""
+    """Never "Hole 1: -1" (a hyphen) beside "Round: –6" (the en dash the fonts have)."""
     assert strokes(-1) == "\u20131" == shown(par_text(-1)) and strokes(0) == "0" and strokes(4) == "4"

@@ -1,5 +1,5 @@
-"""Cases the monkey (test_monkey.py) found, each failing before its fix: the screen drawn piece by
-piece equals a full repaint, and cards at rest lie where the model says."""
+"""Sequences of input like the monkey's (tests/system/test_monkey.py), each on its own: the screen drawn
+piece by piece equals a full repaint, and cards at rest lie where the model says."""
 
 from __future__ import annotations
 

@@ -81,8 +81,8 @@ def test_a_listed_deal_whose_line_is_unusable_asks_the_solver(make_app, monkeypa
 
 
 def test_the_shipped_line_is_checked_a_few_moves_at_a_time_in_spare_time_never_in_a_frame(make_app, monkeypatch):
-    """Checking a line through the model costs some 5 ms here (25 on a Pi): as one piece it made the
-    frame after the deal the slowest of all."""
+    """Checking a line through the model is work enough to make, as one piece, the frame after the
+    deal the slowest of all: it is done a few moves at a time, in frames' spare time."""
     from game.scenes.assist import SHIPPED_MOVES_PER_PIECE
 
     made = []

@@ -1,5 +1,5 @@
-"""Issue 21: the statistics screen shows the month's calendar of daily deals with the daily streaks
-(a tab beside the chart chooses), and issue 22 item 4: the best and average time of wins."""
+"""The statistics screen shows the month's calendar of daily deals with the daily streaks (a tab
+beside the chart chooses), and the best and average time of wins."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_the_tabs_and_calendar_stay_inside_the_panel(make_app, data_dir, on_day,
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 def test_the_charts_keys_are_squares_about_a_capital_high(make_app, size, monkeypatch):
-    """A play-test found the legend's colour squares tiny and pressed against their words."""
+    """The legend's colour squares are neither tiny nor pressed against their words."""
     from game.scenes import stats_scene
 
     app = make_app(size=size, scene=StatsScene)

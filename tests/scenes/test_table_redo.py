@@ -1,4 +1,4 @@
-"""Redo at the table (issue 22, item 11), driven by posted keys and taps: Ctrl+Y and Shift+Ctrl+Z
+"""Redo at the table, driven by posted keys and taps: Ctrl+Y and Shift+Ctrl+Z
 replay the moves just undone until a new move is made, the band's Redo button does the same for a
 kiosk without a keyboard, and a redo counts as a move."""
 

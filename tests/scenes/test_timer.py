@@ -1,4 +1,4 @@
-"""Issue 22, item 4: the play time counts only time on the table: not under a dialog or Help, not
+"""The play time counts only time on the table: not under a dialog or Help, not
 while the window is hidden, not in the menu (a simulated clock throughout)."""
 
 from __future__ import annotations

@@ -74,8 +74,8 @@ def test_two_taps_too_slow_are_not_a_double_tap(table):
 
 
 def test_a_double_tap_after_the_tap_hint_came_takes_the_hint_away(table):
-    """A kiosk play-test saw "Double-tap or drag to move it elsewhere" stay up over a card its double
-    tap had just moved (the hint came as the second tap did): the move takes it away."""
+    """The move a double tap makes takes away the hint "Double-tap or drag to move it elsewhere" that
+    came as its second tap did, rather than leave it up over the card just moved."""
     from game.i18n import tr
     from game.scenes.eightoff_table import MESSAGES
     from game.ui.toast import Toast

@@ -1,4 +1,4 @@
-"""Issue 21: the "still winnable?" light. Off by default; with it on, after every move the table
+"""The "still winnable?" light. Off by default; with it on, after every move the table
 shows winnable, lost or thinking, from the solver worker (never blocking a frame), turning red at
 the move that lost the game, and never naming the winning move."""
 
@@ -109,8 +109,8 @@ def test_a_tap_on_the_light_says_it_in_words(make_app):
 
 
 def test_a_hint_after_the_lights_verdict_follows_its_line(make_app):
-    """Found by the monkey: the light's line came from the worker as the solver's raw moves ('draw',
-    a column number) and a hint that followed it broke; they are the game's moves now."""
+    """The light's line comes from the worker as the game's moves, not the solver's raw ones ('draw',
+    a column number), so a hint that follows it works."""
     app, scene = table(make_app, one_wrong_move())  # a layout: no shipped line, the light asked the solver
     assert scene.light.verdict is Verdict.WINNABLE
     line = scene.assist.known_line()

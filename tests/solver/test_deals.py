@@ -127,7 +127,7 @@ def test_find_winnable_gives_up_after_its_tries(monkeypatch):
     assert len(tried) == 5 and all(budget == 7 and code.startswith("EO1-C2-") for code, budget in tried)
 
 
-# -- Golf rule sets without a table (issue 19) ------------------------------------------------------
+# -- Golf rule sets without a table -----------------------------------------------------------------
 def test_a_golf_rule_set_made_on_first_use_has_no_table_and_no_warning(fresh_cache, caplog):
     caplog.set_level(logging.WARNING)
     kind = "golf-easy+z"

@@ -2,8 +2,8 @@
 reference verdicts of a separate plain search (game/solver/golf_plain.py), stored with the command
 that makes them in tests/solver/reference/golf-strict.tsv.
 
-By default every 10th deal is solved (200 deals); GOLF_SOLVER_FULL=1 solves all 2000 (a minute on
-a loaded machine), as for the Classic and Easy references (tests/solver/test_golf_solver.py).
+By default every 10th deal is solved (200 deals); GOLF_SOLVER_FULL=1 solves all 2000, as for the
+Classic and Easy references (tests/solver/test_golf_solver.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Difficulty bands (issue 21): they come from the shipped rating files, are of similar size and
+"""Difficulty bands: they come from the shipped rating files, are of similar size and
 ordered by the measure, the measure is reproducible, and a damaged file means no bands."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def test_eightoff_tables_agree_with_freecell_solver_on_its_deals(kind, column):
     assert {n for n in numbers if n <= len(rows)} == {int(r[0]) for r in rows if r[column] == "S"}
 
 
-# -- the Golf rule sets' winnable shares (issue 19) --------------------------------------------------
+# -- the Golf rule sets' winnable shares ------------------------------------------------------------
 def test_every_golf_rule_set_has_its_share_near_the_literature():
     from game.model.golf import GolfRules
 

@@ -1,10 +1,10 @@
 """The real game, started by main.main() as a kiosk, played by a scripted player and watched, for
 the fault-injection tests (test_faults.py). Not a test module itself: run as a subprocess.
 
-    python tests/fault_player.py --seed 3 --steps 40 [--pace] [--kill POINT:N] [--slow-fsync 10-80]
+    python tests/system/fault_player.py --seed 3 --steps 40 [--pace] [--kill POINT:N] [--slow-fsync 10-80]
                                  [--fsize BYTES] [--free-at STEP] [--freeze-save-after-record]
                                  [--new-game P]
-    python tests/fault_player.py --serve     (the tests' start-up server, see serve())
+    python tests/system/fault_player.py --serve     (the tests' start-up server, see serve())
 
 Only the loop is scripted: main() parses the command line, App() loads the settings, Progress
 opens the save and the statistics, first_scene() resumes a saved game. Instead of pygame's clock

@@ -1,4 +1,4 @@
-"""Nothing lost, for real (issue 15): the real game in subprocesses (tests/fault_player.py runs
+"""Nothing lost, for real: the real game in subprocesses (tests/system/fault_player.py runs
 main.main() as a kiosk with a scripted player), broken as an adversary would break it.
 
 - a loop of power cuts (SIGKILL) at random instants and at the instants that matter: after a

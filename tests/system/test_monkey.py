@@ -17,15 +17,15 @@ recorded, and the test checks the whole expected set was visited.
 Each segment has its own seed (derived from SEED) and its own settings and data folders, so it can be
 replayed alone. A failure says which seed and segment, and shows the last events fed:
 
-    MONKEY_SEED=20240611 MONKEY_SEGMENT=7 .venv/bin/python -m pytest tests/test_monkey.py -s
+    MONKEY_SEED=20240611 MONKEY_SEGMENT=7 .venv/bin/python -m pytest tests/system/test_monkey.py -s
 
 (MONKEY_EVENTS=n changes the events per segment.) The solver answers inline, after a while
 (conftest.slow_answers: a few frames, drawn from the segment's seed), within a budget of states alone
 (SOLVER_STATES a solve: cheap, and the same on every machine), so a replay follows the same input
 and meets the same answers in the same frames; a hard position's answer is "unknown", which the
-player's game gives too when a solve runs out of time. The four drawing bugs the monkey found (a draw
-undone in the same frame, a dialog's stale panel and double dimming, a label's overflow) are fixed,
-with their own tests in test_screen_consistency.py.
+player's game gives too when a solve runs out of time. A draw undone in the same frame, a dialog's
+stale panel and double dimming, and a label's overflow have tests of their own too, in
+tests/scenes/test_screen_consistency.py.
 """
 
 from __future__ import annotations

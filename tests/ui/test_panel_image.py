@@ -83,7 +83,7 @@ def test_a_rounded_corner_has_no_nearly_opaque_pixel_and_is_otherwise_the_smooth
 
 
 def test_a_dialogs_panel_hides_what_lies_beneath_it(app):
-    """At 238 of 255 the menu's cream buttons showed through "Start a new game?" (a play-test)."""
+    """The menu's cream buttons do not show through "Start a new game?" (as they did at 238 of 255)."""
     from game.scenes.dialog import PANEL_OPACITY
 
     drawn = []

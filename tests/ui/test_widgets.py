@@ -240,5 +240,5 @@ def test_a_button_label_goes_on_two_lines_only_where_they_are_larger_and_fit(tex
     assert text.rendered_size(label, size, True)[1] <= 48
     assert fitted_label(text, "Deal of the day", 400, 48, 24, bold=True) == ("Deal of the day", 24)
     assert "\n" not in fitted_label(text, "Deal of the day", 90, 20, 24, bold=True)[0]  # too low for two
-    # a mark is never left alone on a line (a regression play-test saw "✓" over the deal code)
+    # a mark is never left alone on a line ("✓" over the deal code)
     assert "\n" not in fitted_label(text, "\u2713 EO1-C8-AAAAAYW", 120, 48, 24, bold=True)[0]

@@ -1,4 +1,4 @@
-"""The card lifts (issue 22, item 2), driven by posted mouse and touch events on the simulated clock:
+"""The card lifts, driven by posted mouse and touch events on the simulated clock:
 a dragged card or group rises a few pixels over a soft shadow, settles back with an ease when it is
 dropped, the hint's arrow and glow are hidden while it is dragged, and a frame of the drag repaints
 about what moves."""
@@ -244,8 +244,8 @@ def test_a_hint_asked_for_during_a_drag_waits_for_the_drop(table):
 
 
 def test_a_card_drawn_before_it_has_risen_still_comes_down_when_dropped(table):
-    # found by the monkey: a frame drawn with no simulation step between the pick-up and the paint
-    # forgot the card was held, and the drop never let go of it
+    # a frame drawn with no simulation step between the pick-up and the paint still knows the card is
+    # held, and the drop lets go of it
     app, scene = table(eightoff())
     board = scene.board
     s = sprite(scene, "7H")

@@ -1,4 +1,4 @@
-"""Issue 22, item 9 (Eight Off): the cards are the largest that keep a 19-card column whole on
+"""Eight Off's cards are the largest that keep a 19-card column whole on
 screen, fanned no tighter than MIN_FAN, under the band, with the piles across the window; at least
 as large as before (when the layout kept room for 8 cards at the full fan), and larger at 1920x1080
 with 4 cells, where the board used to leave its lower third empty."""
@@ -12,7 +12,8 @@ from game.view.eightoff_layout import LONGEST, MIN_FAN, EightOffLayout
 from game.view.layout import hud_height
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
-#: The card widths before issue 22 (the same for 8, 4 and 2 cells: the height decided them).
+#: The card widths of the layout that kept room for 8 cards at the full fan (the same for 8, 4 and 2
+#: cells: the height decided them).
 BEFORE = {(800, 480): 71, (1024, 600): 90, (1280, 720): 108, (1366, 768): 115, (1920, 1080): 162, (3840, 2160): 325}
 
 
@@ -87,8 +88,8 @@ def test_the_demos_message_slides_off_long_columns_that_reach_the_bottom(make_ap
 
 @pytest.mark.parametrize("lang", ["en", "el", "th"])
 def test_a_slid_message_keeps_off_the_foundations_outlines_too(make_app, lang):
-    """A play-test saw the Thai "Winnable deal" slid off the columns onto the empty foundations at the
-    side (800x480): what is printed on the felt counts as covered too, after the cards."""
+    """A message slid off the columns does not land on the empty foundations at the side (the Thai
+    "Winnable deal" at 800x480): what is printed on the felt counts as covered too, after the cards."""
     from conftest import settle
 
     from game import i18n
@@ -114,8 +115,8 @@ def test_a_slid_message_keeps_off_the_foundations_outlines_too(make_app, lang):
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 def test_a_long_message_that_would_cover_cards_on_two_lines_takes_one(make_app, size):
-    """A regression play-test: the Greek "double-click or drag" hint, on two lines at the foot of long
-    columns, lay over their last cards and an empty foundation; on one smaller line it clears them."""
+    """A message on two lines at the foot of long columns that would lie over their last cards and an
+    empty foundation (the Greek "double-click or drag" hint) takes one smaller line, clear of them."""
     from conftest import settle
 
     from game import i18n

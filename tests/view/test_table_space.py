@@ -1,4 +1,4 @@
-"""Issue 22, items 5 and 9: the tables use their room, and Eight Off's piles tell apart."""
+"""The tables use their room, and Eight Off's piles tell apart."""
 
 import pytest
 
