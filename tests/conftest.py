@@ -1,4 +1,17 @@
-"""Shared fixtures for headless scene tests (SDL's dummy video and audio drivers).
+"""Shared fixtures and helpers of the tests, run headless (SDL's dummy video and audio drivers).
+
+Layout: tests/<package>/ holds the tests of game/<package>/ (model, solver, scenes, view, ui,
+persist, help); tests/ itself those of game's top-level modules and main.py; tests/system the
+whole-game runs and brute-force checks (all marked ``slow``); tests/helpers the functions that
+tests in several folders share. pytest's default import mode puts tests/ (the first folder up
+without an __init__.py) on sys.path; each subfolder has an __init__.py, so its modules are
+``scenes.test_menu`` and the like and two folders may hold files of the same name. Tests import
+``from conftest import ...`` (this file) and ``from helpers.tables import ...``, never from
+another test module. Fixtures are in the conftest.py files: this one for every folder, a
+subfolder's own for that folder.
+
+Hypothesis: HYPOTHESIS_PROFILE picks the profile, "dev" by default, "ci" in .ci/run (see
+HYPOTHESIS_PROFILES below).
 
 Fixtures
     config_dir      a fresh settings directory (GOLF_EIGHTOFF_CONFIG_DIR points at it)
@@ -11,6 +24,9 @@ Fixtures
                     a slow solve); "inline-process" the same in a worker process (the solver's
                     memory is not the test's); "process" for the real worker in end-to-end tests.
     app             make_app() at 1280x720 with nothing on the stack
+    make_player     factory: make_player(game, size=(800, 480), **settings) -> Player, a Golf table
+                    of `game` in an app of its own, dealt; Player posts presses and releases and
+                    runs frames (player.click(pos), .touch, .drag, .key, .frames(n), .scene)
     frozen_heap     gc.freeze() for the test: the collections the app makes at every scene change
                     look only at the objects made after it (long runs: the week, the monkey)
     ui              the helper functions below as attributes (ui.click(app, pos), ...)
@@ -48,8 +64,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 FRAME = 1 / 60
+
+#: Hypothesis profiles. "dev", for everyday runs, draws new examples on every run and keeps the
+#: failing ones in .hypothesis/ to try first next time; "ci" (Hypothesis's own CI settings) draws
+#: the same examples on every run, keeps no database and prints the blob that reproduces a failure.
+#: Neither has a deadline: a loaded machine's timing is no behaviour of the game.
+HYPOTHESIS_PROFILES = {
+    "dev": {"deadline": None},
+    "ci": {
+        "derandomize": True,
+        "database": None,
+        "print_blob": True,
+        "deadline": None,
+        "suppress_health_check": [HealthCheck.too_slow],
+    },
+}
+
+
+def load_hypothesis_profile(environ=os.environ) -> str:
+    """Register the profiles and load the one HYPOTHESIS_PROFILE names ("dev" if unset); its name.
+
+    Called here, before any test module is imported: a settings object (a test's own @settings)
+    takes the fields it does not set from the profile loaded when it is made."""
+    for name, fields in HYPOTHESIS_PROFILES.items():  # (over Hypothesis's defaults, not the profile loaded)
+        settings.register_profile(name, settings.get_profile("default"), **fields)
+    name = environ.get("HYPOTHESIS_PROFILE") or "dev"
+    settings.load_profile(name)
+    return name
+
+
+load_hypothesis_profile()
 
 
 class RecordingAudio:
@@ -216,11 +263,55 @@ def answered(app, frames: int = 100_000) -> None:
     settle(app)
 
 
+class Player:
+    """Posts events into a headless app and runs frames with a fake clock (make_player's player of a
+    Golf table: a press and its release in one frame, then `settle` frames)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.stack[-1]
+
+    def frames(self, n: int = 60) -> None:
+        for _ in range(n):
+            self.app.step_frame(FRAME)
+
+    def post(self, type_, **kw) -> None:
+        pygame.event.post(pygame.event.Event(type_, **kw))
+
+    def click(self, pos, settle: int = 60) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(settle)
+
+    def touch(self, pos, settle: int = 60) -> None:
+        w, h = self.app.size
+        for t in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.post(t, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=0, touch_id=0, pressure=1.0)
+        self.frames(settle)
+
+    def drag(self, a, b, steps: int = 8, settle: int = 60) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frames(1)
+        for i in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frames(1)
+        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        self.frames(settle)
+
+    def key(self, key, mod=0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.frames(30)
+
+
 # --- fixtures ----------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True, scope="session")
 def no_first_run_tips():
-    """A table a test opens is the table itself, not its first-run tips over it (tests/test_help.py
-    turns them on where it tests them)."""
+    """A table a test opens is the table itself, not its first-run tips over it
+    (tests/scenes/test_help_screen.py turns them on where it tests them)."""
     from game.scenes import tips
 
     with pytest.MonkeyPatch.context() as patch:
@@ -304,6 +395,31 @@ def make_app(config_dir):
 @pytest.fixture
 def app(make_app):
     return make_app()
+
+
+@pytest.fixture
+def make_player(tmp_path, monkeypatch):
+    from game.app import App
+    from game.scenes.golf_table import GolfTableScene
+    from game.settings import Settings
+
+    monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(tmp_path))
+    apps = []
+
+    def make(game, size=(800, 480), **settings) -> Player:
+        s = Settings()
+        for k, v in settings.items():
+            setattr(s, k, v)
+        app = App(size=size, fullscreen=False, settings=s, settings_path=tmp_path / "settings.json")
+        app.replace(GolfTableScene(app.ctx, game))
+        apps.append(app)
+        player = Player(app)
+        player.frames(150)  # the deal
+        return player
+
+    yield make
+    for app in apps:
+        app.close()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Issue 21: the daily deal (deterministic, proven winnable, no repeat within a year, for every kind
+"""The daily deal (deterministic, proven winnable, no repeat within a year, for every kind
 with a table) and the streaks across missed days, time zones and midnight."""
 
 import datetime
@@ -126,8 +126,7 @@ def test_day_results_keep_the_best_game_of_each_day_and_skip_ordinary_games():
 
 
 def test_the_daily_date_goes_from_the_table_to_the_record_and_survives_a_restart(data_dir):
-    from test_persistence import winnable
-    from test_progress_assist import act
+    from helpers.saves import act, winnable
 
     from game.persist.progress import Progress
 
@@ -151,8 +150,7 @@ def test_the_daily_date_goes_from_the_table_to_the_record_and_survives_a_restart
 def test_a_damaged_daily_date_in_a_save_loses_the_mark_not_the_game(data_dir, bad):
     import json
 
-    from test_persistence import winnable
-    from test_progress_assist import act
+    from helpers.saves import act, winnable
 
     from game.persist.progress import Progress
 

@@ -639,7 +639,7 @@ def tour(app, lang: str) -> dict:
     settle(app)
     checks.append(("settings", app.top))
     settings = app.top
-    settings.open_appearance()  # issue 22: the card backs, table colours and four-colour deck
+    settings.open_appearance()  # the card backs, table colours and four-colour deck
     app.apply(settings.next)
     settings.next = None
     settle(app)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import _finger, click, key, run_frames, settle, touch_tap
-from test_assist import run_until
-from test_touch import with_mouse_copy
+from conftest import _finger, answered, click, key, run_frames, settle, touch_tap
+from helpers.assist import RESUMED, blocked_golf, run_until
+from helpers.tables import with_mouse_copy
 
 import main
 from game.admin_exit import CONFIRM, HOLD, SHOW_AFTER, corner_of, corner_size
@@ -171,7 +171,7 @@ def test_a_corner_held_five_seconds_then_the_opposite_one_tapped_exits_with_the_
     wait(app, 0.5)
     release(app, corner)
     wait(app, 1.0)
-    assert app.running  # the hold alone does not leave (a play-test's passer-by held on and shut it down)
+    assert app.running  # the hold alone does not leave (a passer-by holding on does not shut it down)
     banner = next(s for s in app.stack if isinstance(s, AdminHold))
     assert banner.left == 0 and "corner" not in " ".join(banner.texts())  # the second step is not told
     touch_tap(app, OPPOSITE_POINT[corner])
@@ -501,9 +501,8 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
     assert scene.game.code == code and scene.game.position_key() == position
 
 
-# -- play-test findings --------------------------------------------------------------------------------
+# -- more of the kiosk: the band under a blocked panel, attract mode, the statistics, the exit ---------
 def blocked_table(make_app):
-    from test_assist import RESUMED, answered, blocked_golf
 
     from game.scenes.end_screen import BlockedOverlay
 
@@ -568,8 +567,8 @@ def test_the_admin_banner_never_shrinks_when_its_countdown_ends(make_app):
 
 @pytest.mark.parametrize("switch", ["left on", "turned off"])
 def test_the_touch_that_ends_attract_mode_brings_the_first_run_tips_back_for_a_new_player(make_app, switch):
-    """A kiosk play-test: only the first visitor ever saw the tips. The next player after a demo is
-    probably someone new; an administrator who turned the tips off keeps them off."""
+    """Not only the first visitor sees the tips: the next player after a demo is probably someone new;
+    an administrator who turned the tips off keeps them off."""
     from game.scenes import tips
 
     app = menu(make_app)

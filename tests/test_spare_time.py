@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import pygame
 from conftest import run_frames
+from helpers.tables import counting_loads
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.golf_table import GolfTableScene
 from game.view.card_images import CardImages
-
-
-def counting_loads(images: CardImages) -> list[str]:
-    """The faces the images make from now on (from the PNG, or from the disk's face cache), by
-    card code."""
-    loads: list[str] = []
-    make = images._scaled_image
-
-    def counted(code, width, four_colour):
-        loads.append(code)
-        return make(code, width, four_colour)
-
-    images._scaled_image = counted  # type: ignore[method-assign]
-    return loads
 
 
 def test_prefetched_faces_load_one_at_a_time_and_only_once(app):
@@ -208,8 +195,8 @@ with tempfile.TemporaryDirectory() as scratch:
 
 
 def test_the_analysis_its_panel_the_dialog_and_the_end_panels_load_after_the_first_frame_in_spare_time():
-    """A table's first frame does not wait for code it does not draw (the end panels' neither); its
-    spare time reads it before a hint, a blocked deal or a dialog needs it."""
+    """A table's first frame does not wait for code it does not draw (the analysis, its panel, the
+    dialog, the end panels); its spare time reads it before a hint, a blocked deal or a dialog needs it."""
     import subprocess
     import sys
     from pathlib import Path

@@ -104,10 +104,11 @@ def write_atomic(path: Path, rows: list[str]) -> None:
 
 
 def worker_pool(jobs: int) -> Any:
-    """A pool of `jobs` processes for the tools' solving."""
-    from multiprocessing import Pool
+    """A pool of `jobs` processes for the tools' solving, spawned: a child forked while another of
+    the parent's threads holds a lock would wait for that lock forever."""
+    import multiprocessing
 
-    return Pool(jobs)
+    return multiprocessing.get_context("spawn").Pool(jobs)
 
 
 def generate(

@@ -1,12 +1,11 @@
 """Deal codes (RULES.md, "Deal codes")."""
 
 import pytest
+from helpers.positions import encode
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.model.codes import DealCode, InvalidCode, parse_code
-
-from .positions import encode
 
 MAX = 26**7 - 1
 VARIANTS = [

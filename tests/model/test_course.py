@@ -1,4 +1,4 @@
-"""A round of golf (issue 20): nine holes, par 45, round codes, give up, undo within a hole, JSON."""
+"""A round of golf: nine holes, par 45, round codes, give up, undo within a hole, JSON."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from helpers.positions import encode
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
@@ -10,8 +11,6 @@ from pysol_cards.random_base import RandomBase
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-
-from .positions import encode
 
 MAX = 26**7 - 1
 NUMBERS = [1, 2, 3, 100, 130, 31999, 32000, 32001, MAX] + random.Random(2024).sample(range(1, MAX + 1), 4)

@@ -3,11 +3,10 @@
 import contextlib
 
 import pytest
+from helpers.positions import RANKS, cell, col, eo, fnd, names
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
-
-from .positions import RANKS, cell, col, eo, fnd, names
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 

@@ -1,12 +1,11 @@
 """Eight Off score, win and undo (RULES.md, "Eight Off": End, Score, Undo)."""
 
 import pytest
+from helpers.positions import RANKS, SUITS, cell, col, eo, fnd, names
+from helpers.positions import eightoff_snapshot as snapshot
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
-
-from .positions import RANKS, SUITS, cell, col, eo, fnd, names
-from .positions import eightoff_snapshot as snapshot
 
 
 def sorted_deal():

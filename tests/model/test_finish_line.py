@@ -1,4 +1,4 @@
-"""Finish (issue 22, item 7), the model's part: finish_line() is the line of foundation moves that
+"""Finish, the model's part: finish_line() is the line of foundation moves that
 ends the game when every card left can reach its foundation by foundation moves alone, and empty
 whenever some card needs another move first."""
 

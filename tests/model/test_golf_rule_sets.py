@@ -1,4 +1,4 @@
-"""Issue 19: every Golf rule set. Each field's rule with positions built by from_layout (a refused
+"""Every Golf rule set. Each field's rule with positions built by from_layout (a refused
 and an allowed move for each), the presets, jokers, the empty start, and the deal codes."""
 
 import pytest
@@ -341,7 +341,7 @@ def test_dealt_cards_is_what_from_code_deals():
     assert [list(c) for c in g.columns] == columns and list(g.waste) == waste and list(g.stock) == stock
 
 
-# -- the hole score (issue 20) -----------------------------------------------------------------------
+# -- the hole score -----------------------------------------------------------------------------------
 def test_hole_score_of_a_blocked_game_is_the_cards_left_on_the_tableau():
     from game.model.golf import hole_score
 

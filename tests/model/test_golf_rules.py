@@ -1,13 +1,12 @@
 """Golf moves, Easy/Classic, interactive reasons, end states (RULES.md, "Golf")."""
 
 import pytest
+from helpers.positions import golf, names
+from helpers.positions import golf_snapshot as snapshot
 
 from game.model import IllegalMove
 from game.model.cards import Card
 from game.model.golf import GolfGame
-
-from .positions import golf, names
-from .positions import golf_snapshot as snapshot
 
 
 def refused(action, *args):

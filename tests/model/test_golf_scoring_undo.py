@@ -1,12 +1,11 @@
 """Golf score and undo (RULES.md, "Golf": Score, Undo)."""
 
 import pytest
+from helpers.positions import RANKS, golf, names
+from helpers.positions import golf_snapshot as snapshot
 
 from game.model import IllegalMove
 from game.model.golf import GolfGame
-
-from .positions import RANKS, golf, names
-from .positions import golf_snapshot as snapshot
 
 
 def chain_card(k):

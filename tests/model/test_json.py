@@ -1,4 +1,4 @@
-"""Saving and resuming: to_json / from_json round-trip the whole game (issue 2, "Both games")."""
+"""Saving and resuming: to_json / from_json round-trip the whole game, in both games."""
 
 import json
 import random

@@ -1,7 +1,8 @@
-"""Moves are values (issue 16): a text form that round-trips, push/pop as the one door for change,
+"""Moves are values: a text form that round-trips, push/pop as the one door for change,
 the move stack, and the precise reason of a refusal."""
 
 import pytest
+from helpers.positions import golf
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,8 +10,6 @@ from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.model.moves import EightOffMove, GolfMove
-
-from .positions import golf
 
 LOCS = st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 7))
 

@@ -1,4 +1,4 @@
-"""The model package never imports pygame (issue 2)."""
+"""The model package never imports pygame."""
 
 import subprocess
 import sys

@@ -4,6 +4,7 @@ conserved, score never below 0, undo restores exactly, a redo replays exactly wh
 back until another move is made, the JSON round trip) and each game's own
 scoring and status rules (hypothesis)."""
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -40,7 +41,7 @@ ALL_KINDS = sorted(set(registry.KINDS) | {f"golf-{r.name}" for r in GolfRules.ev
 
 # -- each game's own rules, checked after every step ---------------------------------------------------
 def golf_fits(card, top, rules):
-    """The rule as RULES.md and issue 19 state it, written apart from the model's."""
+    """The rule as RULES.md states it, written apart from the model's."""
     if top is None:
         return True
     if rules.dead_king and top.rank == 13:
@@ -261,7 +262,7 @@ class Play(RuleBasedStateMachine):
 
 
 Play.TestCase.settings = SETTINGS
-TestPlay = Play.TestCase
+TestPlay = pytest.mark.slow(Play.TestCase)
 
 
 def test_every_family_has_its_rules_checked():

@@ -1,4 +1,4 @@
-"""Redo (issue 22, item 11): the moves just undone are made again, through push, until a new move."""
+"""Redo: the moves just undone are made again, through push, until a new move."""
 
 import pytest
 

@@ -55,7 +55,7 @@ def test_read_deal_list_refuses_a_file_without_header(tmp_path):
 
 @pytest.mark.parametrize("kind, column", [("golf-classic", 1), ("golf-easy", 2)])
 def test_golf_deal_lists_agree_with_black_hole_solver_on_its_deals(kind, column):
-    from tests.solver.test_golf_solver import REFERENCE as reference
+    from helpers.golf_checks import REFERENCE as reference
 
     if kind not in PRESENT or not reference.exists():
         pytest.skip("no deal list or no reference file")

@@ -2,7 +2,7 @@
 
 solve() runs the depth-first search for a share of the sweep's cost and then the sweep, so on a
 small position it is mostly the sweep that answers. Here each engine answers alone, from the
-same positions, against the brute force over the model (tests/solver/test_golf_solver.py), and
+same positions, against the brute force over the model (tests/helpers/golf_checks.py), and
 the two are held to each other and to black-hole-solver on positions too big for the brute force.
 """
 
@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.golf_checks import VERDICT, brute_force, rank_positions, reference_rows, replay, small_positions
+from helpers.positions import golf as position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +21,6 @@ from game.solver import Budget, golf
 from game.solver.golf import compact, solve_golf
 from game.solver.golf_search import GolfSearch
 from game.solver.golf_sweep import GolfSweep
-from tests.model.positions import golf as position
-from tests.solver.test_golf_solver import VERDICT, brute_force, rank_positions, reference_rows, replay, small_positions
 
 
 def by_search(game: GolfGame) -> tuple[str, list]:

@@ -12,46 +12,27 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.golf_checks import (
+    VERDICT,
+    brute_force,
+    matching_exists,
+    rank_counts,
+    rank_positions,
+    reference_rows,
+    replay,
+    small_positions,
+)
+from helpers.positions import golf, golf_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.model.cards import FULL_DECK
 from game.model.golf import GolfGame
 from game.solver import Budget, solve
 from game.solver.golf import solve_golf
 from game.solver.golf_hall import make_checks
-from tests.model.positions import golf, golf_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = next(
-    (
-        p
-        for p in (
-            Path(__file__).parent / "reference" / "golf.tsv",
-            ROOT.parent / "shared" / "solver-check" / "golf.tsv",
-        )
-        if p.exists()
-    ),
-    Path(__file__).parent / "reference" / "golf.tsv",
-)
 FULL = os.environ.get("GOLF_SOLVER_FULL") == "1"
-VERDICT = {"S": "winnable", "U": "unwinnable"}
-
-
-def reference_rows() -> list[tuple[int, str, str]]:
-    if not REFERENCE.exists():  # pragma: no cover - the shared folder travels with the project
-        return []
-    lines = REFERENCE.read_text().splitlines()[1:]
-    return [(int(d), c, e) for d, c, e in (line.split("\t") for line in lines)]
-
-
-def replay(game: GolfGame, moves) -> GolfGame:
-    for move in moves:
-        if move == "draw":
-            game.draw()
-        else:
-            game.play(move)
-    return game
 
 
 def reference_cases():
@@ -77,44 +58,6 @@ def test_reference_file_has_every_deal():
 
 
 # -- a plain brute force over the model, for small positions ------------------------------------
-def brute_force(game: GolfGame) -> bool:
-    """Try every move the model's legal_moves offers, under the game's own rules, with undo; memo
-    on what the model shows (cards left in each column and in the stock, the waste top's rank, or
-    that it is a joker, or that the waste is empty: suits never matter in Golf)."""
-    memo: dict = {}
-
-    def search() -> bool:
-        if game.status != "playing":
-            return game.status == "won"
-        top = game.waste_top
-        key = (tuple(len(c) for c in game.columns), len(game.stock), None if top is None else (top.rank, top.is_joker))
-        if key not in memo:
-            memo[key] = False
-            for move in game.legal_moves():
-                game.push(move)
-                won = search()
-                game.undo()
-                if won:
-                    memo[key] = True
-                    break
-        return memo[key]
-
-    return search()
-
-
-@st.composite
-def small_positions(draw):
-    """Up to 7 columns of 0-4 cards, a stock of 0-4, waste top or empty waste, either rule."""
-    cards = draw(st.permutations(FULL_DECK))
-    sizes = draw(st.lists(st.integers(0, 4), min_size=1, max_size=7))
-    columns, at = [], 0
-    for size in sizes:
-        columns.append(cards[at : at + size])
-        at += size
-    stock_size = draw(st.integers(0, 4))
-    stock = cards[at : at + stock_size]
-    waste = cards[at + stock_size : at + stock_size + draw(st.integers(0, 2))]
-    return golf(columns, waste, stock, draw(st.sampled_from(["easy", "classic"])))
 
 
 @settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -129,12 +72,6 @@ def test_matches_brute_force_on_small_positions(game):
     assert result.verdict == ("winnable" if brute_force(game) else "unwinnable")
     if result.verdict == "winnable":
         assert replay(game, result.moves).status == "won"
-
-
-def rank_positions():
-    """Positions rich in near-ties for the pruning rules: few ranks, many cards of each."""
-    suits = "SHDC"
-    return st.lists(st.sampled_from([f"{r}{s}" for r in "A23QK" for s in suits]), min_size=6, max_size=14, unique=True)
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)
@@ -235,44 +172,6 @@ def test_importing_the_solver_does_not_import_pygame():
 
 
 # -- the Hall bound against a plain matching ------------------------------------------------------
-def matching_exists(tab, sup, easy, dead_king=False):
-    """Kuhn's augmenting paths on single cards: each demand card needs a supply card it may go on
-    (an adjacent rank; supply rank 0 is a joker, which takes anything; a dead King takes nothing)."""
-
-    def precedes(s, d):
-        if dead_king and s == 13:
-            return False
-        return s == 0 or abs(s - d) == 1 or (easy and abs(s - d) == 12)
-
-    demand = [r for r in range(1, 14) for _ in range(tab[r])]
-    supply = [r for r in range(14) for _ in range(sup[r])]
-    owner: dict[int, int] = {}
-
-    def augment(x, seen):
-        for y, rank in enumerate(supply):
-            if precedes(rank, demand[x]) and y not in seen:
-                seen.add(y)
-                if y not in owner or augment(owner[y], seen):
-                    owner[y] = x
-                    return True
-        return False
-
-    return all(augment(x, set()) for x in range(len(demand)))
-
-
-@st.composite
-def rank_counts(draw):
-    """tab (tableau counts) and sup (tableau + stock + top) for a consistent position."""
-    tab, sup = [0] * 15, [0] * 15
-    for r in range(1, 14):
-        tab[r] = draw(st.integers(0, 4))
-        sup[r] = tab[r] + draw(st.integers(0, 4 - tab[r]))
-    top = draw(st.integers(1, 13))
-    if sup[top] < 4:
-        sup[top] += 1  # the top card is one more possible predecessor
-    elif tab[top] == 4:
-        tab[top] -= 1  # all four were counted on the tableau: one of them is the top instead
-    return tab, sup, top
 
 
 @settings(max_examples=800, derandomize=True, deadline=None)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
+from helpers.eightoff_checks import SEEDS, explore, small_position
 
 from game.model.eightoff import EightOffGame
 from game.solver import deal_data, deals, lines, par
-from tests.solver.test_eightoff_solver import SEEDS, explore, small_position
 from tools import par as par_tool
 from tools.eightoff_short import lower_bound, settled_start, shortest_line
 

@@ -1,0 +1,245 @@
+"""The menu: options, random deals, deal codes (good and bad), settings, layout at every size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import click, key, run_frames, touch_tap, type_text
+
+from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.menu import MenuScene
+from game.scenes.settings_scene import SettingsScene
+
+
+class FakeTable:
+    pass
+
+
+@pytest.fixture
+def menu_app(make_app, monkeypatch):
+    """A menu whose table scenes are captured (scene.game) instead of built."""
+    app = make_app(scene=MenuScene)
+    from game.scenes.base import Scene
+
+    class Captured(Scene):
+        def __init__(self, ctx, game, guaranteed=None, demo=False):
+            super().__init__(ctx)
+            self.game = game
+            self.guaranteed = guaranteed
+            self.demo = demo
+
+    monkeypatch.setattr(
+        app.ctx,
+        "make_table_scene",
+        lambda game, resumed=None, guaranteed=None, demo=False: Captured(app.ctx, game, guaranteed, demo),
+    )
+    return app
+
+
+def test_play_starts_golf_with_the_chosen_rule(menu_app):
+    menu = menu_app.top
+    click(menu_app, menu.picker.option_choices["golf"].segment_rect(1).center)  # Classic
+    click(menu_app, menu.play_button.rect.center)
+    game = menu_app.top.game
+    assert type(game).__name__ == "GolfGame" and game.rule == "classic"
+    assert game.code.startswith("GO1-C-")
+    assert menu_app.settings.golf_rule == "classic"
+
+
+def test_play_starts_eight_off_with_the_chosen_cells_by_touch(menu_app):
+    menu = menu_app.top
+    touch_tap(menu_app, menu.picker.game_choice.segment_rect(1).center)  # Eight Off
+    assert menu.picker.option_choices["eightoff"].visible and not menu.picker.option_choices["golf"].visible
+    touch_tap(menu_app, menu.picker.option_choices["eightoff"].segment_rect(2).center)  # 2 cells
+    touch_tap(menu_app, menu.play_button.rect.center)
+    game = menu_app.top.game
+    assert type(game).__name__ == "EightOffGame" and game.cell_count == 2
+    assert menu_app.settings.last_game == "eightoff"
+
+
+def test_bad_pasted_code_shows_the_reason_and_stays(menu_app, monkeypatch):
+    from game.model.codes import InvalidCode, parse_code
+
+    menu = menu_app.top
+    monkeypatch.setattr(menu_app.ctx, "clipboard_get", lambda: "GO1-X-AAAAAAB")
+    menu.code_box.paste = menu_app.ctx.clipboard_get
+    key(menu_app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert menu.code_box.value == "GO1-X-AAAAAAB"
+    click(menu_app, menu.code_button.rect.center)
+    assert menu_app.top is menu
+    with pytest.raises(InvalidCode) as exc:
+        parse_code("GO1-X-AAAAAAB")
+    assert menu.error.value == str(exc.value)
+    assert "refuse" in menu_app.ctx.audio.played
+    type_text(menu_app, "Q")  # editing clears the message
+    assert menu.error.value == ""
+
+
+@pytest.mark.parametrize(
+    "code, kind, canonical",
+    [
+        (" go1-n-aaaaaab ", "GolfGame", "GO1-E-AAAAAAB"),
+        ("GO1-C-AAAAAFA", "GolfGame", "GO1-C-AAAAAFA"),
+        ("eo1-c4-aaaaafa", "EightOffGame", "EO1-C4-AAAAAFA"),
+    ],
+)
+def test_valid_code_starts_exactly_that_deal(menu_app, code, kind, canonical):
+    menu = menu_app.top
+    click(menu_app, menu.code_box.rect.center)
+    type_text(menu_app, code)
+    key(menu_app, pygame.K_RETURN)
+    game = menu_app.top.game
+    assert type(game).__name__ == kind and game.code == canonical
+
+
+def test_eight_off_code_opens_the_eight_off_table(make_app):
+    app = make_app(scene=MenuScene)
+    menu = app.top
+    type_text(app, "EO1-C8-AAAAAAB")
+    click(app, menu.code_button.rect.center)
+    assert isinstance(app.top, EightOffTableScene)
+    assert app.top.game.code == "EO1-C8-AAAAAAB"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_golf_code_opens_the_golf_table(make_app):
+    pytest.importorskip("game.scenes.golf_table")
+    app = make_app(scene=MenuScene)
+    type_text(app, "GO1-E-AAAAAAB")
+    click(app, app.top.code_button.rect.center)
+    assert type(app.top).__name__ == "GolfTableScene"
+    assert app.top.game.code == "GO1-E-AAAAAAB"
+    run_frames(app, 5)
+
+
+def test_settings_button_and_back(menu_app):
+    menu = menu_app.top
+    click(menu_app, menu.settings_button.rect.center)
+    assert isinstance(menu_app.top, SettingsScene) and menu_app.stack[0] is menu
+    click(menu_app, menu_app.top.back.rect.center)
+    assert menu_app.top is menu
+
+
+def test_quit_button_and_kiosk(make_app):
+    app = make_app(scene=MenuScene)
+    click(app, app.top.quit_button.rect.center)
+    assert not app.running
+    kiosk = make_app(scene=MenuScene, kiosk=True)
+    assert not kiosk.top.quit_button.visible
+    key(kiosk, pygame.K_ESCAPE)
+    assert kiosk.running
+
+
+def test_idle_menu_draws_nothing(menu_app):
+    run_frames(menu_app)
+    assert run_frames(menu_app, 20) == 0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080), (3840, 2160), (640, 400)])
+def test_layout_fits_every_size(make_app, size):
+    app = make_app(size=size, scene=MenuScene)
+    menu = app.top
+    screen = pygame.Rect((0, 0), size)
+    shown = [w for w in menu.widgets if w.visible and w is not menu.error]
+    for w in shown:
+        assert screen.contains(w.rect), (w, w.rect)
+        if size[1] >= 480:
+            assert w.rect.height >= 44
+    for i, a in enumerate(shown):
+        for b in shown[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a, b)
+    settings = SettingsScene(app.ctx)
+    for w in settings.widgets:
+        assert screen.contains(w.rect)
+
+
+def test_resize_relayouts_the_menu(menu_app):
+    menu = menu_app.top
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480))
+    run_frames(menu_app)
+    assert pygame.Rect(0, 0, 800, 480).contains(menu.play_button.rect)
+
+
+def test_full_screen_toggle_shows_the_window_state_and_switches(make_app):
+    app = make_app(scene=SettingsScene)  # windowed, though the saved setting says full screen
+    toggle = app.top.toggles["fullscreen"]
+    assert app.settings.fullscreen and not toggle.value
+    click(app, toggle.rect.center)
+    assert app.fullscreen and toggle.value
+    key(app, pygame.K_F11)  # F11 meanwhile: the toggle follows
+    assert not app.fullscreen and not app.top.toggles["fullscreen"].value
+
+
+def test_escape_on_the_menu_does_not_quit(make_app):
+    from game.scenes.menu import MenuScene
+
+    app = make_app(size=(800, 480), scene=MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.running and isinstance(app.stack[-1], MenuScene)
+
+
+def test_a_pasted_code_sets_the_menu_to_its_game_and_option(make_app):
+    from game.scenes.menu import MenuScene
+
+    app = make_app(size=(800, 480), scene=MenuScene)
+    menu = app.stack[-1]
+    menu.code_box.set_value("GO1-C-AAAAAAB")
+    menu.play_code()
+    assert app.ctx.settings.last_game == "golf" and app.ctx.settings.golf_rule == "classic"
+
+
+def _winnable_golf_menu(make_app, lang, size=(800, 480)):
+    from game import i18n
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    app.replace(MenuScene(app.ctx))
+    menu = app.top
+    if not menu.winnable_toggle.value:
+        click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert menu.band_choice.visible
+    return app, menu
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_picker_names_no_golf_rule(make_app, lang):
+    """A difficulty and a Golf rule use different words (never "Easy" twice, a Golf rule above a difficulty)."""
+    from game.i18n import tr
+
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    rules = {tr(label) for _v, label in menu.picker.option_choices["golf"].options}
+    bands = {tr(label) for _v, label in menu.band_choice.options}
+    assert len(bands) == 4 and not rules & bands, rules & bands
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, lang):
+    """The four difficulty words were about 11 px at 800x480: each segment now takes its label's share."""
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    choice = menu.band_choice
+    size = choice.fitted_label_size()
+    assert size >= 14, size
+    segments = [choice.segment_rect(i) for i in range(len(choice.options))]
+    assert segments[0].left == choice.rect.left and segments[-1].right == choice.rect.right
+    assert all(a.right == b.left for a, b in zip(segments, segments[1:]))  # no gap, no overlap
+    assert all(s.width >= 44 for s in segments)
+    from game.i18n import tr
+
+    for s, (_v, label) in zip(segments, choice.options):
+        assert choice.text.rendered_size(tr(label), size, True)[0] <= s.width - 12
+
+
+def test_with_winnable_deals_off_the_switch_takes_the_whole_row(make_app):
+    """No empty gap is left where the difficulty choice would be."""
+    app, menu = _winnable_golf_menu(make_app, "en")
+    row = menu.winnable_toggle.rect.union(menu.band_choice.rect)
+    click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert not menu.band_choice.visible and menu.winnable_toggle.rect == row
+    click(app, menu.winnable_toggle.rect.center)
+    run_frames(app)
+    assert menu.band_choice.visible and menu.winnable_toggle.rect.union(menu.band_choice.rect) == row
+    assert not menu.winnable_toggle.rect.colliderect(menu.band_choice.rect)
