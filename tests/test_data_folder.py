@@ -179,12 +179,8 @@ def test_a_usable_folder_shows_no_notice(make_app):
 
 
 def test_the_statistics_of_a_folder_lost_while_playing_read_as_unavailable(make_app, data_dir, monkeypatch):
-    """The folder goes while the game runs (chmod 000 on it): the menu and the daily deal's results
-    find no statistics instead of raising."""
-    import sqlite3
-
-    from game.persist.statistics import Statistics
-
+    """The folder goes while the game runs (chmod 000 on it): a read of the statistics answers with
+    the trouble instead of raising, and the menu and the daily deal's results show none."""
     app = make_app(size=(800, 480))
     stats = app.ctx.progress.stats
     real = Path.exists
@@ -195,9 +191,8 @@ def test_the_statistics_of_a_folder_lost_while_playing_read_as_unavailable(make_
         return real(self)
 
     monkeypatch.setattr(Path, "exists", exists)
-    stats.close()
-    with pytest.raises(sqlite3.Error):
-        Statistics._reader(stats)
+    answer = stats.reader.fresh(("games", "golf", "easy"), 1.0)
+    assert answer is not None and answer.value is None and "Permission denied" in str(answer.error)
     app.replace(app.ctx.make_menu_scene())
     run_frames(app, 5)
 
@@ -218,7 +213,15 @@ def kiosk_run(tmp_path, env_changes: dict[str, str | None], prefix: list[str]) -
             env.pop(name, None)
         else:
             env[name] = value
-    command = [*prefix, sys.executable, str(ROOT / "tests" / "fault_player.py"), "--seed", "5", "--steps", "60"]
+    command = [
+        *prefix,
+        sys.executable,
+        str(ROOT / "tests" / "system" / "fault_player.py"),
+        "--seed",
+        "5",
+        "--steps",
+        "60",
+    ]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 

@@ -13,8 +13,8 @@ does not promise; anything else is trouble to wait out (StatsUnavailable, with a
 from __future__ import annotations
 
 import errno
+import os
 import re
-import secrets
 import sqlite3
 
 GAMES_COLUMNS = (
@@ -223,7 +223,7 @@ def identity_of(conn: sqlite3.Connection) -> int:
     """The database's identity: a number in its header (`PRAGMA application_id`), chosen at random by
     the first write that finds none and never changed (companions.py tells a -wal of this database
     by it). A write transaction must be open: another process may have chosen it meanwhile."""
-    return int(conn.execute("PRAGMA application_id").fetchone()[0]) or secrets.randbelow(0x7FFFFFFF) + 1
+    return int(conn.execute("PRAGMA application_id").fetchone()[0]) or _random_identity()
 
 
 def check_schema(conn: sqlite3.Connection) -> None:
@@ -275,3 +275,9 @@ def migrate(conn: sqlite3.Connection) -> int:
                 conn.execute("ROLLBACK")
             raise
     return found
+
+
+def _random_identity() -> int:
+    """A random identity in 1 .. 2^31 - 1, from the system's randomness (os.urandom: the secrets
+    module would load hashlib, and with it libcrypto's 4 MiB, into every start)."""
+    return int.from_bytes(os.urandom(4), "big") % 0x7FFFFFFF + 1

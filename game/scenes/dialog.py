@@ -155,7 +155,12 @@ class DialogOverlay(PanelMeasure, Scene):
             boxes.append(
                 (self.panel_rect.x + gap + col * (bw + gap), self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh)
             )
+        held = {b.label: b for b in getattr(self, "buttons", ())}
         self.buttons = [Button(box, label, self.ctx.text, style=style) for box, (label, _fn, style) in zip(boxes, acts)]
+        for button in self.buttons:  # a press or hover across a new layout stays (its release still clicks)
+            before = held.get(button.label)
+            if before is not None:
+                button.pressed, button.hover = before.pressed, before.hover
         self._button_actions = [fn for _label, fn, _style in acts]
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
         self._button_backs = []
