@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import json
 import os
 import re
@@ -58,11 +59,14 @@ def english_after():
 
 
 # --- static scan of the code --------------------------------------------------------------------------
+@functools.cache
+def _parsed() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the game, parsed once for all the scans below."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(GAME.rglob("*.py")))
+
+
 def _sources():
-    for path in sorted(GAME.rglob("*.py")):
-        if "gen" in path.relative_to(GAME).parts:  # offline asset generators draw no UI text
-            continue
-        yield path, ast.parse(path.read_text(encoding="utf-8"))
+    return iter(_parsed())
 
 
 def _name(func: ast.expr) -> str | None:
@@ -334,6 +338,7 @@ def test_translations_keep_the_format_fields():
                 assert sorted(fields.findall(key)) == sorted(fields.findall(form)), (code, key, form)
 
 
+@pytest.mark.slow
 def test_every_key_is_in_every_catalogue(tour_records):
     keys = set(static_keys()) | tour_records["keys"]
     plurals = static_plurals()
@@ -374,6 +379,7 @@ def test_rule_messages_are_exactly_the_quoted_wording():
 
 
 # --- fonts --------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_catalogue_string_renders_without_missing_glyphs():
     pygame.font.init()
     texts = {
@@ -746,7 +752,8 @@ def tour(app, lang: str) -> dict:
 
 @pytest.fixture(scope="module")
 def tour_records(tmp_path_factory):
-    """Run the tour in English, Greek and Thai once; record keys, tr results, renders and fits."""
+    """Run the tour in English, Greek and Thai once; record keys, tr results, renders and fits (the
+    tests that take it are in the slow tier: the tour visits every screen in three languages)."""
     import os
 
     from conftest import RecordingAudio
@@ -815,6 +822,7 @@ def _joined_from(text: str, parts: set[str]) -> bool:
     return bool(NEUTRAL.match(rest.strip()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_rendered_text_went_through_tr(tour_records, lang):
     rec = tour_records["by_lang"][lang]
@@ -841,6 +849,7 @@ def test_every_rendered_text_went_through_tr(tour_records, lang):
     assert not english_only, f"untranslated in {lang}: {english_only}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", *TRANSLATED])
 def test_text_fits_its_box_at_800x480(tour_records, lang):
     rec = tour_records["by_lang"][lang]
@@ -990,6 +999,7 @@ PLURAL_TEXTS = {
 SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic"}
 
 
+@pytest.mark.slow
 def test_the_plural_table_has_every_text_with_a_count():
     assert set(PLURAL_TEXTS) == set(static_plurals())
     assert all(PLURAL_TEXTS[k]["en"][1] == plural for k, plural in static_plurals().items())

@@ -7,4 +7,5 @@ tables           tables set up and played by posted input, finger events, cards 
 positions        model positions written as card names, and independent references
 golf_checks      the Golf solver's reference verdicts, a brute force over the model, small positions
 eightoff_checks  small Eight Off positions and every position reachable from them
+tiers            parameters split between the everyday loop and the slow tier
 """

@@ -213,6 +213,7 @@ WRITER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_two_starts_at_once_do_not_corrupt_the_database(tmp_path):
     import time
 

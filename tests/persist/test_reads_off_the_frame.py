@@ -112,6 +112,7 @@ def test_the_statistics_screen_shows_what_it_has_until_the_reader_answers(make_a
     assert set(gate.threads) == {"statistics reader"}
 
 
+@pytest.mark.slow
 def test_a_locked_database_never_makes_a_frame_wait(make_app, data_dir, monkeypatch, threaded):
     """Another program holds an exclusive lock: every read of the database fails after its wait,
     on the reader's thread; the frames never run a statement, and the screens say what they can."""

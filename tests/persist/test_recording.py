@@ -264,6 +264,7 @@ def test_a_save_from_before_ids_gets_one_from_its_content_and_counts_once(data_d
 # --- the journal: a finished game is kept in the save until the database has it -------------------------
 
 
+@pytest.mark.slow
 def test_a_locked_database_never_stalls_the_frame_loop_and_gets_the_record_later(data_dir, monkeypatch, caplog):
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)
@@ -295,6 +296,7 @@ def test_a_locked_database_never_stalls_the_frame_loop_and_gets_the_record_later
     progress.close()
 
 
+@pytest.mark.slow
 def test_an_exit_while_locked_waits_a_bounded_time_and_the_next_start_records(data_dir, monkeypatch):
     monkeypatch.setattr("game.persist.progress.EXIT_WAIT", 0.2)
     data_dir.mkdir(parents=True)
@@ -313,6 +315,7 @@ def test_an_exit_while_locked_waits_a_bounded_time_and_the_next_start_records(da
     assert "unrecorded" not in json.loads((data_dir / SAVE).read_text())
 
 
+@pytest.mark.slow
 def test_a_win_is_kept_in_the_journal_when_the_power_goes_before_the_database_has_it(data_dir):
 
     data_dir.mkdir(parents=True)
@@ -476,6 +479,7 @@ def test_a_games_table_with_the_wrong_columns_is_treated_as_damage(tmp_path, ver
     assert list(tmp_path.glob("statistics.sqlite3.corrupt-*"))
 
 
+@pytest.mark.slow
 def test_the_statistics_screen_says_when_results_are_not_written(make_app, data_dir):
     from game.scenes.stats_scene import StatsScene
 

@@ -219,6 +219,7 @@ def test_a_damaged_round_in_the_save_is_moved_aside(data_dir, change):
     again.close()
 
 
+@pytest.mark.slow
 def test_a_finished_round_waits_in_the_journal_through_a_power_cut(data_dir):
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)

@@ -78,6 +78,7 @@ def test_the_free_spaces_are_found_again_when_a_card_moves_and_not_otherwise(mak
     assert all(not r.colliderect(scene.board.sprite_rect(sprite)) for r in moved)
 
 
+@pytest.mark.slow
 def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(make_app, monkeypatch):
     # (its lines replay the game to say where the deal was lost; the layout weighs up to some 300
     # sizes and places: saying them each time froze the table for 0.7 s when a deal ended)

@@ -9,6 +9,7 @@ import json
 import pygame
 import pytest
 from conftest import click, key, run_frames, settle, touch_drag, touch_tap
+from helpers.tiers import everyday_first
 
 from game import i18n
 from game.help import LANGUAGES, PAGE_IDS, content, examples
@@ -502,7 +503,7 @@ def test_tips_seen_survive_a_restart_and_bad_values_fall_back(tmp_path):
     assert Settings.load(path).tips_seen == {"golf": False, "eightoff": False}
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", everyday_first(SIZES))
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA"])
 def test_every_tip_fits_beside_what_it_points_at(make_app, tips_on, size, lang, code):

@@ -178,6 +178,7 @@ def test_golf_space_and_enter_play_the_free_card_and_draw(make_app, press):
     assert str(scene.game.waste[-1]) == "JD" and len(scene.game.stock) == 1
 
 
+@pytest.mark.slow
 def test_a_whole_golf_game_by_keyboard_and_the_win_screens_new_game(make_app, posted):
     number = deals.listed("golf-easy")[0]
     app, scene = table_for(make_app, deals.make_game("golf-easy", number))
@@ -275,6 +276,7 @@ def test_space_taps_a_card_up_to_its_foundation_or_says_which_keys_move_it(make_
     assert scene.toast.active and scene.game.moves == 1
 
 
+@pytest.mark.slow
 def test_a_whole_eightoff_game_by_keyboard(make_app, posted):
     kind = "eightoff-4"
     number = deals.listed(kind)[0]

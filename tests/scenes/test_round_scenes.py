@@ -337,6 +337,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_power_cut_in_the_middle_of_hole_5_resumes_exactly(make_app):
     expected = killed_child(CHILD)
     doc = json.loads(expected)

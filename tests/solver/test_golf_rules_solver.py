@@ -87,6 +87,7 @@ def joker_counts(draw):
     return tab, sup, top
 
 
+@pytest.mark.slow
 @settings(max_examples=600, derandomize=True, deadline=None)
 @given(joker_counts(), st.booleans(), st.booleans(), st.integers(0, 13), st.booleans())
 def test_hall_checks_under_a_dead_king_and_jokers(counts, wrap, dead_king, r, draw_next):

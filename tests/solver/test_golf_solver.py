@@ -60,6 +60,7 @@ def test_reference_file_has_every_deal():
 # -- a plain brute force over the model, for small positions ------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_matches_brute_force_on_small_positions(game):
@@ -174,6 +175,7 @@ def test_importing_the_solver_does_not_import_pygame():
 # -- the Hall bound against a plain matching ------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=800, derandomize=True, deadline=None)
 @given(rank_counts(), st.booleans(), st.integers(1, 13), st.booleans())
 def test_hall_checks_match_a_plain_matching(counts, easy, r, draw_next):

@@ -244,6 +244,7 @@ def pipe_fds() -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_stopped_workers_leave_no_processes_or_pipes_behind(make_jobs):
     """A kiosk cancels running solves all day (a touch ends attract mode mid-solve): each one stops
     a process, and none of them may leave a process or a file descriptor behind."""

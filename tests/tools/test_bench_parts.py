@@ -7,6 +7,8 @@ from __future__ import annotations
 from array import array
 from types import SimpleNamespace
 
+import pytest
+
 from tools.bench.goals import frame_parts_ratios
 from tools.bench.harness import Recorder, frame_parts, phase_figures
 from tools.bench.report import comparison, table_report
@@ -111,6 +113,7 @@ def test_runs_without_the_parts_compare_the_whole_frames_only():
     assert "the frames apart" not in comparison(dummy, real)
 
 
+@pytest.mark.slow
 def test_the_game_s_memory_leaves_out_the_recorder_s_own_growing_records(monkeypatch):
     from tools.bench import harness
 
