@@ -27,6 +27,9 @@ class Banner(Scene):
 
     overlay = True
     passive = True
+    #: The big line's size is the window's shorter side divided by this (a kiosk's banner is read
+    #: from a few steps away).
+    unit_share = 12
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -54,7 +57,7 @@ class Banner(Scene):
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
         big_text, small_text = self.texts()
-        unit = max(18, min(size) // 12)
+        unit = max(18, min(size) // self.unit_share)
         text = self.ctx.text
         big = text.fit(big_text, int(size[0] * 0.8), unit, theme.GOLD, bold=True)
         small = text.fit(small_text, int(size[0] * 0.8), max(14, unit // 2), theme.TEXT) if small_text else None

@@ -23,6 +23,8 @@ class NoticeBanner(Banner):
     """Two lines (English keys, translated when drawn) near the bottom of the screen; `on_done` is
     called with the banner when its time is up (the App takes it off the stack)."""
 
+    unit_share = 20  # read at arm's length, over a screen the player is using: the size of a message
+
     def __init__(self, ctx: Context, title: str, detail: str, on_done: Callable[[NoticeBanner], Any]) -> None:
         super().__init__(ctx)
         self.title, self.detail = title, detail
