@@ -87,7 +87,7 @@ class DailyScene(PanelScene):
             },
             self._set_kind,
         )
-        self.watch = FiguresWatch(self.ctx)
+        self.figures_watch = FiguresWatch(self.ctx)
         self.play_button = Button((0, 0, 1, 1), N_("Play today's deal"), text, self.play, style="primary")
         self.share_button = Button((0, 0, 1, 1), N_("Copy"), text, self.share, style="secondary")
         self.share_button.visible = not self.ctx.kiosk
@@ -248,17 +248,8 @@ class DailyScene(PanelScene):
         self.ctx.clipboard_set(share_line(self.kind, done))
         self.note.set_text(tr("Copied: {line}", line=share_line(self.kind, done)))
 
-    def update(self, dt: float) -> Transition:
-        if self.watch.changed():  # new figures from the database: painted again
-            self._refresh()
-        return super().update(dt)
-
-    def is_animating(self) -> bool:
-        return self.watch.redraw or super().is_animating()
-
-    def draw(self, surface: pygame.Surface) -> list | None:
-        self.watch.redraw = False
-        return super().draw(surface)
+    def figures_came(self) -> None:
+        self._refresh()  # new figures from the database: painted again
 
     def close(self) -> None:
         self.next = Pop()

@@ -18,6 +18,8 @@ from game.ui.pointer import DOWN, UP, pointer
 from game.ui.widget import Widget
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.figures_watch import FiguresWatch
+
     from ..context import Context
 
 
@@ -51,6 +53,21 @@ class PanelScene(Scene):
 
     def on_key(self, event: pygame.event.Event) -> None:
         """Keyboard and text events (pointer events go to the widgets)."""
+
+    #: A screen that shows statistics sets this: when new figures come from the statistics' reader,
+    #: figures_came() is called, and the loop draws until the screen has painted them.
+    figures_watch: FiguresWatch | None = None
+
+    def figures_came(self) -> None:
+        """New figures from the statistics (a screen that shows them lays them out again)."""
+
+    def update(self, dt: float) -> Transition:
+        if self.figures_watch is not None and self.figures_watch.changed():
+            self.figures_came()
+        return super().update(dt)
+
+    def is_animating(self) -> bool:
+        return (self.figures_watch is not None and self.figures_watch.redraw) or super().is_animating()
 
     # --- the Scene contract --------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -129,6 +146,8 @@ class PanelScene(Scene):
         return surf
 
     def draw(self, surface: pygame.Surface) -> list | None:
+        if self.figures_watch is not None:
+            self.figures_watch.redraw = False
         if self._static is None or self._static.get_size() != surface.get_size():
             self.size = surface.get_size()
             self._static = self._build_static()

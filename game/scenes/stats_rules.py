@@ -57,7 +57,7 @@ class StatsRulesScene(PanelScene):
         self.choices = played_kinds(stats, family_id)
         self.on_choose = on_choose
         self.page = 0
-        self.watch = FiguresWatch(ctx)
+        self.figures_watch = FiguresWatch(ctx)
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -121,22 +121,13 @@ class StatsRulesScene(PanelScene):
             img = text.render(where, int(r.height * 0.46), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=self.page_rect.center))
 
-    def update(self, dt: float) -> Any:
+    def figures_came(self) -> None:
         """The rule sets played come with the statistics' answer: the buttons are made again."""
-        if self.watch.changed():
-            choices = played_kinds(self.stats, self.family_id)
-            if choices != self.choices:
-                self.choices = choices
-                self.build()
-                self.relayout()
-        return super().update(dt)
-
-    def is_animating(self) -> bool:
-        return self.watch.redraw or super().is_animating()
-
-    def draw(self, surface: pygame.Surface) -> list | None:
-        self.watch.redraw = False
-        return super().draw(surface)
+        choices = played_kinds(self.stats, self.family_id)
+        if choices != self.choices:
+            self.choices = choices
+            self.build()
+            self.relayout()
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)

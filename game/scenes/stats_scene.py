@@ -69,7 +69,7 @@ class StatsScene(PanelScene):
         self.view = "chart"
         self.view_tabs = SegmentedControl((0, 0, 1, 1), VIEWS, self.view, text, self._set_view)
         self.widgets = [*self.picker.widgets, self.view_tabs, self.reset_button, self.rounds_button, self.back]
-        self.watch = FiguresWatch(self.ctx)
+        self.figures_watch = FiguresWatch(self.ctx)
         self._refresh()
 
     @property
@@ -345,17 +345,8 @@ class StatsScene(PanelScene):
     def invalidate(self, rects: list | None = None) -> None:
         self._refresh()
 
-    def update(self, dt: float) -> Any:
-        if self.watch.changed():  # new figures from the database: painted again
-            self._refresh()
-        return super().update(dt)
-
-    def is_animating(self) -> bool:
-        return self.watch.redraw or super().is_animating()
-
-    def draw(self, surface: pygame.Surface) -> list | None:
-        self.watch.redraw = False
-        return super().draw(surface)
+    def figures_came(self) -> None:
+        self._refresh()  # new figures from the database: painted again
 
     def open_rounds(self) -> None:
         """The rounds of golf of the rule set shown."""

@@ -107,7 +107,7 @@ def test_the_statistics_screen_shows_what_it_has_until_the_reader_answers(make_a
     gate.opened.set()
     assert stats.reader.settle(60)
     run_frames(app, 2)
-    assert screen.watch.seen == stats.known.version  # it noticed the answer ...
+    assert screen.figures_watch.seen == stats.known.version  # it noticed the answer ...
     assert dict(screen.lines())["Played"] == "7"  # ... and shows it, the game not written yet too
     assert set(gate.threads) == {"statistics reader"}
 
