@@ -131,9 +131,10 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def read_regular(path: Path, limit: int) -> bytes | None:
+def read_regular(path: Path, limit: int, follow: bool = True) -> bytes | None:
     """The bytes of `path`, or None when there is no such file. Only a regular file (or a symlink
-    to one) is read, and never more than `limit` bytes; anything else raises Unreadable. An error
+    to one, unless `follow` is False) is read, and never more than `limit` bytes; anything else
+    raises Unreadable. An error
     while examining, opening or reading it raises Trouble, and the file is kept from then on until a
     read of it succeeds (see the module's docstring).
 
@@ -141,7 +142,7 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     once open (it may have been swapped between the two looks)."""
     path, key = Path(path), _key(path)
     try:
-        raw = _read(path, limit)
+        raw = _read(path, limit, follow)
     except Unreadable:  # read and found damaged: it goes aside, nothing to keep it for
         _kept.pop(key, None)
         raise
@@ -155,15 +156,16 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     return raw
 
 
-def _read(path: Path, limit: int) -> bytes | None:
+def _read(path: Path, limit: int, follow: bool) -> bytes | None:
     """read_regular's work: OSError (but FileNotFoundError) for trouble, Unreadable for damage."""
     try:
-        info = os.stat(path)
+        info = os.stat(path) if follow else os.lstat(path)
     except FileNotFoundError:
         return None
     _check_regular(info, limit)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags if follow else flags | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
         return None
     try:
@@ -196,6 +198,7 @@ def _kind(mode: int) -> str:
         (stat.S_ISCHR, "a character device"),
         (stat.S_ISBLK, "a block device"),
         (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symlink"),
     ):
         if test(mode):
             return name

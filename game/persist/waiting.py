@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import Unreadable, write_atomically
+from .files import Unreadable, read_regular, write_atomically
 from .round_stats import checked_round_record
 from .stats_read import MAX_COUNT, MAX_DEAL, MAX_SCORE, MAX_SECONDS, MAX_TEXT, RESULTS
 
@@ -101,27 +101,9 @@ def load(path: Path) -> list[Entry]:
 
 def read_file(path: Path) -> bytes | None:
     """The file's bytes (None: no file). Unreadable when it is not a regular file (a symlink, a
-    FIFO, a folder: not what the game writes) or too large; any OSError is the disk's trouble."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > READ_LIMIT:
-        raise Unreadable("not a regular file" if not stat.S_ISREG(info.st_mode) else "too large")
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        chunks, size = [], 0
-        while size <= READ_LIMIT:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    if size > READ_LIMIT:
-        raise Unreadable("too large")
-    return b"".join(chunks)
+    FIFO, a folder: not what the game writes) or too large; any OSError is the disk's trouble, and
+    the file is then kept as it is until a read of it succeeds (files.read_regular)."""
+    return read_regular(path, READ_LIMIT, follow=False)
 
 
 def append(path: Path, entries: Iterable[Entry]) -> None:
