@@ -42,7 +42,7 @@ EXIT_STATUSES = (
     (3, "the administrator left the kiosk"),
     (4, "another copy of the game is using the data folder (a kiosk waits for it instead)"),
     (5, "no display can be opened (SDL_VIDEODRIVER, DISPLAY)"),
-    (6, "the game's fonts or card pictures are missing"),
+    (6, "the game's own files (fonts, card pictures, code) are missing or cannot be read"),
     (7, "out of memory, or too few file descriptors (ulimit -n)"),
 )
 

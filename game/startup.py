@@ -26,6 +26,9 @@ EXIT_DISPLAY = 5
 EXIT_FILES = 6
 EXIT_RESOURCES = 7
 
+#: The game's own folder: its code, fonts, card pictures and sounds.
+GAME_FOLDER = Path(__file__).resolve().parents[1]
+
 #: File descriptors the game may hold at once: three sizes of each of five font faces (SDL_ttf
 #: keeps each file open), the database's writer and reader (file, -wal, -shm each), the save's
 #: temporary file, the face cache, the solver worker's pipes, the lock, the window system's and the
@@ -85,9 +88,8 @@ def check_files() -> None:
 
 def _near(path: Path) -> str:
     """A path of the game's own, from the game's folder."""
-    root = Path(__file__).resolve().parents[1]
     try:
-        return str(path.relative_to(root))
+        return str(path.relative_to(GAME_FOLDER))
     except ValueError:
         return str(path)
 
@@ -158,8 +160,9 @@ def display_line(error: str, environ: Mapping[str, str]) -> str:
 
 def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
     """The failure an exception raised while the game starts (or, `playing`, while it runs) stands
-    for, when it is the machine's and not the game's: out of memory, out of file descriptors. None
-    for anything else (a fault in the game: its traceback is what helps)."""
+    for, when it is the machine's and not the game's: out of memory, out of file descriptors, a file
+    of the game's own that the system will not read. None for anything else (a fault in the game:
+    its traceback is what helps)."""
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         return StartupFailure(EXIT_RESOURCES, _descriptors_line(None if soft == resource.RLIM_INFINITY else soft))
@@ -174,4 +177,23 @@ def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
             f"out of memory {'while playing' if playing else 'at start'}{said}: close other programs, use a "
             "smaller window, or raise the limit (ulimit -v, or MemoryMax= in its systemd service)",
         )
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return failure_of(MemoryError(exc.strerror or ""), playing)
+    if isinstance(exc, OSError) and _own_file(exc.filename):  # the game's code, fonts or pictures
+        return StartupFailure(
+            EXIT_FILES,
+            f"the game's file {_near(Path(exc.filename))} cannot be read ({exc.strerror or exc}): check that the "
+            "game's whole folder is readable by its user and that the disk answers",
+        )
     return None
+
+
+def _own_file(name: object) -> bool:
+    """Whether `name` is a path inside the game's own folder (its code, fonts, card pictures and
+    sounds: not the data or settings folders, which the game plays on without)."""
+    if not isinstance(name, (str, os.PathLike)):
+        return False
+    try:
+        return Path(name).resolve().is_relative_to(GAME_FOLDER)
+    except (OSError, ValueError, RuntimeError):
+        return False

@@ -229,6 +229,19 @@ def test_out_of_memory_is_a_resource_failure_and_other_errors_are_not(error):
     assert startup.failure_of(pygame.error("Invalid resolution"), playing=False) is None
 
 
+def test_a_file_of_the_game_that_cannot_be_read_is_named_in_one_line():
+    """A module, a font or a picture of the game's own that the system refuses (a permission, a disk
+    error): one line naming it, with the status of missing files; the data folder's trouble is not
+    this (the game plays on without it)."""
+    own = startup.GAME_FOLDER / "game" / "scenes" / "menu.py"
+    for error in (PermissionError(errno.EACCES, "Permission denied", str(own)), OSError(errno.EIO, "I/O", str(own))):
+        failure = startup.failure_of(error, playing=False)
+        assert failure is not None and failure.status == EXIT_FILES
+        assert "game/scenes/menu.py" in failure.line and "readable" in failure.line
+    elsewhere = PermissionError(errno.EACCES, "Permission denied", "/var/lib/somewhere/current-game.json")
+    assert startup.failure_of(elsewhere, playing=True) is None
+
+
 #: main.main at 1920x1080 for a few hundred frames, the game's code loaded first, then the address
 #: space cut to what the process has and `argv[1]` MiB more.
 SHORT_OF_MEMORY = """
