@@ -61,7 +61,8 @@ class CardImages:
         self._cache = FaceCache(cache_dir, (self._dir, self._dir / FOUR_COLOUR_DIR)) if cache_dir is not None else None
         self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
-        self._missing: set[Path] = set()
+        self._missing: set[Path] = set()  # pictures found damaged: a stand-in for the run
+        self._troubled: set[Path] = set()  # pictures that could not be read now: tried again later
         self._back_codes: dict[str, str] = {}
         self._pending: deque[tuple[str, int, bool]] = deque()  # prefetched, not loaded yet
 
@@ -171,7 +172,7 @@ class CardImages:
         if master.get_size() == size:
             return master
         scaled = _opaque_inside(pygame.transform.smoothscale(master, size))
-        if cache is not None and path not in self._missing:  # (a stand-in for a bad file: never kept)
+        if cache is not None and path not in self._missing and path not in self._troubled:  # (a stand-in: never kept)
             cache.store(path, size, functools.partial(self._kept_image, (code, width, four_colour)))
         return scaled
 
@@ -194,12 +195,19 @@ class CardImages:
         return self._dir / f"{code}.png"
 
     def _load(self, path: Path, code: str) -> pygame.Surface:
+        """The picture, or a plain stand-in for one that is damaged (for the run) or cannot be read
+        now (a disk error: read again at the next layout, `clear`, or the next start; the stand-in is
+        never kept on disk). Running out of memory is no damage of the file's: MemoryError."""
         try:
             img = pygame.image.load(str(path))
+            self._troubled.discard(path)
         except (pygame.error, OSError, ValueError) as exc:
-            if path not in self._missing:  # once per file, however often it is scaled
-                self._missing.add(path)
+            if "out of memory" in str(exc).lower():
+                raise MemoryError(str(exc)) from None
+            trouble = isinstance(exc, OSError) and not isinstance(exc, FileNotFoundError)
+            if path not in self._missing and path not in self._troubled:  # once, however often it is scaled
                 log.warning("card sprite %s unusable (%s); drawing a plain fallback", path, exc)
+            (self._troubled if trouble else self._missing).add(path)
             img = fallback(code)
         try:
             return to_screen_format(img, alpha=True)

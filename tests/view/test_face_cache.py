@@ -261,3 +261,37 @@ def test_a_file_where_a_size_folder_goes_is_replaced_by_the_folder(sprites, tmp_
     images = CardImages(sprites, cache_dir=root)
     pixels(images, "AS")
     assert folder.is_dir() and len(cached_files(root)) == 1 and images._cache.on
+
+
+def failing_loads(monkeypatch, error: BaseException, times: int = 1) -> None:
+    """pygame.image.load raising `error` for its next `times` calls."""
+    real, left = pygame.image.load, [times]
+
+    def load(*args, **kwargs):
+        if left[0] > 0:
+            left[0] -= 1
+            raise error
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pygame.image, "load", load)
+
+
+def test_a_picture_that_cannot_be_read_now_is_tried_again_and_never_kept_on_disk(sprites, tmp_path, monkeypatch):
+    """A disk error is trouble, not damage: the card shows plain for now, its stand-in is never
+    written to the cache, and the picture is read again at the next layout."""
+    root = tmp_path / "cache"
+    images = CardImages(sprites, cache_dir=root)
+    failing_loads(monkeypatch, OSError(5, "Input/output error"))
+    plain = pixels(images, "AS")
+    assert not [p for p in root.rglob("*") if p.is_file() and "AS" in p.name]
+    images.clear()  # the next layout
+    assert pixels(images, "AS") != plain and pixels(images, "AS") == pixels(CardImages(sprites), "AS")
+    assert [p for p in root.rglob("*") if p.is_file() and "AS" in p.name]  # read whole: kept on disk now
+
+
+def test_out_of_memory_while_loading_a_picture_is_not_taken_for_a_damaged_file(sprites, monkeypatch):
+    images = CardImages(sprites)
+    failing_loads(monkeypatch, pygame.error("Out of memory"))
+    with pytest.raises(MemoryError):
+        images.face("AS", WIDTH)
+    assert pixels(images, "AS") == pixels(CardImages(sprites), "AS")
