@@ -35,7 +35,9 @@ G = TypeVar("G", bound="SolitaireGame")
 def compact_data(game: SolitaireGame) -> dict[str, Any]:
     """The compact form of `game`, as a JSON value."""
     base, line = game._base, list(game._stack)
-    if len(line) > limits.COMPACT_LINE:
+    # A line too long is cut to its undoable moves; so is a cut line again (a game resumed from its
+    # cut form and played on), whose reader takes no more moves than undo needs.
+    if len(line) > limits.COMPACT_LINE or (base is not None and len(line) > len(game._history)):
         base, line = _rebased(game)
     return {
         "format": COMPACT_FORMAT,

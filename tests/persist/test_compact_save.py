@@ -109,6 +109,18 @@ def test_a_compact_save_of_a_line_too_long_keeps_its_last_moves(kind, number, st
     assert back.root().position_key() == game.root().position_key()  # the deal is still the deal
 
 
+def test_a_cut_save_resumed_and_played_on_saves_and_resumes_again():
+    """A game resumed from its cut form and played past its undo's reach (but not past the long
+    line's length) is cut again when saved, and read back the same."""
+    game = EightOffGame.from_layout([["9S"]] + [[]] * 7, ["QH"] + [None] * 7)
+    for i in range(base.COMPACT_LINE + 10):
+        game.push((("cell", i % 2), ("cell", (i + 1) % 2), 1))
+    back = EightOffGame.from_json(game.to_json(limit=0))  # cut: its last 100 moves
+    for i in range(150):
+        back.push((("cell", i % 2), ("cell", (i + 1) % 2), 1))
+    the_same_after_a_compact_save(back)
+
+
 def long_golf(pairs: int) -> GolfGame:
     """A Golf game of `pairs` draws each undone, then a few moves: a short line, a very long log
     (`pairs` + 5 moves, for an undo is no move)."""
