@@ -131,11 +131,9 @@ class SaveFile:
 
     def rewrite(self) -> None:
         """Write the newest document again (what `compose` adds has changed)."""
-        with self._lock:
-            if self._doc is _UNSET:
-                return
-            doc = self._doc
-        self._submit(doc)
+        with self._lock:  # (held through the submit: a newer document submitted meanwhile stays newest)
+            if self._doc is not _UNSET:
+                self._submit(self._doc)
 
     def _submit(self, doc: dict[str, Any] | None) -> None:
         with self._lock:

@@ -526,6 +526,28 @@ def test_the_writer_skips_states_that_a_newer_one_replaced(tmp_path):
     assert written == [0, 9]
 
 
+def test_a_rewrite_never_brings_back_a_state_older_than_one_written_meanwhile(tmp_path):
+    """The recorder's thread writes the newest document again while the frame's thread writes a
+    newer one: the newer stays the newest, and is what the file holds."""
+    save = SaveFile(tmp_path / SAVE)
+    save.write({"n": 1})
+    assert save.flush()
+    real_submit, meanwhile = save._submit, []
+
+    def submit(doc):  # a thread switch right where the rewrite hands its document over
+        if doc == {"n": 1} and not meanwhile:
+            meanwhile.append(threading.Thread(target=save.write, args=({"n": 2},)))
+            meanwhile[0].start()
+            meanwhile[0].join(0.2)  # (it waits for the rewrite when the rewrite holds the lock)
+        real_submit(doc)
+
+    save._submit = submit
+    save.rewrite()
+    meanwhile[0].join(5)
+    assert save.flush()
+    assert save.read() == {"n": 2} and json.loads((tmp_path / SAVE).read_text())["n"] == 2
+
+
 def test_one_writer_thread_serves_every_write_until_close(tmp_path, monkeypatch):
     """Starting a thread for a move held the frame that made it: the writer stays between writes,
     however long the player thinks, and ends at close (a write after that starts it again)."""
