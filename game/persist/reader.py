@@ -213,6 +213,8 @@ class Reader:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            with self._cond:
+                self._thread = None  # (a question asked later starts another)
 
     # -- reading -----------------------------------------------------------------------------------
     def _read(self, key: tuple) -> Answer:
@@ -223,7 +225,7 @@ class Reader:
             value, seq, generation = self._query(QUERIES[name], name, args, before)
             answer = Answer(value, seq, generation, at=self.clock())
             self._said_trouble = False
-        except (sqlite3.Error, StatsUnavailable, OSError) as exc:
+        except Exception as exc:  # (a database of another kind, a damaged one not yet set aside, no memory)
             self._close()
             if not self._said_trouble:  # once, until a read works again
                 self._said_trouble = True

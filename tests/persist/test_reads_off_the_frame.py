@@ -167,6 +167,33 @@ def test_a_failed_read_is_tried_again_later_not_at_every_frame(tmp_path):
     recorder.close()
 
 
+def test_a_read_that_fails_in_any_way_is_an_answer_and_the_reader_goes_on(tmp_path):
+    """A database of another kind (its tables not the game's) fails the read with an error of the
+    statistics' own: an answer that says so, and a later question is still answered."""
+    from game.persist.schema import StatsDamaged
+
+    path = games(tmp_path, 2)
+    tries: list[int] = []
+
+    def foreign(path: Path) -> sqlite3.Connection:
+        tries.append(1)
+        if len(tries) == 1:
+            raise StatsDamaged("the games table is not the game's")
+        return open_reader(path)
+
+    clock = Clock()
+    recorder = Recorder(path)
+    reader = Reader(path, recorder, "thread", clock, foreign)
+    key = ("games", "golf", "easy")
+    reader.ask(key)
+    assert reader.settle(60) and "not the game's" in reader.ask(key).error
+    clock.now += RETRY_S
+    reader.ask(key)
+    assert reader.settle(60) and reader.ask(key).value[0].played == 2
+    reader.close()
+    recorder.close()
+
+
 def test_an_answer_holds_exactly_the_writes_of_its_snapshot(tmp_path):
     """Writes go on while the reader reads: each answer says which it holds, and the figures fold in
     the others, so nothing is counted twice or left out."""
