@@ -17,6 +17,7 @@ its snapshot holds (statistics.py folds in the rest).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import threading
@@ -176,38 +177,18 @@ class Recorder(Parking):
         delay = self.backoff[0]
         try:
             while True:
-                if not self._loaded:
-                    self._load_waiting()
-                if db is None and not self.permanent:
-                    db = self._open()
-                    self._opened.set()
-                    if db is not None and not self.pending():
-                        self._working()  # nothing waits: the trouble that kept it closed is over
-                if db is None or self.problem is not None:
-                    self._park()
-                with self._cond:
-                    if self._stop:
-                        return
-                    item = self._next(db)
-                    if item is None and not self._settling(db):
-                        if self._idle(db):
-                            self._cond.wait()
-                        else:
+                try:
+                    db, delay = self._step(db, delay)
+                except _Stop:
+                    return
+                except Exception as exc:  # unforeseen: said, and tried again; nothing queued is dropped
+                    self._unforeseen(db, exc)
+                    db = None
+                    with self._cond:
+                        self._busy = False
+                        if not self._stop:
                             self._back_off(delay)
-                            delay = min(delay * 2, self.backoff[1])
-                        continue
-                    self._busy = True
-                ok = True
-                if self._stale_file and (item is None or not item.parked):
-                    ok = self._settle_file()  # before anything that never waited is written
-                if ok and item is not None and db is not None:
-                    db, ok = self._write(db, item)
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
-                    if not ok and not self._stop:
-                        self._back_off(delay)
-                delay = self.backoff[0] if ok else min(delay * 2, self.backoff[1])
+                    delay = min(delay * 2, self.backoff[1])
         finally:
             self._opened.set()
             if db is not None:
@@ -215,6 +196,50 @@ class Recorder(Parking):
             with self._cond:
                 self._busy = False
                 self._cond.notify_all()
+
+    def _step(self, db: StatsDB | None, delay: float) -> tuple[StatsDB | None, float]:
+        """One turn of the writer: open what is needed, write the first operation or wait for one;
+        the connection and the pause to go on with (_Stop at close)."""
+        if not self._loaded:
+            self._load_waiting()
+        if db is None and not self.permanent:
+            db = self._open()
+            self._opened.set()
+            if db is not None and not self.pending():
+                self._working()  # nothing waits: the trouble that kept it closed is over
+        if db is None or self.problem is not None:
+            self._park()
+        with self._cond:
+            if self._stop:
+                raise _Stop
+            item = self._next(db)
+            if item is None and not self._settling(db):
+                if self._idle(db):
+                    self._cond.wait()
+                    return db, delay
+                self._back_off(delay)
+                return db, min(delay * 2, self.backoff[1])
+            self._busy = True
+        ok = True
+        if self._stale_file and (item is None or not item.parked):
+            ok = self._settle_file()  # before anything that never waited is written
+        if ok and item is not None and db is not None:
+            db, ok = self._write(db, item)
+        with self._cond:
+            self._busy = False
+            self._cond.notify_all()
+            if not ok and not self._stop:
+                self._back_off(delay)
+        return db, (self.backoff[0] if ok else min(delay * 2, self.backoff[1]))
+
+    def _unforeseen(self, db: StatsDB | None, exc: Exception) -> None:
+        """An error no rule above expects (it would end the writer, and recording with it): the
+        connection is let go and the trouble said once, as any other; everything queued stays."""
+        if db is not None:
+            with contextlib.suppress(Exception):
+                db.close()
+        self._trouble(StatsUnavailable("io", f"{type(exc).__name__}: {exc}"))
+        return None
 
     def _next(self, db: StatsDB | None) -> Queued | None:
         """The operation to write now, or None (the lock is held)."""
@@ -327,3 +352,7 @@ class Recorder(Parking):
             )
             self.problem = None
             self._said_memory = False
+
+
+class _Stop(Exception):
+    """The writer's turn found it closed."""

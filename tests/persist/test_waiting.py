@@ -219,3 +219,24 @@ def test_a_lock_held_for_long_parks_the_games_on_disk(tmp_path):
     assert recorder.flush(30)
     recorder.close()
     assert recorded(path) == ["while-locked"] and not (tmp_path / WAITING).exists()
+
+
+def test_an_unforeseen_error_in_the_writer_is_said_and_tried_again_nothing_dropped(tmp_path, monkeypatch, caplog):
+    """Whatever goes wrong in the recorder's thread (an error no rule expects), it goes on: the
+    trouble is said, and the game is written when it can be."""
+    recorder = Recorder(tmp_path / "statistics.sqlite3", pause=lambda seconds: None)
+    real_write, failures = recorder._write, []
+
+    def write(db, item):
+        if not failures:
+            failures.append(1)
+            raise RuntimeError("an error no rule expects")
+        return real_write(db, item)
+
+    monkeypatch.setattr(recorder, "_write", write)
+    with caplog.at_level(logging.WARNING):
+        recorder.submit(record("unforeseen"))
+        assert recorder.flush(30)
+    assert failures and any("an error no rule expects" in r.getMessage() for r in caplog.records)
+    recorder.close()
+    assert recorded(tmp_path / "statistics.sqlite3") == ["unforeseen"]
