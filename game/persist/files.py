@@ -225,13 +225,24 @@ def read_json(path: Path, limit: int) -> Any:
         raise Trouble(errno.ENOMEM, "out of memory", str(path)) from None
 
 
+def _free_name(path: Path, name: str, companions: tuple[str, ...]) -> Path:
+    """`name` beside `path`, or it with -2, -3, ... where a file set aside before (in the same
+    second) has it: one set aside never takes the place of another."""
+    n = 1
+    while True:
+        aside = path.with_name(name if n == 1 else f"{name}-{n}")
+        if not any(os.path.lexists(f"{aside}{suffix}") for suffix in ("", *companions)):
+            return aside
+        n += 1
+
+
 def move_aside(path: Path, why: str, what: str = "file", companions: tuple[str, ...] = ()) -> Path | None:
     """Keep a damaged file for inspection, out of the way of the next start, with one log line.
 
     `companions` are suffixes of files that belong to it (a database's "-wal" and "-shm"): they go
     aside under the same new name, never deleted, so nothing the file held is thrown away."""
     path = Path(path)
-    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+    aside = _free_name(path, f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}", companions)
     try:
         os.replace(path, aside)
     except FileNotFoundError:

@@ -418,3 +418,18 @@ def test_best_score_waits_for_a_finished_game_and_eight_off_has_no_blocked_key(m
     assert [k for k, _label in screen.legend_keys()] == ["won", "abandoned", "assisted"]
     screen.kind = registry.kind("golf-easy")
     assert [k for k, _label in screen.legend_keys()] == ["won", "blocked", "abandoned", "assisted"]
+
+
+def test_a_file_set_aside_never_takes_the_place_of_one_set_aside_before(tmp_path):
+    """Two damaged databases in the same second (a new one damaged at once): both kept, with their
+    -wal, under names of their own."""
+    from game.persist.files import move_aside
+
+    db = tmp_path / "statistics.sqlite3"
+    kept = []
+    for n in (1, 2):
+        db.write_text(f"damaged {n}")
+        (tmp_path / "statistics.sqlite3-wal").write_text(f"wal {n}")
+        kept.append(move_aside(db, "damaged", "statistics", companions=("-wal",)))
+    assert kept[0] != kept[1] and kept[0].read_text() == "damaged 1" and kept[1].read_text() == "damaged 2"
+    assert Path(f"{kept[0]}-wal").read_text() == "wal 1" and Path(f"{kept[1]}-wal").read_text() == "wal 2"
