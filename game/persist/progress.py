@@ -332,7 +332,8 @@ class Progress(SaveReading):
         """The save file's text (on the writer thread): the game, and the finished games not yet in
         the database; nothing at all when there is neither."""
         confirmed = self.recorder.confirmed()
-        journal = [r for r in self._journal if r["uid"] not in confirmed]
+        # (the newest JOURNAL_CAP, as the reader takes them: the others wait in the recorder's file)
+        journal = [r for r in self._journal if r["uid"] not in confirmed][-JOURNAL_CAP:]
         if doc is None and not journal:
             return ""
         out: dict[str, Any] = dict(doc) if doc is not None else {"format": SAVE_FORMAT}

@@ -89,8 +89,13 @@ def journal_of(data: dict) -> list[dict[str, Any]]:
     """The finished games a save keeps for the statistics, checked field by field. An entry that is
     wrong in any way is dropped alone, with a log line: the game and the other entries are kept."""
     journal = data.get("unrecorded", [])
-    if not isinstance(journal, list) or len(journal) > JOURNAL_CAP:
+    if not isinstance(journal, list):
         raise ValueError("bad journal")
+    if len(journal) > JOURNAL_CAP:  # (more than the game writes: the newest kept, the game too)
+        log.warning(
+            "saved game: %d finished games waiting; the oldest %d are dropped", len(journal), len(journal) - JOURNAL_CAP
+        )
+        journal = journal[-JOURNAL_CAP:]
     out = []
     for rec in journal:
         try:

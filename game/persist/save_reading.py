@@ -72,6 +72,7 @@ class SaveReading:
         """The unfinished game in one file's document; its journal is taken up."""
         if data is None:
             return None
+        records: list[dict[str, Any]] = []
         try:
             records = journal_of(data)
             only_journal = data.get("format") == SAVE_FORMAT and set(data) == {"format", "unrecorded"}
@@ -79,6 +80,7 @@ class SaveReading:
         except MemoryError:
             raise
         except Exception as exc:  # any failure to make sense of the file is damage
+            self._adopt(records)  # (a sound journal beside a damaged game: its games are recorded all the same)
             file.move_aside(why(exc))
             return None
         kept = self._adopt(records)

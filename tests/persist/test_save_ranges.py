@@ -175,8 +175,8 @@ def test_a_journal_entry_that_is_no_record_at_all_is_dropped():
 
 
 def test_an_entry_of_two_to_the_63_never_stops_the_statistics(data_dir, monkeypatch):
-    """The figure of the report: a score of 2^63 in the journal killed the statistics' thread at
-    every start, and the entries after it were never written."""
+    """A score of 2^63 in the journal (more than SQLite's integers hold) drops that entry alone: the
+    statistics' thread goes on and the entries after it are written."""
     errors: list = []
     monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
     doc = saved_document(data_dir)
@@ -193,6 +193,32 @@ def test_an_entry_of_two_to_the_63_never_stops_the_statistics(data_dir, monkeypa
     finally:
         progress.close()
     assert errors == []
+
+
+def test_a_sound_journal_beside_a_damaged_game_is_recorded_all_the_same(data_dir):
+    doc = saved_document(data_dir)
+    fine = [good_record() for _ in range(3)]
+    (data_dir / SAVE).write_text(json.dumps({**doc, "undos": BIG, "unrecorded": fine}))
+    progress = Progress(data_dir)
+    try:
+        assert progress.saved() is None  # the game is damaged: set aside ...
+        assert progress.recorder.flush(10.0)
+        assert all(progress.stats.has(r["uid"]) for r in fine)  # ... its finished games are not lost
+    finally:
+        progress.close()
+
+
+def test_a_journal_longer_than_the_game_writes_keeps_the_game_and_the_newest_entries(data_dir):
+    doc = saved_document(data_dir)
+    entries = [good_record() for _ in range(save_doc.JOURNAL_CAP + 50)]
+    (data_dir / SAVE).write_text(json.dumps({**doc, "unrecorded": entries}))
+    progress = Progress(data_dir)
+    try:
+        assert progress.saved() is not None  # the game in progress is kept
+        assert progress.recorder.flush(10.0)
+        assert all(progress.stats.has(r["uid"]) for r in entries[-save_doc.JOURNAL_CAP :])
+    finally:
+        progress.close()
 
 
 def test_max_moves_is_the_count_bound():
