@@ -409,12 +409,16 @@ class App:
     def close(self) -> None:
         """Leave every scene, save the settings, finish the saved game's write, close the database;
         safe to call twice."""
-        while self.stack:
-            self.stack.pop().exit()
-        self.running = False
-        self.ctx.save_settings()
-        if self.ctx.progress is not None:
-            self.ctx.progress.close()
-        self.ctx.jobs.close()
-        self.display.close()
-        self.storage.release()  # (after the last write of the save)
+        try:  # (whatever fails here, the save's last write and the data folder's lock come last)
+            while self.stack:
+                self.stack.pop().exit()
+            self.running = False
+            self.ctx.save_settings()
+        finally:
+            try:
+                if self.ctx.progress is not None:
+                    self.ctx.progress.close()
+            finally:
+                self.ctx.jobs.close()
+                self.display.close()
+                self.storage.release()  # (after the last write of the save)

@@ -203,6 +203,23 @@ def test_scene_errors_are_not_swallowed(app):
         run_frames(app)
 
 
+def test_a_scene_that_fails_as_it_leaves_still_lets_the_save_be_written(app, monkeypatch):
+    """The last write of the saved game and the data folder's lock come last, whatever fails first."""
+    scene = Probe(app.ctx)
+    app.replace(scene)
+    closed = []
+    monkeypatch.setattr(app.ctx.progress, "close", lambda: closed.append("progress"))
+    monkeypatch.setattr(app.storage, "release", lambda: closed.append("lock"))
+
+    def boom():
+        raise RuntimeError("bug in a scene's exit")
+
+    scene.exit = boom
+    with pytest.raises(RuntimeError, match="exit"):
+        app.close()
+    assert closed == ["progress", "lock"]
+
+
 def test_run_with_a_fake_clock(make_app):
     t = [0.0]
     waits = []
