@@ -35,12 +35,13 @@ from ..model.course import GolfRound
 from .frame_gate import FrameGate
 from .paths import data_dir
 from .recorder import Recorder
+from .records import record_of
 from .round_stats import is_round_record, round_record_of
 from .save_doc import JOURNAL_CAP, SAVE_FORMAT, model_limit
 from .save_doc import UID as UID
 from .save_reading import SaveReading
 from .save_slots import SaveSlots
-from .statistics import HAS_WAIT, Statistics, record_of
+from .statistics import HAS_WAIT, Statistics
 from .uid import new_uid
 from .waiting import Health
 

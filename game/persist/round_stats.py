@@ -23,15 +23,16 @@ RECORD_TYPE = "round"  # a journal entry's "type" for a round (a game's entry ha
 
 RoundRow = tuple[str, str, int, int, int, str]  # uid, result, total, holes, holes_won, code
 ROUND_FIELDS = "uid, result, total, holes, holes_won, code"
-#: A row of the rounds table every number and name of which is in range (a hole scores -99 to 99;
-#: the rest as for single games, stats_read.py)
+#: A row of the rounds table every number and name of which is in range: the ranges a round's
+#: record is checked against wherever it is read (save_schema).
 ROUND_VALID = (
     f"result IN {ROUND_RESULTS} AND typeof(holes) = 'integer' AND holes BETWEEN 0 AND {MAX_HOLES}"
-    f" AND typeof(total) = 'integer' AND total BETWEEN {-99 * MAX_HOLES} AND {99 * MAX_HOLES}"
+    f" AND typeof(total) = 'integer' AND total BETWEEN {HOLE_SCORE.low * MAX_HOLES} AND {HOLE_SCORE.high * MAX_HOLES}"
     " AND typeof(holes_won) = 'integer' AND holes_won BETWEEN 0 AND holes"
-    " AND typeof(hints) = 'integer' AND hints BETWEEN 0 AND 10000000"
-    " AND typeof(duration_s) IN ('integer', 'real') AND duration_s BETWEEN 0 AND 1e9"
-    " AND typeof(uid) = 'text' AND length(uid) BETWEEN 1 AND 64 AND typeof(code) = 'text' AND length(code) <= 64"
+    f" AND typeof(hints) = 'integer' AND hints BETWEEN 0 AND {COUNT.high}"
+    f" AND typeof(duration_s) IN ('integer', 'real') AND duration_s BETWEEN 0 AND {SECONDS.high}"
+    f" AND typeof(uid) = 'text' AND length(uid) BETWEEN 1 AND {ID.longest}"
+    f" AND typeof(code) = 'text' AND length(code) <= {SHORT.longest}"
 )
 
 

@@ -5,7 +5,6 @@ exception): the caller moves the file aside; a journal entry that is wrong is dr
 
 from __future__ import annotations
 
-import datetime
 import json
 import logging
 from typing import TYPE_CHECKING, Any
@@ -14,10 +13,9 @@ from .. import registry
 from ..model.course import GolfRound
 from ..model.golf import GolfGame
 from . import savefile
+from .records import checked_record, day_of
 from .round_stats import checked_round_record, is_round_record
-from .save_schema import COUNT, ID, SCORE, SECONDS, SHORT, UID_PATTERN, Real, Text, Whole
-from .statistics import record_of
-from .stats import RESULTS
+from .save_schema import COUNT, ID, SECONDS, SHORT, UID_PATTERN, Real, Text, Whole
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
@@ -105,38 +103,3 @@ def journal_of(data: dict) -> list[dict[str, Any]]:
             shown = uid if isinstance(uid, str) and UID.fullmatch(uid) else "?"
             log.warning("saved game: a finished game waiting for the statistics (%s) is dropped: %s", shown, why(exc))
     return out
-
-
-def checked_record(rec: Any) -> dict[str, Any]:
-    """A finished game from the save's journal, every field in its range (ValueError when not)."""
-    if not isinstance(rec, dict):
-        raise ValueError("not a record")
-    if rec.get("result") not in RESULTS:
-        raise ValueError("unknown result")
-    code = rec.get("code")
-    return record_of(
-        SHORT.check(rec.get("game"), "game"),
-        SHORT.check(rec.get("option"), "option"),
-        None if code is None else SHORT.check(code, "code"),
-        rec["result"],
-        SCORE.check(rec.get("score"), "score"),
-        COUNT.check(rec.get("moves"), "moves"),
-        COUNT.check(rec.get("undos"), "undos"),
-        SECONDS.check(rec.get("duration_s"), "duration_s"),
-        SHORT.check(rec.get("finished_at"), "finished_at"),
-        hints=COUNT.check(rec.get("hints"), "hints"),
-        uid=ID.check(rec.get("uid"), "uid"),
-        daily=day_of(rec.get("daily")),
-    )
-
-
-def day_of(value: Any) -> str | None:
-    """A saved daily-deal date, 'YYYY-MM-DD' of a real date, else None: a damaged date costs the
-    game its daily mark, never the game or its record."""
-    if not isinstance(value, str) or len(value) != 10:
-        return None
-    try:
-        datetime.date.fromisoformat(value)  # refuses 2026-02-30 and the like
-    except ValueError:
-        return None
-    return value

@@ -20,49 +20,15 @@ from typing import Any
 from .figures import Known, fold_dealt, fold_games, fold_options, fold_round_rows, fold_rounds, fold_rows
 from .reader import CHART, Reader
 from .recorder import Recorder
+from .records import record_of
 from .round_stats import RoundRow, RoundSummary
 from .stats import RowViews
-from .stats_read import RESULTS, Row
+from .stats_read import Row
 from .tally import Summary
-from .uid import new_uid
 
 FLUSH_WAIT = 5.0  # seconds raw access (tests, tools) waits for the queue to be written, or an answer
 HAS_WAIT = 2.0  # seconds the start-up waits to learn whether the saved game is recorded already
 READS_ENV = "GOLF_EIGHTOFF_STATS_READS"  # 'thread' (the game), 'inline' (answered at once: tests)
-
-
-def record_of(
-    game: str,
-    option: str,
-    code: str | None,
-    result: str,
-    score: int,
-    moves: int,
-    undos: int = 0,
-    duration_s: float = 0.0,
-    finished_at: str | None = None,
-    *,
-    hints: int = 0,
-    uid: str | None = None,
-    daily: str | None = None,
-) -> dict[str, Any]:
-    """A finished game as the Recorder writes it and the save's journal keeps it."""
-    if result not in RESULTS:
-        raise ValueError(f"unknown result {result!r}")
-    return {
-        "uid": uid or new_uid(),
-        "game": str(game),
-        "option": str(option),
-        "code": code,
-        "result": result,
-        "score": max(0, int(score)),
-        "moves": max(0, int(moves)),
-        "undos": int(undos),
-        "duration_s": round(float(duration_s), 2),
-        "hints": max(0, int(hints)),
-        "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
-        "daily": daily,
-    }
 
 
 class Statistics(RowViews):

@@ -17,15 +17,18 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .round_stats import ROUND_FIELDS, ROUND_VALID, RoundRow, RoundTally
+from .save_schema import COUNT, SCORE, SECONDS
 from .schema import SCHEMA_VERSION, StatsUnavailable, check_schema
 from .tally import Tally
 
 log = logging.getLogger(__name__)
 
 RESULTS = ("won", "blocked", "abandoned", "assisted")  # assisted: the demo and the player both moved
-MAX_SCORE = 100_000  # a deal scores a few hundred points
-MAX_COUNT = 10_000_000  # moves, undos, hints: a save of 4 MiB holds fewer actions
-MAX_SECONDS = 1e9  # playing time: about 31 years
+#: A row's score, counts (moves, undos, hints) and seconds of play: the ranges a record is checked
+#: against wherever it is read (save_schema), so a record written is a record read.
+MAX_SCORE = SCORE.high
+MAX_COUNT = COUNT.high
+MAX_SECONDS = SECONDS.high
 MAX_TEXT = 64  # a game id, a game's or option's name, a deal code
 MAX_DEAL = 26**7  # deal numbers are below 26^7
 

@@ -17,7 +17,6 @@ older ones are dropped with a log line.
 
 from __future__ import annotations
 
-import datetime
 import json
 import logging
 import math
@@ -30,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from .files import Unreadable, read_regular, write_atomically
+from .records import checked_record
 from .round_stats import checked_round_record
-from .stats_read import MAX_COUNT, MAX_DEAL, MAX_SCORE, MAX_SECONDS, MAX_TEXT, RESULTS
+from .stats_read import MAX_DEAL, MAX_TEXT
 
 log = logging.getLogger(__name__)
 
@@ -179,21 +179,6 @@ def entry_of(data: Any) -> Entry:
     raise ValueError(f"bad operation {name!r}"[:80])
 
 
-def checked_record(rec: Any) -> dict[str, Any]:
-    """A finished game's record (statistics.record_of's form), every field in its range."""
-    if not isinstance(rec, dict) or not isinstance(rec.get("uid"), str) or not UID.fullmatch(rec["uid"]):
-        raise ValueError("bad record")
-    if rec.get("result") not in RESULTS or not all(_text(rec.get(k)) for k in ("game", "option", "finished_at")):
-        raise ValueError("bad record")
-    counts = [rec.get(k) for k in ("moves", "undos", "hints")]
-    if not _whole(rec.get("score"), 0, MAX_SCORE) or not all(_whole(c, 0, MAX_COUNT) for c in counts):
-        raise ValueError("bad record numbers")
-    if not _number(rec.get("duration_s"), 0, MAX_SECONDS) or not (rec.get("code") is None or _text(rec["code"])):
-        raise ValueError("bad record")
-    fields = ("uid", "game", "option", "code", "result", "score", "moves", "undos", "duration_s", "hints")
-    return {**{k: rec[k] for k in fields}, "finished_at": rec["finished_at"], "daily": _day(rec.get("daily"))}
-
-
 def _text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_TEXT
 
@@ -209,17 +194,6 @@ def _number(value: Any, low: float, high: float) -> bool:
         and math.isfinite(value)
         and low <= value <= high
     )
-
-
-def _day(value: Any) -> str | None:
-    """A daily deal's date, 'YYYY-MM-DD' of a real date, else None (the game stays, not its mark)."""
-    if not isinstance(value, str) or len(value) != 10:
-        return None
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        return None
-    return value
 
 
 def too_old(entries: list[Entry]) -> int:

@@ -202,7 +202,7 @@ WRITER = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from pathlib import Path
     from game.persist.recorder import Recorder
-    from game.persist.statistics import record_of
+    from game.persist.records import record_of
     start = float(sys.argv[2])
     while time.time() < start:
         time.sleep(0.001)

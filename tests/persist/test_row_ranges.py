@@ -24,7 +24,7 @@ BAD_GAMES = [
     ("moves", -1),
     ("moves", 2**62),
     ("hints", -3),
-    ("undos", 10**12),
+    ("undos", 10**12 + 1),  # one past the count's bound (save_schema.COUNT)
     ("duration_s", float("inf")),
     ("duration_s", -2.0),
     ("duration_s", "soon"),

@@ -17,9 +17,9 @@ from game.model.base import MAX_MOVES
 from game.model.golf import GolfGame
 from game.persist import save_doc
 from game.persist.progress import Progress
+from game.persist.records import record_of
 from game.persist.round_stats import round_record_of
 from game.persist.save_schema import COUNT, SCORE, SECONDS
-from game.persist.statistics import record_of
 
 SAVE = "current-game.json"
 BIG = 2**63  # where SQLite's integers end

@@ -19,8 +19,8 @@ import pytest
 from game.model.golf import GolfGame
 from game.persist import files
 from game.persist.progress import Progress
+from game.persist.records import record_of
 from game.persist.save_slots import BESIDE_NAME, SAVE_NAME
-from game.persist.statistics import record_of
 
 ERRNOS = [errno.EIO, errno.EMFILE, errno.ENFILE, errno.EACCES, errno.EPERM, errno.ENOMEM, errno.EAGAIN]
 CALLS = ("stat", "open", "fstat", "read")
@@ -353,7 +353,8 @@ def sweep(data_dir: Path, monkeypatch, error: int) -> int:
 
 @pytest.mark.parametrize("error", ERRNOS, ids=errno.errorcode.get)
 def test_an_error_at_every_call_of_a_scripted_start_never_costs_the_save(data_dir, monkeypatch, error):
-    assert sweep(data_dir, monkeypatch, error) >= 8
+    # (the start's own reads at least: stat, open, fstat and read; the writer thread's calls vary)
+    assert sweep(data_dir, monkeypatch, error) >= 4
 
 
 # -- the settings share the reader: the same rule ---------------------------------------------------------------

@@ -16,8 +16,8 @@ from game.model.golf import GolfGame
 from game.persist import waiting
 from game.persist.progress import Progress
 from game.persist.recorder import Recorder
+from game.persist.records import record_of
 from game.persist.schema import SCHEMA_VERSION
-from game.persist.statistics import record_of
 from game.persist.stats import StatsDB
 
 DAY = 86400.0
