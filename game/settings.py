@@ -202,7 +202,7 @@ class Settings:
                 log.warning("settings: %s %s (%s); using %r", f.name, fault, _short.repr(value), default)
                 continue
             if f.name in ("winnable_only", "tips_seen"):
-                value = _switches(value, default, _is_kind if f.name == "winnable_only" else None)
+                value = _switches(f.name, value, default, _is_kind if f.name == "winnable_only" else None)
             setattr(result, f.name, value)
         return result
 
@@ -254,7 +254,7 @@ def _is_kind(kind_id: Any) -> bool:
     return True
 
 
-def _switches(value: dict, default: dict, known: Any = None) -> dict:
+def _switches(name: str, value: dict, default: dict, known: Any = None) -> dict:
     """Known keys (the default's, or those `known` accepts: any rule set's kind for "winnable deals
     only") with true/false values; anything else keeps its default (with a warning)."""
     out = dict(default)
@@ -262,5 +262,5 @@ def _switches(value: dict, default: dict, known: Any = None) -> dict:
         if (kind in out or (known is not None and len(kind) <= TEXT_LIMIT and known(kind))) and type(on) is bool:
             out[kind] = on
         else:
-            log.warning("settings: winnable_only has a bad entry %s: %s; ignored", _short.repr(kind), _short.repr(on))
+            log.warning("settings: %s has a bad entry %s: %s; ignored", name, _short.repr(kind), _short.repr(on))
     return out

@@ -1,7 +1,7 @@
 """The game in progress as one JSON file, replaced atomically so a power cut leaves the old or the new.
 
-Writing happens on a small background thread (an SD card's fsync can take tens of milliseconds on a
-Pi; the frame loop must not wait for it), started with the first write and kept until `close`, idle
+Writing happens on a small background thread (an SD card's fsync can take longer than a frame,
+and the frame loop never waits for it), started with the first write and kept until `close`, idle
 or not: a thread started for a move would hold the frame that made the move for the new thread's
 start and its first compose. Only the newest content is ever written: a state submitted while a
 write is under way replaces any state still waiting, so after each write the next one is the newest.

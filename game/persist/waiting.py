@@ -39,7 +39,6 @@ WAIT_DAYS = 30
 MAX_WAITING = 100_000  # operations: a game every half minute, day and night, for a month
 READ_LIMIT = 64 * 1024 * 1024  # bytes: MAX_WAITING lines of a few hundred bytes
 UID = re.compile(r"[A-Za-z0-9-]{1,64}")
-OPS = ("record", "record_round", "reset", "mark_dealt", "reset_rounds")
 
 #: (when it was made, in seconds since the epoch; the operation, as the Recorder queues it)
 Entry = tuple[float, tuple]

@@ -43,8 +43,8 @@ _HINT = "SDL_FRAMEBUFFER_ACCELERATION"
 #: Drivers that show nothing (tests, benchmarks): a window there has no screen to fit in.
 HEADLESS = ("dummy", "offscreen")
 #: The largest window on a headless driver: the game keeps several copies of its window's pixels
-#: (4 bytes each), so a window of any size asked for would take any memory; no screen sold is
-#: bigger than this.
+#: (4 bytes each), so a window of any size asked for would take any memory. A cap on memory, at
+#: the largest screen the game is laid out for (4K).
 MAX_WINDOW = (3840, 2160)
 
 
