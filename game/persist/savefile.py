@@ -31,6 +31,9 @@ from .files import Trouble, Unreadable, move_aside, read_json, remove, remove_st
 from .frame_gate import HOLD_S, FrameGate
 
 log = logging.getLogger(__name__)
+#: Writes a flush waits for when writing fails (the exit's flush: a failure that passes is tried
+#: again, a full disk is not waited out).
+FLUSH_TRIES = 3
 
 #: The largest save, read or written (bytes): a long game with its history is a few tens of KiB,
 #: and a game past it is saved compactly (save_doc.model_limit).
@@ -66,7 +69,8 @@ class SaveFile:
         self._doc: Any = _UNSET  # the newest submitted document; None: cleared
         self._dirty = False  # the newest document is not on disk yet
         self._busy = False
-        self._attempts = 0  # writes tried (a flush waits for one that starts after it)
+        self._started = 0  # writes begun, numbered ...
+        self._ended = 0  # ... and the number of the last one ended (a flush waits for one begun after it)
         self._failing: str | None = None  # why the last write failed, logged once
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -156,6 +160,8 @@ class SaveFile:
                     return
                 self._wait_for_frame_end()
                 doc, self._dirty, self._busy = self._doc, False, True
+                self._started += 1
+                attempt = self._started
             ok = False
             try:
                 self._commit(self.compose(doc))
@@ -168,7 +174,7 @@ class SaveFile:
             finally:
                 with self._lock:
                     self._busy = False
-                    self._attempts += 1
+                    self._ended = attempt
                     if not ok and not self._dirty:
                         self._dirty = True  # the newest state is still not on disk: try it again
                     self._lock.notify_all()
@@ -177,7 +183,7 @@ class SaveFile:
                 continue
             with self._lock:  # back off, unless a newer state arrives (try that one at once)
                 before = self._doc
-                self._lock.wait(timeout=delay)
+                self._lock.wait(timeout=self.backoff[0] if self._hurried else delay)  # (a flush waits: soon)
                 if self._doc is before:
                     delay = min(delay * 2, self.backoff[1])
 
@@ -239,15 +245,16 @@ class SaveFile:
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until everything submitted is on disk; True when it is. When writing fails, this
-        waits for one more attempt only (a full disk does not make the exit wait)."""
+        waits for FLUSH_TRIES more attempts only, begun after the flush (a write that fails once is
+        tried again before the exit; a full disk does not make the exit wait long)."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            start = self._attempts
+            start = self._started  # (a write under way now may have begun before the newest state)
             self._hurried += 1  # (a flush in a frame: the writer does not wait for it to end)
             self._lock.notify_all()  # a writer backing off tries again now
             try:
                 while self._dirty or self._busy:
-                    if self._failing is not None and self._attempts > start and not self._busy:
+                    if self._failing is not None and self._ended - start >= FLUSH_TRIES and not self._busy:
                         return False
                     left = deadline - time.monotonic()
                     if left <= 0:

@@ -24,6 +24,7 @@ from helpers.saves import SAVE, hold_write_lock, power_cut, winnable
 
 from game.model.golf import GolfGame
 from game.persist.files import Unreadable, read_json
+from game.persist.frame_gate import FrameGate
 from game.persist.progress import Progress
 from game.persist.recorder import Recorder
 from game.persist.savefile import SaveFile
@@ -546,6 +547,55 @@ def test_a_rewrite_never_brings_back_a_state_older_than_one_written_meanwhile(tm
     meanwhile[0].join(5)
     assert save.flush()
     assert save.read() == {"n": 2} and json.loads((tmp_path / SAVE).read_text())["n"] == 2
+
+
+def test_a_flush_begun_while_a_write_fails_waits_for_the_write_tried_again(tmp_path):
+    """The exit's flush begins while the newest state's write is failing: it waits for the write
+    tried again after it, so the newest state is on disk."""
+    save = SaveFile(tmp_path / SAVE, backoff=(0.01, 0.01))
+    real, calls = save._commit, []
+    entered, go = threading.Event(), threading.Event()
+
+    def commit(text: str) -> None:
+        calls.append(text)
+        if len(calls) == 1:  # the first write fails, once the flush has begun
+            entered.set()
+            go.wait(10)
+            raise OSError(5, "Input/output error")
+        real(text)
+
+    save._commit = commit
+    save.write({"n": 4})
+    assert entered.wait(10)
+    flushed: list[bool] = []
+    flusher = threading.Thread(target=lambda: flushed.append(save.flush(10)))
+    flusher.start()
+    while not save._hurried:  # the flush has begun (and counted the writes begun so far)
+        time.sleep(0.001)
+    go.set()
+    flusher.join(20)
+    assert flushed == [True] and json.loads((tmp_path / SAVE).read_text()) == {"n": 4}
+
+
+def test_the_exits_flush_tries_again_a_write_that_fails_once(tmp_path):
+    """The newest state's write, begun after the exit's flush, fails once: the flush waits for it to
+    be tried again, and the state is on disk."""
+    gate = FrameGate()
+    save = SaveFile(tmp_path / SAVE, backoff=(0.01, 0.01), gate=gate)
+    real, calls = save._commit, []
+
+    def commit(text: str) -> None:
+        calls.append(text)
+        if len(calls) == 1:
+            raise OSError(28, "No space left on device")
+        real(text)
+
+    save._commit = commit
+    gate.frame_begins()  # the writer waits for the frame to end, or for a flush
+    save.write({"n": 4})
+    assert save.flush(10)  # (it hurries the writer: the write begins after it)
+    gate.frame_ends()
+    assert len(calls) == 2 and json.loads((tmp_path / SAVE).read_text()) == {"n": 4}
 
 
 def test_one_writer_thread_serves_every_write_until_close(tmp_path, monkeypatch):
