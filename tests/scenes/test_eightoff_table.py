@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
-from helpers.tables import card_point, columns, eo, onto, suit_up_to
+from helpers.tables import card_point, columns, eo, finger, onto, suit_up_to
 
 from game.model.eightoff import EightOffGame
 from game.scenes.eightoff_table import HINT_AFTER, EightOffTableScene
@@ -424,19 +424,8 @@ def test_a_hint_pending_from_a_tap_is_dropped_when_the_card_is_dragged(table):
 
 
 def _finger(app, kind, pos, finger_id):
-    w, h = app.size
-    pygame.event.post(
-        pygame.event.Event(
-            kind,
-            touch_id=1,
-            finger_id=finger_id,
-            x=(pos[0] + 0.5) / w,
-            y=(pos[1] + 0.5) / h,
-            dx=0.0,
-            dy=0.0,
-            pressure=1.0,
-        )
-    )
+    """A finger event (helpers.tables.finger), then a frame."""
+    finger(app, kind, pos, finger_id)
     run_frames(app)
 
 
