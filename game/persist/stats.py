@@ -16,12 +16,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .companions import strangers
 from .files import move_aside
+from .records import record_of
 from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, summarize_rounds
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
@@ -52,9 +52,24 @@ from .stats_read import (
 from .tally import Summary as Summary
 from .tally import is_clean as is_clean
 from .tally import summarize as summarize
-from .uid import new_uid
 
 log = logging.getLogger(__name__)
+
+#: A record's fields in the order of the games table's INSERT.
+INSERTED = (
+    "game",
+    "option",
+    "code",
+    "result",
+    "score",
+    "moves",
+    "undos",
+    "duration_s",
+    "finished_at",
+    "hints",
+    "uid",
+    "daily",
+)
 
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
 
@@ -236,27 +251,30 @@ class StatsDB(RowViews):
     ) -> bool:
         """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
         unique id; the same id again changes nothing. Returns whether a row was added."""
-        if result not in RESULTS:
-            raise ValueError(f"unknown result {result!r}")
-        finished_at = finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+        return self.insert(
+            record_of(
+                game,
+                option,
+                code,
+                result,
+                score,
+                moves,
+                undos,
+                duration_s,
+                finished_at,
+                hints=hints,
+                uid=uid,
+                daily=daily,
+            )
+        )
+
+    def insert(self, rec: dict) -> bool:
+        """A finished game's record (records.record_of's form), as `record` says."""
         with self._writing() as conn:
             added = conn.execute(
                 "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
                 " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
-                (
-                    game,
-                    str(option),
-                    code,
-                    result,
-                    max(0, int(score)),
-                    max(0, int(moves)),
-                    int(undos),
-                    float(duration_s),
-                    finished_at,
-                    max(0, int(hints)),
-                    uid or new_uid(),
-                    daily,
-                ),
+                tuple(rec[k] for k in INSERTED),
             ).rowcount
         return added > 0
 
@@ -266,8 +284,7 @@ class StatsDB(RowViews):
         name, *args = op
         if name == "record":
             rec = dict(args[0])
-            fields = ("game", "option", "code", "result", "score", "moves", "undos", "duration_s", "finished_at")
-            self.record(*(rec[k] for k in fields), hints=rec["hints"], uid=rec["uid"], daily=rec.get("daily"))
+            self.insert({**rec, "daily": rec.get("daily")})
             return str(rec["uid"])
         if name == "record_round":
             self.record_round(dict(args[0]))

@@ -270,13 +270,13 @@ def test_a_locked_database_never_stalls_the_frame_loop_and_gets_the_record_later
     data_dir.mkdir(parents=True)
     lock = hold_write_lock(data_dir)
     threads = []
-    real = StatsDB.record
+    real = StatsDB.insert  # (every finished game's row is written through it)
 
     def spy(self, *args, **kwargs):
         threads.append(threading.current_thread().name)
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(StatsDB, "record", spy)
+    monkeypatch.setattr(StatsDB, "insert", spy)
     progress = Progress(data_dir)
     start(progress)
     progress.begin(GolfGame.from_code("GO1-E-AAAAAFB"))  # the first game is recorded: it must not block
