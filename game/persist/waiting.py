@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import Unreadable, read_regular, write_atomically
+from .files import Unreadable, read_regular, sync_folder, write_atomically
 from .records import checked_record
 from .round_stats import checked_round_record
 from .stats_read import MAX_DEAL, MAX_TEXT
@@ -138,19 +138,6 @@ def remove(path: Path) -> None:
     except FileNotFoundError:
         return
     sync_folder(path.parent)
-
-
-def sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems cannot fsync a folder
-        pass
-    finally:
-        os.close(fd)
 
 
 def line_of(entry: Entry) -> dict[str, Any]:
