@@ -426,8 +426,11 @@ SCRIPTS: dict[str, Callable[[Camera], None]] = {
 
 
 def shoot(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, scripts: dict = SCRIPTS) -> list[Path]:
-    """Every script at every size, each in an app and folders of its own; the images made."""
+    """Every script at every size, each in an app and folders of its own; the images made (the
+    folder's older images go first, so none is left over from another set of scripts)."""
     out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
     with tempfile.TemporaryDirectory(prefix="table-shots-") as tmp:
         for size in sizes:
             for name, script in scripts.items():
