@@ -78,7 +78,9 @@ class CardFace:
         """The card in grey, darkened by `shade` (multiplied), its corners as transparent as before."""
 
         def grey(piece: pygame.Surface) -> pygame.Surface:
-            out = pygame.transform.grayscale(piece)
+            # a plain copy first: grayscale shears a subsurface of a wider surface (the body
+            # fast_to_copy keeps) at some widths, reading its rows as if they were packed
+            out = pygame.transform.grayscale(piece.copy() if piece.get_parent() is not None else piece)
             out.fill((*shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
             return out
 
