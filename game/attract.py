@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import registry
+from game.scene_host import SceneHost
 from game.ui.pointer import is_mouse_copy
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.app import App
     from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ INPUT_EVENTS = WAKE_EVENTS + (
 class Attract:
     """The idle timer and the demo cycle. `app` is the App (its stack, settings and context)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.active = False
         self.last_input = 0.0
@@ -190,6 +190,5 @@ class Attract:
         """Silence during attract mode; afterwards the player's own sound setting again."""
         audio = self.app.ctx.audio
         audio.set_muted(quiet or not self.app.settings.sound)
-        suspend = getattr(audio, "suspend", None)
-        if quiet and suspend is not None:
-            suspend()  # no mixer thread for hours of silence; the next sound reopens the device
+        if quiet:
+            audio.suspend()  # no mixer thread for hours of silence; the next sound reopens the device

@@ -240,9 +240,9 @@ class MenuScene(PanelScene):
 
     def open_rules(self, family_id: str) -> None:
         """The family's "More rules" sheet: its choices become the menu's as they are made."""
-        sheet = registry.chosen(self.ctx.settings, family_id).rules_sheet_class()
+        sheet = self.ctx.scenes.rules_sheet(family_id, self._set_kind)
         if sheet is not None:
-            self.next = Push(sheet(self.ctx, self._set_kind))
+            self.next = Push(sheet)
 
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player

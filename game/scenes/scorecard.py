@@ -174,8 +174,6 @@ class ScorecardScene(PanelScene):
     def next_hole(self) -> None:
         """The hole just ended is final and the next is dealt (or, after the ninth, the round ends);
         after a hole given up, the next one is dealt already: its table."""
-        from .round_table import RoundTableScene  # the table imports this scene (its hole's end)
-
         rnd = self.round
         if rnd.hole_over:
             rnd.next_hole()
@@ -184,7 +182,7 @@ class ScorecardScene(PanelScene):
         if rnd.finished:
             self._finished()
             return
-        self.next = Replace(RoundTableScene(self.ctx, rnd))
+        self.next = Replace(self.ctx.scenes.round_table(rnd))
 
     def _finished(self) -> None:
         """The ninth hole is final: the card becomes the round's, with confetti under par."""
