@@ -248,10 +248,26 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """App-level events first (quit, resize, F11, exposure, the administrator's exit, attract mode),
         then the input scene's."""
-        t = event.type
         if self.duties.event(event):
             return  # the administrator's exit
         taken = self.attract.event(event, self.wall)  # any input restarts the idle timer
+        if self._window_event(event) or taken:
+            return  # (attract mode used it, as a touch that ends it: no scene sees it)
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return
+        target = self.input_scene()
+        if target is None:
+            return
+        if key == pygame.K_F1:  # Help from anywhere; Help itself closes on F1
+            self.apply(self.ctx.scenes.help(target) or target.handle_event(event))
+        else:
+            self.apply(target.handle_event(event))
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """The window's own events: closed, resized, hidden or shown, exposed. False for any other."""
+        t = event.type
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.VIDEORESIZE:
@@ -266,20 +282,9 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
             self._force_draw = True
-        elif taken:
-            return  # attract mode used it (a touch ends it), no scene sees it
-        elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.fullscreen)
         else:
-            target = self.input_scene()
-            if target is None:
-                return
-            if t == pygame.KEYDOWN and event.key == pygame.K_F1:
-                from game.scenes.help_scene import help_for  # Help from anywhere; Help itself closes on F1
-
-                self.apply(help_for(self.ctx, target) or target.handle_event(event))
-            else:
-                self.apply(target.handle_event(event))
+            return False
+        return True
 
     def update(self, dt: float) -> None:
         """One fixed step for every visible scene, bottom first; a stack change ends the step."""

@@ -98,16 +98,24 @@ class Attract:
             if now - self._cycle_start >= (STALL if self._finding() else 1.0):  # (it went away: never should)
                 self._deal(now)
             return
-        if table.game.moves != self._moves_seen:
-            self._moves_seen, self._moved_at = table.game.moves, now
-        if table.game.status == "won":
-            if self._won_at is None:
-                self._won_at = now
-            elif now - self._won_at >= WIN_SHOW:
-                self._deal(now)
-        elif now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE or table.game.status != "playing":
-            log.info("attract: the demo stopped short of a win (%s); next deal", table.game.status)
+        if self._demo_over(table, now):
             self._deal(now)
+
+    def _demo_over(self, table: TableScene, now: float) -> bool:
+        """Whether the demo on `table` has shown its win long enough, or stopped short of one (no move
+        for too long, too long a demo, a blocked deal): then the next deal comes."""
+        game = table.game
+        if game.moves != self._moves_seen:
+            self._moves_seen, self._moved_at = game.moves, now
+        if game.status == "won":
+            if self._won_at is None:
+                self._won_at = now  # (the win shows from now)
+                return False
+            return now - self._won_at >= WIN_SHOW
+        if now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE or game.status != "playing":
+            log.info("attract: the demo stopped short of a win (%s); next deal", game.status)
+            return True
+        return False
 
     # -- starting and stopping ---------------------------------------------------------------------
     def start(self, now: float) -> None:

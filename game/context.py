@@ -187,4 +187,4 @@ class NoOpeners:
     def _none(self, *args: object, **kwargs: object) -> NoReturn:
         raise RuntimeError("no scene openers yet: the App hands them to the Context")
 
-    table = round_table = menu = settings = help = example = rules_sheet = round_stats = _none
+    table = round_table = menu = settings = daily = stats = help = example = rules_sheet = round_stats = _none

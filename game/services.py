@@ -103,6 +103,14 @@ class SceneOpeners(Protocol):
 
     def settings(self) -> SceneLike: ...
 
+    def daily(self) -> SceneLike:
+        """The daily deal's calendar."""
+        ...
+
+    def stats(self) -> SceneLike:
+        """The statistics of the game and option the menu has chosen."""
+        ...
+
     def help(self, over: SceneLike | None) -> Transition:
         """Help over `over`, on the page of its game (else the menu's choice); None when Help, or
         one of its examples, is what shows already."""

@@ -352,22 +352,16 @@ class MenuScene(PanelScene):
         return N_("Today's deal ✓") if daily_scene.today() in results else N_("Today's deal")
 
     def open_daily(self) -> None:
-        from game.scenes.daily_scene import DailyScene  # (as above)
-
-        self.next = Push(DailyScene(self.ctx))
+        self.next = Push(self.ctx.scenes.daily())
 
     def open_stats(self) -> None:
-        from game.scenes.stats_scene import StatsScene  # (as above)
-
-        self.next = Push(StatsScene(self.ctx))
+        self.next = Push(self.ctx.scenes.stats())
 
     def open_help(self) -> None:
-        from game.scenes.help_scene import help_for  # (as above)
-
-        self.next = help_for(self.ctx, self)
+        self.next = self.ctx.scenes.help(self)
 
     def open_settings(self) -> None:
-        self.next = Push(self.ctx.make_settings_scene())
+        self.next = Push(self.ctx.scenes.settings())
 
     def quit(self) -> None:
         if not self.ctx.kiosk:

@@ -68,6 +68,16 @@ class Openers:
 
         return SettingsScene(self.ctx)
 
+    def daily(self) -> SceneLike:
+        from .daily_scene import DailyScene  # (as above)
+
+        return DailyScene(self.ctx)
+
+    def stats(self) -> SceneLike:
+        from .stats_scene import StatsScene  # (as above)
+
+        return StatsScene(self.ctx)
+
     def help(self, over: SceneLike | None) -> Transition:
         from .help_scene import help_for  # (as above)
 
