@@ -159,7 +159,7 @@ class Context:
             log.debug("clipboard: cannot write (%s)", exc)
         return False
 
-    # --- opening scenes (kept for the callers that open a first scene: main, tools, tests) ---------
+    # --- opening scenes: through the openers (the names main, the tools and many tests call) -------
     def make_table_scene(
         self,
         game_obj: SolitaireGame,

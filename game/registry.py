@@ -52,7 +52,7 @@ class GameKind:
     id: str  # 'golf-easy'
     family: GameFamily
     option: str  # as the statistics name it: 'easy', '8'
-    option_value: Any  # as the settings and the menu hold it: 'easy', 8
+    option_value: str | int  # as the settings and the menu hold it: 'easy', 8
     option_name: str  # display name of the option (translate with tr)
     code_variant: str  # the deal code's middle part: 'E', 'C8'
     deal_list_size: int  # proven-winnable deals its shipped deal list holds, at least
@@ -172,7 +172,7 @@ def kind(kind_id: str) -> GameKind:
     return made
 
 
-def _golf_rule_kind(kind_id: Any) -> GameKind | None:
+def _golf_rule_kind(kind_id: object) -> GameKind | None:
     """The on-demand kind of 'golf-<rule-set name>', if the name is one (in its canonical form)."""
     if not isinstance(kind_id, str) or not kind_id.startswith("golf-"):
         return None
@@ -218,7 +218,7 @@ def kind_of(game: SolitaireGame) -> GameKind:
     return kind(game.kind_id)
 
 
-def kind_for(family_id: str, option: Any) -> GameKind:
+def kind_for(family_id: str, option: object) -> GameKind:
     """('golf', 'easy'), ('golf', 'classic+j2') or ('eightoff', 8) or ('eightoff', '8') -> its kind."""
     for k in kinds_of(family_id):
         if str(k.option_value).lower() == str(option).lower():

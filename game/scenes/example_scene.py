@@ -30,6 +30,7 @@ from ..view.layouts import layout_for
 from .base import Pop, Scene, Transition
 from .example_paint import ExamplePainting, button_width
 from .help_page import Page, body_size
+from .help_scene import play_deal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -373,7 +374,5 @@ class ExampleScene(ExamplePainting, Scene):
         self._transition = Pop()
 
     def play_deal(self) -> None:
-        from .help_scene import play_deal  # (help_scene opens this scene: a load-time cycle otherwise)
-
         if self.example.deal is not None:
             self._transition = play_deal(self.ctx, self.example.deal, over_game=False)

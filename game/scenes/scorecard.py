@@ -22,6 +22,7 @@ from ..ui.widgets import Button
 from .base import Pop, Replace
 from .figures_watch import FiguresWatch, known_figures
 from .panel_scene import PanelScene
+from .round_start import play_new_round
 from .scorecard_paint import paint_card, shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,8 +201,6 @@ class ScorecardScene(PanelScene):
             self._thrown = CONFETTI  # nothing to celebrate (yet)
 
     def new_round(self) -> None:
-        from .round_start import play_new_round  # (it imports the table, which imports this scene)
-
         self.next = play_new_round(self.ctx, registry.golf_rules_kind(self.round.rules))
 
     def back(self) -> None:
