@@ -28,7 +28,7 @@ from game.model.codes import InvalidCode, parse_code
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
     from game.model.base import SolitaireGame
-    from game.scenes.base import Scene
+    from game.services import SceneLike
     from game.settings import Settings
     from game.storage import Storage
 
@@ -122,7 +122,7 @@ def first_game(args: argparse.Namespace, settings: Settings) -> SolitaireGame | 
     return None
 
 
-def first_scene(args: argparse.Namespace, app: App) -> Scene:
+def first_scene(args: argparse.Namespace, app: App) -> SceneLike:
     """The menu, or the table the command line asks for. A saved game is never thrown away
     silently: `--game` continues a saved game of that game (a kiosk restarting after a power cut),
     and `--code` continues it when it is that very deal."""

@@ -24,8 +24,10 @@ from game.kiosk import KioskDuties
 from game.persist.frame_gate import FrameGate
 from game.persist.progress import Progress
 from game.read_ahead import ReadAhead, games_on_screen
-from game.scenes.base import Pop, Push, Quit, Replace, Scene
+from game.scenes.base import Pop, Push, Quit, Replace
 from game.scenes.notice_banner import Notice
+from game.scenes.openers import Openers
+from game.services import Audio, SceneLike, Transition
 from game.settings import Settings
 from game.spare_time import SpareTime
 from game.storage import Storage, open_storage
@@ -62,7 +64,7 @@ class App:
         kiosk: bool = False,
         clock: Callable[[], float] = time.perf_counter,
         wait: Callable[[int], Any] | None = None,
-        audio: Any = None,
+        audio: Audio | None = None,
         storage: Storage | None = None,
     ) -> None:
         keep_large_blocks_returnable()
@@ -100,8 +102,9 @@ class App:
         self.ctx.language_changed = self.language_changed
         self.ctx.appearance_changed = lambda: self._resized(self.size, force=True)  # each scene reads the look
         self.ctx.in_view = self.in_view
+        self.ctx.scenes = Openers(self.ctx)  # how one scene opens another (game/services.py)
         self.hidden = False  # the window is minimised or hidden: a table's clock stops
-        self.stack: list[Scene] = []
+        self.stack: list[SceneLike] = []
         self.running = True
         self.accumulator = 0.0
         self.frames = 0  # frames stepped
@@ -165,17 +168,17 @@ class App:
 
     # --- the scene stack -----------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> SceneLike | None:
         return self.stack[-1] if self.stack else None
 
-    def visible_scenes(self) -> list[Scene]:
+    def visible_scenes(self) -> list[SceneLike]:
         """The scenes drawn this frame, bottom first: the top one and everything under overlays."""
         i = len(self.stack) - 1
         while i > 0 and self.stack[i].overlay:
             i -= 1
         return self.stack[max(i, 0) :]
 
-    def apply(self, transition: Any) -> None:
+    def apply(self, transition: Transition) -> None:
         """Perform a transition returned by a scene (None does nothing)."""
         if transition is None:
             return
@@ -220,21 +223,21 @@ class App:
             raise RuntimeError("settle_long_lived before the first scene: a frozen scene would never be freed")
         freeze_long_lived()
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: SceneLike) -> None:
         self.apply(Push(scene))
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: SceneLike) -> None:
         self.apply(Replace(scene))
 
     def is_animating(self) -> bool:
         return any(scene.is_animating() for scene in self.visible_scenes())
 
-    def in_view(self, scene: Scene) -> bool:
+    def in_view(self, scene: SceneLike) -> bool:
         """Whether `scene` is the one the player sees and plays: it takes the input (no dialog over
         it; a passive banner does not count) and the window is not hidden."""
         return not self.hidden and self.input_scene() is scene
 
-    def input_scene(self) -> Scene | None:
+    def input_scene(self) -> SceneLike | None:
         """The scene that takes input: the top one that is not a passive banner."""
         for scene in reversed(self.stack):
             if not scene.passive:
@@ -245,10 +248,26 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """App-level events first (quit, resize, F11, exposure, the administrator's exit, attract mode),
         then the input scene's."""
-        t = event.type
         if self.duties.event(event):
             return  # the administrator's exit
         taken = self.attract.event(event, self.wall)  # any input restarts the idle timer
+        if self._window_event(event) or taken:
+            return  # (attract mode used it, as a touch that ends it: no scene sees it)
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return
+        target = self.input_scene()
+        if target is None:
+            return
+        if key == pygame.K_F1:  # Help from anywhere; Help itself closes on F1
+            self.apply(self.ctx.scenes.help(target) or target.handle_event(event))
+        else:
+            self.apply(target.handle_event(event))
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """The window's own events: closed, resized, hidden or shown, exposed. False for any other."""
+        t = event.type
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.VIDEORESIZE:
@@ -263,20 +282,9 @@ class App:
             for scene in self.visible_scenes():
                 scene.invalidate(None)
             self._force_draw = True
-        elif taken:
-            return  # attract mode used it (a touch ends it), no scene sees it
-        elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.fullscreen)
         else:
-            target = self.input_scene()
-            if target is None:
-                return
-            if t == pygame.KEYDOWN and event.key == pygame.K_F1:
-                from game.scenes.help_scene import help_for  # Help from anywhere; Help itself closes on F1
-
-                self.apply(help_for(self.ctx, target) or target.handle_event(event))
-            else:
-                self.apply(target.handle_event(event))
+            return False
+        return True
 
     def update(self, dt: float) -> None:
         """One fixed step for every visible scene, bottom first; a stack change ends the step."""
@@ -350,7 +358,7 @@ class App:
         screen, and a demo's frames are never idle: every game's is read ahead before it starts."""
         return None if self.attract.delay is not None else games_on_screen(self.stack)
 
-    def run(self, scene: Scene | None = None) -> None:
+    def run(self, scene: SceneLike | None = None) -> None:
         """The main loop, until a Quit transition or the window is closed. Scene errors propagate."""
         if scene is not None:
             self.replace(scene)
@@ -362,9 +370,7 @@ class App:
                 if self.step_frame(now - last):
                     quiet_since = now
                 elif now - quiet_since > AUDIO_REST:
-                    suspend = getattr(self.ctx.audio, "suspend", None)
-                    if suspend is not None:
-                        suspend()  # the sound device's thread costs CPU even in silence
+                    self.ctx.audio.suspend()  # the sound device's thread costs CPU even in silence
                 last = now
                 if self.running:
                     busy = self._force_draw or self.is_animating()
@@ -382,7 +388,7 @@ class App:
     def _spare_piece(self) -> bool:
         """One piece of spare-time work, the faces first, then the scenes' from the top down."""
         images = self.ctx.images
-        if getattr(images, "pending", 0) and images.load_next():
+        if images is not None and images.pending and images.load_next():
             return True
         if any(scene.spare_work() for scene in reversed(self.stack)):
             return True
@@ -394,7 +400,7 @@ class App:
         """Stop the loop (settings are saved in close)."""
         self.running = False
 
-    def remove(self, scene: Scene) -> None:
+    def remove(self, scene: SceneLike) -> None:
         """Take a banner off the stack wherever it lies (overlays may have opened above it)."""
         self.stack.remove(scene)
         scene.exit()

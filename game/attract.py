@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import registry
+from game.scene_host import SceneHost
 from game.ui.pointer import is_mouse_copy
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.app import App
     from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ INPUT_EVENTS = WAKE_EVENTS + (
 class Attract:
     """The idle timer and the demo cycle. `app` is the App (its stack, settings and context)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.active = False
         self.last_input = 0.0
@@ -98,16 +98,24 @@ class Attract:
             if now - self._cycle_start >= (STALL if self._finding() else 1.0):  # (it went away: never should)
                 self._deal(now)
             return
-        if table.game.moves != self._moves_seen:
-            self._moves_seen, self._moved_at = table.game.moves, now
-        if table.game.status == "won":
-            if self._won_at is None:
-                self._won_at = now
-            elif now - self._won_at >= WIN_SHOW:
-                self._deal(now)
-        elif now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE or table.game.status != "playing":
-            log.info("attract: the demo stopped short of a win (%s); next deal", table.game.status)
+        if self._demo_over(table, now):
             self._deal(now)
+
+    def _demo_over(self, table: TableScene, now: float) -> bool:
+        """Whether the demo on `table` has shown its win long enough, or stopped short of one (no move
+        for too long, too long a demo, a blocked deal): then the next deal comes."""
+        game = table.game
+        if game.moves != self._moves_seen:
+            self._moves_seen, self._moved_at = game.moves, now
+        if game.status == "won":
+            if self._won_at is None:
+                self._won_at = now  # (the win shows from now)
+                return False
+            return now - self._won_at >= WIN_SHOW
+        if now - self._moved_at >= STALL or now - self._cycle_start >= MAX_CYCLE or game.status != "playing":
+            log.info("attract: the demo stopped short of a win (%s); next deal", game.status)
+            return True
+        return False
 
     # -- starting and stopping ---------------------------------------------------------------------
     def start(self, now: float) -> None:
@@ -190,6 +198,5 @@ class Attract:
         """Silence during attract mode; afterwards the player's own sound setting again."""
         audio = self.app.ctx.audio
         audio.set_muted(quiet or not self.app.settings.sound)
-        suspend = getattr(audio, "suspend", None)
-        if quiet and suspend is not None:
-            suspend()  # no mixer thread for hours of silence; the next sound reopens the device
+        if quiet:
+            audio.suspend()  # no mixer thread for hours of silence; the next sound reopens the device

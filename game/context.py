@@ -1,8 +1,9 @@
 """The Context handed to every scene: shared services, so scenes never reach for globals.
 
 It holds the settings, sound, card images, the text cache, the translation function, the
-clipboard, the window size and factories for the scenes that scenes switch between. The App
-fills in ``images`` after the display exists and hooks ``set_fullscreen``.
+clipboard, the window size and the openers of the scenes that scenes switch between. The App
+fills in ``images`` after the display exists, hands in the scene openers (``scenes``) and hooks
+``set_fullscreen``. It names no scene: each service is known by its Protocol (game/services.py).
 """
 
 from __future__ import annotations
@@ -10,19 +11,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn
 
 from game import registry
 from game.jobs import Jobs
+from game.services import Audio, CardArt, SceneLike, SceneOpeners
 from game.settings import Settings
 from game.ui.text import TextCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
     from game.persist.progress import Progress
-    from game.scenes.menu import MenuScene
-    from game.scenes.settings_scene import SettingsScene
-    from game.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +46,11 @@ class NullAudio:
     def set_volume(self, value: float) -> None:
         """(Nothing plays: the setting is kept by the settings, not here.)"""
 
+    def suspend(self) -> None:
+        """(No sound device is open.)"""
 
-def make_audio(muted: bool, volume: float = 1.0) -> Any:
+
+def make_audio(muted: bool, volume: float = 1.0) -> Audio:
     """The real Audio if the module loads and the sounds are there, else NullAudio (Audio itself is
     silent without a device). A copy of the game without its sounds plays silently: one log line."""
     try:
@@ -62,7 +64,7 @@ def make_audio(muted: bool, volume: float = 1.0) -> Any:
     return Audio(muted=muted, volume=volume)
 
 
-def make_images(data: Path | None = None) -> Any:
+def make_images(data: Path | None = None) -> CardArt | None:
     """The card images (after set_mode: they convert to the display's format), their scaled faces
     cached in the data folder (none without one); None when the module does not load (the game
     starts, cardless)."""
@@ -81,8 +83,8 @@ class Context:
         self,
         settings: Settings | None = None,
         settings_path: str | Path | None = None,
-        audio: Any = None,
-        images: Any = None,
+        audio: Audio | None = None,
+        images: CardArt | None = None,
         kiosk: bool = False,
         screen_size: tuple[int, int] = (1280, 720),
     ) -> None:
@@ -90,7 +92,7 @@ class Context:
         self.settings_path = settings_path
         #: False when the settings' folder cannot be used: changes last until the game closes.
         self.settings_kept = True
-        self.audio = audio if audio is not None else NullAudio()
+        self.audio: Audio = audio if audio is not None else NullAudio()
         self.images = images
         self.text = TextCache()
         self.kiosk = kiosk
@@ -110,7 +112,9 @@ class Context:
         self.appearance_changed: Callable[[], None] = lambda: None
         #: Set by the App: whether a scene is what the player sees and plays now (the top scene, no
         #: dialog over it, the window not hidden): a table's clock runs only then.
-        self.in_view: Callable[[Any], bool] = lambda scene: True
+        self.in_view: Callable[[SceneLike], bool] = lambda scene: True
+        #: Handed in by the App: the scenes a scene opens (game/scenes/openers.py makes them).
+        self.scenes: SceneOpeners = NoOpeners()
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:
@@ -155,7 +159,7 @@ class Context:
             log.debug("clipboard: cannot write (%s)", exc)
         return False
 
-    # --- scene factories (imported lazily: scenes import this module) ---------------------------
+    # --- opening scenes: through the openers (the names main, the tools and many tests call) -------
     def make_table_scene(
         self,
         game_obj: SolitaireGame,
@@ -163,26 +167,24 @@ class Context:
         guaranteed: bool | None = None,
         demo: bool = False,
         daily: str | None = None,
-    ) -> TableScene:
+    ) -> SceneLike:
         """The table scene of the game's kind (Golf or Eight Off) for a game object.
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
         `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
-        if resumed is not None and resumed.get("round") is not None:  # a hole of a round of golf
-            from game.scenes.round_table import RoundTableScene  # (as the scenes below)
+        return self.scenes.table(game_obj, resumed, guaranteed, demo, daily)
 
-            scene: TableScene = RoundTableScene(self, resumed["round"], resumed, guaranteed, demo)
-        else:
-            scene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
-        scene.daily = daily or (resumed or {}).get("daily")
-        return scene
+    def make_menu_scene(self) -> SceneLike:
+        return self.scenes.menu()
 
-    def make_menu_scene(self) -> MenuScene:
-        from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up
+    def make_settings_scene(self) -> SceneLike:
+        return self.scenes.settings()
 
-        return MenuScene(self)
 
-    def make_settings_scene(self) -> SettingsScene:
-        from game.scenes.settings_scene import SettingsScene  # (as above)
+class NoOpeners:
+    """The scene openers before the App hands its own in: asking for a scene is a mistake."""
 
-        return SettingsScene(self)
+    def _none(self, *args: object, **kwargs: object) -> NoReturn:
+        raise RuntimeError("no scene openers yet: the App hands them to the Context")
+
+    table = round_table = menu = settings = daily = stats = help = example = rules_sheet = round_stats = _none

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.admin_exit import SHOW_AFTER, AdminExit
+from game.scene_host import SceneHost
 from game.ui.pointer import is_finger, is_mouse_copy, pointer, pointer_id
 
 log = logging.getLogger(__name__)
@@ -17,14 +18,13 @@ log = logging.getLogger(__name__)
 ADMIN_EXIT = 3  # exit status when the administrator leaves a kiosk: its service does not restart
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.app import App
     from game.scenes.attract_banner import AdminHold
 
 
 class KioskDuties:
     """Fed every event and every frame by the App; changes scenes only through the App."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.admin = AdminExit()
         self._banner: AdminHold | None = None  # the countdown on screen, if any

@@ -12,6 +12,7 @@ demos, which take turns between the games, may start).
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,6 +27,12 @@ SHARED = (
     "game.scenes.analysis_overlay:AnalysisOverlay",
     "game.scenes.dialog:ConfirmDialog",
 )
+
+
+def import_named(path: str) -> object:
+    """'package.module:Name' imported now (SHARED's pieces)."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def games_on_screen(stack: Sequence[Any]) -> tuple[str, ...] | None:
@@ -60,7 +67,9 @@ class ReadAhead:
         """Queue the pieces of these kinds of game (kind ids; None: each game's kind chosen in the
         settings now) not queued before."""
         from game import registry
+        from game.scenes.tables import TABLE_SCENES
         from game.solver import deals, par
+        from game.view.layouts import LAYOUTS
 
         if kinds is None:
             kinds = tuple(registry.chosen(self.settings, family).id for family in registry.FAMILIES)
@@ -72,7 +81,7 @@ class ReadAhead:
                 kind = registry.kind(kind_id)
             except ValueError:  # (a kind this version does not know: nothing to read for it)
                 continue
-            self._pieces += [kind.scene_class, kind.layout_class]
+            self._pieces += [TABLE_SCENES[kind.family.id], LAYOUTS[kind.family.id]]
             if kind.has_deal_list:
                 self._pieces += [
                     functools.partial(deals.listed, kind.deal_list),
@@ -81,7 +90,7 @@ class ReadAhead:
         for path in SHARED:  # (after the first game's own pieces; once)
             if path not in self._games:
                 self._games.add(path)
-                self._pieces.append(functools.partial(registry.import_named, path))
+                self._pieces.append(functools.partial(import_named, path))
 
     def read_next(self) -> bool:
         """Read one piece (a module or a table: it may take longer than a frame); False when none is

@@ -2,10 +2,12 @@
 an entry here, not a branch in the code that uses it.
 
 A *kind* is a game with its options (`golf-easy`, `eightoff-4`): it has a model class and the
-options that class takes, a deal-code variant, a solver, a layout, a table scene and a deal list
-(its proven-winnable deals). A *family* groups the kinds of one game for the menu and the statistics
-(`golf`: Easy, Classic, Strict …). The solver, layout and scene are named by import path and loaded
-on first use, so importing the registry costs nothing and never imports pygame.
+options that class takes, a deal-code variant and a deal list (its proven-winnable deals). A
+*family* groups the kinds of one game for the menu and the statistics (`golf`: Easy, Classic,
+Strict …). This is the model's layer: each layer above registers its own part of a family by the
+family's id (the solver in game/solver/solvers.py, the layout in game/view/layouts.py, the table
+scene in game/scenes/tables.py, the "More rules" sheet in game/scenes/openers.py), so importing
+the registry costs little and never imports pygame.
 
 Golf has 48 rule sets (golf_rules.py). The presets and the ones with a deal list of winnable deals are
 listed in KINDS; every other rule set is a kind made on first use (`kind('golf-easy+z')`), with no
@@ -19,12 +21,10 @@ deal list, so it deals by a budgeted solve when only winnable deals are wanted.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .i18n import N_
 from .model.base import SolitaireGame
@@ -32,15 +32,6 @@ from .model.codes import DealCode, parse_code
 from .model.eightoff import EightOffGame
 from .model.golf import GolfGame
 from .model.golf_rules import BadRules, GolfRules
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .solver.result import Budget, Result
-
-
-def import_named(path: str) -> Any:
-    """'package.module:Name' imported now (solvers, layouts and scenes load on first use)."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -50,12 +41,8 @@ class GameFamily:
     id: str  # 'golf': the model's GAME_ID, the statistics' game, the settings' last game
     name: str  # display name (translate with tr)
     model: type[SolitaireGame]
-    solver: str  # import path of solve(game, budget) -> Result
-    layout: str  # import path of the layout class
-    scene: str  # import path of the table scene class
     setting: str  # the Settings field that holds the option last chosen
     can_block: bool  # whether a game can end blocked (Golf) or only won (Eight Off)
-    rules_sheet: str = ""  # import path of the New game window's "More rules" sheet, if it has one
 
 
 @dataclass(frozen=True)
@@ -65,7 +52,7 @@ class GameKind:
     id: str  # 'golf-easy'
     family: GameFamily
     option: str  # as the statistics name it: 'easy', '8'
-    option_value: Any  # as the settings and the menu hold it: 'easy', 8
+    option_value: str | int  # as the settings and the menu hold it: 'easy', 8
     option_name: str  # display name of the option (translate with tr)
     code_variant: str  # the deal code's middle part: 'E', 'C8'
     deal_list_size: int  # proven-winnable deals its shipped deal list holds, at least
@@ -110,41 +97,18 @@ class GameKind:
         """Exactly deal `number` of this kind, by its deal code."""
         return self.model.from_code(self.code(number))
 
-    # -- what loads on first use -------------------------------------------------------------------
-    @cached_property
-    def solve(self) -> Any:
-        """solve(game, budget) -> Result for a game of this kind."""
-        return import_named(self.family.solver)
-
-    def layout_class(self) -> Any:
-        return import_named(self.family.layout)
-
-    def scene_class(self) -> Any:
-        return import_named(self.family.scene)
-
-    def rules_sheet_class(self) -> Any:
-        """The family's "More rules" sheet scene (None when its kinds are all on the front)."""
-        return import_named(self.family.rules_sheet) if self.family.rules_sheet else None
-
 
 GOLF = GameFamily(
     "golf",
     N_("Golf"),
     GolfGame,
-    "game.solver.golf:solve_golf",
-    "game.view.golf_layout:GolfLayout",
-    "game.scenes.golf_table:GolfTableScene",
     setting="golf_rule",
     can_block=True,
-    rules_sheet="game.scenes.golf_rules_sheet:GolfRulesSheet",
 )
 EIGHT_OFF = GameFamily(
     "eightoff",
     N_("Eight Off"),
     EightOffGame,
-    "game.solver.eightoff:solve_eightoff",
-    "game.view.eightoff_layout:EightOffLayout",
-    "game.scenes.eightoff_table:EightOffTableScene",
     setting="eightoff_cells",
     can_block=False,
 )
@@ -208,7 +172,7 @@ def kind(kind_id: str) -> GameKind:
     return made
 
 
-def _golf_rule_kind(kind_id: Any) -> GameKind | None:
+def _golf_rule_kind(kind_id: object) -> GameKind | None:
     """The on-demand kind of 'golf-<rule-set name>', if the name is one (in its canonical form)."""
     if not isinstance(kind_id, str) or not kind_id.startswith("golf-"):
         return None
@@ -234,6 +198,12 @@ def kinds_of(family_id: str, front: bool = False) -> list[GameKind]:
     return [k for k in KINDS.values() if k.family.id == family_id and (k.front or not front)]
 
 
+def has_more_rules(family_id: str) -> bool:
+    """Whether a family has kinds beyond the New game window's front (Golf's other rule sets),
+    which its "More rules" sheet chooses."""
+    return any(not k.front for k in kinds_of(family_id))
+
+
 def family(family_id: str) -> GameFamily:
     try:
         return FAMILIES[family_id]
@@ -248,13 +218,7 @@ def kind_of(game: SolitaireGame) -> GameKind:
     return kind(game.kind_id)
 
 
-def layout_for(game: SolitaireGame, size: tuple[int, int]) -> Any:
-    """The game's own table layout (a game/view TableLayout) at `size`: what a table, a Help
-    example or a benchmark lays the game out with."""
-    return kind_of(game).layout_class().for_game(size, game)
-
-
-def kind_for(family_id: str, option: Any) -> GameKind:
+def kind_for(family_id: str, option: object) -> GameKind:
     """('golf', 'easy'), ('golf', 'classic+j2') or ('eightoff', 8) or ('eightoff', '8') -> its kind."""
     for k in kinds_of(family_id):
         if str(k.option_value).lower() == str(option).lower():
@@ -306,8 +270,3 @@ def choose(settings: Any, chosen_kind: GameKind) -> bool:
     settings.last_game = fam.id
     setattr(settings, fam.setting, chosen_kind.option_value)
     return before != (settings.last_game, getattr(settings, fam.setting))
-
-
-def solve(game: SolitaireGame, budget: Budget | None = None) -> Result:
-    """The solver of the game's kind, on its current position."""
-    return kind_of(game).solve(game, budget)

@@ -121,6 +121,9 @@ class RecordingAudio:
     def set_volume(self, value: float) -> None:
         self.volume = float(value)
 
+    def suspend(self) -> None:
+        """(No sound device to close.)"""
+
 
 # --- helpers ---------------------------------------------------------------------------------------
 def run_frames(app, n: int = 1, dt: float = FRAME) -> int:

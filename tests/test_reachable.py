@@ -4,8 +4,8 @@ The import graph is read from the source with `ast`, never by importing: an impo
 module counts (inside a function too, as the game loads much of itself on first use), except one
 under `if TYPE_CHECKING:`, which names types and never runs. `import a.b.c` loads a, a.b and a.b.c;
 `from a.b import c` loads a and a.b, and a.b.c when c is a module. A module the game loads by name
-counts as imported where the name is written: a "package.module:Name" string (registry.py's
-solvers, layouts and scenes; read_ahead.py's pieces) and a constant importlib.import_module(...).
+counts as imported where the name is written: a "package.module:Name" string (read_ahead.py's
+pieces) and a constant importlib.import_module(...).
 A tool that makes or measures the game's data belongs in tools/, and code nothing runs is deleted.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: "package.module:Name", as registry.import_named takes it
+#: "package.module:Name", as read_ahead.import_named takes it
 NAMED = re.compile(r"^([A-Za-z_]\w*(?:\.\w+)*):\w+$")
 LOADERS = {"import_module", "__import__"}
 

@@ -107,18 +107,32 @@ def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
     assert hud.changed(tuple(changed)) == []
 
 
+def record_code_read(monkeypatch, note) -> None:
+    """Call `note` with each piece of code read ahead: a family's table ('table:golf') and layout
+    ('layout:golf'), and the shared code by its 'module:Name'."""
+    from game import read_ahead
+    from game.scenes.tables import TABLE_SCENES
+    from game.view.layouts import LAYOUTS
+
+    for what, loaders in (("table", TABLE_SCENES), ("layout", LAYOUTS)):
+        for family_id, load in list(loaders.items()):
+            tag = f"{what}:{family_id}"
+            monkeypatch.setitem(loaders, family_id, lambda tag=tag, load=load: note(tag) or load())
+    load_named = read_ahead.import_named
+    monkeypatch.setattr(read_ahead, "import_named", lambda path: note(path) or load_named(path))
+
+
 def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_table_reads_and_only_while_nothing_moves(
     make_app, monkeypatch
 ):
-    from game import registry
     from game.scenes.base import Scene
     from game.solver import deals, par
 
     read: list[tuple[str, str]] = []
-    listed, par_entry, load = deals.listed, par.par_entry, registry.import_named
+    listed, par_entry = deals.listed, par.par_entry
     monkeypatch.setattr(deals, "listed", lambda kind: read.append(("deals", kind)) or listed(kind))
     monkeypatch.setattr(par, "par_entry", lambda kind, n: read.append(("par", kind)) or par_entry(kind, n))
-    monkeypatch.setattr(registry, "import_named", lambda path: read.append(("code", path)) or load(path))
+    record_code_read(monkeypatch, lambda path: read.append(("code", path)))
     app = make_app(size=(800, 480))
     app.replace(EightOffTableScene(app.ctx, EightOffGame.new(cells=8, number=5)))
     assert app.is_animating()
@@ -129,9 +143,8 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     assert not app.is_animating()
     read.clear()
     app.use_spare_time(10.0)
-    eightoff, golf = registry.FAMILIES["eightoff"], registry.FAMILIES["golf"]
     assert ("deals", "eightoff-8") in read and ("par", "eightoff-8") in read
-    assert ("code", eightoff.scene) in read and ("code", eightoff.layout) in read
+    assert ("code", "table:eightoff") in read and ("code", "layout:eightoff") in read
     assert not any("golf" in path for _, path in read)  # a table starts only its own game
     assert ("code", "game.scenes.end_screen:WinOverlay") in read  # the end panels' code, not loaded at start-up
     read.clear()
@@ -146,7 +159,7 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     app.push(Scene(app.ctx))  # a screen that can start any game (the menu's kind)
     run_frames(app, 3)
     app.use_spare_time(10.0)
-    assert ("code", golf.scene) in read and ("code", golf.layout) in read
+    assert ("code", "table:golf") in read and ("code", "layout:golf") in read
     assert any(kind.startswith("golf") for tag, kind in read if tag == "deals")  # the other game's table
     assert not any("eightoff" in path for _, path in read)  # not a second time
 
@@ -154,24 +167,22 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
 def test_a_kiosk_with_attract_mode_reads_every_games_code_ahead_even_from_a_table(make_app, monkeypatch):
     """Its demos take turns between the games and a demo's frames are never idle, so the other
     game's code is read while the player's table waits, before its first demo deals."""
-    from game import registry
     from game.settings import Settings
 
     read: list[str] = []
-    load = registry.import_named
-    monkeypatch.setattr(registry, "import_named", lambda path: read.append(path) or load(path))
+    record_code_read(monkeypatch, read.append)
     app = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=3))
     app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     run_frames(app, 400)
     assert not app.is_animating()
     app.use_spare_time(10.0)
-    assert registry.FAMILIES["eightoff"].scene in read and registry.FAMILIES["golf"].scene in read
+    assert "table:eightoff" in read and "table:golf" in read
     other = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=0))
     read.clear()
     other.replace(GolfTableScene(other.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     run_frames(other, 400)
     other.use_spare_time(10.0)
-    assert registry.FAMILIES["golf"].scene in read and registry.FAMILIES["eightoff"].scene not in read
+    assert "table:golf" in read and "table:eightoff" not in read
 
 
 LATER = ("game.solver.analysis", "game.scenes.analysis_overlay", "game.scenes.dialog", "game.scenes.end_screen")

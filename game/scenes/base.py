@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+# The transitions are the services' (game/services.py), which name no scene: a scene's action
+# returns one, and the App performs it.
+from game.services import Action, Pop, Push, Quit, Replace, Transition
+
+__all__ = ["Action", "Pop", "Push", "Quit", "Replace", "Scene", "Transition"]
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from game.context import Context
-
-
-@dataclass(frozen=True)
-class Push:
-    """Put an overlay scene on top of the current one."""
-
-    scene: Scene
-
-
-@dataclass(frozen=True)
-class Pop:
-    """Remove the top scene (an overlay closes)."""
-
-
-@dataclass(frozen=True)
-class Replace:
-    """Swap the whole stack for one scene (menu -> table, table -> menu)."""
-
-    scene: Scene
-
-
-@dataclass(frozen=True)
-class Quit:
-    """Leave the application."""
-
-
-Transition = Push | Pop | Replace | Quit | None
-#: What a button, a key or an overlay calls: it returns the transition it causes (None: none).
-Action = Callable[[], Transition]
 
 
 class Scene:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import registry
 from ..context import ANIMATION_SCALE
 from ..help import examples
 from ..help.examples import Plan, Run, message_fields
@@ -27,9 +26,11 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.board import Board, Target
 from ..view.layout import TableLayout, hud_height, margin
+from ..view.layouts import layout_for
 from .base import Pop, Scene, Transition
 from .example_paint import ExamplePainting, button_width
 from .help_page import Page, body_size
+from .help_scene import play_deal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -106,7 +107,7 @@ class ExampleScene(ExamplePainting, Scene):
         """The game's own table layout (the registry's), in the part of the window above the caption."""
         w, h = self.size
         table = (w, h - max(124, int(h * 0.24)))
-        return registry.layout_for(self.run.game, table)
+        return layout_for(self.run.game, table)
 
     def invalidate(self, rects: list | None = None) -> None:
         """Repaint what an overlay (a question) left: all of it, or these parts."""
@@ -373,7 +374,5 @@ class ExampleScene(ExamplePainting, Scene):
         self._transition = Pop()
 
     def play_deal(self) -> None:
-        from .help_scene import play_deal  # (help_scene opens this scene: a load-time cycle otherwise)
-
         if self.example.deal is not None:
             self._transition = play_deal(self.ctx, self.example.deal, over_game=False)

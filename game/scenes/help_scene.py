@@ -30,6 +30,7 @@ from .scroller import Scroller
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..services import SceneLike
 
 #: What a deal button says after "Play this deal": the deal code's option.
 OPTION_LABELS = {"E": N_("Easy"), "C": N_("Classic"), "C8": N_("8 cells"), "C4": N_("4 cells"), "C2": N_("2 cells")}
@@ -37,7 +38,7 @@ WHEEL_LINES = 3
 BAND = (8, 38, 22)
 
 
-def help_for(ctx: Context, scene: Scene | None = None) -> Transition:
+def help_for(ctx: Context, scene: SceneLike | None = None) -> Transition:
     """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
     when Help (or one of its examples) is what the player is looking at already."""
     if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
@@ -263,9 +264,7 @@ class HelpScene(Scene):
         if action.kind == "page":
             self.show_page(action.arg)
         elif action.kind == "example":
-            from .example_scene import ExampleScene  # an example's table loads when opened, not with Help
-
-            self._transition = Push(ExampleScene(self.ctx, examples.load()[action.arg]))
+            self._transition = Push(self.ctx.scenes.example(examples.load()[action.arg]))
         elif action.kind == "deal":
             self._transition = play_deal(self.ctx, action.arg, self.over_game)
 

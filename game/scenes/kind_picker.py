@@ -69,7 +69,7 @@ class KindPicker:
         self.option_choices: dict[str, SegmentedControl] = {}
         #: Each family's "More rules" button (the families with rule sets beyond the front ones).
         self.more: dict[str, Button] = {}
-        for family_id, fam in registry.FAMILIES.items():
+        for family_id in registry.FAMILIES:
             choices = [(k.option_value, k.option_name) for k in registry.kinds_of(family_id, front=True)]
             self.option_choices[family_id] = SegmentedControl(
                 (0, 0, 1, 1),
@@ -78,7 +78,7 @@ class KindPicker:
                 text,
                 functools.partial(self._set_option, family_id),
             )
-            if on_more is not None and fam.rules_sheet:
+            if on_more is not None and registry.has_more_rules(family_id):
                 self.more[family_id] = Button(
                     (0, 0, 1, 1), N_("More rules"), text, functools.partial(on_more, family_id)
                 )

@@ -240,9 +240,9 @@ class MenuScene(PanelScene):
 
     def open_rules(self, family_id: str) -> None:
         """The family's "More rules" sheet: its choices become the menu's as they are made."""
-        sheet = registry.chosen(self.ctx.settings, family_id).rules_sheet_class()
+        sheet = self.ctx.scenes.rules_sheet(family_id, self._set_kind)
         if sheet is not None:
-            self.next = Push(sheet(self.ctx, self._set_kind))
+            self.next = Push(sheet)
 
     def play_random(self) -> None:
         """Start a new deal of the chosen game and option (a proven-winnable one unless the player
@@ -352,22 +352,16 @@ class MenuScene(PanelScene):
         return N_("Today's deal ✓") if daily_scene.today() in results else N_("Today's deal")
 
     def open_daily(self) -> None:
-        from game.scenes.daily_scene import DailyScene  # (as above)
-
-        self.next = Push(DailyScene(self.ctx))
+        self.next = Push(self.ctx.scenes.daily())
 
     def open_stats(self) -> None:
-        from game.scenes.stats_scene import StatsScene  # (as above)
-
-        self.next = Push(StatsScene(self.ctx))
+        self.next = Push(self.ctx.scenes.stats())
 
     def open_help(self) -> None:
-        from game.scenes.help_scene import help_for  # (as above)
-
-        self.next = help_for(self.ctx, self)
+        self.next = self.ctx.scenes.help(self)
 
     def open_settings(self) -> None:
-        self.next = Push(self.ctx.make_settings_scene())
+        self.next = Push(self.ctx.scenes.settings())
 
     def quit(self) -> None:
         if not self.ctx.kiosk:

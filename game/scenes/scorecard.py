@@ -22,6 +22,7 @@ from ..ui.widgets import Button
 from .base import Pop, Replace
 from .figures_watch import FiguresWatch, known_figures
 from .panel_scene import PanelScene
+from .round_start import play_new_round
 from .scorecard_paint import paint_card, shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,8 +175,6 @@ class ScorecardScene(PanelScene):
     def next_hole(self) -> None:
         """The hole just ended is final and the next is dealt (or, after the ninth, the round ends);
         after a hole given up, the next one is dealt already: its table."""
-        from .round_table import RoundTableScene  # the table imports this scene (its hole's end)
-
         rnd = self.round
         if rnd.hole_over:
             rnd.next_hole()
@@ -184,7 +183,7 @@ class ScorecardScene(PanelScene):
         if rnd.finished:
             self._finished()
             return
-        self.next = Replace(RoundTableScene(self.ctx, rnd))
+        self.next = Replace(self.ctx.scenes.round_table(rnd))
 
     def _finished(self) -> None:
         """The ninth hole is final: the card becomes the round's, with confetti under par."""
@@ -202,8 +201,6 @@ class ScorecardScene(PanelScene):
             self._thrown = CONFETTI  # nothing to celebrate (yet)
 
     def new_round(self) -> None:
-        from .round_start import play_new_round  # (it imports the table, which imports this scene)
-
         self.next = play_new_round(self.ctx, registry.golf_rules_kind(self.round.rules))
 
     def back(self) -> None:

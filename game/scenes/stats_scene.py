@@ -350,9 +350,7 @@ class StatsScene(PanelScene):
 
     def open_rounds(self) -> None:
         """The rounds of golf of the rule set shown."""
-        from game.scenes.round_stats_scene import RoundStatsScene  # (as the other scenes: when first shown)
-
-        self.next = Push(RoundStatsScene(self.ctx, self.kind))
+        self.next = Push(self.ctx.scenes.round_stats(self.kind))
 
     def close(self) -> None:
         self.next = Pop()

@@ -152,15 +152,11 @@ class TableBand(TableHooks):
     def show_help(self) -> Transition:
         """The rules and examples of this game; Back returns to this table as it was."""
         self.cancel_press()
-        from .help_scene import help_for  # the help scenes import the table (its examples are tables)
-
-        return help_for(self.ctx, self)
+        return self.ctx.scenes.help(self)
 
     def go_menu(self) -> Transition:
         self.cancel_press()
-        from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
-
-        return Replace(MenuScene(self.ctx))
+        return Replace(self.ctx.scenes.menu())
 
 
 def par_of_game(game: SolitaireGame) -> int | None:

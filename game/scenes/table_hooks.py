@@ -10,13 +10,13 @@ from typing import Any
 
 import pygame
 
-from .. import registry
 from ..i18n import tr
 from ..model import IllegalMove
 from ..model.base import SolitaireGame
 from ..model.cards import Card
 from ..view.board import Target
 from ..view.layout import TableLayout
+from ..view.layouts import layout_for
 from .base import Scene
 
 
@@ -33,7 +33,7 @@ class TableHooks(Scene):
     # -- geometry ----------------------------------------------------------------------------------
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The game's layout (the registry names its class) at this size."""
-        return registry.layout_for(self.game, size)
+        return layout_for(self.game, size)
 
     def targets(self) -> dict[Card, Target]:
         """Where every card goes now, from the model (the board's sprites tween there)."""

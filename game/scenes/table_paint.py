@@ -11,11 +11,11 @@ import pygame
 
 from ..i18n import tr
 from ..model.cards import SUIT_SYMBOLS
+from ..services import CardArt
 from ..ui.text import TextCache
 from ..ui.toast import Toast
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
-from ..view.card_images import CardImages
 from ..view.free_space import free_rects
 from ..view.layout import TableLayout, margin
 from .hud import Hud
@@ -41,7 +41,7 @@ def slot_areas(layout: TableLayout) -> list[pygame.Rect]:
     return [pygame.Rect(r) for r in (*layout.slot_groups(), *layout.slots())]
 
 
-def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextCache) -> None:
+def paint_slots(bg: Canvas, layout: TableLayout, images: CardArt | None, text: TextCache) -> None:
     """The empty-pile outlines of `layout` on the felt `bg`: each foundation with an A over its
     suit, faint until its Ace covers it; each free cell named; the groups that share a row framed.
     What lies outside `bg` (a patch of the table) is skipped."""
@@ -54,9 +54,9 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardImages, text: TextC
             frame, (*SUIT_MARK, 60), frame.get_rect(), width=max(1, layout.card_w // 60), border_radius=radius
         )
         bg.blit(frame, group)
-    slot = images.slot(layout.card_w)
+    slot = images.slot(layout.card_w) if images is not None else None  # (None: the game is cardless)
     for rect in layout.slots():
-        if view.colliderect(rect):
+        if slot is not None and view.colliderect(rect):
             bg.blit(slot, rect)
     size = int(layout.card_h * 0.42)
     for suit, rect in layout.suit_slots():

@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 from ..model.base import SolitaireGame
-from ..registry import kind_of
 from .result import Budget, Result, as_budget
+from .solvers import solver_for
 
 __all__ = ["Budget", "Result", "solve"]
 
@@ -22,5 +22,5 @@ def solve(game: SolitaireGame, budget: Budget | int | float | None = None) -> Re
     An int budget counts searched states, a float counts seconds; a Budget can hold both.
     The game object is not changed. The result's moves are the game's Move values.
     """
-    result = kind_of(game).solve(game, as_budget(budget))
+    result = solver_for(game)(game, as_budget(budget))
     return dataclasses.replace(result, moves=tuple(game.MOVE.coerce(m) for m in result.moves))

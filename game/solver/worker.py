@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..model.limits import MAX_JSON_TEXT
 from ..registry import model_for
-from ..registry import solve as solve_game
 from .result import Budget
+from .solvers import solve as solve_game
 
 if TYPE_CHECKING:
     from ..model.base import SolitaireGame
