@@ -159,18 +159,18 @@ def card_rect(app: App, game: SolitaireGame, card: Any) -> pygame.Rect:
     """Where the game's layout puts `card` now."""
     import pygame
 
-    from game import registry
+    from game.view.layouts import layout_for
 
-    layout = registry.layout_for(game, app.size)
+    layout = layout_for(game, app.size)
     return pygame.Rect(layout.place(game)[card].pos, layout.card_size)
 
 
 def strip_point(app: App, game: SolitaireGame, card: Any, count: int) -> tuple[int, int]:
     """A point on the visible strip of `card` in a column of `count` cards (all of a top card)."""
-    from game import registry
+    from game.view.layouts import layout_for
 
     rect = card_rect(app, game, card)
-    step = registry.layout_for(game, app.size).step(count)
+    step = layout_for(game, app.size).step(count)
     return rect.centerx, rect.top + max(4, min(step, rect.height) // 2)
 
 

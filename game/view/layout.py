@@ -99,3 +99,7 @@ class TableLayout(Protocol):
     def fits(self, game: SolitaireGame) -> bool:
         """Whether this layout is still right for `game` (a new cell count needs another)."""
         ...
+
+    def step(self, count: int) -> int:
+        """The offset between the cards of a column of `count` cards (its fan)."""
+        ...
