@@ -101,7 +101,8 @@ class GameKind:
     # -- games of this kind ------------------------------------------------------------------------
     def new_game(self, number: int | None = None, rng: random.Random | None = None) -> SolitaireGame:
         """Deal `number` of this kind, or a random deal."""
-        return self.model.new(number=number, rng=rng, **self.model_options)  # type: ignore[attr-defined]
+        game: SolitaireGame = self.model.new(number=number, rng=rng, **self.model_options)  # type: ignore[attr-defined]
+        return game
 
     def code(self, number: int) -> DealCode:
         return DealCode(self.family.id, self.code_variant, number)
@@ -310,4 +311,5 @@ def choose(settings: Any, chosen_kind: GameKind) -> bool:
 
 def solve(game: SolitaireGame, budget: Budget | None = None) -> Result:
     """The solver of the game's kind, on its current position."""
-    return kind_of(game).solve(game, budget)
+    result: Result = kind_of(game).solve(game, budget)
+    return result

@@ -22,5 +22,6 @@ def solve(game: SolitaireGame, budget: Budget | int | float | None = None) -> Re
     An int budget counts searched states, a float counts seconds; a Budget can hold both.
     The game object is not changed. The result's moves are the game's Move values.
     """
-    result = kind_of(game).solve(game, as_budget(budget))
+    result: Result = kind_of(game).solve(game, as_budget(budget))
+    # the solvers' boundary: their plain moves become the game's Move values
     return dataclasses.replace(result, moves=tuple(game.MOVE.coerce(m) for m in result.moves))

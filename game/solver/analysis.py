@@ -15,15 +15,15 @@ guessed at, it only narrows the search less, and may leave it undecided (certain
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..model.base import G, SolitaireGame
+from ..model.moves import EightOffMove, GolfMove
 from .result import Budget
 
 MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
 
-#: A move of the game being analysed (its Move value).
-Move = Any
+#: A move of the game being analysed.
+Move = GolfMove | EightOffMove
 
 
 def current_line(game: SolitaireGame) -> list[Move]:
@@ -66,7 +66,7 @@ class Analysis:
     last_winnable: int | None
     lost_move: Move | None
     certain: bool
-    moves: tuple = ()
+    moves: tuple[Move, ...] = ()
     proven_winnable: int | None = None
     proven_unwinnable: int | None = None
     solves: int = 0
@@ -90,7 +90,7 @@ class _Probe:
         self.lo, self.hi = -1, len(line) + 1
         self.verdicts: dict[int, str] = {}
         self.unknown = 0
-        self.now_moves: tuple = ()
+        self.now_moves: tuple[Move, ...] = ()
 
     def solve(self, index: int) -> str:
         from . import solve  # looked up at each call: tests put a fake solver in game.solver

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..model.cards import Card
+
 COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
 SUIT_ORDER = "SHDC"
 KING = 13
@@ -30,7 +32,9 @@ def code(rank: int, suit: str) -> int:
     return SUIT_ORDER.index(suit) * 16 + rank
 
 
-def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Sequence]) -> State:
+def encode(
+    columns: Iterable[Iterable[Card]], cells: Iterable[Card | None], foundations: Iterable[Sequence[Card]]
+) -> State:
     """The compact form of a model position (cards are model Card objects or None)."""
     cols = tuple(bytes(code(c.rank, c.suit) for c in col) for col in columns)
     cell_bytes = bytes(sorted(code(c.rank, c.suit) for c in cells if c is not None))

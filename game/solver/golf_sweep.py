@@ -111,7 +111,7 @@ class GolfSweep:
                     out |= mask
         return out
 
-    def run(self, max_units: int | None = None, deadline: float | None = None) -> tuple[str, list, int]:
+    def run(self, max_units: int | None = None, deadline: float | None = None) -> tuple[str, list[int | str], int]:
         if not any(self.heights):
             return "winnable", [], 0
         try:

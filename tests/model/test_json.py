@@ -58,7 +58,7 @@ def eightoff_in_play():
     for _ in range(12):
         moves = game.legal_moves()
         if moves:
-            game.move(*rng.choice(moves))
+            game.push(rng.choice(moves))
         else:
             game.undo()
     assert game.can_undo

@@ -12,6 +12,7 @@ import random
 import pygame
 
 from game.model.eightoff import EightOffGame
+from game.model.moves import EightOffMove, Pile
 from game.scenes.eightoff_table import EightOffTableScene
 from game.solver import deals
 
@@ -46,8 +47,8 @@ def _drop_point(
     return grab[0] + target.x - src_rect.x, grab[1] + target.y - src_rect.y
 
 
-def drag_move(scene: EightOffTableScene, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
-    src, dst, count = move
+def drag_move(scene: EightOffTableScene, rec: Recorder, move: EightOffMove, phase: str, steps: int = 12) -> None:
+    src, dst, count = move.src, move.dst, move.count
     a = _strip_point(scene, src, count)
     if src[0] == "column":
         pile = scene.game.columns[src[1]]
@@ -70,12 +71,15 @@ def play(
     n = 0
     while n < limit and game.status == "playing":
         moves = [
-            m for m in game.legal_moves() if m[0][0] != "foundation" and (str(game.pile(m[0])[-m[2]]), m[1]) not in done
+            m
+            for m in game.legal_moves()
+            if m.src.kind != "foundation" and (str(game.pile(m.src)[-m.count]), m.dst) not in done
         ]
         if not moves:
             break
-        moves.sort(key=lambda m: (m[1][0] != "foundation", m[1][0] != "column", -m[2], rng.random()))
-        src, dst, count = move = moves[0]
+        moves.sort(key=lambda m: (m.dst.kind != "foundation", m.dst.kind != "column", -m.count, rng.random()))
+        move = moves[0]
+        src, dst, count = move.src, move.dst, move.count
         done.add((str(game.pile(src)[-count]), dst))
         if dst[0] == "foundation":
             click(_strip_point(scene, src, 1))
@@ -128,7 +132,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     runs = EightOffTableScene(app.ctx, _run_to_move())
     app.replace(runs)
     rec.deal(runs)
-    drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
+    drag_move(runs, rec, EightOffMove(Pile.column(0), Pile.column(6), 4), "group drag", steps=30)
     if len(runs.game.columns[6]) != 7:
         raise RuntimeError("the group drag did not land: the bench's drag missed its column")
     at_game_pace(
