@@ -109,6 +109,14 @@ class _Probe:
             self.unknown += 1
         return result.verdict
 
+    def bisect(self, max_unknown: int) -> None:
+        """Halve the bracket until it is exact, or `max_unknown` verdicts came back 'unknown'."""
+        while self.hi - self.lo > 1 and self.unknown < max_unknown:
+            index = self.next_index()
+            if index is None:
+                break
+            self.solve(index)
+
     def next_index(self) -> int | None:
         """The untried position nearest the middle of the open bracket, or None if none is left."""
         middle = (self.lo + self.hi) / 2
@@ -133,11 +141,7 @@ def analyse(
     probe.solve(n)
     if probe.lo < n and 0 not in probe.verdicts:
         probe.solve(0)
-    while probe.hi - probe.lo > 1 and probe.unknown < max_unknown:
-        index = probe.next_index()
-        if index is None:
-            break
-        probe.solve(index)
+    probe.bisect(max_unknown)
     lo, hi = probe.lo, probe.hi
     # every position is proven on one side of an exact boundary; a line a compact save cut starts
     # after the deal, so a lost start says nothing of the deal

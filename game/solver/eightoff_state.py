@@ -151,12 +151,18 @@ class Rules:
                 out.append((COL_COL, i, empty, k))
             if free:
                 out.append((COL_CELL, i, 0, 1))
-        for c in cells:
-            if c & 15 == KING:
-                if empties:
-                    out.append((CELL_COL, c, empty, 1))
-            else:
-                j = tops.get(c + 1)
-                if j is not None:
-                    out.append((CELL_COL, c, j, 1))
+        _cell_moves(cells, tops, empty, out)
         return out
+
+
+def _cell_moves(cells: bytes, tops: dict[int, int], empty: int, out: list[Move]) -> None:
+    """Rules.moves' moves from the cells: a King to the first empty column (-1: none), any other
+    card onto the column whose top is one rank higher of its suit."""
+    for c in cells:
+        if c & 15 == KING:
+            if empty >= 0:
+                out.append((CELL_COL, c, empty, 1))
+        else:
+            j = tops.get(c + 1)
+            if j is not None:
+                out.append((CELL_COL, c, j, 1))

@@ -122,6 +122,7 @@ class GolfSearch:
             return "unwinnable", [], self.states
         return "winnable", moves, self.states
 
+    # complexity: the depth-first search's hot loop with an explicit stack, on local names; calls would slow it
     def _dfs(self) -> list[int | str] | None:  # noqa: C901 - the hot loop
         """The winning moves, or None when the search proves there are none.
 
