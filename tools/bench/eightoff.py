@@ -23,7 +23,7 @@ MOVES_PER_GAME = 40
 PACED_MOVES = 10  # moves at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
-def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) -> tuple[int, int]:
+def _strip_point(scene: EightOffTableScene, loc: Pile, count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
     kind, i = loc
     lay = scene.layout
@@ -35,7 +35,7 @@ def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) ->
 
 
 def _drop_point(
-    scene: EightOffTableScene, dst: tuple[str, int], grab: tuple[int, int], src_rect: pygame.Rect
+    scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect
 ) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
@@ -148,7 +148,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     rec.until_still("win")
     for s in "SHDC":
         col = next(i for i, c in enumerate(win.game.columns) if c and str(c[-1]) == "K" + s)
-        click(_strip_point(win, ("column", col), 1))
+        click(_strip_point(win, Pile.column(col), 1))
         rec.until_still("win")
     rec.until_still("win", limit=2400)  # the celebration
     del scene, runs, win  # as in the game, a finished table is gone once the next one replaces it
