@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import Card
 from .errors import IllegalMove
@@ -29,7 +29,7 @@ Position = dict[str, Any]
 class GameCore(Generic[M]):
     """A game of move type M: moves, history, score and status (SolitaireGame adds its saved form)."""
 
-    GAME_ID: str = ""
+    GAME_ID: ClassVar[str] = ""
     #: The game's move type (GolfMove or EightOffMove): parse, coerce and the text form.
     MOVE: type[M]
 
