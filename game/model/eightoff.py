@@ -184,12 +184,16 @@ class EightOffGame(SolitaireGame[EightOffMove]):
 
     def _check_location(self, loc: Any) -> Pile:
         """`loc` as a Pile of this table (a Pile, or its older tuple form); ValueError otherwise."""
-        try:
-            pile = Pile.of(loc)
-        except ValueError:
-            raise ValueError(f"not a location here: {loc!r}") from None
-        sizes = {PileKind.COLUMN: COLUMN_COUNT, PileKind.CELL: len(self._cells), PileKind.FOUNDATION: len(SUITS)}
-        if not 0 <= pile.index < sizes[pile.kind]:
+        if type(loc) is Pile:
+            pile = loc
+        else:
+            try:
+                pile = Pile.of(loc)
+            except ValueError:
+                raise ValueError(f"not a location here: {loc!r}") from None
+        kind, i = pile
+        size = COLUMN_COUNT if kind is PileKind.COLUMN else len(self._cells) if kind is PileKind.CELL else len(SUITS)
+        if not 0 <= i < size:
             raise ValueError(f"not a location here: {loc!r}")
         return pile
 

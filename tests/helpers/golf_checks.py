@@ -39,10 +39,7 @@ def reference_rows() -> list[tuple[int, str, str]]:
 
 def replay(game: GolfGame, moves) -> GolfGame:
     for move in moves:
-        if move == "draw":
-            game.draw()
-        else:
-            game.play(move)
+        game.push(GolfMove.coerce(move))  # a GolfMove, or the engines' plain form
     return game
 
 

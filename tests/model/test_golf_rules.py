@@ -62,7 +62,7 @@ def test_a_free_card_one_rank_above_or_below_the_waste_fits(waste, free):
 def test_a_free_card_of_another_rank_does_not_fit(waste, free):
     game = golf([[free]], [waste], ["KD"])
     assert game.why_illegal(0) == "rank"
-    assert 0 not in game.legal_moves()
+    assert GolfMove.play(0) not in game.legal_moves()
 
 
 @pytest.mark.parametrize("free", ["9S", "9H", "9D", "9C"])

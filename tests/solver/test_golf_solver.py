@@ -157,7 +157,7 @@ def test_same_position_and_budget_same_result():
 
 def test_the_game_is_not_changed():
     game = GolfGame.new("easy", 5)
-    game.play(game.legal_moves()[0]) if game.legal_moves()[0] != "draw" else game.draw()
+    game.play(game.legal_moves()[0])  # (a GolfMove: a play, or the draw)
     before, moves = golf_snapshot(game), game.moves
     solve(game)
     assert golf_snapshot(game) == before and game.moves == moves

@@ -34,9 +34,7 @@ def _strip_point(scene: EightOffTableScene, loc: Pile, count: int) -> tuple[int,
     return lay.slot_rect(loc).center
 
 
-def _drop_point(
-    scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect
-) -> tuple[int, int]:
+def _drop_point(scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
     if kind == "column" and scene.game.columns[i]:
