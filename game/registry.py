@@ -88,7 +88,8 @@ class GameKind:
     # -- games of this kind ------------------------------------------------------------------------
     def new_game(self, number: int | None = None, rng: random.Random | None = None) -> SolitaireGame:
         """Deal `number` of this kind, or a random deal."""
-        return self.model.new(number=number, rng=rng, **self.model_options)  # type: ignore[attr-defined]
+        game: SolitaireGame = self.model.new(number=number, rng=rng, **self.model_options)  # type: ignore[attr-defined]
+        return game
 
     def code(self, number: int) -> DealCode:
         return DealCode(self.family.id, self.code_variant, number)

@@ -612,7 +612,7 @@ def test_the_table_hud_follows_a_language_change(make_app):
 # --- the tour: every scene, in every language, at 800x480 -------------------------------------------------
 def _play_until_one_action_left(game: GolfGame):
     def step(g):
-        moves = [m for m in g.legal_moves() if m != "draw"]
+        moves = [m for m in g.legal_moves() if not m.is_draw]
         return (g.play, moves[0]) if moves else (g.draw, None)
 
     while True:

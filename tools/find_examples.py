@@ -22,6 +22,7 @@ from game.help.examples import line_text
 from game.model.codes import DealCode
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.solver import solve
 
 
@@ -55,10 +56,10 @@ def ace_on_king_line(number: int, move: int = 35, ace: str = "AH", column: int =
             return None
         for m in result.moves:
             top = game.waste[-1]
-            card = game.draw() if m == "draw" else game.play(m)
+            card = game.play(m)  # (a GolfMove: the draw too)
             if card.rank == 1 and top.rank == 13:
                 return None
-        return [*path, column, *result.moves]
+        return [*path, column, *("draw" if m.is_draw else m.column for m in result.moves)]  # the examples' notation
 
     def dfs(heights: tuple, drawn: int, waste) -> list | None:
         if 35 - sum(heights) + drawn == move - 1:
@@ -128,7 +129,8 @@ def group_limit(number: int) -> tuple[int, list] | None:
     result = solve(game, 300_000)
     if result.verdict != "winnable":
         return None
-    for i, (src, dst, count) in enumerate(result.moves, 1):
+    for i, move in enumerate(result.moves, 1):
+        src, dst, count = move.src, move.dst, move.count
         empty = [c for c in range(8) if not game.columns[c]]
         if (
             count == 3
@@ -138,7 +140,7 @@ def group_limit(number: int) -> tuple[int, list] | None:
             and game.columns[src[1]][-3].rank == 13
             and any(game.run_length(c) == 4 and game.columns[c][-4].rank == 13 for c in range(8))
         ):
-            return i, list(result.moves)
+            return i, [(m.src, m.dst, m.count) for m in result.moves]  # the examples' notation
         game.move(src, dst, count)
     return None
 
@@ -150,7 +152,7 @@ def opening(number: int) -> bool:
     cols = game.columns
     return (
         str(game.waste[-1]) == "AC"
-        and game.legal_moves() == ["draw"]
+        and game.legal_moves() == [GolfMove.DRAW]
         and str(game.stock[-1]) == "8S"
         and str(cols[4][-1]) == "9C"
         and str(cols[1][-1]) == "8C"

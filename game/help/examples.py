@@ -33,6 +33,7 @@ from .. import registry
 from ..model.base import SolitaireGame
 from ..model.codes import parse_code
 from ..model.golf import GolfGame
+from ..model.moves import EightOffMove, GolfMove, Pile, PileKind
 from . import HELP_DIR, LANGUAGES, TEXT_DIR
 
 EXAMPLES_FILE = HELP_DIR / "examples.json"
@@ -41,7 +42,7 @@ _PILES = {"C": "column", "L": "cell", "F": "foundation"}
 _LOCATION = re.compile(r"^(column|cell|foundation) ([1-8])$")
 _MOVE = re.compile(r"^([CLF])([1-8])>([CLF])([1-8])(?:x(\d+))?$")
 
-Location = tuple[str, int]
+Location = Pile
 
 
 @dataclass(frozen=True)
@@ -82,11 +83,11 @@ class Example:
 
 
 def location(text: str) -> Location:
-    """'column 4' -> ('column', 3): the data counts from 1, as the captions do."""
+    """'column 4' -> Pile.column(3): the data counts from 1, as the captions do."""
     m = _LOCATION.match(text.strip())
     if not m:
         raise ValueError(f"not a location: {text!r}")
-    return m.group(1), int(m.group(2)) - 1
+    return Pile(PileKind(m.group(1)), int(m.group(2)) - 1)
 
 
 def golf_move(token: str) -> int | str:
@@ -100,21 +101,29 @@ def golf_move(token: str) -> int | str:
 
 
 def eightoff_move(token: str) -> tuple[Location, Location, int]:
-    """'C5>C4x3' -> (('column', 4), ('column', 3), 3)."""
+    """'C5>C4x3' -> (Pile.column(4), Pile.column(3), 3)."""
     m = _MOVE.match(token)
     if not m:
         raise ValueError(f"not an Eight Off move: {token!r}")
-    return (_PILES[m.group(1)], int(m.group(2)) - 1), (_PILES[m.group(3)], int(m.group(4)) - 1), int(m.group(5) or 1)
+    src, dst = (
+        Pile(PileKind(_PILES[m.group(1)]), int(m.group(2)) - 1),
+        Pile(PileKind(_PILES[m.group(3)]), int(m.group(4)) - 1),
+    )
+    return src, dst, int(m.group(5) or 1)
 
 
-def golf_text(moves: list) -> str:
-    return " ".join("D" if m == "draw" else str(m + 1) for m in moves)
+def golf_text(moves: list[Any]) -> str:
+    """The notation of a line of GolfMoves (or their plain forms)."""
+    return " ".join("D" if m.column is None else str(m.column + 1) for m in map(GolfMove.coerce, moves))
 
 
-def eightoff_text(moves: list) -> str:
+def eightoff_text(moves: list[Any]) -> str:
+    """The notation of a line of EightOffMoves (or their plain forms)."""
     letters = {v: k for k, v in _PILES.items()}
     return " ".join(
-        f"{letters[s[0]]}{s[1] + 1}>{letters[d[0]]}{d[1] + 1}" + (f"x{n}" if n > 1 else "") for s, d, n in moves
+        f"{letters[m.src.kind]}{m.src.index + 1}>{letters[m.dst.kind]}{m.dst.index + 1}"
+        + (f"x{m.count}" if m.count > 1 else "")
+        for m in map(EightOffMove.coerce, moves)
     )
 
 
@@ -340,7 +349,7 @@ class Run:
 
 def _apply(game: SolitaireGame, move: Any) -> None:
     """Make a move of the example's line (its parsed notation: the move's plain form) through push."""
-    game.push(move)
+    game.push(game.MOVE.coerce(move))
 
 
 def _compare(game: Any, expect: dict) -> list[tuple[str, Any, Any]]:
@@ -363,7 +372,7 @@ def _compare(game: Any, expect: dict) -> list[tuple[str, Any, Any]]:
         elif key == "empty_columns":
             got = sum(1 for c in game.columns if not c)
         elif key == "legal":
-            got = [m if m == "draw" else m + 1 for m in game.legal_moves()]
+            got = ["draw" if m.is_draw else m.column + 1 for m in game.legal_moves()]
         elif key in ("score", "moves", "status"):
             got = getattr(game, key)
         else:

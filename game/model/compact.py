@@ -21,18 +21,17 @@ from the deal (`_score_since`, which also gives its score).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from . import limits
+from .core import GameCore, Position
 from .limits import COMPACT_FORMAT, MAX_MOVES, UNDO_LIMIT
+from .moves import M
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .base import SolitaireGame
-
-G = TypeVar("G", bound="SolitaireGame")
+G = TypeVar("G", bound=GameCore[Any])
 
 
-def compact_data(game: SolitaireGame) -> dict[str, Any]:
+def compact_data(game: GameCore[Any]) -> dict[str, Any]:
     """The compact form of `game`, as a JSON value."""
     base, line = game._base, list(game._stack)
     # A line too long is cut to its undoable moves; so is a cut line again (a game resumed from its
@@ -53,7 +52,7 @@ def compact_data(game: SolitaireGame) -> dict[str, Any]:
     }
 
 
-def _rebased(game: SolitaireGame) -> tuple[dict, list[Any]]:
+def _rebased(game: GameCore[M]) -> tuple[Position, list[M]]:
     """The position before the undoable moves, and those moves: each is taken back and made again,
     so the game is left exactly as it was."""
     kept = list(game._history)
@@ -68,7 +67,7 @@ def _rebased(game: SolitaireGame) -> tuple[dict, list[Any]]:
         game._score, game._status = score, status
 
 
-def from_compact(cls: type[G], data: dict) -> G:
+def from_compact(cls: type[G], data: dict[str, Any]) -> G:
     """The game a compact form describes; ValueError (or KeyError, TypeError, IllegalMove: the
     caller says which) when anything is out of range or does not follow."""
     deal, cut = cls._from_start(data["start"], data.get("code")), data["base"] is not None
@@ -101,7 +100,7 @@ def at_base(deal: G, position: Any) -> G:
     return game
 
 
-def parse_action(move_type: Any, entry: str) -> Any:
+def parse_action(move_type: type[M], entry: str) -> M:
     """A move from its text in a saved form (ValueError naming it when it is none)."""
     try:
         return move_type.parse(entry)
@@ -109,7 +108,7 @@ def parse_action(move_type: Any, entry: str) -> Any:
         raise ValueError(f"bad action {entry!r}") from None
 
 
-def _check_redo(game: SolitaireGame, redo: list[Any]) -> None:
+def _check_redo(game: GameCore[M], redo: list[M]) -> None:
     """The redos, each checked to be legal in its turn (made and taken back again, the undo history
     kept as it was)."""
     kept = game._history.copy()

@@ -237,6 +237,20 @@ class GolfRound:
         data = _load_json(text)
         if not isinstance(data, dict) or data.get("format") != ROUND_FORMAT or data.get("round") != "golf":
             raise ValueError("saved round has an unknown format")
+        made = cls._scored_round(data)
+        if data.get("hole") != made.hole:
+            raise ValueError(f"saved round is inconsistent: hole is {data.get('hole')!r}, its scores give {made.hole}")
+        if game is None and "game" in data:
+            game = GolfGame.from_json(json.dumps(data["game"]))
+        if game is not None:
+            made._adopt(game)
+        else:  # the hole's deal as dealt (a finished round: its last hole's)
+            made.game = made._deal(min(len(made._scores), HOLES - 1))
+        return made
+
+    @classmethod
+    def _scored_round(cls, data: dict[str, Any]) -> GolfRound:
+        """The round a saved round's code, deals, scores and holes given up make, each checked."""
         try:
             made = cls(data["code"], numbers=_int_list(data["deals"], "deals"))
             scores = _int_list(data["scores"], "scores")
@@ -250,14 +264,6 @@ class GolfRound:
         if given_up != sorted(set(given_up)) or not all(1 <= h <= len(scores) and scores[h - 1] >= 1 for h in given_up):
             raise ValueError("saved round is inconsistent: impossible holes given up")
         made._scores, made._given_up = scores, given_up
-        if data.get("hole") != made.hole:
-            raise ValueError(f"saved round is inconsistent: hole is {data.get('hole')!r}, its scores give {made.hole}")
-        if game is None and "game" in data:
-            game = GolfGame.from_json(json.dumps(data["game"]))
-        if game is not None:
-            made._adopt(game)
-        else:  # the hole's deal as dealt (a finished round: its last hole's)
-            made.game = made._deal(min(len(scores), HOLES - 1))
         return made
 
     def _adopt(self, game: GolfGame) -> None:

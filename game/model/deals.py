@@ -13,7 +13,8 @@ from .cards import Card
 
 def layout_text(pysol_game: str, number: int) -> str:
     """PySolFC's own text layout of a deal (also what the tests compare against)."""
-    return Game(pysol_game, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+    layout: str = Game(pysol_game, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+    return layout
 
 
 def _cards(words: list[str]) -> list[Card]:

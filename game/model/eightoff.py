@@ -10,25 +10,29 @@ from typing import Any
 from .base import SolitaireGame, card_list, card_strings
 from .cards import SUITS, Card, check_distinct, to_card
 from .codes import MAX_NUMBER, DealCode, parse_code
+from .core import Position
 from .deals import eightoff_deal
 from .errors import IllegalMove
-from .moves import EightOffMove, Location
+from .moves import EightOffMove, Pile, PileKind
+
+#: A pile as the public methods take it: a Pile, or its older (kind name, index) tuple.
+PileLike = Pile | tuple[str, int]
 
 COLUMN_COUNT = 8
 CELL_OPTIONS = (8, 4, 2)
 POINTS_PER_CARD = 10
 
 
-def column(i: int) -> Location:
-    return ("column", i)
+def column(i: int) -> Pile:
+    return Pile(PileKind.COLUMN, i)
 
 
-def cell(i: int) -> Location:
-    return ("cell", i)
+def cell(i: int) -> Pile:
+    return Pile(PileKind.CELL, i)
 
 
-def foundation(i: int) -> Location:
-    return ("foundation", i)
+def foundation(i: int) -> Pile:
+    return Pile(PileKind.FOUNDATION, i)
 
 
 def is_run(cards: Sequence[Card]) -> bool:
@@ -36,18 +40,44 @@ def is_run(cards: Sequence[Card]) -> bool:
     return all(a.suit == b.suit and a.rank == b.rank + 1 for a, b in zip(cards, cards[1:]))
 
 
+def _next_home(columns: list[list[Card]], cells: list[Card | None], heights: list[int]) -> Pile | None:
+    """The pile whose top card goes to its foundation next in finish_line's order: the lowest rank
+    first, columns before cells, left to right; None when no top card fits its foundation."""
+
+    def fits(card: Card) -> bool:
+        return card.rank == heights[SUITS.index(card.suit)] + 1
+
+    ready = [(col[-1].rank, 0, i) for i, col in enumerate(columns) if col and fits(col[-1])]
+    ready += [(c.rank, 1, i) for i, c in enumerate(cells) if c is not None and fits(c)]
+    if not ready:
+        return None
+    _rank, from_cell, i = min(ready)
+    return cell(i) if from_cell else column(i)
+
+
+def _foundation_piles(foundations: Sequence[Sequence[Any]]) -> list[list[Card]]:
+    """The four foundations, checked: in suit order S H D C, each A, 2, 3 … of its suit."""
+    if len(foundations) != len(SUITS):
+        raise ValueError("Eight Off has 4 foundations, in suit order S H D C")
+    piles = [card_list(f, f"foundation {SUITS[i]}") for i, f in enumerate(foundations)]
+    for i, pile in enumerate(piles):
+        if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
+            raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
+    return piles
+
+
 @dataclass(frozen=True)
 class _Undo:
     """A move and what taking it back needs: which first-time foundation card it scored, the status."""
 
-    src: Location
-    dst: Location
+    src: Pile
+    dst: Pile
     count: int
     scored: Card | None
     status: str
 
 
-class EightOffGame(SolitaireGame):
+class EightOffGame(SolitaireGame[EightOffMove]):
     """An Eight Off game. No card ever moves by itself; no defeat, only a win."""
 
     GAME_ID = "eightoff"
@@ -67,14 +97,7 @@ class EightOffGame(SolitaireGame):
             raise ValueError("Eight Off has 8, 4 or 2 cells")
         self._columns = [card_list(col, f"column {i + 1}") for i, col in enumerate(columns)]
         self._cells: list[Card | None] = [None if c is None else to_card(c) for c in cells]
-        if foundations is None:
-            foundations = [[] for _ in SUITS]
-        if len(foundations) != len(SUITS):
-            raise ValueError("Eight Off has 4 foundations, in suit order S H D C")
-        self._foundations = [card_list(f, f"foundation {SUITS[i]}") for i, f in enumerate(foundations)]
-        for i, pile in enumerate(self._foundations):
-            if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
-                raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
+        self._foundations = _foundation_piles([[] for _ in SUITS] if foundations is None else foundations)
         check_distinct(self.cards())
         if any(c.is_joker for c in self.cards()):
             raise ValueError("Eight Off is played without jokers")
@@ -143,14 +166,13 @@ class EightOffGame(SolitaireGame):
             + [c for f in self._foundations for c in f]
         )
 
-    def pile(self, loc: Location) -> list:
-        """The cards at a location, bottom first (a cell is a pile of 0 or 1)."""
+    def pile(self, loc: PileLike) -> list[Card]:
+        """The cards of a pile, bottom first (a cell is a pile of 0 or 1)."""
         kind, i = self._check_location(loc)
-        if kind == "column":
-            return list(self._columns[i])
-        if kind == "cell":
-            return [] if self._cells[i] is None else [self._cells[i]]
-        return list(self._foundations[i])
+        if kind is PileKind.CELL:
+            card = self._cells[i]
+            return [] if card is None else [card]
+        return list(self._columns[i] if kind is PileKind.COLUMN else self._foundations[i])
 
     def run_length(self, col: int) -> int:
         """How many cards at the top of a column form a same-suit descending run."""
@@ -160,37 +182,45 @@ class EightOffGame(SolitaireGame):
             n += 1
         return n
 
-    def _check_location(self, loc: Any) -> Location:
-        sizes = {"column": COLUMN_COUNT, "cell": len(self._cells), "foundation": len(SUITS)}
-        if (
-            not isinstance(loc, (tuple, list))
-            or len(loc) != 2
-            or loc[0] not in sizes
-            or not isinstance(loc[1], int)
-            or not 0 <= loc[1] < sizes[loc[0]]
-        ):
+    def _check_location(self, loc: Any) -> Pile:
+        """`loc` as a Pile of this table (a Pile, or its older tuple form); ValueError otherwise."""
+        if type(loc) is Pile:
+            pile = loc
+        else:
+            try:
+                pile = Pile.of(loc)
+            except ValueError:
+                raise ValueError(f"not a location here: {loc!r}") from None
+        kind, i = pile
+        size = COLUMN_COUNT if kind is PileKind.COLUMN else len(self._cells) if kind is PileKind.CELL else len(SUITS)
+        if not 0 <= i < size:
             raise ValueError(f"not a location here: {loc!r}")
-        return (loc[0], loc[1])
+        return pile
 
     # -- rules -------------------------------------------------------------------------------------
     def free_cells(self) -> int:
         return sum(1 for c in self._cells if c is None)
 
-    def max_group(self, dst: Location) -> int:
+    def max_group(self, dst: PileLike) -> int:
         """(free cells + 1) × 2^(empty columns), the destination column not counted; 1 for cells and foundations."""
         kind, i = self._check_location(dst)
-        if kind != "column":
+        if kind is not PileKind.COLUMN:
             return 1
         empty = sum(1 for j, col in enumerate(self._columns) if not col and j != i)
-        return (self.free_cells() + 1) * 2**empty
+        return (self.free_cells() + 1) << empty
 
     @property
     def kind_id(self) -> str:
         return f"eightoff-{len(self._cells)}"
 
-    def why_illegal(self, src: Location | EightOffMove, dst: Location | None = None, count: int = 1) -> str | None:
+    def why_illegal(self, src: PileLike | EightOffMove, dst: PileLike | None = None, count: int = 1) -> str | None:
         """None if the move is allowed, else the reason code the UI explains (see refusal)."""
-        move = src if isinstance(src, EightOffMove) else EightOffMove(src, dst, count)  # type: ignore[arg-type]
+        if isinstance(src, EightOffMove):
+            move = src
+        elif dst is None:
+            raise ValueError("why_illegal needs a move, or a source and a destination")
+        else:
+            move = EightOffMove(self._check_location(src), self._check_location(dst), count)
         refused = self._refusal(move)
         return None if refused is None else refused.reason
 
@@ -204,7 +234,7 @@ class EightOffGame(SolitaireGame):
             return IllegalMove("over")
         if src == dst:
             return IllegalMove("same")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1 or (count > 1 and src[0] != "column"):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1 or (count > 1 and src.kind != "column"):
             return IllegalMove("source")
         moving = self.pile(src)
         if not moving:
@@ -212,19 +242,28 @@ class EightOffGame(SolitaireGame):
         if count > len(moving) or not is_run(moving[-count:]):
             return IllegalMove("not-a-sequence")
         base = moving[-count]
-        kind, i = dst
-        if kind == "cell":
-            if self._cells[i] is not None:
-                return IllegalMove("occupied")
-            return IllegalMove("cell-holds-one") if count > 1 else None
-        if kind == "foundation":
-            if count > 1:
-                return IllegalMove("one-at-a-time")
-            pile = self._foundations[i]
-            if base.suit != SUITS[i] or base.rank != len(pile) + 1:
-                return IllegalMove("foundation-order")
-            return None
-        target = self._columns[i]
+        if dst.kind is PileKind.CELL:
+            return self._cell_refusal(dst.index, count)
+        if dst.kind is PileKind.FOUNDATION:
+            return self._foundation_refusal(dst.index, base, count)
+        return self._column_refusal(dst, base, count)
+
+    def _cell_refusal(self, i: int, count: int) -> IllegalMove | None:
+        if self._cells[i] is not None:
+            return IllegalMove("occupied")
+        return IllegalMove("cell-holds-one") if count > 1 else None
+
+    def _foundation_refusal(self, i: int, base: Card, count: int) -> IllegalMove | None:
+        if count > 1:
+            return IllegalMove("one-at-a-time")
+        if base.suit != SUITS[i] or base.rank != len(self._foundations[i]) + 1:
+            return IllegalMove("foundation-order")
+        return None
+
+    def _column_refusal(self, dst: Pile, base: Card, count: int) -> IllegalMove | None:
+        """Onto a column: a King onto an empty one, else one rank below its top card, same suit; and
+        no more cards than the free cells and empty columns allow."""
+        target = self._columns[dst.index]
         if not target:
             if base.rank != 13:
                 return IllegalMove("kings-only")
@@ -241,33 +280,39 @@ class EightOffGame(SolitaireGame):
         """Every allowed move, groups included."""
         if self._status != "playing":
             return []
-        sources: list[tuple[Location, int]] = []
-        for i in range(COLUMN_COUNT):
-            sources += [(column(i), n) for n in range(1, self.run_length(i) + 1)]
+        candidates = (EightOffMove(s, d, n) for s, n in self._sources() for d in self._piles())
+        return [m for m in candidates if self._refusal(m) is None]
+
+    def _sources(self) -> list[tuple[Pile, int]]:
+        """Every (pile, count) a move may take from: each run at a column's top, each card of a
+        cell, each foundation's top."""
+        sources = [(column(i), n) for i in range(COLUMN_COUNT) for n in range(1, self.run_length(i) + 1)]
         sources += [(cell(i), 1) for i, c in enumerate(self._cells) if c is not None]
         sources += [(foundation(i), 1) for i, f in enumerate(self._foundations) if f]
-        targets = (
+        return sources
+
+    def _piles(self) -> list[Pile]:
+        """Every pile of the table: the columns, the cells, the foundations."""
+        return (
             [column(i) for i in range(COLUMN_COUNT)]
             + [cell(i) for i in range(len(self._cells))]
             + [foundation(i) for i in range(len(SUITS))]
         )
-        candidates = (EightOffMove(s, d, n) for s, n in sources for d in targets)
-        return [m for m in candidates if self._refusal(m) is None]
 
-    def move(self, src: Location, dst: Location, count: int = 1) -> None:
+    def move(self, src: PileLike, dst: PileLike, count: int = 1) -> None:
         """Move `count` cards from the top of src onto dst as one action (one undo step)."""
         self.push(EightOffMove(self._check_location(src), self._check_location(dst), count))
 
-    def tap_target(self, src: Location) -> Location | None:
+    def tap_target(self, src: PileLike) -> Pile | None:
         """Where a single tap sends the top card: its foundation, when that is allowed."""
-        src = self._check_location(src)
-        if src[0] == "foundation":
+        start = self._check_location(src)
+        if start.kind is PileKind.FOUNDATION:
             return None
-        pile = self.pile(src)
+        pile = self.pile(start)
         if not pile:
             return None
         dst = foundation(SUITS.index(pile[-1].suit))  # the only one that may take it (see _refusal)
-        return dst if self._refusal(EightOffMove(src, dst, 1)) is None else None
+        return dst if self._refusal(EightOffMove(start, dst, 1)) is None else None
 
     def finish_line(self) -> tuple[EightOffMove, ...]:
         """Every card not on a foundation to its foundation, rank by rank (the Aces first, then the
@@ -282,59 +327,51 @@ class EightOffGame(SolitaireGame):
         cells = list(self._cells)
         heights = [len(f) for f in self._foundations]
         line: list[EightOffMove] = []
-        while True:
-            ready = [
-                (col[-1].rank, 0, i)
-                for i, col in enumerate(columns)
-                if col and col[-1].rank == heights[SUITS.index(col[-1].suit)] + 1
-            ]
-            ready += [
-                (c.rank, 1, i)
-                for i, c in enumerate(cells)
-                if c is not None and c.rank == heights[SUITS.index(c.suit)] + 1
-            ]
-            if not ready:
-                break
-            _rank, from_cell, i = min(ready)
-            card = cells[i] if from_cell else columns[i][-1]
-            assert card is not None  # (ready lists only occupied cells)
-            if from_cell:
-                cells[i] = None
+        while (ready := _next_home(columns, cells, heights)) is not None:
+            src = ready
+            card = cells[src.index] if src.kind is PileKind.CELL else columns[src.index][-1]
+            assert card is not None  # (_next_home names only occupied cells)
+            if src.kind is PileKind.CELL:
+                cells[src.index] = None
             else:
-                columns[i].pop()
+                columns[src.index].pop()
             suit = SUITS.index(card.suit)
             heights[suit] += 1
-            line.append(EightOffMove(cell(i) if from_cell else column(i), foundation(suit)))
+            line.append(EightOffMove(src, foundation(suit)))
         if any(columns) or any(c is not None for c in cells):
             return ()
         return tuple(line)
 
-    def auto_target(self, src: Location, count: int = 1) -> Location | None:
+    def auto_target(self, src: PileLike, count: int = 1) -> Pile | None:
         """Double tap: foundation, then the longest accepting column (leftmost on ties), then an empty
         column (Kings only), then a free cell. A whole column is never moved to another empty column."""
-        src = self._check_location(src)
-        whole_column = src[0] == "column" and count == len(self._columns[src[1]])
-        candidates: list[Location] = []
+        start = self._check_location(src)
+        for dst in self._auto_candidates(start, count):
+            if self.why_illegal(start, dst, count) is None:
+                return dst
+        return None
+
+    def _auto_candidates(self, src: Pile, count: int) -> list[Pile]:
+        """Where auto_target looks, in its order of preference."""
+        whole_column = src.kind is PileKind.COLUMN and count == len(self._columns[src.index])
+        candidates: list[Pile] = []
         if count == 1:
             candidates += [foundation(i) for i in range(len(SUITS))]
         filled = [i for i in range(COLUMN_COUNT) if self._columns[i]]
         candidates += [column(i) for i in sorted(filled, key=lambda j: (-len(self._columns[j]), j))]
         if not whole_column:
             candidates += [column(i) for i in range(COLUMN_COUNT) if not self._columns[i]]
-        if count == 1 and src[0] != "cell":
+        if count == 1 and src.kind is not PileKind.CELL:
             candidates += [cell(i) for i in range(len(self._cells))]
-        for dst in candidates:
-            if self.why_illegal(src, dst, count) is None:
-                return dst
-        return None
+        return candidates
 
     def _apply(self, move: EightOffMove) -> _Undo:
-        src, dst, count = move
+        src, dst, count = move.src, move.dst, move.count
         record_status = self._status
         cards = self._take(src, count)
         self._put(dst, cards)
         scored = None
-        if dst[0] == "foundation" and cards[0] not in self._scored:
+        if dst.kind is PileKind.FOUNDATION and cards[0] not in self._scored:
             scored = cards[0]
             self._scored.add(scored)
             self._score += POINTS_PER_CARD
@@ -348,22 +385,22 @@ class EightOffGame(SolitaireGame):
             self._score -= POINTS_PER_CARD
         self._status = record.status
 
-    def _take(self, loc: Location, count: int) -> list[Card]:
+    def _take(self, loc: Pile, count: int) -> list[Card]:
         kind, i = loc
-        if kind == "cell":
+        if kind is PileKind.CELL:
             card, self._cells[i] = self._cells[i], None
             assert card is not None  # a move from a cell was checked to have a card
             return [card]
-        pile = self._columns[i] if kind == "column" else self._foundations[i]
+        pile = self._columns[i] if kind is PileKind.COLUMN else self._foundations[i]
         cards = pile[-count:]
         del pile[-count:]
         return cards
 
-    def _put(self, loc: Location, cards: list[Card]) -> None:
+    def _put(self, loc: Pile, cards: list[Card]) -> None:
         kind, i = loc
-        if kind == "cell":
+        if kind is PileKind.CELL:
             self._cells[i] = cards[0]
-        elif kind == "column":
+        elif kind is PileKind.COLUMN:
             self._columns[i].extend(cards)
         else:
             self._foundations[i].extend(cards)
@@ -380,7 +417,7 @@ class EightOffGame(SolitaireGame):
         return POINTS_PER_CARD * len(self._scored - start._scored)
 
     # -- persistence -------------------------------------------------------------------------------
-    def _position(self) -> dict:
+    def _position(self) -> Position:
         return {
             "columns": [card_strings(c) for c in self._columns],
             "cells": [None if c is None else str(c) for c in self._cells],
@@ -389,7 +426,7 @@ class EightOffGame(SolitaireGame):
         }
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> EightOffGame:
+    def _layout_from_start(cls, start: Position) -> EightOffGame:
         return cls(start["columns"], start["cells"], start["foundations"], start.get("scored", ()))
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from .base import SolitaireGame, card_list, card_strings
 from .cards import JOKERS, Card, check_distinct
 from .codes import MAX_NUMBER, DealCode, parse_code
+from .core import Position
 from .deals import golf_deal
 from .errors import IllegalMove
 from .golf_rules import BadRules, GolfRules
@@ -78,7 +79,7 @@ class _Undo:
     status: str
 
 
-class GolfGame(SolitaireGame):
+class GolfGame(SolitaireGame[GolfMove]):
     """A Golf game: won when the 35 tableau cards are gone; the stock is never recycled. Its rule
     set (`rules`) decides what fits, whether a draw must wait for no move, jokers and the start."""
 
@@ -290,7 +291,7 @@ class GolfGame(SolitaireGame):
         return max(0, score - POINTS_PER_CARD * self.tableau_count) if self._status == "blocked" else score
 
     # -- persistence -------------------------------------------------------------------------------
-    def _position(self) -> dict:
+    def _position(self) -> Position:
         return {
             "rule": self.rule,
             "columns": [card_strings(c) for c in self._columns],
@@ -299,7 +300,7 @@ class GolfGame(SolitaireGame):
         }
 
     @classmethod
-    def _layout_from_start(cls, start: dict) -> GolfGame:
+    def _layout_from_start(cls, start: Position) -> GolfGame:
         rule = start["rule"]
         if not isinstance(rule, str):
             raise ValueError(f"bad rule {rule!r}")

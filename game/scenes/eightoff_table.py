@@ -156,7 +156,7 @@ class EightOffTableScene(TableScene):
             return
         target = self.game.tap_target((kind, i)) if count == 1 else None
         if target is not None:
-            self.make_move(EightOffMove((kind, i), target, 1))
+            self.make_move(EightOffMove.of((kind, i), target, 1))
         elif self.interactive:
             self._hint_at = self.clock + DOUBLE_TIME + HINT_AFTER  # shown unless the second tap comes
 
@@ -175,10 +175,10 @@ class EightOffTableScene(TableScene):
             count = g.run_length(loc[1])  # a card inside a run: the whole run, if that fits somewhere
             target = g.auto_target(loc, count)
         if target is not None:
-            self.make_move(EightOffMove(loc, target, count))
+            self.make_move(EightOffMove.of(loc, target, count))
             return
         card = g.pile(loc)[-count]
-        refusals = [g.refusal(EightOffMove(loc, ("column", i), count)) for i in range(len(g.columns))]
+        refusals = [g.refusal(EightOffMove.of(loc, ("column", i), count)) for i in range(len(g.columns))]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
         # it would fit but for the group formula: say how many may move
         self.refuse(too_many[0] if too_many else "nowhere", card)
@@ -229,7 +229,7 @@ class EightOffTableScene(TableScene):
         for _area, dst in overlaps:
             if dst == loc:
                 continue
-            refused = self.attempt(EightOffMove(loc, dst, count))
+            refused = self.attempt(EightOffMove.of(loc, dst, count))
             if refused is None:
                 return True
             first_refusal = first_refusal or refused
@@ -287,9 +287,9 @@ class EightOffTableScene(TableScene):
         g = self.game
         fits = [n for n in range(count, 0, -1) if g.why_illegal(loc, pile, n) is None]
         if fits:
-            self.make_move(EightOffMove(loc, pile, fits[0]), cards[-fits[0]])
+            self.make_move(EightOffMove.of(loc, pile, fits[0]), cards[-fits[0]])
             return
-        refusals = [g.refusal(EightOffMove(loc, pile, n)) for n in range(count, 0, -1)]
+        refusals = [g.refusal(EightOffMove.of(loc, pile, n)) for n in range(count, 0, -1)]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
         refusal = too_many[0] if too_many else refusals[0 if pile[0] == "column" else -1]
         if refusal is not None:
@@ -355,7 +355,7 @@ class EightOffTableScene(TableScene):
         return pygame.Rect(self.layout.slot_rect(loc))
 
     def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
-        src, dst, count = move
+        src, dst, count = move.src, move.dst, move.count
         g = self.game
         cards = set(g.pile(src)[-count:])
         dest = g.pile(dst)
@@ -370,7 +370,7 @@ class EightOffTableScene(TableScene):
         return cards, marks, arrow_between(start, self._pile_rect(dst))
 
     def describe_move(self, index: int, move: Any) -> str:
-        src, dst, count = move
+        src, dst, count = move.src, move.dst, move.count
         from ..solver.analysis import position_at  # (the analysis' code: read ahead, not at start-up)
 
         before = position_at(self.game, index)

@@ -23,4 +23,5 @@ def solve(game: SolitaireGame, budget: Budget | int | float | None = None) -> Re
     The game object is not changed. The result's moves are the game's Move values.
     """
     result = solver_for(game)(game, as_budget(budget))
+    # the solvers' boundary: their plain moves become the game's Move values
     return dataclasses.replace(result, moves=tuple(game.MOVE.coerce(m) for m in result.moves))

@@ -15,15 +15,15 @@ guessed at, it only narrows the search less, and may leave it undecided (certain
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..model.base import G, SolitaireGame
+from ..model.moves import EightOffMove, GolfMove
 from .result import Budget
 
 MAX_UNKNOWN = 3  # give up on the turning point after this many 'unknown' verdicts
 
-#: A move of the game being analysed (its Move value).
-Move = Any
+#: A move of the game being analysed.
+Move = GolfMove | EightOffMove
 
 
 def current_line(game: SolitaireGame) -> list[Move]:
@@ -66,7 +66,7 @@ class Analysis:
     last_winnable: int | None
     lost_move: Move | None
     certain: bool
-    moves: tuple = ()
+    moves: tuple[Move, ...] = ()
     proven_winnable: int | None = None
     proven_unwinnable: int | None = None
     solves: int = 0
@@ -90,7 +90,7 @@ class _Probe:
         self.lo, self.hi = -1, len(line) + 1
         self.verdicts: dict[int, str] = {}
         self.unknown = 0
-        self.now_moves: tuple = ()
+        self.now_moves: tuple[Move, ...] = ()
 
     def solve(self, index: int) -> str:
         from . import solve  # looked up at each call: tests put a fake solver in game.solver
@@ -108,6 +108,14 @@ class _Probe:
         else:
             self.unknown += 1
         return result.verdict
+
+    def bisect(self, max_unknown: int) -> None:
+        """Halve the bracket until it is exact, or `max_unknown` verdicts came back 'unknown'."""
+        while self.hi - self.lo > 1 and self.unknown < max_unknown:
+            index = self.next_index()
+            if index is None:
+                break
+            self.solve(index)
 
     def next_index(self) -> int | None:
         """The untried position nearest the middle of the open bracket, or None if none is left."""
@@ -133,11 +141,7 @@ def analyse(
     probe.solve(n)
     if probe.lo < n and 0 not in probe.verdicts:
         probe.solve(0)
-    while probe.hi - probe.lo > 1 and probe.unknown < max_unknown:
-        index = probe.next_index()
-        if index is None:
-            break
-        probe.solve(index)
+    probe.bisect(max_unknown)
     lo, hi = probe.lo, probe.hi
     # every position is proven on one side of an exact boundary; a line a compact save cut starts
     # after the deal, so a lost start says nothing of the deal

@@ -65,7 +65,7 @@ def read_lines(path: Path) -> list[tuple[int, str]]:
     return rows
 
 
-def lines_index(path: Path) -> array:
+def lines_index(path: Path) -> array[int]:
     """The byte offset of each row of a lines file (row i is the deal list's deal i), read once.
 
     ValueError for anything but a regular file of a plausible size (a damaged card, say)."""

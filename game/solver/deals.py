@@ -33,9 +33,9 @@ KINDS = tuple(deal_lists.KINDS)
 DATA_DIR: Path = deal_lists.DATA_DIR  # monkeypatched by tests; read on every (uncached) load
 #: (scanned, numbers) per deal list: the numbers ascending in a compact array (a tuple of 5,000 ints and
 #: a set beside it would cost the game a few MiB it keeps all run long)
-_cache: dict[tuple[str, Path], tuple[int, array]] = {}
+_cache: dict[tuple[str, Path], tuple[int, array[int]]] = {}
 #: per deal list: the byte offset of each row of its lines file, read the first time a line is asked
-_line_offsets: dict[tuple[str, Path], array] = {}
+_line_offsets: dict[tuple[str, Path], array[int]] = {}
 
 
 def kind_of(game: SolitaireGame) -> str:
@@ -60,7 +60,7 @@ def _check_kind(kind: str) -> bool:
     return False
 
 
-def _load(kind: str) -> tuple[int, array]:
+def _load(kind: str) -> tuple[int, array[int]]:
     """(scanned, numbers) of a deal list, read once per kind and directory; (0, nothing) for a kind
     without one."""
     if not _check_kind(kind):

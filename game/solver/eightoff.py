@@ -97,6 +97,7 @@ class _Search:
         if self.states >= self.check_at:
             self._check_budget()
 
+    # complexity: the search's main loop, run once per searched position; split into calls it runs slower
     def run(self, cols: tuple[bytes, ...], cells: bytes, need: tuple[int, ...]) -> list[Move] | None:
         """The moves of a win from this position, or None once every reachable position was seen.
 
@@ -163,6 +164,8 @@ class _Search:
             stack.append((child, self._options(child)))
         return None
 
+    # complexity: the innermost loop (every move of every position, scored and deduplicated in place, on
+    # local names); a call per move or per kind of move costs the search its speed
     def _options(self, state: _State) -> list[_Option]:
         """The moves to try from a settled position, scored, the most promising last (the stack
         pops from the end); the move straight back to the parent (a card into a cell and out

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..model.cards import Card
+
 COL_COL, COL_CELL, COL_FND, CELL_COL, CELL_FND = range(5)
 SUIT_ORDER = "SHDC"
 KING = 13
@@ -30,7 +32,9 @@ def code(rank: int, suit: str) -> int:
     return SUIT_ORDER.index(suit) * 16 + rank
 
 
-def encode(columns: Iterable[Iterable], cells: Iterable, foundations: Iterable[Sequence]) -> State:
+def encode(
+    columns: Iterable[Iterable[Card]], cells: Iterable[Card | None], foundations: Iterable[Sequence[Card]]
+) -> State:
     """The compact form of a model position (cards are model Card objects or None)."""
     cols = tuple(bytes(code(c.rank, c.suit) for c in col) for col in columns)
     cell_bytes = bytes(sorted(code(c.rank, c.suit) for c in cells if c is not None))
@@ -147,12 +151,18 @@ class Rules:
                 out.append((COL_COL, i, empty, k))
             if free:
                 out.append((COL_CELL, i, 0, 1))
-        for c in cells:
-            if c & 15 == KING:
-                if empties:
-                    out.append((CELL_COL, c, empty, 1))
-            else:
-                j = tops.get(c + 1)
-                if j is not None:
-                    out.append((CELL_COL, c, j, 1))
+        _cell_moves(cells, tops, empty, out)
         return out
+
+
+def _cell_moves(cells: bytes, tops: dict[int, int], empty: int, out: list[Move]) -> None:
+    """Rules.moves' moves from the cells: a King to the first empty column (-1: none), any other
+    card onto the column whose top is one rank higher of its suit."""
+    for c in cells:
+        if c & 15 == KING:
+            if empty >= 0:
+                out.append((CELL_COL, c, empty, 1))
+        else:
+            j = tops.get(c + 1)
+            if j is not None:
+                out.append((CELL_COL, c, j, 1))

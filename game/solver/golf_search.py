@@ -109,7 +109,7 @@ class GolfSearch:
         return out
 
     # -- the search -------------------------------------------------------------------------------
-    def run(self) -> tuple[str, list, int]:
+    def run(self) -> tuple[str, list[int | str], int]:
         if self.tableau == 0:
             return "winnable", [], 0
         if min(self.count) == 0:
@@ -122,7 +122,8 @@ class GolfSearch:
             return "unwinnable", [], self.states
         return "winnable", moves, self.states
 
-    def _dfs(self) -> list | None:  # noqa: C901 - the hot loop
+    # complexity: the depth-first search's hot loop with an explicit stack, on local names; calls would slow it
+    def _dfs(self) -> list[int | str] | None:  # noqa: C901 - the hot loop
         """The winning moves, or None when the search proves there are none.
 
         One function with two closures over plain local lists and ints: this is where all
@@ -155,7 +156,7 @@ class GolfSearch:
         strict = flags.strict_draw
         draw_step = 1 << (BITS * len(cols)) if strict else 0
         dead: dict[int, int] = {}  # (heights, waste rank) -> fewest draws proven lost
-        path: list = []
+        path: list[int | str] = []
         limit = self.max_states if self.max_states is not None else BIG
         deadline = self.deadline
         hk = sum(h * u for h, u in zip(heights, units))

@@ -111,7 +111,7 @@ class GolfSweep:
                     out |= mask
         return out
 
-    def run(self, max_units: int | None = None, deadline: float | None = None) -> tuple[str, list, int]:
+    def run(self, max_units: int | None = None, deadline: float | None = None) -> tuple[str, list[int | str], int]:
         if not any(self.heights):
             return "winnable", [], 0
         try:
@@ -122,6 +122,7 @@ class GolfSweep:
             return "unwinnable", [], self.units
         return "winnable", self._trace(*found), self.units
 
+    # complexity: the sweep's inner loop over bit sets, on local names; split into calls it runs slower
     def _search(self, max_units: int | None, deadline: float | None) -> tuple[int, int] | None:
         """(level, waste rank) at which the empty tableau was reached, or None."""
         plays, feeders, draws = self._masks(), self.feeders, self.draws
@@ -186,31 +187,38 @@ class GolfSweep:
 
     def _trace(self, level: int, rank: int) -> list[int | str]:
         """The moves from the start to the empty tableau reached at (level, rank), walked back."""
-        levels, strides, cols, feeders = self.levels, self.strides, self.cols, self.feeders
-        heights = [0] * len(cols)
+        levels = self.levels
+        heights = [0] * len(self.cols)
         idx, moves = 0, list[int | str]()
-        while True:
-            reached = levels[level]
-            if not level and idx == self.start:  # back at the position itself
-                break
-            for j, col in enumerate(cols):  # the last move played col[heights[j]] from column j?
-                h = heights[j]
-                if h < len(col) and col[h] == rank:
-                    back = idx + strides[j]
-                    before = feeders[rank] + ([0] if not level and self.waste == 0 else [])
-                    w = next((w for w in before if reached[w] >> back & 1), None)
-                    if w is not None:
-                        heights[j], idx, rank = h + 1, back, w
-                        moves.append(j)
-                        break
-            else:  # no play leads here: it was the draw of the level's first card
-                assert level and rank == self.draws[level - 1]
-                level -= 1
-                rank = next(
-                    w
-                    for w in range(14)
-                    if levels[level][w] >> idx & 1 and (not self.flags.strict_draw or self.stuck[w] >> idx & 1)
-                )
-                moves.append("draw")
+        while level or idx != self.start:  # until back at the position itself
+            played = self._play_back(level, idx, rank, heights)
+            if played is not None:
+                j, idx, rank = played
+                heights[j] += 1
+                moves.append(j)
+                continue
+            # no play leads here: it was the draw of the level's first card
+            assert level and rank == self.draws[level - 1]
+            level -= 1
+            rank = next(
+                w
+                for w in range(14)
+                if levels[level][w] >> idx & 1 and (not self.flags.strict_draw or self.stuck[w] >> idx & 1)
+            )
+            moves.append("draw")
         moves.reverse()
         return moves
+
+    def _play_back(self, level: int, idx: int, rank: int, heights: list[int]) -> tuple[int, int, int] | None:
+        """The play that reached (level, idx) with `rank` on the waste, walked back: (its column,
+        the index before it, the waste rank before it); None when no play leads here."""
+        reached = self.levels[level]
+        for j, col in enumerate(self.cols):  # the last move played col[heights[j]] from column j?
+            h = heights[j]
+            if h < len(col) and col[h] == rank:
+                back = idx + self.strides[j]
+                before = self.feeders[rank] + ([0] if not level and self.waste == 0 else [])
+                w = next((w for w in before if reached[w] >> back & 1), None)
+                if w is not None:
+                    return j, back, w
+        return None

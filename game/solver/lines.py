@@ -25,7 +25,7 @@ from ..model.base import SolitaireGame
 from ..model.cards import SUITS
 from ..model.eightoff import EightOffGame
 from ..model.errors import IllegalMove
-from ..model.moves import EightOffMove, GolfMove
+from ..model.moves import EightOffMove, GolfMove, Pile, PileKind
 from .moves import copy_game
 
 Move = GolfMove | EightOffMove
@@ -33,13 +33,14 @@ T = TypeVar("T")
 #: A line played a move at a time: yields after each move, returns the moves (None: unreadable).
 Play = Generator[None, None, "list[Move] | None"]
 
-PILES = {"column": "abcdefgh", "cell": "ijklmnop"}
+PILES: dict[str, str] = {PileKind.COLUMN: "abcdefgh", PileKind.CELL: "ijklmnop"}
 _EIGHTOFF_MOVE = re.compile(r"([a-p])([a-p])(\d*)")
 
 
-def _pile(char: str) -> tuple[str, int]:
-    kind = "column" if char in PILES["column"] else "cell"
-    return kind, PILES[kind].index(char)
+def _pile(char: str) -> Pile:
+    if char in PILES["column"]:
+        return Pile.column(PILES["column"].index(char))
+    return Pile.cell(PILES["cell"].index(char))
 
 
 # -- Golf ------------------------------------------------------------------------------------------
@@ -47,7 +48,7 @@ def golf_text(moves: Sequence[Any]) -> str:
     return "".join("d" if m.is_draw else str(m.column) for m in map(GolfMove.coerce, moves))
 
 
-def golf_play(game: SolitaireGame, text: str) -> Play:
+def golf_play(game: SolitaireGame[Any], text: str) -> Play:
     if not re.fullmatch(r"[0-6d]*", text):
         return None
     moves: list[Move] = [GolfMove.DRAW if c == "d" else GolfMove.play(int(c)) for c in text]
@@ -61,12 +62,12 @@ def golf_play(game: SolitaireGame, text: str) -> Play:
 def eightoff_text(moves: Sequence[Any]) -> str:
     out = []
     for move in map(EightOffMove.coerce, moves):
-        (src_kind, src), (dst_kind, dst), count = move
-        if dst_kind == "foundation":
+        src, dst, count = move.src, move.dst, move.count
+        if dst.kind is PileKind.FOUNDATION:
             continue
-        if src_kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             raise ValueError("a line that takes a card back from a foundation has no text form")
-        out.append(PILES[src_kind][src] + PILES[dst_kind][dst] + (str(count) if count > 1 else ""))
+        out.append(PILES[src.kind][src.index] + PILES[dst.kind][dst.index] + (str(count) if count > 1 else ""))
     return "".join(out)
 
 
@@ -77,12 +78,12 @@ def _home_moves(game: EightOffGame) -> list[Move]:
     while moved:
         moved = False
         heights = [len(f) for f in game.foundations]
-        tops = [(("cell", i), c) for i, c in enumerate(game.cells) if c is not None]
-        tops += [(("column", i), col[-1]) for i, col in enumerate(game.columns) if col]
+        tops = [(Pile.cell(i), c) for i, c in enumerate(game.cells) if c is not None]
+        tops += [(Pile.column(i), col[-1]) for i, col in enumerate(game.columns) if col]
         for src, card in tops:
             suit = SUITS.index(card.suit)
             if heights[suit] == card.rank - 1:
-                move = EightOffMove(src, ("foundation", suit), 1)
+                move = EightOffMove(src, Pile.foundation(suit), 1)
                 game.push(move)
                 made.append(move)
                 heights[suit] += 1
@@ -90,7 +91,7 @@ def _home_moves(game: EightOffGame) -> list[Move]:
     return made
 
 
-def eightoff_play(game: SolitaireGame, text: str) -> Play:
+def eightoff_play(game: SolitaireGame[Any], text: str) -> Play:
     tokens = _EIGHTOFF_MOVE.findall(text)
     if "".join(a + b + c for a, b, c in tokens) != text:
         return None
@@ -105,23 +106,23 @@ def eightoff_play(game: SolitaireGame, text: str) -> Play:
 
 
 #: game id -> (moves -> text, (game, text) -> the moves, played on the game, or None if unreadable)
-CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[SolitaireGame, str], Play]]] = {
+CODECS: dict[str, tuple[Callable[[Sequence[Any]], str], Callable[[SolitaireGame[Any], str], Play]]] = {
     "golf": (golf_text, golf_play),
     "eightoff": (eightoff_text, eightoff_play),
 }
 
 
-def text_of(game: SolitaireGame, moves: Sequence[Any]) -> str:
+def text_of(game: SolitaireGame[Any], moves: Sequence[Any]) -> str:
     """The text form of a line of `game`'s kind (moves as Result.moves holds them)."""
     return CODECS[game.GAME_ID][0](moves)
 
 
-def replay(game: SolitaireGame, text: str) -> tuple[Move, ...] | None:
+def replay(game: SolitaireGame[Any], text: str) -> tuple[Move, ...] | None:
     """The moves of the line `text` if, played on a copy of `game` through the model, they win."""
     return finish(replay_steps(game, text))
 
 
-def replay_steps(game: SolitaireGame, text: str) -> Generator[None, None, tuple[Move, ...] | None]:
+def replay_steps(game: SolitaireGame[Any], text: str) -> Generator[None, None, tuple[Move, ...] | None]:
     """`replay`, a move at a time: yields after each move; its return value is replay's."""
     copy = copy_game(game)
     try:

@@ -1,33 +1,36 @@
 """Playing a line of moves on a model game, shared by the deal lists, the analysis and the demo.
 
-A move is the game's Move value (game.model.moves), or its plain form, which the solvers produce
-inside (a Golf column index or 'draw'; an Eight Off (src, dst, count) tuple): `push` takes either.
+The solvers search with plain values of their own, fast to make and compare (a Golf column index
+or 'draw'; an Eight Off (src, dst, count) tuple); the model takes only its Move values. These
+helpers are that boundary: each takes a move in either form and turns it into the game's Move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..model.base import SolitaireGame
 
+G = TypeVar("G", bound=SolitaireGame[Any])
 
-def apply_move(game: SolitaireGame, move: Any) -> None:
+
+def apply_move(game: SolitaireGame[Any], move: Any) -> None:
     """Play one move on the game; IllegalMove (from the model) if it is not allowed now, ValueError
     for a value that is no move of this game at all (a programming error)."""
-    game.push(move)
+    game.push(game.MOVE.coerce(move))
 
 
-def replays_to_win(game: SolitaireGame, moves: Iterable[Any]) -> bool:
+def replays_to_win(game: SolitaireGame[Any], moves: Iterable[Any]) -> bool:
     """Play `moves` through the model (on `game` itself) and say whether it ends won.
 
     An illegal move propagates as IllegalMove: a solver line that breaks the rules is a bug to see.
     """
     for move in moves:
-        game.push(move)
+        apply_move(game, move)
     return game.status == "won"
 
 
-def copy_game(game: SolitaireGame) -> SolitaireGame:
+def copy_game(game: G) -> G:
     """An independent copy with the same start, history, score and counter."""
     return game.copy()

@@ -39,7 +39,7 @@ class Par:
 
 # -- reading -------------------------------------------------------------------------------------
 #: per (kind, directory): the deal numbers with a par, ascending, and their pars and bounds
-_cache: dict[tuple[str, Path], tuple[array, array, array]] = {}
+_cache: dict[tuple[str, Path], tuple[array[int], array[int], array[int]]] = {}
 
 
 def _parse(number: int, fields: list[str]) -> tuple[int, int]:
@@ -52,7 +52,7 @@ def _parse(number: int, fields: list[str]) -> tuple[int, int]:
     return par, bound
 
 
-def _load(kind: str) -> tuple[array, array, array]:
+def _load(kind: str) -> tuple[array[int], array[int], array[int]]:
     key = (kind, Path(deals.DATA_DIR))
     if key not in _cache:
         quick = _plain_rows(kind) if kind in KINDS else None
@@ -73,7 +73,7 @@ def _load(kind: str) -> tuple[array, array, array]:
 _PLAIN_ROW = re.compile(r"^(\d+) (\d+) (\d+) \S+$", re.MULTILINE)
 
 
-def _plain_rows(kind: str) -> tuple[array, array, array] | None:
+def _plain_rows(kind: str) -> tuple[array[int], array[int], array[int]] | None:
     """The numbers, pars and bounds of a file as tools/par.py writes it (every row "<number> <par>
     <bound> <line>", newline-ended), naming exactly the deal list's deals with sound pars, read with
     one pattern a block of rows at a time; None for any other file, which deal_data.load reads

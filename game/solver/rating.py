@@ -29,7 +29,7 @@ SUFFIX = "rating"
 BANDS = ("easy", "medium", "hard")
 
 #: per (kind, directory): the deal numbers of each band, ascending
-_cache: dict[tuple[str, Path], dict[str, array]] = {}
+_cache: dict[tuple[str, Path], dict[str, array[int]]] = {}
 
 
 def _parse(number: int, fields: list[str]) -> str:
@@ -40,10 +40,10 @@ def _parse(number: int, fields: list[str]) -> str:
     return fields[0]
 
 
-def _load(kind: str) -> dict[str, array]:
+def _load(kind: str) -> dict[str, array[int]]:
     key = (kind, Path(deals.DATA_DIR))
     if key not in _cache:
-        bands: dict[str, array] = {band: array("q") for band in BANDS}
+        bands: dict[str, array[int]] = {band: array("q") for band in BANDS}
         if kind in deals.KINDS:
             for number, band in deal_data.load(kind, SUFFIX, _parse):
                 bands[band].append(number)

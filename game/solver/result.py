@@ -38,8 +38,10 @@ def as_budget(budget: Budget | int | float | None) -> Budget:
 class Result:
     """verdict is 'winnable' (moves replay to a win), 'unwinnable' (exhaustive proof) or 'unknown'.
 
-    moves are the model's own moves: for Golf a column index (play) or 'draw'; for Eight Off
-    (src, dst, count) tuples as EightOffGame.move takes them.
+    moves: from `game.solver.solve`, the game's Move values. The searches inside keep plain values
+    for speed (Golf: a column index or 'draw'; Eight Off: the model's moves, made once at the end by
+    eightoff_check), and a kind's own solver may hand those back; solve() and apply_move turn them
+    into Moves at that boundary (Move.coerce).
     """
 
     verdict: str

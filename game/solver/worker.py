@@ -63,7 +63,7 @@ def analyse_job(game: tuple[str, str], budget: Budget | int) -> Analysis:
     return analyse(_game_from(game), budget)
 
 
-def verdict_job(game: tuple[str, str], budget: Budget | int) -> tuple[str, tuple]:
+def verdict_job(game: tuple[str, str], budget: Budget | int) -> tuple[str, tuple[Any, ...]]:
     """The solver's verdict on a wired game's position and, when winnable, the winning moves: what
     the table's "still winnable?" light asks after every move (no analysis of the line)."""
     limit = budget if isinstance(budget, Budget) else Budget(states=budget)
@@ -188,12 +188,16 @@ class ProcessRunner:
 
     def receive(self) -> Answer | None:
         if self.conn.poll(0):
-            return self.conn.recv()
+            return self._answer()
         if not self.process.is_alive():
             if self.conn.poll(0):  # it may have answered just before it ended
-                return self.conn.recv()
+                return self._answer()
             raise EOFError("worker stopped")
         return None
+
+    def _answer(self) -> Answer:
+        answer: Answer = self.conn.recv()  # what run_task returned in the child
+        return answer
 
     def wait(self, timeout: float) -> None:
         mp_connection.wait([self.conn, self.process.sentinel], timeout)
@@ -292,7 +296,7 @@ class InlineRunner:
             return run_task(task)
         if not self.child.send(task):
             raise EOFError("worker stopped")
-        return self.child.conn.recv()  # (EOFError if the child dies on it)
+        return self.child._answer()  # (EOFError if the child dies on it)
 
     def wait(self, timeout: float) -> None:
         pass  # nothing runs meanwhile: the answer comes (or not) at the next receive

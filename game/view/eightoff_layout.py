@@ -16,6 +16,7 @@ import pygame
 
 from ..i18n import N_
 from ..model.cards import SUITS, Card
+from ..model.moves import Pile, PileKind
 from .board import Target
 from .layout import CARD_RATIO, fan_offset, fanned_targets, margin, table_area
 
@@ -213,16 +214,19 @@ class EightOffLayout:
                 return ("foundation", i)
         return None
 
-    def drop_rects(self, columns) -> list[tuple[tuple[str, int], pygame.Rect]]:
+    def drop_rects(self, columns) -> list[tuple[Pile, pygame.Rect]]:
         """Every pile a dragged group may be dropped on, with the area that counts for it."""
-        out = [(("column", c), self.column_area(c, len(pile))) for c, pile in enumerate(columns)]
-        out += [(("cell", i), r) for i, r in enumerate(self.cells)]
-        out += [(("foundation", i), r) for i, r in enumerate(self.foundations)]
+        out = [(Pile.column(c), self.column_area(c, len(pile))) for c, pile in enumerate(columns)]
+        out += [(Pile.cell(i), r) for i, r in enumerate(self.cells)]
+        out += [(Pile.foundation(i), r) for i, r in enumerate(self.foundations)]
         return out
 
-    def slot_rect(self, loc: tuple[str, int]) -> pygame.Rect:
-        kind, i = loc
-        return {"column": self.columns, "cell": self.cells, "foundation": self.foundations}[kind][i]
+    def slot_rect(self, loc: Pile | tuple[str, int]) -> pygame.Rect:
+        """The place of a pile (a Pile, or its older (kind name, index) tuple)."""
+        kind, i = Pile.of(loc)
+        return {PileKind.COLUMN: self.columns, PileKind.CELL: self.cells, PileKind.FOUNDATION: self.foundations}[kind][
+            i
+        ]
 
 
 def _row_width_units(cells: int) -> float:

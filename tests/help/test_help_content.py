@@ -14,6 +14,7 @@ from game.help.examples import Run
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.solver import solve
 
 #: How each language quotes an on-screen text in the help.
@@ -292,7 +293,7 @@ def test_the_eight_off_deal_meets_the_group_limit_on_a_winning_line():
 def test_the_opening_deal_is_as_the_golf_page_tells():
     example = examples.load()["golf-opening"]
     game = GolfGame.from_code(example.parts[0].start["code"])
-    assert str(game.waste[-1]) == "AC" and game.legal_moves() == ["draw"]
+    assert str(game.waste[-1]) == "AC" and game.legal_moves() == [GolfMove.DRAW]
     assert str(game.stock[-1]) == "8S"
     assert str(game.columns[4][-1]) == "9C" and str(game.columns[1][-1]) == "8C"
     refusals = examples.load()["golf-refusals"].parts[0].steps

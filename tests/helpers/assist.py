@@ -7,6 +7,7 @@ from __future__ import annotations
 from conftest import FRAME, between_frames, run_frames
 
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.solver import deals, solve
 from game.solver.analysis import analyse
 from game.solver.moves import apply_move
@@ -47,7 +48,7 @@ def blocked_golf() -> GolfGame:
             apply_move(game, move)
         while game.status == "playing":
             legal = game.legal_moves()
-            apply_move(game, "draw" if "draw" in legal else legal[0])
+            apply_move(game, GolfMove.DRAW if GolfMove.DRAW in legal else legal[0])
         if game.status == "blocked" and analyse(game, 500_000).last_winnable is not None:
             return game
     raise AssertionError("no such deal among the first 50")

@@ -66,7 +66,7 @@ def explore(game):
         k = queue.popleft()
         g = build(k)
         for move in g.legal_moves():
-            g.move(*move)
+            g.push(move)
             nxt = position_key(g)
             g.undo()
             edges[k].append((move, nxt))

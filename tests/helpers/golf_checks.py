@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.model.cards import FULL_DECK, JOKERS, Card
 from game.model.golf import GolfGame, GolfRules
+from game.model.moves import GolfMove
 from helpers.positions import golf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,10 +39,7 @@ def reference_rows() -> list[tuple[int, str, str]]:
 
 def replay(game: GolfGame, moves) -> GolfGame:
     for move in moves:
-        if move == "draw":
-            game.draw()
-        else:
-            game.play(move)
+        game.push(GolfMove.coerce(move))  # a GolfMove, or the engines' plain form
     return game
 
 
@@ -49,7 +47,7 @@ def replays(game: GolfGame, moves) -> bool:
     """Play the line on a fresh copy through the model: every move legal, and it ends won."""
     copy = GolfGame.from_json(game.to_json())
     for move in moves:
-        copy.push(move)
+        copy.push(GolfMove.coerce(move))  # the engines' plain moves
     return copy.status == "won"
 
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.persist.progress import Progress
 from game.persist.stats import StatsDB
 
@@ -45,8 +46,8 @@ def begun(folder, make=abandoning, **begin) -> tuple[Progress, GolfGame]:
 
 def act(progress: Progress, game: GolfGame, by_demo: bool = False) -> None:
     """One action, as a table reports it: a play if there is one, else a draw."""
-    col = next((m for m in game.legal_moves() if m != "draw"), "draw")
-    game.play(col) if col != "draw" else game.draw()
+    move = next((m for m in game.legal_moves() if not m.is_draw), GolfMove.DRAW)
+    game.play(move)  # (a GolfMove: a play, or the draw)
     progress.changed(game, by_demo=by_demo)
 
 

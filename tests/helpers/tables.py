@@ -19,7 +19,7 @@ def play_some(app, scene, actions: int) -> None:
     game = scene.game
     for _ in range(actions):
         moves = game.legal_moves()
-        col = next((m for m in moves if m != "draw"), None)
+        col = next((m.column for m in moves if not m.is_draw), None)
         if col is not None:
             pile = game.columns[col]
             click(app, scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)

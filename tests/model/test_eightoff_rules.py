@@ -7,6 +7,7 @@ from helpers.positions import RANKS, cell, col, eo, fnd, names
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
+from game.model.moves import EightOffMove
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -501,16 +502,16 @@ def test_every_listed_legal_move_is_legal():
     game = EightOffGame.from_code("EO1-C8-AAAAAFA")
     moves = game.legal_moves()
     assert moves
-    for src, dst, count in moves:
-        assert game.why_illegal(src, dst, count) is None
+    for move in moves:
+        assert game.why_illegal(move.src, move.dst, move.count) is None
 
 
 def test_legal_moves_include_group_moves_and_foundation_moves():
     game = eo([["TC"], ["4D", "9C", "8C"], ["AH"]])
     moves = game.legal_moves()
-    assert (col(1), col(0), 2) in moves
-    assert (col(2), fnd(1), 1) in moves
-    assert (col(1), cell(0), 1) in moves
+    assert EightOffMove(col(1), col(0), 2) in moves
+    assert EightOffMove(col(2), fnd(1), 1) in moves
+    assert EightOffMove(col(1), cell(0), 1) in moves
 
 
 # ---------------------------------------------------------------- from_layout

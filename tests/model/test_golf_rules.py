@@ -7,6 +7,7 @@ from helpers.positions import golf_snapshot as snapshot
 from game.model import IllegalMove
 from game.model.cards import Card
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 
 
 def refused(action, *args):
@@ -52,7 +53,7 @@ def test_row_past_the_end_of_a_column_has_no_card():
 def test_a_free_card_one_rank_above_or_below_the_waste_fits(waste, free):
     game = golf([[free]], [waste], ["KC"] if "KC" not in (waste, free) else ["KD"])
     assert game.why_illegal(0) is None
-    assert 0 in game.legal_moves()
+    assert GolfMove.play(0) in game.legal_moves()
 
 
 @pytest.mark.parametrize(
@@ -61,7 +62,7 @@ def test_a_free_card_one_rank_above_or_below_the_waste_fits(waste, free):
 def test_a_free_card_of_another_rank_does_not_fit(waste, free):
     game = golf([[free]], [waste], ["KD"])
     assert game.why_illegal(0) == "rank"
-    assert 0 not in game.legal_moves()
+    assert GolfMove.play(0) not in game.legal_moves()
 
 
 @pytest.mark.parametrize("free", ["9S", "9H", "9D", "9C"])
@@ -132,13 +133,13 @@ def test_stock_is_not_recycled():
 
 def test_legal_moves_lists_fitting_columns_and_draw():
     game = golf([["9H"], ["7S"], ["QS"], [], ["2C", "9C"]], ["8D"], ["KC"])
-    assert sorted(m for m in game.legal_moves() if m != "draw") == [0, 1, 4]
-    assert "draw" in game.legal_moves()
+    assert sorted(m.column for m in game.legal_moves() if not m.is_draw) == [0, 1, 4]
+    assert GolfMove.DRAW in game.legal_moves()
 
 
 def test_legal_moves_has_no_draw_when_the_stock_is_empty():
     game = golf([["9H"], ["QS"]], ["8D"], [])
-    assert game.legal_moves() == [0]
+    assert game.legal_moves() == [GolfMove.play(0)]
 
 
 # ---------------------------------------------------------------- King and Ace

@@ -7,6 +7,7 @@ import pytest
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 
 
 def names(seq):
@@ -44,10 +45,10 @@ def eightoff_state(game):
 def golf_in_play():
     game = GolfGame.from_code("GO1-E-AAAAAFA")
     for _ in range(12):
-        moves = [m for m in game.legal_moves() if m != "draw"]
+        moves = [m for m in game.legal_moves() if not m.is_draw]
         if moves:
             game.play(moves[0])
-        elif "draw" in game.legal_moves():
+        elif GolfMove.DRAW in game.legal_moves():
             game.draw()
     return game
 
@@ -58,7 +59,7 @@ def eightoff_in_play():
     for _ in range(12):
         moves = game.legal_moves()
         if moves:
-            game.move(*rng.choice(moves))
+            game.push(rng.choice(moves))
         else:
             game.undo()
     assert game.can_undo

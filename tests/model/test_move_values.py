@@ -1,6 +1,9 @@
 """Moves are values: a text form that round-trips, push/pop as the one door for change,
 the move stack, and the precise reason of a refusal."""
 
+import json
+from pathlib import Path
+
 import pytest
 from helpers.positions import golf
 from hypothesis import given
@@ -9,7 +12,7 @@ from hypothesis import strategies as st
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import EightOffMove, GolfMove
+from game.model.moves import EightOffMove, GolfMove, Pile, PileKind
 
 LOCS = st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 7))
 
@@ -59,15 +62,71 @@ def test_moves_survive_a_trip_to_the_solver_process():
     assert pickle.loads(pickle.dumps(GolfMove.DRAW)) is GolfMove.DRAW
 
 
-def test_moves_equal_the_older_forms_so_old_callers_keep_working():
-    assert GolfMove.play(4) == 4 and GolfMove.DRAW == "draw" and GolfMove.DRAW != 0
-    assert hash(GolfMove.play(4)) == hash(4) and "draw" in {GolfMove.DRAW}
-    assert [0, 1, 2][GolfMove.play(1)] == 1
-    assert EightOffMove(("column", 0), ("cell", 1), 1) == (("column", 0), ("cell", 1), 1)
+def test_a_move_equals_no_int_string_or_tuple():
+    """A move equals only a move: the plain forms the solvers use are no moves."""
+    assert GolfMove.play(4) != 4 and GolfMove.DRAW != "draw" and GolfMove.play(0) != 0
+    assert GolfMove.play(4) != "p4" and 4 not in [GolfMove.play(4)] and "draw" not in {GolfMove.DRAW}
+    move = EightOffMove(Pile.column(0), Pile.cell(1), 1)
+    assert move != (("column", 0), ("cell", 1), 1) and move != "c0l1x1"
+    with pytest.raises(TypeError):
+        [0, 1, 2][GolfMove.play(1)]  # type: ignore[index]
+
+
+def test_coerce_turns_the_solvers_plain_forms_into_moves():
     assert GolfMove.coerce(5) == GolfMove.play(5) and GolfMove.coerce("draw") is GolfMove.DRAW
     for bad in (True, 7, "p1", 1.0, None):
         with pytest.raises(ValueError):
             GolfMove.coerce(bad)
+    move = EightOffMove.coerce((("column", 0), ["cell", 1], 1))
+    assert move == EightOffMove(Pile.column(0), Pile.cell(1)) and type(move.dst) is Pile
+
+
+def test_push_takes_only_the_games_own_moves():
+    golf_game = GolfGame.from_code("GO1-E-AAAAAFA")
+    for plain in ("draw", 0, "d", EightOffMove.parse("c0l1x1")):
+        with pytest.raises(ValueError):
+            golf_game.push(plain)  # type: ignore[arg-type]
+    eightoff = EightOffGame.from_code("EO1-C8-AAAAAFA")
+    with pytest.raises(ValueError):
+        eightoff.push((("column", 0), ("cell", 4), 1))  # type: ignore[arg-type]
+    assert golf_game.action_log == () and eightoff.action_log == ()
+
+
+# -- piles ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "pile, text",
+    [(Pile.column(0), "c0"), (Pile.column(7), "c7"), (Pile.cell(3), "l3"), (Pile.foundation(2), "f2")],
+)
+def test_a_pile_has_a_text_form_that_reads_back(pile, text):
+    assert str(pile) == text and Pile.parse(text) == pile
+    assert pile.kind is PileKind(pile.kind.value) and isinstance(pile.kind, PileKind)
+
+
+@pytest.mark.parametrize("text", ["", "c", "x0", "c10", "C0", "0c", None])
+def test_a_text_that_is_no_pile_is_refused(text):
+    with pytest.raises(ValueError):
+        Pile.parse(text)
+
+
+def test_a_pile_equals_and_hashes_like_its_older_tuple_form():
+    """Kept while the table scenes still name piles by ('column', 3) tuples."""
+    assert Pile.column(3) == ("column", 3) and hash(Pile.column(3)) == hash(("column", 3))
+    assert {("cell", 1): "here"}[Pile.cell(1)] == "here"
+    assert Pile.of(("foundation", 2)) == Pile.foundation(2) and type(Pile.of(["cell", 0])) is Pile
+    for bad in (("deck", 0), ("column", "0"), ("column", True), ("column",), 3):
+        with pytest.raises(ValueError):
+            Pile.of(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", [GolfGame.from_code("GO1-C-AAAAAFA"), EightOffGame.from_code("EO1-C4-AAAAAFA")])
+def test_every_legal_move_reads_back_from_its_text(game):
+    for _ in range(60):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        for move in legal:
+            assert type(game).MOVE.parse(str(move)) == move
+        game.push(legal[len(game.action_log) % len(legal)])
 
 
 # -- push, pop and the move stack ----------------------------------------------------------------------
@@ -143,3 +202,19 @@ def test_a_group_to_a_cell_or_a_foundation_has_its_own_reason():
     assert game.why_illegal(("column", 0), ("cell", 1), 2) == "cell-holds-one"
     assert game.why_illegal(("column", 0), ("foundation", 0), 2) == "one-at-a-time"
     assert game.why_illegal(("column", 0), ("cell", 0), 2) == "occupied"  # a taken cell says so first
+
+
+# -- saved games of the older format ---------------------------------------------------------------------
+SAVES = Path(__file__).resolve().parent.parent / "persist" / "fixtures" / "saves"
+
+
+@pytest.mark.parametrize("kind", ["golf-easy", "golf-classic", "eightoff-8", "eightoff-4", "eightoff-2"])
+def test_a_game_saved_before_moves_were_typed_loads_with_typed_moves(kind):
+    """The text form did not change, so an older save's action log replays into Move values."""
+    model = json.loads((SAVES / f"{kind}.json").read_text())["model"]
+    game_type = GolfGame if kind.startswith("golf") else EightOffGame
+    game = game_type.from_json(model)
+    assert game.kind_id == kind and game.move_stack and game.action_log == tuple(json.loads(model)["log"])
+    assert all(type(move) is game_type.MOVE for move in (*game.move_stack, *game.redo_moves))
+    assert game_type.from_json(game.to_json()).to_json() == game.to_json()
+    assert json.loads(game.to_json())["state"] == json.loads(model)["state"]

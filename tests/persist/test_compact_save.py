@@ -16,6 +16,7 @@ from game import registry
 from game.model import IllegalMove, base, compact
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame, GolfRules
+from game.model.moves import EightOffMove, Pile
 from game.persist import save_doc, savefile
 from game.persist.progress import Progress
 
@@ -114,10 +115,10 @@ def test_a_cut_save_resumed_and_played_on_saves_and_resumes_again():
     line's length) is cut again when saved, and read back the same."""
     game = EightOffGame.from_layout([["9S"]] + [[]] * 7, ["QH"] + [None] * 7)
     for i in range(base.COMPACT_LINE + 10):
-        game.push((("cell", i % 2), ("cell", (i + 1) % 2), 1))
+        game.push(EightOffMove(Pile.cell(i % 2), Pile.cell((i + 1) % 2)))
     back = EightOffGame.from_json(game.to_json(limit=0))  # cut: its last 100 moves
     for i in range(150):
-        back.push((("cell", i % 2), ("cell", (i + 1) % 2), 1))
+        back.push(EightOffMove(Pile.cell(i % 2), Pile.cell((i + 1) % 2)))
     the_same_after_a_compact_save(back)
 
 
@@ -137,7 +138,7 @@ def long_golf(pairs: int) -> GolfGame:
 def test_a_long_eight_off_line_saves_and_resumes_compactly():
     game = EightOffGame.from_layout([["9S"]] + [[]] * 7, ["QH"] + [None] * 7)
     for i in range(base.COMPACT_LINE + 150):
-        game.push((("cell", i % 2), ("cell", (i + 1) % 2), 1))
+        game.push(EightOffMove(Pile.cell(i % 2), Pile.cell((i + 1) % 2)))
     for _ in range(30):
         game.pop()
     text = game.to_json(limit=0)

@@ -16,6 +16,7 @@ from helpers.saves import abandoning, blocking, killed_child, winnable
 from helpers.tables import golf_table, play_some
 
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.persist.progress import Progress
 from game.persist.stats import SCHEMA_VERSION, StatsDB
 from game.scenes.dialog import ConfirmDialog
@@ -89,8 +90,8 @@ def test_a_save_truncated_at_any_byte_never_breaks_start_up(data_dir, caplog):
     progress = Progress(data_dir)
     game = GolfGame.from_code("GO1-E-AAAAAAB")
     progress.begin(game)
-    for move in game.legal_moves()[:1] + ["draw", "draw"]:
-        game.play(move) if move != "draw" else game.draw()
+    for move in [*game.legal_moves()[:1], GolfMove.DRAW, GolfMove.DRAW]:
+        game.play(move)  # (a GolfMove: a play, or the draw)
         progress.changed(game)
     progress.close()
     path = data_dir / "current-game.json"
@@ -131,8 +132,8 @@ def finish(progress: Progress, game, result: str) -> None:
     progress.begin(game)
     if result == "won":
         while game.status == "playing":
-            col = next((m for m in game.legal_moves() if m != "draw"), "draw")
-            game.play(col) if col != "draw" else game.draw()
+            move = next((m for m in game.legal_moves() if not m.is_draw), GolfMove.DRAW)
+            game.play(move)
             progress.changed(game)
     elif result == "blocked":
         game.play(0)

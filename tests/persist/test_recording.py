@@ -325,7 +325,7 @@ def test_a_win_is_kept_in_the_journal_when_the_power_goes_before_the_database_ha
     game = winnable()
     progress.begin(game)
     while game.status == "playing":
-        game.play(next(m for m in game.legal_moves() if m != "draw"))
+        game.play(next(m for m in game.legal_moves() if not m.is_draw))
         progress.changed(game)
     assert progress.save.flush()
     assert set(json.loads((data_dir / SAVE).read_text())) == {"format", "unrecorded"}  # no game, one record

@@ -81,10 +81,10 @@ def test_a_hint_from_a_mid_game_position_is_legal_and_on_a_winning_line(make_app
     move = scene.assist.known_line()[0]
     if kind.startswith("golf"):
         assert move in game.legal_moves()
-        card = game.stock[-1] if move == "draw" else game.columns[move][-1]
+        card = game.stock[-1] if move.is_draw else game.columns[move.column][-1]
     else:
-        assert game.why_illegal(*move) is None
-        card = game.pile(move[0])[-move[2]]
+        assert game.why_illegal(move) is None
+        card = game.pile(move.src)[-move.count]
     assert card in scene.board.hinted and scene.board.arrow is not None
     after = copy_game(game)
     apply_move(after, move)
@@ -287,8 +287,8 @@ def test_watch_finishes_the_players_game_and_the_win_is_not_theirs(make_app):
     app.replace(app.ctx.make_table_scene(game))
     settle(app)
     scene = app.top
-    src, dst, count = next(m for m in game.legal_moves() if m[1][0] == "cell")
-    scene.apply(game.move, src, dst, count)  # the player's own move
+    move = next(m for m in game.legal_moves() if m.dst.kind == "cell")
+    scene.apply(game.push, move)  # the player's own move
     settle(app)
     click(app, button(scene, "Watch").rect.center)
     run_until(app, lambda: isinstance(app.top, WinOverlay))
@@ -424,14 +424,14 @@ def test_declining_to_take_over_a_watched_deal_lets_the_demo_go_on(make_app):
 
 def reversible(game: EightOffGame):
     """A move that can be taken straight back by the opposite move (None if there is none)."""
-    for src, dst, count in game.legal_moves():
-        if "foundation" in (src[0], dst[0]):
+    for move in game.legal_moves():
+        if "foundation" in (move.src.kind, move.dst.kind):
             continue
-        game.move(src, dst, count)
-        back = game.why_illegal(dst, src, count) is None
+        game.push(move)
+        back = game.why_illegal(move.dst, move.src, move.count) is None
         game.undo()
         if back:
-            return src, dst, count
+            return move
     return None
 
 
@@ -441,7 +441,7 @@ def lost_eightoff() -> EightOffGame:
     for number in deals.listed("eightoff-4")[:40]:
         game = EightOffGame.new(cells=4, number=number)
         for _ in range(40):
-            legal = [m for m in game.legal_moves() if m[1][0] != "foundation" and m[0][0] != "foundation"]
+            legal = [m for m in game.legal_moves() if m.dst.kind != "foundation" and m.src.kind != "foundation"]
             if not legal:
                 break
             apply_move(game, rng.choice(legal))
@@ -460,7 +460,8 @@ def test_the_same_cards_reached_by_a_longer_way_are_analysed_again(make_app):
     said = " ".join(app.top.lines())
     assert any(where in said for where in ("to a cell.", "onto ", "to an empty column.", "to its foundation."))
     click(app, button(app.top, "Close").rect.center)
-    src, dst, count = reversible(game)
+    move = reversible(game)
+    src, dst, count = move.src, move.dst, move.count
     scene.apply(game.move, src, dst, count)  # there and back again: the same cards, 2 moves on
     scene.apply(game.move, dst, src, count)
     assert scene.assist.analysis[0] == game.position_key()  # the very same cards
@@ -484,7 +485,7 @@ def test_a_hint_is_drawn_again_where_the_cards_are_after_a_resize(make_app):
     cards, marks, arrow = scene.hint_view(move)
     assert scene.board.arrow == arrow and scene.board.hinted == cards
     assert app.ctx.progress.hints == 1
-    assert scene.target_rect(game.pile(move[0])[-move[2]]).collidepoint(arrow[0])
+    assert scene.target_rect(game.pile(move.src)[-move.count]).collidepoint(arrow[0])
 
 
 def test_a_drag_leaves_the_hints_marks_alone(make_app):
@@ -572,7 +573,7 @@ def test_the_real_worker_gives_a_hint_on_a_winning_line(make_app):
     answered(app)
     assert app.ctx.jobs.pid not in (None, os.getpid())  # answered by another process
     move = scene.assist.known_line()[0]
-    assert game.why_illegal(*move) is None and game.pile(move[0])[-move[2]] in scene.board.hinted
+    assert game.why_illegal(move) is None and game.pile(move.src)[-move.count] in scene.board.hinted
     after = copy_game(game)
     apply_move(after, move)
     assert solve(after).verdict == "winnable"

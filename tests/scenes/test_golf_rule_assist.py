@@ -13,6 +13,7 @@ from helpers.assist import button, run_until, table_with
 from game import registry
 from game.model import IllegalMove
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.scenes.attract_banner import AttractBanner
 from game.scenes.end_screen import BlockedOverlay
 from game.scenes.menu import MenuScene
@@ -128,7 +129,7 @@ def lost_game(rule: str) -> GolfGame:
             apply_move(game, move)
         while game.status == "playing":
             legal = game.legal_moves()
-            apply_move(game, "draw" if "draw" in legal else legal[-1])
+            apply_move(game, GolfMove.DRAW if GolfMove.DRAW in legal else legal[-1])
         if game.status == "blocked" and analyse(game, 500_000).last_winnable is not None:
             return game
     raise AssertionError(f"no lost game of {rule}")

@@ -288,7 +288,7 @@ def test_dirty_rectangle_drawing_leaves_no_trace(make_player):
     p = make_player(GolfGame.from_code("GO1-E-AAAAAFA"), highlight_playable=True)
     scene, game = p.scene, p.scene.game
     for _ in range(12):
-        col = next((m for m in game.legal_moves() if m != "draw"), None)
+        col = next((m.column for m in game.legal_moves() if not m.is_draw), None)
         if col is None:
             p.click(scene.layout.stock.center)
         else:

@@ -102,7 +102,7 @@ def test_a_tables_help_shows_its_game_and_back_returns_to_the_table_as_it_was(ma
     settle(app)
     table = app.top
     game = table.game
-    table.apply(game.move, *game.legal_moves()[0])
+    table.apply(game.push, game.legal_moves()[0])
     settle(app)
     before = game.to_json()
     if how == "button":

@@ -281,10 +281,10 @@ def test_a_whole_eightoff_game_by_keyboard(make_app, posted):
     kind = "eightoff-4"
     number = deals.listed(kind)[0]
     app, scene = table_for(make_app, deals.make_game(kind, number))
-    for src, dst, _count in deals.known_line(kind, number):
-        focus_on(app, scene, src)
+    for move in deals.known_line(kind, number):
+        focus_on(app, scene, move.src)
         key(app, pygame.K_RETURN)
-        focus_on(app, scene, dst)
+        focus_on(app, scene, move.dst)
         key(app, pygame.K_RETURN)
         settle(app)
     assert scene.game.status == "won" and not scene.focus.held

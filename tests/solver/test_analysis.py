@@ -6,9 +6,11 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers.moves import eightoff_line
 
 import game.solver as solver
 from game.model.eightoff import EightOffGame
+from game.model.moves import GolfMove
 from game.solver import solve
 from game.solver.analysis import analyse, current_line, position_at
 from game.solver.deals import make_game
@@ -56,7 +58,7 @@ def test_current_line_pops_each_undo():
     game.undo()
     apply_move(game, "draw")
     assert game.action_log == ("d", str(first), "u", "d")
-    assert current_line(game) == ["draw", "draw"]
+    assert current_line(game) == [GolfMove.DRAW, GolfMove.DRAW]
     game.undo()
     game.undo()
     assert current_line(game) == []
@@ -69,7 +71,7 @@ def test_current_line_of_eightoff_is_in_result_format():
         apply_move(game, move)
     game.undo()
     apply_move(game, (("column", 2), ("cell", 5), 1))
-    assert current_line(game) == [moves[0], (("column", 2), ("cell", 5), 1)]
+    assert current_line(game) == list(eightoff_line(moves[0], (("column", 2), ("cell", 5), 1)))
 
 
 @pytest.mark.parametrize("kind, number", [("golf-classic", 4), ("eightoff-8", 1)])

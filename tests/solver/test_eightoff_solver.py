@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from helpers.eightoff_checks import SEEDS, build, explore, foundation_piles, small_position
+from helpers.moves import eightoff_line
 
 from game.model.eightoff import EightOffGame
 from game.solver import Budget, solve
@@ -37,9 +38,9 @@ def copy(game):
 def replay(game, moves):
     """Play a solution on a copy, checking each group against the formula first; the copy."""
     game = copy(game)
-    for src, dst, count in moves:
-        assert count <= game.max_group(dst)
-        game.move(src, dst, count)
+    for move in moves:
+        assert move.count <= game.max_group(move.dst)
+        game.push(move)
     return game
 
 
@@ -76,12 +77,12 @@ def test_mid_game_position_with_a_card_taken_back():
     game = EightOffGame.new(8, 7)
     moves = solve(game).moves
     for i, move in enumerate(moves):
-        game.move(*move)
-        if move[1][0] == "foundation" and i > 5 and None in game.cells:
+        game.push(move)
+        if move.dst.kind == "foundation" and i > 5 and None in game.cells:
             break
     suit = game.foundations.index(next(f for f in game.foundations if f))
     game.move(("foundation", suit), ("cell", game.cells.index(None)))
-    game.move(*game.legal_moves()[0])
+    game.push(game.legal_moves()[0])
     before = game.to_json()
     result = solve(game)
     assert result.verdict == "winnable"
@@ -92,7 +93,7 @@ def test_mid_game_position_with_a_card_taken_back():
 def test_a_won_position_needs_no_moves():
     game = EightOffGame.new(8, 3)
     for move in solve(game).moves:
-        game.move(*move)
+        game.push(move)
     assert game.status == "won"
     assert solve(game) == solve(game) and solve(game).verdict == "winnable" and solve(game).moves == ()
 
@@ -100,7 +101,7 @@ def test_a_won_position_needs_no_moves():
 def test_a_position_missing_cards_is_never_won():
     game = EightOffGame.from_layout([["KS"]] + [[]] * 7, [None, None], foundation_piles([12, 0, 0, 0]))
     assert solve(game).verdict == "unwinnable"
-    assert solve_position(game, Budget()).moves == ((("column", 0), ("foundation", 0), 1),)
+    assert solve_position(game, Budget()).moves == eightoff_line((("column", 0), ("foundation", 0), 1))
 
 
 def test_budget_exhaustion_gives_unknown():
@@ -121,8 +122,8 @@ def test_same_position_and_budget_same_result_and_the_game_is_untouched():
 
 
 def test_group_moves_are_single_model_moves():
-    groups = [m for deal in range(1, 11) for m in solve(EightOffGame.new(8, deal)).moves if m[2] > 1]
-    assert groups and all(src[0] == "column" and dst[0] == "column" for src, dst, _ in groups)
+    groups = [m for deal in range(1, 11) for m in solve(EightOffGame.new(8, deal)).moves if m.count > 1]
+    assert groups and all(m.src.kind == "column" and m.dst.kind == "column" for m in groups)
 
 
 def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
@@ -143,7 +144,8 @@ def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
     assert result.verdict == "winnable"
     game = copy(game)
     emptied_sorted = False
-    for src, dst, count in result.moves:
+    for move in result.moves:
+        src, dst, count = move.src, move.dst, move.count
         pile = game.columns[src[1]] if src[0] == "column" else ()
         if dst[0] == "cell" and pile and pile[0].rank == 13 and game.run_length(src[1]) == len(pile) > 1:
             emptied_sorted = True
@@ -203,7 +205,7 @@ def test_solver_agrees_with_brute_force_on_every_reachable_position(graph):
 
 def test_taking_a_card_back_from_a_foundation_never_helps(graph):
     root, edges, won = graph
-    no_takeback = lambda move: move[0][0] != "foundation"  # noqa: E731
+    no_takeback = lambda move: move.src.kind != "foundation"  # noqa: E731
     won_without = winning(edges, no_takeback)
     for key in reachable(root, edges, no_takeback):
         assert (key in won) == (key in won_without), key
@@ -214,7 +216,7 @@ def test_foundation_moves_are_safe(graph):
     for key, out in edges.items():
         if key in won:
             for move, nxt in out:
-                if move[1][0] == "foundation":
+                if move.dst.kind == "foundation":
                     assert nxt in won, (key, move)
 
 
@@ -234,7 +236,7 @@ def test_the_line_check_accepts_the_solvers_line_and_rejects_each_broken_rule():
     # spades (suit 0): 2S on 3S in column 0, AS in a cell; the code of rank r of spades is r
     cols = [["3S", "2S"]] + [[]] * 7
     home = [(CELL_FND, 1, 0, 1), (COL_FND, 0, 0, 1), (COL_FND, 0, 0, 1)]
-    assert check(cols, ["AS", None], [0, 0, 0, 0], home) == (
+    assert check(cols, ["AS", None], [0, 0, 0, 0], home) == eightoff_line(
         (("cell", 0), ("foundation", 0), 1),
         (("column", 0), ("foundation", 0), 1),
         (("column", 0), ("foundation", 0), 1),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.solver.golf import solve_golf
 from game.solver.golf_best import BestScore, best_of_game, best_score
 from game.solver.result import Budget
@@ -28,7 +29,7 @@ def test_a_winnable_deals_best_is_a_real_win_with_that_many_cards_to_spare(rule)
         short = GolfGame.from_layout(game.columns, game.waste, game.stock[spare:], game.rules)
         line = solve_golf(short, Budget(states=200_000)).moves
         for move in line:
-            game.push(move)
+            game.push(GolfMove.coerce(move))  # solve_golf gives the engines' plain moves
         assert game.status == "won" and len(game.stock) == spare
         return
     pytest.fail("no winnable deal among the first 29")

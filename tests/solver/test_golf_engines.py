@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model.golf import GolfGame
+from game.model.moves import GolfMove
 from game.solver import Budget, golf
 from game.solver.golf import compact, solve_golf
 from game.solver.golf_search import GolfSearch
@@ -89,8 +90,8 @@ def mid_game(rule: str, seed: int, cards_left: int) -> GolfGame:
     while True:
         game = GolfGame.new(rule, rng.randint(1, 10**6))
         while game.status == "playing" and game.tableau_count > cards_left:
-            plays = [m for m in game.legal_moves() if m != "draw"]
-            if plays and (rng.random() < 0.85 or "draw" not in game.legal_moves()):
+            plays = [m for m in game.legal_moves() if not m.is_draw]
+            if plays and (rng.random() < 0.85 or GolfMove.DRAW not in game.legal_moves()):
                 game.play(rng.choice(plays))
             else:
                 game.draw()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.golf_checks import EVERY, matching_exists, rank_counts, replays
+from helpers.moves import golf_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,29 +27,29 @@ def golf(columns, waste, stock, rules):
 
 
 def test_a_dead_king_takes_nothing():
-    assert solve(golf([["QS"]], ["KH"], [], GolfRules.CLASSIC)).moves == (0,)
+    assert solve(golf([["QS"]], ["KH"], [], GolfRules.CLASSIC)).moves == golf_line(0)
     assert solve(golf([["QS"]], ["KH"], ["5C"], GolfRules(dead_king=True))).verdict == "unwinnable"
     assert solve(golf([["AS"]], ["KH"], ["5C"], GolfRules(wrap=True, dead_king=True))).verdict == "unwinnable"
-    assert solve(golf([["AS"]], ["KH"], ["2C"], GolfRules(wrap=True, dead_king=True))).moves == ("draw", 0)
+    assert solve(golf([["AS"]], ["KH"], ["2C"], GolfRules(wrap=True, dead_king=True))).moves == golf_line("draw", 0)
     joker = golf([["X1"], ["4D"]], ["KH"], ["5C"], GolfRules(dead_king=True, jokers=1))
-    assert solve(joker).moves == ("draw", 0, 1)  # not on the King, but on the 5, and the 4 on it
+    assert solve(joker).moves == golf_line("draw", 0, 1)  # not on the King, but on the 5, and the 4 on it
     # a King may still go on a Queen
-    assert solve(golf([["KS"]], ["QH"], [], GolfRules(dead_king=True))).moves == (0,)
+    assert solve(golf([["KS"]], ["QH"], [], GolfRules(dead_king=True))).moves == golf_line(0)
 
 
 def test_the_strict_draw_must_play_first():
     # Drawing the 3 first wins (4, 5, 6 on it); the strict draw must play the 5 on the 6 instead.
     columns, waste, stock = [["6D", "4H"], ["5S"]], ["6S"], ["3H"]
-    assert solve(golf(columns, waste, stock, GolfRules.CLASSIC)).moves == ("draw", 0, 1, 0)
+    assert solve(golf(columns, waste, stock, GolfRules.CLASSIC)).moves == golf_line("draw", 0, 1, 0)
     assert solve(golf(columns, waste, stock, GolfRules(strict_draw=True))).verdict == "unwinnable"
     # with no move, the draw is allowed, and it wins
-    assert solve(golf([["4S"]], ["9H"], ["3D"], GolfRules(strict_draw=True))).moves == ("draw", 0)
+    assert solve(golf([["4S"]], ["9H"], ["3D"], GolfRules(strict_draw=True))).moves == golf_line("draw", 0)
 
 
 def test_jokers_both_ways():
     rules = GolfRules(jokers=1)
-    assert solve(golf([["9S", "X1"]], ["2H"], [], rules)).moves == (0, 0)  # joker on a 2, a 9 on the joker
-    assert solve(golf([["9S"]], ["2H"], ["X1"], rules)).moves == ("draw", 0)  # a drawn joker takes the 9
+    assert solve(golf([["9S", "X1"]], ["2H"], [], rules)).moves == golf_line(0, 0)  # joker on a 2, a 9 on the joker
+    assert solve(golf([["9S"]], ["2H"], ["X1"], rules)).moves == golf_line("draw", 0)  # a drawn joker takes the 9
     assert solve(golf([["9S", "4C"]], ["2H"], ["X1"], rules)).verdict == "unwinnable"
 
 

@@ -22,6 +22,7 @@ from helpers.golf_checks import (
     replay,
     small_positions,
 )
+from helpers.moves import golf_line
 from helpers.positions import golf, golf_snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -121,19 +122,19 @@ def test_won_and_blocked_positions():
 
 
 def test_wrap_and_queen_on_king_follow_the_rule():
-    assert solve(golf([["AS"]], ["KH"], [], "easy")).moves == (0,)
-    assert solve(golf([["AS"]], ["KH"], ["2D"], "classic")).moves == ("draw", 0)
-    assert solve(golf([["AS"], ["3C"]], ["KH"], ["2D"], "easy")).moves == (0, "draw", 1)
+    assert solve(golf([["AS"]], ["KH"], [], "easy")).moves == golf_line(0)
+    assert solve(golf([["AS"]], ["KH"], ["2D"], "classic")).moves == golf_line("draw", 0)
+    assert solve(golf([["AS"], ["3C"]], ["KH"], ["2D"], "easy")).moves == golf_line(0, "draw", 1)
     assert solve(golf([["AS"], ["3C"]], ["KH"], ["2D"], "classic")).verdict == "unwinnable"
-    assert solve(golf([["QS"]], ["KH"], [], "classic")).moves == (0,)
-    assert solve(golf([["KS"]], ["QH"], [], "classic")).moves == (0,)
+    assert solve(golf([["QS"]], ["KH"], [], "classic")).moves == golf_line(0)
+    assert solve(golf([["KS"]], ["QH"], [], "classic")).moves == golf_line(0)
 
 
 def test_an_empty_waste_takes_any_card():
     result = solve(golf([["9S", "5C"]], [], [], "classic"))
     assert result.verdict == "unwinnable"
     result = solve(golf([["6S", "5C"]], [], [], "classic"))
-    assert result.moves == (0, 0)
+    assert result.moves == golf_line(0, 0)
 
 
 def test_budget_exhausted_gives_unknown():
@@ -156,7 +157,7 @@ def test_same_position_and_budget_same_result():
 
 def test_the_game_is_not_changed():
     game = GolfGame.new("easy", 5)
-    game.play(game.legal_moves()[0]) if game.legal_moves()[0] != "draw" else game.draw()
+    game.play(game.legal_moves()[0])  # (a GolfMove: a play, or the draw)
     before, moves = golf_snapshot(game), game.moves
     solve(game)
     assert golf_snapshot(game) == before and game.moves == moves

@@ -44,8 +44,8 @@ def test_a_solver_line_round_trips_through_its_text(game):
         assert back == moves and len(text) == len(moves)
     else:  # the foundation moves are left out and put back
         assert len(back) == len(moves)
-        assert len(lines._EIGHTOFF_MOVE.findall(text)) == sum(m[1][0] != "foundation" for m in moves)
-        assert sum(1 for m in back if m[1][0] == "foundation") == 52
+        assert len(lines._EIGHTOFF_MOVE.findall(text)) == sum(m.dst.kind != "foundation" for m in moves)
+        assert sum(1 for m in back if m.dst.kind == "foundation") == 52
 
 
 def test_golf_text_is_one_character_a_move():

@@ -8,28 +8,30 @@ import pytest
 
 from game.model.eightoff import EightOffGame
 from game.model.errors import IllegalMove
+from game.model.moves import GolfMove
 from game.solver import solve
 from game.solver.deals import make_game
 from game.solver.moves import apply_move, copy_game, replays_to_win
 
 
 def first_deal_with_a_play(kind):
-    return next(g for g in (make_game(kind, n) for n in range(1, 50)) if g.legal_moves() != ["draw"])
+    return next(g for g in (make_game(kind, n) for n in range(1, 50)) if g.legal_moves() != [GolfMove.DRAW])
 
 
 def test_golf_play_and_draw():
     game = first_deal_with_a_play("golf-easy")
-    column = next(m for m in game.legal_moves() if m != "draw")
+    column = next(m.column for m in game.legal_moves() if not m.is_draw)
+    assert column is not None
     free, stock = game.columns[column][-1], len(game.stock)
     apply_move(game, column)
     assert game.waste_top == free and len(game.columns[column]) == 4
     apply_move(game, "draw")
-    assert len(game.stock) == stock - 1 and list(game.action_log) == [str(column), "d"]
+    assert len(game.stock) == stock - 1 and list(game.action_log) == [f"p{column}", "d"]
 
 
 def test_golf_illegal_and_malformed_moves():
     game = first_deal_with_a_play("golf-easy")
-    blocked = next(i for i in range(7) if i not in game.legal_moves())
+    blocked = next(i for i in range(7) if GolfMove.play(i) not in game.legal_moves())
     with pytest.raises(IllegalMove):
         apply_move(game, blocked)
     for bad in [(("column", 0), ("cell", 0), 1), True, "play"]:

@@ -224,7 +224,7 @@ class Player:
         elif roll < 0.07 + self.new_game:
             self.tap(hud["Menu"].rect.center)
         elif hasattr(game, "stock"):  # Golf: a playable card if there is one, else the stock
-            plays = [m for m in game.legal_moves() if m != "draw"]
+            plays = [m.column for m in game.legal_moves() if not m.is_draw]
             if plays and rng.random() < 0.85:
                 col = rng.choice(plays)
                 pile = game.columns[col]

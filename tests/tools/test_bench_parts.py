@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from game.model.moves import EightOffMove, Pile
 from tools.bench.goals import frame_parts_ratios
 from tools.bench.harness import Recorder, frame_parts, phase_figures
 from tools.bench.report import comparison, table_report
@@ -188,8 +189,8 @@ def test_the_eight_off_benchs_group_drag_moves_a_run_of_four_and_only_as_one_gro
     from tools.bench.eightoff import _run_to_move
 
     game = _run_to_move()
-    groups = [m for m in game.legal_moves() if m[2] > 1]
-    assert [(m[0], m[1], m[2]) for m in groups] == [(("column", 0), ("column", 6), 4)]
+    groups = [m for m in game.legal_moves() if m.count > 1]
+    assert groups == [EightOffMove(Pile.column(0), Pile.column(6), 4)]
     assert [str(c) for c in game.columns[0][-4:]] == ["9S", "8S", "7S", "6S"]
 
 

@@ -12,6 +12,7 @@ import random
 import pygame
 
 from game.model.eightoff import EightOffGame
+from game.model.moves import EightOffMove, Pile
 from game.scenes.eightoff_table import EightOffTableScene
 from game.solver import deals
 
@@ -22,7 +23,7 @@ MOVES_PER_GAME = 40
 PACED_MOVES = 10  # moves at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
-def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) -> tuple[int, int]:
+def _strip_point(scene: EightOffTableScene, loc: Pile, count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
     kind, i = loc
     lay = scene.layout
@@ -33,9 +34,7 @@ def _strip_point(scene: EightOffTableScene, loc: tuple[str, int], count: int) ->
     return lay.slot_rect(loc).center
 
 
-def _drop_point(
-    scene: EightOffTableScene, dst: tuple[str, int], grab: tuple[int, int], src_rect: pygame.Rect
-) -> tuple[int, int]:
+def _drop_point(scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect) -> tuple[int, int]:
     kind, i = dst
     lay = scene.layout
     if kind == "column" and scene.game.columns[i]:
@@ -46,8 +45,8 @@ def _drop_point(
     return grab[0] + target.x - src_rect.x, grab[1] + target.y - src_rect.y
 
 
-def drag_move(scene: EightOffTableScene, rec: Recorder, move: tuple, phase: str, steps: int = 12) -> None:
-    src, dst, count = move
+def drag_move(scene: EightOffTableScene, rec: Recorder, move: EightOffMove, phase: str, steps: int = 12) -> None:
+    src, dst, count = move.src, move.dst, move.count
     a = _strip_point(scene, src, count)
     if src[0] == "column":
         pile = scene.game.columns[src[1]]
@@ -70,12 +69,15 @@ def play(
     n = 0
     while n < limit and game.status == "playing":
         moves = [
-            m for m in game.legal_moves() if m[0][0] != "foundation" and (str(game.pile(m[0])[-m[2]]), m[1]) not in done
+            m
+            for m in game.legal_moves()
+            if m.src.kind != "foundation" and (str(game.pile(m.src)[-m.count]), m.dst) not in done
         ]
         if not moves:
             break
-        moves.sort(key=lambda m: (m[1][0] != "foundation", m[1][0] != "column", -m[2], rng.random()))
-        src, dst, count = move = moves[0]
+        moves.sort(key=lambda m: (m.dst.kind != "foundation", m.dst.kind != "column", -m.count, rng.random()))
+        move = moves[0]
+        src, dst, count = move.src, move.dst, move.count
         done.add((str(game.pile(src)[-count]), dst))
         if dst[0] == "foundation":
             click(_strip_point(scene, src, 1))
@@ -128,7 +130,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     runs = EightOffTableScene(app.ctx, _run_to_move())
     app.replace(runs)
     rec.deal(runs)
-    drag_move(runs, rec, (("column", 0), ("column", 6), 4), "group drag", steps=30)
+    drag_move(runs, rec, EightOffMove(Pile.column(0), Pile.column(6), 4), "group drag", steps=30)
     if len(runs.game.columns[6]) != 7:
         raise RuntimeError("the group drag did not land: the bench's drag missed its column")
     at_game_pace(
@@ -144,7 +146,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     rec.until_still("win")
     for s in "SHDC":
         col = next(i for i, c in enumerate(win.game.columns) if c and str(c[-1]) == "K" + s)
-        click(_strip_point(win, ("column", col), 1))
+        click(_strip_point(win, Pile.column(col), 1))
         rec.until_still("win")
     rec.until_still("win", limit=2400)  # the celebration
     del scene, runs, win  # as in the game, a finished table is gone once the next one replaces it
