@@ -144,7 +144,21 @@ class BoardPainting:
         pad = 2 * self._glow_pad
         for s in sprites:
             rect = self.shown_rect(s)
-            key = _drawn_key(s, rect)
+            # all that its painting depends on (flying or dragged: drawn above the rest; landing puts
+            # it back in its place among them; a shake's end may hide it under a card at the same
+            # place, see _visible)
+            key = (
+                rect.x,
+                rect.y,
+                s.face_up,
+                _flip_step(s),
+                _glowing(s),
+                s.glow,
+                s.dim,
+                s.turn >= 0.5,
+                s.flying or s.dragging,
+                s.shake > 0,
+            )
             if full or key != s.drawn_key:
                 if s.drawn_rect is not None and not full:
                     dirty.append(s.drawn_rect)
@@ -256,24 +270,6 @@ class BoardPainting:
 
 
 _NOWHERE = pygame.Rect(0, 0, 0, 0)
-
-
-def _drawn_key(s: CardSprite, rect: pygame.Rect) -> tuple:
-    """All that a sprite's painting depends on: drawn again when it changes. (Flying or dragged:
-    drawn above the rest; landing puts it back in its place among them; a shake's end may hide it
-    under a card at the same place, see _visible.)"""
-    return (
-        rect.x,
-        rect.y,
-        s.face_up,
-        _flip_step(s),
-        _glowing(s),
-        s.glow,
-        s.dim,
-        s.turn >= 0.5,
-        s.flying or s.dragging,
-        s.shake > 0,
-    )
 
 
 def _covers(sprites: list[CardSprite], rects: list[pygame.Rect], corner: int) -> list[int | None]:
