@@ -166,19 +166,10 @@ def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         return StartupFailure(EXIT_RESOURCES, _descriptors_line(None if soft == resource.RLIM_INFINITY else soft))
-    worded = isinstance(exc, (RuntimeError, ImportError))  # (pygame.error is a RuntimeError)
-    if isinstance(exc, MemoryError) or (worded and any(words in str(exc).lower() for words in OUT_OF_MEMORY)):
-        notes = [str(exc)] if str(exc) else []
-        if playing:  # (the save is written after every move: nothing but the move in hand is lost)
-            notes.append("the game is saved up to its last move")
-        said = f" ({'; '.join(notes)})" if notes else ""
-        return StartupFailure(
-            EXIT_RESOURCES,
-            f"out of memory {'while playing' if playing else 'at start'}{said}: close other programs, use a "
-            "smaller window, or raise the limit (ulimit -v, or MemoryMax= in its systemd service)",
-        )
+    if _out_of_memory(exc):
+        return _memory_failure(str(exc), playing)
     if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
-        return failure_of(MemoryError(exc.strerror or ""), playing)
+        return _memory_failure(exc.strerror or "", playing)
     if isinstance(exc, OSError) and _own_file(exc.filename):  # the game's code, fonts or pictures
         return StartupFailure(
             EXIT_FILES,
@@ -186,6 +177,26 @@ def failure_of(exc: BaseException, playing: bool) -> StartupFailure | None:
             "game's whole folder is readable by its user and that the disk answers",
         )
     return None
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether `exc` is running out of memory: a MemoryError, or an error of pygame's or of a
+    library's loading whose words say so."""
+    worded = isinstance(exc, (RuntimeError, ImportError))  # (pygame.error is a RuntimeError)
+    return isinstance(exc, MemoryError) or (worded and any(words in str(exc).lower() for words in OUT_OF_MEMORY))
+
+
+def _memory_failure(error: str, playing: bool) -> StartupFailure:
+    """Out of memory at start or (`playing`) while playing; `error` the words of the error, if any."""
+    notes = [error] if error else []
+    if playing:  # (the save is written after every move: nothing but the move in hand is lost)
+        notes.append("the game is saved up to its last move")
+    said = f" ({'; '.join(notes)})" if notes else ""
+    return StartupFailure(
+        EXIT_RESOURCES,
+        f"out of memory {'while playing' if playing else 'at start'}{said}: close other programs, use a "
+        "smaller window, or raise the limit (ulimit -v, or MemoryMax= in its systemd service)",
+    )
 
 
 def _own_file(name: object) -> bool:

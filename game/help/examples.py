@@ -357,25 +357,33 @@ def _compare(game: Any, expect: dict) -> list[tuple[str, Any, Any]]:
     out = []
     for key, want in expect.items():
         if key == "top":
-            for where, card in want.items():
-                pile = [c for c in game.pile(location(where)) if c is not None]
-                out.append((f"top of {where}", card, str(pile[-1]) if pile else None))
+            out += _tops(game, want)
             continue
-        if key == "waste":
-            got: Any = str(game.waste[-1]) if game.waste else None
-        elif key == "stock":
-            got = len(game.stock)
-        elif key == "left":
-            got = game.tableau_count
-        elif key == "free_cells":
-            got = game.free_cells()
-        elif key == "empty_columns":
-            got = sum(1 for c in game.columns if not c)
-        elif key == "legal":
-            got = ["draw" if m.is_draw else m.column + 1 for m in game.legal_moves()]
-        elif key in ("score", "moves", "status"):
-            got = getattr(game, key)
-        else:
+        read = _READINGS.get(key)
+        if read is None:
             raise ValueError(f"unknown expectation {key!r}")
-        out.append((key, want, got))
+        out.append((key, want, read(game)))
     return out
+
+
+def _tops(game: Any, want: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """(key, expected, actual) for the top card of each pile named (None: the pile is empty)."""
+    out = []
+    for where, card in want.items():
+        pile = [c for c in game.pile(location(where)) if c is not None]
+        out.append((f"top of {where}", card, str(pile[-1]) if pile else None))
+    return out
+
+
+#: What each expectation but "top" reads of the game, as an example's file writes it.
+_READINGS: dict[str, Callable[[Any], Any]] = {
+    "waste": lambda game: str(game.waste[-1]) if game.waste else None,
+    "stock": lambda game: len(game.stock),
+    "left": lambda game: game.tableau_count,
+    "free_cells": lambda game: game.free_cells(),
+    "empty_columns": lambda game: sum(1 for c in game.columns if not c),
+    "legal": lambda game: ["draw" if m.is_draw else m.column + 1 for m in game.legal_moves()],
+    "score": lambda game: game.score,
+    "moves": lambda game: game.moves,
+    "status": lambda game: game.status,
+}

@@ -73,24 +73,36 @@ class Parking:
             rewrite, everything = self._stale_file, [(q.at, q.op) for q in self._ops]
         if not fresh and not rewrite:
             return
+        if not self._write_waiting(fresh, everything if rewrite else None):
+            return
+        for uid in self._parked(fresh, rewrite):
+            if self.on_recorded is not None:
+                self.on_recorded(uid)
+
+    def _write_waiting(self, fresh: list[Queued], everything: list[waiting.Entry] | None) -> bool:
+        """The waiting file rewritten with `everything`, or (None) `fresh` added to it; whether that
+        worked (else what waits stays in memory, said once)."""
         try:
-            if rewrite:
+            if everything is not None:
                 waiting.rewrite(self.waiting_path, everything)
             else:
                 waiting.append(self.waiting_path, [(q.at, q.op) for q in fresh])
         except (OSError, Unreadable) as exc:
             self._in_memory(exc)
-            return
+            return False
+        return True
+
+    def _parked(self, fresh: list[Queued], rewrote: bool) -> list[str]:
+        """`fresh` is on disk now: marked so, its finished games kept (their uids, returned), and
+        the file up to date when it was rewritten whole."""
         with self._cond:
             for q in fresh:
                 q.parked = True
-            self._stale_file = self._stale_file and not rewrite
+            self._stale_file = self._stale_file and not rewrote
             uids = [u for u in (uid_of(q.op) for q in fresh) if u is not None]
             self._kept.update(uids)
             self._cond.notify_all()
-        for uid in uids:
-            if self.on_recorded is not None:
-                self.on_recorded(uid)
+        return uids
 
     def _settle_file(self) -> bool:
         """Before an operation that never waited is written, the file must hold nothing written

@@ -246,20 +246,11 @@ class Reader:
     def _query(self, query: Callable[..., Any], name: str, args: list, before: Answer | None) -> tuple[Any, int, int]:
         """(value, the operations it holds, the file's generation); what the database's absence gives.
         A game's tally goes on from the last one read from the same file (stats_read.games_read)."""
-        while not self.recorder.wait_open(OPEN_WAIT if self.mode == "inline" else 0.1):
-            if self._stop or self.mode == "inline":
-                raise StatsUnavailable("io", "the database is not opened yet")
-        if not self.recorder.examined.is_set():  # the Recorder examines the files beside it first
-            raise StatsUnavailable("io", "the files beside the database are not examined yet")
+        self._wait_ready()
         generation = self.recorder.generation
-        if self._conn is not None and self._generation != generation:
-            self._close()  # the Recorder started a new file (the old one was damaged)
-        if self._conn is None:
-            if not self.path.exists():
-                return EMPTY[name], self.recorder.applied, generation
-            self._conn = (self.connect or open_reader)(self.path)
-            self._generation = generation
-        conn = self._conn
+        conn = self._connection(generation)
+        if conn is None:
+            return EMPTY[name], self.recorder.applied, generation
         with self.recorder.write_lock:  # the snapshot starts between two writes
             conn.execute("BEGIN")
             seq = self.recorder.applied
@@ -271,6 +262,26 @@ class Reader:
         finally:
             if conn.in_transaction:
                 conn.execute("COMMIT")
+
+    def _wait_ready(self) -> None:
+        """Until the Recorder has opened the database and examined the files beside it (a reader on
+        the frame's thread, or one told to stop, does not wait: StatsUnavailable)."""
+        while not self.recorder.wait_open(OPEN_WAIT if self.mode == "inline" else 0.1):
+            if self._stop or self.mode == "inline":
+                raise StatsUnavailable("io", "the database is not opened yet")
+        if not self.recorder.examined.is_set():  # the Recorder examines the files beside it first
+            raise StatsUnavailable("io", "the files beside the database are not examined yet")
+
+    def _connection(self, generation: int) -> sqlite3.Connection | None:
+        """The reading connection to the file of `generation` (None: there is no file yet)."""
+        if self._conn is not None and self._generation != generation:
+            self._close()  # the Recorder started a new file (the old one was damaged)
+        if self._conn is None:
+            if not self.path.exists():
+                return None
+            self._conn = (self.connect or open_reader)(self.path)
+            self._generation = generation
+        return self._conn
 
     def _close(self) -> None:
         if self._conn is not None:

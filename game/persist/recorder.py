@@ -200,6 +200,25 @@ class Recorder(Parking):
     def _step(self, db: StatsDB | None, delay: float) -> tuple[StatsDB | None, float]:
         """One turn of the writer: open what is needed, write the first operation or wait for one;
         the connection and the pause to go on with (_Stop at close)."""
+        db = self._ready(db)
+        with self._cond:
+            if self._stop:
+                raise _Stop
+            item = self._next(db)
+            if item is None and not self._settling(db):
+                return db, self._wait_for_work(db, delay)
+            self._busy = True
+        db, ok = self._carry_out(db, item)
+        with self._cond:
+            self._busy = False
+            self._cond.notify_all()
+            if not ok and not self._stop:
+                self._back_off(delay)
+        return db, (self.backoff[0] if ok else min(delay * 2, self.backoff[1]))
+
+    def _ready(self, db: StatsDB | None) -> StatsDB | None:
+        """What waited on disk read, the database opened unless it cannot be (the connection, or
+        None), and the queue parked on disk while it cannot be written."""
         if not self._loaded:
             self._load_waiting()
         if db is None and not self.permanent:
@@ -209,28 +228,26 @@ class Recorder(Parking):
                 self._working()  # nothing waits: the trouble that kept it closed is over
         if db is None or self.problem is not None:
             self._park()
-        with self._cond:
-            if self._stop:
-                raise _Stop
-            item = self._next(db)
-            if item is None and not self._settling(db):
-                if self._idle(db):
-                    self._cond.wait()
-                    return db, delay
-                self._back_off(delay)
-                return db, min(delay * 2, self.backoff[1])
-            self._busy = True
+        return db
+
+    def _wait_for_work(self, db: StatsDB | None, delay: float) -> float:
+        """Nothing to write now (the lock is held): wait until something is queued, or pause before
+        trying again; returns the pause to go on with."""
+        if self._idle(db):
+            self._cond.wait()
+            return delay
+        self._back_off(delay)
+        return min(delay * 2, self.backoff[1])
+
+    def _carry_out(self, db: StatsDB | None, item: Queued | None) -> tuple[StatsDB | None, bool]:
+        """The waiting file settled and `item` written (either may be nothing to do); returns the
+        connection to go on with and whether it all worked."""
         ok = True
         if self._stale_file and (item is None or not item.parked):
             ok = self._settle_file()  # before anything that never waited is written
         if ok and item is not None and db is not None:
             db, ok = self._write(db, item)
-        with self._cond:
-            self._busy = False
-            self._cond.notify_all()
-            if not ok and not self._stop:
-                self._back_off(delay)
-        return db, (self.backoff[0] if ok else min(delay * 2, self.backoff[1]))
+        return db, ok
 
     def _unforeseen(self, db: StatsDB | None, exc: Exception) -> None:
         """An error no rule above expects (it would end the writer, and recording with it): the

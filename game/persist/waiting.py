@@ -23,7 +23,7 @@ import math
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,16 +153,48 @@ def entry_of(data: Any) -> Entry:
     if not isinstance(at, (int, float)) or not _number(at, 0, 1e11):
         raise ValueError("bad time")
     when = float(at)  # (a finite number: checked above)
-    if name == "record" and len(args) == 1:
-        return when, ("record", checked_record(args[0]))
-    if name == "record_round" and len(args) == 1:
-        return when, ("record_round", checked_round_record(args[0]))
-    if name in ("reset", "reset_rounds", "mark_dealt") and all(_text(a) for a in args[:2]):
-        if name == "reset" and len(args) == 2 or name == "reset_rounds" and len(args) == 1:
-            return when, (name, *args)
-        if name == "mark_dealt" and len(args) == 2 and _whole(args[1], 0, MAX_DEAL):
-            return when, (name, args[0], args[1])
-    raise ValueError(f"bad operation {name!r}"[:80])
+    check = _OPERATIONS.get(name) if isinstance(name, str) else None
+    op = check(args) if check is not None else None
+    if op is None:
+        raise ValueError(f"bad operation {name!r}"[:80])
+    return when, op
+
+
+def _record(args: list[Any]) -> Op | None:
+    return ("record", checked_record(args[0])) if len(args) == 1 else None
+
+
+def _record_round(args: list[Any]) -> Op | None:
+    return ("record_round", checked_round_record(args[0])) if len(args) == 1 else None
+
+
+def _reset(args: list[Any]) -> Op | None:
+    return ("reset", *args) if _texts(args) and len(args) == 2 else None
+
+
+def _reset_rounds(args: list[Any]) -> Op | None:
+    return ("reset_rounds", *args) if _texts(args) and len(args) == 1 else None
+
+
+def _mark_dealt(args: list[Any]) -> Op | None:
+    if _texts(args) and len(args) == 2 and _whole(args[1], 0, MAX_DEAL):
+        return ("mark_dealt", args[0], args[1])
+    return None
+
+
+#: Each operation's check of its arguments: the operation as written, or None when they are wrong.
+_OPERATIONS: dict[str, Callable[[list[Any]], Op | None]] = {
+    "record": _record,
+    "record_round": _record_round,
+    "reset": _reset,
+    "reset_rounds": _reset_rounds,
+    "mark_dealt": _mark_dealt,
+}
+
+
+def _texts(args: list[Any]) -> bool:
+    """The first two arguments (those there are) are texts."""
+    return all(_text(a) for a in args[:2])
 
 
 def _text(value: Any) -> bool:

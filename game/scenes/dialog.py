@@ -102,38 +102,13 @@ class DialogOverlay(PanelMeasure, Scene):
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         candidates = self.areas() or [self.area()]
-
-        # A form whose text would be shrunk below what can be read is passed over for a shorter
-        # one (the live top band has the buttons a compact form leaves out), and so is a place
-        # where the panel would cut what is printed on the felt in two; where nothing is both,
-        # the first legible fit stands, and where nothing is legible, the one whose smallest line
-        # is largest.
-        def legible(fit: tuple) -> bool:
-            return self._legible(fit[2][0], fit[0])
-
-        def clean(fit: tuple) -> bool:
-            return legible(fit) and self.clean(self.placed(self._spot(fit[1], *fit[2][:2]), fit[1]))
-
-        def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
-            return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
-
-        chosen = (
-            next(filter(clean, self._fits(candidates)), None)
-            or next(filter(legible, self._fits(candidates)), None)
-            or max(self._fits(candidates), key=smallest, default=None)
-        )  # (the first of the largest)
+        chosen = self._best_fit(candidates)
         if chosen is not None:
             self.compact = chosen[3]
         acts = self.actions()
         window = [self.last_area()]
         if chosen is None and candidates != window:
-            # no space between the cards holds it: over them, in the window's middle, rather than
-            # cut off over its own buttons (said in the log)
-            log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
-            # (over the cards, it covers as few as it legibly can: its shortest form, smallest)
-            chosen = max(filter(legible, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None) or next(
-                self._fits(window), None
-            )
+            chosen = self._over_the_cards(candidates, window)
             if chosen is not None:
                 self.compact = chosen[3]
                 acts = self.actions()
@@ -145,29 +120,70 @@ class DialogOverlay(PanelMeasure, Scene):
         ph = self.panel_rect.height
         self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
         self.panel_rect = self.placed(self.panel_rect, area)
-        pw = self.panel_rect.width
         self._text_drop = (self.panel_rect.height - ph) // 2  # grown taller: the text keeps to its middle
-        boxes = []
-        for i in range(len(acts)):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(acts) - row * per_row)  # a last, shorter row spreads out
-            bw = (pw - gap * (in_row + 1)) // in_row
-            boxes.append(
-                (self.panel_rect.x + gap + col * (bw + gap), self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh)
-            )
-        held = {b.label: b for b in getattr(self, "buttons", ())}
-        self.buttons = [Button(box, label, self.ctx.text, style=style) for box, (label, _fn, style) in zip(boxes, acts)]
-        for button in self.buttons:  # a press or hover across a new layout stays (its release still clicks)
-            before = held.get(button.label)
-            if before is not None:
-                button.pressed, button.hover = before.pressed, before.hover
-        self._button_actions = [fn for _label, fn, _style in acts]
+        self._set_buttons(acts, self._button_boxes(len(acts), per_row, rows, bh, gap))
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
         self._button_backs = []
         self._panel = self._render_panel(s)
         radius = (self._panel.get_width() - self.panel_rect.width) // 2
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
+
+    def _best_fit(self, candidates: list[pygame.Rect]) -> tuple | None:
+        """The fit of the panel in `candidates` to take (None: none holds it). A form whose text
+        would be shrunk below what can be read is passed over for a shorter one (the live top band
+        has the buttons a compact form leaves out), and so is a place where the panel would cut
+        what is printed on the felt in two; where nothing is both, the first legible fit stands,
+        and where nothing is legible, the one whose smallest line is largest."""
+
+        def clean(fit: tuple) -> bool:
+            return self._legible_fit(fit) and self.clean(self.placed(self._spot(fit[1], *fit[2][:2]), fit[1]))
+
+        def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
+            return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
+
+        return (
+            next(filter(clean, self._fits(candidates)), None)
+            or next(filter(self._legible_fit, self._fits(candidates)), None)
+            or max(self._fits(candidates), key=smallest, default=None)
+        )  # (the first of the largest)
+
+    def _legible_fit(self, fit: tuple) -> bool:
+        return self._legible(fit[2][0], fit[0])
+
+    def _over_the_cards(self, candidates: list[pygame.Rect], window: list[pygame.Rect]) -> tuple | None:
+        """No space between the cards holds it: over them, in the window's middle, rather than cut
+        off over its own buttons (said in the log); it covers as few as it legibly can: its
+        shortest form, smallest."""
+        log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
+        return max(
+            filter(self._legible_fit, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None
+        ) or next(self._fits(window), None)
+
+    def _button_boxes(self, count: int, per_row: int, rows: int, bh: int, gap: int) -> list[tuple[int, int, int, int]]:
+        """Where `count` buttons go, `per_row` to a row in `rows` rows at the panel's bottom; a last,
+        shorter row spreads out."""
+        pw = self.panel_rect.width
+        boxes = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            bw = (pw - gap * (in_row + 1)) // in_row
+            boxes.append(
+                (self.panel_rect.x + gap + col * (bw + gap), self.panel_rect.bottom - (rows - row) * (bh + gap), bw, bh)
+            )
+        return boxes
+
+    def _set_buttons(self, acts: list[tuple[str, Action, str]], boxes: list[tuple[int, int, int, int]]) -> None:
+        """The buttons made anew in `boxes`; a press or hover across a new layout stays (its
+        release still clicks)."""
+        held = {b.label: b for b in getattr(self, "buttons", ())}
+        self.buttons = [Button(box, label, self.ctx.text, style=style) for box, (label, _fn, style) in zip(boxes, acts)]
+        for button in self.buttons:
+            before = held.get(button.label)
+            if before is not None:
+                button.pressed, button.hover = before.pressed, before.hover
+        self._button_actions = [fn for _label, fn, _style in acts]
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black at dim_alpha over the scene beneath, as a multiply: no full-screen surface kept."""

@@ -90,38 +90,60 @@ class ExamplePainting:
             self.resize(surface.get_size())
         text = self.band_text()
         caption = (self.caption_no, language())
-        rects: list[pygame.Rect] = []
-        toast_rect = self.toast.dirty_rect()
-        if toast_rect is not None:
-            self.board.invalidate(toast_rect)
         full = self._full
-        if full:
-            self.board.invalidate()
-        table = surface.subsurface(self.table_rect)
-        dirty = self.board.draw(table)
-        if dirty is not None and not full:
-            rects += dirty
-        band_changed = text != (self._shown or (None,))[0] or self.back.dirty or self.deal.dirty
-        if band_changed and not full:
-            self.board.invalidate(self.band)
-            rects += self.board.draw(table) or []
-        if full or band_changed or any(r.colliderect(self.band) for r in rects):
+        toast_rect = self.toast.dirty_rect()
+        band_changed = self._band_changed(text)
+        rects = self._draw_table(surface, full, band_changed, toast_rect)
+        if full or band_changed or _meets(rects, self.band):
             self._draw_band(surface, text)
             rects.append(self.band)
-        if toast_rect is not None or (self.toast.active and self.toast.rect.collidelist(rects) != -1):
-            r = self.toast.draw(surface)
-            if r is not None:
-                rects.append(r)
-        if full or caption != (self._shown or (None, None))[1] or any(w.dirty for w in (self.next, self.replay)):
+        self._draw_toast(surface, toast_rect, rects)
+        if full or self._panel_changed(caption):
             self._draw_panel(surface)
             rects.append(self.panel)
-        if full or any(r.colliderect(self.band) or r.colliderect(self.panel) for r in rects):
+        if full or _meets(rects, self.band, self.panel):
             self.key_focus.draw(surface, self.widgets)  # (its control was just repainted)
         self._shown = (text, caption)
         if full:
             self._full = False
             return None
         return rects
+
+    def _band_changed(self, text: str) -> bool:
+        """Whether the band shows other counters, or one of its buttons changed, since last drawn."""
+        shown_text = self._shown[0] if self._shown is not None else None
+        return text != shown_text or self.back.dirty or self.deal.dirty
+
+    def _panel_changed(self, caption: tuple) -> bool:
+        """Whether the caption (its step or its language) or one of the panel's buttons changed."""
+        shown_caption = self._shown[1] if self._shown is not None else None
+        return caption != shown_caption or self.next.dirty or self.replay.dirty
+
+    def _draw_table(
+        self, surface: pygame.Surface, full: bool, band_changed: bool, toast_rect: pygame.Rect | None
+    ) -> list[pygame.Rect]:
+        """The mini-table's changed rectangles drawn (all of it when `full`, which returns none:
+        the whole screen is new); under a toast that moved, and under the band when it changed."""
+        if toast_rect is not None:
+            self.board.invalidate(toast_rect)
+        if full:
+            self.board.invalidate()
+        table = surface.subsurface(self.table_rect)
+        dirty = self.board.draw(table)
+        if full:
+            return []
+        rects = list(dirty or [])
+        if band_changed:
+            self.board.invalidate(self.band)
+            rects += self.board.draw(table) or []
+        return rects
+
+    def _draw_toast(self, surface: pygame.Surface, toast_rect: pygame.Rect | None, rects: list[pygame.Rect]) -> None:
+        """The toast drawn again where it moved or where something under it was drawn."""
+        if toast_rect is not None or (self.toast.active and self.toast.rect.collidelist(rects) != -1):
+            r = self.toast.draw(surface)
+            if r is not None:
+                rects.append(r)
 
     def _draw_band(self, surface: pygame.Surface, text: str) -> None:
         h = self.band.height
@@ -158,3 +180,8 @@ class ExamplePainting:
 def button_width(label: str, height: int) -> int:
     """A band or caption button's width for its label: at least twice its height."""
     return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)
+
+
+def _meets(rects: list[pygame.Rect], *areas: pygame.Rect) -> bool:
+    """Whether any of `rects` overlaps any of `areas`."""
+    return any(r.colliderect(area) for r in rects for area in areas)

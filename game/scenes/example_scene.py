@@ -341,34 +341,51 @@ class ExampleScene(ExamplePainting, Scene):
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self._transition = None
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_TAB or self.key_focus.shown):
-            used, point = self.key_focus.key(event, self.widgets)  # (until Tab, the keys below)
-            on = self.key_focus.focused(self.widgets)
-            if point is not None and on is not None:
-                on[0].handle(DOWN, point)
-                on[0].handle(UP, point)
-            if used:
-                return self._transition
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close()
-            elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
-                self.skip()
-            elif event.key == pygame.K_r:
-                self.restart()
+            self._key(event)
             return self._transition
         p = pointer(event, self.size)
         if p is None:
             return None
-        kind, pos = p
+        self._pointer(*p)
+        return self._transition
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """Tab (and, once the focus shows, the keys it takes) moves the keyboard focus or presses
+        its control; else Esc or Backspace closes, Space, Enter or the right arrow goes on, R
+        starts again."""
+        if (event.key == pygame.K_TAB or self.key_focus.shown) and self._focus_key(event):
+            return
+        action = {
+            pygame.K_ESCAPE: self.close,
+            pygame.K_BACKSPACE: self.close,
+            pygame.K_SPACE: self.skip,
+            pygame.K_RETURN: self.skip,
+            pygame.K_RIGHT: self.skip,
+            pygame.K_r: self.restart,
+        }.get(event.key)
+        if action is not None:
+            action()
+
+    def _focus_key(self, event: pygame.event.Event) -> bool:
+        """A key for the keyboard focus (until Tab, the keys in _key are the scene's); whether it
+        used it. Enter or Space on a control presses it."""
+        used, point = self.key_focus.key(event, self.widgets)
+        on = self.key_focus.focused(self.widgets)
+        if point is not None and on is not None:
+            on[0].handle(DOWN, point)
+            on[0].handle(UP, point)
+        return used
+
+    def _pointer(self, kind: str, pos: tuple[int, int]) -> None:
+        """The mouse or a finger: the buttons, else a tap on the table goes on, as Next does."""
         if kind == DOWN:
             self.key_focus.hide(self.widgets)  # a mouse or touch player: no keyboard focus
         for w in self.widgets:
             if w.visible and w.handle(kind, pos):
-                return self._transition
+                return
         if kind == DOWN and self.table_rect.collidepoint(pos) and not self.band.collidepoint(pos):
-            self.skip()  # a tap on the table goes on, as Next does
-        return self._transition
+            self.skip()
 
     def close(self) -> None:
         self._transition = Pop()

@@ -174,11 +174,15 @@ class Page:
 
     def _wrap(self, runs: list[tuple[str, str]], size: int, width: int) -> list[list[Atom]]:
         """Break runs into lines no wider than `width`."""
-        words: list[list[Atom]] = [[]]  # words: atoms with no break between them
+        lines = self._fill(self._words(runs, size), size, width)
+        return [line for line in self._settle(lines, size, width) if line] or [[]]
+
+    def _words(self, runs: list[tuple[str, str]], size: int) -> list[list[Atom]]:
+        """The runs as words: atoms with no break between them (a word may be empty)."""
+        words: list[list[Atom]] = [[]]
         for kind, text in runs:
             if kind == "card":
-                atom = Atom("card", text, self._chip_size(text, size)[0])
-                words[-1].append(atom)
+                words[-1].append(Atom("card", text, self._chip_size(text, size)[0]))
                 continue
             segments = text.split(ZWSP)  # a zero-width space: a break with nothing to show
             for n, segment in enumerate(segments):
@@ -188,7 +192,12 @@ class Page:
                         words.append([])
                 if n < len(segments) - 1 and words[-1]:
                     words.append([])
-        lines: list[list[list[Atom]]] = [[]]  # lines of words
+        return words
+
+    def _fill(self, words: list[list[Atom]], size: int, width: int) -> list[list[list[Atom]]]:
+        """The words in lines, as many on each as fit in `width` by their measures (a trailing
+        space may hang over); a word longer than a line is cut where a line may break."""
+        lines: list[list[list[Atom]]] = [[]]
         used = 0
         for word in (w for w in words if w):
             w = sum(a.width for a in word)
@@ -196,7 +205,7 @@ class Page:
             if used and used + w - trail > width:
                 lines.append([])
                 used = 0
-            if w - trail > width:  # a word longer than a line: cut it where a line may break
+            if w - trail > width:
                 for piece in self._cut(word, size, width - used):
                     pw = sum(a.width for a in piece)
                     if used and used + pw > width:
@@ -207,10 +216,15 @@ class Page:
                 continue
             lines[-1].append(word)
             used += w
+        return lines
+
+    def _settle(self, lines: list[list[list[Atom]]], size: int, width: int) -> list[list[Atom]]:
+        """Each line set as drawn. Measured whole, a line may come out wider than its words
+        measured apart (Thai shaping): then its last word starts the next line."""
         out = []
         i = 0
-        while i < len(lines):  # measured whole, a line may come out wider (Thai shaping): then its
-            atoms = self._set(lines[i], size)  # last word starts the next line
+        while i < len(lines):
+            atoms = self._set(lines[i], size)
             while len(lines[i]) > 1 and _extent(atoms) > width:
                 if i + 1 == len(lines):
                     lines.append([])
@@ -218,7 +232,7 @@ class Page:
                 atoms = self._set(lines[i], size)
             out.append(atoms)
             i += 1
-        return [line for line in out if line] or [[]]
+        return out
 
     def _set(self, words: list[list[Atom]], size: int) -> list[Atom]:
         """A line's words as the pieces it is drawn in (a style's run of text, a card), each measured

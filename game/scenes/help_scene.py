@@ -173,18 +173,7 @@ class HelpScene(Scene):
             if self._pressed is not None:
                 self._pressed.button.handle(DOWN, self._in_button(self._pressed, local))
         elif kind == MOVE:
-            if self.scroller.move(pos[1], self.clock):
-                self._view_dirty = True
-                if self._pressed is not None:  # a drag is no tap: the button lets go
-                    self._pressed.button.handle(UP, (-(10**6), -(10**6)))
-                    self._pressed = None
-            elif not self.scroller.tracking:
-                for action in self.page.actions:
-                    action.button.handle(MOVE, self._in_button(action, local))
-                    if action.button.dirty:
-                        self._view_dirty = True
-            elif self._pressed is not None:
-                self._pressed.button.handle(MOVE, self._in_button(self._pressed, local))
+            self._page_move(pos, local)
         elif kind == UP:
             dragged = self.scroller.release(self.clock)
             pressed, self._pressed = self._pressed, None
@@ -192,6 +181,22 @@ class HelpScene(Scene):
                 self.activate(pressed)
         if self._pressed is not None and self._pressed.button.dirty:
             self._view_dirty = True
+
+    def _page_move(self, pos: tuple[int, int], local: tuple[int, int]) -> None:
+        """A drag scrolls the page (and is no tap: the button pressed lets go); a mouse moving over
+        the page lights the button under it."""
+        if self.scroller.move(pos[1], self.clock):
+            self._view_dirty = True
+            if self._pressed is not None:  # a drag is no tap: the button lets go
+                self._pressed.button.handle(UP, (-(10**6), -(10**6)))
+                self._pressed = None
+        elif not self.scroller.tracking:
+            for action in self.page.actions:
+                action.button.handle(MOVE, self._in_button(action, local))
+                if action.button.dirty:
+                    self._view_dirty = True
+        elif self._pressed is not None:
+            self._pressed.button.handle(MOVE, self._in_button(self._pressed, local))
 
     def to_page(self, pos: tuple[int, int]) -> tuple[int, int]:
         return pos[0] - self.column.x, pos[1] - self.column.y + int(self.scroller.offset)

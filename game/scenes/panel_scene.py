@@ -154,21 +154,29 @@ class PanelScene(Scene):
             self._full = True
         if self._full:
             self._full = False
-            surface.blit(self._static, (0, 0))
-            for w in self.widgets:
-                if w.visible:
-                    w.draw(surface)
-                else:
-                    w.dirty = False
-            self.key_focus.draw(surface, self.widgets)
+            self._draw_whole(surface, self._static)
             return None
         dirty = [w.bounds for w in self.widgets if w.dirty]
-        if not dirty:
-            return []
+        if dirty:
+            self._draw_changed(surface, self._static, dirty)
+        return dirty
+
+    def _draw_whole(self, surface: pygame.Surface, static: pygame.Surface) -> None:
+        """Everything: what does not change, the controls shown and the keyboard focus."""
+        surface.blit(static, (0, 0))
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface)
+            else:
+                w.dirty = False
+        self.key_focus.draw(surface, self.widgets)
+
+    def _draw_changed(self, surface: pygame.Surface, static: pygame.Surface, dirty: list[pygame.Rect]) -> None:
+        """The controls that changed, each over what lies under it (and the focus, when on one)."""
         clip = surface.get_clip()
         for area in dirty:
             surface.set_clip(area)
-            surface.blit(self._static, area, area)
+            surface.blit(static, area, area)
             for w in self.widgets:
                 if w.visible and w.bounds.colliderect(area):
                     w.draw(surface)
@@ -178,4 +186,3 @@ class PanelScene(Scene):
         focused = self.key_focus.focused(self.widgets)
         if focused is not None and focused[0].bounds.collidelist(dirty) != -1:
             self.key_focus.draw(surface, self.widgets)
-        return dirty

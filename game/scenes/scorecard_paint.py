@@ -7,6 +7,8 @@ or more over), as golfers mark their cards. The hole being played (or just ended
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pygame
 
 from ..i18n import tr
@@ -44,24 +46,46 @@ def column_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     return [pygame.Rect(round(a), rect.y, round(b) - round(a), rect.height) for a, b in zip(edges, edges[1:])]
 
 
-def paint_card(
-    surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card: list[int | None], current: int | None
-) -> None:
-    """The scorecard in `rect`: `card` holds each hole's score (None: not played yet); `current` is
-    the number of the hole to tint (None: none)."""
-    radius = max(4, rect.height // 14)
-    surface.blit(theme.rounded_rect(rect.size, PAPER, radius), rect)
-    rows = 4
-    row_h = rect.height / rows
-    cols = column_rects(rect)
-    header = pygame.Rect(rect.x, rect.y, rect.width, round(row_h))
-    surface.blit(theme.rounded_rect(header.size, HEADER, radius), header)
-    surface.fill(HEADER, (header.x, header.centery, header.width, header.bottom - header.centery))  # square below
-    if current is not None:
-        col = cols[current]
-        surface.fill(CURRENT, (col.x, header.bottom, col.width, rect.bottom - header.bottom))
-    size = max(12, int(row_h * 0.5))
+@dataclass(frozen=True)
+class CardRow:
+    """One row of the card as written: its label, the nine holes' cells and the total; which cells
+    are inked red (under par), the holes' scores against par to mark (the Score row's), and whether
+    the cells are in bold (all but the Par row)."""
+
+    label: str
+    cells: list[str]
+    total: str
+    red: list[bool] = field(default_factory=lambda: [False] * HOLES)
+    against: list[int | None] = field(default_factory=lambda: [None] * HOLES)
+    bold: bool = True
+
+
+def card_rows(card: list[int | None]) -> list[CardRow]:
+    """The rows Hole, Par, Score and To par of a card holding each hole's score (None: not played)."""
     played = [s for s in card if s is not None]
+    against = [None if s is None else s - PAR_PER_HOLE for s in card]
+    to_par = running_to_par(card)
+    return [
+        CardRow(tr("Hole"), [str(i + 1) for i in range(HOLES)], tr("Total")),
+        CardRow(tr("Par"), [str(PAR_PER_HOLE)] * HOLES, str(PAR), bold=False),
+        CardRow(
+            tr("Score"),
+            ["" if s is None else strokes(s) for s in card],
+            strokes(sum(played)) if played else "",
+            red=[a is not None and a < 0 for a in against],
+            against=against,
+        ),
+        CardRow(
+            tr("To par"),
+            to_par,
+            shown(par_text(sum(played) - PAR_PER_HOLE * len(played))) if played else "",
+            red=[value.startswith("\u2013") for value in to_par],
+        ),
+    ]
+
+
+def running_to_par(card: list[int | None]) -> list[str]:
+    """After each hole played, the round so far against par ("" for a hole not played)."""
     running: list[str] = []
     total = 0
     for i, score in enumerate(card):
@@ -70,48 +94,62 @@ def paint_card(
             continue
         total += score
         running.append(shown(par_text(total - PAR_PER_HOLE * (i + 1))))
-    labels = [tr("Hole"), tr("Par"), tr("Score"), tr("To par")]
-    totals = [
-        tr("Total"),
-        str(PAR),
-        strokes(sum(played)) if played else "",
-        shown(par_text(sum(played) - PAR_PER_HOLE * len(played))) if played else "",
-    ]
-    for r in range(rows):
+    return running
+
+
+def paint_card(
+    surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card: list[int | None], current: int | None
+) -> None:
+    """The scorecard in `rect`: `card` holds each hole's score (None: not played yet); `current` is
+    the number of the hole to tint (None: none)."""
+    radius = max(4, rect.height // 14)
+    surface.blit(theme.rounded_rect(rect.size, PAPER, radius), rect)
+    rows = card_rows(card)
+    row_h = rect.height / len(rows)
+    cols = column_rects(rect)
+    header = pygame.Rect(rect.x, rect.y, rect.width, round(row_h))
+    surface.blit(theme.rounded_rect(header.size, HEADER, radius), header)
+    surface.fill(HEADER, (header.x, header.centery, header.width, header.bottom - header.centery))  # square below
+    if current is not None:
+        col = cols[current]
+        surface.fill(CURRENT, (col.x, header.bottom, col.width, rect.bottom - header.bottom))
+    size = max(12, int(row_h * 0.5))
+    for r, row in enumerate(rows):
         y = rect.y + row_h * r
-        cy = round(y + row_h / 2)
         if r:
             pygame.draw.line(surface, RULE, (rect.x + 2, round(y)), (rect.right - 3, round(y)))
-        ink = theme.TEXT if r == 0 else INK
-        label = text.fit(labels[r], cols[0].width - size // 2, size, ink, bold=True)
-        surface.blit(label, label.get_rect(midleft=(cols[0].x + size // 3, cy)))
-        cells = (
-            [str(i + 1) for i in range(HOLES)]
-            if r == 0
-            else [str(PAR_PER_HOLE)] * HOLES
-            if r == 1
-            else ["" if s is None else strokes(s) for s in card]
-            if r == 2
-            else running
-        )
-        for i, value in enumerate(cells):
-            col = cols[i + 1]
-            score = card[i]
-            if r == 2 and score is not None:
-                _mark(surface, (col.centerx, cy), int(min(col.width, row_h) * 0.45), score - PAR_PER_HOLE)
-            under = value.startswith("\u2013") if r == 3 else r == 2 and (score or 0) < PAR_PER_HOLE
-            colour = INK_RED if under and value else ink
-            if value:
-                img = text.fit(value, col.width - 4, size, colour, bold=r != 1)
-                surface.blit(img, img.get_rect(center=(col.centerx, cy)))
-        total_col = cols[-1]
-        if totals[r]:
-            colour = INK_RED if totals[r].startswith("\u2013") else ink
-            img = text.fit(totals[r], total_col.width - 6, size, colour, bold=True)
-            surface.blit(img, img.get_rect(center=(total_col.centerx, cy)))
+        ink = theme.TEXT if r == 0 else INK  # (the header's row, on green)
+        _paint_row(surface, text, cols, row, round(y + row_h / 2), row_h, size, ink)
     for col in cols[1:]:  # (inner columns only: the rounded corners stay clear)
         pygame.draw.line(surface, RULE, (col.x, header.bottom), (col.x, rect.bottom - 1))
     pygame.draw.line(surface, HEADER, (cols[-1].x, rect.y), (cols[-1].x, rect.bottom - 1), 2)
+
+
+def _paint_row(
+    surface: pygame.Surface,
+    text: TextCache,
+    cols: list[pygame.Rect],
+    row: CardRow,
+    cy: int,
+    row_h: float,
+    size: int,
+    ink: tuple[int, int, int],
+) -> None:
+    """One row across the card, `row_h` high and centred on `cy`: its label, its marked cells and
+    its total, in `size` px."""
+    label = text.fit(row.label, cols[0].width - size // 2, size, ink, bold=True)
+    surface.blit(label, label.get_rect(midleft=(cols[0].x + size // 3, cy)))
+    for col, value, red, against in zip(cols[1:], row.cells, row.red, row.against):
+        if against is not None:
+            _mark(surface, (col.centerx, cy), int(min(col.width, row_h) * 0.45), against)
+        if value:
+            img = text.fit(value, col.width - 4, size, INK_RED if red else ink, bold=row.bold)
+            surface.blit(img, img.get_rect(center=(col.centerx, cy)))
+    if row.total:
+        total_col = cols[-1]
+        colour = INK_RED if row.total.startswith("\u2013") else ink
+        img = text.fit(row.total, total_col.width - 6, size, colour, bold=True)
+        surface.blit(img, img.get_rect(center=(total_col.centerx, cy)))
 
 
 def _mark(surface: pygame.Surface, centre: tuple[int, int], r: int, against: int) -> None:

@@ -259,38 +259,28 @@ class StatsScene(PanelScene):
 
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
-        keys = self.legend_keys()
-        # no larger than the numbers beside it; a key's square about a capital's height, a space
-        # after it and an em between keys (smaller squares, set closer, are lost against their words)
+        # no larger than the numbers beside it
         size = max(12, r.height // 10)
         if self._numbers_size is not None:
             size = min(size, self._numbers_size)
+        legend = self._legend(size, r.width)
+        line = max(img.get_height() for _c, img in legend.items)
+        y = r.bottom - line * len(legend.rows)
+        for row in legend.rows:
+            legend.paint_row(surface, row, r, y)
+            y += line
+        return line * len(legend.rows) + 4
+
+    def _legend(self, size: int, width: int) -> Legend:
+        """The legend's keys at `size` on one row when they fit in `width`; else on two rows (a long
+        language) before the text gets smaller, down to 10 px."""
+        keys = self.legend_keys()
         while True:
             items = [(RESULT_COLOURS[k], self.ctx.text.render(tr(label), size, theme.TEXT_DIM)) for k, label in keys]
-            box, space, gap = max(8, int(size * 0.7)), max(5, size // 3), max(8, size)
-            widths = [box + space + img.get_width() for _c, img in items]
-            rows = [items] if sum(widths) + gap * (len(items) - 1) <= r.width else [items[:2], items[2:]]
-            rows = [row for row in rows if row]
-            if (
-                len(rows) == 1
-                or max(sum(box + space + i.get_width() for _c, i in row) + gap for row in rows) <= r.width
-                or size <= 10
-            ):
-                break  # one row; else two rows (a long language) before the text gets small
+            legend = Legend(items, size)
+            if legend.fits(width) or size <= 10:
+                return legend
             size -= 1
-        line = max(img.get_height() for _c, img in items)
-        y = r.bottom - line * len(rows)
-        for row in rows:
-            total = sum(box + space + img.get_width() for _c, img in row) + gap * (len(row) - 1)
-            x = r.x + max(0, (r.width - total) // 2)
-            for colour, img in row:
-                pygame.draw.rect(
-                    surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=max(2, box // 5)
-                )
-                surface.blit(img, (x + box + space, y))
-                x += box + space + img.get_width() + gap
-            y += line
-        return line * len(rows) + 4
 
     # --- actions -------------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -358,3 +348,39 @@ class StatsScene(PanelScene):
     def on_key(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+
+
+class Legend:
+    """The chart's colour keys, each a square and its word, set in one row or two: a key's square
+    about a capital's height, a space after it and an em between keys (smaller squares, set closer,
+    are lost against their words)."""
+
+    def __init__(self, items: list[tuple[tuple[int, int, int], pygame.Surface]], size: int) -> None:
+        self.items = items
+        self.box, self.space, self.gap = max(8, int(size * 0.7)), max(5, size // 3), max(8, size)
+        self.rows = [items]
+
+    def fits(self, width: int) -> bool:
+        """Set in `width`: on one row if it fits, else on two; whether that fits."""
+        box, space, gap = self.box, self.space, self.gap
+        widths = [box + space + img.get_width() for _c, img in self.items]
+        if sum(widths) + gap * (len(self.items) - 1) > width:
+            self.rows = [row for row in (self.items[:2], self.items[2:]) if row]
+        return len(self.rows) == 1 or max(self._used(row) + gap for row in self.rows) <= width
+
+    def _used(self, row: list[tuple[tuple[int, int, int], pygame.Surface]]) -> int:
+        return sum(self.box + self.space + img.get_width() for _c, img in row)
+
+    def paint_row(
+        self, surface: pygame.Surface, row: list[tuple[tuple[int, int, int], pygame.Surface]], r: pygame.Rect, y: int
+    ) -> None:
+        """One row of keys, centred across `r`, from `y` down."""
+        box, space, gap = self.box, self.space, self.gap
+        total = self._used(row) + gap * (len(row) - 1)
+        x = r.x + max(0, (r.width - total) // 2)
+        for colour, img in row:
+            pygame.draw.rect(
+                surface, colour, (x, y + img.get_height() // 2 - box // 2, box, box), border_radius=max(2, box // 5)
+            )
+            surface.blit(img, (x + box + space, y))
+            x += box + space + img.get_width() + gap

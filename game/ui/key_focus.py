@@ -90,22 +90,24 @@ class KeyFocus:
             if on is None or typing:
                 return False, None
             return True, on[1].center
-        if k not in TAB_KEYS and k not in ARROWS:
+        if not _moves_focus(k, on is None or typing, widgets):
             return False, None
-        if k in (pygame.K_LEFT, pygame.K_RIGHT) and (on is None or typing) and _has_text_input(widgets):
-            return False, None  # a text box's cursor keys
+        self._move_by(k, event.mod, found, widgets)
+        return True, None
+
+    def _move_by(self, k: int, mod: int, found: list[Stop], widgets: Sequence[Widget]) -> None:
+        """The focus moved by Tab (Shift+Tab: back) or an arrow (to the nearest control that way)."""
         if self.index is None:
             self._move(0, widgets)  # the first key only shows the focus
-            return True, None
+            return
         index = min(self.index, len(found) - 1)
         if k in TAB_KEYS:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
             self._move((index + step) % len(found), widgets)
         else:
             to = nearest(found[index][1], [r for _w, r in found], *ARROWS[k])
             if to is not None:
                 self._move(to, widgets)
-        return True, None
 
     def hide(self, widgets: Sequence[Widget]) -> None:
         """A mouse or touch player: no focus."""
@@ -150,3 +152,11 @@ def paint_ring(surface: pygame.Surface, rect: pygame.Rect, width: int, radius: i
 
 def _has_text_input(widgets: Sequence[Widget]) -> bool:
     return any(isinstance(w, TextInput) and w.visible for w in widgets)
+
+
+def _moves_focus(k: int, off_text: bool, widgets: Sequence[Widget]) -> bool:
+    """Whether key `k` moves the focus: Tab, or an arrow, but for the left and right arrows while
+    a text box takes them (`off_text`: the focus is hidden or on a text box; they move its caret)."""
+    if k not in TAB_KEYS and k not in ARROWS:
+        return False
+    return not (k in (pygame.K_LEFT, pygame.K_RIGHT) and off_text and _has_text_input(widgets))

@@ -175,12 +175,7 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
         return [("main", text)]
     out: list[list] = []
     for ch in text:
-        want = _preferred(ch)
-        if want is None and out and _has_glyph(out[-1][0], ch, bold):
-            family = out[-1][0]
-        else:
-            order = [want or "main"] + [f for f in FAMILIES if f != (want or "main")]
-            family = next((f for f in order if _has_glyph(f, ch, bold)), want or "main")
+        family = _family_of(ch, out[-1][0] if out else None, bold)
         if out and out[-1][0] == family:
             out[-1][1] += ch
         else:
@@ -188,6 +183,17 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     if len(out) == 1 and out[0][0] == "main":
         known.update(text)
     return [(f, s) for f, s in out]
+
+
+def _family_of(ch: str, current: str | None, bold: bool) -> str:
+    """The family `ch` is drawn in: a neutral character stays in the `current` run's family when
+    that has it; else its own script's family first, then the first family that has it."""
+    want = _preferred(ch)
+    if want is None and current is not None and _has_glyph(current, ch, bold):
+        return current
+    first = want or "main"
+    order = [first] + [f for f in FAMILIES if f != first]
+    return next((f for f in order if _has_glyph(f, ch, bold)), first)
 
 
 class FallbackFont:

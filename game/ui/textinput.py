@@ -112,8 +112,11 @@ class TextInput(Widget):
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        key, mod = event.key, getattr(event, "mod", 0)
-        ctrl = mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ctrl = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        return self._command(event.key, ctrl) or self._edit(event.key, ctrl)
+
+    def _command(self, key: int, ctrl: int) -> bool:
+        """Paste, select all, clear the selection, submit; True when `key` was one of them."""
         if (ctrl and key == pygame.K_v) or key == getattr(pygame, "K_PASTE", -1):
             if self.paste is not None:
                 self.focus()
@@ -131,25 +134,28 @@ class TextInput(Widget):
             if self.on_submit is not None:
                 self.on_submit(self.value)
             return True
+        return False
+
+    def _edit(self, key: int, ctrl: int) -> bool:
+        """Delete a character (with Ctrl, Backspace: all before the caret) or move the caret (which
+        ends a selection); True when `key` was one of those."""
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
             self._select(False)
         if key == pygame.K_BACKSPACE:
-            if ctrl:
-                self._delete(0, self.caret)
-            else:
-                self._delete(self.caret - 1, self.caret)
-        elif key == pygame.K_DELETE:
+            self._delete(0 if ctrl else self.caret - 1, self.caret)
+            return True
+        if key == pygame.K_DELETE:
             self._delete(self.caret, self.caret + 1)
-        elif key == pygame.K_LEFT:
-            self._set("caret", max(0, self.caret - 1))
-        elif key == pygame.K_RIGHT:
-            self._set("caret", min(len(self.value), self.caret + 1))
-        elif key == pygame.K_HOME:
-            self._set("caret", 0)
-        elif key == pygame.K_END:
-            self._set("caret", len(self.value))
-        else:
+            return True
+        caret = {
+            pygame.K_LEFT: max(0, self.caret - 1),
+            pygame.K_RIGHT: min(len(self.value), self.caret + 1),
+            pygame.K_HOME: 0,
+            pygame.K_END: len(self.value),
+        }.get(key)
+        if caret is None:
             return False
+        self._set("caret", caret)
         return True
 
     # --- drawing -------------------------------------------------------------------------------

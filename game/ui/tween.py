@@ -187,6 +187,20 @@ class _Cohort:
         return out
 
 
+def _advance(tweens: list[Tween], dt: float, changed: list[Any]) -> list[Tween]:
+    """Each tween advanced by `dt` (but one whose every field a newer tween took over); returns
+    those still running, and adds to `changed` the subjects of those that moved or ended."""
+    alive = []
+    for tween in tweens:
+        if not tween.target and not tween.done:
+            continue  # every field was taken over by a newer tween
+        if not tween.update(dt):
+            alive.append(tween)
+        if tween.start is not None or tween.done:  # (one still waiting out its delay: not)
+            changed.append(tween.subject)
+    return alive
+
+
 class Tweener:
     """Runs many tweens. A new tween on a field another tween animates takes that field over.
 
@@ -242,32 +256,30 @@ class Tweener:
         changed: list[Any] = []
         self.changed = changed
         self._fresh = None  # (tweens made from here on have not been through this step)
-        due: list[Tween] = []
         if self._cohorts:
-            for cohort in self._cohorts:
-                due += cohort.due(dt)
-            self._cohorts = [c for c in self._cohorts if c.waiting]
-        if due:  # in the order made, among those already running
-            self._tweens = sorted([*self._tweens, *due], key=lambda t: t.seq)
+            self._start_due(dt)
         if not self._tweens:
             return bool(self._cohorts)
         self._running = tweens = self._tweens
         self._tweens = []
-        alive = []
         try:
-            for tween in tweens:
-                if not tween.target and not tween.done:
-                    continue  # every field was taken over by a newer tween
-                if not tween.update(dt):
-                    alive.append(tween)
-                if tween.start is not None or tween.done:  # (one still waiting out its delay: not)
-                    changed.append(tween.subject)
+            alive = _advance(tweens, dt, changed)
         finally:
             self._running = []
         # callbacks may have started new tweens: keep them after the survivors
         alive.extend(t for t in self._tweens if not t.done or not t._fired)
         self._tweens = alive
         return self.active
+
+    def _start_due(self, dt: float) -> None:
+        """The cohorts advanced by `dt`: the tweens whose delay passed join the others, in the
+        order made, and the cohorts left empty go."""
+        due: list[Tween] = []
+        for cohort in self._cohorts:
+            due += cohort.due(dt)
+        self._cohorts = [c for c in self._cohorts if c.waiting]
+        if due:
+            self._tweens = sorted([*self._tweens, *due], key=lambda t: t.seq)
 
     def cancel(self, subject: Any = None) -> None:
         """Stop the tweens of one subject (or all), leaving fields where they are, without callbacks."""

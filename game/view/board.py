@@ -147,62 +147,75 @@ class Board(BoardPainting):
         """Send every card to its target; returns the cards that had to move (in start order)."""
         self._faces_due = True
         moved: list[Card] = []
-        if order is None:
-            seq = list(targets)
-        else:
-            seq = list(order)
-            listed = set(seq)
-            seq += [c for c in targets if c not in listed]
-        watch = self._watch
-        for card in seq:
+        for card in _in_order(targets, order):
             t = targets[card]
             sprite = self.sprites.get(card)
             if sprite is None:
-                sprite = self.sprites[card] = CardSprite(card, t.pos, t.face_up, t.z)
-                self._order_dirty = True
-                watch.add(sprite)
+                self._add(card, t)
                 continue
             if sprite.z != t.z:
                 sprite.z = t.z
                 self._order_dirty = True
-                watch.add(sprite)
+                self._watch.add(sprite)
+            delay = len(moved) * stagger  # (the cards start one after another)
             if sprite.face_up != t.face_up:
-                sprite.face_up = t.face_up
-                watch.add(sprite)
-                if duration > 0:
-                    sprite.turn = 0.0
-                    self.tweener.to(
-                        sprite, flip_time, {"turn": 1.0}, out_cubic, delay=len(moved) * stagger + duration * 0.3
-                    )
-            if sprite.flying and not sprite.dragging and (duration <= 0 or _close(sprite.pos, t.pos)):
-                # a flight not yet under way (a draw undone in the same frame) must not carry the card
-                # off after it is back where the model says
-                self.tweener.to(sprite, 0, {"pos": t.pos})
-                sprite.flying = False
-                self._order_dirty = True
-                watch.add(sprite)
-            if sprite.dragging or _close(sprite.pos, t.pos):
-                if not sprite.dragging and sprite.pos != t.pos:
-                    sprite.pos = t.pos
-                    watch.add(sprite)
-                continue
-            delay = len(moved) * stagger
-            moved.append(card)
-            watch.add(sprite)
-            if duration <= 0:
-                sprite.pos = t.pos
-                if on_land:
-                    on_land(card)
-                continue
-            sprite.flying = True
-            self._order_dirty = True
-            self.tweener.to(
-                sprite, duration, {"pos": t.pos}, out_cubic, on_complete=self._lander(sprite, on_land), delay=delay
-            )
+                self._turn_over(sprite, t.face_up, duration, delay, flip_time)
+            if self._send(sprite, t.pos, duration, delay, on_land):
+                moved.append(card)
         if len(self.sprites) != len(targets) or any(c not in targets for c in self.sprites):
             for card in [c for c in self.sprites if c not in targets]:
                 self._drop(card)
         return moved
+
+    def _add(self, card: Card, t: Target) -> None:
+        """A card new to the board: at its target at once."""
+        sprite = self.sprites[card] = CardSprite(card, t.pos, t.face_up, t.z)
+        self._order_dirty = True
+        self._watch.add(sprite)
+
+    def _turn_over(self, sprite: CardSprite, face_up: bool, duration: float, delay: float, flip_time: float) -> None:
+        """The card turned face up or down: animated (after `delay` and a part of its move's
+        `duration`) unless the move is instant."""
+        sprite.face_up = face_up
+        self._watch.add(sprite)
+        if duration > 0:
+            sprite.turn = 0.0
+            self.tweener.to(sprite, flip_time, {"turn": 1.0}, out_cubic, delay=delay + duration * 0.3)
+
+    def _send(
+        self,
+        sprite: CardSprite,
+        pos: tuple[float, float],
+        duration: float,
+        delay: float,
+        on_land: Callable[[Card], None] | None,
+    ) -> bool:
+        """The card sent to `pos`: set there if it is (nearly) there already or while it is dragged,
+        else it flies (or jumps, when `duration` is 0); returns whether it had to move."""
+        if sprite.flying and not sprite.dragging and (duration <= 0 or _close(sprite.pos, pos)):
+            # a flight not yet under way (a draw undone in the same frame) must not carry the card
+            # off after it is back where the model says
+            self.tweener.to(sprite, 0, {"pos": pos})
+            sprite.flying = False
+            self._order_dirty = True
+            self._watch.add(sprite)
+        if sprite.dragging or _close(sprite.pos, pos):
+            if not sprite.dragging and sprite.pos != pos:
+                sprite.pos = pos
+                self._watch.add(sprite)
+            return False
+        self._watch.add(sprite)
+        if duration <= 0:
+            sprite.pos = pos
+            if on_land:
+                on_land(sprite.card)
+            return True
+        sprite.flying = True
+        self._order_dirty = True
+        self.tweener.to(
+            sprite, duration, {"pos": pos}, out_cubic, on_complete=self._lander(sprite, on_land), delay=delay
+        )
+        return True
 
     def _lander(self, sprite: CardSprite, on_land: Callable[[Card], None] | None) -> Callable[[], None]:
         def land() -> None:
@@ -375,3 +388,13 @@ class Board(BoardPainting):
 
 def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 0.5 and abs(a[1] - b[1]) < 0.5
+
+
+def _in_order(targets: dict[Card, Target], order: Iterable[Card] | None) -> list[Card]:
+    """The cards of `targets` in the order they start: `order`'s first, then the rest."""
+    if order is None:
+        return list(targets)
+    seq = list(order)
+    listed = set(seq)
+    seq += [c for c in targets if c not in listed]
+    return seq

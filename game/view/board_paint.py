@@ -4,6 +4,7 @@ where no card's body will cover it, the marks, the cards that reach in, the hint
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
@@ -119,14 +120,33 @@ class BoardPainting:
         if self._arrow is not None:
             self._arrow.hint_drawn()
         order = self._ordered()
-        pad = 2 * self._glow_pad
         dirty: list[pygame.Rect] = self._extra_dirty
         self._extra_dirty = []
         full = self._full_redraw
-        for s in order if full else self._watch:
+        self._restamp(order if full else self._watch, full, dirty)
+        self._shadow_dirty(dirty)
+        self._rest()
+        if not full and not dirty:
+            return []
+        boxes = [s.drawn_rect or _NOWHERE for s in order]
+        if full:
+            self._full_redraw = False
+            self._paint(surface, surface.get_rect(), order, boxes)
+            return None
+        merged = merge(dirty)
+        for rect in merged:
+            self._paint(surface, rect, order, boxes)
+        return merged
+
+    def _restamp(self, sprites: Iterable[CardSprite], full: bool, dirty: list[pygame.Rect]) -> None:
+        """Each sprite's place and look now: where they changed since it was drawn, both where it
+        was and where it goes are dirty (`full`: everything is painted, nothing is added)."""
+        pad = 2 * self._glow_pad
+        for s in sprites:
             rect = self.shown_rect(s)
-            # (flying or dragged: drawn above the rest; landing puts it back in its place among them;
-            # a shake's end may hide it under a card at the same place, see _visible)
+            # all that its painting depends on (flying or dragged: drawn above the rest; landing puts
+            # it back in its place among them; a shake's end may hide it under a card at the same
+            # place, see _visible)
             key = (
                 rect.x,
                 rect.y,
@@ -146,19 +166,6 @@ class BoardPainting:
                 s.drawn_at, s.drawn_key = rect, key
                 if not full:
                     dirty.append(s.drawn_rect)
-        self._shadow_dirty(dirty)
-        self._rest()
-        if not full and not dirty:
-            return []
-        boxes = [s.drawn_rect or _NOWHERE for s in order]
-        if full:
-            self._full_redraw = False
-            self._paint(surface, surface.get_rect(), order, boxes)
-            return None
-        merged = merge(dirty)
-        for rect in merged:
-            self._paint(surface, rect, order, boxes)
-        return merged
 
     def _shadow_dirty(self, dirty: list[pygame.Rect]) -> None:
         """The lift's shadow: where it was and where it goes, when it moved or changed strength."""
@@ -192,6 +199,21 @@ class BoardPainting:
         """Repaint one rectangle: the background, the marks, the cards that reach into it, the arrow."""
         surface.set_clip(rect)
         shown = _visible([order[i] for i in rect.collidelistall(boxes)])
+        self._paint_ground(surface, rect, shown)
+        shadow = self._shadow
+        if shadow is not None and shadow[0].colliderect(rect):  # under the lifted cards, over the rest
+            self._paint_sprites(surface, [s for s in shown if s.lift <= 0])
+            self._lift.paint(surface, shadow[2], shadow[3])
+            self._paint_sprites(surface, [s for s in shown if s.lift > 0])
+        else:
+            self._paint_sprites(surface, shown)
+        if self._arrow is not None:
+            self._arrow.paint(surface, rect, self.card_w, GLOW_COLOURS[HINT])
+        surface.set_clip(None)
+
+    def _paint_ground(self, surface: pygame.Surface, rect: pygame.Rect, shown: list[CardSprite]) -> None:
+        """What lies under the cards in `rect`: the background (but where the top card of `shown`
+        covers it), what is printed on the felt, the empty piles' and the hint's marks."""
         if self.background is not None:
             hole = self._opaque_body(shown[-1]) if shown else None  # (the top card's body will cover it)
             for part in minus(rect, [hole] if hole is not None else []):
@@ -204,16 +226,6 @@ class BoardPainting:
             box = g.get_rect(center=mark.center)
             if box.colliderect(rect):
                 surface.blit(g, box)
-        shadow = self._shadow
-        if shadow is not None and shadow[0].colliderect(rect):  # under the lifted cards, over the rest
-            self._paint_sprites(surface, [s for s in shown if s.lift <= 0])
-            self._lift.paint(surface, shadow[2], shadow[3])
-            self._paint_sprites(surface, [s for s in shown if s.lift > 0])
-        else:
-            self._paint_sprites(surface, shown)
-        if self._arrow is not None:
-            self._arrow.paint(surface, rect, self.card_w, GLOW_COLOURS[HINT])
-        surface.set_clip(None)
 
     def _opaque_body(self, s: CardSprite) -> pygame.Rect | None:
         """Where the top card of a repaint will cover everything under it: its body between the

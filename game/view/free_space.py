@@ -18,6 +18,9 @@ import pygame
 CELLS_ACROSS = 60
 
 
+Cells = tuple[int, int, int, int]  # a rectangle in cells: left, top, width, height
+
+
 def free_rects(
     bounds: pygame.Rect,
     occupied: Iterable[pygame.Rect],
@@ -31,6 +34,23 @@ def free_rects(
     bounds = pygame.Rect(bounds)
     cell = cell or max(4, min(bounds.width, bounds.height) // CELLS_ACROSS)
     cols, rows = max(1, bounds.width // cell), max(1, bounds.height // cell)
+    taken = _taken(bounds, occupied, cell, cols, rows)
+    heights = [0] * cols
+    kept = _Kept(limit)
+    least = (-(-min_size[0] // cell), -(-min_size[1] // cell))  # (columns, rows)
+    for row in range(rows):
+        line = taken[row]
+        for c in range(cols):
+            heights[c] = 0 if line[c] else heights[c] + 1
+        below = taken[row + 1] if row + 1 < rows else None
+        _widest_spans(heights, row, below, least, kept)
+    return [
+        pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in kept.chosen()
+    ]
+
+
+def _taken(bounds: pygame.Rect, occupied: Iterable[pygame.Rect], cell: int, cols: int, rows: int) -> list[bytearray]:
+    """The grid, row by row: 1 for a cell any of `occupied` touches, else 0."""
     taken = [bytearray(cols) for _ in range(rows)]
     for r in occupied:
         r = pygame.Rect(r).clip(bounds)
@@ -40,49 +60,58 @@ def free_rects(
         r0, r1 = (r.top - bounds.top) // cell, min(rows - 1, (r.bottom - 1 - bounds.top) // cell)
         for row in range(r0, r1 + 1):
             taken[row][c0 : c1 + 1] = b"\x01" * (c1 - c0 + 1)
-    heights = [0] * cols
-    found: set[tuple[int, int, int, int]] = set()
-    best: list[tuple[tuple[int, ...], tuple[int, int, int, int]]] = []  # the `limit` best, worst on top
-    min_cols, min_rows = -(-min_size[0] // cell), -(-min_size[1] // cell)
+    return taken
 
-    def merit(f: tuple[int, int, int, int]) -> tuple[int, ...]:
-        """Larger is better: area, then lowest, then rightmost (then by top and left: no two tie)."""
-        return f[2] * f[3], f[1] + f[3], f[0] + f[2], f[1], f[0]
 
-    def keep(f: tuple[int, int, int, int]) -> None:
-        if f in found:
+def _widest_spans(heights: list[int], row: int, below: bytearray | None, least: tuple[int, int], kept: _Kept) -> None:
+    """The free rectangles whose bottom is `row`, given the run of free cells above each cell
+    (`heights`), kept when at least `least` (columns, rows) and no lower row can extend them."""
+    cols = len(heights)
+    stack: list[tuple[int, int]] = []  # (start column, height), heights increasing
+    for c in range(cols + 1):
+        h = heights[c] if c < cols else 0
+        start = c
+        while stack and stack[-1][1] > h:  # (one as tall goes on: it is wider)
+            start, top = stack.pop()
+            # (as wide and as tall as it can be; kept only where it cannot reach a row lower
+            # either: otherwise the next row finds it taller)
+            if c - start >= least[0] and top >= least[1] and (below is None or below.find(1, start, c) >= 0):
+                kept.keep((start, row - top + 1, c - start, top))
+        if h and (not stack or stack[-1][1] < h):
+            stack.append((start, h))
+
+
+def _merit(f: Cells) -> tuple[int, ...]:
+    """Larger is better: area, then lowest, then rightmost (then by top and left: no two tie)."""
+    return f[2] * f[3], f[1] + f[3], f[0] + f[2], f[1], f[0]
+
+
+class _Kept:
+    """The rectangles found, each once: all of them, or only the `limit` best."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.found: set[Cells] = set()
+        self.best: list[tuple[tuple[int, ...], Cells]] = []  # the `limit` best, worst on top
+
+    def keep(self, f: Cells) -> None:
+        if f in self.found:
             return
-        if limit is None:
-            found.add(f)
+        if self.limit is None:
+            self.found.add(f)
             return
-        m = merit(f)
-        if len(best) < limit:
-            heapq.heappush(best, (m, f))
-        elif m > best[0][0]:  # better than the worst kept (the heap's top): it takes that one's place
-            found.discard(heapq.heapreplace(best, (m, f))[1])
+        m = _merit(f)
+        if len(self.best) < self.limit:
+            heapq.heappush(self.best, (m, f))
+        elif m > self.best[0][0]:  # better than the worst kept (the heap's top): it takes that one's place
+            self.found.discard(heapq.heapreplace(self.best, (m, f))[1])
         else:
             return
-        found.add(f)
+        self.found.add(f)
 
-    for row in range(rows):
-        line = taken[row]
-        below = taken[row + 1] if row + 1 < rows else None
-        for c in range(cols):
-            heights[c] = 0 if line[c] else heights[c] + 1
-        stack: list[tuple[int, int]] = []  # (start column, height), heights increasing
-        for c in range(cols + 1):
-            h = heights[c] if c < cols else 0
-            start = c
-            while stack and stack[-1][1] > h:  # (one as tall goes on: it is wider)
-                start, top = stack.pop()
-                # (as wide and as tall as it can be; kept only where it cannot reach a row lower
-                # either: otherwise the next row finds it taller)
-                if c - start >= min_cols and top >= min_rows and (below is None or below.find(1, start, c) >= 0):
-                    keep((start, row - top + 1, c - start, top))
-            if h and (not stack or stack[-1][1] < h):
-                stack.append((start, h))
-    chosen = sorted(found, key=merit, reverse=True)  # (with a limit, `found` holds only the best)
-    return [pygame.Rect(bounds.left + x * cell, bounds.top + y * cell, w * cell, h * cell) for x, y, w, h in chosen]
+    def chosen(self) -> list[Cells]:
+        """Those kept, best first."""
+        return sorted(self.found, key=_merit, reverse=True)
 
 
 def covered(rect: pygame.Rect, rects: list[pygame.Rect]) -> int:
