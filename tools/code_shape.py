@@ -6,8 +6,9 @@ Complexity is radon's cyclomatic complexity of every function, method and nested
 may be over MOST (25), and at most MANY_ALLOWED (15) over MANY (15): past that, a function is a
 knot to untie, not a list of cases. The one exception is a solver's inner search loop, where one
 flat function is faster than the calls that would split it: it says so with a comment line
-``# complexity: <why>`` directly above its ``def`` (or above its decorators), in a module of a
-``solver`` package; such functions are listed apart and not counted.
+``# complexity: <why>`` directly above its ``def`` (or above its decorators; the reason may go on over
+more comment lines), in a module of a ``solver`` package; such functions, and the functions nested in
+them, are listed apart and not counted.
 
 Import cycles are found in the graph grimp builds of the package, with the imports inside functions
 and those under TYPE_CHECKING counted too (either kind, left in a circle, ties the modules together:
@@ -20,7 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,19 +106,29 @@ def top_lines(tree: ast.AST) -> dict[int, int]:
 
 
 def is_marked(lines: list[str], top: int) -> bool:
-    """Whether the line right above line `top` (1-based) is a ``# complexity: <why>`` comment."""
-    above = lines[top - 2].strip() if top >= 2 else ""
-    return above.startswith(MARKER) and bool(above[len(MARKER) :].strip())
+    """Whether the comment right above line `top` (1-based) is a ``# complexity: <why>`` comment: the
+    block of comment lines directly above, whose first line holds the marker and a reason."""
+    first = top - 1  # the index of the line `top` in `lines` is top - 1
+    while first >= 1 and lines[first - 1].strip().startswith("#"):
+        first -= 1
+    if first == top - 1:
+        return False
+    head = lines[first].strip()
+    return head.startswith(MARKER) and bool(head[len(MARKER) :].strip())
 
 
-def flattened(blocks: Iterable[object], outer: str = "") -> Iterator[tuple[str, Function]]:
-    """Every function among radon's blocks with its qualified name, its nested functions too."""
+def flattened(
+    blocks: Iterable[object], is_top_marked: Callable[[int], bool], outer: str = "", outer_marked: bool = False
+) -> Iterator[tuple[str, Function, bool]]:
+    """Every function among radon's blocks with its qualified name and whether it is marked, its nested
+    functions too: a closure of a marked function is part of the loop the marker speaks for."""
     for block in blocks:
         if isinstance(block, Function):
             name = f"{block.classname}.{block.name}" if block.is_method else block.name
             name = f"{outer}.{name}" if outer else name
-            yield name, block
-            yield from flattened(block.closures, name)
+            marked = outer_marked or is_top_marked(block.lineno)
+            yield name, block, marked
+            yield from flattened(block.closures, is_top_marked, name, marked)
 
 
 def measure_source(source: str, path: str) -> list[Measured]:
@@ -125,8 +136,8 @@ def measure_source(source: str, path: str) -> list[Measured]:
     lines = source.splitlines()
     tops = top_lines(ast.parse(source))
     return [
-        Measured(path, block.lineno, name, block.complexity, is_marked(lines, tops.get(block.lineno, block.lineno)))
-        for name, block in flattened(cc_visit(source))
+        Measured(path, block.lineno, name, block.complexity, marked)
+        for name, block, marked in flattened(cc_visit(source), lambda line: is_marked(lines, tops.get(line, line)))
     ]
 
 

@@ -81,6 +81,33 @@ def test_the_marker_exempts_only_the_function_right_below_it(tmp_path):
     assert sorted(line.split()[-1] for line in lines[exempt_at + 1 : exempt_at + 3]) == ["decorated", "marked"]
 
 
+def test_the_marker_s_reason_may_go_on_over_more_comment_lines():
+    source = (
+        "# complexity: the inner search loop,\n# flat because a call per move costs its speed\n"
+        + knot("marked", 30)
+        + "\n\n# the reason first,\n# complexity: and the marker under it\n"
+        + knot("marker_not_first", 30)
+    )
+    found = code_shape.Complexity(code_shape.measure_source(source, "pkg/solver/search.py"))
+    assert [f.name for f in found.exempt] == ["marked"]
+    assert [f.name for f in found.too_complex] == ["marker_not_first"]
+
+
+def test_a_closure_of_a_marked_loop_is_exempt_with_it_and_no_other():
+    body = "".join(f"        if y == {i}:\n            return {i}\n" for i in range(30))
+    inner = f"    def visit(y):\n{body}        return -1\n"
+    source = (
+        "# complexity: the search and its visit, on local names\ndef search(x):\n"
+        + inner
+        + "    return visit(x)\n\n\ndef plain(x):\n"
+        + inner
+        + "    return visit(x)\n"
+    )
+    found = code_shape.Complexity(code_shape.measure_source(source, "pkg/solver/search.py"))
+    assert sorted(f.name for f in found.exempt) == ["search", "search.visit"]
+    assert [f.name for f in found.too_complex] == ["plain.visit"]
+
+
 def test_methods_and_nested_functions_are_measured_each_apart():
     source = textwrap.dedent(
         """\
