@@ -177,7 +177,7 @@ def _reset_rounds(args: list[Any]) -> Op | None:
 
 
 def _mark_dealt(args: list[Any]) -> Op | None:
-    if _texts(args) and len(args) == 2 and _whole(args[1], 0, MAX_DEAL):
+    if len(args) == 2 and _text(args[0]) and _whole(args[1], 0, MAX_DEAL):  # (the kind, the deal's number)
         return ("mark_dealt", args[0], args[1])
     return None
 

@@ -240,3 +240,22 @@ def test_an_unforeseen_error_in_the_writer_is_said_and_tried_again_nothing_dropp
     assert failures and any("an error no rule expects" in r.getMessage() for r in caplog.records)
     recorder.close()
     assert recorded(tmp_path / "statistics.sqlite3") == ["unforeseen"]
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        ("mark_dealt", "golf-easy", 7),
+        ("reset", "golf", "easy"),
+        ("reset_rounds", "golf"),
+    ],
+)
+def test_every_operation_but_a_record_reads_back_as_written(op):
+    line = json.loads(json.dumps(waiting.line_of((5.0, op))))
+    assert waiting.entry_of(line) == (5.0, op)
+
+
+@pytest.mark.parametrize("number", [-3, "7", 7.0, True])
+def test_a_dealt_mark_with_no_deal_number_is_refused(number):
+    with pytest.raises(ValueError):
+        waiting.entry_of({"at": 1.0, "op": ["mark_dealt", "golf-easy", number]})
