@@ -168,14 +168,9 @@ class Context:
         `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
         says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
         `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
-        if resumed is not None and resumed.get("round") is not None:  # a hole of a round of golf
-            from game.scenes.round_table import RoundTableScene  # (as the scenes below)
+        from game.scenes.tables import open_table  # (as the scenes below)
 
-            scene: TableScene = RoundTableScene(self, resumed["round"], resumed, guaranteed, demo)
-        else:
-            scene = registry.kind_of(game_obj).scene_class()(self, game_obj, resumed, guaranteed, demo)
-        scene.daily = daily or (resumed or {}).get("daily")
-        return scene
+        return open_table(self, game_obj, resumed, guaranteed, demo, daily)
 
     def make_menu_scene(self) -> MenuScene:
         from game.scenes.menu import MenuScene  # scenes load when first shown, not at start-up

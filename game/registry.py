@@ -133,7 +133,7 @@ GOLF = GameFamily(
     GolfGame,
     "game.solver.golf:solve_golf",
     "game.view.golf_layout:GolfLayout",
-    "game.scenes.golf_table:GolfTableScene",
+    "game.scenes.golf_table:GolfRules",
     setting="golf_rule",
     can_block=True,
     rules_sheet="game.scenes.golf_rules_sheet:GolfRulesSheet",
@@ -144,7 +144,7 @@ EIGHT_OFF = GameFamily(
     EightOffGame,
     "game.solver.eightoff:solve_eightoff",
     "game.view.eightoff_layout:EightOffLayout",
-    "game.scenes.eightoff_table:EightOffTableScene",
+    "game.scenes.eightoff_table:EightOffRules",
     setting="eightoff_cells",
     can_block=False,
 )

@@ -22,7 +22,7 @@ def analysis_lines(table: TableScene, analysis: Any) -> list[str]:
         return [tr("The solver could not work this deal out in time.")]
     lines = [tr("This deal could be won.")]
     if analysis.last_winnable is not None and analysis.lost_move is not None:
-        what = table.describe_move(analysis.last_winnable, analysis.lost_move)
+        what = table.rules.describe_move(analysis.last_winnable, analysis.lost_move)
         ago = analysis.undos_needed  # counted back from now: the HUD's move counter never goes down
         if ago == 1:
             lines.append(tr("The win was lost with the last move: {move}.", move=what))

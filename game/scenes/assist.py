@@ -303,7 +303,7 @@ class Assistant:
 
     # -- showing a hint ----------------------------------------------------------------------------
     def show_hint(self, move: Any) -> None:
-        cards, marks, arrow = self.table.hint_view(move)
+        cards, marks, arrow = self.table.rules.hint_view(move)
         self.table.board.set_hint(cards, marks, arrow)
         self.hint_key = self.key
         if self.counted_key != self.key:  # asking twice for the same position is one hint
@@ -363,7 +363,7 @@ class Assistant:
         self.table.board.set_hint(set())
         moves = self.known_line() if self.hint_key == self.key else None
         if moves:
-            self.table.board.set_hint(*self.table.hint_view(moves[0]))
+            self.table.board.set_hint(*self.table.rules.hint_view(moves[0]))
 
     def _last_move(self) -> Any:
         from ..solver.analysis import current_line  # the analysis' code: read ahead, not at start-up

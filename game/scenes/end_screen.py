@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from .table import TableScene
 
+    EndTable = TableScene
+
 #: What the table's top band offers as well, so a crowded blocked panel may leave it out
 BAND_ACTIONS = ("Undo", "New game")
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window

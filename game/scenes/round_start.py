@@ -88,9 +88,9 @@ def explain_round_code_error(exc: Exception) -> str:
 
 def start_round(ctx: Context, rnd: GolfRound, note: str | None = None) -> Transition:
     """The table of the round's hole being played (its first, for a new round)."""
-    from .round_table import RoundTableScene  # the round's table imports this module (its New round)
+    from .tables import open_round  # the round's table imports this module (its New round)
 
-    return Replace(RoundTableScene(ctx, rnd, note=note))
+    return Replace(open_round(ctx, rnd, note=note))
 
 
 def play_new_round(ctx: Context, kind: GameKind) -> Transition:

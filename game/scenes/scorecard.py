@@ -174,7 +174,7 @@ class ScorecardScene(PanelScene):
     def next_hole(self) -> None:
         """The hole just ended is final and the next is dealt (or, after the ninth, the round ends);
         after a hole given up, the next one is dealt already: its table."""
-        from .round_table import RoundTableScene  # the table imports this scene (its hole's end)
+        from .tables import open_round  # the table imports this scene (its hole's end)
 
         rnd = self.round
         if rnd.hole_over:
@@ -184,7 +184,7 @@ class ScorecardScene(PanelScene):
         if rnd.finished:
             self._finished()
             return
-        self.next = Replace(RoundTableScene(self.ctx, rnd))
+        self.next = Replace(open_round(self.ctx, rnd))
 
     def _finished(self) -> None:
         """The ninth hole is final: the card becomes the round's, with confetti under par."""

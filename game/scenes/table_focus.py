@@ -52,7 +52,7 @@ class TableFocus:
 
     # -- the piles -----------------------------------------------------------------------------------
     def piles(self) -> list[Pile]:
-        return self.table.focus_piles()
+        return self.table.rules.focus_piles()
 
     def current(self) -> Pile:
         """The focused pile (the first one when none is yet, or the game no longer has it)."""
@@ -70,8 +70,8 @@ class TableFocus:
         """An arrow: the nearest pile that way (by where the piles lie), or stay at the edge."""
         piles = self.piles()
         to = nearest(
-            self.table.focus_anchor(self.current()),
-            [self.table.focus_anchor(p) for p in piles],
+            self.table.rules.focus_anchor(self.current()),
+            [self.table.rules.focus_anchor(p) for p in piles],
             dx,
             dy,
             cone=ARROW_CONE,
@@ -103,25 +103,25 @@ class TableFocus:
             self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             self.carry()
         elif k == pygame.K_SPACE and not self.held:
-            table.key_tap(self.current())
+            table.rules.key_tap(self.current())
         elif self.held:  # Enter (or Space) with cards picked up: they go to the focused pile
             self.drop()
-        elif table.KEY_PICK and k in ENTER:
+        elif table.rules.KEY_PICK and k in ENTER:
             self.pick()
         else:
-            table.key_tap(self.current())
+            table.rules.key_tap(self.current())
         return True
 
     def pick(self) -> None:
         """Enter: lift the focused pile's cards (as a drag lifts them) and light where they may go."""
         table = self.table
         pile = self.current()
-        cards = table.key_pick(pile)
+        cards = table.rules.key_pick(pile)
         if not cards:
             return
         self.held, self.held_from = cards, pile
         table.board.lift(cards, LIFT_TIME * table.speed)
-        table.on_lift(cards)
+        table.rules.on_lift(cards)
 
     def carry(self) -> None:
         """The picked-up cards hover over the focused pile, a little down and to the right of its
@@ -134,8 +134,12 @@ class TableFocus:
         if self.current() == self.held_from:
             table.board.drag_to(self.held, [homes[c].pos for c in self.held])
             return
-        tops = [c for c in table.focus_cards(self.current()) if c in homes]
-        under = pygame.Rect(homes[tops[-1]].pos, table.layout.card_size) if tops else table.focus_anchor(self.current())
+        tops = [c for c in table.rules.focus_cards(self.current()) if c in homes]
+        under = (
+            pygame.Rect(homes[tops[-1]].pos, table.layout.card_size)
+            if tops
+            else table.rules.focus_anchor(self.current())
+        )
         w, h = table.layout.card_size
         x, y = under.x + w // 6, under.y + h // 4
         table.board.drag_to(self.held, [(x, y + i * (h // 4)) for i in range(len(self.held))])
@@ -147,9 +151,9 @@ class TableFocus:
         cards, source = self.held, self.held_from
         self.put_back()
         if source == self.current():
-            self.table.key_again(self.current())
+            self.table.rules.key_again(self.current())
         else:
-            self.table.key_drop(cards, self.current())
+            self.table.rules.key_drop(cards, self.current())
 
     def put_back(self) -> bool:
         """The picked-up cards go back where they lie (Esc, a pointer, any change of the game);
@@ -174,11 +178,11 @@ class TableFocus:
         if not self.shown or self.pile is None or self.pile not in self.piles():
             return None
         board = self.table.board
-        cards = self.table.focus_cards(self.pile)
+        cards = self.table.rules.focus_cards(self.pile)
         if self.held and self.pile != self.held_from:
             cards = [*cards, *self.held]  # round the pile and the cards hovering over it: no line across them
         rects = [board.shown_rect(board.sprites[c]) for c in cards if c in board.sprites]
-        rect = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.table.focus_anchor(self.pile))
+        rect = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.table.rules.focus_anchor(self.pile))
         pad = 2 * ring_width(board.card_w)
         return rect.inflate(2 * pad, 2 * pad)
 

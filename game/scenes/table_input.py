@@ -61,8 +61,8 @@ class TableInput:
             table.skip_deal()  # a tap finishes the deal at once and does nothing else; the second
             return None  # click of a double click that opened this table is lost too
         if kind == DOWN:
-            hit = table.hit(pos)
-            cards = table.pick(hit) if hit else []
+            hit = table.rules.hit(pos)
+            cards = table.rules.pick(hit) if hit else []
             gestures.down(pos, who, table.clock, hit, cards, [table.board.sprites[c].pos for c in cards])
         elif kind == MOVE:
             held = who != MOUSE or bool(getattr(event, "buttons", (1,))[0])
@@ -121,10 +121,10 @@ class TableInput:
         """What a recognised gesture does on the board and in the game."""
         table = self.table
         if isinstance(gesture, Tap):
-            table.on_tap(gesture.hit, gesture.double)
+            table.rules.on_tap(gesture.hit, gesture.double)
         elif isinstance(gesture, Lift):
             table.board.lift(gesture.cards, LIFT_TIME * table.speed)
-            table.on_lift(gesture.cards)
+            table.rules.on_lift(gesture.cards)
         elif isinstance(gesture, Drag):
             table.board.drag_to(gesture.cards, gesture.points)
         elif isinstance(gesture, Drop | Cancel):
@@ -132,5 +132,5 @@ class TableInput:
             # judged by where the dragged cards are, not the pointer; a move made refreshed the
             # board already (a second refresh would light the new playable cards in this frame,
             # not as the cards land)
-            if not (isinstance(gesture, Drop) and table.on_drop(gesture.cards)):
+            if not (isinstance(gesture, Drop) and table.rules.on_drop(gesture.cards)):
                 table.refresh()

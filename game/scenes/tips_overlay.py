@@ -13,6 +13,8 @@ from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, mouse_in_use, pointer
 from ..view.dirty_rects import minus
+from ..view.eightoff_layout import EightOffLayout
+from ..view.golf_layout import GolfLayout
 from .base import Pop, Scene, Transition
 from .help_page import Page, body_size
 from .tips import HELP_TIP
@@ -22,8 +24,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import TableScene
 
 
+def _golf(table: TableScene) -> GolfLayout:
+    """The layout of a Golf table (only Golf's tips ask it)."""
+    lay = table.layout
+    assert isinstance(lay, GolfLayout)
+    return lay
+
+
+def _eightoff(table: TableScene) -> EightOffLayout:
+    """The layout of an Eight Off table (only Eight Off's tips ask it)."""
+    lay = table.layout
+    assert isinstance(lay, EightOffLayout)
+    return lay
+
+
 def _free_cards(table: TableScene) -> pygame.Rect:
-    lay, cols = table.layout, table.game.columns
+    lay, cols = _golf(table), table.game.columns
     rects = [lay.card_rect(c, len(p) - 1, len(p)) for c, p in enumerate(cols) if p]
     return rects[0].unionall(rects[1:]) if rects else lay.columns[0]
 
@@ -54,7 +70,7 @@ TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
             N_("Tap a free card, the last of its column, when it is one rank above or below the waste's card."),
             _free_cards,
         ),
-        (N_("No card fits? Tap the stock: its next card goes onto the waste."), lambda t: t.layout.stock),
+        (N_("No card fits? Tap the stock: its next card goes onto the waste."), lambda t: _golf(t).stock),
         (HELP_TIP, _help_button),
     ],
     "eightoff": [
@@ -62,11 +78,11 @@ TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
             N_(
                 "Build each suit here from Ace to King. In the columns a card goes on the next higher card of its suit."
             ),
-            lambda t: _union(t.layout.foundations),
+            lambda t: _union(_eightoff(t).foundations),
         ),
         (
             N_("A free cell holds one card. Free cells and empty columns let you move a run of cards at once."),
-            lambda t: _union(t.layout.cells),
+            lambda t: _union(_eightoff(t).cells),
         ),
         (HELP_TIP, _help_button),
     ],
