@@ -3,26 +3,41 @@ and offer to undo back to the last winnable position (one action, each undo anim
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from ..i18n import N_
-from .analysis_text import analysis_lines, can_go_back
+from .analysis_text import AnalysedTable, analysis_lines, can_go_back
 from .base import Action, Pop, Transition
-from .over_table import OverTable
+from .over_table import OverTable, PanelTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
-    from .table import TableScene
+
+
+class Rewinder(Protocol):
+    """Undo back to the last winnable position (assist.Assistant)."""
+
+    def rewind(self, count: int) -> None: ...
+
+
+class AnalysisTable(PanelTable, AnalysedTable, Protocol):
+    """What the analysis panel asks of the table beneath: its places, the analysis' words, the
+    rewind and a new deal."""
+
+    @property
+    def assist(self) -> Rewinder: ...
+    def go_new_game(self) -> Transition: ...
 
 
 class AnalysisOverlay(OverTable):
     """Over the table, after a hint or Watch found no winning line from here."""
 
     dim_alpha = 70  # the cards stay readable
+    table: AnalysisTable
 
-    def __init__(self, ctx: Context, table: TableScene, analysis: Any) -> None:
+    def __init__(self, ctx: Context, table: AnalysisTable, analysis: Any) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)

@@ -3,15 +3,25 @@ blocked panel and "this position can no longer be won")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..model.base import SolitaireGame
+    from .table_contract import TableRules
 
 
-def analysis_lines(table: TableScene, analysis: Any) -> list[str]:
+class AnalysedTable(Protocol):
+    """What the analysis' words ask of a table: its game and how its rules name a move."""
+
+    game: SolitaireGame
+
+    @property
+    def rules(self) -> TableRules: ...
+
+
+def analysis_lines(table: AnalysedTable, analysis: Any) -> list[str]:
     """What the analysis says, in the player's language: could the deal be won, and where was the win
     lost."""
     if not hasattr(analysis, "start"):  # the solver failed (game.jobs.JobFailed)
@@ -40,7 +50,7 @@ def analysis_lines(table: TableScene, analysis: Any) -> list[str]:
     return lines
 
 
-def can_go_back(table: TableScene, analysis: Any) -> bool:
+def can_go_back(table: AnalysedTable, analysis: Any) -> bool:
     """Whether undo can reach the last winnable position (the undo limit is a rule, not bent here)."""
     need = getattr(analysis, "undos_needed", None)
     return need is not None and 0 < need <= table.game.undo_depth

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Generator
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..i18n import N_
@@ -22,8 +22,38 @@ from ..solver.result import Budget
 from .base import Push, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..model.cards import Card
+    from ..model.moves import Move
+    from ..persist.progress import Progress
     from ..solver.analysis import Analysis
-    from .table import TableScene
+    from ..ui.gesture import Press
+    from ..ui.toast import Toast
+    from ..view.board import Board
+    from .analysis_overlay import AnalysisTable
+
+    # (for the type checker only: the analysis panel's code loads when first needed)
+    class AssistTable(AnalysisTable, Protocol):
+        """What the assistant asks of its table: the game and its moves, the board's hint, messages, the
+        seat, and (for the analysis panel it opens) the table's places."""
+
+        ctx: Context
+        board: Board
+        toast: Toast
+        clock: float
+        dealing: bool
+
+        @property
+        def press(self) -> Press | None: ...
+        @property
+        def progress(self) -> Progress | None: ...
+        @property
+        def in_attract_mode(self) -> bool: ...
+        def make_move(self, move: Move, card: Card | None = None, by_demo: bool = False) -> bool: ...
+        def show_message(self, message: str, duration: float = ..., **fmt: str | int) -> None: ...
+        def taken_over(self) -> Transition: ...
+        def undo(self) -> Transition: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +84,7 @@ class Driver(Enum):
 class Assistant:
     """Hints, demo and analysis for one table scene. `demo_due`: the table was dealt to be watched."""
 
-    def __init__(self, table: TableScene, demo_due: bool = False) -> None:
+    def __init__(self, table: AssistTable, demo_due: bool = False) -> None:
         self.table = table
         self.ctx = table.ctx
         self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)

@@ -15,7 +15,7 @@ from ..i18n import N_, tr
 from ..model.course import GolfRound, par_text
 from ..model.round_code import HOLES
 from ..solver import deals
-from .base import Push, Replace, Scene, Transition
+from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
 from .hud import HOLE, ROUND, STOCK, Slot
 from .scorecard import ScorecardScene
@@ -24,7 +24,6 @@ from .scorecard_paint import shown
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from ..persist.progress import Progress
-    from .end_screen import EndTable
 
 
 class RoundPlay:
@@ -63,12 +62,6 @@ class RoundPlay:
             self.note = None
 
     # -- the end of a hole -------------------------------------------------------------------------
-    def end_panels(self, ctx: Context, table: EndTable) -> tuple[Callable[[], Scene], Callable[[], Scene]]:
-        """The hole's won and blocked panels, with its score and the way on to the scorecard."""
-        from .round_end import RoundBlockedOverlay, RoundWinOverlay
-
-        return (lambda: RoundWinOverlay(ctx, table, self)), (lambda: RoundBlockedOverlay(ctx, table, self))
-
     def show_scorecard(self) -> Transition:
         """The card with the hole just ended; Back (for a blocked hole) returns here, to undo."""
         return Push(ScorecardScene(self.ctx, self.round, can_go_back=self.round.game.status == "blocked"))

@@ -43,7 +43,7 @@ from .hud import TIME, Hud, Slot, play_time
 from .kind_picker import kind_title, rules_title
 from .message_place import place_message
 from .seat import Seat, saved_game_at_stake, take_over
-from .table_contract import Hit, TableRules
+from .table_contract import Hit, RoundControl, TableRules
 from .table_focus import TableFocus
 from .table_hooks import par_of_game
 from .table_input import TableInput
@@ -57,7 +57,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.course import GolfRound
     from ..persist.progress import Progress
     from .golf_best_line import BestFound
-    from .round_table import RoundPlay
 
 MOVE_TIME = 0.25
 MESSAGE_TIME = 1.8  # s a message stays up (the toast's own default)
@@ -82,7 +81,7 @@ class TableScene(Scene):
         resumed: dict | None = None,
         guaranteed: bool | None = None,
         demo: bool = False,
-        round_play: RoundPlay | None = None,
+        round_play: RoundControl | None = None,
     ) -> None:
         super().__init__(ctx)
         self.game = game
@@ -521,9 +520,13 @@ class TableScene(Scene):
         """The panel at the game's end, won or blocked (a round's hole has its own), as the game's
         rules choose. Their code loads ahead in spare time (game.read_ahead), not at start-up nor in
         the frame the game ends."""
-        if self.round_play is not None:
-            won, blocked = self.round_play.end_panels(self.ctx, self)
-            return self.rules.end_overlay(won, blocked)
+        hole = self.round_play
+        if hole is not None:
+            from .round_end import RoundBlockedOverlay, RoundWinOverlay
+
+            return self.rules.end_overlay(
+                lambda: RoundWinOverlay(self.ctx, self, hole), lambda: RoundBlockedOverlay(self.ctx, self, hole)
+            )
         from .end_screen import BlockedOverlay, WinOverlay
 
         return self.rules.end_overlay(lambda: WinOverlay(self.ctx, self), lambda: BlockedOverlay(self.ctx, self))
@@ -677,9 +680,7 @@ class TableScene(Scene):
 
     def go_menu(self) -> Transition:
         self.cancel_press()
-        from .menu import MenuScene  # the menu's scene loads when first shown (a --game start has none)
-
-        return Replace(MenuScene(self.ctx))
+        return Replace(self.ctx.make_menu_scene())  # (its code loads when first shown: a --game start has none)
 
     # -- the deal ----------------------------------------------------------------------------------
     def prefetch_faces(self) -> None:

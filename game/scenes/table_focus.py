@@ -11,7 +11,7 @@ only the state and the ring drawn over the board (FocusRing), repainted only whe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,7 +21,28 @@ from ..view.dirty_rects import spanned
 from ..view.lift import LIFT_TIME, SETTLE_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..view.board import Board, Target
+    from ..view.layout import TableLayout
+    from .table_contract import TableRules
+
+
+class FocusTable(Protocol):
+    """What the keyboard focus asks of its table: the game's piles and keys (its rules), the board
+    the picked cards lift on, and where the cards go."""
+
+    board: Board
+    dealing: bool
+
+    @property
+    def rules(self) -> TableRules: ...
+    @property
+    def layout(self) -> TableLayout: ...
+    @property
+    def speed(self) -> float: ...
+    def targets(self) -> dict[Card, Target]: ...
+    def refresh(self, duration: float | None = None) -> None: ...
+    def skip_deal(self) -> None: ...
+
 
 Pile = tuple  # ("column", 3), ("cell", 0), ("foundation", 1), ("stock",): the game's own names
 
@@ -42,7 +63,7 @@ ARROW_CONE = 2.0
 class TableFocus:
     """The keyboard focus of one table and the cards it carries."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: FocusTable) -> None:
         self.table = table
         self.shown = False
         self.pile: Pile | None = None  # the focused pile (kept while hidden: it shows there again)

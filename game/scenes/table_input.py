@@ -5,7 +5,7 @@ game's hooks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -15,13 +15,52 @@ from ..view.lift import LIFT_TIME, SETTLE_TIME
 from .base import Transition
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..ui.gesture import Gestures
+    from ..view.board import Board
+    from .assist import Assistant
+    from .finish import Finisher
+    from .hud import Hud
+    from .table_contract import TableRules
+    from .table_focus import TableFocus
+
+
+class InputTable(Protocol):
+    """What input reaches at a table: the band, the Finish button, the assistant, the keyboard focus,
+    the gestures and the game's rules they end in, and the band's actions the keys call."""
+
+    size: tuple[int, int]
+    clock: float
+    dealing: bool
+    board: Board
+    hud: Hud
+    finisher: Finisher
+    assist: Assistant
+    focus: TableFocus
+    gestures: Gestures
+
+    @property
+    def rules(self) -> TableRules: ...
+    @property
+    def watching(self) -> bool: ...
+    @property
+    def speed(self) -> float: ...
+    def taken_over(self) -> Transition: ...
+    def skip_deal(self) -> None: ...
+    def refresh(self, duration: float | None = None) -> None: ...
+    def undo(self) -> Transition: ...
+    def redo(self) -> Transition: ...
+    def hint(self) -> Transition: ...
+    def watch(self) -> Transition: ...
+    def copy_code(self) -> Transition: ...
+    def go_new_game(self) -> Transition: ...
+    def go_menu(self) -> Transition: ...
+    def show_help(self) -> Transition: ...
 
 
 class TableInput:
     """The input of one table scene."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: InputTable) -> None:
         self.table = table
 
     def handle(self, event: pygame.event.Event) -> Transition:
