@@ -4,7 +4,7 @@ of the player's own (counted, saved, undoable one by one). No card moves unless 
 the button only offers, and a touch or a key during the cascade stops it where it is.
 
 Which games can finish is the model's to say (`finish_line`, empty for Golf); the button floats over
-the table in the free area under the columns, painted like the table's messages (paint_table).
+the table in the free area under the columns, painted like the table's messages (a table_paint.FloatingLayer).
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class Finisher:
         if not self._queue:
             self.refresh()
 
-    # -- painting (paint_table draws it over the cards, under the messages) ---------------------------
+    # -- painting (a layer over the cards, under the messages: table_paint.FloatingLayer) -----------
     def dirty_rect(self) -> pygame.Rect | None:
         """The area to repaint this frame (where it was and where it is), or None."""
         b = self.button

@@ -47,7 +47,16 @@ from .table_contract import Hit, RoundControl, TableRules
 from .table_focus import TableFocus
 from .table_hooks import par_of_game
 from .table_input import TableInput
-from .table_paint import paint_slots, paint_table, panel_areas, shared_background, slot_areas
+from .table_paint import (
+    BandLayer,
+    FloatingLayer,
+    Layer,
+    paint_layers,
+    paint_slots,
+    panel_areas,
+    shared_background,
+    slot_areas,
+)
 from .tips import first_run_tips
 from .winnable_light import WinnableLight
 
@@ -124,6 +133,11 @@ class TableScene(Scene):
             self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
         self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
         self.focus = TableFocus(self)  # keyboard play: the focus over the piles, and what Enter picked up
+        #: What is drawn over the cards, bottom first: the band, then what floats under the message.
+        self.layers: list[Layer] = [
+            BandLayer(self.hud, lambda: tuple(self.hud_values())),
+            *(FloatingLayer(piece) for piece in (self.finisher, self.focus.ring, self.band_tip, self.toast)),
+        ]
         self.clock = 0.0  # simulation time, for double taps
         self.dealing = False
         self._started = False  # entered once: the deal is laid out
@@ -549,15 +563,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> list | None:
         full, self._full = self._full, False
-        return paint_table(
-            surface,
-            self.board,
-            self.hud,
-            self.toast,
-            tuple(self.hud_values()),
-            full,
-            floating=(self.finisher, self.focus.ring, self.band_tip),
-        )
+        return paint_layers(surface, self.board, self.layers, full)
 
     # -- the band's counters and buttons ---------------------------------------------------------
     def hud_slots(self) -> list[Slot]:

@@ -209,7 +209,7 @@ class TableFocus:
 
 
 class FocusRing:
-    """The focus drawn over the cards: a floating layer of paint_table (active, rect, dirty_rect,
+    """The focus drawn over the cards: a table_paint.Floating piece (active, rect, dirty_rect,
     draw). Its outline is cached per size; it is repainted only where it was and is now."""
 
     def __init__(self, focus: TableFocus) -> None:
