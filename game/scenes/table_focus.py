@@ -117,21 +117,32 @@ class TableFocus:
             self.shown = True
             self.current()
             return True
-        if k in ARROWS:
-            self.toward(*ARROWS[k])
-            self.carry()
-        elif k == pygame.K_TAB:
+        if k in ARROWS or k == pygame.K_TAB:
+            self.move(event)
+        else:
+            self.act(k)
+        return True
+
+    def move(self, event: pygame.event.Event) -> None:
+        """An arrow or Tab: the focus moves (and the picked-up cards with it)."""
+        if event.key == pygame.K_TAB:
             self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            self.carry()
-        elif k == pygame.K_SPACE and not self.held:
-            table.rules.key_tap(self.current())
+        else:
+            self.toward(*ARROWS[event.key])
+        self.carry()
+
+    def act(self, key: int) -> None:
+        """Space taps the focused pile; Enter picks its cards up where the game carries them, drops
+        the cards picked up (Space too), or else taps."""
+        rules = self.table.rules
+        if key == pygame.K_SPACE and not self.held:
+            rules.key_tap(self.current())
         elif self.held:  # Enter (or Space) with cards picked up: they go to the focused pile
             self.drop()
-        elif table.rules.KEY_PICK and k in ENTER:
+        elif rules.KEY_PICK and key in ENTER:
             self.pick()
         else:
-            table.rules.key_tap(self.current())
-        return True
+            rules.key_tap(self.current())
 
     def pick(self) -> None:
         """Enter: lift the focused pile's cards (as a drag lifts them) and light where they may go."""
