@@ -22,9 +22,7 @@ from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
-from ..model.codes import parse_code
 from ..model.moves import Move
-from ..solver import deals
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.pointer import mouse_in_use
@@ -32,7 +30,6 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board, Target
-from ..view.face_keeping import worth_keeping
 from ..view.free_space import whole_or_clear
 from ..view.layout import TableLayout
 from .assist import Assistant, Driver
@@ -44,6 +41,7 @@ from .kind_picker import kind_title, rules_title
 from .message_place import place_message
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_contract import Hit, RoundControl, TableRules
+from .table_deal import deal_landed, listed, prefetch_faces, skip_deal, start_deal
 from .table_focus import TableFocus
 from .table_hooks import par_of_game
 from .table_input import TableInput
@@ -69,11 +67,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MOVE_TIME = 0.25
 MESSAGE_TIME = 1.8  # s a message stays up (the toast's own default)
-DEAL_TIME = 1.5
-#: Each dealt card's flight, seconds: a quick snap, so that about 4 (Golf) to 6 (Eight Off) cards
-#: are in the air at once. Each one in flight repaints the cards under its path every frame: a
-#: 0.3 s flight has 9 to 13 in the air at once, and at 1920x1080 a Pi then misses frames.
-DEAL_FLIGHT = 0.15
 
 #: What makes a game's rules for a table (tables.py registers one per game).
 RulesMaker = Callable[["TableScene"], TableRules]
@@ -279,7 +272,7 @@ class TableScene(Scene):
                 self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, daily=self.daily)
             self.resize(self.ctx.screen_size)
             if self.resumed is None:
-                self.start_deal()
+                start_deal(self)
             else:  # a continued game: the cards are where they were
                 self.refresh(0)
                 self.light.changed()
@@ -318,7 +311,7 @@ class TableScene(Scene):
         self.board.set_background(shared_background(key, self.build_background))
         self.board.finish()
         self.board.sync(self.targets(), duration=0)
-        self.prefetch_faces()
+        prefetch_faces(self)
         self.assist.relayout()
         self.finisher.refresh()
         self.rules.resized()
@@ -506,7 +499,7 @@ class TableScene(Scene):
         due = self.assist.driver is Driver.DEMO_DUE
         self.finisher.update(dt)
         if self.dealing and not self.board.is_animating():
-            self.deal_landed(due)
+            deal_landed(self, due)
         tips = first_run_tips(self)  # the first time this game opens: where to touch
         if tips is not None:
             return tips
@@ -688,62 +681,7 @@ class TableScene(Scene):
         self.cancel_press()
         return Replace(self.ctx.make_menu_scene())  # (its code loads when first shown: a --game start has none)
 
-    # -- the deal ----------------------------------------------------------------------------------
-    def prefetch_faces(self) -> None:
-        """The faces at this size that the table will show, those the deal shows first, then the
-        rest from the top of their piles down (the Golf stock's next draw first): loaded in spare
-        time (CardImages.prefetch). Only those worth keeping (face_keeping.py): a card buried in a
-        pile or deep in the stock is loaded when it comes near the top. The other faces of its cards
-        go now (the last table's: at rest they would go all the same)."""
-        targets = self.targets()
-        kept = worth_keeping((card, t.pos, t.face_up, t.z) for card, t in targets.items())
-        wanted = set(kept)
-        order = [c for c in self.rules.deal_order() if c in wanted]
-        dealt = set(order)
-        self.board.keep_only(order + [c for c in kept if c not in dealt])
-
-    def start_deal(self) -> None:
-        """Fly the cards from the deal's start to their places, one after another in deal order
-        (at once with animations off)."""
-        self.board.sync(self.rules.deal_start(), duration=0)
-        if self.speed == 0:
-            self.refresh(0)
-            return
-        self.dealing = True
-        self.finisher.refresh()  # (no Finish button over the deal)
-        order = self.rules.deal_order()
-        stagger = (DEAL_TIME - DEAL_FLIGHT) * self.speed / max(1, len(order))
-        self.board.sync(
-            self.targets(),
-            duration=DEAL_FLIGHT * self.speed,
-            stagger=stagger,
-            order=order,
-            on_land=lambda card: self.sound("deal"),
-            flip_time=DEAL_FLIGHT * 0.7 * self.speed,
-        )
-
+    # -- the deal (table_deal.py) -------------------------------------------------------------------
     def skip_deal(self) -> None:
         """Put every card of a deal in flight where it lands."""
-        if not self.dealing:
-            return
-        self.board.finish()
-        self.dealing = False
-        self.refresh(0)
-        self.finisher.refresh()
-
-    def deal_landed(self, demo_due: bool) -> None:
-        """The deal's cards rest: the table plays (its glow, the light's verdict, the Finish
-        button), and a proven deal says so in words, unless its demo is about to start."""
-        self.dealing = False
-        self.refresh()
-        self.light.changed()  # the deal's own verdict, once its cards rest
-        self.finisher.refresh()
-        if self.guaranteed and not demo_due:
-            self.show_message(N_("Winnable deal"))  # in words once, where the HUD has only a ✓
-
-
-def listed(game: SolitaireGame) -> bool:
-    """Whether the game's deal is in the shipped deal list of proven-winnable deals."""
-    if not game.code or not registry.kind_of(game).has_deal_list:  # (a rule set with no deal list lists none)
-        return False
-    return deals.is_listed(deals.kind_of(game), parse_code(game.code).number)
+        skip_deal(self)
