@@ -3,7 +3,7 @@ and offer to undo back to the last winnable position (one action, each undo anim
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -14,6 +14,7 @@ from .over_table import OverTable, PanelTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..solver.analysis import Analysis
 
 
 class Rewinder(Protocol):
@@ -37,7 +38,7 @@ class AnalysisOverlay(OverTable):
     dim_alpha = 70  # the cards stay readable
     table: AnalysisTable
 
-    def __init__(self, ctx: Context, table: AnalysisTable, analysis: Any) -> None:
+    def __init__(self, ctx: Context, table: AnalysisTable, analysis: Analysis) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)
@@ -64,7 +65,9 @@ class AnalysisOverlay(OverTable):
         return Pop()
 
     def go_back(self) -> Transition:
-        self.table.assist.rewind(self.analysis.undos_needed)
+        needed = self.analysis.undos_needed  # (offered only when known: can_go_back)
+        if needed is not None:
+            self.table.assist.rewind(needed)
         return Pop()
 
     def new_game(self) -> Transition:

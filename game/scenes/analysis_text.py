@@ -3,12 +3,13 @@ blocked panel and "this position can no longer be won")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
+    from ..solver.analysis import Analysis
     from .table_contract import TableRules
 
 
@@ -21,7 +22,7 @@ class AnalysedTable(Protocol):
     def rules(self) -> TableRules: ...
 
 
-def analysis_lines(table: AnalysedTable, analysis: Any) -> list[str]:
+def analysis_lines(table: AnalysedTable, analysis: Analysis) -> list[str]:
     """What the analysis says, in the player's language: could the deal be won, and where was the win
     lost."""
     if not hasattr(analysis, "start"):  # the solver failed (game.jobs.JobFailed)
@@ -50,7 +51,7 @@ def analysis_lines(table: AnalysedTable, analysis: Any) -> list[str]:
     return lines
 
 
-def can_go_back(table: AnalysedTable, analysis: Any) -> bool:
+def can_go_back(table: AnalysedTable, analysis: Analysis) -> bool:
     """Whether undo can reach the last winnable position (the undo limit is a rule, not bent here)."""
     need = getattr(analysis, "undos_needed", None)
     return need is not None and 0 < need <= table.game.undo_depth

@@ -10,7 +10,7 @@ it, so the next hint or demo move costs nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -154,12 +154,12 @@ class Assistant:
                 break
         return True
 
-    def learn_line(self, moves: Any) -> None:
+    def learn_line(self, moves: Sequence[Move]) -> None:
         """A winning line from the current position, found by someone else (the winnable light)."""
         if moves:
             self.line = (self.key, tuple(moves))
 
-    def known_analysis(self) -> Any:
+    def known_analysis(self) -> Analysis | None:
         """The analysis of this position reached by this very line (where the win was lost, and how
         many undos lead back, depend on the history, not only on the cards)."""
         from ..solver.analysis import current_line  # (as below: not before the first frame)
@@ -243,7 +243,7 @@ class Assistant:
         elif self.driver is not Driver.DEMO:
             self.show_hint(moves[0])
 
-    def analyse(self, listener: Callable[[Any], None]) -> None:
+    def analyse(self, listener: Callable[[Analysis], None]) -> None:
         """Call listener(analysis) with the analysis of the current position (now, or when known)."""
         found = self.known_analysis()
         if found is not None:
@@ -332,7 +332,7 @@ class Assistant:
             self.table.show_message(N_("The solver found no answer in time"))
 
     # -- showing a hint ----------------------------------------------------------------------------
-    def show_hint(self, move: Any) -> None:
+    def show_hint(self, move: Move) -> None:
         cards, marks, arrow = self.table.rules.hint_view(move)
         self.table.board.set_hint(cards, marks, arrow)
         self.hint_key = self.key
