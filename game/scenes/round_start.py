@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..i18n import N_, tr
@@ -99,7 +99,7 @@ def play_new_round(ctx: Context, kind: GameKind) -> Transition:
     return start_round(ctx, rnd, note)
 
 
-def abandon_line(saved: tuple[Any, dict] | None) -> str:
+def abandon_line(saved: tuple[object, dict] | None) -> str:
     """What the confirmation says a new game gives up: the saved game or the saved round."""
     if saved is not None and saved[1].get("round") is not None:
         return N_("The round you can continue will count as abandoned.")
