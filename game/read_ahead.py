@@ -67,7 +67,7 @@ class ReadAhead:
         """Queue the pieces of these kinds of game (kind ids; None: each game's kind chosen in the
         settings now) not queued before."""
         from game import registry
-        from game.scenes.tables import TABLE_SCENES
+        from game.scenes.tables import TABLE_RULES
         from game.solver import deals, par
         from game.view.layouts import LAYOUTS
 
@@ -81,7 +81,7 @@ class ReadAhead:
                 kind = registry.kind(kind_id)
             except ValueError:  # (a kind this version does not know: nothing to read for it)
                 continue
-            self._pieces += [TABLE_SCENES[kind.family.id], LAYOUTS[kind.family.id]]
+            self._pieces += [TABLE_RULES[kind.family.id], LAYOUTS[kind.family.id]]
             if kind.has_deal_list:
                 self._pieces += [
                     functools.partial(deals.listed, kind.deal_list),

@@ -403,7 +403,7 @@ def app(make_app):
 @pytest.fixture
 def make_player(tmp_path, monkeypatch):
     from game.app import App
-    from game.scenes.golf_table import GolfTableScene
+    from game.scenes.tables import open_table
     from game.settings import Settings
 
     monkeypatch.setenv("GOLF_EIGHTOFF_CONFIG_DIR", str(tmp_path))
@@ -414,7 +414,7 @@ def make_player(tmp_path, monkeypatch):
         for k, v in settings.items():
             setattr(s, k, v)
         app = App(size=size, fullscreen=False, settings=s, settings_path=tmp_path / "settings.json")
-        app.replace(GolfTableScene(app.ctx, game))
+        app.replace(open_table(app.ctx, game))
         apps.append(app)
         player = Player(app)
         player.frames(150)  # the deal

@@ -13,7 +13,7 @@ from game import registry
 from game.context import Context
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.tables import TABLE_SCENES
+from game.scenes.tables import TABLE_RULES
 from game.solver.result import Budget
 from game.solver.solvers import SOLVERS, solve
 from game.view.layouts import LAYOUTS, layout_for
@@ -28,18 +28,17 @@ def test_a_context_without_the_apps_scene_openers_refuses_to_open_a_scene():
 
 
 def test_the_apps_context_opens_the_table_of_the_games_kind(make_app):
-    from game.scenes.eightoff_table import EightOffTableScene
-    from game.scenes.golf_table import GolfTableScene
+    from helpers.tables import is_eightoff, is_golf
 
     app = make_app(size=(800, 480))
     golf = app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAFA"), daily="2026-12-01")
-    assert isinstance(golf, GolfTableScene) and golf.daily == "2026-12-01"
-    assert isinstance(app.ctx.scenes.table(EightOffGame.new(cells=4, number=3)), EightOffTableScene)
+    assert is_golf(golf) and golf.daily == "2026-12-01"
+    assert is_eightoff(app.ctx.scenes.table(EightOffGame.new(cells=4, number=3)))
 
 
 def test_every_family_has_a_solver_a_layout_and_a_table():
     for family_id in registry.FAMILIES:
-        assert family_id in SOLVERS and family_id in LAYOUTS and family_id in TABLE_SCENES
+        assert family_id in SOLVERS and family_id in LAYOUTS and family_id in TABLE_RULES
 
 
 def test_a_familys_layout_and_solver_take_only_its_own_games():

@@ -692,12 +692,12 @@ def tour(app, lang: str) -> dict:
     app.replace(app.ctx.make_table_scene(game))
     settle(app)
     table = app.top
-    table.play(next(i for i in range(7) if game.why_illegal(i) == "rank"))
+    table.rules.play(next(i for i in range(7) if game.why_illegal(i) == "rank"))
     run_frames(app, 3)
     checks.append(
         ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
     )
-    table.play(0, 0)
+    table.rules.play(0, 0)
     run_frames(app, 3)
     checks.append(
         ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
@@ -721,7 +721,7 @@ def tour(app, lang: str) -> dict:
     app.replace(app.ctx.make_table_scene(game))
     settle(app)
     table = app.top
-    table.on_tap(("stock",))
+    table.rules.on_tap(("stock",))
     run_frames(app, 3)
     checks.append(
         ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))
@@ -738,7 +738,7 @@ def tour(app, lang: str) -> dict:
     # won
     app.replace(app.ctx.make_table_scene(GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])))
     settle(app)
-    app.top.play(0)
+    app.top.rules.play(0)
     settle(app, max_seconds=3)
     checks.append(("dialog", app.top))
     # Eight Off

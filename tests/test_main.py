@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 from conftest import run_frames, settle
+from helpers.tables import is_golf
 
 from game.model.golf import GolfGame
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
 from main import build_parser, first_scene
 
@@ -53,7 +53,7 @@ def test_game_option_continues_a_saved_game_of_that_game(make_app):
     scene = first_scene(build_parser().parse_args(["--game", "golf"]), app)
     app.replace(scene)
     settle(app)
-    assert isinstance(app.top, GolfTableScene) and app.top.game.to_json() == game.to_json()
+    assert is_golf(app.top) and app.top.game.to_json() == game.to_json()
     assert app.ctx.progress.stats.summary("golf", "easy").played == 0
 
 

@@ -10,8 +10,7 @@ from helpers.tables import counting_loads
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.view.card_images import CardImages
 
 
@@ -41,7 +40,7 @@ def test_a_prefetch_for_a_width_no_longer_shown_is_dropped(app):
 def test_a_new_table_asks_for_the_faces_it_will_show_dealt_first_then_the_stock_top_not_beneath(make_app):
     app = make_app(size=(1280, 720))
     game = GolfGame.from_code("GO1-E-AAAAAFA")
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     pending = [code for code, _w, _f in app.ctx.images._pending]
     first_dealt = str(game.columns[0][0])
@@ -53,8 +52,8 @@ def test_a_new_table_asks_for_the_faces_it_will_show_dealt_first_then_the_stock_
 
 def test_spare_time_loads_the_faces_so_the_deal_draws_without_reading_a_png(make_app):
     for scene_type, game in (
-        (GolfTableScene, GolfGame.from_code("GO1-E-AAAAAFA")),
-        (EightOffTableScene, EightOffGame.new(cells=8, number=5)),
+        (open_table, GolfGame.from_code("GO1-E-AAAAAFA")),
+        (open_table, EightOffGame.new(cells=8, number=5)),
     ):
         app = make_app(size=(1280, 720))
         app.ctx.images.clear()
@@ -70,7 +69,7 @@ def test_spare_time_loads_the_faces_so_the_deal_draws_without_reading_a_png(make
 def test_spare_time_never_starts_a_piece_it_has_no_time_for(make_app, monkeypatch):
     app = make_app(size=(1280, 720))
     app.ctx.images.clear()
-    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    app.replace(open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     now = [100.0]
     monkeypatch.setattr("game.spare_time.time.perf_counter", lambda: now[0])
     images = app.ctx.images
@@ -92,7 +91,7 @@ def test_spare_time_never_starts_a_piece_it_has_no_time_for(make_app, monkeypatc
 
 def test_a_counter_change_repaints_its_slot_not_the_whole_band(make_app):
     app = make_app(size=(1280, 720))
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
     app.replace(scene)
     run_frames(app, 240)
     hud = scene.hud
@@ -111,10 +110,10 @@ def record_code_read(monkeypatch, note) -> None:
     """Call `note` with each piece of code read ahead: a family's table ('table:golf') and layout
     ('layout:golf'), and the shared code by its 'module:Name'."""
     from game import read_ahead
-    from game.scenes.tables import TABLE_SCENES
+    from game.scenes.tables import TABLE_RULES
     from game.view.layouts import LAYOUTS
 
-    for what, loaders in (("table", TABLE_SCENES), ("layout", LAYOUTS)):
+    for what, loaders in (("table", TABLE_RULES), ("layout", LAYOUTS)):
         for family_id, load in list(loaders.items()):
             tag = f"{what}:{family_id}"
             monkeypatch.setitem(loaders, family_id, lambda tag=tag, load=load: note(tag) or load())
@@ -134,7 +133,7 @@ def test_after_the_first_idle_frame_spare_time_reads_what_a_new_game_of_the_tabl
     monkeypatch.setattr(par, "par_entry", lambda kind, n: read.append(("par", kind)) or par_entry(kind, n))
     record_code_read(monkeypatch, lambda path: read.append(("code", path)))
     app = make_app(size=(800, 480))
-    app.replace(EightOffTableScene(app.ctx, EightOffGame.new(cells=8, number=5)))
+    app.replace(open_table(app.ctx, EightOffGame.new(cells=8, number=5)))
     assert app.is_animating()
     read.clear()
     app.use_spare_time(10.0)
@@ -172,14 +171,14 @@ def test_a_kiosk_with_attract_mode_reads_every_games_code_ahead_even_from_a_tabl
     read: list[str] = []
     record_code_read(monkeypatch, read.append)
     app = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=3))
-    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    app.replace(open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     run_frames(app, 400)
     assert not app.is_animating()
     app.use_spare_time(10.0)
     assert "table:eightoff" in read and "table:golf" in read
     other = make_app(size=(800, 480), kiosk=True, settings=Settings(fullscreen=False, attract_minutes=0))
     read.clear()
-    other.replace(GolfTableScene(other.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    other.replace(open_table(other.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     run_frames(other, 400)
     other.use_spare_time(10.0)
     assert "table:golf" in read and "table:eightoff" not in read

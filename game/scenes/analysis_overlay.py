@@ -3,26 +3,42 @@ and offer to undo back to the last winnable position (one action, each undo anim
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..i18n import N_
-from .analysis_text import analysis_lines, can_go_back
+from .analysis_text import AnalysedTable, analysis_lines, can_go_back
 from .base import Action, Pop, Transition
-from .over_table import OverTable
+from .over_table import OverTable, PanelTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
-    from .table import TableScene
+    from ..solver.analysis import Analysis
+
+
+class Rewinder(Protocol):
+    """Undo back to the last winnable position (assist.Assistant)."""
+
+    def rewind(self, count: int) -> None: ...
+
+
+class AnalysisTable(PanelTable, AnalysedTable, Protocol):
+    """What the analysis panel asks of the table beneath: its places, the analysis' words, the
+    rewind and a new deal."""
+
+    @property
+    def assist(self) -> Rewinder: ...
+    def go_new_game(self) -> Transition: ...
 
 
 class AnalysisOverlay(OverTable):
     """Over the table, after a hint or Watch found no winning line from here."""
 
     dim_alpha = 70  # the cards stay readable
+    table: AnalysisTable
 
-    def __init__(self, ctx: Context, table: TableScene, analysis: Any) -> None:
+    def __init__(self, ctx: Context, table: AnalysisTable, analysis: Analysis) -> None:
         self.table = table
         self.analysis = analysis
         super().__init__(ctx)
@@ -49,7 +65,9 @@ class AnalysisOverlay(OverTable):
         return Pop()
 
     def go_back(self) -> Transition:
-        self.table.assist.rewind(self.analysis.undos_needed)
+        needed = self.analysis.undos_needed  # (offered only when known: can_go_back)
+        if needed is not None:
+            self.table.assist.rewind(needed)
         return Pop()
 
     def new_game(self) -> Transition:

@@ -10,9 +10,9 @@ it, so the next hint or demo move costs nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..i18n import N_
@@ -22,8 +22,38 @@ from ..solver.result import Budget
 from .base import Push, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..model.cards import Card
+    from ..model.moves import Move
+    from ..persist.progress import Progress
     from ..solver.analysis import Analysis
-    from .table import TableScene
+    from ..ui.gesture import Press
+    from ..ui.toast import Toast
+    from ..view.board import Board
+    from .analysis_overlay import AnalysisTable
+
+    # (for the type checker only: the analysis panel's code loads when first needed)
+    class AssistTable(AnalysisTable, Protocol):
+        """What the assistant asks of its table: the game and its moves, the board's hint, messages, the
+        seat, and (for the analysis panel it opens) the table's places."""
+
+        ctx: Context
+        board: Board
+        toast: Toast
+        clock: float
+        dealing: bool
+
+        @property
+        def press(self) -> Press | None: ...
+        @property
+        def progress(self) -> Progress | None: ...
+        @property
+        def in_attract_mode(self) -> bool: ...
+        def make_move(self, move: Move, card: Card | None = None, by_demo: bool = False) -> bool: ...
+        def show_message(self, message: str, duration: float = ..., **fmt: str | int) -> None: ...
+        def taken_over(self) -> Transition: ...
+        def undo(self) -> Transition: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +84,7 @@ class Driver(Enum):
 class Assistant:
     """Hints, demo and analysis for one table scene. `demo_due`: the table was dealt to be watched."""
 
-    def __init__(self, table: TableScene, demo_due: bool = False) -> None:
+    def __init__(self, table: AssistTable, demo_due: bool = False) -> None:
         self.table = table
         self.ctx = table.ctx
         self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)
@@ -124,12 +154,12 @@ class Assistant:
                 break
         return True
 
-    def learn_line(self, moves: Any) -> None:
+    def learn_line(self, moves: Sequence[Move]) -> None:
         """A winning line from the current position, found by someone else (the winnable light)."""
         if moves:
             self.line = (self.key, tuple(moves))
 
-    def known_analysis(self) -> Any:
+    def known_analysis(self) -> Analysis | None:
         """The analysis of this position reached by this very line (where the win was lost, and how
         many undos lead back, depend on the history, not only on the cards)."""
         from ..solver.analysis import current_line  # (as below: not before the first frame)
@@ -213,7 +243,7 @@ class Assistant:
         elif self.driver is not Driver.DEMO:
             self.show_hint(moves[0])
 
-    def analyse(self, listener: Callable[[Any], None]) -> None:
+    def analyse(self, listener: Callable[[Analysis], None]) -> None:
         """Call listener(analysis) with the analysis of the current position (now, or when known)."""
         found = self.known_analysis()
         if found is not None:
@@ -302,8 +332,8 @@ class Assistant:
             self.table.show_message(N_("The solver found no answer in time"))
 
     # -- showing a hint ----------------------------------------------------------------------------
-    def show_hint(self, move: Any) -> None:
-        cards, marks, arrow = self.table.hint_view(move)
+    def show_hint(self, move: Move) -> None:
+        cards, marks, arrow = self.table.rules.hint_view(move)
         self.table.board.set_hint(cards, marks, arrow)
         self.hint_key = self.key
         if self.counted_key != self.key:  # asking twice for the same position is one hint
@@ -363,7 +393,7 @@ class Assistant:
         self.table.board.set_hint(set())
         moves = self.known_line() if self.hint_key == self.key else None
         if moves:
-            self.table.board.set_hint(*self.table.hint_view(moves[0]))
+            self.table.board.set_hint(*self.table.rules.hint_view(moves[0]))
 
     def _last_move(self) -> Any:
         from ..solver.analysis import current_line  # the analysis' code: read ahead, not at start-up

@@ -2,8 +2,8 @@
 
 Where the band has no room for the words (800x480 in every language, 1920x1080 in Greek) a player
 with a mouse can still read what each button does: Greek's bare ▶ reads as "play", yet it starts the
-demo over the game. Fingers have no hover, so a touchscreen never shows it. A floating layer of
-paint_table (active, rect, dirty_rect, draw), repainted only where it was and is.
+demo over the game. Fingers have no hover, so a touchscreen never shows it. A floating piece over
+the cards (table_paint.Floating), repainted only where it was and is.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ from ..i18n import N_
 from ..jobs import JobFailed
 from ..model.base import SolitaireGame
 from ..solver import deals, rating
-from .base import Pop, Push, Replace, Transition
+from .base import Action, Pop, Push, Replace, Transition
 from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,7 +38,7 @@ def make_game(kind_id: str, number: int | None = None, rng: random.Random | None
 
 
 def deal_new(
-    ctx: Context, kind_id: str, option: Any = None, demo: bool = False, rng: random.Random | None = None
+    ctx: Context, kind_id: str, option: str | int | None = None, demo: bool = False, rng: random.Random | None = None
 ) -> Transition:
     """The transition to a new table of this kind (or to the panel that finds one). The kind may
     also be given as a game and its option: ('eightoff', 4)."""
@@ -88,7 +88,7 @@ class FindingDealOverlay(DialogOverlay):
     def lines(self) -> list[str]:
         return []
 
-    def actions(self) -> list[tuple[str, Any, str]]:
+    def actions(self) -> list[tuple[str, Action, str]]:
         return [(N_("Cancel"), self.cancel, "secondary")]
 
     def cancel(self) -> None:

@@ -3,7 +3,7 @@ to its foundation, a double tap to the best place RULES.md names. No card ever m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import pygame
 
@@ -11,18 +11,15 @@ from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.eightoff import EightOffGame
-from ..model.moves import EightOffMove
+from ..model.moves import EightOffMove, Move
 from ..ui.gesture import DOUBLE_TIME
 from ..ui.pointer import mouse_in_use
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
-from .base import Scene, Transition
+from .base import Scene
 from .hud import MOVES, PAR, SCORE, Slot
-from .table import TableScene
-from .table_hooks import arrow_between
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..context import Context
+from .table_contract import GameTable, HintView, Hit, Pile, Saying
+from .table_hooks import RulesDefaults, arrow_between, par_of_game
 
 Location = tuple[str, int]
 #: s past DOUBLE_TIME before a lone tap's hint shows: a second tap at the window's very end (its
@@ -48,59 +45,68 @@ MIN_OVERLAP = 0.2  # of the dragged card's area: a pile it barely grazes is not 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-class EightOffTableScene(TableScene):
-    """An Eight Off game in play."""
+class EightOffRules(RulesDefaults):
+    """What Eight Off says to its table."""
 
-    game: EightOffGame
-    layout: EightOffLayout
     DOUBLE_TAP = True
+    KEY_PICK = True
 
-    def __init__(
-        self,
-        ctx: Context,
-        game: EightOffGame,
-        resumed: dict | None = None,
-        guaranteed: bool | None = None,
-        demo: bool = False,
-    ) -> None:
-        super().__init__(ctx, game, resumed, guaranteed, demo)
+    def __init__(self, table: GameTable, game: EightOffGame) -> None:
+        self.table = table
+        self._game = game
+        self._layout = EightOffLayout.for_game((int(table.ctx.screen_size[0]), int(table.ctx.screen_size[1])), game)
         self._hint_at: float | None = None  # a tap's hint waits to see whether a double tap follows
+        self._par: int | None = par_of_game(game)
+
+    @property
+    def game(self) -> EightOffGame:
+        return self._game
+
+    @property
+    def layout(self) -> EightOffLayout:
+        return self._layout
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self._layout = EightOffLayout.for_game(size, self._game)
+
+    def targets(self) -> dict[Card, Target]:
+        return self._layout.place(self._game)
 
     def counter_slots(self) -> list[Slot]:
         """Score, moves and the deal's par ('—' for a deal without one: the band keeps its place)."""
         return [SCORE, MOVES, PAR]
 
     def counter_values(self) -> list[str]:
-        par = self.par()
-        return [*super().counter_values(), "—" if par is None else str(par)]
+        par = self._par
+        return [str(self._game.score), str(self._game.moves), "—" if par is None else str(par)]
 
     # -- geometry ----------------------------------------------------------------------------------
     def deal_start(self) -> dict[Card, Target]:
         """The whole pack waits face down in one pile and each card turns over as it flies out."""
-        pos = self.layout.deck_pos()
+        pos = self._layout.deck_pos()
         order = self.deal_order()
         return {card: Target(pos, False, 3000 - i) for i, card in enumerate(order)}
 
     def deal_order(self) -> list[Card]:
         """Row by row across the columns, then the leftover cards: cells 1-4 (with 2 cells, the
         last two land on columns 3 and 4)."""
-        g = self.game
+        g = self._game
         dealt_rows = 6
         order = [col[r] for r in range(dealt_rows) for col in g.columns if r < len(col)]
         order += [c for c in g.cells if c is not None]
         order += [c for col in g.columns for c in col[dealt_rows:]]
         return order
 
-    def hit(self, pos: tuple[int, int]) -> tuple | None:
-        return self.layout.hit(pos, self.game.columns, self.game.cells)
+    def hit(self, pos: tuple[int, int]) -> Hit | None:
+        return self._layout.hit(pos, self._game.columns, self._game.cells)
 
     # -- what a press picks up ---------------------------------------------------------------------
-    def source(self, hit: tuple | None) -> tuple[Location, int] | None:
+    def source(self, hit: Hit | None) -> tuple[Location, int] | None:
         """The model location and card count a press on `hit` takes: a card of the run at the top of
         a column with everything on it, a cell's card, or a foundation's top card."""
-        if hit is None or self.game.status != "playing":
+        if hit is None or self._game.status != "playing":
             return None
-        g = self.game
+        g = self._game
         if hit[0] == "column":
             c, row = hit[1], hit[2]
             pile = g.columns[c]
@@ -113,16 +119,16 @@ class EightOffTableScene(TableScene):
             return (("foundation", hit[1]), 1) if g.foundations[hit[1]] else None
         return None
 
-    def pick(self, hit: tuple) -> list[Card]:
+    def pick(self, hit: Hit) -> list[Card]:
         src = self.source(hit)
         if src is None:
             return []
         (kind, i), count = src
-        return list(self.game.pile((kind, i))[-count:])
+        return list(self._game.pile((kind, i))[-count:])
 
     def locate(self, cards: list[Card]) -> tuple[Location, int] | None:
         """Where these picked-up cards are in the model now (None if they have moved)."""
-        g = self.game
+        g = self._game
         first = cards[0]
         for c, pile in enumerate(g.columns):
             if first in pile and list(pile[pile.index(first) :]) == cards:
@@ -137,30 +143,30 @@ class EightOffTableScene(TableScene):
         return None
 
     # -- taps --------------------------------------------------------------------------------------
-    def on_tap(self, hit: tuple | None, double: bool = False) -> None:
+    def on_tap(self, hit: Hit | None, double: bool = False) -> None:
         self._hint_at = None
         if double:  # (never after a tap that moved a card: that tap was forgotten with the change)
-            if self.toast.message in (tr(MESSAGES["tap-hint"]), tr(MESSAGES["click-hint"])):
-                self.toast.dismiss()  # (it came as the second tap did: it is answered)
+            if self.table.toast.message in (tr(MESSAGES["tap-hint"]), tr(MESSAGES["click-hint"])):
+                self.table.toast.dismiss()  # (it came as the second tap did: it is answered)
             self.double_tap(hit)
             return
-        if hit is None or self.game.status != "playing":
+        if hit is None or self._game.status != "playing":
             return
         src = self.source(hit)
         if src is None:
             if hit[0] == "column" and hit[2] >= 0:
-                self.refuse("blocked", self.game.columns[hit[1]][hit[2]])
+                self.table.refuse("blocked", self._game.columns[hit[1]][hit[2]])
             return
         (kind, i), count = src
         if kind == "foundation":
             return
-        target = self.game.tap_target((kind, i)) if count == 1 else None
+        target = self._game.tap_target((kind, i)) if count == 1 else None
         if target is not None:
-            self.make_move(EightOffMove.of((kind, i), target, 1))
-        elif self.interactive:
-            self._hint_at = self.clock + DOUBLE_TIME + HINT_AFTER  # shown unless the second tap comes
+            self.table.make_move(EightOffMove.of((kind, i), target, 1))
+        elif self.table.interactive:
+            self._hint_at = self.table.clock + DOUBLE_TIME + HINT_AFTER  # shown unless the second tap comes
 
-    def double_tap(self, hit: tuple | None) -> None:
+    def double_tap(self, hit: Hit | None) -> None:
         """Foundation, longest accepting column, empty column (Kings), free cell; a run's base card
         takes the run with it."""
         src = self.source(hit)
@@ -169,19 +175,19 @@ class EightOffTableScene(TableScene):
         loc, count = src
         if loc[0] == "foundation":
             return
-        g = self.game
+        g = self._game
         target = g.auto_target(loc, count)
         if target is None and loc[0] == "column" and count < g.run_length(loc[1]):
             count = g.run_length(loc[1])  # a card inside a run: the whole run, if that fits somewhere
             target = g.auto_target(loc, count)
         if target is not None:
-            self.make_move(EightOffMove.of(loc, target, count))
+            self.table.make_move(EightOffMove.of(loc, target, count))
             return
         card = g.pile(loc)[-count]
         refusals = [g.refusal(EightOffMove.of(loc, ("column", i), count)) for i in range(len(g.columns))]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
         # it would fit but for the group formula: say how many may move
-        self.refuse(too_many[0] if too_many else "nowhere", card)
+        self.table.refuse(too_many[0] if too_many else "nowhere", card)
 
     # -- drag and drop -----------------------------------------------------------------------------
     def on_change(self) -> None:
@@ -196,27 +202,27 @@ class EightOffTableScene(TableScene):
         loc, count = src
         glow: set[Card] = set()
         marks = []
-        counts = range(1, count + 1) if self.focus.held else (count,)  # keys: the part that fits goes
-        for dst, _rect in self.layout.drop_rects(self.game.columns):
-            if dst == loc or all(self.game.why_illegal(loc, dst, n) is not None for n in counts):
+        counts = range(1, count + 1) if self.table.focus.held else (count,)  # keys: the part that fits goes
+        for dst, _rect in self._layout.drop_rects(self._game.columns):
+            if dst == loc or all(self._game.why_illegal(loc, dst, n) is not None for n in counts):
                 continue
-            pile = self.game.pile(dst)
+            pile = self._game.pile(dst)
             if pile and pile[-1] is not None:
                 glow.add(pile[-1])
             else:
-                marks.append(self.layout.slot_rect(dst))
-        self.board.set_glow(glow)
-        self.board.set_marks(marks)
+                marks.append(self._layout.slot_rect(dst))
+        self.table.board.set_glow(glow)
+        self.table.board.set_marks(marks)
 
     def on_drop(self, cards: list[Card]) -> bool:
         src = self.locate(cards)
         if src is None:
             return False
         loc, count = src
-        card_rect = self.board.sprite_rect(self.board.sprites[cards[0]])
+        card_rect = self.table.board.sprite_rect(self.table.board.sprites[cards[0]])
         floor = card_rect.width * card_rect.height * MIN_OVERLAP
         overlaps = []
-        for dst, rect in self.layout.drop_rects(self.game.columns):
+        for dst, rect in self._layout.drop_rects(self._game.columns):
             clip = card_rect.clip(rect)
             if clip.width * clip.height >= floor:
                 overlaps.append((clip.width * clip.height, dst))
@@ -229,54 +235,53 @@ class EightOffTableScene(TableScene):
         for _area, dst in overlaps:
             if dst == loc:
                 continue
-            refused = self.attempt(EightOffMove.of(loc, dst, count))
+            refused = self.table.attempt(EightOffMove.of(loc, dst, count))
             if refused is None:
                 return True
             first_refusal = first_refusal or refused
         if first_refusal is not None:
-            self.refuse(first_refusal, cards[0])
+            self.table.refuse(first_refusal, cards[0])
         return False
 
     # -- keyboard play (table_focus.py): cells, foundations, then the columns ----------------------
-    KEY_PICK = True
 
-    def focus_piles(self) -> list[tuple]:
-        g = self.game
+    def focus_piles(self) -> list[Pile]:
+        g = self._game
         return (
             [("cell", i) for i in range(len(g.cells))]
             + [("foundation", i) for i in range(len(g.foundations))]
             + [("column", i) for i in range(len(g.columns))]
         )
 
-    def focus_anchor(self, pile: tuple) -> pygame.Rect:
-        return pygame.Rect(self.layout.slot_rect(pile))
+    def focus_anchor(self, pile: Pile) -> pygame.Rect:
+        return pygame.Rect(self._layout.slot_rect(pile))
 
-    def focus_cards(self, pile: tuple) -> list[Card]:
-        if pile == self.focus.held_from:
-            return list(self.focus.held)  # the ring goes round all the cards picked up
-        return [c for c in self.game.pile(pile) if c is not None][-1:]
+    def focus_cards(self, pile: Pile) -> list[Card]:
+        if pile == self.table.focus.held_from:
+            return list(self.table.focus.held)  # the ring goes round all the cards picked up
+        return [c for c in self._game.pile(pile) if c is not None][-1:]
 
-    def _top_hit(self, pile: tuple) -> tuple:
+    def _top_hit(self, pile: Pile) -> Hit:
         """The hit a click on the pile's top card makes (an empty column: its outline)."""
         if pile[0] == "column":
-            return ("column", pile[1], len(self.game.columns[pile[1]]) - 1)
+            return ("column", pile[1], len(self._game.columns[pile[1]]) - 1)
         return pile
 
-    def key_tap(self, pile: tuple) -> None:
+    def key_tap(self, pile: Pile) -> None:
         """A tap on the top card: up to its foundation; if it cannot go, the hint names the keys."""
         self.on_tap(self._top_hit(pile))
         if self._hint_at is not None:
             self._hint_at = None
-            self.show_message(MESSAGES["key-hint"])
+            self.table.show_message(MESSAGES["key-hint"])
 
-    def key_pick(self, pile: tuple) -> list[Card]:
+    def key_pick(self, pile: Pile) -> list[Card]:
         """A cell's or a foundation's top card, or a column's whole run at its foot."""
         if pile[0] != "column":
             return self.pick(pile)
-        column = self.game.columns[pile[1]]
-        return self.pick(("column", pile[1], len(column) - self.game.run_length(pile[1])))
+        column = self._game.columns[pile[1]]
+        return self.pick(("column", pile[1], len(column) - self._game.run_length(pile[1])))
 
-    def key_drop(self, cards: list[Card], pile: tuple) -> None:
+    def key_drop(self, cards: list[Card], pile: Pile) -> None:
         """The picked cards onto `pile`: the longest part of them that it takes (a run of which
         only the foot fits a cell moves its foot); if no part fits, the model's reason for the
         whole group, or "at most n cards" when only the group formula forbids it."""
@@ -284,21 +289,21 @@ class EightOffTableScene(TableScene):
         if src is None:
             return
         loc, count = src
-        g = self.game
+        g = self._game
         fits = [n for n in range(count, 0, -1) if g.why_illegal(loc, pile, n) is None]
         if fits:
-            self.make_move(EightOffMove.of(loc, pile, fits[0]), cards[-fits[0]])
+            self.table.make_move(EightOffMove.of(loc, pile, fits[0]), cards[-fits[0]])
             return
         refusals = [g.refusal(EightOffMove.of(loc, pile, n)) for n in range(count, 0, -1)]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
         refusal = too_many[0] if too_many else refusals[0 if pile[0] == "column" else -1]
         if refusal is not None:
-            self.refuse(refusal, cards[0])
+            self.table.refuse(refusal, cards[0])
 
-    def key_again(self, pile: tuple) -> None:
+    def key_again(self, pile: Pile) -> None:
         self.double_tap(self._top_hit(pile))
 
-    def reason_message(self, refusal: IllegalMove) -> tuple[str, dict[str, Any]] | None:
+    def reason_message(self, refusal: IllegalMove) -> Saying | None:
         """The model's reason in words; too many cards says how many may move now."""
         if refusal.reason == "too-many":
             limit = refusal.details.get("limit", 1)
@@ -313,21 +318,19 @@ class EightOffTableScene(TableScene):
         return None if message is None else (message, {})
 
     # -- time --------------------------------------------------------------------------------------
-    def update(self, dt: float) -> Transition:
-        transition = super().update(dt)
-        if self._hint_at is not None and self.clock >= self._hint_at:
+    def update(self, dt: float) -> None:
+        if self._hint_at is not None and self.table.clock >= self._hint_at:
             self._hint_at = None
             # a pointer, not a refusal: no shake, no sound
-            self.show_message(MESSAGES["click-hint" if mouse_in_use() else "tap-hint"])
-        return transition
+            self.table.show_message(MESSAGES["click-hint" if mouse_in_use() else "tap-hint"])
 
     def is_animating(self) -> bool:
-        return super().is_animating() or self._hint_at is not None
+        return self._hint_at is not None
 
     # -- the rest of the table ---------------------------------------------------------------------
     def glow_cards(self) -> set[Card]:
         """The cards a single tap sends to a foundation."""
-        g = self.game
+        g = self._game
         out = set()
         for i, pile in enumerate(g.columns):
             if pile and g.tap_target(("column", i)) is not None:
@@ -337,43 +340,43 @@ class EightOffTableScene(TableScene):
                 out.add(card)
         return out
 
-    def end_overlay(self) -> Scene | None:
-        from .end_screen import WinOverlay  # (loaded ahead in spare time, not at start-up: game.read_ahead)
-
-        if self.game.status == "won":
-            return WinOverlay(self.ctx, self)
+    def end_overlay(self, won: Callable[[], Scene], blocked: Callable[[], Scene]) -> Scene | None:
+        if self._game.status == "won":
+            return won()
         return None  # no defeat message in Eight Off: the player undoes or starts again
 
     # -- the solver's moves ------------------------------------------------------------------------
     def _pile_rect(self, loc: Location, count: int = 0) -> pygame.Rect:
         """Where a pile shows its top card (or, with count, the first of its top `count` cards)."""
-        pile = self.game.pile(loc)
+        pile = self._game.pile(loc)
         cards = [c for c in pile if c is not None] if loc[0] == "cell" else list(pile)
         if cards:
             card = cards[-count] if count else cards[-1]
-            return self.target_rect(card)
-        return pygame.Rect(self.layout.slot_rect(loc))
+            return self.table.target_rect(card)
+        return pygame.Rect(self._layout.slot_rect(loc))
 
-    def hint_view(self, move: Any) -> tuple[set[Card], list[pygame.Rect], tuple | None]:
+    def hint_view(self, move: Move) -> HintView:
+        move = EightOffMove.coerce(move)
         src, dst, count = move.src, move.dst, move.count
-        g = self.game
+        g = self._game
         cards = set(g.pile(src)[-count:])
         dest = g.pile(dst)
         marks = []
         if dest and dest[-1] is not None:
             cards.add(dest[-1])
         else:
-            marks.append(self.layout.slot_rect(dst))
+            marks.append(self._layout.slot_rect(dst))
         start = self._pile_rect(src, count)
         if src[0] == "column":  # the moved card's visible strip, not the cards over it
-            start = pygame.Rect(start.x, start.y, start.width, self.layout.card_h // 2)
+            start = pygame.Rect(start.x, start.y, start.width, self._layout.card_h // 2)
         return cards, marks, arrow_between(start, self._pile_rect(dst))
 
-    def describe_move(self, index: int, move: Any) -> str:
+    def describe_move(self, index: int, move: Move) -> str:
+        move = EightOffMove.coerce(move)
         src, dst, count = move.src, move.dst, move.count
         from ..solver.analysis import position_at  # (the analysis' code: read ahead, not at start-up)
 
-        before = position_at(self.game, index)
+        before = position_at(self._game, index)
         card = before.pile(src)[-count].label
         if dst[0] == "cell":
             return tr("{card} to a cell", card=card)
@@ -386,6 +389,6 @@ class EightOffTableScene(TableScene):
             return tr("{card} to an empty column", card=card)
         return tr("{card} onto {other}", card=card, other=under[-1].label)
 
-    def move_sound(self, move: Any) -> str:
+    def move_sound(self, move: Move) -> str:
         """Every Eight Off move lays a card down: the same sound for the player and the demo."""
         return "place"

@@ -4,7 +4,8 @@ cascading-cards celebration (New game / Menu)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -13,6 +14,7 @@ from ..i18n import N_, tr
 from ..model.cards import Card
 from ..ui.pointer import UP, pointer
 from ..view.layout import margin
+from .analysis_overlay import AnalysisTable
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
@@ -24,7 +26,46 @@ from .over_table import OverTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
-    from .table import TableScene
+    from ..model.base import SolitaireGame
+    from ..persist.progress import Progress
+    from ..solver.analysis import Analysis
+    from ..view.board import Board
+    from .golf_best_line import BestFound
+    from .hud import Hud
+
+
+class EndAssist(Protocol):
+    """What an end panel asks of the table's assistant: the verdict, the rewind, who won."""
+
+    demo_won: bool
+
+    def analyse(self, listener: Callable[[Analysis], None]) -> None: ...
+    def rewind(self, count: int) -> None: ...
+
+
+class EndTable(AnalysisTable, Protocol):
+    """What an end panel asks of the finished table beneath it."""
+
+    game: SolitaireGame
+    board: Board
+    hud: Hud
+    guaranteed: bool | None
+    daily: str | None
+
+    @property
+    def assist(self) -> EndAssist: ...
+    @property
+    def progress(self) -> Progress | None: ...
+    @property
+    def speed(self) -> float: ...
+    @property
+    def in_attract_mode(self) -> bool: ...
+    def best_found(self) -> BestFound | None: ...
+    def par(self) -> int | None: ...
+    def undo(self) -> Transition: ...
+    def go_menu(self) -> Transition: ...
+    def invalidate(self, rects: list[pygame.Rect] | None = None) -> None: ...
+
 
 #: What the table's top band offers as well, so a crowded blocked panel may leave it out
 BAND_ACTIONS = ("Undo", "New game")
@@ -39,7 +80,7 @@ class EndOverlay(DialogOverlay):
 
     allows_undo = False
 
-    def __init__(self, ctx: Context, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: EndTable) -> None:
         self.table = table
         #: The deal's best result, where the game searches one (a single Golf deal): a line once known.
         self.best = table.best_found()
@@ -99,12 +140,13 @@ class BlockedOverlay(OverTable, EndOverlay):
 
     title = "No more moves available"
     allows_undo = True
+    table: EndTable
     dim_alpha = 60  # the cards that are left stay readable
     #: between crowded cards: 1 leaves out Undo and New game (the top band has them, live), 2 also
     #: what the solver says, keeping the score and the cards left
     compact_levels = 2
 
-    def __init__(self, ctx: Context, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: EndTable) -> None:
         self.analysis: Any = None
         super().__init__(ctx, table)
 
@@ -180,7 +222,7 @@ class WinOverlay(EndOverlay):
 
     title = "You won!"
 
-    def __init__(self, ctx: Context, table: TableScene) -> None:
+    def __init__(self, ctx: Context, table: EndTable) -> None:
         self._summary_shown = False  # the statistics' line is in the panel (they are read in the background)
         super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)

@@ -24,7 +24,7 @@ from ..view.layout import margin
 from .help_page import Page
 from .hud import band_area, paint_band
 from .table_paint import paint_slots, slot_areas
-from .tables import TABLE_SCENES
+from .tables import TABLE_RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -82,7 +82,7 @@ class ExamplePainting:
     def band_text(self) -> str:
         g = self.run.game
         kind = registry.kind_of(g)
-        values = TABLE_SCENES[kind.family.id]().counters(g)
+        values = TABLE_RULES[kind.family.id]().counters(g)
         return "   ".join([g.code or tr(kind.option_name), *values])
 
     def draw(self, surface: pygame.Surface) -> list | None:

@@ -4,12 +4,12 @@ of the player's own (counted, saved, undoable one by one). No card moves unless 
 the button only offers, and a touch or a key during the cascade stops it where it is.
 
 Which games can finish is the model's to say (`finish_line`, empty for Golf); the button floats over
-the table in the free area under the columns, painted like the table's messages (paint_table).
+the table in the free area under the columns, painted like the table's messages (a table_paint.FloatingLayer).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,7 +20,41 @@ from ..ui.widgets import Button
 from ..view.dirty_rects import spanned
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..context import Context
+    from ..model import IllegalMove
+    from ..model.base import SolitaireGame
+    from ..model.moves import Move
+    from ..view.layout import TableLayout
+
+
+class Playing(Protocol):
+    """Whether the demo (or a rewind) moves the cards (assist.Assistant)."""
+
+    @property
+    def playing(self) -> bool: ...
+
+
+class FinishTable(Protocol):
+    """What the Finish button asks of its table: the game's finishing line, the moves, whether the
+    player has the cards, and where messages go."""
+
+    ctx: Context
+    game: SolitaireGame
+    size: tuple[int, int]
+    dealing: bool
+
+    @property
+    def assist(self) -> Playing: ...
+    @property
+    def watching(self) -> bool: ...
+    def message_size(self) -> int: ...
+
+    @property
+    def layout(self) -> TableLayout: ...
+    @property
+    def speed(self) -> float: ...
+    def attempt(self, move: Move, by_demo: bool = False) -> IllegalMove | None: ...
+
 
 STEP = 0.07  # s between two cards of the cascade (each flies for the table's move time: they overlap)
 
@@ -28,7 +62,7 @@ STEP = 0.07  # s between two cards of the cascade (each flies for the table's mo
 class Finisher:
     """The Finish button of one table and the cascade it starts."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: FinishTable) -> None:
         self.table = table
         self.button = Button((0, 0, 1, 1), N_("Finish"), table.ctx.text, style="primary")
         self.button.visible = False
@@ -123,7 +157,7 @@ class Finisher:
         if not self._queue:
             self.refresh()
 
-    # -- painting (paint_table draws it over the cards, under the messages) ---------------------------
+    # -- painting (a layer over the cards, under the messages: table_paint.FloatingLayer) -----------
     def dirty_rect(self) -> pygame.Rect | None:
         """The area to repaint this frame (where it was and where it is), or None."""
         b = self.button

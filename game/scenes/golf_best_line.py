@@ -4,16 +4,27 @@ score. A round of nine has its par instead, and attract mode shows no panel."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import tr
 from game.scenes.scorecard_paint import shown
 from game.solver.golf_best import DEFAULT_STATES  # positions, not time: the same answer on every machine
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
     from game.jobs import Job
-    from game.scenes.table import TableScene
+    from game.model.base import SolitaireGame
     from game.solver.golf_best import BestScore
+
+
+class BestAsker(Protocol):
+    """What the search asks of its table: the jobs, the deal, and whether attract mode plays it."""
+
+    ctx: Context
+    game: SolitaireGame
+
+    @property
+    def in_attract_mode(self) -> bool: ...
 
 
 def signed(score: int) -> str:
@@ -32,7 +43,7 @@ def best_line(best: BestScore) -> str:
 class BestFound:
     """The best score of one deal from its start, asked once (undo and a second end reuse it)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: BestAsker) -> None:
         self.table = table
         self.job: Job | None = None
         self._answer: BestScore | None = None

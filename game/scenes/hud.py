@@ -16,7 +16,7 @@ import pygame
 
 from ..i18n import N_, tr
 from ..ui import theme
-from ..ui.text import get_font, least_legible
+from ..ui.text import FallbackFont, get_font, least_legible
 from ..ui.widgets import Button
 from ..view.layout import hud_height, margin
 from .base import Action, Transition
@@ -123,8 +123,25 @@ class Hud:
         # each button as wide as its label needs, with room around it; on a narrow window (800x480,
         # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
         finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
-        # (padding, least width in band heights, icon stage, share of the code's width): the last, for
-        # the narrowest windows, make the icons slimmer and the deal code's text a little smaller
+        labels, widths, pad, code_share = self._fit(bh, font, (w, h), gap, light, finger, code_text)
+        x = self._make_buttons(labels, widths, (y, bh), gap, int(code_text * code_share) + pad)
+        self._stats_right = x - m
+        if self.light is not None:
+            side = int(bh * 0.7)
+            self._stats_right -= side + gap
+            self.light_rect = pygame.Rect(self._stats_right + gap, (h - side) // 2, side, side)
+        self._place(self._stats_right - m, h)
+        self._shown = None
+
+    def _fit(
+        self, bh: int, font: FallbackFont, size: tuple[int, int], gap: int, light: int, finger: int, code_text: int
+    ) -> tuple[list[str], list[int], int, float]:
+        """The buttons' labels and widths, their padding and the deal code's share of its width: the
+        first of the tries, from the roomiest, that leaves the counters room (else the last).
+        A try is (padding, least width in band heights, icon stage, share of the code's width): the
+        last, for the narrowest windows, make the icons slimmer and the deal code's text a little
+        smaller."""
+        (w, h), m = size, self._margin
         tries = [
             (bh, 2.1, 0, 1.0),
             (int(bh * 0.7), 1.5, 0, 1.0),
@@ -147,16 +164,19 @@ class Hud:
                 is not None
             ):
                 break
-        code_text = int(code_text * code_share)
+        return labels, widths, pad, code_share
+
+    def _make_buttons(self, labels: list[str], widths: list[int], row: tuple[int, int], gap: int, code_w: int) -> int:
+        """The band's buttons from the right edge leftwards, then the deal code's; where they end (x)."""
+        (y, bh), (w, h) = row, self.rect.size
         self.buttons = []
         self._actions_of = []
-        x = w - m
+        x = w - self._margin
         for (_label, action, _icon, _stage), label, bw in zip(self._actions(), labels, widths):
             x -= bw
             self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, style="ghost"))
             self._actions_of.append(action)
             x -= gap
-        code_w = code_text + pad
         x -= code_w
         label = f"{CHECK} {self.code}" if self.proven and self.code else self.code or "—"
         self.code_button = Button((x, y, code_w, bh), label, self.ctx.text, style="ghost")
@@ -169,13 +189,7 @@ class Hud:
         areas[0].width = w - areas[0].x
         for b, area in zip(self.buttons, areas):
             b.hit_area = area
-        self._stats_right = x - m
-        if self.light is not None:
-            side = int(bh * 0.7)
-            self._stats_right -= side + gap
-            self.light_rect = pygame.Rect(self._stats_right + gap, (h - side) // 2, side, side)
-        self._place(self._stats_right - m, h)
-        self._shown = None
+        return x
 
     def _place(self, room: int, h: int) -> None:
         """The title's and the slots' rectangles in `room` px from the margin: the largest text that

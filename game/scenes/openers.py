@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import registry
-from .tables import open_table
+from .tables import open_round, open_table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -54,9 +54,7 @@ class Openers:
         return open_table(self.ctx, game, resumed, guaranteed, demo, daily)
 
     def round_table(self, rnd: GolfRound, note: str | None = None) -> SceneLike:
-        from .round_table import RoundTableScene  # loaded with a round's first hole
-
-        return RoundTableScene(self.ctx, rnd, note=note)
+        return open_round(self.ctx, rnd, note=note)
 
     def menu(self) -> SceneLike:
         from .menu import MenuScene  # (a --game start never shows it)

@@ -4,20 +4,26 @@ goes over them below the band (table.py finds the spaces and the marks)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from .dialog import DialogOverlay
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+
+class PanelTable(Protocol):
+    """Where a panel may go over a table (table.TableScene finds the spaces and the marks)."""
+
+    def panel_areas(self) -> list[pygame.Rect]: ...
+    def place_panel(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect: ...
+    def leaves_marks_whole(self, rect: pygame.Rect) -> bool: ...
+    def below_band(self) -> pygame.Rect: ...
 
 
 class OverTable(DialogOverlay):
     """DialogOverlay's places asked of the table beneath (`table`, set by the subclass)."""
 
-    table: TableScene
+    table: PanelTable
 
     def areas(self) -> list[pygame.Rect]:
         """Between the cards, never over one: the player looks at them while reading."""

@@ -4,7 +4,7 @@ score becomes final only when the next hole is dealt."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..i18n import N_, tr
 from ..model.course import PAR_PER_HOLE, par_text
@@ -13,12 +13,21 @@ from .end_screen import BlockedOverlay, WinOverlay
 from .scorecard_paint import shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .round_table import RoundTableScene
+    from ..context import Context
+    from ..model.course import GolfRound
+    from .end_screen import EndTable
 
 
-def hole_lines(table: RoundTableScene) -> list[str]:
+class HoleEnd(Protocol):
+    """What a hole's panel asks of the round it ends (round_table.RoundPlay)."""
+
+    @property
+    def round(self) -> GolfRound: ...
+    def show_scorecard(self) -> Transition: ...
+
+
+def hole_lines(rnd: GolfRound) -> list[str]:
     """The hole's score against its par, and where the round stands with it."""
-    rnd = table.round
     score = rnd.pending_score
     if score is None:
         return []
@@ -32,10 +41,13 @@ class RoundWinOverlay(WinOverlay):
     """A hole cleared: its score (minus the stock left) over the bouncing cards; on to the scorecard."""
 
     title = N_("Hole cleared!")
-    table: RoundTableScene
+
+    def __init__(self, ctx: Context, table: EndTable, hole: HoleEnd) -> None:
+        self.hole = hole
+        super().__init__(ctx, table)
 
     def lines(self) -> list[str]:
-        lines = hole_lines(self.table)
+        lines = hole_lines(self.hole.round)
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
         return lines
@@ -46,7 +58,7 @@ class RoundWinOverlay(WinOverlay):
         return [(N_("Scorecard"), self.do_scorecard, "primary"), ("Menu", self.do_menu, "secondary")]
 
     def do_scorecard(self) -> Transition:
-        return self.table.show_scorecard()
+        return self.hole.show_scorecard()
 
     def do_new(self) -> Transition:
         return self.do_scorecard()
@@ -55,16 +67,18 @@ class RoundWinOverlay(WinOverlay):
 class RoundBlockedOverlay(BlockedOverlay):
     """A hole blocked: its score (the cards left), where the win was lost, Undo, and the scorecard."""
 
-    table: RoundTableScene
+    def __init__(self, ctx: Context, table: EndTable, hole: HoleEnd) -> None:
+        self.hole = hole
+        super().__init__(ctx, table)
 
     def score_lines(self) -> list[str]:
-        return hole_lines(self.table) + super().score_lines()[1:]  # the hole's score, not the deal's points
+        return hole_lines(self.hole.round) + super().score_lines()[1:]  # the hole's score, not the deal's points
 
     def next_action(self) -> tuple[str, Action, str]:
         return (N_("Scorecard"), self.do_scorecard, "primary")  # never left out: the band has no scorecard
 
     def do_scorecard(self) -> Transition:
-        return self.table.show_scorecard()
+        return self.hole.show_scorecard()
 
     def do_new(self) -> Transition:
         return self.do_scorecard()

@@ -1,8 +1,9 @@
-"""The Golf table while a round of golf is played: one hole of nine at a time.
+"""A round of golf at the table: one hole of nine at a time.
 
-It is the Golf table with the round's word in it: the HUD shows the hole ("Hole 4/9") and the round
-against par, the band's New game gives the hole up (a new round or deal starts from the menu), a
-hole that ends shows its score and then the scorecard, and the round is saved with every move.
+The table (table.py) plays the hole with Golf's rules; this controller, which the table owns, is the
+round's word in it: the band shows the hole ("Hole 4/9") and the round against par, the band's New
+game gives the hole up (a new round or deal starts from the menu), a hole that ends shows its score
+and then the scorecard, and the round is saved with every move.
 """
 
 from __future__ import annotations
@@ -14,56 +15,37 @@ from ..i18n import N_, tr
 from ..model.course import GolfRound, par_text
 from ..model.round_code import HOLES
 from ..solver import deals
-from .base import Push, Replace, Scene, Transition
+from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
-from .golf_table import GolfTableScene
 from .hud import HOLE, ROUND, STOCK, Slot
 from .scorecard import ScorecardScene
 from .scorecard_paint import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..persist.progress import Progress
 
 
-class RoundTableScene(GolfTableScene):
-    """A hole of a round of golf in play."""
+class RoundPlay:
+    """The round a table plays a hole of."""
 
-    def end_overlays(self) -> tuple[Callable[..., Scene], Callable[..., Scene]]:
-        from .round_end import RoundBlockedOverlay, RoundWinOverlay
-
-        return RoundWinOverlay, RoundBlockedOverlay
-
-    def __init__(
-        self,
-        ctx: Context,
-        rnd: GolfRound,
-        resumed: dict | None = None,
-        guaranteed: bool | None = None,
-        demo: bool = False,
-        note: str | None = None,
-    ) -> None:
-        super().__init__(ctx, rnd.game, resumed, rnd.winnable if guaranteed is None else guaranteed, demo)
+    def __init__(self, ctx: Context, rnd: GolfRound, note: str | None = None) -> None:
+        self.ctx = ctx
         self.round = rnd
         #: Said once the cards are down (e.g. that a winnable round could not be had for these rules).
         self.note = note
-        # in a round the band's New game gives the hole up; its other buttons stay as they are
-        self.hud.actions = [(N_("Give up"), *a[1:]) if a[1] == self.go_new_game else a for a in self.hud.actions]
 
-    def best_found(self) -> None:
-        """A round's hole is judged against its par (the scorecard), not against its best."""
-        return None
-
-    def enter(self) -> None:
-        if not self._started:
-            if self.progress is not None:  # the round goes with its game (its next hole continues it)
-                self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, golf_round=self.round)
-                if self.resumed is None and self.round.winnable:  # a listed deal: not dealt again alone
-                    kind = deals.kind_of(self.game)
-                    self.progress.mark_dealt(kind, self.round.numbers[self.round.hole - 1])
-            if self.ctx.settings.golf_mode != "round":  # the New game window offers rounds from now on
-                self.ctx.settings.golf_mode = "round"
-                self.ctx.save_settings()
-        super().enter()
+    def begin(self, progress: Progress | None, resumed: dict | None, guaranteed: bool | None) -> None:
+        """The hole's table is first shown: the round goes with its game (its next hole continues it),
+        and the New game window offers rounds from now on."""
+        rnd = self.round
+        if progress is not None:
+            progress.begin(rnd.game, resumed, guaranteed=guaranteed, golf_round=rnd)
+            if resumed is None and rnd.winnable:  # a listed deal: not dealt again alone
+                progress.mark_dealt(deals.kind_of(rnd.game), rnd.numbers[rnd.hole - 1])
+        if self.ctx.settings.golf_mode != "round":
+            self.ctx.settings.golf_mode = "round"
+            self.ctx.save_settings()
 
     def counter_slots(self) -> list[Slot]:
         return [HOLE, ROUND, STOCK]
@@ -71,28 +53,24 @@ class RoundTableScene(GolfTableScene):
     def counter_values(self) -> list[str]:
         """The hole, the round against par (the hole just ended counted in), and the stock."""
         r = self.round
-        return [f"{r.hole}/{HOLES}", shown(par_text(r.standing)), str(len(self.game.stock))]
+        return [f"{r.hole}/{HOLES}", shown(par_text(r.standing)), str(len(r.game.stock))]
 
-    def update(self, dt: float) -> Transition:
-        transition = super().update(dt)
-        if self.note and not self.dealing:
-            self.show_message(self.note)
+    def update(self, dealing: bool, say: Callable[[str], None]) -> None:
+        """The note, once the cards are down."""
+        if self.note and not dealing:
+            say(self.note)
             self.note = None
-        return transition
 
     # -- the end of a hole -------------------------------------------------------------------------
     def show_scorecard(self) -> Transition:
         """The card with the hole just ended; Back (for a blocked hole) returns here, to undo."""
-        return Push(ScorecardScene(self.ctx, self.round, can_go_back=self.game.status == "blocked"))
+        return Push(ScorecardScene(self.ctx, self.round, can_go_back=self.round.game.status == "blocked"))
 
-    def go_new_game(self) -> Transition:
-        """In a round: give the hole up (after asking), or, once it has ended, its scorecard."""
-        self.cancel_press()
-        self.assist.forget()
-        self.assist.stop(quiet=True, take_over=False)
+    def give_up_asked(self) -> Transition:
+        """The band's Give up: the hole is given up after asking, or, once it has ended, its scorecard."""
         if self.round.hole_over:
             return self.show_scorecard()
-        left = self.game.tableau_count
+        left = self.round.game.tableau_count
         return Push(
             ConfirmDialog(
                 self.ctx,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..i18n import N_
 from ..persist.progress import at_stake
@@ -11,7 +11,22 @@ from .base import Push, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
-    from .table import TableScene
+    from ..model.base import SolitaireGame
+    from .assist import Assistant
+
+
+class SeatTable(Protocol):
+    """What taking a watched deal over asks of its table."""
+
+    ctx: Context
+    game: SolitaireGame
+    seat: Seat
+    guaranteed: bool | None
+
+    @property
+    def assist(self) -> Assistant: ...
+    @property
+    def watching(self) -> bool: ...
 
 
 class Seat(Enum):
@@ -24,7 +39,7 @@ class Seat(Enum):
     #                      its own, no win panel)
 
 
-def take_over(table: TableScene) -> Transition:
+def take_over(table: SeatTable) -> Transition:
     """The player stopped the demo of a watched deal (or touched it before the demo moved): from now
     on the game is theirs, saved and counted (as assisted if they move: the demo has moved in it). A
     saved game with moves made is only given up for it after the player agrees (the transition
@@ -48,7 +63,7 @@ def take_over(table: TableScene) -> Transition:
     return _adopt(table)
 
 
-def _adopt(table: TableScene) -> Transition:
+def _adopt(table: SeatTable) -> Transition:
     table.seat = Seat.PLAYER
     progress = table.ctx.progress
     if progress is None:  # take_over only offers a table a Progress exists for

@@ -11,7 +11,7 @@ only the state and the ring drawn over the board (FocusRing), repainted only whe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,7 +21,28 @@ from ..view.dirty_rects import spanned
 from ..view.lift import LIFT_TIME, SETTLE_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..view.board import Board, Target
+    from ..view.layout import TableLayout
+    from .table_contract import TableRules
+
+
+class FocusTable(Protocol):
+    """What the keyboard focus asks of its table: the game's piles and keys (its rules), the board
+    the picked cards lift on, and where the cards go."""
+
+    board: Board
+    dealing: bool
+
+    @property
+    def rules(self) -> TableRules: ...
+    @property
+    def layout(self) -> TableLayout: ...
+    @property
+    def speed(self) -> float: ...
+    def targets(self) -> dict[Card, Target]: ...
+    def refresh(self, duration: float | None = None) -> None: ...
+    def skip_deal(self) -> None: ...
+
 
 Pile = tuple  # ("column", 3), ("cell", 0), ("foundation", 1), ("stock",): the game's own names
 
@@ -42,7 +63,7 @@ ARROW_CONE = 2.0
 class TableFocus:
     """The keyboard focus of one table and the cards it carries."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: FocusTable) -> None:
         self.table = table
         self.shown = False
         self.pile: Pile | None = None  # the focused pile (kept while hidden: it shows there again)
@@ -52,7 +73,7 @@ class TableFocus:
 
     # -- the piles -----------------------------------------------------------------------------------
     def piles(self) -> list[Pile]:
-        return self.table.focus_piles()
+        return self.table.rules.focus_piles()
 
     def current(self) -> Pile:
         """The focused pile (the first one when none is yet, or the game no longer has it)."""
@@ -70,8 +91,8 @@ class TableFocus:
         """An arrow: the nearest pile that way (by where the piles lie), or stay at the edge."""
         piles = self.piles()
         to = nearest(
-            self.table.focus_anchor(self.current()),
-            [self.table.focus_anchor(p) for p in piles],
+            self.table.rules.focus_anchor(self.current()),
+            [self.table.rules.focus_anchor(p) for p in piles],
             dx,
             dy,
             cone=ARROW_CONE,
@@ -96,32 +117,43 @@ class TableFocus:
             self.shown = True
             self.current()
             return True
-        if k in ARROWS:
-            self.toward(*ARROWS[k])
-            self.carry()
-        elif k == pygame.K_TAB:
+        if k in ARROWS or k == pygame.K_TAB:
+            self.move(event)
+        else:
+            self.act(k)
+        return True
+
+    def move(self, event: pygame.event.Event) -> None:
+        """An arrow or Tab: the focus moves (and the picked-up cards with it)."""
+        if event.key == pygame.K_TAB:
             self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            self.carry()
-        elif k == pygame.K_SPACE and not self.held:
-            table.key_tap(self.current())
+        else:
+            self.toward(*ARROWS[event.key])
+        self.carry()
+
+    def act(self, key: int) -> None:
+        """Space taps the focused pile; Enter picks its cards up where the game carries them, drops
+        the cards picked up (Space too), or else taps."""
+        rules = self.table.rules
+        if key == pygame.K_SPACE and not self.held:
+            rules.key_tap(self.current())
         elif self.held:  # Enter (or Space) with cards picked up: they go to the focused pile
             self.drop()
-        elif table.KEY_PICK and k in ENTER:
+        elif rules.KEY_PICK and key in ENTER:
             self.pick()
         else:
-            table.key_tap(self.current())
-        return True
+            rules.key_tap(self.current())
 
     def pick(self) -> None:
         """Enter: lift the focused pile's cards (as a drag lifts them) and light where they may go."""
         table = self.table
         pile = self.current()
-        cards = table.key_pick(pile)
+        cards = table.rules.key_pick(pile)
         if not cards:
             return
         self.held, self.held_from = cards, pile
         table.board.lift(cards, LIFT_TIME * table.speed)
-        table.on_lift(cards)
+        table.rules.on_lift(cards)
 
     def carry(self) -> None:
         """The picked-up cards hover over the focused pile, a little down and to the right of its
@@ -134,8 +166,12 @@ class TableFocus:
         if self.current() == self.held_from:
             table.board.drag_to(self.held, [homes[c].pos for c in self.held])
             return
-        tops = [c for c in table.focus_cards(self.current()) if c in homes]
-        under = pygame.Rect(homes[tops[-1]].pos, table.layout.card_size) if tops else table.focus_anchor(self.current())
+        tops = [c for c in table.rules.focus_cards(self.current()) if c in homes]
+        under = (
+            pygame.Rect(homes[tops[-1]].pos, table.layout.card_size)
+            if tops
+            else table.rules.focus_anchor(self.current())
+        )
         w, h = table.layout.card_size
         x, y = under.x + w // 6, under.y + h // 4
         table.board.drag_to(self.held, [(x, y + i * (h // 4)) for i in range(len(self.held))])
@@ -147,9 +183,9 @@ class TableFocus:
         cards, source = self.held, self.held_from
         self.put_back()
         if source == self.current():
-            self.table.key_again(self.current())
+            self.table.rules.key_again(self.current())
         else:
-            self.table.key_drop(cards, self.current())
+            self.table.rules.key_drop(cards, self.current())
 
     def put_back(self) -> bool:
         """The picked-up cards go back where they lie (Esc, a pointer, any change of the game);
@@ -174,17 +210,17 @@ class TableFocus:
         if not self.shown or self.pile is None or self.pile not in self.piles():
             return None
         board = self.table.board
-        cards = self.table.focus_cards(self.pile)
+        cards = self.table.rules.focus_cards(self.pile)
         if self.held and self.pile != self.held_from:
             cards = [*cards, *self.held]  # round the pile and the cards hovering over it: no line across them
         rects = [board.shown_rect(board.sprites[c]) for c in cards if c in board.sprites]
-        rect = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.table.focus_anchor(self.pile))
+        rect = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.table.rules.focus_anchor(self.pile))
         pad = 2 * ring_width(board.card_w)
         return rect.inflate(2 * pad, 2 * pad)
 
 
 class FocusRing:
-    """The focus drawn over the cards: a floating layer of paint_table (active, rect, dirty_rect,
+    """The focus drawn over the cards: a table_paint.Floating piece (active, rect, dirty_rect,
     draw). Its outline is cached per size; it is repainted only where it was and is now."""
 
     def __init__(self, focus: TableFocus) -> None:

@@ -1,11 +1,12 @@
-"""Painting a table: the board's dirty rectangles, then the translucent top band and message over
-them, and the static table background (the empty piles on the felt) shared by every table of the
-same kind and size and by Help's examples."""
+"""Painting a table: the board's dirty rectangles, then the layers over them (the translucent top
+band, the Finish button, the focus ring, a band icon's name, the message), and the static table
+background (the empty piles on the felt) shared by every table of the same kind and size and by
+Help's examples."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -13,7 +14,6 @@ from ..i18n import tr
 from ..model.cards import SUIT_SYMBOLS
 from ..services import CardArt
 from ..ui.text import TextCache
-from ..ui.toast import Toast
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
 from ..view.free_space import free_rects
@@ -93,55 +93,114 @@ def panel_areas(board: Board, hud: Hud, size: tuple[int, int], marks: Sequence[p
     return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell, limit=24)]
 
 
-def paint_table(
-    surface: pygame.Surface,
-    board: Board,
-    hud: Hud,
-    toast: Toast,
-    values: tuple,
-    everything: bool,
-    floating: Sequence[Any] = (),
+class Layer(Protocol):
+    """Anything drawn over the table's cards (the band, the Finish button, the focus ring, a band
+    icon's name, the message), painted in list order over the board."""
+
+    def changed(self) -> list[pygame.Rect]:
+        """Where it changed since it was last painted (asked once a frame, before the board draws)."""
+        ...
+
+    def parts(self) -> list[pygame.Rect]:
+        """Where it shows now: translucent, each is restored whole where a change touches it."""
+        ...
+
+    def draw(self, surface: pygame.Surface, painted: list[pygame.Rect] | None, changed: bool) -> list[pygame.Rect]:
+        """Paint it where the board repainted (`painted`; None: everywhere) or where it `changed`;
+        the rectangles it painted."""
+        ...
+
+
+class Floating(Protocol):
+    """One piece over the cards: the Finish button, the focus ring, a band icon's name, the message."""
+
+    @property
+    def active(self) -> bool: ...
+    @property
+    def rect(self) -> pygame.Rect: ...
+    def dirty_rect(self) -> pygame.Rect | None: ...
+    def draw(self, surface: pygame.Surface) -> pygame.Rect | None: ...
+
+
+class FloatingLayer:
+    """A Floating piece as a layer: painted where it changed, or where it shows and the board repainted
+    (also when it has just gone: it forgets its old place)."""
+
+    def __init__(self, piece: Floating) -> None:
+        self.piece = piece
+
+    def changed(self) -> list[pygame.Rect]:
+        rect = self.piece.dirty_rect()
+        return [] if rect is None else [rect]
+
+    def parts(self) -> list[pygame.Rect]:
+        return [self.piece.rect] if self.piece.active else []
+
+    def draw(self, surface: pygame.Surface, painted: list[pygame.Rect] | None, changed: bool) -> list[pygame.Rect]:
+        piece = self.piece
+        shows = piece.active and (painted is None or piece.rect.collidelist(painted) != -1)
+        if not (changed or shows):
+            return []
+        rect = piece.draw(surface)
+        return [] if rect is None else [rect]
+
+
+class BandLayer:
+    """The top band as a layer: its counters' changes, its translucent pieces, and its painting."""
+
+    def __init__(self, hud: Hud, values: Callable[[], tuple[str, ...]]) -> None:
+        self.hud = hud
+        self.values = values
+        self._values: tuple[str, ...] = ()  # what the counters show this frame
+
+    def changed(self) -> list[pygame.Rect]:
+        self._values = self.values()
+        return self.hud.changed(self._values)
+
+    def parts(self) -> list[pygame.Rect]:
+        return self.hud.parts()
+
+    def draw(self, surface: pygame.Surface, painted: list[pygame.Rect] | None, changed: bool) -> list[pygame.Rect]:
+        if painted is None:
+            self.hud.draw(surface, self._values)
+            return []
+        under = [r for r in painted if r.colliderect(self.hud.rect)]
+        return self.hud.draw(surface, self._values, under) if under else []
+
+
+def paint_layers(
+    surface: pygame.Surface, board: Board, layers: Sequence[Layer], everything: bool
 ) -> list[pygame.Rect] | None:
-    """Draw what changed (all of it when `everything`); returns the dirty rectangles, or None for
-    the whole screen. `floating`: what shows over the cards and under the message (the Finish
-    button), each with the toast's interface: active, rect, dirty_rect(), draw(surface)."""
-    for rect in hud.changed(values):
+    """Draw what changed (all of it when `everything`): the board, then the layers over it; returns
+    the dirty rectangles, or None for the whole screen."""
+    changes = [layer.changed() for layer in layers]
+    for rect in (r for rects in changes for r in rects):
         board.invalidate(rect)
-    moved = [r for r in (layer.dirty_rect() for layer in floating) if r is not None]
-    for rect in moved:
-        board.invalidate(rect)
-    toast_rect = toast.dirty_rect()
-    if toast_rect is not None:
-        board.invalidate(toast_rect)
     if everything:
         board.invalidate()
     dirty = board.draw(surface)
-    full = dirty is None
-    rects: list[pygame.Rect] = [] if dirty is None else dirty
-    # the band's pieces, its buttons and the message are translucent and painted whole: where a
-    # change touches one, restore all of it first (with any card under it), or their fills pile up
-    # (until none is left half restored: restoring one whole may reach into its neighbour)
-    layers = hud.parts() + [layer.rect for layer in floating if layer.active] + ([toast.rect] if toast.active else [])
-    while not full:
+    rects = None if dirty is None else _restore_whole(board, surface, layers, dirty)
+    for layer, change in zip(layers, changes, strict=True):
+        drawn = layer.draw(surface, rects, bool(change))  # (each over what those before it painted)
+        if rects is not None:
+            rects += drawn
+    return rects
+
+
+def _restore_whole(
+    board: Board, surface: pygame.Surface, layers: Sequence[Layer], dirty: list[pygame.Rect]
+) -> list[pygame.Rect]:
+    """The layers are translucent and painted whole: where a change touches one, all of it is
+    restored first (with any card under it), or their fills pile up (until none is left half
+    restored: restoring one whole may reach into its neighbour)."""
+    parts = [part for layer in layers for part in layer.parts()]
+    rects = list(dirty)
+    while True:
         touched = [
-            layer for layer in layers if layer.collidelist(rects) != -1 and not any(r.contains(layer) for r in rects)
+            part for part in parts if part.collidelist(rects) != -1 and not any(r.contains(part) for r in rects)
         ]  # (already restored whole: not twice)
         if not touched:
-            break
-        for layer in touched:
-            board.invalidate(layer)
+            return rects
+        for part in touched:
+            board.invalidate(part)
         rects += board.draw(surface) or []
-    if full:
-        hud.draw(surface, values)
-    elif any(r.colliderect(hud.rect) for r in rects):
-        rects += hud.draw(surface, values, [r for r in rects if r.colliderect(hud.rect)])
-    for layer in floating:
-        if (layer.active and (full or layer.rect.collidelist(rects) != -1)) or (not layer.active and moved):
-            r = layer.draw(surface)  # (also when it has just gone: it forgets its old place)
-            if r is not None and not full:
-                rects.append(r)
-    if toast_rect is not None or (toast.active and (full or toast.rect.collidelist(rects) != -1)):
-        r = toast.draw(surface)  # also when it has just faded out: it forgets its old place
-        if r is not None and not full:
-            rects.append(r)
-    return None if full else rects

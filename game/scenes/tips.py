@@ -10,20 +10,31 @@ the next player is probably someone new. Never during a demo or attract mode.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .. import registry
-from ..i18n import N_
 from .base import Push, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
     from ..settings import Settings
-    from .table import TableScene
+    from .tips_overlay import TipTable
+
+    # (for the type checker only: the tips' code loads when they first show)
+    class TipsTable(TipTable, Protocol):
+        """What the first-run tips ask of a table: its game, and whether its deal has landed."""
+
+        ctx: Context
+        clock: float
+        dealing: bool
+
+        @property
+        def watching(self) -> bool: ...
+
 
 #: Tests of other scenes turn the tips off (conftest), so a table they open is the table itself.
 ENABLED = True
 GAMES = tuple(registry.FAMILIES)  # each game shows its own tips once (tips_overlay.TIPS)
-HELP_TIP = N_("Help shows the rules, examples played on a table, and answers to questions.")
 _offered: weakref.WeakSet = weakref.WeakSet()  # the tables that have had their chance
 
 
@@ -45,7 +56,7 @@ def new_visitor(settings: Settings) -> None:
         settings.tips_seen = dict.fromkeys(GAMES, False)
 
 
-def first_run_tips(table: TableScene) -> Transition:
+def first_run_tips(table: TipsTable) -> Transition:
     """The tips over this table, the first time its game opens; else None. Asked at every step of
     a table's update: it answers once per table, when the deal has landed."""
     if table in _offered or not ENABLED:

@@ -4,7 +4,7 @@ box beside what it points at, the rest of the table dimmed; a tap anywhere shows
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -13,17 +13,49 @@ from ..i18n import N_, tr
 from ..ui import theme
 from ..ui.pointer import UP, mouse_in_use, pointer
 from ..view.dirty_rects import minus
+from ..view.eightoff_layout import EightOffLayout
+from ..view.golf_layout import GolfLayout
 from .base import Pop, Scene, Transition
 from .help_page import Page, body_size
-from .tips import HELP_TIP
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
-    from .table import TableScene
+    from ..model.base import SolitaireGame
+    from ..view.layout import TableLayout
+    from .hud import Hud
 
 
-def _free_cards(table: TableScene) -> pygame.Rect:
-    lay, cols = table.layout, table.game.columns
+HELP_TIP = N_("Help shows the rules, examples played on a table, and answers to questions.")
+
+
+class TipTable(Protocol):
+    """What the tips point at on a table: its layout, its game's piles, the band's Help button."""
+
+    game: SolitaireGame
+    hud: Hud
+
+    @property
+    def layout(self) -> TableLayout: ...
+    def show_help(self) -> Transition: ...
+    def invalidate(self, rects: list[pygame.Rect] | None = None) -> None: ...
+
+
+def _golf(table: TipTable) -> GolfLayout:
+    """The layout of a Golf table (only Golf's tips ask it)."""
+    lay = table.layout
+    assert isinstance(lay, GolfLayout)
+    return lay
+
+
+def _eightoff(table: TipTable) -> EightOffLayout:
+    """The layout of an Eight Off table (only Eight Off's tips ask it)."""
+    lay = table.layout
+    assert isinstance(lay, EightOffLayout)
+    return lay
+
+
+def _free_cards(table: TipTable) -> pygame.Rect:
+    lay, cols = _golf(table), table.game.columns
     rects = [lay.card_rect(c, len(p) - 1, len(p)) for c, p in enumerate(cols) if p]
     return rects[0].unionall(rects[1:]) if rects else lay.columns[0]
 
@@ -32,7 +64,7 @@ def _union(rects: list[pygame.Rect]) -> pygame.Rect:
     return rects[0].unionall(rects[1:])
 
 
-def _help_button(table: TableScene) -> pygame.Rect:
+def _help_button(table: TipTable) -> pygame.Rect:
     button = table.hud.button_for(table.show_help)  # its word or its "?"
     return pygame.Rect(button.rect) if button is not None else table.hud.rect
 
@@ -48,13 +80,13 @@ CLICK_WORDS = {
 }
 
 #: Per game: (text, where it points) for each of its three tips.
-TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
+TIPS: dict[str, list[tuple[str, Callable[[TipTable], pygame.Rect]]]] = {
     "golf": [
         (
             N_("Tap a free card, the last of its column, when it is one rank above or below the waste's card."),
             _free_cards,
         ),
-        (N_("No card fits? Tap the stock: its next card goes onto the waste."), lambda t: t.layout.stock),
+        (N_("No card fits? Tap the stock: its next card goes onto the waste."), lambda t: _golf(t).stock),
         (HELP_TIP, _help_button),
     ],
     "eightoff": [
@@ -62,11 +94,11 @@ TIPS: dict[str, list[tuple[str, Callable[[TableScene], pygame.Rect]]]] = {
             N_(
                 "Build each suit here from Ace to King. In the columns a card goes on the next higher card of its suit."
             ),
-            lambda t: _union(t.layout.foundations),
+            lambda t: _union(_eightoff(t).foundations),
         ),
         (
             N_("A free cell holds one card. Free cells and empty columns let you move a run of cards at once."),
-            lambda t: _union(t.layout.cells),
+            lambda t: _union(_eightoff(t).cells),
         ),
         (HELP_TIP, _help_button),
     ],
@@ -80,7 +112,7 @@ class TipsOverlay(Scene):
     dim_alpha = 90
 
     def __init__(
-        self, ctx: Context, table: TableScene, tips: list[tuple[str, Callable[[TableScene], pygame.Rect]]]
+        self, ctx: Context, table: TipTable, tips: list[tuple[str, Callable[[TipTable], pygame.Rect]]]
     ) -> None:
         super().__init__(ctx)
         self.table = table

@@ -12,7 +12,7 @@ one (no move can make a lost game winnable again), so only undo brings the searc
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,7 +21,22 @@ from ..jobs import Job, JobFailed
 from ..solver.result import Budget
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableScene
+    from ..context import Context
+    from ..model.base import SolitaireGame
+    from .assist import Assistant
+
+
+class LightTable(Protocol):
+    """What the winnable light asks of its table: the game, the solver's jobs and the assistant's line."""
+
+    ctx: Context
+    game: SolitaireGame
+
+    @property
+    def assist(self) -> Assistant: ...
+    @property
+    def watching(self) -> bool: ...
+
 
 #: States keep the answer the same on every machine; seconds bound it on a slow one.
 BUDGET = Budget(states=300_000, seconds=4.0)
@@ -49,7 +64,7 @@ LOOKS: dict[Verdict, tuple[tuple[int, int, int], str, str]] = {
 class WinnableLight:
     """The light of one table: `changed()` after every model change, `update()` every frame."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: LightTable) -> None:
         self.table = table
         self.verdict = Verdict.OFF
         self.job: Job[tuple[str, tuple]] | None = None

@@ -9,8 +9,27 @@ from conftest import click, settle
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.eightoff_table import EightOffRules
+from game.scenes.golf_table import GolfRules
+from game.scenes.table import TableScene
+from game.scenes.tables import open_table
 from game.view.card_images import CardImages
+
+
+# -- which table -----------------------------------------------------------------------------------
+def is_golf(scene) -> bool:
+    """Whether `scene` is a table playing Golf (a single deal, not a hole of a round)."""
+    return isinstance(scene, TableScene) and isinstance(scene.rules, GolfRules) and scene.round_play is None
+
+
+def is_round(scene) -> bool:
+    """Whether `scene` is a table playing a hole of a round of golf."""
+    return isinstance(scene, TableScene) and scene.round_play is not None
+
+
+def is_eightoff(scene) -> bool:
+    """Whether `scene` is a table playing Eight Off."""
+    return isinstance(scene, TableScene) and isinstance(scene.rules, EightOffRules)
 
 
 # -- Golf ----------------------------------------------------------------------------------------
@@ -28,7 +47,7 @@ def play_some(app, scene, actions: int) -> None:
         settle(app)
 
 
-def golf_table(app, code: str = "GO1-E-AAAAAFA") -> GolfTableScene:
+def golf_table(app, code: str = "GO1-E-AAAAAFA") -> TableScene:
     """A Golf table of the deal `code` in place of what the app shows, dealt and at rest."""
     app.replace(app.ctx.make_table_scene(GolfGame.from_code(code)))
     settle(app)
@@ -42,7 +61,7 @@ def winnable_layout() -> GolfGame:
 
 def win(app, game):
     """Open `game` (winnable_layout) at a Golf table and win it with two taps; the table."""
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     settle(app)
     for _ in range(2):

@@ -13,14 +13,13 @@ import pygame
 import pytest
 from conftest import click, key, run_frames, settle
 from helpers.saves import abandoning, blocking, killed_child, winnable
-from helpers.tables import golf_table, play_some
+from helpers.tables import golf_table, is_golf, play_some
 
 from game.model.golf import GolfGame
 from game.model.moves import GolfMove
 from game.persist.progress import Progress
 from game.persist.stats import SCHEMA_VERSION, StatsDB
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +41,7 @@ def test_every_move_is_saved_and_continue_resumes_exactly(make_app, data_dir):
     menu = again.top
     assert menu.continue_button.visible
     click(again, menu.continue_button.rect.center)
-    assert isinstance(again.top, GolfTableScene)
+    assert is_golf(again.top)
     assert again.top.game.to_json() == expected
     assert again.top.game.can_undo  # the undo history came back too
     run_frames(again, 2)
@@ -81,7 +80,7 @@ def test_sigkill_mid_game_then_restart_resumes_the_same_position(make_app, data_
 
     app = make_app(size=(800, 480), scene=MenuScene)
     click(app, app.top.continue_button.rect.center)
-    assert isinstance(app.top, GolfTableScene)
+    assert is_golf(app.top)
     assert app.top.game.to_json() == expected
 
 
@@ -182,7 +181,7 @@ def test_new_game_from_the_table_counts_the_old_one_as_abandoned(make_app):
     assert app.top is scene and app.ctx.progress.stats.summary("golf", "easy").played == 0
     key(app, pygame.K_n)
     click(app, app.top.buttons[1].rect.center)  # New game
-    assert isinstance(app.top, GolfTableScene) and app.top is not scene
+    assert is_golf(app.top) and app.top is not scene
     s = app.ctx.progress.stats.summary("golf", "easy")
     assert s.played == 1 and s.won == 0
 
@@ -335,7 +334,7 @@ def test_a_deal_left_before_any_move_can_still_be_continued(make_app):
     menu = app.top
     assert menu.continue_button.visible
     click(app, menu.play_button.rect.center)  # nothing played yet: no question, nothing counted
-    assert isinstance(app.top, GolfTableScene) and app.top.game.code != "GO1-C-AAAAAFA"
+    assert is_golf(app.top) and app.top.game.code != "GO1-C-AAAAAFA"
     assert app.ctx.progress.stats.summary("golf", "classic").played == 0
 
 
@@ -353,7 +352,7 @@ def test_new_deal_from_the_menu_asks_before_abandoning_the_saved_game(make_app):
     assert app.ctx.progress.stats.summary("golf", "easy").played == 0
     click(app, menu.play_button.rect.center)
     click(app, app.top.buttons[1].rect.center)  # New game
-    assert isinstance(app.top, GolfTableScene) and app.top.game.moves == 0
+    assert is_golf(app.top) and app.top.game.moves == 0
     s = app.ctx.progress.stats.summary("golf", "easy")
     assert s.played == 1 and s.won == 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import FRAME, run_frames, settle
 
-from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.tables import open_table
 from game.ui.gesture import SETTLE_TIME
 
 
@@ -21,7 +21,7 @@ def table(make_app):
         app = make_app(size=size)
         for k, v in settings.items():
             setattr(app.settings, k, v)
-        scene = EightOffTableScene(app.ctx, game)
+        scene = open_table(app.ctx, game)
         app.replace(scene)
         run_frames(app)
         settle(app)

@@ -482,7 +482,7 @@ def test_a_hint_is_drawn_again_where_the_cards_are_after_a_resize(make_app):
     move = scene.assist.known_line()[0]
     app._resized((800, 480))
     settle(app)
-    cards, marks, arrow = scene.hint_view(move)
+    cards, marks, arrow = scene.rules.hint_view(move)
     assert scene.board.arrow == arrow and scene.board.hinted == cards
     assert app.ctx.progress.hints == 1
     assert scene.target_rect(game.pile(move.src)[-move.count]).collidepoint(arrow[0])

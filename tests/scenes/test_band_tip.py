@@ -10,14 +10,14 @@ from conftest import run_frames, touch_tap
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.band_tip import DELAY
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.settings import Settings
 
 
 def table(make_app, size, lang):
     app = make_app(size=size, settings=Settings(language=lang, fullscreen=False, animation_speed="off"))
     i18n.set_language(lang)
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
     app.replace(scene)
     run_frames(app, 5)
     return app, scene

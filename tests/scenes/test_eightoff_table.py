@@ -8,8 +8,9 @@ from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
 from helpers.tables import card_point, columns, eo, finger, onto, suit_up_to
 
 from game.model.eightoff import EightOffGame
-from game.scenes.eightoff_table import HINT_AFTER, EightOffTableScene
+from game.scenes.eightoff_table import HINT_AFTER
 from game.scenes.end_screen import WinOverlay
+from game.scenes.tables import open_table
 from game.ui.gesture import DOUBLE_TIME
 
 
@@ -257,11 +258,11 @@ def test_a_double_tap_with_nowhere_to_go_says_so(table):
 def test_the_deal_animates_and_a_tap_skips_it(make_app, cells):
     app = make_app(size=(800, 480))
     game = EightOffGame.from_code(f"EO1-C{cells}-AAAAAAB")
-    scene = EightOffTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     run_frames(app, 5)
     assert scene.dealing and len(scene.layout.cells) == cells
-    order = [str(c) for c in scene.deal_order()]
+    order = [str(c) for c in scene.rules.deal_order()]
     if cells == 2:  # the last two leftover cards go onto columns 3 and 4
         assert order[-2:] == [str(game.columns[2][-1]), str(game.columns[3][-1])]
         assert [len(c) for c in game.columns] == [6, 6, 7, 7, 6, 6, 6, 6]
@@ -290,7 +291,7 @@ def test_a_long_column_squeezes_so_its_top_card_stays_on_screen(table, size, cel
 @pytest.mark.parametrize("cells", [8, 4, 2])
 def test_no_piles_overlap_and_all_fit(make_app, size, cells):
     app = make_app(size=size)
-    scene = EightOffTableScene(app.ctx, EightOffGame.new(cells=cells, number=7))
+    scene = open_table(app.ctx, EightOffGame.new(cells=cells, number=7))
     app.replace(scene)
     run_frames(app)
     lay = scene.layout
@@ -476,7 +477,7 @@ def test_a_message_keeps_its_look_while_a_card_passes_under_it(table):
 def test_the_second_click_of_a_double_click_that_opened_the_table_is_lost(make_app):
     app = make_app(size=(800, 480))
     game = eo([["2C", "AS"], ["3C"]])
-    scene = EightOffTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     run_frames(app, 3)
     where = scene.layout.card_rect(0, 1, 2).center  # where the Ace lands, though it is still flying

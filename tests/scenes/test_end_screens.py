@@ -10,14 +10,14 @@ import random
 import pygame
 import pytest
 from conftest import click, run_frames, settle
-from helpers.tables import win, winnable_layout
+from helpers.tables import is_golf, win, winnable_layout
 
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.end_screen import BlockedOverlay, WinOverlay
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.hud import play_time
+from game.scenes.tables import open_round, open_table
 from game.ui.text import missing_glyphs
 
 
@@ -39,7 +39,7 @@ def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
     rng = random.Random(size[0])
     for _ in range(16):
         game = blocked_game(rng)
-        scene = GolfTableScene(app.ctx, game, resumed={})
+        scene = open_table(app.ctx, game, resumed={})
         app.replace(scene)
         run_frames(app, 5)
         panel = app.top
@@ -60,7 +60,7 @@ def test_the_free_spaces_are_found_again_when_a_card_moves_and_not_otherwise(mak
     app = make_app(size=(800, 480))
     app.ctx.settings.tips = False
     game = blocked_game(random.Random(4))
-    scene = GolfTableScene(app.ctx, game, resumed={})
+    scene = open_table(app.ctx, game, resumed={})
     app.replace(scene)
     run_frames(app, 5)
     found = []
@@ -87,7 +87,7 @@ def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(
     rng = random.Random(2)
     for _ in range(6):
         game = blocked_game(rng)
-        app.replace(GolfTableScene(app.ctx, game, resumed={}))
+        app.replace(open_table(app.ctx, game, resumed={}))
         run_frames(app, 5)
         panel = app.top
         assert isinstance(panel, BlockedOverlay)
@@ -110,7 +110,7 @@ def test_the_blocked_panel_says_cards_cleared_and_left_with_the_golf_score(make_
     app = make_app(size=(1280, 720))
     game = GolfGame.from_layout([["KS", "9D"], ["QC"], [], [], [], [], []], ["4H"], [])
     assert game.status == "blocked"
-    app.replace(GolfTableScene(app.ctx, game, resumed={}))
+    app.replace(open_table(app.ctx, game, resumed={}))
     run_frames(app, 5)
     lines = app.top.lines()
     assert lines[0] == "Golf · Easy"  # the rule set first
@@ -134,7 +134,7 @@ def test_play_this_deal_again_deals_the_same_start(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
     game = GolfGame.from_code("GO1-E-AAAAAFA")
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     settle(app)
     scene.game.push(scene.game.legal_moves()[0])
@@ -145,7 +145,7 @@ def test_play_this_deal_again_deals_the_same_start(make_app):
     click(app, again.rect.center)
     run_frames(app, 3)
     table = app.top
-    assert isinstance(table, GolfTableScene) and table is not scene
+    assert is_golf(table) and table is not scene
     assert table.game.code == "GO1-E-AAAAAFA" and table.game.moves == 0
     assert table.game.position_key() == GolfGame.from_code("GO1-E-AAAAAFA").position_key()
 
@@ -173,7 +173,7 @@ def test_a_deal_lost_from_the_start_says_it_cannot_be_won(make_app):
         line_length = 0
 
     app = make_app(size=(1280, 720))
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-C-AAAAAAB"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-C-AAAAAAB"))
     app.replace(scene)
     settle(app)
     overlay = AnalysisOverlay(app.ctx, scene, Lost())
@@ -194,7 +194,7 @@ def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
     game = GolfGame.from_layout([["KS", "9D"], ["QC"], ["8H"], [], [], [], []], ["4H"], ["7C", "JD"], "classic")
     while game.status == "playing":
         game.push(game.legal_moves()[-1])  # the last move listed, a draw before a play
-    app.replace(GolfTableScene(app.ctx, game, resumed={}))
+    app.replace(open_table(app.ctx, game, resumed={}))
     settle(app)
     panel = app.top
     assert isinstance(panel, BlockedOverlay)
@@ -207,11 +207,10 @@ def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
 
 def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):
     from game.model.course import GolfRound
-    from game.scenes.round_table import RoundTableScene
 
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
-    scene = RoundTableScene(app.ctx, GolfRound.new("classic", random.Random(5)))
+    scene = open_round(app.ctx, GolfRound.new("classic", random.Random(5)))
     assert scene.best_found() is None
 
 
@@ -268,7 +267,7 @@ def blocked_panels(make_app, language: str):
     try:
         rng = random.Random(1)
         for _ in range(8):
-            scene = GolfTableScene(app.ctx, blocked_game(rng), resumed={})
+            scene = open_table(app.ctx, blocked_game(rng), resumed={})
             app.replace(scene)
             settle(app)
             panel = app.top
@@ -313,7 +312,6 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
     (as a Thai one did at 1920x1080): a smaller form in a clear space is taken before that."""
     from game.model.course import GolfRound
     from game.scenes.round_end import RoundBlockedOverlay
-    from game.scenes.round_table import RoundTableScene
 
     app = make_app(size=size)
     app.ctx.settings.tips = False
@@ -323,7 +321,7 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
         for _ in range(10):
             course = GolfRound.new(rng.choice(["easy", "classic"]), random.Random(rng.random()))
             play_to_a_block(course.game, rng)
-            scene = RoundTableScene(app.ctx, course, resumed={})
+            scene = open_round(app.ctx, course, resumed={})
             app.replace(scene)
             settle(app)
             panel = app.top
@@ -361,7 +359,6 @@ def test_a_hole_panel_over_the_empty_stock_covers_its_corner_too(make_app):
     """Round GR1-E-AAAAAAG, hole 1 drawn to a block at 1920x1080 in Greek: a panel whose edge lies
     flush with the stock's outline covers the outline's rounded corner too."""
     from game.model.course import GolfRound
-    from game.scenes.round_table import RoundTableScene
 
     size = (1920, 1080)
     app = make_app(size=size)
@@ -373,7 +370,7 @@ def test_a_hole_panel_over_the_empty_stock_covers_its_corner_too(make_app):
         while game.status == "playing":
             moves = game.legal_moves()
             game.push(next((m for m in moves if m.is_draw), moves[0]))
-        scene = RoundTableScene(app.ctx, course, resumed={})
+        scene = open_round(app.ctx, course, resumed={})
         app.replace(scene)
         settle(app)
         r = app.top.panel_rect

@@ -9,7 +9,8 @@ import pytest
 from conftest import run_frames, settle
 
 from game.model.eightoff import EightOffGame
-from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.table import TableScene
+from game.scenes.tables import open_table
 from game.ui.gesture import DOUBLE_TIME
 
 RANKS = "A23456789TJQK"
@@ -25,7 +26,7 @@ def suits_in_columns() -> EightOffGame:
     return EightOffGame.from_layout(cols, [None] * 8)
 
 
-def top_point(scene: EightOffTableScene, column: int) -> tuple[int, int]:
+def top_point(scene: TableScene, column: int) -> tuple[int, int]:
     pile = scene.game.columns[column]
     rect = scene.layout.card_rect(column, len(pile) - 1, len(pile))
     return rect.centerx, rect.centery
@@ -52,7 +53,7 @@ def test_100_taps_at_a_fifth_of_a_second_move_100_cards(make_app, size):
     moved = 0
     for finger in (False, True):  # the mouse on the first table, a finger on the second
         app = make_app(size=size)
-        scene = EightOffTableScene(app.ctx, suits_in_columns())
+        scene = open_table(app.ctx, suits_in_columns())
         app.replace(scene)
         settle(app)
         for tap in range(TAPS_PER_TABLE):
@@ -71,7 +72,7 @@ def test_a_quick_second_tap_on_a_card_that_cannot_go_up_is_still_a_double_tap(ma
     # 7♥ has nowhere to go up; two quick taps on it are one double tap: it goes onto the 8♥
     cols = [["2C", "7H"], ["3C", "8H"]] + [[] for _ in range(6)]
     app = make_app(size=(800, 480))
-    scene = EightOffTableScene(app.ctx, EightOffGame.from_layout(cols, [None] * 8))
+    scene = open_table(app.ctx, EightOffGame.from_layout(cols, [None] * 8))
     app.replace(scene)
     settle(app)
     point = top_point(scene, 0)

@@ -10,10 +10,9 @@ from conftest import click, key, run_frames, settle, touch_tap
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import WinOverlay
 from game.scenes.finish import STEP
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 
 RANKS = "A23456789TJQK"
 FRAME = 1 / 60
@@ -59,7 +58,7 @@ def table(make_app):
         app = make_app(size=size, kiosk=kiosk)
         for k, v in settings.items():
             setattr(app.settings, k, v)
-        scene = (GolfTableScene if isinstance(game, GolfGame) else EightOffTableScene)(app.ctx, game)
+        scene = open_table(app.ctx, game)
         app.replace(scene)
         settle(app)
         run_frames(app, 30)
@@ -129,7 +128,7 @@ def test_a_touch_stops_the_cascade_and_each_of_its_moves_undoes_alone(table):
 
 def test_the_button_waits_for_the_deal_to_land(make_app):
     app = make_app(size=(800, 480))
-    scene = EightOffTableScene(app.ctx, finishable())
+    scene = open_table(app.ctx, finishable())
     app.replace(scene)
     run_frames(app, 3)
     assert scene.dealing and not scene.finisher.button.visible
@@ -155,7 +154,7 @@ def test_no_button_in_golf_or_on_a_watched_deal(table, make_app):
     app, scene = table(golf)
     assert not scene.finisher.button.visible
     app = make_app(size=(800, 480))
-    watched = EightOffTableScene(app.ctx, finishable(), demo=True)
+    watched = open_table(app.ctx, finishable(), demo=True)
     app.replace(watched)
     run_frames(app, 5)
     assert not watched.finisher.button.visible

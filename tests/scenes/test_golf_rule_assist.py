@@ -9,6 +9,7 @@ import functools
 import pytest
 from conftest import answered, click, run_frames, touch_tap
 from helpers.assist import button, run_until, table_with
+from helpers.tables import is_golf
 
 from game import registry
 from game.model import IllegalMove
@@ -95,7 +96,7 @@ def test_a_hint_under_the_rule_set_is_legal_and_keeps_the_deal_winnable(make_app
 def test_watch_in_the_menu_finds_a_deal_of_the_rule_set_and_plays_it_to_the_win(make_app, rule):
     app = make_app(size=(800, 480), scene=MenuScene, settings=Settings(fullscreen=False, golf_rule=rule))
     touch_tap(app, app.top.watch_button.rect.center)
-    run_until(app, lambda: type(app.stack[0]).__name__ == "GolfTableScene")
+    run_until(app, lambda: is_golf(app.stack[0]))
     demo = app.stack[0]
     assert demo.game.rule == rule and demo.watching and demo.guaranteed
     run_until(app, lambda: demo.game.status != "playing")

@@ -216,7 +216,7 @@ def test_with_interactive_rules_off_the_refused_draw_is_silent_but_the_stock_sta
 def test_without_the_strict_draw_the_stock_is_never_greyed(make_app):
     game = strict_position("classic+k")
     app, scene = table(make_app, game)
-    assert not scene.dimmed_stock() and not any(s.dim for s in scene.board.sprites.values())
+    assert not scene.rules.dimmed_stock() and not any(s.dim for s in scene.board.sprites.values())
     touch_tap(app, scene.layout.stock.center)
     assert str(game.waste_top) == "4C"
 
@@ -282,12 +282,12 @@ def test_the_title_follows_a_language_change(make_app):
 def test_the_end_screens_name_the_rule_set(make_app):
     won = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["X1"], "classic+j2")
     app, scene = table(make_app, won)
-    scene.play(0)
+    scene.rules.play(0)
     settle(app, max_seconds=3)
     assert isinstance(app.top, WinOverlay) and app.top.lines()[0] == "Golf · Classic + 2 jokers"
     blocked = GolfGame.from_layout([["9H", "6H"], [], [], [], [], [], []], ["5S"], [], "strict+z")
     app, scene = table(make_app, blocked)
-    scene.play(0)
+    scene.rules.play(0)
     settle(app, max_seconds=5)
     assert isinstance(app.top, BlockedOverlay) and app.top.lines()[0] == "Golf · Strict + empty start"
 
@@ -302,7 +302,7 @@ def test_a_joker_played_is_named_in_words(make_app, language, said):
     app, scene = table(make_app, game, language=language)
     touch_tap(app, scene.layout.card_rect(0, 0, 1).center)
     assert game.moves == 1 and game.waste_top.is_joker
-    assert scene.describe_move(0, GolfMove(0)) == said
+    assert scene.rules.describe_move(0, GolfMove(0)) == said
 
 
 # -- statistics of every rule set ------------------------------------------------------------------------

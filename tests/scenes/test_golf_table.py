@@ -10,13 +10,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from conftest import Player
-from helpers.tables import free_card_center
+from helpers.tables import free_card_center, is_golf
 
 from game.app import App
 from game.model.cards import Card
 from game.model.golf import GolfGame
 from game.scenes.end_screen import BlockedOverlay, WinOverlay
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.settings import Settings
 
 FRAME = 1 / 60
@@ -128,7 +128,7 @@ def test_blocked_game_shows_panel_and_its_undo_reopens_play(make_player):
     assert isinstance(overlay, BlockedOverlay)
     undo = next(b for b in overlay.buttons if b.label == "Undo")
     p.click(undo.rect.center)
-    assert isinstance(p.scene, GolfTableScene) and game.status == "playing" and game.score == 0
+    assert is_golf(p.scene) and game.status == "playing" and game.score == 0
 
 
 def test_win_shows_end_screen_with_celebration(make_player):
@@ -141,13 +141,13 @@ def test_win_shows_end_screen_with_celebration(make_player):
     assert p.scene.flying  # cards are cascading
     new = next(b for b in p.scene.buttons if b.label == "New game")
     p.click(new.rect.center)
-    assert isinstance(p.scene, GolfTableScene) and p.scene.game is not game
+    assert is_golf(p.scene) and p.scene.game is not game
 
 
 def test_tap_during_the_deal_skips_it(make_player, tmp_path):
     game = GolfGame.from_code("GO1-E-AAAAAFA")
     app = App(size=(800, 480), fullscreen=False, settings=Settings(), settings_path=tmp_path / "s.json")
-    app.replace(GolfTableScene(app.ctx, game))
+    app.replace(open_table(app.ctx, game))
     p = Player(app)
     p.frames(5)
     assert p.scene.dealing
@@ -170,7 +170,7 @@ def test_new_game_key_deals_same_rule(make_player):
     p = make_player(GolfGame.from_code("GO1-C-AAAAAFA"))
     old = p.scene
     p.key(pygame.K_n)
-    assert isinstance(p.scene, GolfTableScene) and p.scene is not old
+    assert is_golf(p.scene) and p.scene is not old
     assert p.scene.game.rule == "classic" and p.scene.game.code != old.game.code
 
 
@@ -242,7 +242,7 @@ def test_a_tap_on_the_stock_during_the_deal_only_finishes_it(make_player, tmp_pa
     # an impatient tap skips the deal; it does not also draw (the next tap does)
     game = GolfGame.from_code("GO1-E-AAAAAFA")
     app = App(size=(800, 480), fullscreen=False, settings=Settings(), settings_path=tmp_path / "s.json")
-    app.replace(GolfTableScene(app.ctx, game))
+    app.replace(open_table(app.ctx, game))
     p = Player(app)
     p.frames(30)
     p.click(p.scene.layout.stock.center, settle=30)

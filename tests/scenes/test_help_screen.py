@@ -315,7 +315,7 @@ def test_a_refused_step_says_exactly_what_the_real_table_says(make_app, lang, ex
     settle(app)
     table = app.top
     if plan.kind == "play":
-        table.play(plan.column, plan.row)
+        table.rules.play(plan.column, plan.row)
     else:
         from game.model.moves import EightOffMove
 

@@ -14,25 +14,23 @@ from game.i18n import tr
 from game.model.course import GolfRound
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.hud import TICK_K, TIME
-from game.scenes.round_table import RoundTableScene
+from game.scenes.tables import open_round, open_table
 from game.settings import Settings
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080)]
 
 
 def golf(ctx, proven):
-    return GolfTableScene(ctx, GolfGame.from_code("GO1-E-AAAAAFA"), guaranteed=proven)
+    return open_table(ctx, GolfGame.from_code("GO1-E-AAAAAFA"), guaranteed=proven)
 
 
 def eightoff(ctx, proven):
-    return EightOffTableScene(ctx, EightOffGame.from_code("EO1-C4-AAAAAFA"), guaranteed=proven)
+    return open_table(ctx, EightOffGame.from_code("EO1-C4-AAAAAFA"), guaranteed=proven)
 
 
 def golf_round(ctx, proven):
-    return RoundTableScene(ctx, GolfRound.new("easy", rng=random.Random(3)), guaranteed=proven)
+    return open_round(ctx, GolfRound.new("easy", rng=random.Random(3)), guaranteed=proven)
 
 
 def places(table):

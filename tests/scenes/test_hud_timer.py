@@ -10,17 +10,17 @@ from conftest import run_frames, settle
 from game.model.golf import GolfGame
 from game.scenes.base import Pop
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.hud import TIME
 from game.scenes.menu import MenuScene
 from game.scenes.seat import Seat
+from game.scenes.tables import open_table
 from game.settings import Settings
 
 
 def table(make_app, **settings):
     settings.setdefault("fullscreen", False)
     app = make_app(size=(1280, 720), settings=Settings(**settings))
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
     app.replace(scene)
     settle(app)
     return app, scene

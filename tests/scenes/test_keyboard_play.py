@@ -40,7 +40,7 @@ def focus_on(app, scene, pile) -> None:
     """Tab (or Shift+Tab, whichever is shorter) until `pile` has the focus."""
     if not scene.focus.shown:
         key(app, pygame.K_TAB)  # the first key only shows the focus
-    piles = scene.focus_piles()
+    piles = scene.rules.focus_piles()
     ahead = (piles.index(pile) - piles.index(scene.focus.pile)) % len(piles)
     if ahead <= len(piles) // 2:
         for _ in range(ahead):
@@ -70,9 +70,9 @@ def test_the_focus_shows_at_the_first_arrow_key_and_not_before(make_app):
     app, scene = table_for(make_app, eightoff_game())
     assert not scene.focus.ring.active
     key(app, pygame.K_RIGHT)
-    assert scene.focus.ring.active and scene.focus.pile == scene.focus_piles()[0]  # shown, not moved
+    assert scene.focus.ring.active and scene.focus.pile == scene.rules.focus_piles()[0]  # shown, not moved
     key(app, pygame.K_RIGHT)
-    assert scene.focus.pile == scene.focus_piles()[1]
+    assert scene.focus.pile == scene.rules.focus_piles()[1]
 
 
 def test_down_from_a_column_stays_rather_than_leap_to_a_foundation_across_the_table(make_app):
@@ -92,7 +92,7 @@ def test_tab_visits_every_pile_once_and_shift_tab_goes_back(make_app, kind):
     game = deals.make_game(kind, deals.listed(kind)[0])
     app, scene = table_for(make_app, game)
     key(app, pygame.K_TAB)
-    piles = scene.focus_piles()
+    piles = scene.rules.focus_piles()
     seen = []
     for _ in piles:
         seen.append(scene.focus.pile)
@@ -109,7 +109,7 @@ def test_tab_visits_every_pile_once_and_shift_tab_goes_back(make_app, kind):
 def test_the_arrows_reach_every_pile_from_any_pile(make_app, kind, size):
     app, scene = table_for(make_app, deals.make_game(kind, deals.listed(kind)[0]), size)
     key(app, pygame.K_DOWN)
-    piles = scene.focus_piles()
+    piles = scene.rules.focus_piles()
     reach = {pile: set() for pile in piles}
     for pile in piles:
         for k in ARROW_KEYS:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import click, key, run_frames, touch_tap, type_text
+from helpers.tables import is_eightoff, is_golf
 
-from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.menu import MenuScene
 from game.scenes.settings_scene import SettingsScene
 
@@ -97,7 +97,7 @@ def test_eight_off_code_opens_the_eight_off_table(make_app):
     menu = app.top
     type_text(app, "EO1-C8-AAAAAAB")
     click(app, menu.code_button.rect.center)
-    assert isinstance(app.top, EightOffTableScene)
+    assert is_eightoff(app.top)
     assert app.top.game.code == "EO1-C8-AAAAAAB"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MenuScene)
@@ -108,7 +108,7 @@ def test_golf_code_opens_the_golf_table(make_app):
     app = make_app(scene=MenuScene)
     type_text(app, "GO1-E-AAAAAAB")
     click(app, app.top.code_button.rect.center)
-    assert type(app.top).__name__ == "GolfTableScene"
+    assert is_golf(app.top)
     assert app.top.game.code == "GO1-E-AAAAAAB"
     run_frames(app, 5)
 

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from conftest import click, key, run_frames, settle, type_text
 from helpers.saves import killed_child
+from helpers.tables import is_round
 
 from game import i18n, registry
 from game.model.course import GolfRound, par_text
@@ -20,10 +21,10 @@ from game.scenes.menu import MenuScene
 from game.scenes.round_end import RoundBlockedOverlay, RoundWinOverlay
 from game.scenes.round_start import NO_DEAL_LIST, winnable_test
 from game.scenes.round_stats_scene import RoundStatsScene
-from game.scenes.round_table import RoundTableScene
 from game.scenes.scorecard import ScorecardScene
 from game.scenes.scorecard_paint import shown, strokes
 from game.scenes.stats_scene import StatsScene
+from game.scenes.table import TableScene
 from game.settings import Settings
 
 
@@ -34,7 +35,7 @@ def menu(make_app, size=(800, 480), **settings):
     return make_app(size=size, scene=MenuScene, settings=s)
 
 
-def tap_move(app, table: RoundTableScene) -> None:
+def tap_move(app, table: TableScene) -> None:
     """One move as a player makes it: a tap on the first playable free card, else on the stock."""
     game = table.game
     move = game.legal_moves()[0]
@@ -46,9 +47,9 @@ def tap_move(app, table: RoundTableScene) -> None:
     settle(app)
 
 
-def play_hole_by_taps(app) -> RoundTableScene:
+def play_hole_by_taps(app) -> TableScene:
     table = app.stack[0]
-    assert isinstance(table, RoundTableScene)
+    assert is_round(table)
     while table.game.status == "playing":
         tap_move(app, table)
     settle(app)
@@ -78,7 +79,7 @@ def test_play_in_round_mode_starts_a_winnable_round_at_hole_1(make_app):
     click(app, app.top.play_button.rect.center)
     settle(app)
     table = app.top
-    assert isinstance(table, RoundTableScene) and table.round.hole == 1 and table.round.winnable
+    assert is_round(table) and table.round.hole == 1 and table.round.winnable
     assert table.hud_values()[:2] == ["1/9", "E"] and table.guaranteed
     assert table.round.code.startswith("GW1-E-")
     assert all(winnable_test(table.round.rules)(n) for n in table.round.numbers)
@@ -99,7 +100,7 @@ def test_a_round_code_in_the_box_starts_that_round(make_app):
     click(app, m.code_button.rect.center)
     settle(app)
     table = app.top
-    assert isinstance(table, RoundTableScene) and table.round.code == "GR1-C-QXKZMTA"
+    assert is_round(table) and table.round.code == "GR1-C-QXKZMTA"
     assert table.game.code == GolfRound("GR1-C-QXKZMTA").deal_codes[0]
 
 
@@ -191,7 +192,7 @@ def test_give_up_asks_then_scores_the_tableau_and_shows_the_card(make_app):
     assert table.round.scores == (left,) and table.round.given_up == (1,) and card.cheer() == "Hole 1 given up"
     click(app, card.primary.rect.center)
     settle(app)
-    assert isinstance(app.top, RoundTableScene) and app.top.round.hole == 2
+    assert is_round(app.top) and app.top.round.hole == 2
     assert app.top.hud_values()[:2] == ["2/9", f"+{left - 5}"]
 
 
@@ -318,7 +319,7 @@ CHILD = textwrap.dedent("""
         while table.game.status == "playing":
             table.attempt(table.game.legal_moves()[0])
             settle(app)
-        app.apply(table.show_scorecard())
+        app.apply(table.round_play.show_scorecard())
         app.top.next_hole()
         app.apply(app.top.next)
         settle(app)
@@ -347,7 +348,7 @@ def test_a_power_cut_in_the_middle_of_hole_5_resumes_exactly(make_app):
     click(app, app.top.continue_button.rect.center)
     settle(app)
     table = app.top
-    assert isinstance(table, RoundTableScene)
+    assert is_round(table)
     assert table.round.to_json() == expected and table.game.can_undo
     assert table.hud_values()[0] == "5/9"
     tap_move(app, table)  # and it plays on, saved as before
@@ -364,7 +365,7 @@ def test_a_kiosk_restarted_after_a_power_cut_opens_the_round(make_app):
 
     again = make_app(size=(800, 480), kiosk=True)
     scene = main.first_scene(main.build_parser().parse_args(["--kiosk"]), again)
-    assert isinstance(scene, RoundTableScene) and scene.round.to_json() == expected
+    assert is_round(scene) and scene.round.to_json() == expected
 
 
 # -- the statistics screen -----------------------------------------------------------------------------

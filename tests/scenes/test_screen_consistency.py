@@ -11,14 +11,14 @@ from helpers.tables import cards_where_the_model_says
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.menu import MenuScene
+from game.scenes.tables import open_table
 
 
 def test_a_draw_undone_in_the_same_frame_leaves_the_card_where_the_model_says(make_app):
     app = make_app(size=(800, 480))
     game = GolfGame.new("easy", number=1)
-    scene = GolfTableScene(app.ctx, game, dict(RESUMED))  # a continued game: no deal animation
+    scene = open_table(app.ctx, game, dict(RESUMED))  # a continued game: no deal animation
     app.replace(scene)
     run_frames(app, 60)
     card = game.stock[-1]
@@ -42,7 +42,7 @@ def new_game_question_while_a_card_is_held_at(make_app, where):
     app = make_app(size=(1280, 720))
     game = GolfGame.new("easy", number=1)
     game.draw()  # a move made: New game asks first
-    scene = GolfTableScene(app.ctx, game, dict(RESUMED))
+    scene = open_table(app.ctx, game, dict(RESUMED))
     app.replace(scene)
     run_frames(app, 60)
     start = scene.board.sprite_rect(scene.board.sprites[game.columns[0][-1]]).center

@@ -10,8 +10,7 @@ from conftest import click, key, run_frames, settle, touch_tap
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 
 CTRL, SHIFT = pygame.KMOD_CTRL, pygame.KMOD_SHIFT
 
@@ -30,7 +29,7 @@ def eightoff_game() -> EightOffGame:
 def table(make_app):
     def make(game, size=(800, 480), kiosk=False):
         app = make_app(size=size, kiosk=kiosk)
-        scene = (GolfTableScene if isinstance(game, GolfGame) else EightOffTableScene)(app.ctx, game)
+        scene = open_table(app.ctx, game)
         app.replace(scene)
         settle(app)
         return app, scene
@@ -128,7 +127,7 @@ def test_the_redo_button_keeps_its_state_across_a_resize_and_a_resume(table, mak
     again = make_app(size=(800, 480))
     saved = again.ctx.progress.saved()
     assert saved is not None
-    resumed = EightOffTableScene(again.ctx, saved[0], saved[1])
+    resumed = open_table(again.ctx, saved[0], saved[1])
     again.replace(resumed)
     settle(again)
     assert resumed.hud.button_for(resumed.redo).enabled  # the save's log brings the redo back

@@ -9,13 +9,13 @@ from conftest import run_frames
 from game.model.golf import GolfGame
 from game.scenes.base import Pop
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 
 
 def table(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips_seen = {"golf": True, "eightoff": True}
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
     app.replace(scene)
     run_frames(app, 120)  # the deal
     return app, scene

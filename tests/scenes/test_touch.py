@@ -82,10 +82,10 @@ def test_a_double_tap_after_the_tap_hint_came_takes_the_hint_away(table):
 
     app, scene = table(eo([["2C", "9H"], ["3C", "TH"]]))
     hit = scene.hit(card_point(scene, "9H"))
-    scene.on_tap(hit)
+    scene.rules.on_tap(hit)
     run_frames(app, int(DOUBLE_TIME * 60) + 12)
     assert scene.toast.active and scene.toast.message in (tr(MESSAGES["tap-hint"]), tr(MESSAGES["click-hint"]))
-    scene.on_tap(hit, double=True)
+    scene.rules.on_tap(hit, double=True)
     assert columns(scene)[1] == ["3C", "TH", "9H"]
     run_frames(app, int(Toast.FADE_OUT * 60) + 2)
     assert not scene.toast.active  # faded out at once, not after its 1.8 s
@@ -93,6 +93,6 @@ def test_a_double_tap_after_the_tap_hint_came_takes_the_hint_away(table):
 
 def test_the_tap_hint_waits_until_no_second_tap_can_come(table):
     app, scene = table(eo([["2C", "9H"], ["3C", "TH"]]))
-    scene.on_tap(scene.hit(card_point(scene, "9H")))
+    scene.rules.on_tap(scene.hit(card_point(scene, "9H")))
     run_frames(app, int(DOUBLE_TIME * 60) + 1)  # a second tap at DOUBLE_TIME still counts as a double
     assert not scene.toast.active

@@ -8,7 +8,7 @@ import pygame
 from conftest import click, key, run_frames, settle
 
 from game.model.golf import GolfGame
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.scenes.winnable_light import Verdict
 
 
@@ -21,7 +21,7 @@ def table(make_app, game, on=True, held=False):
     app = make_app(size=(1280, 720))
     app.ctx.settings.winnable_light = on
     app.ctx.jobs.held = held
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     settle(app)
     return app, scene

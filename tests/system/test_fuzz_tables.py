@@ -13,10 +13,9 @@ from helpers.tables import cards_where_the_model_says
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes.dialog import ConfirmDialog
-from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import BlockedOverlay
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.table import TableScene
+from game.scenes.tables import open_table
 
 KEYS = [
     (pygame.K_z, pygame.KMOD_CTRL),
@@ -73,10 +72,10 @@ def test_random_input_never_breaks_a_table(make_app, kind, seed):
     app = make_app(size=(800, 480))
     if kind == "golf":
         game = GolfGame.new("easy", number=seed)
-        scene = GolfTableScene(app.ctx, game)
+        scene = open_table(app.ctx, game)
     else:
         game = EightOffGame.new(cells=int(kind[-1]), number=seed)
-        scene = EightOffTableScene(app.ctx, game)
+        scene = open_table(app.ctx, game)
     app.replace(scene)
     run_frames(app)
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)

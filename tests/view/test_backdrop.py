@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
-from game.scenes.golf_table import GolfTableScene
 from game.scenes.table_paint import paint_slots
+from game.scenes.tables import open_table
 from game.ui import felt, theme
 from game.view.backdrop import Backdrop, Canvas
 
@@ -122,8 +121,8 @@ def test_overlapping_areas_make_one_patch_and_only_the_painted_areas_are_kept(ap
 @pytest.mark.parametrize(
     "scene_class, game, share",
     [
-        (GolfTableScene, lambda: GolfGame.from_code("GO1-E-AAAAAAC"), 0.6),  # 9 empty-pile outlines
-        (EightOffTableScene, lambda: EightOffGame.from_code("EO1-C8-AAAAAAE"), 0.75),
+        (open_table, lambda: GolfGame.from_code("GO1-E-AAAAAAC"), 0.6),  # 9 empty-pile outlines
+        (open_table, lambda: EightOffGame.from_code("EO1-C8-AAAAAAE"), 0.75),
     ],
 )  # 20 of them
 def test_a_full_hd_table_keeps_a_part_of_a_whole_background_and_restores_it_exactly(make_app, scene_class, game, share):

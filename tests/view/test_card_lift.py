@@ -11,8 +11,7 @@ from conftest import run_frames, settle
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.view.board import COLUMN
 from game.view.lift import LIFT_TIME, SETTLE_TIME
 
@@ -30,7 +29,7 @@ def table(make_app):
         app = make_app(size=size)
         for k, v in settings.items():
             setattr(app.settings, k, v)
-        scene = (GolfTableScene if isinstance(game, GolfGame) else EightOffTableScene)(app.ctx, game)
+        scene = open_table(app.ctx, game)
         app.replace(scene)
         settle(app)
         run_frames(app, 30)  # past the table's first 0.3 s, which take no press (animations off too)

@@ -65,12 +65,12 @@ def test_the_demos_message_slides_off_long_columns_that_reach_the_bottom(make_ap
 
     from game.model.cards import FULL_DECK
     from game.model.eightoff import EightOffGame
-    from game.scenes.eightoff_table import EightOffTableScene
+    from game.scenes.tables import open_table
 
     cards = [str(c) for c in FULL_DECK]
     columns = [[], [], cards[:17], cards[17:34], cards[34:51], [], [], cards[51:]]  # long ones mid-table
     app = make_app(size=size)
-    scene = EightOffTableScene(app.ctx, EightOffGame.from_layout(columns, [None] * 8))
+    scene = open_table(app.ctx, EightOffGame.from_layout(columns, [None] * 8))
     app.replace(scene)
     settle(app)
     w, h = scene.layout.card_w, scene.layout.card_h
@@ -94,13 +94,13 @@ def test_a_slid_message_keeps_off_the_foundations_outlines_too(make_app, lang):
 
     from game import i18n
     from game.model.eightoff import EightOffGame
-    from game.scenes.eightoff_table import EightOffTableScene
+    from game.scenes.tables import open_table
     from game.settings import Settings
 
     app = make_app(size=(800, 480), settings=Settings(language=lang, fullscreen=False))
     i18n.set_language(lang)
     try:
-        scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAACEH"))
+        scene = open_table(app.ctx, EightOffGame.from_code("EO1-C8-AAAACEH"))
         app.replace(scene)
         settle(app)
         scene.show_message("Winnable deal")
@@ -121,13 +121,14 @@ def test_a_long_message_that_would_cover_cards_on_two_lines_takes_one(make_app, 
 
     from game import i18n
     from game.model.eightoff import EightOffGame
-    from game.scenes.eightoff_table import MESSAGES, EightOffTableScene
+    from game.scenes.eightoff_table import MESSAGES
+    from game.scenes.tables import open_table
     from game.settings import Settings
 
     app = make_app(size=size, settings=Settings(language="el", fullscreen=False))
     i18n.set_language("el")
     try:
-        scene = EightOffTableScene(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAYW"))
+        scene = open_table(app.ctx, EightOffGame.from_code("EO1-C8-AAAAAYW"))
         app.replace(scene)
         settle(app)
         scene.show_message(MESSAGES["click-hint"])

@@ -11,9 +11,8 @@ from helpers.tables import counting_loads, eo, suit_up_to
 
 from game.model.cards import Card
 from game.model.golf import GolfGame
-from game.scenes.eightoff_table import EightOffTableScene
 from game.scenes.end_screen import LOADED_AHEAD, WinOverlay
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.ui.gesture import SETTLE_TIME
 from game.view.face_keeping import worth_keeping
 
@@ -43,7 +42,7 @@ def test_a_golf_table_keeps_its_columns_the_waste_top_and_the_stock_top_and_an_u
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
     game = GolfGame.from_code("GO1-E-AAAAAFA")
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     _at_rest(app)
     columns = {str(card) for col in game.columns for card in col}
@@ -66,7 +65,7 @@ def test_an_eight_off_foundation_keeps_its_top_two_faces(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
     game = eo([["2C", "9H"], ["3C"]], foundations=[suit_up_to("S", 9), [], [], []])
-    scene = EightOffTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     _at_rest(app)
     assert _faces(app) == {"2C", "9H", "3C", "9S", "8S"}
@@ -78,7 +77,7 @@ def test_the_bouncing_cards_load_their_faces_as_they_leave_and_let_them_go_off_t
     game = eo(
         [["KH"]], foundations=[suit_up_to("S", 13), suit_up_to("H", 12), suit_up_to("D", 13), suit_up_to("C", 13)]
     )
-    scene = EightOffTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     _at_rest(app)
     assert _faces(app) == {"KH", "KS", "QS", "QH", "JH", "KD", "QD", "KC", "QC"}  # each foundation's top two
@@ -117,11 +116,11 @@ def test_a_board_drops_only_its_own_cards_faces(app):
 def test_a_new_table_lets_the_last_tables_other_faces_go_before_its_deal(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
-    app.replace(GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
+    app.replace(open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA")))
     _at_rest(app)
     before = _faces(app)
     game = GolfGame.from_code("GO1-E-AAAAAFB")
-    app.replace(GolfTableScene(app.ctx, game))
+    app.replace(open_table(app.ctx, game))
     run_frames(app, 1)  # the deal has begun
     shown = {str(card) for col in game.columns for card in col} | {
         str(game.waste[-1]),
@@ -137,7 +136,7 @@ def test_a_new_table_lets_the_last_tables_other_faces_go_before_its_deal(make_ap
 def test_the_faces_to_keep_are_chosen_in_spare_time_not_in_the_frame_the_cards_land_in(make_app):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips = False
-    scene = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
+    scene = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAFA"))
     app.replace(scene)
     chosen = []
     keep = scene.board.keep_faces

@@ -11,7 +11,7 @@ from conftest import run_frames
 
 from game import app as app_module
 from game.model.golf import GolfGame
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.tables import open_table
 from game.view import screen as screen_module
 from game.view.dirty_rects import outermost
 from game.view.screen import (
@@ -126,7 +126,7 @@ def test_the_app_falls_back_to_sdls_window_surface_when_the_renderer_fails(monke
     monkeypatch.setattr(RendererScreen, "open", refuse)
     app = make_app(size=(640, 400))
     assert app.present_path == SDL_DEFAULT and app.screen.get_size() == (640, 400)
-    app.replace(GolfTableScene(app.ctx, GolfGame.new("easy", number=3)))
+    app.replace(open_table(app.ctx, GolfGame.new("easy", number=3)))
     assert run_frames(app, 3) == 3
 
 
@@ -140,7 +140,7 @@ def test_the_solvers_code_is_loaded_at_the_first_idle_frame_not_before(make_app)
     app = make_app(size=(800, 480))
     warmed = []
     app.ctx.jobs.warm = lambda: warmed.append(app.frames)
-    app.replace(GolfTableScene(app.ctx, GolfGame.new("easy", number=3)))
+    app.replace(open_table(app.ctx, GolfGame.new("easy", number=3)))
     app.step_frame(1 / 60)
     assert warmed == []  # the first frame is drawn first
     for _ in range(400):
@@ -173,7 +173,7 @@ def test_an_opaque_image_is_kept_with_rows_sdl_copies_at_full_speed_and_the_same
 
 def test_card_bodies_and_background_patches_have_rows_sdl_copies_at_full_speed(make_app):
     app = make_app(size=(1280, 720))  # Golf's cards are 132 pixels wide there: rows of 528 bytes
-    table = GolfTableScene(app.ctx, GolfGame.from_code("GO1-E-AAAAAAC"))
+    table = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAAC"))
     app.replace(table)
     run_frames(app, 3)
     face = app.ctx.images.face("AS", table.layout.card_w)

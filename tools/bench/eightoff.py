@@ -13,8 +13,11 @@ import pygame
 
 from game.model.eightoff import EightOffGame
 from game.model.moves import EightOffMove, Pile
-from game.scenes.eightoff_table import EightOffTableScene
+from game.scenes.eightoff_table import EightOffRules
+from game.scenes.table import TableScene
+from game.scenes.tables import open_table
 from game.solver import deals
+from game.view.eightoff_layout import EightOffLayout
 
 from .harness import Recorder, assist_phases, at_game_pace, click, drag, finish, first_frame, new_app, undo
 
@@ -23,10 +26,24 @@ MOVES_PER_GAME = 40
 PACED_MOVES = 10  # moves at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
-def _strip_point(scene: EightOffTableScene, loc: Pile, count: int) -> tuple[int, int]:
+def _layout(scene: TableScene) -> EightOffLayout:
+    """The Eight Off layout of a table of Eight Off."""
+    rules = scene.rules
+    assert isinstance(rules, EightOffRules)
+    return rules.layout
+
+
+def _game(scene: TableScene) -> EightOffGame:
+    """The Eight Off game of a table of Eight Off."""
+    rules = scene.rules
+    assert isinstance(rules, EightOffRules)
+    return rules.game
+
+
+def _strip_point(scene: TableScene, loc: Pile, count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
     kind, i = loc
-    lay = scene.layout
+    lay = _layout(scene)
     if kind == "column":
         pile = scene.game.columns[i]
         rect = lay.card_rect(i, len(pile) - count, len(pile))
@@ -34,9 +51,9 @@ def _strip_point(scene: EightOffTableScene, loc: Pile, count: int) -> tuple[int,
     return lay.slot_rect(loc).center
 
 
-def _drop_point(scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect) -> tuple[int, int]:
+def _drop_point(scene: TableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect) -> tuple[int, int]:
     kind, i = dst
-    lay = scene.layout
+    lay = _layout(scene)
     if kind == "column" and scene.game.columns[i]:
         pile = scene.game.columns[i]
         target = lay.card_rect(i, len(pile) - 1, len(pile)).move(0, lay.step(len(pile) + 1))
@@ -45,26 +62,26 @@ def _drop_point(scene: EightOffTableScene, dst: Pile, grab: tuple[int, int], src
     return grab[0] + target.x - src_rect.x, grab[1] + target.y - src_rect.y
 
 
-def drag_move(scene: EightOffTableScene, rec: Recorder, move: EightOffMove, phase: str, steps: int = 12) -> None:
+def drag_move(scene: TableScene, rec: Recorder, move: EightOffMove, phase: str, steps: int = 12) -> None:
     src, dst, count = move.src, move.dst, move.count
     a = _strip_point(scene, src, count)
     if src[0] == "column":
         pile = scene.game.columns[src[1]]
-        src_rect = scene.layout.card_rect(src[1], len(pile) - count, len(pile))
+        src_rect = _layout(scene).card_rect(src[1], len(pile) - count, len(pile))
     else:
-        src_rect = scene.layout.slot_rect(src)
+        src_rect = _layout(scene).slot_rect(src)
     drag(rec, phase, a, _drop_point(scene, dst, a, src_rect), steps)
 
 
 def play(
-    scene: EightOffTableScene,
+    scene: TableScene,
     rec: Recorder,
     limit: int,
     rng: random.Random,
     phases: tuple[str, str, str] = ("taps", "drags", "double taps"),
 ) -> int:
     """Foundation moves by tap, column moves by drag, the rest by double tap; no move repeated."""
-    game = scene.game
+    game = _game(scene)
     done: set = set()
     n = 0
     while n < limit and game.status == "playing":
@@ -116,7 +133,7 @@ FIRST_CODE = "EO1-C8-AAAAAFA"
 
 def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     app = new_app(size)
-    scene = EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE))
+    scene = open_table(app.ctx, EightOffGame.from_code(FIRST_CODE))
     app.replace(scene)
     start = first_frame(app)
     rec = Recorder(app)
@@ -127,7 +144,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
         undo()
         rec.until_still("undos")
     # a run dragged as one (the deal above, once played and undone, has none to move)
-    runs = EightOffTableScene(app.ctx, _run_to_move())
+    runs = open_table(app.ctx, _run_to_move())
     app.replace(runs)
     rec.deal(runs)
     drag_move(runs, rec, EightOffMove(Pile.column(0), Pile.column(6), 4), "group drag", steps=30)
@@ -136,12 +153,12 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     at_game_pace(
         app,
         rec,
-        EightOffTableScene(app.ctx, EightOffGame.from_code(FIRST_CODE)),
-        lambda table: play(table, rec, PACED_MOVES, random.Random(11)),  # type: ignore[arg-type]
+        open_table(app.ctx, EightOffGame.from_code(FIRST_CODE)),
+        lambda table: play(table, rec, PACED_MOVES, random.Random(11)),
     )
     deal = deals.make_game("eightoff-8", deals.listed("eightoff-8")[3])
-    assist = assist_phases(app, rec, EightOffTableScene(app.ctx, deal))
-    win = EightOffTableScene(app.ctx, _near_win())
+    assist = assist_phases(app, rec, open_table(app.ctx, deal))
+    win = open_table(app.ctx, _near_win())
     app.replace(win)
     rec.until_still("win")
     for s in "SHDC":
@@ -152,7 +169,7 @@ def run_eightoff(size: tuple[int, int], idle_seconds: float) -> dict:
     del scene, runs, win  # as in the game, a finished table is gone once the next one replaces it
     session_mem = []
     for _ in range(SESSION_GAMES):
-        table = EightOffTableScene(app.ctx, EightOffGame.new(cells=rng.choice((8, 4, 2)), rng=rng))
+        table = open_table(app.ctx, EightOffGame.new(cells=rng.choice((8, 4, 2)), rng=rng))
         app.replace(table)
         rec.until_still("session")
         play(table, rec, MOVES_PER_GAME, rng, ("session",) * 3)

@@ -11,8 +11,11 @@ import random
 import pygame
 
 from game.model.golf import GolfGame
-from game.scenes.golf_table import GolfTableScene
+from game.scenes.golf_table import GolfRules
+from game.scenes.table import TableScene
+from game.scenes.tables import open_table
 from game.solver import deals
+from game.view.golf_layout import GolfLayout
 
 from .harness import Recorder, assist_phases, at_game_pace, click, drag, finish, first_frame, new_app, undo
 
@@ -20,8 +23,15 @@ SESSION_GAMES = 40
 PACED_PLAYS = 10  # plays at the game's own pace, after its deal (Recorder.at_game_pace)
 
 
+def _layout(scene: TableScene) -> GolfLayout:
+    """The Golf layout of a table of Golf."""
+    rules = scene.rules
+    assert isinstance(rules, GolfRules)
+    return rules.layout
+
+
 def play(
-    scene: GolfTableScene, rec: Recorder, limit: int, phase_plays: str = "plays", phase_draws: str = "draws"
+    scene: TableScene, rec: Recorder, limit: int, phase_plays: str = "plays", phase_draws: str = "draws"
 ) -> tuple[int, int]:
     """Tap playable cards (else the stock) like a player, up to `limit` plays; (plays, draws)."""
     game = scene.game
@@ -31,11 +41,11 @@ def play(
         col = next((m.column for m in moves if m.column is not None), None)  # a play, not the draw
         if col is not None:
             pile = game.columns[col]
-            click(scene.layout.card_rect(col, len(pile) - 1, len(pile)).center)
+            click(_layout(scene).card_rect(col, len(pile) - 1, len(pile)).center)
             plays += 1
             rec.until_still(phase_plays)
         elif "draw" in moves:
-            click(scene.layout.stock.center)
+            click(_layout(scene).stock.center)
             draws += 1
             rec.until_still(phase_draws)
         else:
@@ -50,7 +60,7 @@ FIRST_CODE = "GO1-E-AAAAAAC"
 def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     app = new_app(size)
     game = GolfGame.from_code(FIRST_CODE)
-    scene = GolfTableScene(app.ctx, game)
+    scene = open_table(app.ctx, game)
     app.replace(scene)
     start = first_frame(app)
     rec = Recorder(app)
@@ -58,7 +68,7 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
     plays, draws = play(scene, rec, 30)
     for _ in range(3):
         if game.stock and game.status == "playing":
-            click(scene.layout.stock.center)
+            click(_layout(scene).stock.center)
             draws += 1
             rec.until_still("draws")
     while app.stack[-1] is not scene:  # a blocked or won panel: close it with its undo
@@ -69,20 +79,20 @@ def run_golf(size: tuple[int, int], idle_seconds: float) -> dict:
         rec.until_still("undos")
     col = next((i for i, c in enumerate(game.columns) if c), 0)
     pile = game.columns[col]
-    drag(rec, "drag", scene.layout.card_rect(col, len(pile) - 1, len(pile)).center, scene.layout.waste.center, 30)
+    drag(rec, "drag", _layout(scene).card_rect(col, len(pile) - 1, len(pile)).center, _layout(scene).waste.center, 30)
     at_game_pace(
         app,
         rec,
-        GolfTableScene(app.ctx, GolfGame.from_code(FIRST_CODE)),
-        lambda table: play(table, rec, PACED_PLAYS),  # type: ignore[arg-type]  # (a Golf table)
+        open_table(app.ctx, GolfGame.from_code(FIRST_CODE)),
+        lambda table: play(table, rec, PACED_PLAYS),
     )
     deal = deals.make_game("golf-classic", deals.listed("golf-classic")[3])
-    assist = assist_phases(app, rec, GolfTableScene(app.ctx, deal))
+    assist = assist_phases(app, rec, open_table(app.ctx, deal))
     # a long session: game after game; the memory in use must not grow
     rng = random.Random(7)
     session_mem = []
     for _ in range(SESSION_GAMES):
-        table = GolfTableScene(app.ctx, GolfGame.new("easy", rng=rng))
+        table = open_table(app.ctx, GolfGame.new("easy", rng=rng))
         app.replace(table)
         rec.until_still("session")
         play(table, rec, 35, "session", "session")
