@@ -319,7 +319,7 @@ def golf_round(cam: Camera) -> None:
 # -- Eight Off ---------------------------------------------------------------------------------------
 def eightoff_drag(app: App, game: EightOffGame, move: Any) -> None:
     """Drag a move's cards from their pile to where the layout puts them after it."""
-    src, dst, count = move
+    src, dst, count = move.src, move.dst, move.count
     pile = game.pile(src)
     grab_card = pile[-count]
     a = strip_point(app, game, grab_card, len(pile)) if src[0] == "column" else card_rect(app, game, grab_card).center
@@ -343,7 +343,7 @@ def eightoff_tap(app: App, game: EightOffGame, src: Any, double: bool = False) -
 def eightoff_play(app: App, game: EightOffGame, move: Any) -> None:
     """A move as a player makes it: a card home by a tap, a card to the free cell a double tap
     chooses by a double tap, anything else by a drag."""
-    src, dst, count = move
+    src, dst, count = move.src, move.dst, move.count
     if src[0] != "foundation" and count == 1 and game.tap_target(src) == dst:
         eightoff_tap(app, game, src)
     elif src[0] != "foundation" and dst[0] == "cell" and game.auto_target(src, count) == dst:
