@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from .i18n import N_
 from .model.base import SolitaireGame
@@ -56,7 +56,7 @@ class GameKind:
     option_name: str  # display name of the option (translate with tr)
     code_variant: str  # the deal code's middle part: 'E', 'C8'
     deal_list_size: int  # proven-winnable deals its shipped deal list holds, at least
-    model_options: Mapping[str, Any] = field(default_factory=dict)  # keyword arguments of model.new
+    model_options: Mapping[str, str | int] = field(default_factory=dict)  # keyword arguments of model.new
     front: bool = True  # one of the New game window's first choices
     extras: tuple[str, ...] = ()  # display names of the rules beyond the option (translate each)
 
@@ -254,7 +254,16 @@ def model_for(family_id: str) -> type[SolitaireGame]:
     return family(family_id).model
 
 
-def chosen(settings: Any, family_id: str | None = None) -> GameKind:
+class GameChoice(Protocol):
+    """What the registry reads and writes of the settings: the game last played, and each family's
+    option last chosen (a field named by GameFamily.setting: `golf_rule`, `eightoff_cells`)."""
+
+    last_game: str
+    golf_rule: str
+    eightoff_cells: int
+
+
+def chosen(settings: GameChoice, family_id: str | None = None) -> GameKind:
     """The kind the settings have chosen: for the last game played (or `family_id`), the option
     last chosen for it; the family's first kind when the settings hold nothing valid."""
     fam = family(family_id or settings.last_game)
@@ -264,7 +273,7 @@ def chosen(settings: Any, family_id: str | None = None) -> GameKind:
         return kinds_of(fam.id)[0]
 
 
-def choose(settings: Any, chosen_kind: GameKind) -> bool:
+def choose(settings: GameChoice, chosen_kind: GameKind) -> bool:
     """Make the settings' choice this kind (game and option); True if that changed anything."""
     fam = chosen_kind.family
     before = (settings.last_game, getattr(settings, fam.setting))
