@@ -319,7 +319,7 @@ def golf_round(cam: Camera) -> None:
 # -- Eight Off ---------------------------------------------------------------------------------------
 def eightoff_drag(app: App, game: EightOffGame, move: Any) -> None:
     """Drag a move's cards from their pile to where the layout puts them after it."""
-    src, dst, count = move.src, move.dst, move.count
+    src, count = move.src, move.count
     pile = game.pile(src)
     grab_card = pile[-count]
     a = strip_point(app, game, grab_card, len(pile)) if src[0] == "column" else card_rect(app, game, grab_card).center

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Generator, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .. import registry
 from ..i18n import N_
@@ -90,9 +90,9 @@ class Assistant:
         self.job: Job[Analysis] | None = None  # the question out, if any (job.about: its position)
         self.think_at = 0.0  # the table's clock when "Thinking…" shows, if still waiting
         self.wanted: set[str] = set()  # what the answer is for: 'hint', 'watch', 'analyse'
-        self.listeners: list[Callable[[Any], None]] = []
+        self.listeners: list[Callable[[Analysis | JobFailed], None]] = []  # (a failed job: no verdict)
         self.line: tuple[str, tuple] | None = None  # a winning line from a position
-        self.analysis: tuple[str, Any] | None = None  # the latest analysis and its position
+        self.analysis: tuple[str, Analysis] | None = None  # the latest analysis and its position
         self.thinking = False
         self.driver = Driver.DEMO_DUE if demo_due else Driver.PLAYER
         self.demo_won = False  # the demo made the winning move
@@ -243,8 +243,9 @@ class Assistant:
         elif self.driver is not Driver.DEMO:
             self.show_hint(moves[0])
 
-    def analyse(self, listener: Callable[[Analysis], None]) -> None:
-        """Call listener(analysis) with the analysis of the current position (now, or when known)."""
+    def analyse(self, listener: Callable[[Analysis | JobFailed], None]) -> None:
+        """Call listener(analysis) with the analysis of the current position (now, or when known),
+        or with the failed job when the solver could not answer."""
         found = self.known_analysis()
         if found is not None:
             listener(found)
@@ -319,7 +320,7 @@ class Assistant:
         for listener in listeners:
             listener(answer)
 
-    def _answer(self, purpose: str, analysis: Any) -> None:
+    def _answer(self, purpose: str, analysis: Analysis) -> None:
         if purpose == "analyse":
             return
         if analysis.now == "winnable":
@@ -395,7 +396,7 @@ class Assistant:
         if moves:
             self.table.board.set_hint(*self.table.rules.hint_view(moves[0]))
 
-    def _last_move(self) -> Any:
+    def _last_move(self) -> Move | None:
         from ..solver.analysis import current_line  # the analysis' code: read ahead, not at start-up
 
         line = current_line(self.table.game)

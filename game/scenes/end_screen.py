@@ -26,6 +26,7 @@ from .over_table import OverTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..jobs import JobFailed
     from ..model.base import SolitaireGame
     from ..persist.progress import Progress
     from ..solver.analysis import Analysis
@@ -39,7 +40,7 @@ class EndAssist(Protocol):
 
     demo_won: bool
 
-    def analyse(self, listener: Callable[[Analysis], None]) -> None: ...
+    def analyse(self, listener: Callable[[Analysis | JobFailed], None]) -> None: ...
     def rewind(self, count: int) -> None: ...
 
 

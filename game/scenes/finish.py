@@ -9,7 +9,7 @@ the table in the free area under the columns, painted like the table's messages 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -66,7 +66,7 @@ class Finisher:
         self.table = table
         self.button = Button((0, 0, 1, 1), N_("Finish"), table.ctx.text, style="primary")
         self.button.visible = False
-        self._queue: list[Any] = []  # the cascade's moves still to make
+        self._queue: list[Move] = []  # the cascade's moves still to make
         self._wait = 0.0
         self._painted: pygame.Rect | None = None  # where the button was last drawn
 

@@ -10,7 +10,7 @@ rendered through the text cache and the band is repainted only when a value or a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -71,6 +71,16 @@ def paint_tick(surface: pygame.Surface, box: pygame.Rect) -> None:
     pygame.draw.lines(surface, theme.GOLD, False, points, max(2, s // 7))
 
 
+class BandLight(Protocol):
+    """What the band draws of the "still winnable?" light (winnable_light.WinnableLight): its
+    verdict, which changes its look, and the mark itself."""
+
+    @property
+    def verdict(self) -> object: ...
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
+
+
 class Hud:
     """The title, the counters and the buttons; `actions` are (label, action), (label, action, icon)
     or (label, action, icon, stage) from the right edge leftwards; the icon replaces the label when
@@ -103,7 +113,7 @@ class Hud:
         self.proven = False
         #: The "still winnable?" light (winnable_light.py) when the setting is on: a round mark at
         #: the end of the counters; `on_light` is called when it is tapped.
-        self.light: Any = None
+        self.light: BandLight | None = None
         self.on_light: Action | None = None
         self.light_rect = pygame.Rect(0, 0, 0, 0)
 

@@ -20,6 +20,7 @@ from ..view.layout import TableLayout
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..jobs import JobFailed
     from ..model.course import GolfRound
     from ..persist.progress import Progress
     from ..solver.analysis import Analysis
@@ -50,7 +51,7 @@ class Analyst(Protocol):
     """The solver's verdict on the position, as the rules wait for it (assist.Assistant)."""
 
     def known_analysis(self) -> Analysis | None: ...
-    def analyse(self, listener: Callable[[Analysis], None]) -> None: ...
+    def analyse(self, listener: Callable[[Analysis | JobFailed], None]) -> None: ...
 
 
 class GameTable(Protocol):
