@@ -79,6 +79,6 @@ class AnalysisPanel:
         return None
 
 
-def AnalysisOverlay(ctx: Context, table: AnalysisTable, analysis: Analysis) -> DialogOverlay:  # (named as the scene)
+def AnalysisOverlay(ctx: Context, table: AnalysisTable, analysis: Analysis) -> DialogOverlay:
     """The analysis panel over the table's cards."""
     return DialogOverlay(ctx, AnalysisPanel(table, analysis), OverTable(table))

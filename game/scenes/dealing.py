@@ -137,9 +137,7 @@ class FindingDeal:
         return []
 
 
-def FindingDealOverlay(  # (named as the scene it makes)
-    ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int
-) -> DialogOverlay:
+def FindingDealOverlay(ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int) -> DialogOverlay:
     """The panel that waits for the solver to find a winnable deal."""
     finding = FindingDeal(ctx, kind_id, dealt, demo, seed)
     return DialogOverlay(ctx, finding, life=finding)

@@ -2,7 +2,9 @@
 
 One scene for every panel: the end screens of the tables, the analysis, the deal finder and the
 confirmations (reset statistics, abandon a game) are each a content it is given
-(dialog_content.py). Each button's action returns the transition it causes (None: none).
+(dialog_content.py). Each content's module offers the maker of its dialog, a function named as
+the scene it makes (ConfirmDialog, WinOverlay, AnalysisOverlay …). Each button's action returns the
+transition it causes (None: none).
 """
 
 from __future__ import annotations
@@ -407,7 +409,7 @@ def close_on_escape(event: pygame.event.Event) -> Transition:
     return None
 
 
-def ConfirmDialog(  # (named as the scene it makes, as its callers knew it)
+def ConfirmDialog(
     ctx: Context,
     title: str,
     lines: list[str],

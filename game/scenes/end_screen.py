@@ -483,13 +483,13 @@ class WinPanel:
         return rects
 
 
-def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:  # (the scene)
+def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
     """The blocked panel over the table's cards."""
     panel = BlockedPanel(table, hole)
     return DialogOverlay(ctx, panel, OverTable(table), life=panel)
 
 
-def WinOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:  # (the scene)
+def WinOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
     """The win panel below the table's band, over its bouncing cards."""
     panel = WinPanel(ctx, table, hole)
     return DialogOverlay(ctx, panel, BelowBand(table), life=panel)

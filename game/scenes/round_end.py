@@ -51,11 +51,11 @@ class HoleScore:
         return self.hole.show_scorecard()
 
 
-def RoundWinOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:  # (named as the scene)
+def RoundWinOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:
     """A hole cleared: its score (minus the stock left) over the bouncing cards; on to the scorecard."""
     return WinOverlay(ctx, table, HoleScore(hole))
 
 
-def RoundBlockedOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:  # (named as the scene)
+def RoundBlockedOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:
     """A hole blocked: its score (the cards left), where the win was lost, Undo, and the scorecard."""
     return BlockedOverlay(ctx, table, HoleScore(hole))
