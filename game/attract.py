@@ -175,9 +175,10 @@ class Attract:
 
     def _finding(self) -> bool:
         """Whether a winnable deal is being looked for (a rule set without a deal list)."""
-        from game.scenes.dealing import FindingDealOverlay  # (loaded with the first demo)
+        from game.scenes.dealing import FindingDeal  # (loaded with the first demo)
+        from game.scenes.dialog import shows
 
-        return any(isinstance(scene, FindingDealOverlay) for scene in self.app.stack)
+        return any(shows(scene, FindingDeal) for scene in self.app.stack)
 
     def _adopt(self) -> bool:
         """The demo's deal came after a search: take its table as the demo's, under the banner."""

@@ -15,6 +15,8 @@ from game.kiosk import ADMIN_EXIT
 from game.model.golf import GolfGame
 from game.scenes.assist import Driver
 from game.scenes.attract_banner import AdminHold, AttractBanner
+from game.scenes.dialog import shows
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.menu import MenuScene
 from game.scenes.seat import Seat
 from game.scenes.settings_scene import SettingsScene
@@ -364,17 +366,16 @@ def test_attract_mode_closes_the_sound_device(make_app):
 
 
 def test_a_demo_win_in_attract_mode_shows_the_bouncing_cards_under_the_banner_only(make_app):
-    from game.scenes.end_screen import WinOverlay
 
     app = menu(make_app, last_game="golf", animation_speed="fast")
     idle(app, 3.1)
     table = demo_table(app)
-    run_until(app, lambda: isinstance(app.input_scene(), WinOverlay))
+    run_until(app, lambda: shows(app.input_scene(), WinPanel))
     win = app.input_scene()
-    assert isinstance(win, WinOverlay) and win.bare and win.buttons == []
+    assert shows(win, WinPanel) and win.content.bare and win.buttons == []
     assert isinstance(app.stack[-1], AttractBanner)  # the banner stays on top of the celebration
     run_frames(app, 60)
-    assert win.flying and table.game.status == "won"
+    assert win.content.flying and table.game.status == "won"
 
 
 def test_a_panel_closing_under_the_countdown_closes_itself_not_the_countdown(make_app):
@@ -504,12 +505,10 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
 # -- more of the kiosk: the band under a blocked panel, attract mode, the statistics, the exit ---------
 def blocked_table(make_app):
 
-    from game.scenes.end_screen import BlockedOverlay
-
     app = kiosk(make_app)
     app.replace(app.ctx.make_table_scene(blocked_golf(), dict(RESUMED)))
     answered(app)
-    assert isinstance(app.top, BlockedOverlay)
+    assert shows(app.top, BlockedPanel)
     return app
 
 

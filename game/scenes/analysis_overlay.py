@@ -10,6 +10,7 @@ import pygame
 from ..i18n import N_
 from .analysis_text import AnalysedTable, analysis_lines, can_go_back
 from .base import Action, Pop, Transition
+from .dialog import DialogOverlay
 from .over_table import OverTable, PanelTable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,28 +33,27 @@ class AnalysisTable(PanelTable, AnalysedTable, Protocol):
     def go_new_game(self) -> Transition: ...
 
 
-class AnalysisOverlay(OverTable):
+class AnalysisPanel:
     """Over the table, after a hint or Watch found no winning line from here."""
 
     dim_alpha = 70  # the cards stay readable
-    table: AnalysisTable
+    compact_levels = 0
 
-    def __init__(self, ctx: Context, table: AnalysisTable, analysis: Analysis) -> None:
+    def __init__(self, table: AnalysisTable, analysis: Analysis) -> None:
         self.table = table
         self.analysis = analysis
-        super().__init__(ctx)
 
     @property
-    def title(self) -> str:  # type: ignore[override]  # (a class attribute in the base)
+    def title(self) -> str:
         """At the deal already lost (a pasted unwinnable deal), it was never "no longer" winnable."""
         if getattr(self.analysis, "start", None) == "unwinnable":
             return N_("This deal cannot be won")
         return N_("This position can no longer be won")
 
-    def lines(self) -> list[str]:
+    def lines(self, compact: int) -> list[str]:
         return analysis_lines(self.table, self.analysis)
 
-    def actions(self) -> list[tuple[str, Action, str]]:
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [(N_("Close"), self.close, "secondary")]
         if can_go_back(self.table, self.analysis):
             acts.append((N_("Undo to the last winnable position"), self.go_back, "primary"))
@@ -77,3 +77,8 @@ class AnalysisOverlay(OverTable):
         if event.key in (pygame.K_ESCAPE, pygame.K_h):
             return Pop()
         return None
+
+
+def AnalysisOverlay(ctx: Context, table: AnalysisTable, analysis: Analysis) -> DialogOverlay:
+    """The analysis panel over the table's cards."""
+    return DialogOverlay(ctx, AnalysisPanel(table, analysis), OverTable(table))

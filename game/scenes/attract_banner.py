@@ -1,11 +1,13 @@
 """The banners kiosk mode lays over whatever is on screen: "Touch to play" in attract mode, and the
 countdown of the administrator's corner press. Both are passive: input goes to the scene beneath
-(attract mode takes it before any scene does)."""
+(attract mode takes it before any scene does). Each banner scene holds a BannerFrame, which draws
+it (the start-up notice's too: notice_banner.py)."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,42 +23,46 @@ if TYPE_CHECKING:  # pragma: no cover
 BANNER_BG = (14, 30, 20)
 
 
-class Banner(Scene):
-    """An opaque rounded panel with a big line and a small one; redrawn only where the scene beneath
-    repainted over it (it is opaque, so drawing it again never darkens it)."""
+class BannerWords(Protocol):
+    """What a banner says and where it goes (a banner scene: the frame asks it)."""
 
-    overlay = True
-    passive = True
-    #: The big line's size is the window's shorter side divided by this (a kiosk's banner is read
-    #: from a few steps away).
-    unit_share = 12
+    def texts(self) -> tuple[str, str]: ...
+    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect: ...
 
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+
+class BannerFrame:
+    """What a banner scene holds to show itself: an opaque rounded panel with a big line and a small
+    one (or the image its `paint` makes), redrawn only where the scene beneath repainted over it (it
+    is opaque, so drawing it again never darkens it)."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        words: BannerWords,
+        unit_share: int = 12,
+        paint: Callable[[tuple[int, int]], pygame.Surface] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.words = words
+        #: The big line's size is the window's shorter side divided by this (a kiosk's banner is read
+        #: from a few steps away).
+        self.unit_share = unit_share
+        self._paint = paint
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._image: pygame.Surface | None = None
         self._dirty = True
+        self._size: tuple[int, int] | None = None
         self._min_width = self._min_height = 0  # a banner never shrinks: what it covered stays covered
 
-    def texts(self) -> tuple[str, str]:
-        return "", ""
-
-    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
-        """Where the panel goes (its size is given)."""
-        return pygame.Rect((0, 0), image_size)
-
-    def enter(self) -> None:
-        self.resize(self.ctx.screen_size)
-
     def resize(self, size: tuple[int, int]) -> None:
-        if tuple(size) != getattr(self, "_size", None):
-            self._size, self._min_width, self._min_height = tuple(size), 0, 0
-        self._image = self._render(size)
-        self.rect = self.place(size, self._image.get_size())
+        if tuple(size) != self._size:
+            self._size, self._min_width, self._min_height = (int(size[0]), int(size[1])), 0, 0
+        self._image = self._render(size) if self._paint is None else self._paint(size)
+        self.rect = self.words.place(size, self._image.get_size())
         self._dirty = True
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
-        big_text, small_text = self.texts()
+        big_text, small_text = self.words.texts()
         unit = max(18, min(size) // self.unit_share)
         text = self.ctx.text
         big = text.fit(big_text, int(size[0] * 0.8), unit, theme.GOLD, bold=True)
@@ -86,13 +92,41 @@ class Banner(Scene):
         return [self.rect]
 
 
-class AttractBanner(Banner):
+def top_left(size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
+    """A banner's place at the window's top left."""
+    return pygame.Rect((0, 0), image_size)
+
+
+class AttractBanner(Scene):
     """ "Touch to play" and the game's name, in place of the table's top band: the demo's cards stay in
     full view, and the band's buttons, which mean nothing during a demo, are out of sight."""
+
+    overlay = True
+    passive = True
 
     def __init__(self, ctx: Context, game_name: str = "") -> None:
         super().__init__(ctx)
         self.game_name = game_name
+        self.frame = BannerFrame(ctx, self, paint=self._render)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.frame.rect
+
+    def place(self, size: tuple[int, int], image_size: tuple[int, int]) -> pygame.Rect:
+        return top_left(size, image_size)
+
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def games_ahead(self) -> tuple[str, ...] | None:
         return None  # the next demo is the other game's
@@ -118,12 +152,32 @@ class AttractBanner(Banner):
         return surf
 
 
-class AdminHold(Banner):
+class AdminHold(Scene):
     """The administrator is holding a corner: how many seconds are left before the kiosk exits."""
+
+    overlay = True
+    passive = True
 
     def __init__(self, ctx: Context, left: float) -> None:
         super().__init__(ctx)
         self.left = max(0, math.ceil(left))
+        self.frame = BannerFrame(ctx, self)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.frame.rect
+
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def set_left(self, left: float) -> bool:
         """Update the countdown (a new image only when the whole second changes); True if it did.

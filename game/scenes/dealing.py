@@ -26,6 +26,7 @@ from .dialog import DialogOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from .dialog_content import PanelHost
 
 log = logging.getLogger(__name__)
 
@@ -74,26 +75,41 @@ def deal_daily(ctx: Context, kind_id: str, day: datetime.date) -> Transition:
     )
 
 
-class FindingDealOverlay(DialogOverlay):
-    """Every listed deal has been dealt: the solver looks for a new winnable one meanwhile."""
+class FindingDeal:
+    """Every listed deal has been dealt: the solver looks for a new winnable one meanwhile (the
+    panel's content and its life: it polls the worker every frame)."""
 
     title = N_("Finding a winnable deal…")
+    dim_alpha = 120
+    compact_levels = 0
+    bare = False
 
     def __init__(self, ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int) -> None:
+        self.ctx = ctx
         self.kind_id, self.demo = kind_id, demo
         self.kind = registry.kind(kind_id).deal_list
-        super().__init__(ctx)
         self.job = ctx.jobs.find_deal(self.kind, seed, dealt, FIND_BUDGET)
 
-    def lines(self) -> list[str]:
+    def lines(self, compact: int) -> list[str]:
         return []
 
-    def actions(self) -> list[tuple[str, Action, str]]:
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]:
         return [(N_("Cancel"), self.cancel, "secondary")]
 
-    def cancel(self) -> None:
+    def cancel(self) -> Transition:
         self.job.cancel()
-        self._transition = Pop()
+        return Pop()
+
+    def on_key(self, event: pygame.event.Event) -> Transition:
+        if event.key == pygame.K_ESCAPE:
+            return self.cancel()
+        return None
+
+    def bind(self, host: PanelHost) -> None:
+        pass
+
+    def enter(self) -> None:
+        pass
 
     def exit(self) -> None:
         self.job.cancel()  # (nothing happens if it was answered)
@@ -114,7 +130,14 @@ class FindingDealOverlay(DialogOverlay):
     def is_animating(self) -> bool:
         return True  # waiting for the worker: keep polling every frame
 
-    def on_key(self, event) -> Transition:
-        if event.key == pygame.K_ESCAPE:
-            self.cancel()
-        return self._transition
+    def intercept(self, event: pygame.event.Event) -> tuple[bool, Transition]:
+        return False, None
+
+    def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        return []
+
+
+def FindingDealOverlay(ctx: Context, kind_id: str, dealt: set[int], demo: bool, seed: int) -> DialogOverlay:
+    """The panel that waits for the solver to find a winnable deal."""
+    finding = FindingDeal(ctx, kind_id, dealt, demo, seed)
+    return DialogOverlay(ctx, finding, life=finding)

@@ -1,7 +1,10 @@
 """A dialog over a scene: the scene beneath dimmed, a panel with a title, lines and buttons.
 
-Used for the end screens of the tables and for confirmations (reset statistics, abandon a game).
-Each button's action returns the transition it causes (None: none).
+One scene for every panel: the end screens of the tables, the analysis, the deal finder and the
+confirmations (reset statistics, abandon a game) are each a content it is given
+(dialog_content.py). Each content's module offers the maker of its dialog, a function named as
+the scene it makes (ConfirmDialog, WinOverlay, AnalysisOverlay …). Each button's action returns the
+transition it causes (None: none).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ..view.card_face import CardFace, draw_image
 from ..view.dirty_rects import minus
 from ..view.under_panel import draw_under
 from .base import Action, Pop, Scene, Transition
+from .dialog_content import InWindow, PanelContent, PanelLife, Placement
 from .dialog_measure import SHRINKS, PanelMeasure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,18 +39,20 @@ PANEL_OPACITY = 252
 
 
 class DialogOverlay(PanelMeasure, Scene):
-    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons. `actions` are
-    (label, action, style); an action returns its transition (one that returns None may instead
-    leave it in `_transition`, as the deal finder's Cancel does)."""
+    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons, as its
+    `content` says; where it goes is its `place`'s choice (the middle of the window unless told),
+    and a `life` (an end panel's) acts over time and draws under it. A button's action returns
+    its transition."""
 
     overlay = True
-    title = ""
-    dim_alpha = 120
-    #: How many shorter forms the panel has for a space too small for it (see `compact`).
-    compact_levels = 0
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(
+        self, ctx: Context, content: PanelContent, place: Placement | None = None, life: PanelLife | None = None
+    ) -> None:
         super().__init__(ctx)
+        self.content = content
+        self.place: Placement = place or InWindow()
+        self.life = life
         self.buttons: list[Button] = []
         self._button_actions: list[Action] = []
         self.size = (0, 0)
@@ -56,41 +62,38 @@ class DialogOverlay(PanelMeasure, Scene):
         self._full = True
         self._button_backs: list[pygame.Surface] = []  # the panel under each button (see draw)
         self._beneath: list[pygame.Rect] = []
-        self._transition: Transition = None
         self.key_focus = KeyFocus()  # Tab and the arrows over the buttons, Enter or Space presses
-        #: 0: the whole panel; 1, 2 …: the shorter forms a subclass gives for small spaces
+        #: 0: the whole panel; 1, 2 …: the shorter forms the content gives for small spaces
         self.compact = 0
         #: While resize weighs its sizes and places: each compact level's lines, and the text's plan
         #: at each width and scale, worked out once. A finished Golf deal's lines replay the game to
         #: say where it was lost, and resize measures the panel up to some 300 times, over a few
         #: widths: working them out each time would freeze the table for a moment (seconds on a Pi).
         self._worked_out: dict[tuple, list] | None = None
+        if life is not None:
+            life.bind(self)
 
-    def area(self) -> pygame.Rect:
-        """Where the panel goes: the whole window (centred)."""
+    @property
+    def title(self) -> str:
+        return self.content.title
+
+    def _window(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.size)
 
-    def areas(self) -> list[pygame.Rect]:
-        """Where the panel may go, best first: it takes the first one it fits in at the largest
-        scale (a panel on a finished table lists the free spaces between the cards)."""
-        return [self.area()]
-
-    def last_area(self) -> pygame.Rect:
-        """Where the panel goes when none of its areas holds it: over what is in them."""
-        return self.area()
-
-    def clean(self, rect: pygame.Rect) -> bool:
-        """Whether the panel at `rect` leaves whole what lies under it (a panel over a table: what
-        is printed on the felt)."""
-        return True
-
-    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        """Where the panel laid out at `rect` in `area` goes (a panel over a table keeps clear of
-        what is printed on its felt); it may be larger, never smaller."""
-        return rect
-
     def enter(self) -> None:
+        if self.life is not None:
+            self.life.enter()
         self.resize(self.ctx.screen_size)
+
+    def exit(self) -> None:
+        if self.life is not None:
+            self.life.exit()
+
+    def update(self, dt: float) -> Transition:
+        return None if self.life is None else self.life.update(dt)
+
+    def is_animating(self) -> bool:
+        return self.life is not None and self.life.is_animating()
 
     def resize(self, size: tuple[int, int]) -> None:
         self._worked_out = {}
@@ -101,12 +104,12 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
-        candidates = self.areas() or [self.area()]
+        candidates = self.place.areas(self._window()) or [self._window()]
         chosen = self._best_fit(candidates)
         if chosen is not None:
             self.compact = chosen[3]
         acts = self.actions()
-        window = [self.last_area()]
+        window = [self.place.last_area(self._window())]
         if chosen is None and candidates != window:
             chosen = self._over_the_cards(candidates, window)
             if chosen is not None:
@@ -119,7 +122,7 @@ class DialogOverlay(PanelMeasure, Scene):
         self.panel_rect = self._spot(area, pw, ph)
         ph = self.panel_rect.height
         self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
-        self.panel_rect = self.placed(self.panel_rect, area)
+        self.panel_rect = self.place.placed(self.panel_rect, area)
         self._text_drop = (self.panel_rect.height - ph) // 2  # grown taller: the text keeps to its middle
         self._set_buttons(acts, self._button_boxes(len(acts), per_row, rows, bh, gap))
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
@@ -137,7 +140,8 @@ class DialogOverlay(PanelMeasure, Scene):
         and where nothing is legible, the one whose smallest line is largest."""
 
         def clean(fit: tuple) -> bool:
-            return self._legible_fit(fit) and self.clean(self.placed(self._spot(fit[1], *fit[2][:2]), fit[1]))
+            spot = self.place.placed(self._spot(fit[1], *fit[2][:2]), fit[1])
+            return self._legible_fit(fit) and self.place.clean(spot)
 
         def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
             return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
@@ -155,7 +159,7 @@ class DialogOverlay(PanelMeasure, Scene):
         """No space between the cards holds it: over them, in the window's middle, rather than cut
         off over its own buttons (said in the log); it covers as few as it legibly can: its
         shortest form, smallest."""
-        log.info("dialog: %s does not fit any of its %d areas", type(self).__name__, len(candidates))
+        log.info("dialog: %s does not fit any of its %d areas", type(self.content).__name__, len(candidates))
         return max(
             filter(self._legible_fit, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None
         ) or next(self._fits(window), None)
@@ -187,7 +191,7 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def _darken(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black at dim_alpha over the scene beneath, as a multiply: no full-screen surface kept."""
-        k = 255 - self.dim_alpha
+        k = 255 - self.content.dim_alpha
         surface.fill((k, k, k), rect, special_flags=pygame.BLEND_RGB_MULT)
 
     def invalidate(self, rects: list | None = None) -> None:
@@ -224,32 +228,28 @@ class DialogOverlay(PanelMeasure, Scene):
         return panel
 
     def handle_event(self, event: pygame.event.Event) -> Transition:
-        self._transition = None
+        if self.life is not None:
+            used, transition = self.life.intercept(event)
+            if used:
+                return transition
         if event.type == pygame.KEYDOWN:
             used, point = self.key_focus.key(event, self.buttons)
             if point is not None:  # Enter or Space: a tap on the focused button
                 self._point(DOWN, point)
                 return self._point(UP, point)
-            return None if used else self.on_key(event)
+            return None if used else self.content.on_key(event)
         p = pointer(event, self.size)
         if p is not None:
             if p[0] == DOWN:
                 self.key_focus.hide(self.buttons)  # a mouse or touch player: no keyboard focus
             return self._point(*p)
-        return self._transition
+        return None
 
     def _point(self, kind: str, pos: tuple[int, int]) -> Transition:
         """A pointer action (or a key's press) on the buttons: the transition of one that fired."""
         for button, action in zip(self.buttons, self._button_actions):
             if button.handle(kind, pos):
-                transition = action()
-                return transition if transition is not None else self._transition
-        return self._transition
-
-    def on_key(self, event: pygame.event.Event) -> Transition:
-        """Keys while the dialog is up (Esc closes it unless a subclass says otherwise)."""
-        if event.key == pygame.K_ESCAPE:
-            return Pop()
+                return action()
         return None
 
     def draw(self, surface: pygame.Surface) -> list | None:
@@ -258,7 +258,11 @@ class DialogOverlay(PanelMeasure, Scene):
         No copy of what lies under the panel is kept: where the scene beneath repainted, the
         screen holds it again, dimmed here, and the panel is blended over it there; a card
         drawn beneath the panel is put in by draw_beneath. A button's change repaints it over
-        the copy kept of the panel under its own bounds."""
+        the copy kept of the panel under its own bounds. A bare life draws only its own part."""
+        if self.life is not None and self.life.bare:
+            full, self._full, self._beneath = self._full, False, []
+            drawn = self.draw_effects(surface)  # (they stay until the scene beneath repaints there)
+            return None if full else drawn
         rects: list[pygame.Rect] = []
         bounds = self.panel_bounds.clip(surface.get_rect())
         # (drawing a button clears its flag: which changed is read before anything is drawn)
@@ -334,7 +338,7 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Animated things between the dimmed scene and the panel (the win cascade)."""
-        return []
+        return [] if self.life is None else self.life.draw_effects(surface)
 
     def draw_beneath(
         self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
@@ -358,12 +362,15 @@ class DialogOverlay(PanelMeasure, Scene):
         return drawn
 
 
-class ConfirmDialog(DialogOverlay):
-    """Ask before something that cannot be taken back. `on_yes` may return a transition."""
+class Confirm:
+    """The question before something that cannot be taken back: No first (and focused), then Yes.
+    `on_yes` may return a transition; what `on_no` returns is not followed (the dialog closes)."""
+
+    dim_alpha = 120
+    compact_levels = 0
 
     def __init__(
         self,
-        ctx: Context,
         title: str,
         lines: list[str],
         yes_label: str,
@@ -376,19 +383,45 @@ class ConfirmDialog(DialogOverlay):
         self._yes = (yes_label, on_yes)
         self._no_label = no_label
         self._on_no = on_no
-        super().__init__(ctx)
 
-    def lines(self) -> list[str]:
+    def lines(self, compact: int) -> list[str]:
         return [tr(line) for line in self._lines]
 
-    def actions(self) -> list[tuple[str, Action, str]]:
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]:
         return [(self._no_label, self._cancel, "primary"), (self._yes[0], self._confirm, "secondary")]
 
+    def on_key(self, event: pygame.event.Event) -> Transition:
+        return close_on_escape(event)
+
     def _cancel(self) -> Transition:
-        """No: the dialog closes (what `on_no` returns is not followed: the dialog's Pop is)."""
         if self._on_no is not None:
             self._on_no()
         return Pop()
 
     def _confirm(self) -> Transition:
         return self._yes[1]() or Pop()
+
+
+def close_on_escape(event: pygame.event.Event) -> Transition:
+    """A dialog's keys: Esc closes it."""
+    if event.key == pygame.K_ESCAPE:
+        return Pop()
+    return None
+
+
+def ConfirmDialog(
+    ctx: Context,
+    title: str,
+    lines: list[str],
+    yes_label: str,
+    on_yes: Action,
+    no_label: str = "Cancel",
+    on_no: Callable[[], object] | None = None,
+) -> DialogOverlay:
+    """Ask before something that cannot be taken back (a dialog of `Confirm`)."""
+    return DialogOverlay(ctx, Confirm(title, lines, yes_label, on_yes, no_label, on_no))
+
+
+def shows(scene: object, content_type: type) -> bool:
+    """Whether `scene` is a dialog showing content of `content_type`."""
+    return isinstance(scene, DialogOverlay) and isinstance(scene.content, content_type)

@@ -16,6 +16,7 @@ from .base import Action
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from .dialog_content import PanelContent
 
 #: the scales a panel tries, largest first, when its area is smaller than it would like
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
@@ -32,14 +33,14 @@ class PanelMeasure:
     """The measuring half of a dialog (mixed into DialogOverlay, which sets these fields)."""
 
     ctx: Context
-    title: str
-    compact_levels: int
+    content: PanelContent
     compact: int
     size: tuple[int, int]
     _worked_out: dict[tuple, list] | None
 
     def lines(self) -> list[str]:
-        return []
+        """What the panel says below its title, at the compact level."""
+        return self.content.lines(self.compact)
 
     def _said_lines(self) -> list[str]:
         """`lines()` at the compact level, worked out once per resize."""
@@ -55,7 +56,8 @@ class PanelMeasure:
         return memo[key]
 
     def actions(self) -> list[tuple[str, Action, str]]:
-        return []
+        """The panel's buttons at the compact level: (label, action, style)."""
+        return self.content.actions(self.compact)
 
     def _spot(self, area: pygame.Rect, pw: int, ph: int) -> pygame.Rect:
         """Where a panel pw by ph laid out in `area` goes, before `placed` moves it: its middle, and
@@ -74,7 +76,7 @@ class PanelMeasure:
         when they would not fit; its buttons stay touch-sized. The whole panel first, then its
         shorter forms; at each, the largest scale first, and at that, the first area it fits."""
         h = self.size[1]
-        for level in range(self.compact_levels + 1):
+        for level in range(self.content.compact_levels + 1):
             self.compact = level
             acts = self.actions()
             for shrink in SHRINKS:
@@ -142,7 +144,7 @@ class PanelMeasure:
     def _plan_text(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
         inner_w = pw - int(40 * s)
         text = self.ctx.text
-        title, size = text.wrapped_choice(tr(self.title), inner_w, int(34 * s), bold=True)
+        title, size = text.wrapped_choice(tr(self.content.title), inner_w, int(34 * s), bold=True)
         out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
         body = min(int(24 * s), size)  # never above the title: a narrow panel's title stays its head
         lines = self._said_lines()

@@ -1,5 +1,7 @@
-"""Overlays on a finished table: the blocked panel (Undo / New game) and the win screen with its
-cascading-cards celebration (New game / Menu)."""
+"""Panels on a finished table: the blocked panel (Undo / New game) and the win screen with its
+cascading-cards celebration (New game / Menu); a round's hole says its score and goes on to the
+scorecard instead (round_end.py gives the hole). Each is a dialog (dialog.DialogOverlay) given
+the panel as its content and its life."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .analysis_overlay import AnalysisTable
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
 from .dialog import DialogOverlay
+from .dialog_content import PanelHost
 from .figures_watch import known_figures
 from .golf_best_line import best_line
 from .hud import play_time
@@ -76,31 +79,37 @@ LAUNCH_EVERY = 0.22
 LOADED_AHEAD = 2
 
 
-class EndOverlay(DialogOverlay):
-    """The dialog on a finished table; its keys act on the table (Esc menu, N new game)."""
+class EndingHole(Protocol):
+    """A round's hole the panel ends (round_end.HoleScore): its score's lines, and its scorecard."""
 
-    allows_undo = False
+    def lines(self) -> list[str]: ...
+    def show_scorecard(self) -> Transition: ...
 
-    def __init__(self, ctx: Context, table: EndTable) -> None:
+
+class TableEnd:
+    """What both end panels do with the finished table: its keys (Esc menu, N new game, Ctrl+Z undo
+    where allowed), its way on (a round's hole: its scorecard), and the deal's best result, whose
+    line joins the panel when the worker answers."""
+
+    def __init__(self, table: EndTable, hole: EndingHole | None, allows_undo: bool) -> None:
         self.table = table
+        self.hole = hole
+        self.allows_undo = allows_undo
         #: The deal's best result, where the game searches one (a single Golf deal): a line once known.
         self.best = table.best_found()
         self._best_shown = False
-        super().__init__(ctx)
 
-    def enter(self) -> None:
+    def ask_best(self) -> None:
         if self.best is not None:
             self.best.ask()
-        super().enter()
 
-    def update(self, dt: float) -> Transition:
+    def update(self, host: PanelHost) -> None:
         """The best result's line joins the panel when the worker answers (the panel is laid out again)."""
         if self.best is not None and not self._best_shown and self.best.answer() is not None:
             self._best_shown = True
-            if self.size != (0, 0):
+            if host.size != (0, 0):
                 self.table.invalidate(None)
-                self.resize(self.size)
-        return super().update(dt)
+                host.resize(host.size)
 
     def awaits_best(self) -> bool:
         """Whether the best result's line is still to come (the panel keeps looking for it)."""
@@ -130,87 +139,118 @@ class EndOverlay(DialogOverlay):
         return Pop()
 
     def do_new(self) -> Transition:
+        """A new game; a round's hole goes on to its scorecard instead."""
+        if self.hole is not None:
+            return self.do_scorecard()
         return self.table.go_new_game()
+
+    def do_scorecard(self) -> Transition:
+        assert self.hole is not None
+        return self.hole.show_scorecard()
 
     def do_menu(self) -> Transition:
         return self.table.go_menu()
 
 
-class BlockedOverlay(OverTable, EndOverlay):
-    """No card fits and the stock is empty: Undo or New game, and where the win was lost."""
+class BlockedPanel:
+    """No card fits and the stock is empty: Undo or New game, and where the win was lost (a round's
+    hole: its score, and on to the scorecard)."""
 
     title = "No more moves available"
-    allows_undo = True
-    table: EndTable
     dim_alpha = 60  # the cards that are left stay readable
     #: between crowded cards: 1 leaves out Undo and New game (the top band has them, live), 2 also
     #: what the solver says, keeping the score and the cards left
     compact_levels = 2
+    bare = False
 
-    def __init__(self, ctx: Context, table: EndTable) -> None:
+    def __init__(self, table: EndTable, hole: EndingHole | None = None) -> None:
+        self.table = table
+        self.end = TableEnd(table, hole, allows_undo=True)
         self.analysis: Any = None
-        super().__init__(ctx, table)
+        self.host: PanelHost | None = None
+
+    def bind(self, host: PanelHost) -> None:
+        self.host = host
 
     def enter(self) -> None:
         self.table.assist.analyse(self._analysed)  # usually known already: the panel is drawn once
-        super().enter()
+        self.end.ask_best()
+
+    def exit(self) -> None:
+        pass
+
+    def update(self, dt: float) -> Transition:
+        assert self.host is not None
+        self.end.update(self.host)
+        return None
 
     def is_animating(self) -> bool:
         # the answers must be drawn when they come
-        return self.analysis is None or self.awaits_best() or super().is_animating()
+        return self.analysis is None or self.end.awaits_best()
 
-    def handle_event(self, event: pygame.event.Event) -> Transition:
+    def intercept(self, event: pygame.event.Event) -> tuple[bool, Transition]:
         """The table's top band stays live under this panel (it is not covered): its Menu, New game and
         Undo work as on the table, so a touchscreen without a keyboard is never stuck here."""
-        p = pointer(event, self.size)
+        assert self.host is not None
+        p = pointer(event, self.host.size)
         if p is not None and (p[0] == UP or self.table.hud.rect.collidepoint(p[1])):
             fired, transition = self.table.hud.handle(*p)
             if fired:
                 if transition is not None:
-                    return transition
+                    return True, transition
                 if self.table.game.status == "playing":  # undone from the band: the game goes on
-                    return Pop()
-                return None
+                    return True, Pop()
+                return True, None
             if p[0] != UP:
-                return None
-        return super().handle_event(event)
+                return True, None
+        return False, None
+
+    def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        return []
+
+    def on_key(self, event: pygame.event.Event) -> Transition:
+        return self.end.on_key(event)
 
     def _analysed(self, analysis: Any) -> None:
         """The solver's verdict arrived (the table polls it while this panel is up)."""
         self.analysis = analysis
-        if self.size != (0, 0):  # on screen already: it changes size, the table beneath is repainted
+        host = self.host
+        if host is not None and host.size != (0, 0):  # on screen already: it changes size, the table is repainted
             self.table.invalidate(None)
-            self.resize(self.size)
+            host.resize(host.size)
 
-    def lines(self) -> list[str]:
-        lines = self.score_lines() if self.compact >= 2 else [self.game_title(), *self.score_lines()]
-        if self.compact >= 2:
+    def lines(self, compact: int) -> list[str]:
+        lines = self.score_lines() if compact >= 2 else [self.end.game_title(), *self.score_lines()]
+        if compact >= 2:
             return lines
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
-        return lines + self.best_lines() + analysis_lines(self.table, self.analysis)
+        return lines + self.end.best_lines() + analysis_lines(self.table, self.analysis)
 
     def score_lines(self) -> list[str]:
-        """The score and the cards left (a round's hole says its golf score instead)."""
+        """The score and the cards left (a round's hole says its golf score instead of the deal's points)."""
         g = self.table.game
         left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
-        return [
-            tr("Final score: {n} · golf score {left}", n=g.score, left=left),
-            tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left),
-        ]
+        cleared = tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left)
+        if self.end.hole is not None:
+            return [*self.end.hole.lines(), cleared]
+        return [tr("Final score: {n} · golf score {left}", n=g.score, left=left), cleared]
 
-    def actions(self) -> list[tuple[str, Action, str]]:
-        acts: list[tuple[str, Action, str]] = [("Undo", self.do_undo, "secondary"), self.next_action()]
-        if self.analysis is not None and can_go_back(self.table, self.analysis) and self.compact < 2:
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]:
+        acts: list[tuple[str, Action, str]] = [("Undo", self.end.do_undo, "secondary"), self.next_action()]
+        if self.analysis is not None and can_go_back(self.table, self.analysis) and compact < 2:
             # (only beside the solver's lines, which say where "there" is)
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
-        if self.compact:  # crowded: what the live top band offers too is left to the band
+        if compact:  # crowded: what the live top band offers too is left to the band
             acts = [a for a in acts if a[0] not in BAND_ACTIONS]
         return acts
 
     def next_action(self) -> tuple[str, Action, str]:
-        """The way on from a blocked deal: a new game (a round's hole goes to its scorecard)."""
-        return ("New game", self.do_new, "primary")
+        """The way on from a blocked deal: a new game (a round's hole goes to its scorecard, never
+        left out: the band has no scorecard)."""
+        if self.end.hole is not None:
+            return (N_("Scorecard"), self.end.do_scorecard, "primary")
+        return ("New game", self.end.do_new, "primary")
 
     def _go_back(self) -> Transition:
         """Undo to the last position from which the deal could still be won, each undo animated."""
@@ -218,14 +258,42 @@ class BlockedOverlay(OverTable, EndOverlay):
         return Pop()
 
 
-class WinOverlay(EndOverlay):
-    """The win: score, moves, and the cards bouncing off the table leaving trails."""
+class BelowBand:
+    """A dialog's placement: the window below the table's top band, which stays whole and live."""
 
-    title = "You won!"
+    def __init__(self, table: EndTable) -> None:
+        self.table = table
 
-    def __init__(self, ctx: Context, table: EndTable) -> None:
+    def _below(self, window: pygame.Rect) -> pygame.Rect:
+        top = self.table.hud.rect.bottom + margin(window.size) // 2
+        return pygame.Rect(0, top, window.width, window.height - top)
+
+    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
+        return [self._below(window)]
+
+    def last_area(self, window: pygame.Rect) -> pygame.Rect:
+        return self._below(window)
+
+    def clean(self, rect: pygame.Rect) -> bool:
+        return True
+
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        return rect
+
+
+class WinPanel:
+    """The win: score, moves, and the cards bouncing off the table leaving trails (a round's hole:
+    its score, and on to the scorecard)."""
+
+    dim_alpha = 120
+    compact_levels = 0
+
+    def __init__(self, ctx: Context, table: EndTable, hole: EndingHole | None = None) -> None:
+        self.ctx = ctx
+        self.table = table
+        self.end = TableEnd(table, hole, allows_undo=False)
+        self.title = N_("Hole cleared!") if hole is not None else "You won!"
         self._summary_shown = False  # the statistics' line is in the panel (they are read in the background)
-        super().__init__(ctx, table)
         self.rng = random.Random(table.game.moves)
         self.flying: list[list] = []  # [image, x, y, vx, vy]
         #: each card leaves from its pile: the card and its place (its face is loaded as it leaves)
@@ -235,20 +303,31 @@ class WinOverlay(EndOverlay):
         self.bare = bool(table.in_attract_mode)
         if table.assist.demo_won:
             self.title = N_("The demo won")
+        self.host: PanelHost | None = None
 
-    def area(self) -> pygame.Rect:
-        """Below the table's top band: it stays whole and live, as the bouncing cards keep off it."""
-        top = self.table.hud.rect.bottom + margin(self.size) // 2
-        return pygame.Rect(0, top, self.size[0], self.size[1] - top)
+    def bind(self, host: PanelHost) -> None:
+        self.host = host
 
-    def lines(self) -> list[str]:
+    @property
+    def size(self) -> tuple[int, int]:
+        return (0, 0) if self.host is None else self.host.size
+
+    def on_key(self, event: pygame.event.Event) -> Transition:
+        return self.end.on_key(event)
+
+    def lines(self, compact: int) -> list[str]:
+        if self.end.hole is not None:
+            lines = self.end.hole.lines()
+            if self.table.assist.demo_won:
+                lines.append(tr("A win by the demo does not count as yours."))
+            return lines
         g = self.table.game
         progress = self.table.progress
         if progress is None or self.table.assist.demo_won:
-            lines = [self.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
+            lines = [self.end.game_title(), tr("Score: {n}", n=g.score), tr("Moves: {n}", n=g.moves)]
         else:
             lines = [
-                self.game_title(),
+                self.end.game_title(),
                 tr(
                     "Score: {score} · {count} move · {time}",
                     plural="Score: {score} · {count} moves · {time}",
@@ -278,7 +357,7 @@ class WinOverlay(EndOverlay):
                 )
             )
         if not self.table.assist.demo_won:
-            lines += self.best_lines()
+            lines += self.end.best_lines()
         if self.table.assist.demo_won:
             lines.append(tr("A win by the demo does not count as yours."))
         elif progress is not None and progress.clean:
@@ -306,13 +385,15 @@ class WinOverlay(EndOverlay):
         kind = registry.kind_of(self.table.game)
         return known.trouble(("games", kind.family.id, kind.option)) is None
 
-    def actions(self) -> list[tuple[str, Action, str]]:
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]:
         if self.bare:
             return []
+        if self.end.hole is not None:
+            return [(N_("Scorecard"), self.end.do_scorecard, "primary"), ("Menu", self.end.do_menu, "secondary")]
         return [
-            ("New game", self.do_new, "primary"),
+            ("New game", self.end.do_new, "primary"),
             (N_("Play this deal again"), self.do_again, "secondary"),
-            ("Menu", self.do_menu, "secondary"),
+            ("Menu", self.end.do_menu, "secondary"),
         ]
 
     def do_again(self) -> Transition:
@@ -320,15 +401,8 @@ class WinOverlay(EndOverlay):
         table = self.table
         return Replace(self.ctx.make_table_scene(table.game.root(), guaranteed=table.guaranteed, daily=table.daily))
 
-    def draw(self, surface: pygame.Surface) -> list | None:
-        if not self.bare:
-            return super().draw(surface)
-        full, self._full, self._beneath = self._full, False, []
-        rects = self.draw_effects(surface)  # the trails stay until the table beneath repaints there
-        return None if full else rects
-
     def enter(self) -> None:
-        super().enter()
+        self.end.ask_best()
         self.ctx.audio.play("win")
         board = self.table.board
         if self.table.speed == 0:  # animations off: no bouncing cards either
@@ -338,18 +412,26 @@ class WinOverlay(EndOverlay):
         self.queue = [(s.card, board.sprite_rect(s).topleft) for s in sprites]
         self._prefetch()
 
+    def exit(self) -> None:
+        pass
+
+    def intercept(self, event: pygame.event.Event) -> tuple[bool, Transition]:
+        return False, None
+
     def _prefetch(self) -> None:
         """The next cards to leave: their faces loaded in spare time. Only those: a face is dropped
         again once its card has left the screen (the table keeps those it shows, face_keeping.py)."""
         self.table.board.prefetch([card for card, _pos in self.queue[:LOADED_AHEAD]])
 
     def update(self, dt: float) -> Transition:
-        h = self.size[1]
+        assert self.host is not None
+        size = self.host.size
+        h = size[1]
         g = GRAVITY * h / 1080
         self.launch_clock += dt
         if self.queue and self.launch_clock >= LAUNCH_EVERY:
             self.launch_clock = 0.0
-            vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * self.size[0]
+            vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * size[0]
             vy = -self.rng.uniform(0.1, 0.9) * h
             card, origin = self.queue.pop(0)
             board = self.table.board
@@ -366,34 +448,49 @@ class WinOverlay(EndOverlay):
             if f[2] > floor:
                 f[2] = floor
                 f[4] = -f[4] * 0.72
-            if -img.width < f[1] < self.size[0]:
+            if -img.width < f[1] < size[0]:
                 alive.append(f)
         if len(alive) < len(self.flying):  # cards left the screen: their faces need not stay
             self.table.board.keep_faces(also=[card for card, _pos in self.queue[:LOADED_AHEAD]])
         self.flying = alive
-        if self.awaits_summary() and self._summary() is not None and self.size != (0, 0):
+        if self.awaits_summary() and self._summary() is not None and size != (0, 0):
             self.table.invalidate(None)  # the statistics came: the panel is laid out again with them
-            self.resize(self.size)
-        return super().update(dt)
+            self.host.resize(size)
+        self.end.update(self.host)
+        return None
 
     def celebrating(self) -> bool:
         """Whether cards are still to bounce off the table or are bouncing."""
         return bool(self.queue or self.flying)
 
     def is_animating(self) -> bool:
-        return self.celebrating() or self.awaits_best() or self.awaits_summary()
+        return self.celebrating() or self.end.awaits_best() or self.awaits_summary()
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The bouncing cards, below the top band: its buttons stay clear and readable."""
+        assert self.host is not None
         rects = []
         band = self.table.hud.rect.bottom
-        below = pygame.Rect(0, band, self.size[0], max(0, self.size[1] - band))
+        size = self.host.size
+        below = pygame.Rect(0, band, size[0], max(0, size[1] - band))
         clip = surface.get_clip()
         surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
-            rect = img.blit(surface, pos) if self.bare else self.draw_beneath(surface, img, pos)
+            rect = img.blit(surface, pos) if self.bare else self.host.draw_beneath(surface, img, pos)
             if rect.width and rect.height:
                 rects.append(rect)
         surface.set_clip(clip)
         return rects
+
+
+def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
+    """The blocked panel over the table's cards."""
+    panel = BlockedPanel(table, hole)
+    return DialogOverlay(ctx, panel, OverTable(table), life=panel)
+
+
+def WinOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
+    """The win panel below the table's band, over its bouncing cards."""
+    panel = WinPanel(ctx, table, hole)
+    return DialogOverlay(ctx, panel, BelowBand(table), life=panel)

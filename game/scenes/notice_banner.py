@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import tr
-from game.scenes.attract_banner import Banner
+from game.scenes.attract_banner import BannerFrame
+from game.scenes.base import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -19,17 +20,36 @@ if TYPE_CHECKING:  # pragma: no cover
 NOTICE_SECONDS = 10.0
 
 
-class NoticeBanner(Banner):
+class NoticeBanner(Scene):
     """Two lines (English keys, translated when drawn) near the bottom of the screen; `on_done` is
     called with the banner when its time is up (the App takes it off the stack)."""
 
-    unit_share = 20  # read at arm's length, over a screen the player is using: the size of a message
+    overlay = True
+    passive = True
 
     def __init__(self, ctx: Context, title: str, detail: str, on_done: Callable[[NoticeBanner], Any]) -> None:
         super().__init__(ctx)
         self.title, self.detail = title, detail
         self.on_done: Callable[[NoticeBanner], Any] | None = on_done
         self.age = 0.0
+        #: read at arm's length, over a screen the player is using: the size of a message
+        self.frame = BannerFrame(ctx, self, unit_share=20)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.frame.rect
+
+    def enter(self) -> None:
+        self.resize(self.ctx.screen_size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def texts(self) -> tuple[str, str]:
         return tr(self.title), tr(self.detail)

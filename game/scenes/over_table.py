@@ -8,8 +8,6 @@ from typing import Protocol
 
 import pygame
 
-from .dialog import DialogOverlay
-
 
 class PanelTable(Protocol):
     """Where a panel may go over a table (table.TableScene finds the spaces and the marks)."""
@@ -20,14 +18,15 @@ class PanelTable(Protocol):
     def below_band(self) -> pygame.Rect: ...
 
 
-class OverTable(DialogOverlay):
-    """DialogOverlay's places asked of the table beneath (`table`, set by the subclass)."""
+class OverTable:
+    """A dialog's placement (dialog_content.Placement) asked of the table beneath."""
 
-    table: PanelTable
+    def __init__(self, table: PanelTable) -> None:
+        self.table = table
 
-    def areas(self) -> list[pygame.Rect]:
+    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
         """Between the cards, never over one: the player looks at them while reading."""
-        return self.table.panel_areas() or [super().area()]
+        return self.table.panel_areas() or [window]
 
     def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         return self.table.place_panel(rect, area)
@@ -35,5 +34,5 @@ class OverTable(DialogOverlay):
     def clean(self, rect: pygame.Rect) -> bool:
         return self.table.leaves_marks_whole(rect)
 
-    def last_area(self) -> pygame.Rect:
+    def last_area(self, window: pygame.Rect) -> pygame.Rect:
         return self.table.below_band()

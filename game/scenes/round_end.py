@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ..i18n import N_, tr
+from ..i18n import tr
 from ..model.course import PAR_PER_HOLE, par_text
-from .base import Action, Transition
+from .base import Transition
 from .end_screen import BlockedOverlay, WinOverlay
 from .scorecard_paint import shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from ..model.course import GolfRound
+    from .dialog import DialogOverlay
     from .end_screen import EndTable
 
 
@@ -37,48 +38,24 @@ def hole_lines(rnd: GolfRound) -> list[str]:
     ]
 
 
-class RoundWinOverlay(WinOverlay):
-    """A hole cleared: its score (minus the stock left) over the bouncing cards; on to the scorecard."""
+class HoleScore:
+    """The hole a panel ends (end_screen.EndingHole): its score's lines, and its scorecard."""
 
-    title = N_("Hole cleared!")
-
-    def __init__(self, ctx: Context, table: EndTable, hole: HoleEnd) -> None:
+    def __init__(self, hole: HoleEnd) -> None:
         self.hole = hole
-        super().__init__(ctx, table)
 
     def lines(self) -> list[str]:
-        lines = hole_lines(self.hole.round)
-        if self.table.assist.demo_won:
-            lines.append(tr("A win by the demo does not count as yours."))
-        return lines
+        return hole_lines(self.hole.round)
 
-    def actions(self) -> list[tuple[str, Action, str]]:
-        if self.bare:
-            return []
-        return [(N_("Scorecard"), self.do_scorecard, "primary"), ("Menu", self.do_menu, "secondary")]
-
-    def do_scorecard(self) -> Transition:
+    def show_scorecard(self) -> Transition:
         return self.hole.show_scorecard()
 
-    def do_new(self) -> Transition:
-        return self.do_scorecard()
+
+def RoundWinOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:
+    """A hole cleared: its score (minus the stock left) over the bouncing cards; on to the scorecard."""
+    return WinOverlay(ctx, table, HoleScore(hole))
 
 
-class RoundBlockedOverlay(BlockedOverlay):
+def RoundBlockedOverlay(ctx: Context, table: EndTable, hole: HoleEnd) -> DialogOverlay:
     """A hole blocked: its score (the cards left), where the win was lost, Undo, and the scorecard."""
-
-    def __init__(self, ctx: Context, table: EndTable, hole: HoleEnd) -> None:
-        self.hole = hole
-        super().__init__(ctx, table)
-
-    def score_lines(self) -> list[str]:
-        return hole_lines(self.hole.round) + super().score_lines()[1:]  # the hole's score, not the deal's points
-
-    def next_action(self) -> tuple[str, Action, str]:
-        return (N_("Scorecard"), self.do_scorecard, "primary")  # never left out: the band has no scorecard
-
-    def do_scorecard(self) -> Transition:
-        return self.hole.show_scorecard()
-
-    def do_new(self) -> Transition:
-        return self.do_scorecard()
+    return BlockedOverlay(ctx, table, HoleScore(hole))

@@ -13,11 +13,12 @@ from game.i18n import N_, decimal, tr
 from game.model.course import PAR, PAR_PER_HOLE, par_text
 from game.persist.round_stats import summarize_rounds
 from game.registry import GameKind
-from game.scenes.base import Push
+from game.scenes.base import Pop, Push
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.figures_watch import FiguresWatch
+from game.scenes.panel_scene import PanelScene
 from game.scenes.scorecard_paint import shown
-from game.scenes.stats_scene import NOT_KNOWN, StatsScene
+from game.scenes.stats_scene import NOT_KNOWN, StatsFigures, paint_figures
 from game.ui import theme
 from game.ui.widgets import Button
 
@@ -28,8 +29,9 @@ CHART_ROUNDS = 20
 COLOURS = {"under": theme.GOLD, "over": (214, 96, 80), "abandoned": (150, 160, 150), "assisted": (104, 158, 224)}
 
 
-class RoundStatsScene(StatsScene):
-    """Numbers and a chart for the rounds of one Golf rule set."""
+class RoundStatsScene(PanelScene):
+    """Numbers and a chart for the rounds of one Golf rule set, painted as the Statistics screen
+    paints its own (stats_scene: StatsFigures and paint_figures)."""
 
     def __init__(self, ctx: Context, kind: GameKind) -> None:
         self.shown_kind = kind
@@ -37,6 +39,7 @@ class RoundStatsScene(StatsScene):
 
     def build(self) -> None:
         text = self.ctx.text
+        self.figures = StatsFigures(self.ctx)
         self.kind = self.shown_kind
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
@@ -62,15 +65,38 @@ class RoundStatsScene(StatsScene):
     def heading(self) -> str:
         return " · ".join([tr("Rounds of 9"), tr(self.kind.name), *(tr(n) for n in self.kind.option_names)])
 
+    @property
+    def stats(self) -> Any:
+        return self.figures.stats
+
+    @property
+    def known(self) -> Any:
+        """The figures as far as known now (game.persist.figures.Known), or None: never waits."""
+        return self.figures.known
+
     def figures_key(self) -> tuple:
         return ("rounds", self.kind.option)
+
+    def unread(self) -> str | None:
+        """Why the figures cannot be read now (None: they are known, or coming)."""
+        return self.figures.unread(self.figures_key())
+
+    def note(self) -> str | None:
+        """Why new results are not being written now, or why the figures cannot be read."""
+        return self.figures.note(self.figures_key())
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        paint_figures(
+            surface, self.ctx.text, (self.title_rect, self.heading(), self.note()), (self.numbers_rect, self.lines())
+        )
+        self._paint_chart(surface)
 
     def _round_summary(self) -> Any:
         """The rounds' numbers as far as known, or None (being read, or the database cannot answer)."""
         return None if self.known is None else self.known.round_summary(self.kind.option)
 
     def lines(self) -> list[tuple[str, str]]:
-        return self.with_waiting(self.rounds_lines())
+        return self.figures.with_waiting(self.rounds_lines())
 
     def rounds_lines(self) -> list[tuple[str, str]]:
         s = self._round_summary()
@@ -152,3 +178,16 @@ class RoundStatsScene(StatsScene):
         if self.stats is not None:
             self.stats.reset_rounds(self.kind.option)
         self._refresh()
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self._refresh()
+
+    def figures_came(self) -> None:
+        self._refresh()  # new figures from the database: painted again
+
+    def close(self) -> None:
+        self.next = Pop()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,10 @@ from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_scene import PanelScene
 from game.ui import theme
 from game.ui.widgets import Button, SegmentedControl
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
+    from game.ui.text import TextCache
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +52,77 @@ NOT_READ = N_("Statistics unavailable: they will be kept when the disk answers")
 NOT_KNOWN = "…"  # a figure the database has not given yet (it is read in the background)
 
 
+class StatsFigures:
+    """What a statistics screen reads: the statistics being written, the figures known now, and why
+    they cannot be read or written (each asked of the screen's question, its `key`)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    @property
+    def stats(self) -> Any:
+        progress = self.ctx.progress
+        return None if progress is None else progress.stats
+
+    @property
+    def known(self) -> Any:
+        """The figures as far as known now (game.persist.figures.Known), or None: never waits."""
+        return known_figures(self.ctx)
+
+    def unread(self, key: tuple) -> str | None:
+        """Why the figures cannot be read now (None: they are known, or coming)."""
+        known = self.known
+        return None if known is None else known.trouble(key)
+
+    def note(self, key: tuple) -> str | None:
+        """Why new results are not being written now, or why the figures cannot be read; None when
+        all is well."""
+        reason = getattr(self.stats, "problem", None)
+        if reason in NOT_RECORDING:
+            return tr(NOT_RECORDING[reason])
+        return tr(NOT_READ) if self.unread(key) else None
+
+    def with_waiting(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The rows, and how many finished games wait to be recorded while they cannot be."""
+        waiting = getattr(self.stats, "waiting", 0) if getattr(self.stats, "problem", None) else 0
+        return [*rows, (tr("Waiting to be recorded"), str(waiting))] if waiting else rows
+
+
+def paint_figures(
+    surface: pygame.Surface,
+    text: TextCache,
+    title: tuple[pygame.Rect, str, str | None],
+    numbers: tuple[pygame.Rect, list[tuple[str, str]]],
+) -> int:
+    """A statistics screen's title (its rect, heading and note: why the figures are not as they
+    should be, under it) and its numbers (their rect and (label, value) rows); returns the numbers'
+    font size."""
+    r, heading, note = title
+    top = r.height * (0.62 if note else 1.0)
+    img = text.fit(heading, r.width, int(top * 0.7), theme.GOLD, bold=True)
+    surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
+    if note:  # under the title, across the panel: the player sees at once why new games don't count yet
+        img = text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
+        surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom)))
+    r, rows = numbers
+    step = r.height / len(rows)
+    size = max(12, int(step * 0.62))
+    for i, (label, value) in enumerate(rows):
+        cy = int(r.y + step * (i + 0.5))
+        num = text.render(value, size, theme.TEXT, bold=True)
+        surface.blit(num, num.get_rect(midright=(r.right, cy)))
+        room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
+        name = text.fit(label, room, size, theme.TEXT_DIM)
+        surface.blit(name, name.get_rect(midleft=(r.x, cy)))
+    return size
+
+
 class StatsScene(PanelScene):
     """Numbers and a small chart for the chosen game and option."""
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
+        self.figures = StatsFigures(self.ctx)
         #: The kind shown (the menu's choice at first; this screen's choices leave the menu's alone).
         self.kind = registry.chosen(s)
         self._numbers_size: int | None = None  # the numbers' font size, once painted (the legend's most)
@@ -74,13 +144,12 @@ class StatsScene(PanelScene):
 
     @property
     def stats(self) -> Any:
-        progress = self.ctx.progress
-        return None if progress is None else progress.stats
+        return self.figures.stats
 
     @property
     def known(self) -> Any:
         """The figures as far as known now (game.persist.figures.Known), or None: never waits."""
-        return known_figures(self.ctx)
+        return self.figures.known
 
     def figures_key(self) -> tuple:
         """The question this screen's numbers answer (for why they cannot be read)."""
@@ -88,7 +157,7 @@ class StatsScene(PanelScene):
 
     def unread(self) -> str | None:
         """Why the figures cannot be read now (None: they are known, or coming)."""
-        return None if self.known is None else self.known.trouble(self.figures_key())
+        return self.figures.unread(self.figures_key())
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.row_height()
@@ -174,40 +243,20 @@ class StatsScene(PanelScene):
     def note(self) -> str | None:
         """Why new results are not being written now, or why the figures cannot be read; None when
         all is well."""
-        reason = getattr(self.stats, "problem", None)
-        if reason in NOT_RECORDING:
-            return tr(NOT_RECORDING[reason])
-        return tr(NOT_READ) if self.unread() else None
+        return self.figures.note(self.figures_key())
 
     def with_waiting(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The rows, and how many finished games wait to be recorded while they cannot be."""
-        waiting = getattr(self.stats, "waiting", 0) if getattr(self.stats, "problem", None) else 0
-        return [*rows, (tr("Waiting to be recorded"), str(waiting))] if waiting else rows
+        return self.figures.with_waiting(rows)
 
     def heading(self) -> str:
         """The screen's title (the rounds' screen names its rule set)."""
         return tr("Statistics")
 
     def paint_static(self, surface: pygame.Surface) -> None:
-        r = self.title_rect
-        note = self.note()
-        top = r.height * (0.62 if note else 1.0)
-        img = self.ctx.text.fit(self.heading(), r.width, int(top * 0.7), theme.GOLD, bold=True)
-        surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
-        if note:  # under the title, across the panel: the player sees at once why new games don't count yet
-            img = self.ctx.text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
-            surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom)))
-        rows = self.lines()
-        r = self.numbers_rect
-        step = r.height / len(rows)
-        size = self._numbers_size = max(12, int(step * 0.62))
-        for i, (label, value) in enumerate(rows):
-            cy = int(r.y + step * (i + 0.5))
-            num = self.ctx.text.render(value, size, theme.TEXT, bold=True)
-            surface.blit(num, num.get_rect(midright=(r.right, cy)))
-            room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
-            name = self.ctx.text.fit(label, room, size, theme.TEXT_DIM)
-            surface.blit(name, name.get_rect(midleft=(r.x, cy)))
+        self._numbers_size = paint_figures(
+            surface, self.ctx.text, (self.title_rect, self.heading(), self.note()), (self.numbers_rect, self.lines())
+        )
         self._paint_chart(surface)
 
     def _summary(self) -> Any:

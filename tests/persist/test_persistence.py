@@ -19,7 +19,7 @@ from game.model.golf import GolfGame
 from game.model.moves import GolfMove
 from game.persist.progress import Progress
 from game.persist.stats import SCHEMA_VERSION, StatsDB
-from game.scenes.dialog import ConfirmDialog
+from game.scenes.dialog import Confirm, shows
 from game.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,7 +176,7 @@ def test_new_game_from_the_table_counts_the_old_one_as_abandoned(make_app):
     play_some(app, scene, 2)
     key(app, pygame.K_n)
     dialog = app.top
-    assert isinstance(dialog, ConfirmDialog) and scene.game.moves == 2
+    assert shows(dialog, Confirm) and scene.game.moves == 2
     click(app, dialog.buttons[0].rect.center)  # Cancel: the game goes on
     assert app.top is scene and app.ctx.progress.stats.summary("golf", "easy").played == 0
     key(app, pygame.K_n)
@@ -272,7 +272,6 @@ def test_a_newer_database_leaves_the_game_playable_without_statistics(data_dir):
 
 
 def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app):
-    from game.scenes.dialog import ConfirmDialog
     from game.scenes.stats_scene import StatsScene
 
     app = make_app(size=(800, 480), scene=MenuScene)
@@ -292,7 +291,7 @@ def test_statistics_screen_shows_numbers_and_resets_after_confirmation(make_app)
     assert rows["Average moves"] == "45.5"
     click(app, screen.reset_button.rect.center)
     dialog = app.top
-    assert isinstance(dialog, ConfirmDialog)
+    assert shows(dialog, Confirm)
     click(app, dialog.buttons[0].rect.center)  # Cancel
     assert app.top is screen and stats.summary("golf", "easy").played == 2
     click(app, screen.reset_button.rect.center)
@@ -346,7 +345,7 @@ def test_new_deal_from_the_menu_asks_before_abandoning_the_saved_game(make_app):
     menu = app.top
     click(app, menu.play_button.rect.center)
     dialog = app.top
-    assert isinstance(dialog, ConfirmDialog)
+    assert shows(dialog, Confirm)
     click(app, dialog.buttons[0].rect.center)  # Cancel
     assert app.top is menu and menu.continue_button.visible
     assert app.ctx.progress.stats.summary("golf", "easy").played == 0

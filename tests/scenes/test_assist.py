@@ -18,9 +18,10 @@ from helpers.assist import RESUMED, blocked_golf, button, run_until, table_with
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.analysis_overlay import AnalysisOverlay
-from game.scenes.dealing import FindingDealOverlay, deal_new
-from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.analysis_overlay import AnalysisPanel
+from game.scenes.dealing import FindingDeal, deal_new
+from game.scenes.dialog import shows
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.menu import MenuScene
 from game.solver import deals, solve
 from game.solver.analysis import analyse, current_line
@@ -158,7 +159,7 @@ def test_a_hint_on_a_lost_position_offers_to_undo_back_to_the_last_winnable_one(
     key(app, pygame.K_h)
     answered(app)
     overlay = app.top
-    assert isinstance(overlay, AnalysisOverlay)
+    assert shows(overlay, AnalysisPanel)
     assert any("The win was lost" in line for line in overlay.lines())
     undos_before = app.ctx.progress.undos
     click(app, button(overlay, "Undo to the last winnable position").rect.center)
@@ -176,8 +177,8 @@ def test_a_blocked_golf_game_says_where_the_win_was_lost_and_goes_back_there(mak
     app, scene = table_with(make_app, game, size=(800, 480))
     answered(app)
     overlay = app.top
-    assert overlay.analysis is not None
-    assert isinstance(overlay, BlockedOverlay)
+    assert overlay.content.analysis is not None
+    assert shows(overlay, BlockedPanel)
     lines = overlay.lines()
     assert "This deal could be won." in lines
     ago = expected.undos_needed
@@ -203,7 +204,7 @@ def test_an_unwinnable_deal_says_so_when_it_blocks(make_app):
     app, scene = table_with(make_app, game)
     answered(app)
     overlay = app.top
-    assert isinstance(overlay, BlockedOverlay)
+    assert shows(overlay, BlockedPanel)
     assert "This deal could not be won, whatever the moves." in overlay.lines()
     assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
 
@@ -245,12 +246,12 @@ def test_an_exhausted_table_falls_back_to_solving_random_deals(make_app, monkeyp
     app.top._show_options()
     app.ctx.jobs.held = True  # the search takes a while
     click(app, app.top.play_button.rect.center)
-    assert isinstance(app.top, FindingDealOverlay)
+    assert shows(app.top, FindingDeal)
     run_frames(app, 30)
-    assert isinstance(app.top, FindingDealOverlay)
+    assert shows(app.top, FindingDeal)
     app.ctx.jobs.held = False
     run_frames(app)
-    assert not isinstance(app.top, FindingDealOverlay)
+    assert not shows(app.top, FindingDeal)
     table = app.top
     number = parse_code(table.game.code).number
     assert number > deals.scanned("eightoff-8") and table.guaranteed
@@ -272,8 +273,8 @@ def test_watch_in_the_menu_plays_a_winnable_deal_to_the_win_and_leaves_the_saved
     app, saved = watching_with_a_saved_game(make_app)
     table = app.top
     assert table.watching and table.guaranteed
-    moved_frames = run_until(app, lambda: isinstance(app.top, WinOverlay))
-    assert isinstance(app.top, WinOverlay) and app.top.title == "The demo won"
+    moved_frames = run_until(app, lambda: shows(app.top, WinPanel))
+    assert shows(app.top, WinPanel) and app.top.title == "The demo won"
     assert moved_frames > 60 * 0.45 * len(solve(GolfGame.from_code(table.game.code)).moves) * 0.5
     assert "A win by the demo does not count as yours." in app.top.lines()
     assert app.ctx.progress.stats.summary("golf", "easy").played == 0  # a watched deal is not counted
@@ -291,7 +292,7 @@ def test_watch_finishes_the_players_game_and_the_win_is_not_theirs(make_app):
     scene.apply(game.push, move)  # the player's own move
     settle(app)
     click(app, button(scene, "Watch").rect.center)
-    run_until(app, lambda: isinstance(app.top, WinOverlay))
+    run_until(app, lambda: shows(app.top, WinPanel))
     assert game.status == "won" and app.top.title == "The demo won"
     summary = app.ctx.progress.stats.summary("eightoff", "8")
     assert summary.won == 0 and summary.played == 1 and summary.assisted == 1
@@ -339,7 +340,7 @@ def test_the_win_screen_says_a_guaranteed_deal_was_winnable_and_counts_the_playe
     assert scene.guaranteed and scene.hud.code_button.label.startswith("✓ ")
     for move in solve(game).moves:  # the player plays a winning line
         scene.apply(apply_move, game, move)
-    run_until(app, lambda: isinstance(app.top, WinOverlay))
+    run_until(app, lambda: shows(app.top, WinPanel))
     assert app.top.title == "You won!"
     assert "This deal was guaranteed winnable." in app.top.lines()
     assert app.ctx.progress.stats.summary("golf", "easy").won == 1
@@ -353,12 +354,12 @@ def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app
     app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
     run_frames(app, 90)
     overlay = app.top
-    assert isinstance(overlay, BlockedOverlay) and overlay.analysis is None
+    assert shows(overlay, BlockedPanel) and overlay.content.analysis is None
     assert "Checking whether this deal could be won…" in overlay.lines()
     run_frames(app, 30)
     app.ctx.jobs.held = False
     drew = app.step_frame(FRAME)  # the frame the answer comes in
-    assert overlay.analysis is not None and drew  # no input, yet the new panel is on screen
+    assert overlay.content.analysis is not None and drew  # no input, yet the new panel is on screen
     assert "Go back there" in [b.label for b in overlay.buttons]
 
 
@@ -372,7 +373,7 @@ def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
     app, scene = table_with(make_app, blocked_golf(), size=(800, 480))
     answered(app)
     overlay = app.top
-    assert isinstance(overlay, BlockedOverlay)
+    assert shows(overlay, BlockedPanel)
     assert "The solver could not answer this time" in overlay.lines()
     assert [b.label for b in overlay.buttons] == ["Undo", "New game"]
 
@@ -456,7 +457,7 @@ def test_the_same_cards_reached_by_a_longer_way_are_analysed_again(make_app):
     app, scene = table_with(make_app, game)
     key(app, pygame.K_h)
     answered(app)
-    first = app.top.analysis.undos_needed
+    first = app.top.content.analysis.undos_needed
     said = " ".join(app.top.lines())
     assert any(where in said for where in ("to a cell.", "onto ", "to an empty column.", "to its foundation."))
     click(app, button(app.top, "Close").rect.center)
@@ -468,7 +469,7 @@ def test_the_same_cards_reached_by_a_longer_way_are_analysed_again(make_app):
     settle(app)
     key(app, pygame.K_h)
     answered(app)
-    assert isinstance(app.top, AnalysisOverlay) and app.top.analysis.undos_needed == first + 2
+    assert shows(app.top, AnalysisPanel) and app.top.content.analysis.undos_needed == first + 2
     click(app, button(app.top, "Undo to the last winnable position").rect.center)
     run_until(app, lambda: not scene.assist.playing and not scene.board.is_animating())
     assert solve(game).verdict == "winnable"
@@ -530,8 +531,8 @@ def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_a
     app.ctx.jobs.held = False
     run_until(app, lambda: app.top is not app.stack[0], frames=300)
     overlay = app.top
-    assert isinstance(overlay, BlockedOverlay)
-    assert overlay.analysis is not None  # its first drawing already says where the win was lost
+    assert shows(overlay, BlockedPanel)
+    assert overlay.content.analysis is not None  # its first drawing already says where the win was lost
 
 
 def test_ctrl_z_during_a_rewind_stops_it_and_undoes_like_the_undo_button(make_app):
@@ -605,7 +606,7 @@ def test_the_real_worker_finds_a_winnable_deal_when_the_table_is_exhausted(make_
     app.settings.last_game, app.settings.golf_rule = "golf", "classic"
     app.top._show_options()
     click(app, app.top.play_button.rect.center)
-    run_until(app, lambda: not isinstance(app.top, (MenuScene, FindingDealOverlay)))
+    run_until(app, lambda: not (isinstance(app.top, MenuScene) or shows(app.top, FindingDeal)))
     table = app.top
     assert parse_code(table.game.code).number > deals.scanned("golf-classic") and table.guaranteed
     assert solve(table.game).verdict == "winnable"
@@ -615,6 +616,6 @@ def test_the_real_worker_plays_the_demo_to_its_win(make_app):
     app = make_app(scene=MenuScene, solver="process")
     click(app, app.top.watch_button.rect.center)
     table = app.top
-    run_until(app, lambda: isinstance(app.top, WinOverlay))
-    assert isinstance(app.top, WinOverlay) and app.top.title == "The demo won"
+    run_until(app, lambda: shows(app.top, WinPanel))
+    assert shows(app.top, WinPanel) and app.top.title == "The demo won"
     assert table.game.status == "won" and app.ctx.progress.stats.summary("golf", "easy").played == 0

@@ -8,8 +8,9 @@ from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
 from helpers.tables import card_point, columns, eo, finger, onto, suit_up_to
 
 from game.model.eightoff import EightOffGame
+from game.scenes.dialog import shows
 from game.scenes.eightoff_table import HINT_AFTER
-from game.scenes.end_screen import WinOverlay
+from game.scenes.end_screen import WinPanel
 from game.scenes.tables import open_table
 from game.ui.gesture import DOUBLE_TIME
 
@@ -308,7 +309,7 @@ def test_winning_shows_the_celebration_and_the_win_is_final(table):
     app, scene = table(eo([["KC"]], foundations=foundations))
     click(app, card_point(scene, "KC"))
     settle(app, 3)
-    assert isinstance(app.top, WinOverlay) and scene.game.status == "won"
+    assert shows(app.top, WinPanel) and scene.game.status == "won"
     assert scene.game.score == 10
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.game.status == "won"

@@ -15,7 +15,8 @@ from helpers.tables import is_golf, win, winnable_layout
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
-from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.dialog import shows
+from game.scenes.end_screen import BlockedPanel, WinOverlay, WinPanel
 from game.scenes.hud import play_time
 from game.scenes.tables import open_round, open_table
 from game.ui.text import missing_glyphs
@@ -43,7 +44,7 @@ def test_the_blocked_panel_never_covers_a_card_left(make_app, size):
         app.replace(scene)
         run_frames(app, 5)
         panel = app.top
-        assert isinstance(panel, BlockedOverlay)
+        assert shows(panel, BlockedPanel)
         left = [
             scene.board.sprite_rect(s)
             for card, s in scene.board.sprites.items()
@@ -90,18 +91,18 @@ def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(
         app.replace(open_table(app.ctx, game, resumed={}))
         run_frames(app, 5)
         panel = app.top
-        assert isinstance(panel, BlockedOverlay)
+        assert shows(panel, BlockedPanel)
         said: list[int] = []
 
-        def lines(self, said=said, say=BlockedOverlay.lines):
-            said.append(self.compact)
-            return say(self)
+        def lines(self, compact, said=said, say=BlockedPanel.lines):
+            said.append(compact)
+            return say(self, compact)
 
-        monkeypatch.setattr(BlockedOverlay, "lines", lines)
+        monkeypatch.setattr(BlockedPanel, "lines", lines)
         before = panel.panel_rect.copy()
         panel.resize(panel.size)
         assert panel.panel_rect == before  # laid out as before
-        assert sorted(said) == sorted(set(said)) and len(said) <= BlockedOverlay.compact_levels + 1
+        assert sorted(said) == sorted(set(said)) and len(said) <= BlockedPanel.compact_levels + 1
         assert said  # (and they are said)
         monkeypatch.undo()
 
@@ -123,7 +124,7 @@ def test_the_win_screen_shows_time_best_score_streak_and_clean(make_app):
     app.ctx.settings.tips = False
     scene = win(app, winnable_layout())
     overlay = app.top
-    assert isinstance(overlay, WinOverlay) and scene.game.status == "won"
+    assert shows(overlay, WinPanel) and scene.game.status == "won"
     lines = overlay.lines()
     assert lines[0] == "Golf · Easy" and lines[1].startswith("Score: 20 · 2 moves · 0:0")
     assert lines[2] == "Best score: 20 · winning streak: 1"
@@ -197,12 +198,12 @@ def test_a_single_golf_deal_ends_with_the_best_result_found_for_it(make_app):
     app.replace(open_table(app.ctx, game, resumed={}))
     settle(app)
     panel = app.top
-    assert isinstance(panel, BlockedOverlay)
+    assert shows(panel, BlockedPanel)
     assert "Final score: 0 · golf score 2" in panel.lines()
     assert "Best possible for this deal: golf score 1" in panel.lines()  # JD, QC; 7C, 8H, 9D: the KS left
     scene = win(app, winnable_layout())  # 7S: 6H, 5D, and the 2C is never drawn
     assert "Best possible for this deal: golf score \u20131" in app.top.lines() and scene.game.status == "won"
-    assert not missing_glyphs(app.top.best_lines()[0])  # an en dash: the fonts have no U+2212
+    assert not missing_glyphs(app.top.content.end.best_lines()[0])  # an en dash: the fonts have no U+2212
 
 
 def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):
@@ -220,7 +221,7 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     scene = win(app, winnable_layout())
     overlay = app.top
     board = scene.board
-    overlay.queue = [
+    overlay.content.queue = [
         (s.card, board.sprite_rect(s).topleft) for s in sorted(board.sprites.values(), key=lambda s: -s.z)
     ]  # the cascade again
     screen = pygame.display.get_surface()
@@ -235,7 +236,7 @@ def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_loo
     overlay.draw = recorded
     run_frames(app, 150)
     assert areas  # cards crossed the panel and only those parts were repainted
-    overlay.flying, overlay.queue = [], []  # the cards stop where they are
+    overlay.content.flying, overlay.content.queue = [], []  # the cards stop where they are
     run_frames(app, 1)
     shown = screen.subsurface(overlay.panel_bounds).copy()
     overlay.buttons[0].dirty = True  # the whole panel, at once, over what lies under it
@@ -252,7 +253,7 @@ def test_the_win_panel_leaves_the_top_band_whole(make_app, size, language):
     try:
         scene = win(app, winnable_layout())
         overlay = app.top
-        assert isinstance(overlay, WinOverlay)
+        assert shows(overlay, WinPanel)
         assert overlay.panel_rect.top >= scene.hud.rect.bottom  # its buttons and counters stay readable
         assert overlay.panel_rect.bottom <= size[1]
     finally:
@@ -271,7 +272,7 @@ def blocked_panels(make_app, language: str):
             app.replace(scene)
             settle(app)
             panel = app.top
-            assert isinstance(panel, BlockedOverlay)
+            assert shows(panel, BlockedPanel)
             yield scene, panel
     finally:
         i18n.set_language("en")
@@ -284,7 +285,7 @@ def test_the_blocked_panel_at_800x480_never_prints_a_line_too_small_to_read(make
     first of its forms whose every line is 12 px or more (the live top band has its buttons)."""
     smallest = []
     for _scene, panel in blocked_panels(make_app, language):
-        assert panel.analysis is not None
+        assert panel.content.analysis is not None
         smallest.append(min(panel.text_sizes))
         title, *body = panel.text_sizes
         assert title >= max(body, default=0), panel.text_sizes  # a narrow panel's title stays its head
@@ -311,7 +312,6 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
     """A hole's tall panel never cuts the empty columns' outlines above it and the stock's below it
     (as a Thai one did at 1920x1080): a smaller form in a clear space is taken before that."""
     from game.model.course import GolfRound
-    from game.scenes.round_end import RoundBlockedOverlay
 
     app = make_app(size=size)
     app.ctx.settings.tips = False
@@ -325,7 +325,7 @@ def test_a_round_holes_blocked_panel_covers_the_felts_marks_whole_or_not_at_all(
             app.replace(scene)
             settle(app)
             panel = app.top
-            assert isinstance(panel, RoundBlockedOverlay)
+            assert shows(panel, BlockedPanel)
             r = panel.panel_rect
             # (inside by a third of its corners' radius: the rounded corner uncovered a mark flush with it)
             inner = r.inflate(-2 * inset(size), -2 * inset(size))

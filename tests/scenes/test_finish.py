@@ -10,7 +10,8 @@ from conftest import click, key, run_frames, settle, touch_tap
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.end_screen import WinOverlay
+from game.scenes.dialog import shows
+from game.scenes.end_screen import WinPanel
 from game.scenes.finish import STEP
 from game.scenes.tables import open_table
 
@@ -88,7 +89,7 @@ def test_pressing_finish_sends_every_card_up_as_the_players_moves_and_wins(table
     settle(app)
     assert left(scene) == 0 and scene.game.status == "won"
     assert scene.game.moves == 24 and scene.game.score == 240  # the player's moves, scored as such
-    assert isinstance(app.top, WinOverlay)
+    assert shows(app.top, WinPanel)
     assert not button.visible
 
 

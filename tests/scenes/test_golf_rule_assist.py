@@ -16,7 +16,8 @@ from game.model import IllegalMove
 from game.model.golf import GolfGame
 from game.model.moves import GolfMove
 from game.scenes.attract_banner import AttractBanner
-from game.scenes.end_screen import BlockedOverlay
+from game.scenes.dialog import shows
+from game.scenes.end_screen import BlockedPanel
 from game.scenes.menu import MenuScene
 from game.scenes.seat import Seat
 from game.settings import Settings
@@ -111,7 +112,7 @@ def test_a_blocked_game_under_the_rule_set_says_where_the_win_was_lost_and_goes_
     app, scene = table_with(make_app, game, size=(800, 480))
     answered(app)
     overlay = app.top
-    assert isinstance(overlay, BlockedOverlay) and overlay.lines()[0] == scene.hud.title
+    assert shows(overlay, BlockedPanel) and overlay.lines()[0] == scene.hud.title
     said = " ".join(overlay.lines())
     assert "This deal could be won." in said and "The win was lost" in said
     click(app, button(overlay, "Go back there").rect.center)

@@ -14,8 +14,8 @@ from game.model.golf import GolfGame
 from game.model.golf_rules import GolfRules
 from game.model.moves import GolfMove
 from game.scenes import golf_rules_sheet as sheet_mod
-from game.scenes.dialog import ConfirmDialog
-from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.dialog import Confirm, shows
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.golf_rules_sheet import SWITCHES, GolfRulesSheet, share_line, winnable_share
 from game.scenes.menu import MenuScene
 from game.scenes.stats_rules import StatsRulesScene
@@ -284,12 +284,12 @@ def test_the_end_screens_name_the_rule_set(make_app):
     app, scene = table(make_app, won)
     scene.rules.play(0)
     settle(app, max_seconds=3)
-    assert isinstance(app.top, WinOverlay) and app.top.lines()[0] == "Golf · Classic + 2 jokers"
+    assert shows(app.top, WinPanel) and app.top.lines()[0] == "Golf · Classic + 2 jokers"
     blocked = GolfGame.from_layout([["9H", "6H"], [], [], [], [], [], []], ["5S"], [], "strict+z")
     app, scene = table(make_app, blocked)
     scene.rules.play(0)
     settle(app, max_seconds=5)
-    assert isinstance(app.top, BlockedOverlay) and app.top.lines()[0] == "Golf · Strict + empty start"
+    assert shows(app.top, BlockedPanel) and app.top.lines()[0] == "Golf · Strict + empty start"
 
 
 # -- a joker in words --------------------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def test_the_statistics_show_every_rule_set_played(make_app):
     assert screen.picker.more["golf"].label == "Strict + empty start"
     assert app.settings.golf_rule == "easy"  # the statistics leave the New game window's choice alone
     touch_tap(app, screen.reset_button.rect.center)
-    assert isinstance(app.top, ConfirmDialog)
+    assert shows(app.top, Confirm)
     assert "Golf · Strict + empty start" in " ".join(app.top.lines())
 
 

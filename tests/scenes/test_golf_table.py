@@ -15,7 +15,9 @@ from helpers.tables import free_card_center, is_golf
 from game.app import App
 from game.model.cards import Card
 from game.model.golf import GolfGame
-from game.scenes.end_screen import BlockedOverlay, WinOverlay
+from game.scenes.analysis_overlay import AnalysisPanel
+from game.scenes.dialog import Confirm, shows
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.tables import open_table
 from game.settings import Settings
 
@@ -125,7 +127,7 @@ def test_blocked_game_shows_panel_and_its_undo_reopens_play(make_player):
     assert game.status == "blocked"
     p.frames(60)  # the panel waits up to a second for the solver's word on where the win was lost
     overlay = p.scene
-    assert isinstance(overlay, BlockedOverlay)
+    assert shows(overlay, BlockedPanel)
     undo = next(b for b in overlay.buttons if b.label == "Undo")
     p.click(undo.rect.center)
     assert is_golf(p.scene) and game.status == "playing" and game.score == 0
@@ -136,9 +138,9 @@ def test_win_shows_end_screen_with_celebration(make_player):
     p = make_player(game)
     p.click(free_card_center(p.scene, 0), settle=90)
     assert game.status == "won"
-    assert isinstance(p.scene, WinOverlay)
+    assert shows(p.scene, WinPanel)
     p.frames(60)
-    assert p.scene.flying  # cards are cascading
+    assert p.scene.content.flying  # cards are cascading
     new = next(b for b in p.scene.buttons if b.label == "New game")
     p.click(new.rect.center)
     assert is_golf(p.scene) and p.scene.game is not game
@@ -257,15 +259,15 @@ def test_a_won_game_is_final_on_the_table(make_player):
     p = make_player(game)
     p.click(free_card_center(p.scene, 0), settle=90)
     p.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert game.status == "won" and isinstance(p.scene, WinOverlay)
+    assert game.status == "won" and shows(p.scene, WinPanel)
 
 
 def test_animations_off_means_no_celebration(make_player):
     game = GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])
     p = make_player(game, animation_speed="off")
     p.click(free_card_center(p.scene, 0), settle=90)
-    assert isinstance(p.scene, WinOverlay)
-    assert not p.scene.flying and not p.scene.queue and not p.scene.celebrating()
+    assert shows(p.scene, WinPanel)
+    assert not p.scene.content.flying and not p.scene.content.queue and not p.scene.content.celebrating()
 
 
 def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):
@@ -274,8 +276,8 @@ def test_blocked_panel_leaves_the_remaining_cards_visible(make_player):
     p.click(free_card_center(p.scene, 0))
     p.frames(60)  # the panel waits up to a second for the solver's word on where the win was lost
     overlay = p.scene
-    assert isinstance(overlay, BlockedOverlay)
-    table = overlay.table
+    assert shows(overlay, BlockedPanel)
+    table = overlay.content.table
     for c, pile in enumerate(game.columns):
         for r in range(len(pile)):
             index = table.layout.card_rect(c, r, len(pile))
@@ -342,7 +344,6 @@ def test_a_dialog_opened_mid_drag_sends_the_card_home_and_lets_the_table_rest(ma
 
 def test_the_tables_actions_return_the_transition_they_cause(make_player):
     from game.scenes.base import Push, Replace
-    from game.scenes.dialog import ConfirmDialog
     from game.scenes.menu import MenuScene
 
     p = make_player(simple_game())
@@ -351,7 +352,7 @@ def test_the_tables_actions_return_the_transition_they_cause(make_player):
     assert isinstance(to_menu, Replace) and isinstance(to_menu.scene, MenuScene)
     p.click(scene.layout.stock.center)  # a move: a new deal asks first
     ask = scene.go_new_game()
-    assert isinstance(ask, Push) and isinstance(ask.scene, ConfirmDialog)
+    assert isinstance(ask, Push) and shows(ask.scene, Confirm)
     assert p.scene is scene  # nothing happens until the caller performs the transition
     assert scene.undo() is None and scene.game.undo_depth == 0 and len(scene.game.stock) == 2
 
@@ -359,7 +360,6 @@ def test_the_tables_actions_return_the_transition_they_cause(make_player):
 def test_a_hint_on_a_position_known_lost_shows_its_panel_each_time(make_player):
     from types import SimpleNamespace
 
-    from game.scenes.analysis_overlay import AnalysisOverlay
     from game.solver.analysis import current_line
 
     p = make_player(simple_game())
@@ -375,6 +375,6 @@ def test_a_hint_on_a_position_known_lost_shows_its_panel_each_time(make_player):
     scene.assist.analysis = (scene.game.position_key(), lost)  # as if the solver had said so already
     for _ in range(2):  # the answer is known: the panel comes at once, the second time too
         p.key(pygame.K_h)
-        assert isinstance(p.scene, AnalysisOverlay)
+        assert shows(p.scene, AnalysisPanel)
         p.click(next(b for b in p.scene.buttons if b.label == "Close").rect.center)
         assert p.scene is scene

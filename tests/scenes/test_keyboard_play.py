@@ -11,7 +11,8 @@ from helpers.assist import RESUMED
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.end_screen import WinOverlay
+from game.scenes.dialog import Confirm, shows
+from game.scenes.end_screen import WinPanel
 from game.scenes.menu import MenuScene
 from game.solver import deals
 
@@ -189,7 +190,7 @@ def test_a_whole_golf_game_by_keyboard_and_the_win_screens_new_game(make_app, po
     assert scene.game.status == "won"
     settle(app)
     win = app.stack[-1]
-    assert isinstance(win, WinOverlay)
+    assert shows(win, WinPanel)
     key(app, pygame.K_TAB)
     label = win.buttons[win.key_focus.index].label
     key(app, pygame.K_RETURN)  # the first button: New game
@@ -289,7 +290,7 @@ def test_a_whole_eightoff_game_by_keyboard(make_app, posted):
         settle(app)
     assert scene.game.status == "won" and not scene.focus.held
     settle(app)
-    assert isinstance(app.stack[-1], WinOverlay)
+    assert shows(app.stack[-1], WinPanel)
     assert set(posted) == {pygame.KEYDOWN, pygame.KEYUP}  # no mouse or touch event at all
 
 
@@ -319,7 +320,6 @@ def focus_widget(app, scene, widget) -> None:
 
 def new_game_question(make_app):
     """A Golf table with one move made by keyboard, and N pressed: "Start a new game?"."""
-    from game.scenes.dialog import ConfirmDialog
 
     app, scene = table_for(make_app, golf_game())
     focus_on(app, scene, ("column", 0))
@@ -327,7 +327,7 @@ def new_game_question(make_app):
     settle(app)
     key(app, pygame.K_n)
     dialog = app.stack[-1]
-    assert isinstance(dialog, ConfirmDialog) and not dialog.key_focus.shown
+    assert shows(dialog, Confirm) and not dialog.key_focus.shown
     return app, scene, dialog
 
 

@@ -16,9 +16,9 @@ from helpers.tables import is_round
 from game import i18n, registry
 from game.model.course import GolfRound, par_text
 from game.scenes.base import Replace
-from game.scenes.dialog import ConfirmDialog
+from game.scenes.dialog import Confirm, shows
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.menu import MenuScene
-from game.scenes.round_end import RoundBlockedOverlay, RoundWinOverlay
 from game.scenes.round_start import NO_DEAL_LIST, winnable_test
 from game.scenes.round_stats_scene import RoundStatsScene
 from game.scenes.scorecard import ScorecardScene
@@ -161,7 +161,7 @@ def test_a_new_game_in_the_menu_asks_before_giving_up_a_saved_round(make_app):
     m = app.top
     assert m.continue_button.visible
     click(app, m.play_button.rect.center)
-    assert isinstance(app.top, ConfirmDialog)
+    assert shows(app.top, Confirm)
     assert app.top.lines() == ["The round you can continue will count as abandoned."]
 
 
@@ -183,7 +183,7 @@ def test_give_up_asks_then_scores_the_tableau_and_shows_the_card(make_app):
     assert give_up.label == "Give up"
     click(app, give_up.rect.center)
     dialog = app.top
-    assert isinstance(dialog, ConfirmDialog)
+    assert shows(dialog, Confirm)
     assert dialog.lines() == [f"It scores as blocked: {left} cards left on the tableau."]
     click(app, button(dialog, "Give up").rect.center)
     settle(app)
@@ -213,7 +213,7 @@ def test_a_blocked_hole_can_be_undone_from_the_card_until_the_next_is_dealt(make
         settle(app)
         table = play_hole_by_taps(app)
     panel = app.top
-    assert isinstance(panel, RoundBlockedOverlay)
+    assert shows(panel, BlockedPanel)
     assert (
         panel.lines()[0] == "Golf · Classic"
         and panel.lines()[1] == f"Hole {table.round.hole}: {table.game.tableau_count} (par 5)"
@@ -252,7 +252,7 @@ def test_a_whole_round_through_the_scenes_with_posted_input(make_app):
         table = play_hole_by_taps(app)
         assert table.round is rnd and rnd.hole == hole
         end = app.top
-        assert isinstance(end, RoundWinOverlay if table.game.status == "won" else RoundBlockedOverlay)
+        assert shows(end, WinPanel if table.game.status == "won" else BlockedPanel) and end.content.end.hole is not None
         scores.append(rnd.pending_score)
         click(app, button(end, "Scorecard").rect.center)
         card = app.top

@@ -10,7 +10,7 @@ from helpers.tables import cards_where_the_model_says
 
 from game import i18n
 from game.model.golf import GolfGame
-from game.scenes.dialog import ConfirmDialog
+from game.scenes.dialog import Confirm, shows
 from game.scenes.menu import MenuScene
 from game.scenes.tables import open_table
 
@@ -51,7 +51,7 @@ def new_game_question_while_a_card_is_held_at(make_app, where):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where(app), rel=(0, 0), buttons=(1, 0, 0)))
     run_frames(app)
     key(app, pygame.K_n)
-    assert isinstance(app.top, ConfirmDialog)
+    assert shows(app.top, Confirm)
     settle(app)
     piecemeal = app.screen.copy()
     for s in app.visible_scenes():

@@ -12,8 +12,8 @@ from helpers.tables import cards_where_the_model_says
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.scenes.dialog import ConfirmDialog
-from game.scenes.end_screen import BlockedOverlay
+from game.scenes.dialog import Confirm, shows
+from game.scenes.end_screen import BlockedPanel
 from game.scenes.table import TableScene
 from game.scenes.tables import open_table
 
@@ -85,9 +85,9 @@ def test_random_input_never_breaks_a_table(make_app, kind, seed):
         for event in _random_events(rng, app.size, scene.hud.rect.bottom):
             pygame.event.post(event)
             run_frames(app, rng.choice((1, 1, 2, 8)))
-        if isinstance(app.top, ConfirmDialog):  # "Start a new game?" (the N key): no
+        if shows(app.top, Confirm):  # "Start a new game?" (the N key): no
             app.apply(app.top.handle_event(esc))
-        elif isinstance(app.top, BlockedOverlay):  # Golf blocked: undo and play on
+        elif shows(app.top, BlockedPanel):  # Golf blocked: undo and play on
             app.apply(app.top.handle_event(undo))
         if isinstance(app.top, TableScene) and app.top is not scene:  # N dealt a new game: play on
             played += scene.game.moves

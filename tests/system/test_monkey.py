@@ -53,7 +53,7 @@ from game.model.golf import GolfGame
 from game.scenes import assist, dealing
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.dealing import FindingDealOverlay, deal_new
-from game.scenes.dialog import ConfirmDialog
+from game.scenes.dialog import Confirm, DialogOverlay, shows
 from game.scenes.stats_scene import StatsScene
 from game.scenes.table import TableScene
 from game.solver import deals, solve
@@ -82,11 +82,11 @@ EXPECTED = {
     "TableScene:8",
     "TableScene:4",
     "TableScene:2",
-    "WinOverlay",
-    "BlockedOverlay",
-    "ConfirmDialog:Start a new game?",
-    "AnalysisOverlay",
-    "FindingDealOverlay",
+    "WinPanel",
+    "BlockedPanel",
+    "Confirm:Start a new game?",
+    "AnalysisPanel",
+    "FindingDeal",
 }
 if importlib.util.find_spec("game.scenes.attract_banner") is not None:
     EXPECTED.add("AttractBanner")  # a kiosk left alone: attract mode
@@ -183,21 +183,21 @@ def _win(kind: str) -> Callable[[Monkey], None]:
         scene = _table(m, game, resumed=True)
         m.pause(0.5)
         scene.apply(apply_move, game, last)
-        m.wait_for(lambda: type(m.app.top).__name__ == "WinOverlay", "the win screen")
+        m.wait_for(lambda: scene_names(m.app.top)[0] == "WinPanel", "the win screen")
 
     return setup
 
 
 def _blocked(m: Monkey) -> None:
     _table(m, copy_game(_blocked_golf()), resumed=True)
-    m.wait_for(lambda: type(m.app.top).__name__ == "BlockedOverlay", "the blocked panel")
+    m.wait_for(lambda: scene_names(m.app.top)[0] == "BlockedPanel", "the blocked panel")
 
 
 def _confirm(m: Monkey) -> None:
     _mid_game("golf-easy", 6)(m)
     m.pause(0.5)
     m.feed([_key(pygame.K_n)])
-    m.wait_for(lambda: isinstance(m.app.top, ConfirmDialog), "the New game question")
+    m.wait_for(lambda: shows(m.app.top, Confirm), "the New game question")
 
 
 def _analysis(m: Monkey) -> None:
@@ -602,12 +602,13 @@ def _input_scene(app: App) -> Any:
 
 
 def scene_names(scene: Any) -> list[str]:
-    name = type(scene).__name__
+    """The scene's name (a dialog's: its content's) and, for some, its kind."""
+    name = type(scene.content if isinstance(scene, DialogOverlay) else scene).__name__
     names = [name]
     if isinstance(scene, TableScene):
         game = scene.game
         names.append(f"{name}:{game.rule}" if isinstance(game, GolfGame) else f"{name}:{game.cell_count}")
-    elif isinstance(scene, ConfirmDialog):
+    elif shows(scene, Confirm):
         names.append(f"{name}:{scene.title}")
     return names
 
@@ -775,7 +776,7 @@ class Monkey:
         """Nothing moving: the screen drawn piece by piece equals a full repaint (no dirty rectangle
         forgotten). The win screen is left out: its bouncing cards leave trails on purpose."""
         app = self.app
-        if app.is_animating() or any(type(s).__name__ == "WinOverlay" for s in app.stack):
+        if app.is_animating() or any(scene_names(s)[0] == "WinPanel" for s in app.stack):
             return
         if any(isinstance(s, TableScene) and s.press is not None for s in app.stack):
             return

@@ -11,7 +11,8 @@ from helpers.tables import counting_loads, eo, suit_up_to
 
 from game.model.cards import Card
 from game.model.golf import GolfGame
-from game.scenes.end_screen import LOADED_AHEAD, WinOverlay
+from game.scenes.dialog import shows
+from game.scenes.end_screen import LOADED_AHEAD, WinPanel
 from game.scenes.tables import open_table
 from game.ui.gesture import SETTLE_TIME
 from game.view.face_keeping import worth_keeping
@@ -84,19 +85,19 @@ def test_the_bouncing_cards_load_their_faces_as_they_leave_and_let_them_go_off_t
     run_frames(app, int(SETTLE_TIME / FRAME) + 1)  # (a press as the table appears is not taken)
     click(app, scene.board.sprite_rect(scene.board.sprites[Card.parse("KH")]).center)  # home: the win
     for _ in range(120):
-        if isinstance(app.top, WinOverlay):
+        if shows(app.top, WinPanel):
             break
         run_frames(app)
     overlay = app.top
-    assert isinstance(overlay, WinOverlay) and game.status == "won" and overlay.queue
+    assert shows(overlay, WinPanel) and game.status == "won" and overlay.content.queue
     most = 0
     for _ in range(60 * 20):
         run_frames(app)
         app.use_spare_time(0.005)
         most = max(most, len(_faces(app)))
-        if not overlay.celebrating():
+        if not overlay.content.celebrating():
             break
-    assert not overlay.celebrating() and not overlay.queue
+    assert not overlay.content.celebrating() and not overlay.content.queue
     # never the whole pack: the piles' top two and the table's last card, the next ones, a few in the air
     assert 4 * 2 + 1 < most <= 4 * 2 + 1 + LOADED_AHEAD + 6
 

@@ -115,7 +115,7 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
         shown.invalidate(None)
     run_frames(app, 1)
     board = scene.board
-    overlay.queue = [
+    overlay.content.queue = [
         (s.card, board.sprite_rect(s).topleft) for s in sorted(board.sprites.values(), key=lambda s: -s.z)
     ]  # the cascade again
     drawn = []
@@ -141,7 +141,7 @@ def test_the_win_cascade_under_the_panel_looks_as_painted_whole_and_a_button_rep
     bounds = overlay.panel_bounds.clip(screen.get_rect())
     assert _worst(painted, screen, bounds) <= 2
     # a button's hover on and off repaints it over what the panel holds under it, trails and all
-    overlay.flying, overlay.queue = [], []
+    overlay.content.flying, overlay.content.queue = [], []
     run_frames(app, 1)
     shown = screen.subsurface(bounds).copy()
     button = overlay.buttons[0]

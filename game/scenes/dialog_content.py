@@ -1,0 +1,95 @@
+"""What a dialog is given (dialog.DialogOverlay): what its panel says and does (`PanelContent`),
+where the panel goes (`Placement`), and, for a panel that lives on after it is drawn, what it does
+over time (`PanelLife`: the win's cascade, the solver's verdict coming in)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from .base import Action, Transition
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..view.card_face import CardFace
+
+
+class PanelContent(Protocol):
+    """A panel's words and buttons. `compact` is the form asked for: 0 the whole panel, 1, 2 … the
+    shorter forms it has for a small space (`compact_levels` of them)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def dim_alpha(self) -> int: ...
+    @property
+    def compact_levels(self) -> int: ...
+    def lines(self, compact: int) -> list[str]: ...
+    def actions(self, compact: int) -> list[tuple[str, Action, str]]: ...
+    def on_key(self, event: pygame.event.Event) -> Transition: ...
+
+
+class Placement(Protocol):
+    """Where a panel may go in `window` (the whole window, as a rect at 0, 0)."""
+
+    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
+        """Where it may go, best first: it takes the first one it fits in at the largest scale."""
+        ...
+
+    def last_area(self, window: pygame.Rect) -> pygame.Rect:
+        """Where it goes when none of its areas holds it: over what is in them."""
+        ...
+
+    def clean(self, rect: pygame.Rect) -> bool:
+        """Whether the panel at `rect` leaves whole what lies under it."""
+        ...
+
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        """Where the panel laid out at `rect` in `area` goes; it may be larger, never smaller."""
+        ...
+
+
+class InWindow:
+    """A panel in the middle of the whole window."""
+
+    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
+        return [window]
+
+    def last_area(self, window: pygame.Rect) -> pygame.Rect:
+        return window
+
+    def clean(self, rect: pygame.Rect) -> bool:
+        return True
+
+    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        return rect
+
+
+class PanelHost(Protocol):
+    """What a panel's life asks of the dialog showing it."""
+
+    size: tuple[int, int]
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+    def draw_beneath(
+        self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
+    ) -> pygame.Rect: ...
+
+
+class PanelLife(Protocol):
+    """What a panel does besides being read and pressed: on the stack, over time, with input before
+    its buttons see it, and drawn between the dimmed scene and the panel. A `bare` one draws only
+    that, with no dimming and no panel."""
+
+    @property
+    def bare(self) -> bool: ...
+    def bind(self, host: PanelHost) -> None: ...
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def update(self, dt: float) -> Transition: ...
+    def is_animating(self) -> bool: ...
+    def intercept(self, event: pygame.event.Event) -> tuple[bool, Transition]:
+        """(whether the event was used, its transition) before the panel's buttons see it."""
+        ...
+
+    def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]: ...
