@@ -377,3 +377,31 @@ def test_every_phase_s_frames_together_give_one_median_and_p95():
     phases = {"deal": array("d", [1.0, 9.0]), "plays": array("d", [2.0, 3.0, 4.0])}
     assert all_phases(phases, "paced") == {"paced_median_ms": 3.0, "paced_p95_ms": 9.0}
     assert all_phases({}, "animated") == {"animated_median_ms": 0.0, "animated_p95_ms": 0.0}
+
+
+def test_the_golf_benchs_player_draws_when_no_card_can_be_played(monkeypatch):
+    from game.model.golf import GolfGame
+    from tools.bench import golf
+
+    columns = [["5S"], ["5H"], ["5D"], ["5C"], ["6S"], ["6H"], ["6D"]]
+    game = GolfGame.from_layout(columns, waste=["KS"], stock=["2C"], rule="classic")  # nothing fits a King
+    assert all(m.is_draw for m in game.legal_moves())
+    clicks: list[tuple[int, int]] = []
+
+    class Table:
+        def __init__(self) -> None:
+            self.game = game
+
+    class Stock:
+        center = (5, 5)
+
+    monkeypatch.setattr(golf, "_layout", lambda scene: SimpleNamespace(stock=Stock()))
+
+    def clicked(pos: tuple[int, int]) -> None:
+        clicks.append(pos)
+        game.draw()
+
+    monkeypatch.setattr(golf, "click", clicked)
+    rec = SimpleNamespace(until_still=lambda phase: None)
+    plays, draws = golf.play(Table(), rec, limit=1)
+    assert draws >= 1 and clicks[0] == (5, 5)

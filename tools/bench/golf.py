@@ -44,7 +44,7 @@ def play(
             click(_layout(scene).card_rect(col, len(pile) - 1, len(pile)).center)
             plays += 1
             rec.until_still(phase_plays)
-        elif "draw" in moves:
+        elif any(m.is_draw for m in moves):
             click(_layout(scene).stock.center)
             draws += 1
             rec.until_still(phase_draws)
