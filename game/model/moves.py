@@ -1,4 +1,5 @@
-"""Piles and moves as small immutable values with a text form that round-trips, one kind per game.
+"""Piles, what a point on the table hits, and moves as small immutable values with a text form that
+round-trips, one kind of move per game.
 
 >>> str(GolfMove.play(3)), GolfMove.parse('d') == GolfMove.DRAW
 ('p3', True)
