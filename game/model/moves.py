@@ -64,6 +64,7 @@ _LETTERS = {
     PileKind.WASTE: "w",
 }
 _KINDS = {letter: kind for kind, letter in _LETTERS.items()}
+_EIGHTOFF_KINDS = (PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION)  # (no stock, no waste)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +210,10 @@ class EightOffMove:
             head, count = text.split("x")
             if len(head) != 4 or not count.isdigit():
                 raise ValueError
-            return cls(Pile.parse(head[:2]), Pile.parse(head[2:]), int(count))
+            src, dst = Pile.parse(head[:2]), Pile.parse(head[2:])
+            if src.kind not in _EIGHTOFF_KINDS or dst.kind not in _EIGHTOFF_KINDS:
+                raise ValueError
+            return cls(src, dst, int(count))
         except (ValueError, AttributeError):
             raise ValueError(f"not an Eight Off move: {text!r} (e.g. 'c0l3x1')") from None
 

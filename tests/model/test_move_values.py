@@ -37,7 +37,9 @@ def test_a_golf_text_that_is_no_move_is_refused(text):
         GolfMove.parse(text)
 
 
-@pytest.mark.parametrize("text", ["", "c0l3", "c0l3x", "x1", "z0l3x1", "c0l3x1x", "cAl3x1", "c0l3xone", "c00l3x1"])
+@pytest.mark.parametrize(
+    "text", ["", "c0l3", "c0l3x", "x1", "z0l3x1", "c0l3x1x", "cAl3x1", "c0l3xone", "c00l3x1", "s0c0x1", "c0w0x1"]
+)
 def test_an_eightoff_text_that_is_no_move_is_refused(text):
     with pytest.raises(ValueError):
         EightOffMove.parse(text)
