@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from game import i18n
 from game.i18n import LANGUAGES, Catalogue, detect_language, read_catalogue, tr
 from game.model.golf import GolfGame
+from game.model.moves import Hit, Pile
 from game.scenes.base import Pop
 from game.settings import Settings
 from game.ui import text as text_mod
@@ -721,7 +722,7 @@ def tour(app, lang: str) -> dict:
     app.replace(app.ctx.make_table_scene(game))
     settle(app)
     table = app.top
-    table.rules.on_tap(("stock",))
+    table.rules.on_tap(Hit(Pile.stock()))
     run_frames(app, 3)
     checks.append(
         ("toast", (table.toast.message, table.toast.rect.copy(), table.message_rect().copy(), table.toast.active))

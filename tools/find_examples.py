@@ -22,7 +22,7 @@ from game.help.examples import line_text
 from game.model.codes import DealCode
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import GolfMove
+from game.model.moves import GolfMove, PileKind
 from game.solver import solve
 
 
@@ -134,10 +134,10 @@ def group_limit(number: int) -> tuple[int, list] | None:
         empty = [c for c in range(8) if not game.columns[c]]
         if (
             count == 3
-            and dst[0] == "column"
-            and empty == [dst[1]]
+            and dst.kind is PileKind.COLUMN
+            and empty == [dst.index]
             and game.free_cells() == 2
-            and game.columns[src[1]][-3].rank == 13
+            and game.columns[src.index][-3].rank == 13
             and any(game.run_length(c) == 4 and game.columns[c][-4].rank == 13 for c in range(8))
         ):
             return i, [(m.src, m.dst, m.count) for m in result.moves]  # the examples' notation

@@ -319,10 +319,16 @@ def golf_round(cam: Camera) -> None:
 # -- Eight Off ---------------------------------------------------------------------------------------
 def eightoff_drag(app: App, game: EightOffGame, move: Any) -> None:
     """Drag a move's cards from their pile to where the layout puts them after it."""
+    from game.model.moves import PileKind
+
     src, count = move.src, move.count
     pile = game.pile(src)
     grab_card = pile[-count]
-    a = strip_point(app, game, grab_card, len(pile)) if src[0] == "column" else card_rect(app, game, grab_card).center
+    a = (
+        strip_point(app, game, grab_card, len(pile))
+        if src.kind is PileKind.COLUMN
+        else card_rect(app, game, grab_card).center
+    )
     start = card_rect(app, game, grab_card)
     after = game.copy()
     after.push(move)
@@ -333,8 +339,14 @@ def eightoff_drag(app: App, game: EightOffGame, move: Any) -> None:
 
 
 def eightoff_tap(app: App, game: EightOffGame, src: Any, double: bool = False) -> None:
+    from game.model.moves import PileKind
+
     pile = game.pile(src)
-    point = strip_point(app, game, pile[-1], len(pile)) if src[0] == "column" else card_rect(app, game, pile[-1]).center
+    point = (
+        strip_point(app, game, pile[-1], len(pile))
+        if src.kind is PileKind.COLUMN
+        else card_rect(app, game, pile[-1]).center
+    )
     before = game.moves
     (double_click if double else click)(app, point)
     expect(game, before + 1, f"eight off {'double ' if double else ''}tap on {src}")
@@ -343,10 +355,12 @@ def eightoff_tap(app: App, game: EightOffGame, src: Any, double: bool = False) -
 def eightoff_play(app: App, game: EightOffGame, move: Any) -> None:
     """A move as a player makes it: a card home by a tap, a card to the free cell a double tap
     chooses by a double tap, anything else by a drag."""
+    from game.model.moves import PileKind
+
     src, dst, count = move.src, move.dst, move.count
-    if src[0] != "foundation" and count == 1 and game.tap_target(src) == dst:
+    if src.kind is not PileKind.FOUNDATION and count == 1 and game.tap_target(src) == dst:
         eightoff_tap(app, game, src)
-    elif src[0] != "foundation" and dst[0] == "cell" and game.auto_target(src, count) == dst:
+    elif src.kind is not PileKind.FOUNDATION and dst.kind is PileKind.CELL and game.auto_target(src, count) == dst:
         eightoff_tap(app, game, src, double=True)
     else:
         eightoff_drag(app, game, move)

@@ -38,11 +38,9 @@ from . import HELP_DIR, LANGUAGES, TEXT_DIR
 
 EXAMPLES_FILE = HELP_DIR / "examples.json"
 STEP_KINDS = ("look", "draw", "play", "move", "tap", "double", "next", "replay")
-_PILES = {"C": "column", "L": "cell", "F": "foundation"}
+_PILES = {"C": PileKind.COLUMN, "L": PileKind.CELL, "F": PileKind.FOUNDATION}
 _LOCATION = re.compile(r"^(column|cell|foundation) ([1-8])$")
 _MOVE = re.compile(r"^([CLF])([1-8])>([CLF])([1-8])(?:x(\d+))?$")
-
-Location = Pile
 
 
 @dataclass(frozen=True)
@@ -82,7 +80,7 @@ class Example:
         return seen
 
 
-def location(text: str) -> Location:
+def location(text: str) -> Pile:
     """'column 4' -> Pile.column(3): the data counts from 1, as the captions do."""
     m = _LOCATION.match(text.strip())
     if not m:
@@ -100,14 +98,14 @@ def golf_move(token: str) -> int | str:
     return column - 1
 
 
-def eightoff_move(token: str) -> tuple[Location, Location, int]:
+def eightoff_move(token: str) -> tuple[Pile, Pile, int]:
     """'C5>C4x3' -> (Pile.column(4), Pile.column(3), 3)."""
     m = _MOVE.match(token)
     if not m:
         raise ValueError(f"not an Eight Off move: {token!r}")
     src, dst = (
-        Pile(PileKind(_PILES[m.group(1)]), int(m.group(2)) - 1),
-        Pile(PileKind(_PILES[m.group(3)]), int(m.group(4)) - 1),
+        Pile(_PILES[m.group(1)], int(m.group(2)) - 1),
+        Pile(_PILES[m.group(3)], int(m.group(4)) - 1),
     )
     return src, dst, int(m.group(5) or 1)
 
@@ -217,8 +215,8 @@ class Plan:
     kind: str  # 'look', 'draw', 'play' or 'move'
     column: int | None = None  # Golf: the column played
     row: int | None = None  # Golf: the row touched (a covered card)
-    src: Location | None = None  # Eight Off
-    dst: Location | None = None
+    src: Pile | None = None  # Eight Off
+    dst: Pile | None = None
     count: int = 1
     refused: str | None = None  # the model's reason, when it refuses
 

@@ -15,24 +15,27 @@ from .deals import eightoff_deal
 from .errors import IllegalMove
 from .moves import EightOffMove, Pile, PileKind
 
-#: A pile as the public methods take it: a Pile, or its older (kind name, index) tuple.
-PileLike = Pile | tuple[str, int]
-
 COLUMN_COUNT = 8
 CELL_OPTIONS = (8, 4, 2)
 POINTS_PER_CARD = 10
 
+# Every pile of any Eight Off table, made once: legal_moves names them many times a call.
+_COLUMNS = tuple(Pile.column(i) for i in range(COLUMN_COUNT))
+_CELLS = tuple(Pile.cell(i) for i in range(max(CELL_OPTIONS)))
+_FOUNDATIONS = tuple(Pile.foundation(i) for i in range(len(SUITS)))
+_SIZES = {PileKind.COLUMN: COLUMN_COUNT, PileKind.FOUNDATION: len(SUITS)}
+
 
 def column(i: int) -> Pile:
-    return Pile(PileKind.COLUMN, i)
+    return _COLUMNS[i]
 
 
 def cell(i: int) -> Pile:
-    return Pile(PileKind.CELL, i)
+    return _CELLS[i]
 
 
 def foundation(i: int) -> Pile:
-    return Pile(PileKind.FOUNDATION, i)
+    return _FOUNDATIONS[i]
 
 
 def is_run(cards: Sequence[Card]) -> bool:
@@ -166,9 +169,10 @@ class EightOffGame(SolitaireGame[EightOffMove]):
             + [c for f in self._foundations for c in f]
         )
 
-    def pile(self, loc: PileLike) -> list[Card]:
+    def pile(self, loc: Pile) -> list[Card]:
         """The cards of a pile, bottom first (a cell is a pile of 0 or 1)."""
-        kind, i = self._check_location(loc)
+        pile = self._check_location(loc)
+        kind, i = pile.kind, pile.index
         if kind is PileKind.CELL:
             card = self._cells[i]
             return [] if card is None else [card]
@@ -182,30 +186,27 @@ class EightOffGame(SolitaireGame[EightOffMove]):
             n += 1
         return n
 
-    def _check_location(self, loc: Any) -> Pile:
-        """`loc` as a Pile of this table (a Pile, or its older tuple form); ValueError otherwise."""
-        if type(loc) is Pile:
-            pile = loc
-        else:
-            try:
-                pile = Pile.of(loc)
-            except ValueError:
-                raise ValueError(f"not a location here: {loc!r}") from None
-        kind, i = pile
-        size = COLUMN_COUNT if kind is PileKind.COLUMN else len(self._cells) if kind is PileKind.CELL else len(SUITS)
-        if not 0 <= i < size:
+    def _check_location(self, loc: Pile) -> Pile:
+        """`loc`, a pile of this table; TypeError for anything but a Pile, ValueError for a pile this
+        table has not (a stock, a fifth foundation)."""
+        if type(loc) is not Pile:
+            raise TypeError(f"a pile is a Pile (Pile.column(3)), not {loc!r}")
+        kind = loc.kind
+        size = len(self._cells) if kind is PileKind.CELL else _SIZES.get(kind, 0)
+        if not 0 <= loc.index < size:
             raise ValueError(f"not a location here: {loc!r}")
-        return pile
+        return loc
 
     # -- rules -------------------------------------------------------------------------------------
     def free_cells(self) -> int:
         return sum(1 for c in self._cells if c is None)
 
-    def max_group(self, dst: PileLike) -> int:
+    def max_group(self, dst: Pile) -> int:
         """(free cells + 1) × 2^(empty columns), the destination column not counted; 1 for cells and foundations."""
-        kind, i = self._check_location(dst)
-        if kind is not PileKind.COLUMN:
+        pile = self._check_location(dst)
+        if pile.kind is not PileKind.COLUMN:
             return 1
+        i = pile.index
         empty = sum(1 for j, col in enumerate(self._columns) if not col and j != i)
         return (self.free_cells() + 1) << empty
 
@@ -213,7 +214,7 @@ class EightOffGame(SolitaireGame[EightOffMove]):
     def kind_id(self) -> str:
         return f"eightoff-{len(self._cells)}"
 
-    def why_illegal(self, src: PileLike | EightOffMove, dst: PileLike | None = None, count: int = 1) -> str | None:
+    def why_illegal(self, src: Pile | EightOffMove, dst: Pile | None = None, count: int = 1) -> str | None:
         """None if the move is allowed, else the reason code the UI explains (see refusal)."""
         if isinstance(src, EightOffMove):
             move = src
@@ -232,9 +233,14 @@ class EightOffGame(SolitaireGame[EightOffMove]):
         count = move.count
         if self._status != "playing":
             return IllegalMove("over")
-        if src == dst:
+        if src.kind is dst.kind and src.index == dst.index:
             return IllegalMove("same")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1 or (count > 1 and src.kind != "column"):
+        if (
+            not isinstance(count, int)
+            or isinstance(count, bool)
+            or count < 1
+            or (count > 1 and src.kind is not PileKind.COLUMN)
+        ):
             return IllegalMove("source")
         moving = self.pile(src)
         if not moving:
@@ -293,17 +299,13 @@ class EightOffGame(SolitaireGame[EightOffMove]):
 
     def _piles(self) -> list[Pile]:
         """Every pile of the table: the columns, the cells, the foundations."""
-        return (
-            [column(i) for i in range(COLUMN_COUNT)]
-            + [cell(i) for i in range(len(self._cells))]
-            + [foundation(i) for i in range(len(SUITS))]
-        )
+        return [*_COLUMNS, *_CELLS[: len(self._cells)], *_FOUNDATIONS]
 
-    def move(self, src: PileLike, dst: PileLike, count: int = 1) -> None:
+    def move(self, src: Pile, dst: Pile, count: int = 1) -> None:
         """Move `count` cards from the top of src onto dst as one action (one undo step)."""
         self.push(EightOffMove(self._check_location(src), self._check_location(dst), count))
 
-    def tap_target(self, src: PileLike) -> Pile | None:
+    def tap_target(self, src: Pile) -> Pile | None:
         """Where a single tap sends the top card: its foundation, when that is allowed."""
         start = self._check_location(src)
         if start.kind is PileKind.FOUNDATION:
@@ -342,7 +344,7 @@ class EightOffGame(SolitaireGame[EightOffMove]):
             return ()
         return tuple(line)
 
-    def auto_target(self, src: PileLike, count: int = 1) -> Pile | None:
+    def auto_target(self, src: Pile, count: int = 1) -> Pile | None:
         """Double tap: foundation, then the longest accepting column (leftmost on ties), then an empty
         column (Kings only), then a free cell. A whole column is never moved to another empty column."""
         start = self._check_location(src)
@@ -386,7 +388,7 @@ class EightOffGame(SolitaireGame[EightOffMove]):
         self._status = record.status
 
     def _take(self, loc: Pile, count: int) -> list[Card]:
-        kind, i = loc
+        kind, i = loc.kind, loc.index
         if kind is PileKind.CELL:
             card, self._cells[i] = self._cells[i], None
             assert card is not None  # a move from a cell was checked to have a card
@@ -397,7 +399,7 @@ class EightOffGame(SolitaireGame[EightOffMove]):
         return cards
 
     def _put(self, loc: Pile, cards: list[Card]) -> None:
-        kind, i = loc
+        kind, i = loc.kind, loc.index
         if kind is PileKind.CELL:
             self._cells[i] = cards[0]
         elif kind is PileKind.COLUMN:

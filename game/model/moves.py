@@ -1,4 +1,5 @@
-"""Piles and moves as small immutable values with a text form that round-trips, one kind per game.
+"""Piles, what a point on the table hits, and moves as small immutable values with a text form that
+round-trips, one kind of move per game.
 
 >>> str(GolfMove.play(3)), GolfMove.parse('d') == GolfMove.DRAW
 ('p3', True)
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:  # a default (PEP 696): a bare SolitaireGame means SolitaireGame[Any]
     from typing_extensions import TypeVar
@@ -41,35 +42,46 @@ class Move(Protocol):
 
 
 class PileKind(StrEnum):
-    """What kind of pile a Pile is. A StrEnum, so a kind equals (and hashes like) its old string
-    form ('column'), which keeps `Pile` equal to the tuples `('column', 3)` older code passes."""
+    """What kind of pile a Pile is. Its value is the kind's name in words ('column')."""
 
     COLUMN = "column"
     CELL = "cell"
     FOUNDATION = "foundation"
+    STOCK = "stock"
+    WASTE = "waste"
 
     @property
     def letter(self) -> str:
-        """The kind's letter in the text form: c, l (cell) or f."""
+        """The kind's letter in the text form: c, l (cell), f, s (stock) or w (waste)."""
         return _LETTERS[self]
 
 
-_LETTERS = {PileKind.COLUMN: "c", PileKind.CELL: "l", PileKind.FOUNDATION: "f"}
+_LETTERS = {
+    PileKind.COLUMN: "c",
+    PileKind.CELL: "l",
+    PileKind.FOUNDATION: "f",
+    PileKind.STOCK: "s",
+    PileKind.WASTE: "w",
+}
 _KINDS = {letter: kind for kind, letter in _LETTERS.items()}
+_EIGHTOFF_KINDS = (PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION)  # (no stock, no waste)
 
 
-class Pile(NamedTuple):
-    """One pile of an Eight Off table: its kind and its index among the piles of that kind.
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """One pile of a table: its kind and its index among the piles of that kind (a Golf table's
+    stock and waste are index 0). A value of its own: it equals only a Pile, never a tuple.
 
-    A named tuple whose kind is a StrEnum, so `Pile.column(3) == ('column', 3)` with the same hash:
-    code that still names piles by those tuples works unchanged.
-
-    >>> str(Pile.cell(2)), Pile.parse('f1') == Pile.foundation(1)
-    ('l2', True)
+    >>> str(Pile.cell(2)), Pile.parse('f1') == Pile.foundation(1), Pile.column(3) == ('column', 3)
+    ('l2', True, False)
     """
 
     kind: PileKind
-    index: int  # type: ignore[assignment]  # (shadows tuple.index, which no pile needs)
+    index: int
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not PileKind or type(self.index) is not int:
+            raise TypeError(f"a Pile is a PileKind and an int, not {self.kind!r}, {self.index!r}")
 
     @classmethod
     def column(cls, index: int) -> Pile:
@@ -84,18 +96,12 @@ class Pile(NamedTuple):
         return cls(PileKind.FOUNDATION, index)
 
     @classmethod
-    def of(cls, value: Pile | tuple[str, int]) -> Pile:
-        """A Pile from itself or from its older form, a (kind name, index) tuple; ValueError for
-        anything else (whether the index exists is the game's question)."""
-        if type(value) is Pile:
-            return value
-        try:
-            kind, index = value
-            if not isinstance(index, int) or isinstance(index, bool):
-                raise ValueError
-            return cls(PileKind(kind), index)
-        except (TypeError, ValueError):
-            raise ValueError(f"not a pile: {value!r}") from None
+    def stock(cls) -> Pile:
+        return cls(PileKind.STOCK, 0)
+
+    @classmethod
+    def waste(cls) -> Pile:
+        return cls(PileKind.WASTE, 0)
 
     @classmethod
     def parse(cls, text: str) -> Pile:
@@ -106,6 +112,15 @@ class Pile(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.kind.letter}{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What a point on the table falls on: a pile and, on a column, the row of the card under it
+    (0 the bottom card, -1 an empty column's outline); None for the other piles."""
+
+    pile: Pile
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,16 +199,8 @@ class EightOffMove:
     count: int = 1
 
     def __post_init__(self) -> None:
-        # Piles given in their older tuple form become Piles (the table scenes still name them so).
-        if type(self.src) is not Pile:
-            object.__setattr__(self, "src", Pile.of(self.src))
-        if type(self.dst) is not Pile:
-            object.__setattr__(self, "dst", Pile.of(self.dst))
-
-    @classmethod
-    def of(cls, src: Pile | tuple[str, int], dst: Pile | tuple[str, int], count: int = 1) -> EightOffMove:
-        """A move between piles named as Piles or in their older (kind name, index) form."""
-        return cls(Pile.of(src), Pile.of(dst), count)
+        if type(self.src) is not Pile or type(self.dst) is not Pile:
+            raise TypeError(f"an Eight Off move goes between two Piles, not {self.src!r} and {self.dst!r}")
 
     @classmethod
     def parse(cls, text: str) -> EightOffMove:
@@ -203,7 +210,10 @@ class EightOffMove:
             head, count = text.split("x")
             if len(head) != 4 or not count.isdigit():
                 raise ValueError
-            return cls(Pile.parse(head[:2]), Pile.parse(head[2:]), int(count))
+            src, dst = Pile.parse(head[:2]), Pile.parse(head[2:])
+            if src.kind not in _EIGHTOFF_KINDS or dst.kind not in _EIGHTOFF_KINDS:
+                raise ValueError
+            return cls(src, dst, int(count))
         except (ValueError, AttributeError):
             raise ValueError(f"not an Eight Off move: {text!r} (e.g. 'c0l3x1')") from None
 
@@ -214,9 +224,17 @@ class EightOffMove:
             return value
         try:
             src, dst, count = value
-            return cls(Pile.of(src), Pile.of(dst), count)  # the game checks the piles exist
+            return cls(_solver_pile(src), _solver_pile(dst), count)  # the game checks the piles exist
         except (TypeError, ValueError):
             raise ValueError(f"not an Eight Off move: {value!r}") from None
 
     def __str__(self) -> str:
         return f"{self.src}{self.dst}x{self.count}"
+
+
+def _solver_pile(value: Any) -> Pile:
+    """A Pile from the plain (kind name, index) pair the Eight Off solver searches with, or a Pile."""
+    if type(value) is Pile:
+        return value
+    kind, index = value
+    return Pile(PileKind(kind), index)

@@ -11,17 +11,16 @@ from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.eightoff import EightOffGame
-from ..model.moves import EightOffMove, Move
+from ..model.moves import EightOffMove, Hit, Move, Pile, PileKind
 from ..ui.gesture import DOUBLE_TIME
 from ..ui.pointer import mouse_in_use
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene
 from .hud import MOVES, PAR, SCORE, Slot
-from .table_contract import GameTable, HintView, Hit, Pile, Saying
+from .table_contract import GameTable, HintView, Saying
 from .table_hooks import RulesDefaults, arrow_between, par_of_game
 
-Location = tuple[str, int]
 #: s past DOUBLE_TIME before a lone tap's hint shows: a second tap at the window's very end (its
 #: time taken from the event, a frame late) is still a double, and the hint must not come first
 HINT_AFTER = 0.1
@@ -101,45 +100,46 @@ class EightOffRules(RulesDefaults):
         return self._layout.hit(pos, self._game.columns, self._game.cells)
 
     # -- what a press picks up ---------------------------------------------------------------------
-    def source(self, hit: Hit | None) -> tuple[Location, int] | None:
-        """The model location and card count a press on `hit` takes: a card of the run at the top of
-        a column with everything on it, a cell's card, or a foundation's top card."""
+    def source(self, hit: Hit | None) -> tuple[Pile, int] | None:
+        """The model pile and card count a press on `hit` takes: a card of the run at the top of a
+        column with everything on it, a cell's card, or a foundation's top card."""
         if hit is None or self._game.status != "playing":
             return None
         g = self._game
-        if hit[0] == "column":
-            c, row = hit[1], hit[2]
-            pile = g.columns[c]
-            if not len(pile) - g.run_length(c) <= row < len(pile):
+        kind, i = hit.pile.kind, hit.pile.index
+        if kind is PileKind.COLUMN:
+            pile = g.columns[i]
+            row = -1 if hit.row is None else hit.row
+            if not len(pile) - g.run_length(i) <= row < len(pile):
                 return None
-            return ("column", c), len(pile) - row
-        if hit[0] == "cell":
-            return (("cell", hit[1]), 1) if g.cells[hit[1]] is not None else None
-        if hit[0] == "foundation":
-            return (("foundation", hit[1]), 1) if g.foundations[hit[1]] else None
+            return hit.pile, len(pile) - row
+        if kind is PileKind.CELL:
+            return (hit.pile, 1) if g.cells[i] is not None else None
+        if kind is PileKind.FOUNDATION:
+            return (hit.pile, 1) if g.foundations[i] else None
         return None
 
     def pick(self, hit: Hit) -> list[Card]:
         src = self.source(hit)
         if src is None:
             return []
-        (kind, i), count = src
-        return list(self._game.pile((kind, i))[-count:])
+        pile, count = src
+        return list(self._game.pile(pile)[-count:])
 
-    def locate(self, cards: list[Card]) -> tuple[Location, int] | None:
+    def locate(self, cards: list[Card]) -> tuple[Pile, int] | None:
         """Where these picked-up cards are in the model now (None if they have moved)."""
         g = self._game
         first = cards[0]
         for c, pile in enumerate(g.columns):
             if first in pile and list(pile[pile.index(first) :]) == cards:
-                return ("column", c), len(cards)
+                return Pile.column(c), len(cards)
         if len(cards) == 1:
             for i, card in enumerate(g.cells):
                 if card == first:
-                    return ("cell", i), 1
+                    return Pile.cell(i), 1
             for i, pile in enumerate(g.foundations):
                 if pile and pile[-1] == first:
-                    return ("foundation", i), 1
+                    return Pile.foundation(i), 1
         return None
 
     # -- taps --------------------------------------------------------------------------------------
@@ -154,15 +154,15 @@ class EightOffRules(RulesDefaults):
             return
         src = self.source(hit)
         if src is None:
-            if hit[0] == "column" and hit[2] >= 0:
-                self.table.refuse("blocked", self._game.columns[hit[1]][hit[2]])
+            if hit.pile.kind is PileKind.COLUMN and hit.row is not None and hit.row >= 0:
+                self.table.refuse("blocked", self._game.columns[hit.pile.index][hit.row])
             return
-        (kind, i), count = src
-        if kind == "foundation":
+        loc, count = src
+        if loc.kind is PileKind.FOUNDATION:
             return
-        target = self._game.tap_target((kind, i)) if count == 1 else None
+        target = self._game.tap_target(loc) if count == 1 else None
         if target is not None:
-            self.table.make_move(EightOffMove.of((kind, i), target, 1))
+            self.table.make_move(EightOffMove(loc, target, 1))
         elif self.table.interactive:
             self._hint_at = self.table.clock + DOUBLE_TIME + HINT_AFTER  # shown unless the second tap comes
 
@@ -173,18 +173,18 @@ class EightOffRules(RulesDefaults):
         if src is None:
             return
         loc, count = src
-        if loc[0] == "foundation":
+        if loc.kind is PileKind.FOUNDATION:
             return
         g = self._game
         target = g.auto_target(loc, count)
-        if target is None and loc[0] == "column" and count < g.run_length(loc[1]):
-            count = g.run_length(loc[1])  # a card inside a run: the whole run, if that fits somewhere
+        if target is None and loc.kind is PileKind.COLUMN and count < g.run_length(loc.index):
+            count = g.run_length(loc.index)  # a card inside a run: the whole run, if that fits somewhere
             target = g.auto_target(loc, count)
         if target is not None:
-            self.table.make_move(EightOffMove.of(loc, target, count))
+            self.table.make_move(EightOffMove(loc, target, count))
             return
         card = g.pile(loc)[-count]
-        refusals = [g.refusal(EightOffMove.of(loc, ("column", i), count)) for i in range(len(g.columns))]
+        refusals = [g.refusal(EightOffMove(loc, Pile.column(i), count)) for i in range(len(g.columns))]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
         # it would fit but for the group formula: say how many may move
         self.table.refuse(too_many[0] if too_many else "nowhere", card)
@@ -235,7 +235,7 @@ class EightOffRules(RulesDefaults):
         for _area, dst in overlaps:
             if dst == loc:
                 continue
-            refused = self.table.attempt(EightOffMove.of(loc, dst, count))
+            refused = self.table.attempt(EightOffMove(loc, dst, count))
             if refused is None:
                 return True
             first_refusal = first_refusal or refused
@@ -248,9 +248,9 @@ class EightOffRules(RulesDefaults):
     def focus_piles(self) -> list[Pile]:
         g = self._game
         return (
-            [("cell", i) for i in range(len(g.cells))]
-            + [("foundation", i) for i in range(len(g.foundations))]
-            + [("column", i) for i in range(len(g.columns))]
+            [Pile.cell(i) for i in range(len(g.cells))]
+            + [Pile.foundation(i) for i in range(len(g.foundations))]
+            + [Pile.column(i) for i in range(len(g.columns))]
         )
 
     def focus_anchor(self, pile: Pile) -> pygame.Rect:
@@ -263,9 +263,9 @@ class EightOffRules(RulesDefaults):
 
     def _top_hit(self, pile: Pile) -> Hit:
         """The hit a click on the pile's top card makes (an empty column: its outline)."""
-        if pile[0] == "column":
-            return ("column", pile[1], len(self._game.columns[pile[1]]) - 1)
-        return pile
+        if pile.kind is PileKind.COLUMN:
+            return Hit(pile, len(self._game.columns[pile.index]) - 1)
+        return Hit(pile)
 
     def key_tap(self, pile: Pile) -> None:
         """A tap on the top card: up to its foundation; if it cannot go, the hint names the keys."""
@@ -276,10 +276,10 @@ class EightOffRules(RulesDefaults):
 
     def key_pick(self, pile: Pile) -> list[Card]:
         """A cell's or a foundation's top card, or a column's whole run at its foot."""
-        if pile[0] != "column":
-            return self.pick(pile)
-        column = self._game.columns[pile[1]]
-        return self.pick(("column", pile[1], len(column) - self._game.run_length(pile[1])))
+        if pile.kind is not PileKind.COLUMN:
+            return self.pick(Hit(pile))
+        column = self._game.columns[pile.index]
+        return self.pick(Hit(pile, len(column) - self._game.run_length(pile.index)))
 
     def key_drop(self, cards: list[Card], pile: Pile) -> None:
         """The picked cards onto `pile`: the longest part of them that it takes (a run of which
@@ -292,11 +292,11 @@ class EightOffRules(RulesDefaults):
         g = self._game
         fits = [n for n in range(count, 0, -1) if g.why_illegal(loc, pile, n) is None]
         if fits:
-            self.table.make_move(EightOffMove.of(loc, pile, fits[0]), cards[-fits[0]])
+            self.table.make_move(EightOffMove(loc, pile, fits[0]), cards[-fits[0]])
             return
-        refusals = [g.refusal(EightOffMove.of(loc, pile, n)) for n in range(count, 0, -1)]
+        refusals = [g.refusal(EightOffMove(loc, pile, n)) for n in range(count, 0, -1)]
         too_many = [r for r in refusals if r is not None and r.reason == "too-many"]
-        refusal = too_many[0] if too_many else refusals[0 if pile[0] == "column" else -1]
+        refusal = too_many[0] if too_many else refusals[0 if pile.kind is PileKind.COLUMN else -1]
         if refusal is not None:
             self.table.refuse(refusal, cards[0])
 
@@ -333,10 +333,10 @@ class EightOffRules(RulesDefaults):
         g = self._game
         out = set()
         for i, pile in enumerate(g.columns):
-            if pile and g.tap_target(("column", i)) is not None:
+            if pile and g.tap_target(Pile.column(i)) is not None:
                 out.add(pile[-1])
         for i, card in enumerate(g.cells):
-            if card is not None and g.tap_target(("cell", i)) is not None:
+            if card is not None and g.tap_target(Pile.cell(i)) is not None:
                 out.add(card)
         return out
 
@@ -346,10 +346,10 @@ class EightOffRules(RulesDefaults):
         return None  # no defeat message in Eight Off: the player undoes or starts again
 
     # -- the solver's moves ------------------------------------------------------------------------
-    def _pile_rect(self, loc: Location, count: int = 0) -> pygame.Rect:
+    def _pile_rect(self, loc: Pile, count: int = 0) -> pygame.Rect:
         """Where a pile shows its top card (or, with count, the first of its top `count` cards)."""
         pile = self._game.pile(loc)
-        cards = [c for c in pile if c is not None] if loc[0] == "cell" else list(pile)
+        cards = [c for c in pile if c is not None] if loc.kind is PileKind.CELL else list(pile)
         if cards:
             card = cards[-count] if count else cards[-1]
             return self.table.target_rect(card)
@@ -367,7 +367,7 @@ class EightOffRules(RulesDefaults):
         else:
             marks.append(self._layout.slot_rect(dst))
         start = self._pile_rect(src, count)
-        if src[0] == "column":  # the moved card's visible strip, not the cards over it
+        if src.kind is PileKind.COLUMN:  # the moved card's visible strip, not the cards over it
             start = pygame.Rect(start.x, start.y, start.width, self._layout.card_h // 2)
         return cards, marks, arrow_between(start, self._pile_rect(dst))
 
@@ -378,11 +378,11 @@ class EightOffRules(RulesDefaults):
 
         before = position_at(self._game, index)
         card = before.pile(src)[-count].label
-        if dst[0] == "cell":
+        if dst.kind is PileKind.CELL:
             return tr("{card} to a cell", card=card)
-        if dst[0] == "foundation":
+        if dst.kind is PileKind.FOUNDATION:
             return tr("{card} to its foundation", card=card)
-        if src[0] == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return tr("{card} back from its foundation", card=card)
         under = before.pile(dst)
         if not under:

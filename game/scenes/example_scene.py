@@ -19,6 +19,7 @@ from ..help import examples
 from ..help.examples import Plan, Run, message_fields
 from ..i18n import N_, language, tr
 from ..model.cards import Card
+from ..model.moves import PileKind
 from ..ui import theme
 from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
@@ -243,7 +244,13 @@ class ExampleScene(ExamplePainting, Scene):
             self._message(args["message"], **message_fields(args))
         self.run.apply(plan)
         if plan.refused is None and plan.kind != "look":
-            sound = "flip" if plan.kind == "draw" else "place" if plan.dst and plan.dst[0] == "foundation" else "slide"
+            sound = (
+                "flip"
+                if plan.kind == "draw"
+                else "place"
+                if plan.dst and plan.dst.kind is PileKind.FOUNDATION
+                else "slide"
+            )
             self.ctx.audio.play(sound, self.clock)
             self.board.sync(self._targets(), duration=MOVE_TIME * self.speed)
             if status == "playing" and g.status == "blocked":

@@ -11,13 +11,13 @@ from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.golf import GolfGame
-from ..model.moves import GolfMove, Move
+from ..model.moves import GolfMove, Hit, Move, Pile, PileKind
 from ..view.board import Target
 from ..view.golf_layout import GolfLayout
 from .base import Scene
 from .golf_best_line import BestFound
 from .hud import MOVES, SCORE, STOCK, Slot
-from .table_contract import GameTable, HintView, Hit, Pile, Saying
+from .table_contract import GameTable, HintView, Saying
 from .table_hooks import RulesDefaults, arrow_between
 
 FELT_PRINT = (220, 235, 215, 150)  # the rule set's name printed on the felt: light, half there
@@ -106,19 +106,19 @@ class GolfRules(RulesDefaults):
         return self._layout.hit(pos, self._game.columns, len(self._game.stock))
 
     def pick(self, hit: Hit) -> list[Card]:
-        if hit[0] == "column":
-            pile = self._game.columns[hit[1]]
-            if hit[2] == len(pile) - 1 and self._game.status == "playing":
+        if hit.pile.kind is PileKind.COLUMN:
+            pile = self._game.columns[hit.pile.index]
+            if hit.row == len(pile) - 1 and self._game.status == "playing":
                 return [pile[-1]]
         return []
 
     def on_tap(self, hit: Hit | None, double: bool = False) -> None:
         if hit is None:
             return
-        if hit[0] == "stock":  # (a refused draw shakes the stock's top card)
+        if hit.pile.kind is PileKind.STOCK:  # (a refused draw shakes the stock's top card)
             self.table.make_move(GolfMove.DRAW, self._game.stock[-1] if self._game.stock else None)
-        elif hit[0] == "column":
-            self.play(hit[1], hit[2])
+        elif hit.pile.kind is PileKind.COLUMN:
+            self.play(hit.pile.index, hit.row)
 
     def play(self, column: int, row: int | None = None) -> bool:
         """Play the card at (column, row): only a column's free card moves; a covered one is refused
@@ -144,21 +144,21 @@ class GolfRules(RulesDefaults):
 
     # -- keyboard play (table_focus.py): the columns left to right, then the stock ------------------
     def focus_piles(self) -> list[Pile]:
-        return [("column", i) for i in range(len(self._game.columns))] + [("stock",)]
+        return [Pile.column(i) for i in range(len(self._game.columns))] + [Pile.stock()]
 
     def focus_anchor(self, pile: Pile) -> pygame.Rect:
-        return self._layout.stock if pile[0] == "stock" else self._layout.columns[pile[1]]
+        return self._layout.stock if pile.kind is PileKind.STOCK else self._layout.columns[pile.index]
 
     def focus_cards(self, pile: Pile) -> list[Card]:
-        cards = self._game.stock if pile[0] == "stock" else self._game.columns[pile[1]]
+        cards = self._game.stock if pile.kind is PileKind.STOCK else self._game.columns[pile.index]
         return list(cards[-1:])
 
     def key_tap(self, pile: Pile) -> None:
         """A column plays its free card, the stock draws."""
-        if pile[0] == "stock":
-            self.on_tap(("stock",))
+        if pile.kind is PileKind.STOCK:
+            self.on_tap(Hit(pile))
         else:
-            self.play(pile[1])
+            self.play(pile.index)
 
     # -- what the table shows ----------------------------------------------------------------------
     def refreshed(self) -> None:

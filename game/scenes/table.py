@@ -22,7 +22,7 @@ from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
 from ..model import IllegalMove
 from ..model.cards import Card
-from ..model.moves import Move
+from ..model.moves import Hit, Move
 from ..ui import theme
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.pointer import mouse_in_use
@@ -40,7 +40,7 @@ from .hud import TIME, Hud, Slot, play_time
 from .kind_picker import kind_title, rules_title
 from .message_place import place_message
 from .seat import Seat, saved_game_at_stake, take_over
-from .table_contract import Hit, RoundControl, TableRules
+from .table_contract import RoundControl, TableRules
 from .table_deal import deal_landed, listed, prefetch_faces, skip_deal, start_deal
 from .table_focus import TableFocus
 from .table_hooks import par_of_game

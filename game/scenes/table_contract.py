@@ -14,7 +14,7 @@ import pygame
 from ..model import IllegalMove
 from ..model.base import SolitaireGame
 from ..model.cards import Card
-from ..model.moves import Move
+from ..model.moves import Hit, Move, Pile
 from ..view.board import Board, Target
 from ..view.layout import TableLayout
 
@@ -29,11 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .golf_best_line import BestFound
     from .hud import Hud, Slot
 
-#: What a point or a key falls on: (pile kind, pile index[, row]), the game's own names
-#: (("column", 3, 5), ("cell", 0), ("stock",)).
-Hit = tuple
-#: A pile the keyboard focus visits: ("column", 3), ("cell", 0), ("foundation", 1), ("stock",).
-Pile = tuple
 #: How a hint shows a solver's move: the cards to light, the empty piles to mark, the arrow.
 HintView = tuple[set[Card], list[pygame.Rect], tuple[tuple[int, int], tuple[int, int]] | None]
 #: What to say about a refusal: a message (its catalogue key) and the values it names.

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..model.cards import Card
+from ..model.moves import Pile
 from ..ui.key_focus import nearest, paint_ring
 from ..view.dirty_rects import spanned
 from ..view.lift import LIFT_TIME, SETTLE_TIME
@@ -43,8 +44,6 @@ class FocusTable(Protocol):
     def refresh(self, duration: float | None = None) -> None: ...
     def skip_deal(self) -> None: ...
 
-
-Pile = tuple  # ("column", 3), ("cell", 0), ("foundation", 1), ("stock",): the game's own names
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)

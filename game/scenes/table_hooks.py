@@ -15,9 +15,9 @@ from ..model import IllegalMove
 from ..model.base import SolitaireGame
 from ..model.cards import Card
 from ..model.codes import parse_code
-from ..model.moves import Move
+from ..model.moves import Hit, Move, Pile
 from .hud import MOVES, SCORE, Slot
-from .table_contract import Hit, Pile, Saying
+from .table_contract import Saying
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Scene

@@ -33,14 +33,14 @@ T = TypeVar("T")
 #: A line played a move at a time: yields after each move, returns the moves (None: unreadable).
 Play = Generator[None, None, "list[Move] | None"]
 
-PILES: dict[str, str] = {PileKind.COLUMN: "abcdefgh", PileKind.CELL: "ijklmnop"}
+PILES: dict[PileKind, str] = {PileKind.COLUMN: "abcdefgh", PileKind.CELL: "ijklmnop"}
 _EIGHTOFF_MOVE = re.compile(r"([a-p])([a-p])(\d*)")
 
 
 def _pile(char: str) -> Pile:
-    if char in PILES["column"]:
-        return Pile.column(PILES["column"].index(char))
-    return Pile.cell(PILES["cell"].index(char))
+    if char in PILES[PileKind.COLUMN]:
+        return Pile.column(PILES[PileKind.COLUMN].index(char))
+    return Pile.cell(PILES[PileKind.CELL].index(char))
 
 
 # -- Golf ------------------------------------------------------------------------------------------

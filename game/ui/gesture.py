@@ -28,15 +28,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..model.moves import Hit as TableHit
+
 DRAG_THRESHOLD = 8  # px a press must travel before it becomes a drag
 DOUBLE_TIME = 0.4  # s between the taps of a double tap
 STILL_TIME = 1.0  # s a dragging finger must rest before another finger may take over
 SETTLE_TIME = 0.3  # s after a table appears in which a press is not taken (a double click's second half)
 
 Point = tuple[float, float]
-#: What a point hits on the table: (pile kind, pile index, ...) or None. Two hits on the same pile
-#: share their first two items.
-Hit = tuple[Any, ...] | None
+#: What a point hits on the table (a pile and a row, game.model.moves.Hit), or None.
+Hit = TableHit | None
 
 
 class Phase(Enum):
@@ -233,4 +234,4 @@ class Gestures:
 
 def same_pile(a: Hit, b: Hit) -> bool:
     """Whether two hits fall on the same pile (a column's cards, a cell, a foundation)."""
-    return a is not None and b is not None and a[:2] == b[:2]
+    return a is not None and b is not None and a.pile == b.pile

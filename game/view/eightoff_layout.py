@@ -16,7 +16,7 @@ import pygame
 
 from ..i18n import N_
 from ..model.cards import SUITS, Card
-from ..model.moves import Pile, PileKind
+from ..model.moves import Hit, Pile, PileKind
 from .board import Target
 from .layout import CARD_RATIO, fan_offset, fanned_targets, margin, table_area
 
@@ -197,21 +197,21 @@ class EightOffLayout:
         last = self.card_rect(column, max(0, count - 1), count)
         return top.union(last)
 
-    def hit(self, point: tuple[int, int], columns, cells) -> tuple | None:
-        """('column', c, row) for the topmost card under the point (row -1: the empty column),
-        ('cell', i), ('foundation', i) or None."""
+    def hit(self, point: tuple[int, int], columns, cells) -> Hit | None:
+        """A column and the row of its topmost card under the point (row -1: the empty column), a
+        cell, a foundation, or None."""
         for c, pile in enumerate(columns):
             for r in range(len(pile) - 1, -1, -1):
                 if self.card_rect(c, r, len(pile)).collidepoint(point):
-                    return ("column", c, r)
+                    return Hit(Pile.column(c), r)
             if not pile and self.columns[c].collidepoint(point):
-                return ("column", c, -1)
+                return Hit(Pile.column(c), -1)
         for i, rect in enumerate(self.cells):
             if rect.collidepoint(point):
-                return ("cell", i)
+                return Hit(Pile.cell(i))
         for i in range(FOUNDATIONS - 1, -1, -1):  # stacked at the side, the lower one is on top
             if self.foundations[i].collidepoint(point):
-                return ("foundation", i)
+                return Hit(Pile.foundation(i))
         return None
 
     def drop_rects(self, columns) -> list[tuple[Pile, pygame.Rect]]:
@@ -221,12 +221,10 @@ class EightOffLayout:
         out += [(Pile.foundation(i), r) for i, r in enumerate(self.foundations)]
         return out
 
-    def slot_rect(self, loc: Pile | tuple[str, int]) -> pygame.Rect:
-        """The place of a pile (a Pile, or its older (kind name, index) tuple)."""
-        kind, i = Pile.of(loc)
-        return {PileKind.COLUMN: self.columns, PileKind.CELL: self.cells, PileKind.FOUNDATION: self.foundations}[kind][
-            i
-        ]
+    def slot_rect(self, pile: Pile) -> pygame.Rect:
+        """The place of a pile."""
+        slots = {PileKind.COLUMN: self.columns, PileKind.CELL: self.cells, PileKind.FOUNDATION: self.foundations}
+        return slots[pile.kind][pile.index]
 
 
 def _row_width_units(cells: int) -> float:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..model.cards import Card
+from ..model.moves import Hit, Pile
 from .board import Target
 from .layout import fan_offset, fanned_targets, fit_card, margin, table_area
 
@@ -118,14 +119,14 @@ class GolfLayout:
             out[card] = Target(self.stock_pos(i), False, Z_STOCK + i)
         return out
 
-    def hit(self, point: tuple[int, int], columns, stock_count: int) -> tuple | None:
-        """('column', c, row) for the topmost card under the point, ('stock',), ('waste',) or None."""
+    def hit(self, point: tuple[int, int], columns, stock_count: int) -> Hit | None:
+        """A column and the row of its topmost card under the point, the stock, the waste or None."""
         for c, pile in enumerate(columns):
             for r in range(len(pile) - 1, -1, -1):
                 if self.card_rect(c, r, len(pile)).collidepoint(point):
-                    return ("column", c, r)
+                    return Hit(Pile.column(c), r)
         if self.stock.inflate(8, 8).collidepoint(point) and stock_count:
-            return ("stock",)
+            return Hit(Pile.stock())
         if self.waste.collidepoint(point):
-            return ("waste",)
+            return Hit(Pile.waste())
         return None

@@ -14,7 +14,7 @@ from game.help.examples import Run
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import GolfMove
+from game.model.moves import GolfMove, Pile
 from game.solver import solve
 
 #: How each language quotes an on-screen text in the help.
@@ -281,10 +281,10 @@ def test_the_eight_off_deal_meets_the_group_limit_on_a_winning_line():
     for move in part.line[:28]:
         game.move(*move)
     src, dst, count = part.line[28]
-    assert game.free_cells() == 2 and [i for i, c in enumerate(game.columns) if not c] == [dst[1]]
-    assert game.max_group(dst) == 3 and count == 3 and game.columns[src[1]][-3].rank == 13
+    assert game.free_cells() == 2 and [i for i, c in enumerate(game.columns) if not c] == [dst.index]
+    assert game.max_group(dst) == 3 and count == 3 and game.columns[src.index][-3].rank == 13
     kings = [c for c in range(8) if game.run_length(c) == 4 and game.columns[c][-4].rank == 13]
-    assert kings and game.why_illegal(("column", kings[0]), dst, 4) == "too-many"
+    assert kings and game.why_illegal(Pile.column(kings[0]), dst, 4) == "too-many"
     for move in part.line[28:]:
         game.move(*move)
     assert game.status == "won"

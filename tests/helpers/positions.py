@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import Pile
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -34,15 +35,15 @@ def golf_snapshot(game):
 
 
 def col(i):
-    return ("column", i)
+    return Pile.column(i)
 
 
 def cell(i):
-    return ("cell", i)
+    return Pile.cell(i)
 
 
 def fnd(i):
-    return ("foundation", i)
+    return Pile.foundation(i)
 
 
 def eo(columns, cells=(), foundations=None, n=8):

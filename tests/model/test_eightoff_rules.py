@@ -7,7 +7,7 @@ from helpers.positions import RANKS, cell, col, eo, fnd, names
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
-from game.model.moves import EightOffMove
+from game.model.moves import EightOffMove, Pile, PileKind
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -316,7 +316,9 @@ def refused_location(game, src, dst):
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("src", [("column", 8), ("cell", 8), ("foundation", 4), ("stock", 0), ("column", -1)])
+@pytest.mark.parametrize(
+    "src", [Pile.column(8), Pile.cell(8), Pile.foundation(4), Pile(PileKind.STOCK, 0), Pile.column(-1)]
+)
 def test_moving_from_a_place_that_does_not_exist_is_refused(src):
     game = eo([["9S"]], ["QH"])
     refused_location(game, src, cell(5))
@@ -324,8 +326,8 @@ def test_moving_from_a_place_that_does_not_exist_is_refused(src):
 
 def test_a_cell_beyond_the_cell_count_does_not_exist():
     game = eo([["9S"]], ["QH"], n=2)
-    refused_location(game, ("cell", 2), col(1))
-    refused_location(game, col(0), ("cell", 2))
+    refused_location(game, Pile.cell(2), col(1))
+    refused_location(game, col(0), Pile.cell(2))
 
 
 # ---------------------------------------------------------------- taking back from a foundation
@@ -442,15 +444,15 @@ def test_double_tap_king_goes_to_the_leftmost_empty_column():
 def test_double_tap_falls_back_to_a_free_cell():
     game = eo([["9S", "7H"], ["5C"]], ["KS"])
     target = game.auto_target(col(0))
-    assert target is not None and target[0] == "cell"
-    assert game.cells[target[1]] is None
+    assert target is not None and target.kind is PileKind.CELL
+    assert game.cells[target.index] is None
 
 
 def test_double_tap_king_with_no_empty_column_goes_to_a_cell():
     game = filled([["9S", "KH"]], ["QS"])
     target = game.auto_target(col(0))
-    assert target is not None and target[0] == "cell"
-    assert game.cells[target[1]] is None
+    assert target is not None and target.kind is PileKind.CELL
+    assert game.cells[target.index] is None
 
 
 def test_double_tap_with_nowhere_to_go_gives_none():

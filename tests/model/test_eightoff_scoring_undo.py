@@ -6,6 +6,7 @@ from helpers.positions import eightoff_snapshot as snapshot
 
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
+from game.model.moves import PileKind
 
 
 def sorted_deal():
@@ -24,7 +25,9 @@ def play_everything_home(game):
         sources = [cell(i) for i in range(game.cell_count)] + [col(i) for i in range(8)]
         for src in sources:
             card = (
-                game.cells[src[1]] if src[0] == "cell" else (game.columns[src[1]][-1] if game.columns[src[1]] else None)
+                game.cells[src.index]
+                if src.kind is PileKind.CELL
+                else (game.columns[src.index][-1] if game.columns[src.index] else None)
             )
             if card is None:
                 continue

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from game import registry
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import Pile, PileKind
 from game.solver import deals
 
 RANKS = "A23456789TJQK"
@@ -40,7 +41,7 @@ def test_descending_columns_and_cell_cards_finish_rank_by_rank():
     for move in line:
         ranks.append(probe.pile(move.src)[-1].rank)
         probe.push(move)  # each is a legal move of the real game
-        assert move.dst[0] == "foundation" and move.count == 1
+        assert move.dst.kind is PileKind.FOUNDATION and move.count == 1
     assert probe.status == "won" and probe.score == game.score + 240
     assert ranks == sorted(ranks)  # the eights, then the nines, ...: a cascade
     assert game.moves == 0 and game.status == "playing"  # asking changed nothing
@@ -70,7 +71,7 @@ def test_no_finish_when_a_card_needs_another_move_first():
         ]
     )
     assert game.finish_line() == ()
-    game.move(("column", 0), ("cell", 0))  # the 9♠ to a cell: now it finishes
+    game.move(Pile.column(0), Pile.cell(0))  # the 9♠ to a cell: now it finishes
     assert len(game.finish_line()) == 24
 
 
@@ -94,7 +95,11 @@ def clears_by_foundation_moves_alone(game) -> bool:
     anything else, until none is left; they never block each other, so one order tells."""
     probe = EightOffGame.from_json(game.to_json())
     while probe.status == "playing":
-        ups = [m for m in probe.legal_moves() if m.dst[0] == "foundation" and m.src[0] != "foundation"]
+        ups = [
+            m
+            for m in probe.legal_moves()
+            if m.dst.kind is PileKind.FOUNDATION and m.src.kind is not PileKind.FOUNDATION
+        ]
         if not ups:
             break
         probe.push(ups[len(ups) // 2])

@@ -7,7 +7,7 @@ import pytest
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import GolfMove
+from game.model.moves import GolfMove, Pile
 
 
 def names(seq):
@@ -148,17 +148,17 @@ def test_eightoff_round_trip_for_each_cell_count(variant):
 
 def test_eightoff_round_trip_remembers_which_cards_already_scored():
     game = EightOffGame.from_layout([["9S", "AH"]] + [[]] * 7, [None] * 8)
-    game.move(("column", 0), ("foundation", 1))
-    game.move(("foundation", 1), ("cell", 0))
+    game.move(Pile.column(0), Pile.foundation(1))
+    game.move(Pile.foundation(1), Pile.cell(0))
     copy = EightOffGame.from_json(game.to_json())
-    copy.move(("cell", 0), ("foundation", 1))
+    copy.move(Pile.cell(0), Pile.foundation(1))
     assert copy.score == 10
 
 
 def test_round_trip_keeps_the_100_action_history():
     game = EightOffGame.from_layout([["9S"]] + [[]] * 7, ["QH"] + [None] * 7)
     for i in range(105):
-        game.move(("cell", i % 2), ("cell", (i + 1) % 2))
+        game.move(Pile.cell(i % 2), Pile.cell((i + 1) % 2))
     copy = EightOffGame.from_json(game.to_json())
     assert len(undo_trail(copy, eightoff_state)) == 100
 

@@ -14,7 +14,7 @@ from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.model.moves import EightOffMove, GolfMove, Pile, PileKind
 
-LOCS = st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 7))
+LOCS = st.builds(Pile, st.sampled_from([PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION]), st.integers(0, 7))
 
 
 # -- the values -------------------------------------------------------------------------------------
@@ -37,7 +37,9 @@ def test_a_golf_text_that_is_no_move_is_refused(text):
         GolfMove.parse(text)
 
 
-@pytest.mark.parametrize("text", ["", "c0l3", "c0l3x", "x1", "z0l3x1", "c0l3x1x", "cAl3x1", "c0l3xone", "c00l3x1"])
+@pytest.mark.parametrize(
+    "text", ["", "c0l3", "c0l3x", "x1", "z0l3x1", "c0l3x1x", "cAl3x1", "c0l3xone", "c00l3x1", "s0c0x1", "c0w0x1"]
+)
 def test_an_eightoff_text_that_is_no_move_is_refused(text):
     with pytest.raises(ValueError):
         EightOffMove.parse(text)
@@ -47,7 +49,7 @@ def test_moves_are_frozen_and_hashable():
     move = GolfMove.play(2)
     with pytest.raises(AttributeError):
         move.column = 3  # type: ignore[misc]
-    group = EightOffMove(("column", 0), ("column", 1), 2)
+    group = EightOffMove(Pile.column(0), Pile.column(1), 2)
     with pytest.raises(AttributeError):
         group.count = 3  # type: ignore[misc]
     assert len({GolfMove.play(2), GolfMove.parse("p2"), GolfMove.DRAW, group, EightOffMove.parse("c0c1x2")}) == 3
@@ -57,7 +59,7 @@ def test_moves_survive_a_trip_to_the_solver_process():
     import copy
     import pickle
 
-    for move in (GolfMove.play(3), GolfMove.DRAW, EightOffMove(("column", 0), ("cell", 1), 1)):
+    for move in (GolfMove.play(3), GolfMove.DRAW, EightOffMove(Pile.column(0), Pile.cell(1), 1)):
         assert pickle.loads(pickle.dumps(move)) == move and copy.deepcopy(move) == move
     assert pickle.loads(pickle.dumps(GolfMove.DRAW)) is GolfMove.DRAW
 
@@ -108,14 +110,37 @@ def test_a_text_that_is_no_pile_is_refused(text):
         Pile.parse(text)
 
 
-def test_a_pile_equals_and_hashes_like_its_older_tuple_form():
-    """Kept while the table scenes still name piles by ('column', 3) tuples."""
-    assert Pile.column(3) == ("column", 3) and hash(Pile.column(3)) == hash(("column", 3))
-    assert {("cell", 1): "here"}[Pile.cell(1)] == "here"
-    assert Pile.of(("foundation", 2)) == Pile.foundation(2) and type(Pile.of(["cell", 0])) is Pile
-    for bad in (("deck", 0), ("column", "0"), ("column", True), ("column",), 3):
-        with pytest.raises(ValueError):
-            Pile.of(bad)  # type: ignore[arg-type]
+def test_a_pile_equals_only_a_pile_never_a_tuple():
+    assert Pile.column(3) != ("column", 3) and Pile.column(3) != "c3" and ("cell", 1) not in {Pile.cell(1)}
+    assert Pile.column(3) == Pile.parse("c3") and len({Pile.cell(1), Pile.cell(1), Pile.column(1)}) == 2
+    with pytest.raises(TypeError):
+        _kind, _index = Pile.column(3)  # type: ignore[misc]  # not a tuple: it does not unpack
+    with pytest.raises(AttributeError):
+        Pile.column(3).index = 4  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("kind, index", [("column", 0), (PileKind.COLUMN, "0"), (PileKind.CELL, True), (None, 1)])
+def test_a_pile_is_made_of_a_kind_and_an_int_only(kind, index):
+    with pytest.raises(TypeError):
+        Pile(kind, index)
+
+
+def test_the_eightoff_games_methods_refuse_a_tuple_for_a_pile():
+    game = EightOffGame.from_code("EO1-C8-AAAAAFA")
+    old = ("column", 0)
+    for call in (
+        lambda: game.why_illegal(old, Pile.cell(4)),
+        lambda: game.why_illegal(Pile.column(0), ("cell", 4)),
+        lambda: game.move(old, Pile.cell(4)),
+        lambda: game.tap_target(old),
+        lambda: game.auto_target(old),
+        lambda: game.max_group(old),
+        lambda: game.pile(old),
+        lambda: EightOffMove(old, Pile.cell(4)),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match="Pile"):
+            call()  # type: ignore[arg-type]
+    assert game.action_log == () and game.why_illegal(Pile.column(0), Pile.cell(4)) is None
 
 
 @pytest.mark.parametrize("game", [GolfGame.from_code("GO1-C-AAAAAFA"), EightOffGame.from_code("EO1-C4-AAAAAFA")])
@@ -143,7 +168,7 @@ def test_golf_push_pop_and_the_move_stack():
 
 def test_eightoff_push_pop_and_the_move_stack():
     game = EightOffGame.from_code("EO1-C8-AAAAAFA")
-    move = EightOffMove(("column", 0), ("cell", 4), 1)
+    move = EightOffMove(Pile.column(0), Pile.cell(4), 1)
     game.push(move)
     assert game.move_stack == (move,) and game.cells[4] is not None
     assert game.pop() == move and game.cells[4] is None and game.move_stack == ()
@@ -190,18 +215,18 @@ def _eightoff():
 
 def test_too_many_says_how_many_may_move_now():
     game = _eightoff()
-    refused = game.refusal(EightOffMove(("column", 0), ("column", 1), 3))
+    refused = game.refusal(EightOffMove(Pile.column(0), Pile.column(1), 3))
     assert refused is not None and refused.reason == "too-many" and refused.details == {"limit": 2}
     with pytest.raises(IllegalMove) as info:
-        game.move(("column", 0), ("column", 1), 3)
+        game.move(Pile.column(0), Pile.column(1), 3)
     assert info.value.details["limit"] == 2
 
 
 def test_a_group_to_a_cell_or_a_foundation_has_its_own_reason():
     game = _eightoff()
-    assert game.why_illegal(("column", 0), ("cell", 1), 2) == "cell-holds-one"
-    assert game.why_illegal(("column", 0), ("foundation", 0), 2) == "one-at-a-time"
-    assert game.why_illegal(("column", 0), ("cell", 0), 2) == "occupied"  # a taken cell says so first
+    assert game.why_illegal(Pile.column(0), Pile.cell(1), 2) == "cell-holds-one"
+    assert game.why_illegal(Pile.column(0), Pile.foundation(0), 2) == "one-at-a-time"
+    assert game.why_illegal(Pile.column(0), Pile.cell(0), 2) == "occupied"  # a taken cell says so first
 
 
 # -- saved games of the older format ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from game import registry
 from game.model import IllegalMove
 from game.model.golf import GolfRules
+from game.model.moves import Pile, PileKind
 
 MAX = 26**7 - 1
 UNDO_LIMIT = 100
@@ -80,9 +81,9 @@ def eightoff_rules(game, scored):
     assert game.score == 10 * len(scored)  # 10 for each card the first time it reaches a foundation
     for suit, pile in zip("SHDC", game.foundations):
         assert [(c.suit, c.rank) for c in pile] == [(suit, r) for r in range(1, len(pile) + 1)]
-    for src in [("cell", i) for i in range(game.cell_count)] + [("column", i) for i in range(8)]:
+    for src in [Pile.cell(i) for i in range(game.cell_count)] + [Pile.column(i) for i in range(8)]:
         target = game.tap_target(src)  # a single tap only ever sends a card where it may go
-        assert target is None or (target[0] == "foundation" and game.why_illegal(src, target) is None)
+        assert target is None or (target.kind is PileKind.FOUNDATION and game.why_illegal(src, target) is None)
     home = sum(len(f) for f in game.foundations)
     assert game.status in ("playing", "won")  # there is no defeat in Eight Off
     assert (game.status == "won") == (home == 52)
@@ -161,9 +162,9 @@ class Play(RuleBasedStateMachine):
         if self.game.GAME_ID == "golf":
             return [type(self.game).MOVE.parse(t) for t in ("d", *(f"p{i}" for i in range(7)))]
         piles = (
-            [("column", i) for i in range(8)]
-            + [("cell", i) for i in range(self.game.cell_count)]
-            + [("foundation", i) for i in range(4)]
+            [Pile.column(i) for i in range(8)]
+            + [Pile.cell(i) for i in range(self.game.cell_count)]
+            + [Pile.foundation(i) for i in range(4)]
         )
         return [type(self.game).MOVE(s, d, n) for s in piles for d in piles for n in (1, 2)]
 

@@ -5,7 +5,7 @@ import pytest
 from game.model import IllegalMove
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import EightOffMove, GolfMove
+from game.model.moves import EightOffMove, GolfMove, Pile
 
 
 def state(game):
@@ -17,9 +17,9 @@ def eightoff():
     return EightOffGame.from_layout(cols + [[]] * 4, [None] * 8)
 
 
-UP_AS = EightOffMove(("column", 2), ("foundation", 0))
-UP_2S = EightOffMove(("column", 3), ("foundation", 0))
-RUN = EightOffMove(("column", 0), ("column", 1), 3)
+UP_AS = EightOffMove(Pile.column(2), Pile.foundation(0))
+UP_2S = EightOffMove(Pile.column(3), Pile.foundation(0))
+RUN = EightOffMove(Pile.column(0), Pile.column(1), 3)
 
 
 def test_a_redo_makes_the_undone_move_again_and_counts_as_a_move():

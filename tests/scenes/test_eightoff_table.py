@@ -8,6 +8,7 @@ from conftest import click, drag, key, run_frames, settle, touch_drag, touch_tap
 from helpers.tables import card_point, columns, eo, finger, onto, suit_up_to
 
 from game.model.eightoff import EightOffGame
+from game.model.moves import Hit, Pile
 from game.scenes.dialog import shows
 from game.scenes.eightoff_table import HINT_AFTER
 from game.scenes.end_screen import WinPanel
@@ -283,7 +284,7 @@ def test_a_long_column_squeezes_so_its_top_card_stays_on_screen(table, size, cel
     rect = top_rect(scene, 0)
     assert len(scene.game.columns[0]) == 19
     assert pygame.Rect((0, 0), size).contains(rect)
-    assert scene.hit(rect.center) == ("column", 0, 18)
+    assert scene.hit(rect.center) == Hit(Pile.column(0), 18)
     # every card still shows a strip of itself
     assert scene.layout.step(19) >= 8
 
@@ -483,7 +484,7 @@ def test_the_second_click_of_a_double_click_that_opened_the_table_is_lost(make_a
     run_frames(app, 3)
     where = scene.layout.card_rect(0, 1, 2).center  # where the Ace lands, though it is still flying
     click(app, where)  # lands on the new table at once
-    assert scene.hit(where) == ("column", 0, 1)
+    assert scene.hit(where) == Hit(Pile.column(0), 1)
     assert not scene.dealing and game.moves == 0
     run_frames(app, 20)  # a moment later, a tap is a tap
     click(app, card_point(scene, "AS"))
@@ -562,12 +563,12 @@ def test_the_player_and_the_demo_make_the_same_sound_for_the_same_move(table, to
     """One place decides a move's sound (it differed: the demo slid where the player placed)."""
     from game.model.moves import EightOffMove
 
-    dst = ("foundation", 0) if to == "foundation" else ("cell", 0)
+    dst = Pile.foundation(0) if to == "foundation" else Pile.cell(0)
     sounds = []
     for by_demo in (False, True):
         app, scene = table(eo([["2C", "AS"], ["3C"]]))
         app.ctx.audio.played.clear()
-        assert scene.make_move(EightOffMove(("column", 0), dst, 1), by_demo=by_demo)
+        assert scene.make_move(EightOffMove(Pile.column(0), dst, 1), by_demo=by_demo)
         sounds.append(app.ctx.audio.played)
     assert sounds[0] == sounds[1] and sounds[0]
 

@@ -11,6 +11,7 @@ from helpers.assist import RESUMED
 
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import Pile, PileKind
 from game.scenes.dialog import Confirm, shows
 from game.scenes.end_screen import WinPanel
 from game.scenes.menu import MenuScene
@@ -80,12 +81,12 @@ def test_down_from_a_column_stays_rather_than_leap_to_a_foundation_across_the_ta
     """With 8 cells the foundations stand at the right: Down on the first column has nothing below it
     within reach and stays; Right from the last column still goes to the foundation beside it."""
     app, scene = table_for(make_app, EightOffGame.new(8, 1))
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_DOWN)
-    assert scene.focus.pile == ("column", 0)
-    focus_on(app, scene, ("column", 7))
+    assert scene.focus.pile == Pile.column(0)
+    focus_on(app, scene, Pile.column(7))
     key(app, pygame.K_RIGHT)
-    assert scene.focus.pile[0] == "foundation"
+    assert scene.focus.pile.kind is PileKind.FOUNDATION
 
 
 @pytest.mark.parametrize("kind", ["eightoff-8", "eightoff-4", "eightoff-2", "golf-easy"])
@@ -98,7 +99,7 @@ def test_tab_visits_every_pile_once_and_shift_tab_goes_back(make_app, kind):
     for _ in piles:
         seen.append(scene.focus.pile)
         key(app, pygame.K_TAB)
-    assert sorted(seen) == sorted(piles) and scene.focus.pile == piles[0]  # round the end
+    assert sorted(seen, key=str) == sorted(piles, key=str) and scene.focus.pile == piles[0]  # round the end
     key(app, pygame.K_TAB, SHIFT)
     assert scene.focus.pile == piles[-1]
     expected = 8 + 4 + len(game.cells) if kind.startswith("eightoff") else 7 + 1
@@ -128,22 +129,22 @@ def test_the_arrows_reach_every_pile_from_any_pile(make_app, kind, size):
 
 def test_the_arrows_follow_the_rows_of_the_eightoff_table(make_app):
     app, scene = table_for(make_app, eightoff_game())  # 4 cells: the top row is over the columns
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_RIGHT)
-    assert scene.focus.pile == ("column", 1)
+    assert scene.focus.pile == Pile.column(1)
     key(app, pygame.K_UP)
-    assert scene.focus.pile == ("cell", 1)
+    assert scene.focus.pile == Pile.cell(1)
     key(app, pygame.K_LEFT)
-    assert scene.focus.pile == ("cell", 0)
+    assert scene.focus.pile == Pile.cell(0)
     key(app, pygame.K_LEFT)  # at the edge: it stays
-    assert scene.focus.pile == ("cell", 0)
+    assert scene.focus.pile == Pile.cell(0)
     key(app, pygame.K_DOWN)
-    assert scene.focus.pile == ("column", 0)
+    assert scene.focus.pile == Pile.column(0)
 
 
 def test_the_ring_goes_round_the_focused_card_and_follows_it(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("column", 2))
+    focus_on(app, scene, Pile.column(2))
     settle(app)
     top = scene.board.shown_rect(scene.board.sprites[scene.game.columns[2][-1]])
     ring = scene.focus.ring.rect
@@ -157,23 +158,23 @@ def test_the_ring_goes_round_the_focused_card_and_follows_it(make_app):
 
 def test_a_mouse_click_hides_the_ring(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("column", 2))
+    focus_on(app, scene, Pile.column(2))
     assert scene.focus.ring.active
     click(app, (5, scene.size[1] - 5))  # on the felt
     assert not scene.focus.ring.active and scene.focus.ring.dirty_rect() is None  # and painted away
     key(app, pygame.K_TAB)  # it comes back where it was
-    assert scene.focus.ring.active and scene.focus.pile == ("column", 2)
+    assert scene.focus.ring.active and scene.focus.pile == Pile.column(2)
 
 
 # -- Golf ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("press", [pygame.K_SPACE, pygame.K_RETURN])
 def test_golf_space_and_enter_play_the_free_card_and_draw(make_app, press):
     app, scene = table_for(make_app, golf_game())
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, press)
     settle(app)
     assert [str(c) for c in scene.game.waste] == ["5S", "6H"]
-    focus_on(app, scene, ("stock",))
+    focus_on(app, scene, Pile.stock())
     key(app, press)  # the 7♣ would fit, but the easy rules let a card be drawn
     settle(app)
     assert str(scene.game.waste[-1]) == "JD" and len(scene.game.stock) == 1
@@ -184,7 +185,7 @@ def test_a_whole_golf_game_by_keyboard_and_the_win_screens_new_game(make_app, po
     number = deals.listed("golf-easy")[0]
     app, scene = table_for(make_app, deals.make_game("golf-easy", number))
     for move in deals.known_line("golf-easy", number):
-        focus_on(app, scene, ("stock",) if move.column is None else ("column", move.column))
+        focus_on(app, scene, Pile.stock() if move.column is None else Pile.column(move.column))
         key(app, pygame.K_SPACE)
         settle(app)
     assert scene.game.status == "won"
@@ -202,12 +203,12 @@ def test_a_whole_golf_game_by_keyboard_and_the_win_screens_new_game(make_app, po
 # -- Eight Off: pick up and drop -----------------------------------------------------------------------
 def test_enter_picks_up_the_run_and_enter_on_a_column_drops_it(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_RETURN)
     run = list(scene.game.columns[0][-3:])
     assert scene.focus.held == run and set(scene.board.lifted) == set(run)  # lifted as a drag lifts
     assert scene.focus.ring.rect.contains(scene.board.shown_rect(scene.board.sprites[run[0]]))
-    focus_on(app, scene, ("column", 1))  # onto the 10♥
+    focus_on(app, scene, Pile.column(1))  # onto the 10♥
     key(app, pygame.K_RETURN)
     settle(app)
     assert [str(c) for c in scene.game.columns[1]] == ["3C", "TH", "9H", "8H", "7H"]
@@ -216,9 +217,9 @@ def test_enter_picks_up_the_run_and_enter_on_a_column_drops_it(make_app):
 
 def test_a_run_dropped_on_a_cell_sends_its_foot(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_RETURN)
-    focus_on(app, scene, ("cell", 1))
+    focus_on(app, scene, Pile.cell(1))
     key(app, pygame.K_RETURN)
     settle(app)
     assert str(scene.game.cells[1]) == "7H" and [str(c) for c in scene.game.columns[0]] == ["2C", "9H", "8H"]
@@ -227,9 +228,9 @@ def test_a_run_dropped_on_a_cell_sends_its_foot(make_app):
 def test_esc_puts_the_cards_back_and_then_opens_the_menu(make_app):
     app, scene = table_for(make_app, eightoff_game())
     before = scene.game.to_dict() if hasattr(scene.game, "to_dict") else None
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_RETURN)
-    focus_on(app, scene, ("column", 1))
+    focus_on(app, scene, Pile.column(1))
     key(app, pygame.K_ESCAPE)
     settle(app)
     assert not scene.focus.held and not scene.board.lifted and scene.game.moves == 0
@@ -244,9 +245,9 @@ def test_esc_puts_the_cards_back_and_then_opens_the_menu(make_app):
 def test_an_illegal_drop_is_refused_and_changes_nothing(make_app):
     app, scene = table_for(make_app, eightoff_game())
     columns = [list(c) for c in scene.game.columns]
-    focus_on(app, scene, ("column", 1))  # the 10♥
+    focus_on(app, scene, Pile.column(1))  # the 10♥
     key(app, pygame.K_RETURN)
-    focus_on(app, scene, ("column", 2))  # onto the A♠
+    focus_on(app, scene, Pile.column(2))  # onto the A♠
     key(app, pygame.K_RETURN)
     settle(app, max_seconds=1)
     assert scene.game.moves == 0 and [list(c) for c in scene.game.columns] == columns
@@ -259,7 +260,7 @@ def test_an_illegal_drop_is_refused_and_changes_nothing(make_app):
 
 def test_enter_twice_on_the_same_pile_sends_the_card_where_a_double_tap_would(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("column", 1))  # the 10♥: no foundation, no column; a free cell
+    focus_on(app, scene, Pile.column(1))  # the 10♥: no foundation, no column; a free cell
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     settle(app)
@@ -268,11 +269,11 @@ def test_enter_twice_on_the_same_pile_sends_the_card_where_a_double_tap_would(ma
 
 def test_space_taps_a_card_up_to_its_foundation_or_says_which_keys_move_it(make_app):
     app, scene = table_for(make_app, eightoff_game())
-    focus_on(app, scene, ("cell", 0))  # the A♣
+    focus_on(app, scene, Pile.cell(0))  # the A♣
     key(app, pygame.K_SPACE)
     settle(app)
     assert scene.game.cells[0] is None and scene.game.moves == 1
-    focus_on(app, scene, ("column", 1))  # the 10♥ has no foundation to go to
+    focus_on(app, scene, Pile.column(1))  # the 10♥ has no foundation to go to
     key(app, pygame.K_SPACE)
     assert scene.toast.active and scene.game.moves == 1
 
@@ -322,7 +323,7 @@ def new_game_question(make_app):
     """A Golf table with one move made by keyboard, and N pressed: "Start a new game?"."""
 
     app, scene = table_for(make_app, golf_game())
-    focus_on(app, scene, ("column", 0))
+    focus_on(app, scene, Pile.column(0))
     key(app, pygame.K_SPACE)
     settle(app)
     key(app, pygame.K_n)

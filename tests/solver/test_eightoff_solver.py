@@ -23,6 +23,7 @@ from helpers.eightoff_checks import SEEDS, build, explore, foundation_piles, sma
 from helpers.moves import eightoff_line
 
 from game.model.eightoff import EightOffGame
+from game.model.moves import Pile, PileKind
 from game.solver import Budget, solve
 from game.solver.eightoff import solve_position
 
@@ -81,7 +82,7 @@ def test_mid_game_position_with_a_card_taken_back():
         if move.dst.kind == "foundation" and i > 5 and None in game.cells:
             break
     suit = game.foundations.index(next(f for f in game.foundations if f))
-    game.move(("foundation", suit), ("cell", game.cells.index(None)))
+    game.move(Pile.foundation(suit), Pile.cell(game.cells.index(None)))
     game.push(game.legal_moves()[0])
     before = game.to_json()
     result = solve(game)
@@ -146,8 +147,8 @@ def test_a_sorted_column_is_not_final_emptying_it_doubles_the_group_limit():
     emptied_sorted = False
     for move in result.moves:
         src, dst, count = move.src, move.dst, move.count
-        pile = game.columns[src[1]] if src[0] == "column" else ()
-        if dst[0] == "cell" and pile and pile[0].rank == 13 and game.run_length(src[1]) == len(pile) > 1:
+        pile = game.columns[src.index] if src.kind is PileKind.COLUMN else ()
+        if dst.kind is PileKind.CELL and pile and pile[0].rank == 13 and game.run_length(src.index) == len(pile) > 1:
             emptied_sorted = True
         game.move(src, dst, count)
     assert game.status == "won" and emptied_sorted

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.model.moves import Hit, Pile
 from game.ui.gesture import (
     DOUBLE_TIME,
     DRAG_THRESHOLD,
@@ -19,7 +20,7 @@ from game.ui.gesture import (
     Tap,
 )
 
-COLUMN_2 = ("column", 2, 4)  # a hit: pile kind, pile index, row
+COLUMN_2 = Hit(Pile.column(2), 4)  # a hit: a pile and a row
 CARDS = ["9H", "8H"]
 ORIGIN = [(100.0, 200.0), (100.0, 230.0)]
 FINGER_A, FINGER_B = (1, 0), (1, 1)
@@ -133,9 +134,9 @@ def test_cancelling_a_drag_sends_its_cards_back_and_a_mere_press_just_ends():
 # -- double taps -------------------------------------------------------------------------------------
 def test_two_quick_taps_on_one_pile_are_one_double_tap_with_the_first_taps_hit():
     g, seen = recogniser(double_tap=True)
-    tap(g, (100, 100), 1.0, hit=("column", 2, 4))
-    tap(g, (106, 104), 1.0 + DOUBLE_TIME - 0.06, hit=("column", 2, 3))  # a finger never lands twice alike
-    assert seen == [Tap(("column", 2, 4)), Tap(("column", 2, 4), double=True)]
+    tap(g, (100, 100), 1.0, hit=Hit(Pile.column(2), 4))
+    tap(g, (106, 104), 1.0 + DOUBLE_TIME - 0.06, hit=Hit(Pile.column(2), 3))  # a finger never lands twice alike
+    assert seen == [Tap(Hit(Pile.column(2), 4)), Tap(Hit(Pile.column(2), 4), double=True)]
     tap(g, (106, 104), 1.5)  # a third tap starts over
     assert seen[-1] == Tap(COLUMN_2)
 
@@ -145,7 +146,7 @@ def test_two_quick_taps_on_one_pile_are_one_double_tap_with_the_first_taps_hit()
     [
         (1.0 + DOUBLE_TIME + 0.01, (100, 100), COLUMN_2),  # too slow
         (1.2, (100 + 36, 100), COLUMN_2),  # more than half a card away
-        (1.2, (104, 100), ("column", 3, 0)),  # the next pile
+        (1.2, (104, 100), Hit(Pile.column(3), 0)),  # the next pile
         (1.2, (104, 100), None),  # the felt
     ],
 )
@@ -210,7 +211,7 @@ def test_a_drag_resting_a_second_may_be_taken_over_by_another_finger():
     assert not g.admits(FINGER_B, 1.1 + STILL_TIME, pressing=True)
     assert not g.admits(FINGER_B, 1.2 + STILL_TIME, pressing=False)  # only a press takes over
     assert g.admits(FINGER_B, 1.2 + STILL_TIME, pressing=True)
-    g.down((300, 300), FINGER_B, 1.2 + STILL_TIME, ("cell", 0), [], [])
+    g.down((300, 300), FINGER_B, 1.2 + STILL_TIME, Hit(Pile.cell(0)), [], [])
     assert seen[-1] == Cancel(CARDS)  # its lift was lost: the cards go back
     assert g.press is not None and g.press.who == FINGER_B
 
@@ -221,9 +222,9 @@ def test_overlapping_taps_of_two_fingers_both_count():
     assert not g.admits(FINGER_B, 1.05, pressing=False)
     assert g.admits(FINGER_B, 1.05, pressing=True)
     assert seen == [Tap(COLUMN_2)]  # the first finger's press ends as a tap where it went down
-    g.down((400, 100), FINGER_B, 1.05, ("column", 5, 0))
+    g.down((400, 100), FINGER_B, 1.05, Hit(Pile.column(5), 0))
     g.up((400, 100), 1.1)
-    assert seen == [Tap(COLUMN_2), Tap(("column", 5, 0))]
+    assert seen == [Tap(COLUMN_2), Tap(Hit(Pile.column(5), 0))]
 
 
 def test_a_press_replacing_one_whose_lift_was_lost_keeps_the_tap_before_it():

@@ -12,7 +12,7 @@ import random
 import pygame
 
 from game.model.eightoff import EightOffGame
-from game.model.moves import EightOffMove, Pile
+from game.model.moves import EightOffMove, Pile, PileKind
 from game.scenes.eightoff_table import EightOffRules
 from game.scenes.table import TableScene
 from game.scenes.tables import open_table
@@ -42,9 +42,9 @@ def _game(scene: TableScene) -> EightOffGame:
 
 def _strip_point(scene: TableScene, loc: Pile, count: int) -> tuple[int, int]:
     """A point on the card a player would press to take `count` cards from loc."""
-    kind, i = loc
+    kind, i = loc.kind, loc.index
     lay = _layout(scene)
-    if kind == "column":
+    if kind is PileKind.COLUMN:
         pile = scene.game.columns[i]
         rect = lay.card_rect(i, len(pile) - count, len(pile))
         return rect.centerx, rect.top + max(4, min(lay.step(len(pile)), rect.height) // 2)
@@ -52,9 +52,9 @@ def _strip_point(scene: TableScene, loc: Pile, count: int) -> tuple[int, int]:
 
 
 def _drop_point(scene: TableScene, dst: Pile, grab: tuple[int, int], src_rect: pygame.Rect) -> tuple[int, int]:
-    kind, i = dst
+    kind, i = dst.kind, dst.index
     lay = _layout(scene)
-    if kind == "column" and scene.game.columns[i]:
+    if kind is PileKind.COLUMN and scene.game.columns[i]:
         pile = scene.game.columns[i]
         target = lay.card_rect(i, len(pile) - 1, len(pile)).move(0, lay.step(len(pile) + 1))
     else:
@@ -65,9 +65,9 @@ def _drop_point(scene: TableScene, dst: Pile, grab: tuple[int, int], src_rect: p
 def drag_move(scene: TableScene, rec: Recorder, move: EightOffMove, phase: str, steps: int = 12) -> None:
     src, dst, count = move.src, move.dst, move.count
     a = _strip_point(scene, src, count)
-    if src[0] == "column":
-        pile = scene.game.columns[src[1]]
-        src_rect = _layout(scene).card_rect(src[1], len(pile) - count, len(pile))
+    if src.kind is PileKind.COLUMN:
+        pile = scene.game.columns[src.index]
+        src_rect = _layout(scene).card_rect(src.index, len(pile) - count, len(pile))
     else:
         src_rect = _layout(scene).slot_rect(src)
     drag(rec, phase, a, _drop_point(scene, dst, a, src_rect), steps)
@@ -88,18 +88,25 @@ def play(
         moves = [
             m
             for m in game.legal_moves()
-            if m.src.kind != "foundation" and (str(game.pile(m.src)[-m.count]), m.dst) not in done
+            if m.src.kind is not PileKind.FOUNDATION and (str(game.pile(m.src)[-m.count]), m.dst) not in done
         ]
         if not moves:
             break
-        moves.sort(key=lambda m: (m.dst.kind != "foundation", m.dst.kind != "column", -m.count, rng.random()))
+        moves.sort(
+            key=lambda m: (
+                m.dst.kind is not PileKind.FOUNDATION,
+                m.dst.kind is not PileKind.COLUMN,
+                -m.count,
+                rng.random(),
+            )
+        )
         move = moves[0]
         src, dst, count = move.src, move.dst, move.count
         done.add((str(game.pile(src)[-count]), dst))
-        if dst[0] == "foundation":
+        if dst.kind is PileKind.FOUNDATION:
             click(_strip_point(scene, src, 1))
             rec.until_still(phases[0])
-        elif dst[0] == "column":
+        elif dst.kind is PileKind.COLUMN:
             drag_move(scene, rec, move, phases[1])
         else:
             p = _strip_point(scene, src, 1)
