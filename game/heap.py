@@ -41,7 +41,8 @@ def release_scene_memory() -> None:
     """After a scene change: scenes hold reference cycles (buttons call their methods) and large
     surfaces, and the cyclic collector runs too rarely to notice a few objects holding megabytes, so
     collect now; then hand the heap's free pages back, which a long run's small surfaces (text)
-    would otherwise leave scattered."""
+    would otherwise leave scattered. (While another thread's collection is under way, CPython's
+    gc.collect() does nothing: that collection, or the next, frees the scene instead.)"""
     gc.collect()
     trim_heap()
 
