@@ -47,25 +47,17 @@ class PanelFrame:
     screen or only the controls that changed, gives pointer events to the controls and moves the
     keyboard focus over them (Tab and the arrows; Enter or Space presses the focused one).
 
-    A screen that shows statistics gives the frame its FiguresWatch and what to do when new figures
-    come (`on_figures`): the frame calls it from update, and keeps the loop drawing until the
-    screen has painted them."""
+    A screen that shows statistics gives the frame its FiguresWatch (`watch`)."""
 
-    def __init__(
-        self,
-        ctx: Context,
-        content: PanelContent,
-        figures_watch: FiguresWatch | None = None,
-        on_figures: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self, ctx: Context, content: PanelContent) -> None:
         self.ctx = ctx
         self.content = content
         w, h = ctx.screen_size
         self.size: tuple[int, int] = (w, h)
         self.scale = theme.scale_for(self.size)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self.figures_watch = figures_watch
-        self._on_figures = on_figures
+        self.figures_watch: FiguresWatch | None = None
+        self._on_figures: Callable[[], None] | None = None
         self._static: pygame.Surface | None = None
         self._full = True
         self.key_focus = KeyFocus()  # Tab and the arrows over the controls, Enter or Space presses
@@ -77,6 +69,11 @@ class PanelFrame:
     def open(self) -> None:
         """The first layout, once the content has made its widgets."""
         self.content.layout(self.size)
+
+    def watch(self, figures_watch: FiguresWatch, on_figures: Callable[[], None]) -> None:
+        """When new figures come from the statistics' reader, `on_figures` is called (from update),
+        and the loop draws until the screen has painted them."""
+        self.figures_watch, self._on_figures = figures_watch, on_figures
 
     # --- what the scene passes on --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -62,10 +62,12 @@ class StatsRulesScene(Scene):
         self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
         self.widgets: list[Widget] = []
         self.figures_watch = FiguresWatch(ctx)
-        self.frame = PanelFrame(ctx, self, self.figures_watch, self.figures_came)
+        self.frame = PanelFrame(ctx, self)
         self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
         self.frame.open()
 
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
     @property
     def panel_rect(self) -> pygame.Rect:
         return self.frame.panel_rect
