@@ -41,6 +41,7 @@ class RoundStatsScene(Scene):
         self.widgets: list[Widget] = []
         self.frame = PanelFrame(ctx, self)
         self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
         self.frame.open()
 
     # --- the Scene contract, passed on to the panel's frame ------------------------------------
@@ -56,6 +57,13 @@ class RoundStatsScene(Scene):
         transition, self.next = self.next, None
         return transition
 
+    def update(self, dt: float) -> Transition:
+        self.frame.update()
+        return None
+
+    def is_animating(self) -> bool:
+        return self.frame.is_animating()
+
     def draw(self, surface: pygame.Surface) -> list | None:
         return self.frame.draw(surface)
 
@@ -66,7 +74,7 @@ class RoundStatsScene(Scene):
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.reset_button, self.back]
-        self.watch = FiguresWatch(self.ctx)
+        self.figures_watch = FiguresWatch(self.ctx)
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
