@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 
-class PanelContent(Protocol):
+class FramedScreen(Protocol):
     """What a panel screen gives its frame (the screen itself: the frame asks it)."""
 
     #: The controls, in the keyboard focus's order (a screen may make them anew: the frame reads
@@ -49,7 +49,7 @@ class PanelFrame:
 
     A screen that shows statistics gives the frame its FiguresWatch (`watch`)."""
 
-    def __init__(self, ctx: Context, content: PanelContent) -> None:
+    def __init__(self, ctx: Context, content: FramedScreen) -> None:
         self.ctx = ctx
         self.content = content
         w, h = ctx.screen_size
