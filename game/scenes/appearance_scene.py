@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, tr
-from game.scenes.base import Pop
-from game.scenes.panel_scene import PanelScene
+from game.scenes.base import Pop, Scene, Transition
+from game.scenes.panel_frame import PanelFrame
 from game.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui import theme
 from game.ui.picture_choice import PictureChoice
@@ -26,6 +26,7 @@ from game.ui.widgets import Button, Toggle
 from game.view.card_images import CARD_RATIO, CardImages, card_height
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
     from game.settings import Settings
 
 BACK_LABELS = {"lattice": N_("Lattice"), "diamonds": N_("Diamonds"), "waves": N_("Waves"), "stars": N_("Stars")}
@@ -104,8 +105,35 @@ class Preview(Widget):
         return out
 
 
-class AppearanceScene(PanelScene):
+class AppearanceScene(Scene):
     """The card back, the table colour and the four-colour deck, beside the preview."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
@@ -130,14 +158,14 @@ class AppearanceScene(PanelScene):
         self.widgets = [self.backs, self.colours, self.four_colour, self.preview, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         # title; "Card back" and its tiles; "Table colour" and its tiles; four colours; Back (in rows:
         # a kiosk's 800x480 holds them at its finger size, 48 px)
         title, label, back_tiles, colour_tiles = 0.9, 0.6, 2.2, 1.5
         units = title + label + back_tiles + label + colour_tiles + 1 + 1
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 6, 17)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, units, 6, 17)
         left_w = int((iw - 2 * gap) * 0.56)
         self.title_rect = pygame.Rect(x, y, iw, int(row * title))
         y += self.title_rect.height + gap
@@ -189,7 +217,7 @@ class AppearanceScene(PanelScene):
         self.changed = True
         self.preview.dirty = True
         if field == "table_colour":
-            self._static = None  # the felt and the panel in its shade, painted anew at the next draw
+            self.frame.repaint()  # the felt and the panel in its shade, painted anew at the next draw
 
     def close(self) -> None:
         """Return; the scenes beneath show the new look from their next frame."""

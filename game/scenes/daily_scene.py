@@ -5,21 +5,25 @@ desktop, shown on a kiosk, which has nowhere to paste it)."""
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import daily, registry
 from game.i18n import N_, tr
-from game.scenes.base import Pop, Push, Transition
+from game.scenes.base import Pop, Push, Scene, Transition
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.figures_watch import FiguresWatch, known_figures
 from game.scenes.kind_picker import KindPicker, rules_title
 from game.scenes.month_calendar import month_title, paint_month
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.scenes.seat import saved_game_at_stake
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button, Label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
 
 
 def today() -> datetime.date:
@@ -70,8 +74,43 @@ def daily_kind(settings: Any) -> registry.GameKind:
     return registry.kinds_of(chosen.family.id)[0]
 
 
-class DailyScene(PanelScene):
+class DailyScene(Scene):
     """Today's deal, the streaks and the month, for one kind (the picker changes it)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def update(self, dt: float) -> Transition:
+        self.frame.update()
+        return None
+
+    def is_animating(self) -> bool:
+        return self.frame.is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
@@ -149,16 +188,15 @@ class DailyScene(PanelScene):
         self.next_button.enabled = self.month < self.today.replace(day=1)
         for w in self.widgets:
             w.invalidate()
-        self._static = None
-        self._full = True
+        self.frame.repaint()
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         # title, game, option, two lines, the month's title, its calendar, the buttons
         units = 1 + 1 + 1 + 1.2 + 0.8 + 4.2 + 1
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 7, 13, min_row=30)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, units, 7, 13, min_row=30)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         y = self.picker.place(x, y, iw, row, gap)
@@ -250,6 +288,9 @@ class DailyScene(PanelScene):
 
     def figures_came(self) -> None:
         self._refresh()  # new figures from the database: painted again
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """No keys of its own: Back and the rest are controls the focus reaches."""
 
     def close(self) -> None:
         self.next = Pop()

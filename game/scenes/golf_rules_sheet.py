@@ -19,11 +19,12 @@ import pygame
 from game import registry
 from game.i18n import N_, tr
 from game.model.golf_rules import MAX_JOKERS, PRESETS, GolfRules
-from game.scenes.base import Pop
+from game.scenes.base import Pop, Scene, Transition
 from game.scenes.kind_picker import rules_title
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.ui import text as text_mod
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl, Toggle
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,7 +77,7 @@ def share_line(rules: GolfRules) -> str:
     return tr("About {n} % of deals can be won", n=round(share * 100))
 
 
-class GolfRulesSheet(PanelScene):
+class GolfRulesSheet(Scene):
     """Presets and switches for Golf's rules; `on_change(kind)` after each change (the menu's own
     choice callback, so the menu shows it when the sheet closes)."""
 
@@ -84,6 +85,30 @@ class GolfRulesSheet(PanelScene):
         self.on_change = on_change
         self.rules = _rules_of(registry.chosen(ctx.settings, registry.GOLF.id))
         super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         text = self.ctx.text
@@ -102,13 +127,13 @@ class GolfRulesSheet(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         """Title and Done on one row, the presets, then the rules two by two, each over its line,
         and the share of winnable deals beside the jokers: it fits 800x480 with finger-sized rows."""
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 6)
         pad = max(12, int(row * 0.3))
         line = 1.0  # a rule's explanation (up to two short lines), in rows
         units = 1 + 1 + 0.55 + 3 * (1 + line)
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 16, min_row=least)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, units, 5, 16, min_row=least)
         self._gap = gap // 2
         line_h = int(row * line)
         bw = min(iw // 3, row * 4)
@@ -190,8 +215,7 @@ class GolfRulesSheet(PanelScene):
         for name, toggle in self.switches.items():
             toggle.set_value(getattr(self.rules, name))
         self.jokers.set_value(self.rules.jokers)
-        self._static = None  # the lines under the presets and the share change with the rules
-        self._full = True
+        self.frame.repaint()  # the lines under the presets and the share change with the rules
 
     def _set_preset(self, base: str) -> None:
         """A preset replaces every rule (jokers and the empty start too)."""

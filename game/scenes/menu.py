@@ -14,16 +14,18 @@ from game import i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
 from game.persist.progress import at_stake
-from game.scenes.base import Action, Push, Quit, Replace, Transition
+from game.scenes.base import Action, Push, Quit, Replace, Scene, Transition
 from game.scenes.figures_watch import known_figures
 from game.scenes.kind_picker import KindPicker
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.scenes.round_menu import RoundChoice
 from game.scenes.round_start import abandon_line
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
     from game.model.base import SolitaireGame
 
 #: the difficulty bands New game may deal from (settings.difficulty), as the menu names them
@@ -53,8 +55,32 @@ def explain_code_error(exc: Exception) -> str:
     return tr(CODE_REASONS.get(getattr(exc, "reason", ""), message))
 
 
-class MenuScene(PanelScene):
+class MenuScene(Scene):
     """Title, game and option choices, Play, the deal-code box, Settings and Quit."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
@@ -135,14 +161,14 @@ class MenuScene(PanelScene):
         self._show_options()
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(8, row // 4)
         pad = max(14, int(row * 0.45))
         # rows: title 1.2, game, option, winnable, play 1.2, code, error 0.55, bottom (a kiosk: no code)
         coded, noted = self.code_box.visible, self.notice.visible
         units = 1.2 + 1 + 1 + 1 + 1.2 + (1 + 0.55 if coded else 0) + 1 + (0.55 if noted else 0)
         gaps = (7 if coded else 5) + noted
-        row, x, y, iw = self.place_panel(row, gap, pad, units, gaps, 12.5, slack=16, min_row=32)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, units, gaps, 12.5, slack=16, min_row=32)
         help_w = max(int(row * 1.2), int(iw * 0.2))  # Help beside the title: how to play, from the start
         self.help_button.rect = (x + iw - help_w, y + (int(row * 1.2) - row) // 2, help_w, row)
         self.title_rect = pygame.Rect(x, y, iw - help_w - gap, int(row * 1.2))
@@ -213,13 +239,13 @@ class MenuScene(PanelScene):
         shown = bool(self.winnable_toggle.value) and rating.has_bands(self.deal_kind())
         if shown != self.band_choice.visible:
             self.band_choice.visible = shown
-            self.relayout()  # the switch takes the row, or gives the choice its share back
-        self._full = True
+            self.frame.relayout()  # the switch takes the row, or gives the choice its share back
+        self.frame.invalidate()
         kind = registry.chosen(self.ctx.settings)
         self.round_choice.show_for(kind)
         self.code_box.placeholder = self.round_choice.placeholder(kind)
         self.code_box.invalidate()
-        self._full = True
+        self.frame.invalidate()
 
     def _set_winnable(self, value: bool) -> None:
         self.ctx.settings.winnable_only[self.deal_kind()] = bool(value)
@@ -324,11 +350,11 @@ class MenuScene(PanelScene):
 
     def is_animating(self) -> bool:
         """Once, when the daily deal's check mark has just appeared: the loop draws it."""
-        return self._daily_changed or super().is_animating()
+        return self._daily_changed or self.frame.is_animating()
 
     def draw(self, surface: pygame.Surface) -> list | None:
         self._daily_changed = False
-        return super().draw(surface)
+        return self.frame.draw(surface)
 
     def _show_daily(self) -> None:
         label = self._daily_label()

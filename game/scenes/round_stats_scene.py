@@ -13,13 +13,14 @@ from game.i18n import N_, decimal, tr
 from game.model.course import PAR, PAR_PER_HOLE, par_text
 from game.persist.round_stats import summarize_rounds
 from game.registry import GameKind
-from game.scenes.base import Pop, Push
+from game.scenes.base import Pop, Push, Scene, Transition
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.figures_watch import FiguresWatch
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.scenes.scorecard_paint import shown
 from game.scenes.stats_scene import NOT_KNOWN, StatsFigures, paint_figures
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,13 +30,42 @@ CHART_ROUNDS = 20
 COLOURS = {"under": theme.GOLD, "over": (214, 96, 80), "abandoned": (150, 160, 150), "assisted": (104, 158, 224)}
 
 
-class RoundStatsScene(PanelScene):
+class RoundStatsScene(Scene):
     """Numbers and a chart for the rounds of one Golf rule set, painted as the Statistics screen
     paints its own (stats_scene: StatsFigures and paint_figures)."""
 
     def __init__(self, ctx: Context, kind: GameKind) -> None:
         self.shown_kind = kind
         super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def update(self, dt: float) -> Transition:
+        self.frame.update()
+        return None
+
+    def is_animating(self) -> bool:
+        return self.frame.is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         text = self.ctx.text
@@ -44,15 +74,15 @@ class RoundStatsScene(PanelScene):
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.reset_button, self.back]
-        self.watch = FiguresWatch(self.ctx)
+        self.figures_watch = FiguresWatch(self.ctx)
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
-        row, x, y, iw = self.place_panel(row, gap, pad, 1 + 5.6 + 1, 3, 14, min_row=least)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, 1 + 5.6 + 1, 3, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
         body = pygame.Rect(x, y + row + gap, iw, int(row * 5.6))
         self.numbers_rect = pygame.Rect(body.x, body.y, int(iw * 0.52), body.height)
@@ -157,8 +187,7 @@ class RoundStatsScene(PanelScene):
 
     # --- actions -------------------------------------------------------------------------------
     def _refresh(self) -> None:
-        self._static = None
-        self._full = True
+        self.frame.repaint()
         summary = self._round_summary()
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()

@@ -18,10 +18,11 @@ from ..i18n import N_, tr
 from ..model.course import PAR_PER_HOLE, GolfRound, par_text
 from ..model.round_code import HOLES
 from ..ui import theme
+from ..ui.widget import Widget
 from ..ui.widgets import Button
-from .base import Pop, Replace
+from .base import Pop, Replace, Scene, Transition
 from .figures_watch import FiguresWatch, known_figures
-from .panel_scene import PanelScene
+from .panel_frame import PanelFrame
 from .round_start import play_new_round
 from .scorecard_paint import paint_card, shown, strokes
 
@@ -33,7 +34,7 @@ CONFETTI_TIME = 2.6  # s over which the pieces are thrown
 CONFETTI_COLOURS = [theme.GOLD, (214, 72, 60), (72, 132, 220), (88, 184, 104), theme.CREAM]
 
 
-class ScorecardScene(PanelScene):
+class ScorecardScene(Scene):
     """The round's card; its buttons lead on to the next hole, back to the table, or out."""
 
     def __init__(self, ctx: Context, rnd: GolfRound, can_go_back: bool = False) -> None:
@@ -45,6 +46,11 @@ class ScorecardScene(PanelScene):
         self._drawn: list[pygame.Rect] = []  # where the confetti was drawn last frame
         self.best: Any = None
         super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.open()
 
     @property
     def state(self) -> str:
@@ -52,6 +58,22 @@ class ScorecardScene(PanelScene):
         'between' (a hole was given up: the next one is dealt)."""
         rnd = self.round
         return "final" if rnd.finished else "pending" if rnd.hole_over else "between"
+
+    # -- the Scene contract, passed on to the panel's frame -----------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
 
     # -- building --------------------------------------------------------------------------------
     def build(self) -> None:
@@ -79,12 +101,12 @@ class ScorecardScene(PanelScene):
         return None if known is None else known.round_summary(self.round.rules.name)
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
         # title 1.2, the card 4, the total 1.1, the best round 0.6, the buttons 1
-        row, x, y, iw = self.place_panel(row, gap, pad, 7.9, 4, 17, min_row=least)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, 7.9, 4, 17, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
         y = self.title_rect.bottom + gap
         self.card_rect = pygame.Rect(x, y, iw, int(row * 4))
@@ -189,7 +211,7 @@ class ScorecardScene(PanelScene):
         """The ninth hole is final: the card becomes the round's, with confetti under par."""
         self.can_go_back = False
         self.build()
-        self.relayout()
+        self.frame.relayout()
         if self.round.against_par < 0:
             self._thrown, self._clock = 0, 0.0
             self.ctx.audio.play("win")
@@ -221,12 +243,11 @@ class ScorecardScene(PanelScene):
     def update(self, dt: float) -> Any:
         if self.best is None and self.watch.changed():  # the statistics answered: the best round's line
             self.best = self._best()
-            self._static = None
-            self._full = True
+            self.frame.repaint()
         if self._thrown >= CONFETTI and not self.confetti:
             return None
         self._clock += dt
-        w, h = self.size
+        w, h = self.frame.size
         rng = random.Random(self._thrown)
         while self._thrown < CONFETTI and self._clock >= CONFETTI_TIME * self._thrown / CONFETTI:
             piece = max(8, h // 45)
@@ -255,16 +276,16 @@ class ScorecardScene(PanelScene):
 
     def draw(self, surface: pygame.Surface) -> list | None:
         self.watch.redraw = False
-        drawn = super().draw(surface)
+        drawn = self.frame.draw(surface)
         if not self.confetti and not self._drawn:
             return drawn
         dirty = list(self._drawn)
-        if self._static is not None:
+        if self.frame.static is not None:
             for r in self._drawn:  # the pieces' last places: the card and the widgets beneath again
-                surface.blit(self._static, r, r)
+                surface.blit(self.frame.static, r, r)
             for widget in self.widgets:
                 if widget.visible and widget.bounds.collidelist(self._drawn) >= 0:
-                    surface.blit(self._static, widget.bounds, widget.bounds)  # (its shadow is translucent)
+                    surface.blit(self.frame.static, widget.bounds, widget.bounds)  # (its shadow is translucent)
                     dirty.append(widget.draw(surface))
         self._drawn = []
         for x, y, _vx, _vy, colour, pw, ph, phase in self.confetti:

@@ -9,6 +9,7 @@ is chosen, so the player hears the level).
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,11 +17,15 @@ from game import i18n
 from game.i18n import N_, tr
 from game.scenes import tips
 from game.scenes.appearance_scene import AppearanceScene
-from game.scenes.base import Pop, Push
-from game.scenes.panel_scene import PanelScene
+from game.scenes.base import Pop, Push, Scene, Transition
+from game.scenes.panel_frame import PanelFrame
 from game.settings import CHOICES
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl, Toggle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.context import Context
 
 #: (settings field, label) for the on/off rows, in display order.
 TOGGLES = [
@@ -42,8 +47,32 @@ VOLUMES = [(percent, VOLUME_LABELS[percent]) for percent in CHOICES["volume"]]
 SAMPLE_SOUND = "place"  # what a new volume step plays, at that level
 
 
-class SettingsScene(PanelScene):
+class SettingsScene(Scene):
     """Toggles for the player's settings plus the animation speed."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
@@ -79,7 +108,7 @@ class SettingsScene(PanelScene):
         ]
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         sound = self.toggles["sound"]  # in a row of its own, with the volume beside it
@@ -87,10 +116,10 @@ class SettingsScene(PanelScene):
         toggles: list = [t for t in self.toggles.values() if t.visible and t is not sound] + [self.appearance]
         # language, sound and volume, toggles, speed, (attract,) back; on a short screen the toggles
         # go two by two
-        columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.size[1] - 12 else 2
+        columns = 1 if self._rows(len(toggles)) * (row + gap) + row + 2 * pad <= self.frame.size[1] - 12 else 2
         back_on_top = columns == 2  # a short screen: Back goes beside the title, a row is saved
         n_rows = self._rows((len(toggles) + columns - 1) // columns) - back_on_top
-        row, x, y, iw = self.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5 if columns == 1 else 16)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, 1.0 + n_rows, n_rows, 12.5 if columns == 1 else 16)
         self.title_rect = pygame.Rect(x, y, iw, row)
         if back_on_top:
             bw = min(iw // 4, row * 3)
@@ -165,11 +194,11 @@ class SettingsScene(PanelScene):
         self.ctx.settings.language = i18n.set_language(code)
         self.ctx.save_settings()
         self.ctx.language_changed()  # the app re-lays out every scene on the stack (this one too)
-        self.relayout()  # (also when no app is listening, e.g. a bare Context)
+        self.frame.relayout()  # (also when no app is listening, e.g. a bare Context)
 
     def invalidate(self, rects: list | None = None) -> None:
         """Show the current values again (F11 may have changed full screen meanwhile)."""
-        super().invalidate(rects)
+        self.frame.invalidate(rects)
         for field, toggle in self.toggles.items():
             value = self._current(field)
             if toggle.value != value:

@@ -13,11 +13,12 @@ import pygame
 
 from game import registry
 from game.i18n import N_, tr
-from game.scenes.base import Pop
+from game.scenes.base import Pop, Scene, Transition
 from game.scenes.figures_watch import FiguresWatch
 from game.scenes.kind_picker import rules_title
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,16 +50,48 @@ def played_kinds(stats: Any, family_id: str) -> list[tuple[GameKind, int]]:
     return [(k, games.get(k.id, 0)) for k in listed + others]
 
 
-class StatsRulesScene(PanelScene):
+class StatsRulesScene(Scene):
     """Buttons for the rule sets played; `on_choose(kind)` with the one tapped, then back."""
 
     def __init__(self, ctx: Context, family_id: str, stats: Any, on_choose: Callable[[GameKind], None]) -> None:
+        super().__init__(ctx)
         self.stats, self.family_id = stats, family_id
         self.choices = played_kinds(stats, family_id)
         self.on_choose = on_choose
         self.page = 0
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
         self.figures_watch = FiguresWatch(ctx)
-        super().__init__(ctx)
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def invalidate(self, rects: list | None = None) -> None:
+        self.frame.invalidate(rects)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def update(self, dt: float) -> Transition:
+        self.frame.update()
+        return None
+
+    def is_animating(self) -> bool:
+        return self.frame.is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         text = self.ctx.text
@@ -76,7 +109,7 @@ class StatsRulesScene(PanelScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         """Title and Back on top, the rule sets two by two under it, as many rows as fit."""
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         w, h = size
@@ -85,7 +118,7 @@ class StatsRulesScene(PanelScene):
         paged = len(self.buttons) > self.per_page
         rows = self._rows + 1 + (1 if paged else 0)
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        row, x, y, iw = self.place_panel(row, gap, pad, rows, rows - 1, 14, min_row=least)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, rows, rows - 1, 14, min_row=least)
         bw = min(iw // 3, row * 4)
         self.back.rect = (x + iw - bw, y, bw, row)
         self.title_rect = pygame.Rect(x, y, iw - bw - gap, row)
@@ -127,11 +160,11 @@ class StatsRulesScene(PanelScene):
         if choices != self.choices:
             self.choices = choices
             self.build()
-            self.relayout()
+            self.frame.relayout()
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)
-        self.relayout()
+        self.frame.relayout()
 
     def choose(self, kind: GameKind) -> None:
         self.on_choose(kind)

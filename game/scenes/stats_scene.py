@@ -14,14 +14,15 @@ from game import daily, registry
 from game.i18n import N_, decimal, tr
 from game.persist.tally import summarize
 from game.scenes import daily_scene
-from game.scenes.base import Pop, Push
+from game.scenes.base import Pop, Push, Scene, Transition
 from game.scenes.dialog import ConfirmDialog
 from game.scenes.figures_watch import FiguresWatch, known_figures
 from game.scenes.hud import play_time
 from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.month_calendar import month_title, paint_month
-from game.scenes.panel_scene import PanelScene
+from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
+from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,8 +118,40 @@ def paint_figures(
     return size
 
 
-class StatsScene(PanelScene):
+class StatsScene(Scene):
     """Numbers and a small chart for the chosen game and option."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
+        self.widgets: list[Widget] = []
+        self.frame = PanelFrame(ctx, self)
+        self.build()
+        self.frame.watch(self.figures_watch, self.figures_came)
+        self.frame.open()
+
+    # --- the Scene contract, passed on to the panel's frame ------------------------------------
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.frame.panel_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.frame.handle_event(event)
+        transition, self.next = self.next, None
+        return transition
+
+    def update(self, dt: float) -> Transition:
+        self.frame.update()
+        return None
+
+    def is_animating(self) -> bool:
+        return self.frame.is_animating()
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return self.frame.draw(surface)
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
@@ -160,7 +193,7 @@ class StatsScene(PanelScene):
         return self.figures.unread(self.figures_key())
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.row_height()
+        row = self.frame.row_height()
         gap = max(6, row // 5)
         pad = max(12, int(row * 0.4))
         # title, game, option, numbers and chart, buttons; a kiosk keeps its buttons finger-sized at
@@ -168,7 +201,7 @@ class StatsScene(PanelScene):
         body_units = 3.9 if self.ctx.kiosk else 4.6
         units = 1 + 1 + 1 + body_units + 1
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
-        row, x, y, iw = self.place_panel(row, gap, pad, units, 5, 14, min_row=least)
+        row, x, y, iw = self.frame.place_panel(row, gap, pad, units, 5, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
         y += row + gap
         y = self.picker.place(x, y, iw, row, gap)
@@ -333,15 +366,14 @@ class StatsScene(PanelScene):
 
     # --- actions -------------------------------------------------------------------------------
     def _refresh(self) -> None:
-        self._static = None
-        self._full = True
+        self.frame.repaint()
         self._daily: dict[datetime.date, daily.DayResult] | None = {}
         if self.view == "daily":
             self._daily = daily_scene.known_results(self.ctx, self.kind)
         rounds = self.kind.family is registry.GOLF
         if rounds != self.rounds_button.visible:
             self.rounds_button.visible = rounds
-            self.layout(self.size)
+            self.layout(self.frame.size)
         summary = self._summary()
         self.reset_button.enabled = bool(summary and summary.played)
         self.reset_button.invalidate()

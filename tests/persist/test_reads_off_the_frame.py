@@ -9,9 +9,11 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import pygame
 import pytest
 from conftest import run_frames
 
+from game import registry
 from game.persist import reader as reader_module
 from game.persist.reader import RETRY_S, Reader
 from game.persist.recorder import Recorder
@@ -20,6 +22,7 @@ from game.persist.stats import StatsDB
 from game.persist.stats_read import open_reader
 from game.persist.tally import summarize
 from game.scenes.menu import MenuScene
+from game.scenes.round_stats_scene import RoundStatsScene
 from game.scenes.stats_scene import NOT_KNOWN, StatsScene
 
 
@@ -110,6 +113,27 @@ def test_the_statistics_screen_shows_what_it_has_until_the_reader_answers(make_a
     assert screen.figures_watch.seen == stats.known.version  # it noticed the answer ...
     assert dict(screen.lines())["Played"] == "7"  # ... and shows it, the game not written yet too
     assert set(gate.threads) == {"statistics reader"}
+
+
+def test_the_rounds_statistics_paint_the_figures_when_the_reader_answers(make_app, data_dir, monkeypatch, threaded):
+    """The Rounds screen watches the statistics as the Statistics screen does: their answer makes it
+    paint itself again, as soon as it comes."""
+    games(data_dir, 6)
+    gate = Gate()
+    monkeypatch.setattr(reader_module, "open_reader", gate.connect)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    stats = app.ctx.progress.stats
+    screen = RoundStatsScene(app.ctx, registry.kind("golf-easy"))
+    app.replace(screen)
+    assert gate.entered.wait(60)  # the reader is held at the gate
+    run_frames(app, 5)
+    assert not screen.is_animating()  # nothing new to paint meanwhile
+    gate.opened.set()
+    assert stats.reader.settle(60)
+    screen.update(1 / 120)
+    assert screen.is_animating()  # the answer came: the loop draws ...
+    assert screen.draw(pygame.display.get_surface()) is None  # ... the whole screen, with the figures
+    assert not screen.is_animating()
 
 
 @pytest.mark.slow

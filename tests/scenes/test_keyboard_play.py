@@ -312,7 +312,7 @@ def focus_widget(app, scene, widget) -> None:
     from game.ui.key_focus import stops
 
     for _ in range(len(stops(scene.widgets)) + 1):
-        on = scene.key_focus.focused(scene.widgets)
+        on = scene.frame.key_focus.focused(scene.widgets)
         if on is not None and on[0] is widget:
             return
         key(app, pygame.K_TAB)

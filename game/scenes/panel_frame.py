@@ -1,4 +1,6 @@
-"""A scene made of widgets on a centred panel over the felt (menu, settings, placeholder).
+"""What a screen of controls on a centred panel over the felt holds (the menu, settings, statistics):
+a PanelFrame, which places the panel, paints it, draws the controls and moves the keyboard focus
+over them.
 
 The felt, the panel and the fixed text are painted once per window size into a static surface.
 A frame then repaints only the dirty widgets: the static surface under them, then every widget
@@ -7,11 +9,11 @@ that overlaps that area, clipped to it. Nothing is redrawn when nothing changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.scenes.base import Scene, Transition
 from game.ui import theme
 from game.ui.key_focus import KeyFocus
 from game.ui.pointer import DOWN, UP, pointer
@@ -23,70 +25,88 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 
-class PanelScene(Scene):
-    """Subclasses build widgets in ``build``, place them in ``layout`` and paint fixed text in
-    ``paint_static``; callbacks put a transition in ``self.next`` for handle_event to return."""
+class FramedScreen(Protocol):
+    """What a panel screen gives its frame (the screen itself: the frame asks it)."""
 
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.widgets: list[Widget] = []
-        self.next: Transition = None
-        w, h = ctx.screen_size
-        self.size: tuple[int, int] = (w, h)
-        self.scale = theme.scale_for(self.size)
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._static: pygame.Surface | None = None
-        self._full = True
-        self.key_focus = KeyFocus()  # Tab and the arrows over the controls, Enter or Space presses
-        self.build()
-        self.layout(self.size)
-
-    # --- to override ---------------------------------------------------------------------------
-    def build(self) -> None:
-        """Create the widgets (once)."""
+    #: The controls, in the keyboard focus's order (a screen may make them anew: the frame reads
+    #: this list each time).
+    widgets: list[Widget]
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Set panel_rect and every widget's rect for this window size."""
+        """Place the panel (PanelFrame.place_panel) and every widget's rect for this window size."""
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """Paint the fixed text (titles, row labels) onto the static background."""
 
     def on_key(self, event: pygame.event.Event) -> None:
-        """Keyboard and text events (pointer events go to the widgets)."""
+        """Keyboard and text events the focus did not use (pointer events go to the widgets)."""
 
-    #: A screen that shows statistics sets this: when new figures come from the statistics' reader,
-    #: figures_came() is called, and the loop draws until the screen has painted them.
-    figures_watch: FiguresWatch | None = None
 
-    def figures_came(self) -> None:
-        """New figures from the statistics (a screen that shows them lays them out again)."""
+class PanelFrame:
+    """What a panel scene holds to show itself: it lays the content out on resize, draws the whole
+    screen or only the controls that changed, gives pointer events to the controls and moves the
+    keyboard focus over them (Tab and the arrows; Enter or Space presses the focused one).
 
-    def update(self, dt: float) -> Transition:
-        if self.figures_watch is not None and self.figures_watch.changed():
-            self.figures_came()
-        return super().update(dt)
+    A screen that shows statistics gives the frame its FiguresWatch (`watch`)."""
 
-    def is_animating(self) -> bool:
-        return (self.figures_watch is not None and self.figures_watch.redraw) or super().is_animating()
+    def __init__(self, ctx: Context, content: FramedScreen) -> None:
+        self.ctx = ctx
+        self.content = content
+        w, h = ctx.screen_size
+        self.size: tuple[int, int] = (w, h)
+        self.scale = theme.scale_for(self.size)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.figures_watch: FiguresWatch | None = None
+        self._on_figures: Callable[[], None] | None = None
+        self._static: pygame.Surface | None = None
+        self._full = True
+        self.key_focus = KeyFocus()  # Tab and the arrows over the controls, Enter or Space presses
 
-    # --- the Scene contract --------------------------------------------------------------------
+    @property
+    def widgets(self) -> list[Widget]:
+        return self.content.widgets
+
+    def open(self) -> None:
+        """The first layout, once the content has made its widgets."""
+        self.content.layout(self.size)
+
+    def watch(self, figures_watch: FiguresWatch, on_figures: Callable[[], None]) -> None:
+        """When new figures come from the statistics' reader, `on_figures` is called (from update),
+        and the loop draws until the screen has painted them."""
+        self.figures_watch, self._on_figures = figures_watch, on_figures
+
+    # --- what the scene passes on --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.scale = theme.scale_for(self.size)
-        self.layout(self.size)
+        self.content.layout(self.size)
         for w in self.widgets:
             w.invalidate()
-        self._static = None
-        self._full = True
+        self.repaint()
 
     def invalidate(self, rects: list | None = None) -> None:
+        self._full = True
+
+    def repaint(self) -> None:
+        """The fixed picture changed (its text, its colours): painted anew, and everything drawn,
+        at the next draw."""
+        self._static = None
         self._full = True
 
     def relayout(self) -> None:
         """Re-run layout after widgets appear or disappear; the next draw repaints everything."""
         self.resize(self.size)
 
-    def handle_event(self, event: pygame.event.Event) -> Transition:
+    def update(self) -> None:
+        if self.figures_watch is not None and self.figures_watch.changed() and self._on_figures is not None:
+            self._on_figures()
+
+    def is_animating(self) -> bool:
+        """True while new figures wait to be painted."""
+        return self.figures_watch is not None and self.figures_watch.redraw
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A pointer event to the widgets; a key to the keyboard focus, else to the content."""
         p = pointer(event, self.size)
         if p is not None:
             if p[0] == DOWN:
@@ -98,9 +118,7 @@ class PanelScene(Scene):
                 self._point(DOWN, point)
                 self._point(UP, point)
             elif not used:
-                self.on_key(event)
-        transition, self.next = self.next, None
-        return transition
+                self.content.on_key(event)
 
     def _point(self, kind: str, pos: tuple[int, int]) -> None:
         """A pointer action (or a key's press) on the widgets."""
@@ -108,6 +126,7 @@ class PanelScene(Scene):
             if w.visible and w.handle(kind, pos) and kind != "move":
                 break
 
+    # --- for the content's layout --------------------------------------------------------------
     def place_panel(
         self,
         row: int,
@@ -136,13 +155,19 @@ class PanelScene(Scene):
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
         return max(least, round(least * self.scale))
 
+    # --- drawing -------------------------------------------------------------------------------
+    @property
+    def static(self) -> pygame.Surface | None:
+        """The felt, the panel and the fixed text as last painted (None until the next draw)."""
+        return self._static
+
     def _build_static(self) -> pygame.Surface:
         surf = theme.felt(self.size, self.ctx.settings.table_colour)
         if self.panel_rect.width > 0:
             radius = max(12, self.panel_rect.height // 24)
             panel = theme.panel(self.panel_rect.size, radius, felt_colour=self.ctx.settings.table_colour)
             surf.blit(panel, (self.panel_rect.x - radius, self.panel_rect.y - radius))
-        self.paint_static(surf)
+        self.content.paint_static(surf)
         return surf
 
     def draw(self, surface: pygame.Surface) -> list | None:
