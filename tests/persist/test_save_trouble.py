@@ -120,7 +120,7 @@ def test_an_error_reading_the_save_keeps_it_and_it_is_read_again_later(
     finally:
         progress.close()
     assert (data_dir / SAVE_NAME).read_bytes() == good_save
-    kept = [r for r in caplog.records if "cannot be read now" in r.getMessage()]
+    kept = [r for r in caplog.records if "the saved game" in r.getMessage() and "cannot be read now" in r.getMessage()]
     assert len(kept) == 1  # said once, however many looks
 
 
