@@ -23,9 +23,8 @@ from .companions import strangers
 from .files import move_aside
 from .records import record_of
 from .round_stats import RoundRow, RoundSummary, delete_rounds, insert_round, summarize_rounds
-from .schema import MIGRATIONS as MIGRATIONS
-from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .schema import (
+    GAMES_COLUMNS,
     SQLITE_CORRUPT,
     SQLITE_NOTADB,
     StatsDamaged,
@@ -37,6 +36,8 @@ from .schema import (
     primary_code,
     unavailable,
 )
+from .schema import MIGRATIONS as MIGRATIONS
+from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .stats_read import RESULTS as RESULTS
 from .stats_read import Row as Row
 from .stats_read import (
@@ -55,20 +56,11 @@ from .tally import summarize as summarize
 
 log = logging.getLogger(__name__)
 
-#: A record's fields in the order of the games table's INSERT.
-INSERTED = (
-    "game",
-    "option",
-    "code",
-    "result",
-    "score",
-    "moves",
-    "undos",
-    "duration_s",
-    "finished_at",
-    "hints",
-    "uid",
-    "daily",
+#: A record's fields: the games table's columns but its id, which the database gives.
+INSERTED = tuple(column for column in GAMES_COLUMNS if column != "id")
+#: A finished game's row; a record whose uid is there already adds nothing (a replay after a power cut).
+INSERT_GAME = (
+    f"INSERT INTO games ({', '.join(INSERTED)}) VALUES ({', '.join('?' * len(INSERTED))}) ON CONFLICT (uid) DO NOTHING"
 )
 
 COMPANIONS = ("-wal", "-shm")  # the files that belong to the database: they go aside with it
@@ -272,8 +264,7 @@ class StatsDB(RowViews):
         """A finished game's record (records.record_of's form), as `record` says."""
         with self._writing() as conn:
             added = conn.execute(
-                "INSERT INTO games (game, option, code, result, score, moves, undos, duration_s, finished_at,"
-                " hints, uid, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+                INSERT_GAME,
                 tuple(rec[k] for k in INSERTED),
             ).rowcount
         return added > 0
