@@ -130,13 +130,13 @@ def first_scene(args: argparse.Namespace, app: App) -> SceneLike:
     saved = app.ctx.progress.saved() if app.ctx.progress is not None else None
     if game is None:
         if args.kiosk and saved is not None:  # a kiosk restarted (a power cut): straight back to the game
-            return app.ctx.make_table_scene(*saved)
-        return app.ctx.make_menu_scene()
+            return app.ctx.scenes.table(*saved)
+        return app.ctx.scenes.menu()
     if saved is not None:
         saved_game, meta = saved
         if (saved_game.code == game.code) if args.code else saved_game.GAME_ID == game.GAME_ID:
-            return app.ctx.make_table_scene(saved_game, meta)
-    return app.ctx.make_table_scene(game)
+            return app.ctx.scenes.table(saved_game, meta)
+    return app.ctx.scenes.table(game)
 
 
 def main(argv: list[str] | None = None) -> int:

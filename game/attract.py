@@ -148,9 +148,9 @@ class Attract:
             tips.new_visitor(ctx.settings)
         saved = ctx.progress.saved() if self._return_to_game and ctx.progress is not None else None
         if saved is not None:
-            self.app.replace(ctx.make_table_scene(*saved))
+            self.app.replace(ctx.scenes.table(*saved))
         else:
-            self.app.replace(ctx.make_menu_scene())
+            self.app.replace(ctx.scenes.menu())
 
     def _deal(self, now: float) -> None:
         """The next demo: a winnable deal of the other game, under the banner."""

@@ -159,27 +159,6 @@ class Context:
             log.debug("clipboard: cannot write (%s)", exc)
         return False
 
-    # --- opening scenes: through the openers (the names main, the tools and many tests call) -------
-    def make_table_scene(
-        self,
-        game_obj: SolitaireGame,
-        resumed: dict | None = None,
-        guaranteed: bool | None = None,
-        demo: bool = False,
-        daily: str | None = None,
-    ) -> SceneLike:
-        """The table scene of the game's kind (Golf or Eight Off) for a game object.
-        `resumed` is the saved game's bookkeeping when the game continues a saved one; `guaranteed`
-        says the deal was proven winnable (None: look it up); `demo` starts the demo after the deal;
-        `daily` is the date ('2026-12-01') when the game is that day's daily deal."""
-        return self.scenes.table(game_obj, resumed, guaranteed, demo, daily)
-
-    def make_menu_scene(self) -> SceneLike:
-        return self.scenes.menu()
-
-    def make_settings_scene(self) -> SceneLike:
-        return self.scenes.settings()
-
 
 class NoOpeners:
     """The scene openers before the App hands its own in: asking for a scene is a mistake."""

@@ -92,7 +92,10 @@ class SceneOpeners(Protocol):
         demo: bool = False,
         daily: str | None = None,
     ) -> SceneLike:
-        """The table of the game's kind for a game (game/scenes/tables.py: open_table)."""
+        """The table of the game's kind for a game (game/scenes/tables.py: open_table). `resumed` is
+        the saved game's bookkeeping when the game continues a saved one; `guaranteed` says the deal
+        was proven winnable (None: look it up); `demo` starts the demo after the deal; `daily` is
+        the date ('2026-12-01') when the game is that day's daily deal."""
         ...
 
     def round_table(self, rnd: GolfRound, note: str | None = None) -> SceneLike:

@@ -24,14 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_a_context_without_the_apps_scene_openers_refuses_to_open_a_scene():
     ctx = Context()
     with pytest.raises(RuntimeError, match="scene openers"):
-        ctx.make_menu_scene()
+        ctx.scenes.menu()
 
 
 def test_the_apps_context_opens_the_table_of_the_games_kind(make_app):
     from helpers.tables import is_eightoff, is_golf
 
     app = make_app(size=(800, 480))
-    golf = app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAFA"), daily="2026-12-01")
+    golf = app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAFA"), daily="2026-12-01")
     assert is_golf(golf) and golf.daily == "2026-12-01"
     assert is_eightoff(app.ctx.scenes.table(EightOffGame.new(cells=4, number=3)))
 

@@ -30,15 +30,15 @@ def banners(app) -> list[NoticeBanner]:
 
 def play_a_little(app) -> None:
     """The menu, a Golf table with a few moves, the menu again: nothing raises."""
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     run_frames(app, 5)
-    table = app.ctx.make_table_scene(GolfGame.new("easy", number=7))
+    table = app.ctx.scenes.table(GolfGame.new("easy", number=7))
     app.replace(table)
     run_frames(app, 30)
     for _ in range(3):
         table.game.draw()
     run_frames(app, 30)
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     run_frames(app, 5)
 
 
@@ -76,12 +76,12 @@ def test_every_screen_of_the_menu_opens_without_a_data_folder(make_app, monkeypa
 
     monkeypatch.setenv(paths.DATA_ENV, LONG)
     app = make_app(size=(800, 480))
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     for scene in (StatsScene(app.ctx), RoundStatsScene(app.ctx, kind("golf-easy")), DailyScene(app.ctx)):
         app.push(scene)
         run_frames(app, 3)
         app.remove(scene)
-    app.push(app.ctx.make_settings_scene())
+    app.push(app.ctx.scenes.settings())
     run_frames(app, 3)
 
 
@@ -145,14 +145,14 @@ def test_a_settings_folder_that_cannot_be_used_is_neither_read_nor_written(make_
 def test_the_notice_shows_once_over_every_screen_until_its_time_is_up(make_app, monkeypatch):
     monkeypatch.setenv(paths.DATA_ENV, LONG)
     app = make_app(size=(800, 480))
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     assert app.stack[-1] is banners(app)[0] and app.input_scene() is app.stack[0]  # input goes beneath
     run_frames(app, 60)
-    app.replace(app.ctx.make_table_scene(GolfGame.new("easy", number=7)))  # a new screen: still there
+    app.replace(app.ctx.scenes.table(GolfGame.new("easy", number=7)))  # a new screen: still there
     assert len(banners(app)) == 1 and app.stack[-1] is banners(app)[0]
     run_frames(app, int(NOTICE_SECONDS * 60))
     assert banners(app) == []
-    app.replace(app.ctx.make_menu_scene())  # never again
+    app.replace(app.ctx.scenes.menu())  # never again
     run_frames(app, 3)
     assert banners(app) == []
 
@@ -163,7 +163,7 @@ def test_the_notice_is_in_the_players_language(make_app, monkeypatch, lang):
     app = make_app(size=(800, 480))
     try:
         i18n.set_language(lang)
-        app.replace(app.ctx.make_menu_scene())
+        app.replace(app.ctx.scenes.menu())
         title, detail = banners(app)[0].texts()
         assert title == i18n.tr("Progress cannot be saved") != "Progress cannot be saved"
         assert detail != "The data folder cannot be used: games are played but not kept."
@@ -174,7 +174,7 @@ def test_the_notice_is_in_the_players_language(make_app, monkeypatch, lang):
 
 def test_a_usable_folder_shows_no_notice(make_app):
     app = make_app(size=(800, 480))
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     assert app.ctx.progress is not None and banners(app) == []
 
 
@@ -193,7 +193,7 @@ def test_the_statistics_of_a_folder_lost_while_playing_read_as_unavailable(make_
     monkeypatch.setattr(Path, "exists", exists)
     answer = stats.reader.fresh(("games", "golf", "easy"), 1.0)
     assert answer is not None and answer.value is None and "Permission denied" in str(answer.error)
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     run_frames(app, 5)
 
 

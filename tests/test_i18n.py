@@ -575,7 +575,7 @@ def _rendered(monkeypatch) -> list[str]:
 
 def test_switching_language_in_settings_changes_the_menu_at_once_and_is_remembered(make_app, config_dir, monkeypatch):
     app = make_app(size=SMALL, settings=Settings(language="en", fullscreen=False))
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     settle(app)
     menu = app.top
     click(app, menu.settings_button.rect.center)
@@ -598,7 +598,7 @@ def test_switching_language_in_settings_changes_the_menu_at_once_and_is_remember
 
 def test_the_table_hud_follows_a_language_change(make_app):
     app = make_app(size=SMALL, settings=Settings(language="en", fullscreen=False, animation_speed="off"))
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     table = app.top
     i18n.set_language("th")
@@ -632,7 +632,7 @@ def tour(app, lang: str) -> dict:
     from game.model.codes import InvalidCode, parse_code
 
     checks: list[tuple[str, object]] = []
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     settle(app)
     menu = app.top
     checks.append(("menu", menu))
@@ -642,7 +642,7 @@ def tour(app, lang: str) -> dict:
         menu.code_box.set_value(bad)
         menu.play_code()
         run_frames(app, 2)
-    app.push(app.ctx.make_settings_scene())
+    app.push(app.ctx.scenes.settings())
     settle(app)
     checks.append(("settings", app.top))
     settings = app.top
@@ -690,7 +690,7 @@ def tour(app, lang: str) -> dict:
     settle(app)
     # Golf: both refusals and the copied code
     game = GolfGame.from_code("GO1-E-AAAAAAB")
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     table = app.top
     table.rules.play(next(i for i in range(7) if game.why_illegal(i) == "rank"))
@@ -719,7 +719,7 @@ def tour(app, lang: str) -> dict:
         settle(app)
     # the strict rule: a draw refused while a card fits, a card refused on a King
     game = GolfGame.from_code("GO1-S-AAAAAAH")
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     table = app.top
     table.rules.on_tap(Hit(Pile.stock()))
@@ -731,13 +731,13 @@ def tour(app, lang: str) -> dict:
     # blocked
     game = GolfGame.from_code("GO1-E-AAAAAAB")
     fn, arg = _play_until_one_action_left(game)
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     app.top.apply(fn, *([] if arg is None else [arg]))
     settle(app)
     checks.append(("dialog", app.top))
     # won
-    app.replace(app.ctx.make_table_scene(GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])))
+    app.replace(app.ctx.scenes.table(GolfGame.from_layout([["6H"], [], [], [], [], [], []], ["5S"], ["2C"])))
     settle(app)
     app.top.rules.play(0)
     settle(app, max_seconds=3)
@@ -745,7 +745,7 @@ def tour(app, lang: str) -> dict:
     # Eight Off
     from game.model.eightoff import EightOffGame
 
-    app.replace(app.ctx.make_table_scene(EightOffGame.from_code("EO1-C8-AAAAAFA")))
+    app.replace(app.ctx.scenes.table(EightOffGame.from_code("EO1-C8-AAAAAFA")))
     settle(app, max_seconds=3)
     checks.append(("eightoff", app.top))
     return {"checks": checks}
@@ -898,7 +898,7 @@ def test_an_english_start_reads_no_catalogue_and_imports_no_babel(tmp_path):
         "from game.app import App\n"
         "from game.settings import Settings\n"
         "app = App(size=(800, 480), fullscreen=False, settings=Settings(language='en', fullscreen=False))\n"
-        "app.replace(app.ctx.make_menu_scene())\n"
+        "app.replace(app.ctx.scenes.menu())\n"
         "for _ in range(5):\n"
         "    app.step_frame(1 / 60)\n"
         "app.close()\n"

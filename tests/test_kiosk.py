@@ -41,7 +41,7 @@ def menu(make_app, **kw):
 
 def golf_table(make_app, **kw):
     app = kiosk(make_app, **kw)
-    app.replace(app.ctx.make_table_scene(GolfGame.new(rule="easy", number=1)))
+    app.replace(app.ctx.scenes.table(GolfGame.new(rule="easy", number=1)))
     run_frames(app)
     settle(app)
     return app
@@ -506,7 +506,7 @@ def test_a_power_cut_during_attract_mode_resumes_the_players_game(make_app):
 def blocked_table(make_app):
 
     app = kiosk(make_app)
-    app.replace(app.ctx.make_table_scene(blocked_golf(), dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(blocked_golf(), dict(RESUMED)))
     answered(app)
     assert shows(app.top, BlockedPanel)
     return app

@@ -193,7 +193,7 @@ with tempfile.TemporaryDirectory() as scratch:
     from tools.bench.harness import first_frame, new_app
     from game import registry
     app = new_app((800, 480))
-    app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[1])))
+    app.replace(app.ctx.scenes.table(registry.game_from_code(sys.argv[1])))
     first_frame(app)
     print(sorted(m for m in {LATER!r} if m in sys.modules))
     for _ in range(400):

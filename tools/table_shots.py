@@ -9,7 +9,7 @@ and audio drivers), in English, with the first-run tips already seen, the solver
 same thread and the statistics read at once, each in a fresh settings folder and a fresh data
 folder. Time is simulated: every frame is 1/60 s, so an animation is caught at the same point on
 every run. The scripts reach the game only through what stays the same when the table's classes
-change: the App, ``Context.make_table_scene`` and ``make_menu_scene``, the model, the game's own
+change: the App, the Context's scene openers (``ctx.scenes.table``, ``ctx.scenes.menu``), the model, the game's own
 layout (``registry.layout_for``) to find where a card lies, and posted mouse and key events.
 An image is named SIZE-SCRIPT-NN-WHAT.png.
 """
@@ -224,7 +224,7 @@ def golf_until_over(app: App, game: GolfGame) -> None:
 
 
 def open_table(app: App, game: SolitaireGame, resumed: dict | None = None) -> None:
-    app.replace(app.ctx.make_table_scene(game, resumed))
+    app.replace(app.ctx.scenes.table(game, resumed))
 
 
 def at_rest(app: App) -> None:
@@ -423,7 +423,7 @@ def eightoff_finish(cam: Camera) -> None:
 
 
 def menu(cam: Camera) -> None:
-    cam.app.replace(cam.app.ctx.make_menu_scene())
+    cam.app.replace(cam.app.ctx.scenes.menu())
     settle(cam.app)
     cam.shot("shown")
 

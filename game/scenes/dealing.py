@@ -48,7 +48,7 @@ def deal_new(
     rng = rng or random.Random()
     kind = registry.kind(kind_id).deal_list
     if not ctx.settings.winnable(kind) and not demo:
-        return Replace(ctx.make_table_scene(make_game(kind_id, rng=rng)))
+        return Replace(ctx.scenes.table(make_game(kind_id, rng=rng)))
     progress = ctx.progress
     dealt = set() if demo or progress is None else progress.dealt(kind)
     number = None
@@ -62,14 +62,14 @@ def deal_new(
         return Push(FindingDealOverlay(ctx, kind_id, dealt, demo, rng.randrange(1 << 30)))
     if not demo and progress is not None:
         progress.mark_dealt(kind, number)
-    return Replace(ctx.make_table_scene(make_game(kind_id, number), guaranteed=True, demo=demo))
+    return Replace(ctx.scenes.table(make_game(kind_id, number), guaranteed=True, demo=demo))
 
 
 def deal_daily(ctx: Context, kind_id: str, day: datetime.date) -> Transition:
     """The transition to the table of `day`'s daily deal of this kind (proven winnable: it is
     taken from the kind's table, game/daily.py)."""
     return Replace(
-        ctx.make_table_scene(
+        ctx.scenes.table(
             registry.game_from_code(daily.daily_code(kind_id, day)), guaranteed=True, daily=day.isoformat()
         )
     )
@@ -121,11 +121,11 @@ class FindingDeal:
         if isinstance(answer, JobFailed) or answer is None:
             log.warning("no winnable deal found (%s); dealing any deal", getattr(answer, "error", "none"))
             game = make_game(self.kind_id)
-            return Replace(self.ctx.make_table_scene(game, demo=self.demo))
+            return Replace(self.ctx.scenes.table(game, demo=self.demo))
         if not self.demo and self.ctx.progress is not None:
             self.ctx.progress.mark_dealt(self.kind, answer)
         game = make_game(self.kind_id, answer)
-        return Replace(self.ctx.make_table_scene(game, guaranteed=True, demo=self.demo))
+        return Replace(self.ctx.scenes.table(game, guaranteed=True, demo=self.demo))
 
     def is_animating(self) -> bool:
         return True  # waiting for the worker: keep polling every frame

@@ -399,7 +399,7 @@ class WinPanel:
     def do_again(self) -> Transition:
         """The same deal from its start, as a new game (the same code; a daily stays that day's)."""
         table = self.table
-        return Replace(self.ctx.make_table_scene(table.game.root(), guaranteed=table.guaranteed, daily=table.daily))
+        return Replace(self.ctx.scenes.table(table.game.root(), guaranteed=table.guaranteed, daily=table.daily))
 
     def enter(self) -> None:
         self.end.ask_best()

@@ -349,7 +349,7 @@ def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:
     game = registry.game_from_code(code)
 
     def go() -> Transition:
-        return Replace(ctx.make_table_scene(game))
+        return Replace(ctx.scenes.table(game))
 
     saved = ctx.progress.saved() if ctx.progress is not None else None
     if saved is not None and saved[0].status == "playing" and saved[0].moves > 0:

@@ -316,7 +316,7 @@ class MenuScene(Scene):
     def start(self, game: SolitaireGame) -> None:
         """Play this game; the menu remembers its game and option (a pasted code may differ)."""
         self.ctx.remember_game(game)
-        self.begin(lambda: Replace(self.ctx.make_table_scene(game)))
+        self.begin(lambda: Replace(self.ctx.scenes.table(game)))
 
     def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
@@ -334,7 +334,7 @@ class MenuScene(Scene):
         if self.saved is None:
             return
         game, meta = self.saved
-        self.next = Replace(self.ctx.make_table_scene(game, meta))
+        self.next = Replace(self.ctx.scenes.table(game, meta))
 
     def update(self, dt: float) -> Transition:
         self._age += dt

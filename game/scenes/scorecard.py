@@ -229,7 +229,7 @@ class ScorecardScene(Scene):
         self.next = Pop()
 
     def menu(self) -> None:
-        self.next = Replace(self.ctx.make_menu_scene())
+        self.next = Replace(self.ctx.scenes.menu())
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:

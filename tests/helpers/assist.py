@@ -34,7 +34,7 @@ def button(scene, label: str):
 def table_with(make_app, game, size=(1280, 720)):
     """A new app showing `game` at its table, resumed, past the first 0.3 s; (app, table)."""
     app = make_app(size=size)
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 30)  # past the first 0.3 s in which a table takes no press
     return app, app.stack[0]
 

@@ -49,7 +49,7 @@ def play_some(app, scene, actions: int) -> None:
 
 def golf_table(app, code: str = "GO1-E-AAAAAFA") -> TableScene:
     """A Golf table of the deal `code` in place of what the app shows, dealt and at rest."""
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code(code)))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code(code)))
     settle(app)
     return app.top
 

@@ -48,7 +48,7 @@ def test_a_save_written_before_the_redesign_opens_on_its_table(kind, make_app, d
     shutil.copy(FIXTURES / f"{kind}.json", data_dir / "current-game.json")
     app = make_app(size=(800, 480))
     game, meta = app.ctx.progress.saved()
-    app.replace(app.ctx.make_table_scene(game, meta))
+    app.replace(app.ctx.scenes.table(game, meta))
     settle(app)
     table = app.top
     assert table.game is game

@@ -47,7 +47,7 @@ def english_after():
 def golf_under_settings(make_app, backs):
     """A Golf table with Settings over it: (app, table)."""
     app = make_app(size=(1280, 720), settings=Settings(fullscreen=False, animation_speed="off"))
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     table = app.top
     app.push(SettingsScene(app.ctx))

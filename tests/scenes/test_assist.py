@@ -285,7 +285,7 @@ def test_watch_in_the_menu_plays_a_winnable_deal_to_the_win_and_leaves_the_saved
 def test_watch_finishes_the_players_game_and_the_win_is_not_theirs(make_app):
     game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[1])
     app = make_app()
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     scene = app.top
     move = next(m for m in game.legal_moves() if m.dst.kind == "cell")
@@ -351,7 +351,7 @@ def test_the_blocked_panel_is_drawn_again_the_moment_its_answer_arrives(make_app
     game = blocked_golf()
     app = make_app(size=(800, 480))
     app.ctx.jobs.held = True  # slower than the panel waits for it
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 90)
     overlay = app.top
     assert shows(overlay, BlockedPanel) and overlay.content.analysis is None
@@ -525,7 +525,7 @@ def test_the_blocked_panel_waits_a_moment_for_the_verdict_and_comes_whole(make_a
     game = blocked_golf()
     app = make_app(size=(800, 480))
     app.ctx.jobs.held = True  # an answer after 0.3 s, well within the second the panel waits
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 18)
     assert app.top is app.stack[0]  # no panel yet: it waits for the verdict
     app.ctx.jobs.held = False
@@ -567,7 +567,7 @@ def test_the_real_worker_gives_a_hint_on_a_winning_line(make_app):
     game = deals.make_game("eightoff-8", deals.listed("eightoff-8")[5])
     wander(game, random.Random(5), 12)
     app = make_app(solver="process")
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 30)
     scene = app.top
     key(app, pygame.K_h)
@@ -584,7 +584,7 @@ def test_the_real_worker_gives_a_hint_on_a_winning_line(make_app):
 def test_the_real_worker_drops_a_question_about_a_position_that_is_gone(make_app, solver_only):
     game = deals.make_game("golf-easy", deals.listed("golf-easy")[4])
     app = make_app(solver="process")
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 30)
     scene, jobs = app.top, app.ctx.jobs
     scene.assist.hint()

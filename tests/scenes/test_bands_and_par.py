@@ -37,10 +37,10 @@ def test_the_hud_and_the_win_show_the_par(make_app, data_dir):
     app = make_app(size=(1280, 720))
     app.ctx.settings.tips_seen = {"golf": True, "eightoff": True}
     game = registry.kind("eightoff-4").deal(number)
-    scene = app.ctx.make_table_scene(game)
+    scene = app.ctx.scenes.table(game)
     app.replace(scene)
     settle(app)
     n = par.par_of("eightoff-4", number)
     assert scene.hud_values()[2] == str(n) and scene.hud.slots[2].label == "Par"
-    golf = app.ctx.make_table_scene(registry.kind("golf-easy").deal(1))
+    golf = app.ctx.scenes.table(registry.kind("golf-easy").deal(1))
     assert golf.par() is None

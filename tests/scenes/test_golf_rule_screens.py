@@ -43,8 +43,8 @@ def no_tables(monkeypatch):
 
     def install(app):
         monkeypatch.setattr(
-            app.ctx,
-            "make_table_scene",
+            app.ctx.scenes,
+            "table",
             lambda game, resumed=None, guaranteed=None, demo=False: Captured(app.ctx, game, guaranteed, demo),
         )
 
@@ -59,7 +59,7 @@ def open_sheet(app) -> GolfRulesSheet:
 
 def table(make_app, game, size=(800, 480), **settings):
     app = make_app(size=size, settings=Settings(fullscreen=False, **settings))
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     run_frames(app)
     settle(app)
     run_frames(app, 30)  # past the first 0.3 s in which a table takes no press

@@ -98,7 +98,7 @@ def test_help_opens_on_the_game_chosen_in_the_menu(make_app):
 @pytest.mark.parametrize("how", ["button", "F1"])
 def test_a_tables_help_shows_its_game_and_back_returns_to_the_table_as_it_was(make_app, how):
     app = app_with(make_app)
-    app.replace(app.ctx.make_table_scene(EightOffGame.from_code("EO1-C8-AAAAAFA")))
+    app.replace(app.ctx.scenes.table(EightOffGame.from_code("EO1-C8-AAAAAFA")))
     settle(app)
     table = app.top
     game = table.game
@@ -311,7 +311,7 @@ def test_a_refused_step_says_exactly_what_the_real_table_says(make_app, lang, ex
     shown = scene.toast.message
     # the real table, at the same position, asked the same thing
     game = type(run.game).from_json(position)
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     table = app.top
     if plan.kind == "play":
@@ -381,7 +381,7 @@ def test_play_this_deal_opens_the_table_under_that_rule(make_app):
 
 def test_play_this_deal_over_a_game_in_progress_asks_first(make_app):
     app = app_with(make_app)
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     table = app.top
     table.apply(table.game.draw)
@@ -405,7 +405,7 @@ def test_play_this_deal_over_a_game_in_progress_asks_first(make_app):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_band_has_help_and_its_icons_are_distinct_and_fit_at_800x480(make_app, lang):
     app = app_with(make_app, lang=lang)
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     hud = app.top.hud
     labels = {b.label for b in hud.buttons if b.visible}
@@ -423,7 +423,7 @@ def test_the_band_has_help_and_its_icons_are_distinct_and_fit_at_800x480(make_ap
 
 def test_the_band_shows_words_on_a_wide_screen(make_app):
     app = app_with(make_app, size=(1920, 1080))
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     labels = [b.label for b in app.top.hud.buttons]
     assert "?" in labels and "Hint" in labels and "Watch" in labels  # Help is a "?" at every size
@@ -437,7 +437,7 @@ def tips_on(monkeypatch):
 
 
 def open_table(app, game):
-    app.replace(app.ctx.make_table_scene(game))
+    app.replace(app.ctx.scenes.table(game))
     settle(app)
     return app.top
 
@@ -474,7 +474,7 @@ def test_the_first_golf_table_shows_three_tips_each_dismissed_by_a_tap(make_app,
 def test_the_settings_switch_brings_the_tips_back(make_app, tips_on):
     app = app_with(make_app, tips_seen={"golf": True, "eightoff": True})
     assert not isinstance(open_table(app, GolfGame.from_code("GO1-E-AAAAAAB")), tips_overlay.TipsOverlay)
-    app.push(app.ctx.make_settings_scene())
+    app.push(app.ctx.scenes.settings())
     run_frames(app)
     settings = app.top
     toggle = settings.toggles["tips"]
@@ -486,7 +486,7 @@ def test_the_settings_switch_brings_the_tips_back(make_app, tips_on):
 
 def test_no_tips_over_a_demo(make_app, tips_on):
     app = app_with(make_app)
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB"), demo=True))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB"), demo=True))
     for _ in range(30):
         app.step_frame(0.1)
         assert not isinstance(app.top, tips_overlay.TipsOverlay)
@@ -522,7 +522,7 @@ def test_every_tip_fits_beside_what_it_points_at(make_app, tips_on, size, lang, 
 
 def test_a_question_closing_over_an_example_leaves_no_trace(make_app):
     app = app_with(make_app)
-    app.replace(app.ctx.make_table_scene(GolfGame.from_code("GO1-E-AAAAAAB")))
+    app.replace(app.ctx.scenes.table(GolfGame.from_code("GO1-E-AAAAAAB")))
     settle(app)
     app.top.apply(app.top.game.draw)
     settle(app)

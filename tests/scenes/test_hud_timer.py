@@ -87,7 +87,7 @@ def test_no_time_passes_in_the_menu(make_app):
     before = app.ctx.progress.duration
     app.replace(MenuScene(app.ctx))
     run_frames(app, 60 * 5)
-    app.replace(app.ctx.make_table_scene(*app.ctx.progress.saved()))  # Continue
+    app.replace(app.ctx.scenes.table(*app.ctx.progress.saved()))  # Continue
     settle(app)
     assert abs(app.ctx.progress.duration - before) < 0.1
     assert app.top.hud._shown[-1] == f"0:{int(before):02d}"  # where it stood
@@ -95,7 +95,7 @@ def test_no_time_passes_in_the_menu(make_app):
 
 def test_no_time_passes_in_attract_mode(make_app):
     app = make_app(size=(800, 480), kiosk=True, settings=Settings(attract_minutes=1))
-    app.replace(app.ctx.make_table_scene(GolfGame.new(rule="easy", number=1)))
+    app.replace(app.ctx.scenes.table(GolfGame.new(rule="easy", number=1)))
     settle(app)
     app.top.make_move(app.top.game.legal_moves()[0])
     app.step_frame(61.0)  # left alone a minute: the demos start

@@ -23,7 +23,7 @@ ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 def table_for(make_app, game, size=(1280, 720)):
     app = make_app(size=size)
-    app.replace(app.ctx.make_table_scene(game, dict(RESUMED)))
+    app.replace(app.ctx.scenes.table(game, dict(RESUMED)))
     run_frames(app, 30)
     return app, app.stack[0]
 

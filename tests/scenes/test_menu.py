@@ -29,8 +29,8 @@ def menu_app(make_app, monkeypatch):
             self.demo = demo
 
     monkeypatch.setattr(
-        app.ctx,
-        "make_table_scene",
+        app.ctx.scenes,
+        "table",
         lambda game, resumed=None, guaranteed=None, demo=False: Captured(app.ctx, game, guaranteed, demo),
     )
     return app

@@ -100,7 +100,7 @@ def test_the_shipped_line_is_checked_a_few_moves_at_a_time_in_spare_time_never_i
 
     monkeypatch.setattr(deals, "line_of_steps", counted)
     app = make_app(size=(1280, 720))
-    app.replace(app.ctx.make_table_scene(deals.make_game("golf-easy", deals.listed("golf-easy")[0]), {}))
+    app.replace(app.ctx.scenes.table(deals.make_game("golf-easy", deals.listed("golf-easy")[0]), {}))
     scene = app.stack[0]
     run_frames(app, 200)  # the deal and the cards at rest, frames alone
     assert made == [] and scene.assist._shipped is None

@@ -208,7 +208,7 @@ def test_a_week_unattended(frozen_heap, make_app, caplog, monkeypatch):
         solver="inline-process",
         settings=Settings(language="en", fullscreen=False),
     )
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     app.step_frame(FRAME, [])
     answers, seen = counted_answers(monkeypatch), [0]
 

@@ -129,12 +129,12 @@ def model_cards(game: Any) -> list[str]:
 
 # -- the segments ---------------------------------------------------------------------------------------------
 def _menu(m: Monkey) -> None:
-    m.app.replace(m.app.ctx.make_menu_scene())
+    m.app.replace(m.app.ctx.scenes.menu())
 
 
 def _settings(m: Monkey) -> None:
     _menu(m)
-    m.app.push(m.app.ctx.make_settings_scene())
+    m.app.push(m.app.ctx.scenes.settings())
 
 
 def _stats(m: Monkey) -> None:
@@ -143,7 +143,7 @@ def _stats(m: Monkey) -> None:
 
 
 def _table(m: Monkey, game: Any, resumed: bool = False) -> TableScene:
-    scene = m.app.ctx.make_table_scene(game, dict(RESUMED) if resumed else None)
+    scene = m.app.ctx.scenes.table(game, dict(RESUMED) if resumed else None)
     m.app.replace(scene)
     return scene
 
@@ -805,7 +805,7 @@ class Monkey:
             if not self.app.running:  # Quit, or the administrator's exit: a new app goes on
                 self.close_app()
                 self.open_app()
-                self.app.replace(self.app.ctx.make_menu_scene())
+                self.app.replace(self.app.ctx.scenes.menu())
                 pending = []
             attract = getattr(self.app, "attract", None)
             if self.fed - forced_at >= FORCE_EVERY and not getattr(attract, "active", False):

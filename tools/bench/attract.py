@@ -23,7 +23,7 @@ MENU_IDLE = 2.0  # s in the still menu before the first demo: a kiosk sits there
 def run_attract(size: tuple[int, int], seconds: float) -> dict:
     app = new_app(size, kiosk=True)
     app.settings.attract_minutes = 1
-    app.replace(app.ctx.make_menu_scene())
+    app.replace(app.ctx.scenes.menu())
     app.step_frame(FRAME)
     # as if the kiosk had been left alone for a minute, less MENU_IDLE, already
     app.attract.last_input = app.wall + MENU_IDLE - app.settings.attract_minutes * 60.0

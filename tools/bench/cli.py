@@ -44,7 +44,7 @@ with tempfile.TemporaryDirectory(prefix="golf-bench-", ignore_cleanup_errors=Tru
     hold_collections()  # as main.py does
     from tools.bench.harness import first_frame, new_app
     app = new_app((int(sys.argv[1]), int(sys.argv[2])))
-    app.replace(app.ctx.make_table_scene(registry.game_from_code(sys.argv[3])))
+    app.replace(app.ctx.scenes.table(registry.game_from_code(sys.argv[3])))
     start = first_frame(app)
     app.close()
 print(json.dumps(start))
