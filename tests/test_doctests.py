@@ -13,6 +13,7 @@ MODULES = [
     "game.model.round_code",
     "game.model.course",
     "game.registry",
+    "game.ui.design",
 ]
 
 
