@@ -59,6 +59,7 @@ class Design:
     unit: int  #: the spacing unit: gaps are whole or half units
     target: int  #: the least side of anything pressed
     band: int  #: the height of the table's band
+    row: int  #: the height of a row of controls on a panel (a button, a switch, a segmented choice)
     least: tuple[int, int]  #: the class's narrowest window, against which row forms are decided
 
     def space(self, units: float = 1) -> int:
@@ -80,14 +81,14 @@ class Design:
 COMPACT_UP_TO = (900, 540)
 LARGE_FROM = (1600, 900)
 
-_COMPACT = Design(LayoutClass.COMPACT, TypeScale(12, 15, 16, 20, 28), 8, 48, 48, (800, 480))
-_REGULAR = Design(LayoutClass.REGULAR, TypeScale(14, 17, 18, 24, 35), 10, 44, 56, (901, 541))
-_LARGE = Design(LayoutClass.LARGE, TypeScale(17, 22, 24, 32, 48), 12, 48, 72, LARGE_FROM)
+_COMPACT = Design(LayoutClass.COMPACT, TypeScale(13, 16, 18, 22, 30), 8, 44, 48, 44, (800, 480))
+_REGULAR = Design(LayoutClass.REGULAR, TypeScale(15, 18, 20, 26, 38), 10, 44, 56, 52, (901, 541))
+_LARGE = Design(LayoutClass.LARGE, TypeScale(18, 22, 26, 35, 52), 14, 48, 72, 64, LARGE_FROM)
 
 #: The base window of the large class: beyond it (4K), its sizes are zoomed as a whole.
 _LARGE_BASE = (1920, 1080)
-#: The font ladder's sizes at and above 17 px (game/ui/text.py LADDER): zoomed sizes snap to it.
-_LADDER = (17, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76, 82, 89, 96, 104)
+#: The font ladder's sizes from 13 px (game/ui/text.py LADDER): zoomed sizes snap to it.
+_LADDER = (13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76, 82, 89, 96, 104)
 
 
 def layout_class(window: tuple[int, int]) -> LayoutClass:
@@ -110,9 +111,9 @@ def design_for(window: tuple[int, int]) -> Design:
     the smaller of the two ratios, from 1.5 up), every size at once, so 4K reads as 1080p does.
 
     >>> design_for((800, 480)).type.body, design_for((1280, 720)).type.body, design_for((1920, 1080)).type.body
-    (15, 17, 22)
+    (16, 18, 22)
     >>> design_for((3840, 2160)).type.body, design_for((3840, 2160)).unit
-    (44, 24)
+    (44, 28)
     """
     kind = layout_class(window)
     if kind is LayoutClass.COMPACT:
@@ -139,6 +140,7 @@ def _zoomed(design: Design, zoom: float) -> Design:
         round(design.unit * zoom),
         round(design.target * zoom),
         round(design.band * zoom),
+        round(design.row * zoom),
         design.least,
     )
 

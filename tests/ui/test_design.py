@@ -44,13 +44,13 @@ def test_larger_classes_have_larger_sizes_and_units():
     small, mid, large = (design_for(w) for w in ((800, 480), (1280, 720), (1920, 1080)))
     for a, b in ((small, mid), (mid, large)):
         assert all(x < y for x, y in zip(a.type.sizes(), b.type.sizes(), strict=True))
-        assert a.unit < b.unit and a.band < b.band
+        assert a.unit < b.unit and a.band < b.band and a.row < b.row
 
 
 def test_4k_zooms_the_large_class_as_a_whole():
     base, zoomed = design_for((1920, 1080)), design_for((3840, 2160))
     assert zoomed.layout is LayoutClass.LARGE
-    assert zoomed.unit == 2 * base.unit and zoomed.band == 2 * base.band
+    assert zoomed.unit == 2 * base.unit and zoomed.band == 2 * base.band and zoomed.row == 2 * base.row
     assert all(abs(z - 2 * b) <= 0.1 * 2 * b for z, b in zip(zoomed.type.sizes(), base.type.sizes(), strict=True))
 
 
