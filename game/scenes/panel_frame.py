@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui import theme
+from game.ui.design import Design, design_for
 from game.ui.key_focus import KeyFocus
 from game.ui.pointer import DOWN, UP, pointer
 from game.ui.widget import Widget
@@ -55,6 +56,7 @@ class PanelFrame:
         w, h = ctx.screen_size
         self.size: tuple[int, int] = (w, h)
         self.scale = theme.scale_for(self.size)
+        self.design: Design = design_for(self.size)  #: the window's layout class: its sizes and unit
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.figures_watch: FiguresWatch | None = None
         self._on_figures: Callable[[], None] | None = None
@@ -79,6 +81,7 @@ class PanelFrame:
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.scale = theme.scale_for(self.size)
+        self.design = design_for(self.size)
         self.content.layout(self.size)
         for w in self.widgets:
             w.invalidate()
@@ -151,9 +154,8 @@ class PanelFrame:
         return row, self.panel_rect.x + pad, self.panel_rect.y + pad, pw - 2 * pad
 
     def row_height(self) -> int:
-        """The height of a control row: at least a comfortable touch target."""
-        least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        return max(least, round(least * self.scale))
+        """The height of a control row: the layout class's, and a kiosk's finger target at least."""
+        return max(self.design.row, theme.KIOSK_TOUCH if self.ctx.kiosk else self.design.target)
 
     # --- drawing -------------------------------------------------------------------------------
     @property

@@ -76,20 +76,27 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
+        size = self.frame.design.type.label  # every control's words at the class's one label size
         self.toggles: dict[str, Toggle] = {}
         for field, label in TOGGLES:
-            self.toggles[field] = Toggle((0, 0, 1, 1), label, self._current(field), text, partial(self._changed, field))
+            self.toggles[field] = Toggle(
+                (0, 0, 1, 1), label, self._current(field), text, partial(self._changed, field), size=size
+            )
         self.speed = SegmentedControl(
-            (0, 0, 1, 1), SPEEDS, s.animation_speed, text, lambda v: self._changed("animation_speed", v)
+            (0, 0, 1, 1), SPEEDS, s.animation_speed, text, lambda v: self._changed("animation_speed", v), size=size
         )
         # each language named in its own language, so anyone can find theirs
-        self.language = SegmentedControl((0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language)
-        self.attract = SegmentedControl(
-            (0, 0, 1, 1), ATTRACT, s.attract_minutes, text, lambda v: self._changed("attract_minutes", v)
+        self.language = SegmentedControl(
+            (0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language, size=size
         )
-        self.volume = SegmentedControl((0, 0, 1, 1), VOLUMES, s.volume, text, lambda v: self._changed("volume", v))
-        self.appearance = Button((0, 0, 1, 1), N_("Appearance"), text, self.open_appearance, style="ghost")
-        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
+        self.attract = SegmentedControl(
+            (0, 0, 1, 1), ATTRACT, s.attract_minutes, text, lambda v: self._changed("attract_minutes", v), size=size
+        )
+        self.volume = SegmentedControl(
+            (0, 0, 1, 1), VOLUMES, s.volume, text, lambda v: self._changed("volume", v), size=size
+        )
+        self.appearance = Button((0, 0, 1, 1), N_("Appearance"), text, self.open_appearance, style="ghost", size=size)
+        self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary", size=size)
         kiosk = self.ctx.kiosk
         self.toggles["fullscreen"].visible = not kiosk  # a kiosk is always full screen
         # a kiosk's 800x480 panel keeps its rows finger-sized: its players get the default (off), and
@@ -108,9 +115,13 @@ class SettingsScene(Scene):
         ]
 
     def layout(self, size: tuple[int, int]) -> None:
+        design = self.frame.design
+        for widget in self.widgets:  # the class may have changed with the window
+            if isinstance(widget, Button | Toggle | SegmentedControl):
+                widget.size = design.type.label
         row = self.frame.row_height()
-        gap = max(6, row // 5)
-        pad = max(12, int(row * 0.4))
+        gap = design.space(0.75)
+        pad = design.space(2)
         sound = self.toggles["sound"]  # in a row of its own, with the volume beside it
         # the toggles' rows, and Appearance's button in the last place of their grid
         toggles: list = [t for t in self.toggles.values() if t.visible and t is not sound] + [self.appearance]
@@ -138,6 +149,7 @@ class SettingsScene(Scene):
             toggle.rect = (x + (i % columns) * (tw + gap), y, tw, row)
             if i % columns == columns - 1 or i == len(toggles) - 1:
                 y += row + gap
+        self._size_switches([sound, *(t for t in toggles if isinstance(t, Toggle))])
         self.speed_label_rect = pygame.Rect(x, y, label_w, row)
         self.speed.rect = (x + label_w, y, iw - label_w, row)
         y += row + gap
@@ -149,21 +161,30 @@ class SettingsScene(Scene):
             bw = min(iw, row * 5)
             self.back.rect = (x + (iw - bw) // 2, y, bw, row)
 
+    def _size_switches(self, switches: list[Toggle]) -> None:
+        """Every row's label in one size: the class's label size where every switch's label stands on
+        one line in this language, else the body size for all of them (two lines where needed)."""
+        type_scale = self.frame.design.type
+        size = type_scale.label if all(t.fits(type_scale.label) for t in switches) else type_scale.body
+        for t in switches:
+            t.size = size
+        self.row_label_size = size  # the rows' painted labels (Language, Animation) too
+
     def _rows(self, toggle_rows: int) -> int:
         """Control rows besides the title: language, sound and volume, the toggles' rows, speed,
         (attract,) back."""
         return toggle_rows + 4 + (1 if self.attract.visible else 0)
 
     def paint_static(self, surface: pygame.Surface) -> None:
-        r = self.title_rect
-        img = self.ctx.text.fit(tr("Settings"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        r, design = self.title_rect, self.frame.design
+        img = self.ctx.text.render(tr("Settings"), design.type.heading, theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
         labels = [(self.language_label_rect, N_("Language")), (self.speed_label_rect, N_("Animation"))]
         if self.attract.visible:
             labels.append((self.attract_label_rect, N_("Demo when idle")))
         for r, label in labels:
             pad = max(10, r.height // 3)
-            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.46), theme.TEXT)  # as the toggles
+            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, self.row_label_size, theme.TEXT)  # as the switches
             surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
 
     def _current(self, field: str) -> bool:

@@ -88,7 +88,7 @@ _LARGE = Design(LayoutClass.LARGE, TypeScale(18, 22, 26, 35, 52), 14, 48, 72, 64
 #: The base window of the large class: beyond it (4K), its sizes are zoomed as a whole.
 _LARGE_BASE = (1920, 1080)
 #: The font ladder's sizes from 13 px (game/ui/text.py LADDER): zoomed sizes snap to it.
-_LADDER = (13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76, 82, 89, 96, 104)
+_LADDER = tuple(range(13, 19)) + (20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56, 60, 65, 70, 76, 82, 89, 96)
 
 
 def layout_class(window: tuple[int, int]) -> LayoutClass:

@@ -17,7 +17,7 @@ import pygame
 from game.i18n import tr
 from game.ui import theme
 from game.ui.pointer import DOWN, MOVE, UP
-from game.ui.text import TextCache
+from game.ui.text import TextCache, two_lines
 from game.ui.widget import Widget
 
 
@@ -35,10 +35,26 @@ def fitted_label(
     return (wrapped, two) if "\n" in wrapped and two > one else (label, one)
 
 
+def label_at(text: TextCache, label: str, width: int, height: int, size: int, bold: bool = False) -> tuple[str, int]:
+    """A label at its layout class's size (game/ui/design.py): on one line where it fits the width,
+    else on two lines of the same size where they stand within height. Only a label that fits
+    neither is shrunk, as a last resort: the screens' tests look for that and the screen gives such
+    a row its compact form instead."""
+    if text.rendered_size(label, size, bold)[0] <= width:
+        return label, size
+    wrapped = two_lines(label, size, bold)
+    if "\n" in wrapped and min(len(line) for line in wrapped.split("\n")) >= 3:
+        w, h = text.rendered_size(wrapped, size, bold)
+        if w <= width and h <= height:
+            return wrapped, size
+    return fitted_label(text, label, width, height, size, bold)
+
+
 class Button(Widget):
     """A rounded button with a shadow; fires ``on_click`` on release inside (press, then lift).
 
     style: 'primary' (gold), 'secondary' (cream) or 'ghost' (outline on the felt).
+    size: the label's text size, the layout class's (design.type.label); None: from the height.
     """
 
     def __init__(
@@ -49,12 +65,14 @@ class Button(Widget):
         on_click: Callable[[], Any] | None = None,
         style: str = "secondary",
         action: Any = None,
+        size: int | None = None,
     ) -> None:
         super().__init__(rect, text)
         self.label = label
         self.on_click = on_click
         self.style = style
         self.action = action if action is not None else label
+        self.size = size
 
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
         if not self.clicked(kind, pos):
@@ -94,9 +112,7 @@ class Button(Widget):
         body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
         dy = 1 if state == "pressed" else 0
         surf.blit(body, (ox, oy + dy))
-        line, size = fitted_label(
-            self.text, label, w - 2 * max(8, h // 3), h - max(8, h // 5), max(12, int(h * 0.48)), bold=True
-        )
+        line, size = self.label_layout(label)
         img = self.text.render(line, size, ink, bold=True)
         if not self.enabled:
             img = img.copy()
@@ -104,6 +120,14 @@ class Button(Widget):
         surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
         self._surfaces[key] = surf
         return surf
+
+    def label_layout(self, label: str) -> tuple[str, int]:
+        """The translated label as drawn (on one line or two) and its text size."""
+        w, h = self._rect.size
+        room, tall = w - 2 * max(8, h // 3), h - max(8, h // 5)
+        if self.size is not None:
+            return label_at(self.text, label, room, tall, self.size, bold=True)
+        return fitted_label(self.text, label, room, tall, max(12, int(h * 0.48)), bold=True)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         self.dirty = False
@@ -132,8 +156,10 @@ class SegmentedControl(Widget):
         text: TextCache,
         on_change: Callable[[Any], Any] | None = None,
         by_content: bool = False,
+        size: int | None = None,
     ) -> None:
         super().__init__(rect, text)
+        self.size = size  #: the labels' text size, the layout class's; None: from the height
         self.options = list(options)
         self.value = value
         self.on_change = on_change
@@ -170,8 +196,9 @@ class SegmentedControl(Widget):
     def fitted_label_size(self) -> int:
         """The one text size of every label, bold or not, so a choice does not jump when it is picked."""
         h = self._rect.height
+        size = self.size if self.size is not None else max(12, int(h * 0.46))
         return min(
-            self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD, max(12, int(h * 0.46)), True)
+            self.text.fit_size(tr(label), self.segment_rect(i).width - self.LABEL_PAD, size, True)
             for i, (_v, label) in enumerate(self.options)
         )
 
@@ -256,12 +283,19 @@ class Toggle(Widget):
     """A settings row: its label on the left, an on/off switch on the right; the whole row is tappable."""
 
     def __init__(
-        self, rect, label: str, value: bool, text: TextCache, on_change: Callable[[bool], Any] | None = None
+        self,
+        rect,
+        label: str,
+        value: bool,
+        text: TextCache,
+        on_change: Callable[[bool], Any] | None = None,
+        size: int | None = None,
     ) -> None:
         super().__init__(rect, text)
         self.label = label
         self.value = bool(value)
         self.on_change = on_change
+        self.size = size  #: the label's text size, the layout class's; None: from the height
 
     def set_value(self, value: bool) -> None:
         """Show another value (no on_change: nothing was tapped)."""
@@ -304,16 +338,25 @@ class Toggle(Widget):
             pill.blit(knob, (sw.width - d - 3 if self.value else 3, 3))
             self._surfaces[key] = pill
         surface.blit(pill, sw)
-        pad = max(10, h // 3)
-        label, size = self.label_layout(sw.left - self._rect.left - 2 * pad)
+        label, size = self.label_layout(self.label_room())
         img = self.text.render(label, size, theme.TEXT, align="left")  # a settings row's label reads so
-        surface.blit(img, img.get_rect(midleft=(self._rect.left + pad, self._rect.centery)))
+        surface.blit(img, img.get_rect(midleft=(self._rect.left + max(10, h // 3), self._rect.centery)))
         return self.bounds
+
+    def label_room(self) -> int:
+        """The width the label has, left of the switch."""
+        return self.switch_rect().left - self._rect.left - 2 * max(10, self._rect.height // 3)
+
+    def fits(self, size: int) -> bool:
+        """Whether the label stands on one line at `size` (a grid of switches picks its one size so)."""
+        return self.text.rendered_size(tr(self.label), size)[0] <= self.label_room()
 
     def label_layout(self, width: int) -> tuple[str, int]:
         """The label and its size: on two lines when they fit the row taller than one line fits its
         width (a long Greek label in a narrow row)."""
         h = self._rect.height
+        if self.size is not None:
+            return label_at(self.text, tr(self.label), width, h, self.size)
         return fitted_label(self.text, tr(self.label), width, h - 4, max(12, int(h * 0.46)))
 
 

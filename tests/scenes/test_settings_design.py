@@ -1,0 +1,53 @@
+"""Settings in the design system: every control's words at the layout class's sizes, the grid of
+switches in one size, nothing outside the panel, at each layout class in each language."""
+
+import pytest
+
+from game import i18n
+from game.scenes.settings_scene import SettingsScene
+from game.ui.design import design_for
+from game.ui.widgets import Button, SegmentedControl, Toggle
+
+SIZES = [(800, 480), (1280, 720), (1920, 1080)]
+LANGUAGES = ["en", "el", "th"]
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_take_their_sizes_from_the_layout_class(make_app, size, language):
+    app = make_app(size=size, scene=SettingsScene)
+    scene = app.top
+    design = design_for(size)
+    switches = [t for t in scene.toggles.values() if t.visible]
+    sizes = {t.label_layout(t.label_room())[1] for t in switches}
+    assert len(sizes) == 1, f"the switches' labels mix sizes {sizes}"
+    assert sizes <= {design.type.label, design.type.body}
+    for widget in scene.widgets:
+        if not widget.visible:
+            continue
+        assert scene.panel_rect.contains(widget.rect), widget
+        assert widget.rect.height >= design.target
+        if isinstance(widget, SegmentedControl):
+            assert widget.fitted_label_size() == design.type.label, widget.options
+        if isinstance(widget, Button):
+            assert widget.label_layout(i18n.tr(widget.label))[1] == design.type.label, widget.label
+
+
+def test_a_switch_grid_takes_the_body_size_as_a_whole_when_a_label_does_not_stand_on_one_line(make_app):
+    i18n.set_language("el")
+    try:
+        app = make_app(size=(800, 480), scene=SettingsScene)
+        scene = app.top
+        design = design_for((800, 480))
+        switches = [t for t in scene.toggles.values() if t.visible]
+        assert not all(t.fits(design.type.label) for t in switches)  # the long Greek labels
+        assert {t.size for t in switches} == {design.type.body}
+        assert all(isinstance(t, Toggle) for t in switches)
+    finally:
+        i18n.set_language("en")
