@@ -83,7 +83,13 @@ class SettingsScene(Scene):
                 (0, 0, 1, 1), label, self._current(field), text, partial(self._changed, field), size=size
             )
         self.speed = SegmentedControl(
-            (0, 0, 1, 1), SPEEDS, s.animation_speed, text, lambda v: self._changed("animation_speed", v), size=size
+            (0, 0, 1, 1),
+            SPEEDS,
+            s.animation_speed,
+            text,
+            lambda v: self._changed("animation_speed", v),
+            by_content=True,
+            size=size,
         )
         # each language named in its own language, so anyone can find theirs
         self.language = SegmentedControl(

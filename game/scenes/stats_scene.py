@@ -22,6 +22,7 @@ from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
+from game.ui.design import Design, RowForm
 from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
 
@@ -94,28 +95,52 @@ def paint_figures(
     text: TextCache,
     title: tuple[pygame.Rect, str, str | None],
     numbers: tuple[pygame.Rect, list[tuple[str, str]]],
+    design: Design | None = None,
 ) -> int:
     """A statistics screen's title (its rect, heading and note: why the figures are not as they
     should be, under it) and its numbers (their rect and (label, value) rows); returns the numbers'
-    font size."""
+    font size. With a `design`, the sizes are its layout class's: the heading's for the title, and
+    for the rows the body size, or the small size for all of them where the body's do not fit."""
     r, heading, note = title
     top = r.height * (0.62 if note else 1.0)
-    img = text.fit(heading, r.width, int(top * 0.7), theme.GOLD, bold=True)
+    title_size = design.type.heading if design else int(top * 0.7)
+    img = text.fit(heading, r.width, title_size, theme.GOLD, bold=True)
     surface.blit(img, img.get_rect(center=(r.centerx, r.y + top / 2)))
     if note:  # under the title, across the panel: the player sees at once why new games don't count yet
-        img = text.fit(note, r.width, max(12, int(r.height * 0.3)), theme.TEXT)
+        note_size = design.type.small if design else max(12, int(r.height * 0.3))
+        img = text.fit(note, r.width, note_size, theme.TEXT)
         surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom)))
     r, rows = numbers
     step = r.height / len(rows)
-    size = max(12, int(step * 0.62))
+    size = max(12, int(step * 0.62)) if design is None else figures_size(text, design, r, rows)
     for i, (label, value) in enumerate(rows):
         cy = int(r.y + step * (i + 0.5))
         num = text.render(value, size, theme.TEXT, bold=True)
         surface.blit(num, num.get_rect(midright=(r.right, cy)))
-        room = min(int(r.width * 0.7), r.width - num.get_width() - size // 2)  # a long value: the label gives way
-        name = text.fit(label, room, size, theme.TEXT_DIM)
+        name = text.fit(label, _label_room(text, r, value, size), size, theme.TEXT_DIM)
         surface.blit(name, name.get_rect(midleft=(r.x, cy)))
     return size
+
+
+def figures_size(text: TextCache, design: Design, r: pygame.Rect, rows: list[tuple[str, str]]) -> int:
+    """The one size of a list of figures in `r`: the class's body size where every row's line fits
+    its share of the height and every label its room beside its value; else the small size."""
+    step = r.height / max(1, len(rows))
+    for size in (design.type.body, design.type.small):
+        if text.rendered_size("Ag", size)[1] > step:
+            continue
+        if all(text.rendered_size(label, size)[0] <= _label_room(text, r, value, size) for label, value in rows):
+            return size
+    return design.type.small
+
+
+def _label_room(text: TextCache, r: pygame.Rect, value: str, size: int) -> int:
+    """The width a figure's label has beside its value (a long value: the label gives way)."""
+    return min(int(r.width * 0.7), r.width - text.rendered_size(value, size, True)[0] - size // 2)
+
+
+#: The bottom row's labels in full and in short (the short one where the full ones do not fit).
+BOTTOM_LABELS = [(N_("Reset statistics"), N_("Reset")), (N_("Rounds"), N_("Rounds")), (N_("Back"), N_("Back"))]
 
 
 class StatsScene(Scene):
@@ -193,9 +218,13 @@ class StatsScene(Scene):
         return self.figures.unread(self.figures_key())
 
     def layout(self, size: tuple[int, int]) -> None:
+        design = self.frame.design
+        for widget in self.widgets:  # every control's words at the class's label size
+            if isinstance(widget, Button | SegmentedControl):
+                widget.size = design.type.label
         row = self.frame.row_height()
-        gap = max(6, row // 5)
-        pad = max(12, int(row * 0.4))
+        gap = design.space(0.75)
+        pad = design.space(2)
         # title, game, option, numbers and chart, buttons; a kiosk keeps its buttons finger-sized at
         # 800x480 and gives the numbers a little less room
         body_units = 3.9 if self.ctx.kiosk else 4.6
@@ -220,6 +249,18 @@ class StatsScene(Scene):
             self.reset_button.rect = (x, y, third, row)
             self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
             self.back.rect = (x + iw - third, y, third, row)
+        self._word_buttons(design, third if self.rounds_button.visible else half)
+
+    def _word_buttons(self, design: Design, width: int) -> None:
+        """The bottom row in full ("Reset statistics") where every label stands on one line in its
+        button at the class's narrowest window in this language, else in short ("Reset") as a whole."""
+        pad = 2 * max(8, self.frame.row_height() // 3)
+        labels = [label for label, _short in BOTTOM_LABELS]
+        widths = [self.ctx.text.rendered_size(tr(label), design.type.label, True)[0] + pad for label in labels]
+        fits = all(w <= width for w in widths)  # (the panel's width is the class's: the same at its least)
+        form = RowForm.FULL if fits else RowForm.COMPACT
+        self.reset_button.label = BOTTOM_LABELS[0][form is RowForm.COMPACT]
+        self.reset_button.invalidate()
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option (for its daily deals in the daily view),
@@ -288,7 +329,11 @@ class StatsScene(Scene):
 
     def paint_static(self, surface: pygame.Surface) -> None:
         self._numbers_size = paint_figures(
-            surface, self.ctx.text, (self.title_rect, self.heading(), self.note()), (self.numbers_rect, self.lines())
+            surface,
+            self.ctx.text,
+            (self.title_rect, self.heading(), self.note()),
+            (self.numbers_rect, self.lines()),
+            self.frame.design,
         )
         self._paint_chart(surface)
 
@@ -308,7 +353,7 @@ class StatsScene(Scene):
         if results is None and self.known is not None and not self.unread():
             return  # being read: the bars come with the answer
         if not results:
-            none = self.ctx.text.fit(tr("No games yet"), plot.width, max(12, plot.height // 6), theme.TEXT_DIM)
+            none = self.ctx.text.fit(tr("No games yet"), plot.width, self.frame.design.type.body, theme.TEXT_DIM)
             surface.blit(none, none.get_rect(center=plot.center))
             return
         top = max(max(score for _r, score in results), 1)
@@ -322,7 +367,7 @@ class StatsScene(Scene):
         """This month's calendar of daily deals (or why these rules have none)."""
         if self.kind.id not in daily.daily_kinds():
             img = self.ctx.text.fit(
-                tr("These rules have no daily deal."), r.width, max(12, r.height // 9), theme.TEXT_DIM
+                tr("These rules have no daily deal."), r.width, self.frame.design.type.body, theme.TEXT_DIM
             )
             surface.blit(img, img.get_rect(center=r.center))
             return
@@ -341,10 +386,7 @@ class StatsScene(Scene):
 
     def _paint_legend(self, surface: pygame.Surface, r: pygame.Rect) -> int:
         """Colour keys under the chart (a bar's height is its score); returns the height used."""
-        # no larger than the numbers beside it
-        size = max(12, r.height // 10)
-        if self._numbers_size is not None:
-            size = min(size, self._numbers_size)
+        size = self.frame.design.type.small
         legend = self._legend(size, r.width)
         line = max(img.get_height() for _c, img in legend.items)
         y = r.bottom - line * len(legend.rows)

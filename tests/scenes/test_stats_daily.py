@@ -12,6 +12,7 @@ from conftest import click, run_frames
 from game.scenes import daily_scene
 from game.scenes.month_calendar import WON
 from game.scenes.stats_scene import StatsScene
+from game.ui.design import design_for
 
 DAY = datetime.date(2026, 12, 9)
 
@@ -124,5 +125,5 @@ def test_the_charts_keys_are_squares_about_a_capital_high(make_app, size, monkey
     surface = pygame.Surface(size)
     screen._paint_legend(surface, screen.chart_rect)
     assert len(squares) == len(screen.legend_keys())
-    size_px = min(max(12, screen.chart_rect.height // 10), screen._numbers_size or 10**3)
+    size_px = design_for(size).type.small  # the legend is set in the layout class's small size
     assert all(sq.width >= max(8, int(size_px * 0.7)) for sq in squares)

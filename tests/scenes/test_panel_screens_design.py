@@ -2,6 +2,7 @@
 switches in one size, nothing outside the panel, at each layout class in each language."""
 
 import pytest
+from conftest import run_frames
 
 from game import i18n
 from game.scenes.settings_scene import SettingsScene
@@ -14,14 +15,22 @@ LANGUAGES = ["en", "el", "th"]
 
 @pytest.fixture(params=LANGUAGES)
 def language(request):
-    i18n.set_language(request.param)
     yield request.param
     i18n.set_language("en")
 
 
+def open_in(make_app, size, language, scene_class):
+    """An app at `size` speaking `language`, showing a new `scene_class` screen."""
+    app = make_app(size=size)
+    app.settings.language = i18n.set_language(language)
+    app.replace(scene_class(app.ctx))
+    run_frames(app)
+    return app
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_settings_take_their_sizes_from_the_layout_class(make_app, size, language):
-    app = make_app(size=size, scene=SettingsScene)
+    app = open_in(make_app, size, language, SettingsScene)
     scene = app.top
     design = design_for(size)
     switches = [t for t in scene.toggles.values() if t.visible]
@@ -40,9 +49,8 @@ def test_settings_take_their_sizes_from_the_layout_class(make_app, size, languag
 
 
 def test_a_switch_grid_takes_the_body_size_as_a_whole_when_a_label_does_not_stand_on_one_line(make_app):
-    i18n.set_language("el")
     try:
-        app = make_app(size=(800, 480), scene=SettingsScene)
+        app = open_in(make_app, (800, 480), "el", SettingsScene)
         scene = app.top
         design = design_for((800, 480))
         switches = [t for t in scene.toggles.values() if t.visible]
@@ -51,3 +59,33 @@ def test_a_switch_grid_takes_the_body_size_as_a_whole_when_a_label_does_not_stan
         assert all(isinstance(t, Toggle) for t in switches)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics_take_their_sizes_from_the_layout_class(make_app, size, language):
+    from game.scenes.stats_scene import StatsScene, figures_size
+
+    app = open_in(make_app, size, language, StatsScene)
+    scene = app.top
+    design = design_for(size)
+    bottom = [scene.reset_button, scene.rounds_button, scene.back]
+    for button in bottom:
+        line, text_size = button.label_layout(i18n.tr(button.label))
+        assert text_size == design.type.label, (button.label, text_size)
+        assert "\n" not in line
+        assert button.rect.height >= design.target
+        assert scene.panel_rect.contains(button.rect)
+    assert figures_size(app.ctx.text, design, scene.numbers_rect, scene.lines()) in (design.type.body, design.type.small)
+    assert scene.view_tabs.fitted_label_size() == design.type.label
+
+
+def test_the_statistics_bottom_row_takes_its_short_labels_as_a_whole(make_app):
+    from game.scenes.stats_scene import StatsScene
+
+    try:
+        app = open_in(make_app, (800, 480), "el", StatsScene)
+        assert app.top.reset_button.label == "Reset"  # "Μηδενισμός στατιστικών" would not stand in a third
+    finally:
+        i18n.set_language("en")
+    app = make_app(size=(800, 480), scene=StatsScene)
+    assert app.top.reset_button.label == "Reset statistics"
