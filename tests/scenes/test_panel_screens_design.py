@@ -75,7 +75,8 @@ def test_statistics_take_their_sizes_from_the_layout_class(make_app, size, langu
         assert "\n" not in line
         assert button.rect.height >= design.target
         assert scene.panel_rect.contains(button.rect)
-    assert figures_size(app.ctx.text, design, scene.numbers_rect, scene.lines()) in (design.type.body, design.type.small)
+    figures = figures_size(app.ctx.text, design, scene.numbers_rect, scene.lines())
+    assert figures in (design.type.body, design.type.small)
     assert scene.view_tabs.fitted_label_size() == design.type.label
 
 
