@@ -19,7 +19,7 @@ from game.scenes.kind_picker import rules_title
 from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
 from game.ui.widget import Widget
-from game.ui.widgets import Button
+from game.ui.widgets import Button, grid_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
@@ -102,19 +102,30 @@ class StatsRulesScene(Scene):
         self.previous = Button((0, 0, 1, 1), PREVIOUS, text, lambda: self.turn(-1), style="ghost")
         self.following = Button((0, 0, 1, 1), FOLLOWING, text, lambda: self.turn(1), style="ghost")
         self.widgets = [*self.buttons, self.previous, self.following, self.back]
+        self.columns = COLUMNS
 
     @property
     def per_page(self) -> int:
-        return self._rows * COLUMNS
+        return self._rows * self.columns
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Title and Back on top, the rule sets two by two under it, as many rows as fit."""
+        """Title and Back on top, the rule sets two by two under it, as many rows as fit; where their
+        names do not stand two by two at the class's sizes in this language, one under another."""
+        self.columns = COLUMNS
+        self._place(size)
+        design = self.frame.design
+        if not all(b.stands(design.type.body) for b in self.buttons):
+            self.columns = 1
+            self._place(size)
+
+    def _place(self, size: tuple[int, int]) -> None:
+        design = self.frame.design
         row = self.frame.row_height()
-        gap = max(6, row // 5)
-        pad = max(12, int(row * 0.4))
+        gap = design.space(0.75)
+        pad = design.space(2)
         w, h = size
         fit_rows = max(1, (h - 24 - 2 * pad - 2 * (row + gap)) // (row + gap))
-        self._rows = min(fit_rows, max(1, -(-len(self.buttons) // COLUMNS)))
+        self._rows = min(fit_rows, max(1, -(-len(self.buttons) // self.columns)))
         paged = len(self.buttons) > self.per_page
         rows = self._rows + 1 + (1 if paged else 0)
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
@@ -124,7 +135,7 @@ class StatsRulesScene(Scene):
         self.title_rect = pygame.Rect(x, y, iw - bw - gap, row)
         y += row + gap
         self.page = min(self.page, max(0, (len(self.buttons) - 1) // self.per_page))
-        cw = (iw - gap * (COLUMNS - 1)) // COLUMNS
+        cw = (iw - gap * (self.columns - 1)) // self.columns
         first = self.page * self.per_page
         for button, (kind, n) in zip(self.buttons, self.choices):
             button.label = tr("{rules} ({n})", rules=rules_title(kind), n=n)  # (in the language of the moment)
@@ -132,26 +143,32 @@ class StatsRulesScene(Scene):
             slot = i - first
             button.visible = 0 <= slot < self.per_page
             if button.visible:
-                button.rect = (x + (slot % COLUMNS) * (cw + gap), y + (slot // COLUMNS) * (row + gap), cw, row)
+                column, line = slot % self.columns, slot // self.columns
+                button.rect = (x + column * (cw + gap), y + line * (row + gap), cw, row)
         y += self._rows * (row + gap)
         for arrow, at in ((self.previous, x), (self.following, x + iw - row * 2)):
             arrow.visible = paged
             arrow.rect = (at, y, row * 2, row)
+        for button in (self.back, self.previous, self.following):
+            button.size = design.type.label
+        t = design.type  # the rule sets in one size: two by two, down to the body size; alone, to the small
+        grid_size(self.buttons, (t.label, t.body) if self.columns > 1 else (t.label, t.body, t.small))
         self.previous.enabled = self.page > 0
         self.following.enabled = first + self.per_page < len(self.buttons)
         self.page_rect = pygame.Rect(x + row * 2, y, iw - row * 4, row)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         text, r = self.ctx.text, self.title_rect
-        img = text.fit(tr("More rules"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        design = self.frame.design
+        img = text.fit(tr("More rules"), r.width, design.type.heading, theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(midleft=(r.x + max(4, r.height // 6), r.centery)))
         if not self.buttons:
-            img = text.fit(tr("No games yet"), self.panel_rect.width - 40, int(r.height * 0.5), theme.TEXT_DIM)
+            img = text.fit(tr("No games yet"), self.panel_rect.width - 40, design.type.body, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=self.panel_rect.center))
         if self.previous.visible:
             pages = -(-len(self.buttons) // self.per_page)
             where = " / ".join((str(self.page + 1), str(pages)))  # numbers only: the same in every language
-            img = text.render(where, int(r.height * 0.46), theme.TEXT_DIM)
+            img = text.render(where, design.type.label, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=self.page_rect.center))
 
     def figures_came(self) -> None:

@@ -50,6 +50,19 @@ def label_at(text: TextCache, label: str, width: int, height: int, size: int, bo
     return fitted_label(text, label, width, height, size, bold)
 
 
+def grid_size(buttons: Sequence[Button], sizes: Sequence[int]) -> int:
+    """The first of `sizes` (largest first: the class's label size, then its body size) at which every
+    button's label stands in its button; the buttons are given it. A grid of choices is one size."""
+    size = sizes[-1]
+    for candidate in sizes:
+        if all(b.stands(candidate) for b in buttons):
+            size = candidate
+            break
+    for b in buttons:
+        b.size = size
+    return size
+
+
 class Button(Widget):
     """A rounded button with a shadow; fires ``on_click`` on release inside (press, then lift).
 
@@ -120,6 +133,11 @@ class Button(Widget):
         surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
         self._surfaces[key] = surf
         return surf
+
+    def stands(self, size: int) -> bool:
+        """Whether the label stands in the button at `size` (on one line or two) without shrinking."""
+        w, h = self._rect.size
+        return label_at(self.text, tr(self.label), w - 2 * max(8, h // 3), h - max(8, h // 5), size, True)[1] == size
 
     def label_layout(self, label: str) -> tuple[str, int]:
         """The translated label as drawn (on one line or two) and its text size."""

@@ -90,3 +90,24 @@ def test_the_statistics_bottom_row_takes_its_short_labels_as_a_whole(make_app):
         i18n.set_language("en")
     app = make_app(size=(800, 480), scene=StatsScene)
     assert app.top.reset_button.label == "Reset statistics"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rule_sets_played_are_one_size_of_the_layout_class(make_app, size, language):
+    from game.model.golf_rules import GolfRules
+    from game.scenes.stats_rules import StatsRulesScene
+
+    app = make_app(size=size)
+    app.settings.language = i18n.set_language(language)
+    stats = app.ctx.progress.stats
+    for rules in GolfRules.every()[:12]:
+        stats.record("golf", rules.name, None, "abandoned", 0, 1)
+    scene = StatsRulesScene(app.ctx, "golf", stats, lambda kind: None)
+    app.push(scene)
+    run_frames(app)
+    design = design_for(size)
+    shown = [b for b in scene.buttons if b.visible]
+    assert shown
+    sizes = {b.label_layout(i18n.tr(b.label))[1] for b in shown}
+    assert len(sizes) == 1 and sizes <= {design.type.label, design.type.body, design.type.small}, sizes
+    assert all(scene.panel_rect.contains(b.rect) and b.rect.height >= design.target for b in shown)
