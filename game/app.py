@@ -92,6 +92,10 @@ class App:
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.settings_kept = self.storage.settings_kept
         self.ctx.images = make_images(self.storage.data)  # (card images need the display: after set_mode)
+        if self.ctx.images is not None:  # the faces in the player's design (Appearance)
+            from game.view.card_images import use_design  # (loaded already: make_images made them)
+
+            use_design(self.ctx.images, self.settings.face_design)
         #: Closed while a frame is stepped: the save's writer works between frames (frame_gate).
         self.frame_gate = FrameGate()
         if self.storage.data is not None:  # (else nothing is saved: every scene plays without it)
