@@ -22,7 +22,7 @@ from .sprites import H, RANKS, SS, W, Color, blank, draw_pip, finish, rank_image
 FOLDER = "large"  # under sprites/, with a "4c" folder of its own for the four-colour deck
 #: The index's ink, in master pixels: from INK_TOP to INK_BOTTOM, inside the tightest strip a
 #: column shows (Eight Off's fan, 0.27 of the card: 94 px) with a margin for the scaling's blur.
-INK_TOP, INK_BOTTOM = 8.0, 86.0
+INK_TOP, INK_BOTTOM = 6.0, 88.0
 INDEX_LEFT = 11.0  # the rank's left edge
 RANK_WIDTH = 124.0  # the widest rank ("10"), condensed to it
 SUIT_RIGHT = 239.0  # the suit's right edge
