@@ -28,7 +28,7 @@ RANK_WIDTH = 124.0  # the widest rank ("10"), condensed to it
 SUIT_RIGHT = 239.0  # the suit's right edge
 #: How much heavier than the font the rank is drawn (master pixels added round each stroke).
 WEIGHT = 2.5
-CENTRE_TOP, CENTRE_BOTTOM = 104.0, 246.0  # the centre's room, clear of both indices
+CENTRE_TOP, CENTRE_BOTTOM = 114.0, 236.0  # the centre's room, clear of the strip Golf shows (0.30: 105)
 CENTRE_PIP = 118.0
 #: The court figure's head and shoulders, on the standard card (within court_cards.FRAME)
 COURT_BOX = pygame.Rect(79, 20, W - 2 * 79, 104)

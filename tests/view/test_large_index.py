@@ -1,5 +1,6 @@
 """The large-index deck (sprites/large, tools/large_index.py): in a fanned column, the strip of a
-covered card holds its rank and its suit, each nearly as tall as the strip, at every window size
+covered card holds its rank and its suit, each nearly as tall as the strip, and nothing else, at
+every window size
 of both games; the art on disk is what the generator draws; the loader picks the design and falls
 back to the standard faces for what the deck lacks."""
 
@@ -66,9 +67,13 @@ def test_a_covered_cards_strip_holds_its_rank_and_suit_filling_it(size):
     for what, width, step in strips(size):
         for code in CODES:
             face = images.get(code, width)
-            for part, run in zip(("rank", "suit"), index_runs(face)):
+            runs = index_runs(face)
+            for part, run in zip(("rank", "suit"), runs):
                 assert run.stop <= step, (what, code, part, run, step)  # all of it shows
                 assert len(run) >= FILL * step, (what, code, part, len(run), step)  # and fills the strip
+            edge = max(2, width // 25)
+            below = range(max(r.stop for r in runs), step)  # the rest of the strip: nothing of the centre
+            assert not any(is_ink(face.get_at((x, y))) for y in below for x in range(edge, width - edge)), (what, code)
 
 
 def test_the_standard_faces_do_not_fill_the_strip():
