@@ -65,7 +65,8 @@ def fake_display(monkeypatch, config_dir):
 
     def make(desktop=(1920, 1080), size=(1024, 600), fullscreen=False) -> tuple[App, FakeScreen]:
         monkeypatch.setattr(app_module, "open_screen", lambda: made.append(FakeScreen(desktop)) or made[-1])
-        app = App(size=size, fullscreen=fullscreen, settings=Settings(fullscreen=fullscreen), settings_path=config_dir / "s.json")
+        settings = Settings(fullscreen=fullscreen)
+        app = App(size=size, fullscreen=fullscreen, settings=settings, settings_path=config_dir / "s.json")
         apps.append(app)
         return app, made[-1]
 

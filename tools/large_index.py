@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from .sprites import H, RANKS, SS, W, Color, blank, draw_pip, finish, rank_image
+from .sprites import RANKS, SS, Color, W, blank, draw_pip, finish, rank_image
 
 FOLDER = "large"  # under sprites/, with a "4c" folder of its own for the four-colour deck
 #: The index's ink, in master pixels: from INK_TOP to INK_BOTTOM, inside the tightest strip a

@@ -20,6 +20,7 @@ present`, docs/performance.md):
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import warnings
@@ -111,10 +112,8 @@ class Screen:
 
     def move(self, place: tuple[int, int]) -> None:
         """Put the window's top left corner at `place` on the desktop."""
-        try:
+        with contextlib.suppress(pygame.error, AttributeError):  # (no window; an older pygame)
             pygame.display.set_window_position(place)
-        except (pygame.error, AttributeError):
-            pass
 
     def desktop(self) -> tuple[int, int]:
         """The desktop's size ((0, 0): not known)."""

@@ -87,7 +87,8 @@ def test_the_standard_faces_do_not_fill_the_strip():
 def test_the_committed_large_faces_match_the_generator():
     from tools import large_index, sprites
 
-    for code, palette, folder in (("TH", sprites.STANDARD, ""), ("KS", sprites.STANDARD, ""), ("5D", sprites.FOUR_COLOUR, "4c")):
+    cases = (("TH", sprites.STANDARD, ""), ("KS", sprites.STANDARD, ""), ("5D", sprites.FOUR_COLOUR, "4c"))
+    for code, palette, folder in cases:
         made = large_index.large_face(code, palette)
         path = sprites.OUT_DIR / large_index.FOLDER / folder / f"{code}.png"
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(pygame.image.load(str(path)), "RGBA")
