@@ -32,7 +32,7 @@ from game.settings import Settings
 from game.spare_time import SpareTime
 from game.storage import Storage, open_storage
 from game.view.dirty_rects import outermost
-from game.view.screen import Screen, fit_window, open_screen, open_window, window_icon
+from game.view.screen import Screen, fit_window, open_screen, open_window, window_icon, window_spot
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,9 @@ IDLE_FPS = 10  # wake-ups per second while nothing moves (input waits <= 100 ms)
 AUDIO_REST = 5.0  # seconds without a drawn frame before the sound device is closed until needed
 _EPS = 1e-9  # float slack so 12 frames of 1/120 s give exactly 12 steps
 DEFAULT_WINDOW = (1280, 720)
+#: Seconds after leaving full screen in which a report of the full-screen size is the window
+#: manager's late word on the full-screen window, not a resize of the window come back.
+LATE_REPORT = 1.0
 
 
 class App:
@@ -80,6 +83,11 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = fit_window(size or DEFAULT_WINDOW)
+        #: Where the window was when it last went full screen (None: it has not been a window yet).
+        self.window_place: tuple[int, int] | None = None
+        #: Just back from full screen: (the full-screen size, when, the window's place), for a
+        #: late report of that size (see _window_resized); None otherwise.
+        self._left_full: tuple[tuple[int, int], float, tuple[int, int] | None] | None = None
         pygame.key.set_repeat(400, 40)
         self.display: Screen = open_screen()
         self._icon = window_icon()
@@ -92,6 +100,10 @@ class App:
         self.ctx = Context(self.settings, settings_path, audio=audio, kiosk=kiosk, screen_size=self.size)
         self.ctx.settings_kept = self.storage.settings_kept
         self.ctx.images = make_images(self.storage.data)  # (card images need the display: after set_mode)
+        if self.ctx.images is not None:  # the faces in the player's design (Appearance)
+            from game.view.card_images import use_design  # (loaded already: make_images made them)
+
+            use_design(self.ctx.images, self.settings.face_design)
         #: Closed while a frame is stepped: the save's writer works between frames (frame_gate).
         self.frame_gate = FrameGate()
         if self.storage.data is not None:  # (else nothing is saved: every scene plays without it)
@@ -135,7 +147,8 @@ class App:
         return self.display.path
 
     def set_fullscreen(self, on: bool) -> None:
-        """Switch full screen on or off, remember it in the settings and relayout every scene."""
+        """Switch full screen on or off, remember it in the settings and relayout every scene. Back
+        in a window, the window has its last size and place (kept on the desktop: window_spot)."""
         on = bool(on)
         if self.kiosk:
             return  # a kiosk stays as it started
@@ -143,9 +156,36 @@ class App:
         self.ctx.save_settings()
         if on == self.fullscreen:
             return
+        if on:
+            self.window_place = self.display.place()
+        full_size = self.size
         self.fullscreen = on
+        place = None
+        if not on:
+            self.windowed_size, place = window_spot(self.windowed_size, self.window_place, self.display.desktop())
         self.screen = self._open_window()
+        if not on:
+            if place is not None:
+                self.display.move(place)
+            self._left_full = (full_size, self.wall, place)
         self._resized(self.screen.get_size(), force=True)
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
+        """The system says the window has a new size. Just after leaving full screen, a window
+        manager may still report the full-screen window's size: the window is then asked again for
+        its own size and place instead of taking the desktop's (half of it off screen)."""
+        size = (int(size[0]), int(size[1]))
+        left = self._left_full
+        if left is not None and not self.fullscreen:
+            full_size, since, place = left
+            if size == full_size != self.windowed_size and self.wall - since < LATE_REPORT:
+                self.screen = self._open_window()
+                if place is not None:
+                    self.display.move(place)
+                self._resized(self.screen.get_size(), force=True)
+                return
+            self._left_full = None
+        self._resized(size)
 
     def language_changed(self) -> None:
         """The language was switched: retitle the window and let every scene re-render its text."""
@@ -271,9 +311,9 @@ class App:
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.VIDEORESIZE:
-            self._resized(event.size)
+            self._window_resized(event.size)
         elif t == pygame.WINDOWSIZECHANGED:
-            self._resized((event.x, event.y))
+            self._window_resized((event.x, event.y))
         elif t in (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED):
             self.hidden = True
         elif t in (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):

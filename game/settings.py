@@ -36,8 +36,10 @@ _short = reprlib.Repr()  # a bad value in a log line: a few levels and character
 _short.maxlevel, _short.maxstring, _short.maxother = 2, 40, 40
 
 #: The card back designs (game.view.card_images.BACK_STYLES, named here so that settings need no
-#: pygame) and the table colours (game.ui.theme.FELTS), each list's default first.
+#: pygame), the card faces' designs (card_images.FACE_DESIGNS: the standard faces, and the
+#: large-index deck) and the table colours (game.ui.theme.FELTS), each list's default first.
 CARD_BACKS = ("lattice", "diamonds", "waves", "stars")
+FACE_DESIGNS = ("standard", "large")
 TABLE_COLOURS = ("green", "blue", "red", "dark")
 
 #: Fields whose value must be one of a fixed set.
@@ -49,6 +51,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "volume": (25, 50, 75, 100),
     "difficulty": ("any", "easy", "medium", "hard"),
     "card_back": CARD_BACKS,
+    "face_design": FACE_DESIGNS,
     "table_colour": TABLE_COLOURS,
 }
 
@@ -127,6 +130,7 @@ RULES: dict[str, Rule] = {
     "fullscreen": SWITCH,
     "four_colour": SWITCH,
     "card_back": _text(CARD_BACKS),
+    "face_design": _text(FACE_DESIGNS),
     "table_colour": _text(TABLE_COLOURS),
     "language": Rule(longest=i18n.CODE_LIMIT, choices=LANGUAGE_CODES),
     "last_game": _text(CHOICES["last_game"]),
@@ -162,8 +166,9 @@ class Settings:
     show_timer: bool = True
     fullscreen: bool = True
     four_colour: bool = False
-    #: Appearance: the design of the cards' backs and the colour of the felt.
+    #: Appearance: the design of the cards' backs and faces, and the colour of the felt.
     card_back: str = CARD_BACKS[0]
+    face_design: str = FACE_DESIGNS[0]
     table_colour: str = TABLE_COLOURS[0]
     language: str = ""
     last_game: str = "golf"

@@ -4,7 +4,8 @@ Run ``python -m tools.sprites`` (headless; no window opens).  Everything is draw
 pygame primitives at ``SS`` times the master size and smoothscaled down, which gives clean
 anti-aliased edges.  Pips are vector shapes, not font glyphs; only the rank letters use
 pygame's bundled default font.  The output is deterministic.  The court figures are drawn by
-`tools.court_cards`, the card backs (one ``back-<style>.png`` per style) by `tools.card_backs`.
+`tools.court_cards`, the card backs (one ``back-<style>.png`` per style) by `tools.card_backs`, the
+large-index deck (``large/``) by `tools.large_index`.
 """
 
 from __future__ import annotations
@@ -360,6 +361,13 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
 
     jobs += [(out_dir / f"back-{style}.png", partial(backs.back, style)) for style in backs.SCHEMES]
     jobs += [(out_dir / "back.png", backs.back), (out_dir / "slot.png", slot)]  # back.png: older loaders
+    from . import large_index as large  # imports this module: drawn with its primitives
+
+    (out_dir / large.FOLDER / "4c").mkdir(parents=True, exist_ok=True)
+    for code in large.codes():
+        jobs.append((out_dir / large.FOLDER / f"{code}.png", partial(large.large_face, code, STANDARD)))
+        if code[1] in "DC":
+            jobs.append((out_dir / large.FOLDER / "4c" / f"{code}.png", partial(large.large_face, code, FOUR_COLOUR)))
     jobs.append((out_dir / "icon.png", lambda: icon(face("AS", STANDARD), backs.back("lattice"))))
     for path, make in jobs:
         pygame.image.save(make(), str(path))

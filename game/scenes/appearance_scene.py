@@ -1,6 +1,7 @@
-"""Appearance (from Settings): the card backs, the felt's colour and the four-colour deck, with a
-live preview: a piece of table in the chosen felt holding a face-down card in the chosen back, a
-court card and a pip card of each suit in the chosen deck colours.
+"""Appearance (from Settings): the card backs, the card faces (the standard ones or the large-index
+deck), the felt's colour and the four-colour deck, with a live preview: a piece of table in the
+chosen felt holding a face-down card in the chosen back, a court card and a pip card of each suit
+in the chosen faces and deck colours.
 
 Each choice is saved at once and shown here at once: the preview and this screen's own felt. The
 scenes beneath (Settings, the menu, a table) are hidden meanwhile; they are repainted in the new
@@ -17,13 +18,14 @@ import pygame
 from game.i18n import N_, tr
 from game.scenes.base import Pop, Scene, Transition
 from game.scenes.panel_frame import PanelFrame
-from game.settings import CARD_BACKS, TABLE_COLOURS
+from game.settings import CARD_BACKS, FACE_DESIGNS, TABLE_COLOURS
 from game.ui import theme
 from game.ui.picture_choice import PictureChoice
 from game.ui.text import TextCache
 from game.ui.widget import Widget
 from game.ui.widgets import Button, Toggle
-from game.view.card_images import CARD_RATIO, CardImages, card_height
+from game.view.card_images import CARD_RATIO, CardImages, card_height, use_design
+from game.view.eightoff_layout import FAN
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
@@ -33,6 +35,11 @@ BACK_LABELS = {"lattice": N_("Lattice"), "diamonds": N_("Diamonds"), "waves": N_
 BACKS = [(style, BACK_LABELS[style]) for style in CARD_BACKS]
 COLOUR_LABELS = {"green": N_("Green"), "blue": N_("Blue"), "red": N_("Red"), "dark": N_("Dark")}
 COLOURS = [(colour, COLOUR_LABELS[colour]) for colour in TABLE_COLOURS]
+FACE_LABELS = {"standard": N_("Standard"), "large": N_("Large index")}
+FACES = [(design, FACE_LABELS[design]) for design in FACE_DESIGNS]
+#: A face design's tile: two columns of these cards fanned as on a table, cut off below the third
+#: card's strip: what the player reads of a covered card (what the large index is for).
+FACES_FAN = (("KS", "9H", "4C"), ("QD", "TS", "7H"))
 #: The preview's cards: a court card above, and a pip card of each suit (both colours of each deck).
 COURT = "QH"
 PIPS = ("7C", "8D", "9S", "TH")
@@ -60,9 +67,9 @@ class Preview(Widget):
     def bounds(self) -> pygame.Rect:
         return self._rect
 
-    def look(self) -> tuple[str, str, bool]:
+    def look(self) -> tuple[str, str, bool, str]:
         s = self.settings
-        return s.table_colour, s.card_back, bool(s.four_colour)
+        return s.table_colour, s.card_back, bool(s.four_colour), s.face_design
 
     def card_rects(self) -> dict[str, pygame.Rect]:
         """Where each card lies ('slot', 'back', the court card and the pips), in the preview's own
@@ -90,7 +97,7 @@ class Preview(Widget):
         return self._rect
 
     def _paint(self) -> pygame.Surface:
-        colour, back, four_colour = self.look()
+        colour, back, four_colour, _design = self.look()  # (the images draw the faces' design)
         out = felt_piece(self._rect.size, colour, max(8, self._rect.height // 16))
         if self.images is None:  # no card images at all: the felt alone
             return out
@@ -149,13 +156,19 @@ class AppearanceScene(Scene):
         self.colours = PictureChoice(
             (0, 0, 1, 1), COLOURS, s.table_colour, text, self._swatch, lambda v: self._changed("table_colour", v)
         )
+        if s.face_design not in FACE_DESIGNS:  # (a Settings made in code: the file's are checked)
+            s.face_design = FACE_DESIGNS[0]
+        use_design(self.images, s.face_design)
+        self.faces = PictureChoice(
+            (0, 0, 1, 1), FACES, s.face_design, text, self._faces_picture, lambda v: self._changed("face_design", v)
+        )
         self.four_colour = Toggle(
             (0, 0, 1, 1), N_("Four-colour deck"), s.four_colour, text, lambda v: self._changed("four_colour", v)
         )
         self.preview = Preview((0, 0, 1, 1), text, self.images, s)
         self.changed = False  # a choice was made: the scenes beneath repaint when this one closes
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.widgets = [self.backs, self.colours, self.four_colour, self.preview, self.back]
+        self.widgets = [self.backs, self.faces, self.colours, self.four_colour, self.preview, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         row = self.frame.row_height()
@@ -179,18 +192,27 @@ class AppearanceScene(Scene):
         self.colours.rect = (x, y, left_w, int(row * colour_tiles))
         y += self.colours.rect.height + gap
         self.four_colour.rect = (x, y, left_w, row)
-        self.backs.label_size = self.colours.label_size = max(12, int(row * 0.36))
+        self.backs.label_size = self.colours.label_size = self.faces.label_size = max(12, int(row * 0.36))
         y += row + gap
         bw = min(left_w, row * 5)
         self.back.rect = (x + (left_w - bw) // 2, y, bw, row)
+        # the right: "Card faces" and its tiles beside the backs', the preview under them
         px = x + left_w + 2 * gap
-        self.preview.rect = (px, top, x + iw - px, y + row - top)
+        self.faces_label_rect = pygame.Rect(px, top, x + iw - px, self.backs_label_rect.height)
+        self.faces.rect = (px, self.backs.rect.y, x + iw - px, self.backs.rect.height)
+        preview_top = self.colours_label_rect.top
+        self.preview.rect = (px, preview_top, x + iw - px, y + row - preview_top)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         img = self.ctx.text.fit(tr("Appearance"), r.width, int(r.height * 0.78), theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
-        for r, label in ((self.backs_label_rect, N_("Card back")), (self.colours_label_rect, N_("Table colour"))):
+        labels = (
+            (self.backs_label_rect, N_("Card back")),
+            (self.faces_label_rect, N_("Card faces")),
+            (self.colours_label_rect, N_("Table colour")),
+        )
+        for r, label in labels:
             pad = max(6, r.height // 4)
             img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.75), theme.TEXT)
             surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
@@ -203,6 +225,23 @@ class AppearanceScene(Scene):
             return felt_piece((w, card_height(w)), "dark", max(2, w // 8))
         return self.images.back(w, style)
 
+    def _faces_picture(self, design: str, box: tuple[int, int]) -> pygame.Surface:
+        """FACES_FAN's columns in `design`, fanned as Eight Off fans them and as large as the box
+        holds three strips of: what a player reads of covered cards."""
+        rows = len(FACES_FAN[0])
+        w = max(4, min(int(box[0] / (len(FACES_FAN) + 0.2)), int(box[1] / rows / FAN / CARD_RATIO)))
+        h, step, gap = card_height(w), int(card_height(w) * FAN), max(2, w // 8)
+        out = pygame.Surface((len(FACES_FAN) * (w + gap) - gap, min(box[1], rows * step)), pygame.SRCALPHA)
+        if self.images is None:  # no card images at all: a plain card
+            out.blit(felt_piece((w, h), "dark", max(2, w // 8)), (0, 0))
+            return out
+        images = CardImages()  # (one picture per size: its faces go with it)
+        images.design = design
+        for c, column in enumerate(FACES_FAN):
+            for r, code in enumerate(column):
+                out.blit(images.get(code, w, bool(self.ctx.settings.four_colour)), (c * (w + gap), r * step))
+        return out
+
     def _swatch(self, colour: str, box: tuple[int, int]) -> pygame.Surface:
         """A piece of the felt of `colour`, as wide as the box and no flatter than a card lying down."""
         w, h = box[0], min(box[1], int(box[0] / CARD_RATIO))
@@ -214,6 +253,11 @@ class AppearanceScene(Scene):
         felt (the tiles' pictures stay: each shows its own choice whatever is chosen)."""
         setattr(self.ctx.settings, field, value)
         self.ctx.save_settings()
+        if field == "face_design":  # the preview's cards, and the table's when the player returns
+            use_design(self.images, value)
+            use_design(self.ctx.images, value)
+        if field == "four_colour":  # the faces' tiles show the deck's colours
+            self.faces.invalidate()
         self.changed = True
         self.preview.dirty = True
         if field == "table_colour":

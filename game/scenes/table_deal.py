@@ -9,12 +9,13 @@ from .. import registry
 from ..i18n import N_
 from ..model.codes import parse_code
 from ..solver import deals
+from ..view.card_sprite import Target
 from ..view.face_keeping import worth_keeping
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
     from ..model.cards import Card
-    from ..view.board import Board, Target
+    from ..view.board import Board
     from .table_contract import TableRules
 
 DEAL_TIME = 1.5
@@ -73,8 +74,12 @@ def prefetch_faces(table: DealTable) -> None:
 
 def start_deal(table: DealTable) -> None:
     """Fly the cards from the deal's start to their places, one after another in deal order
-    (at once with animations off)."""
-    table.board.sync(table.rules.deal_start(), duration=0)
+    (at once with animations off). Every card dealt waits face down where the deal starts and turns
+    over on its way: waiting, it lies on the stock or the pack, where a face would show before its
+    flight."""
+    dealt = set(table.rules.deal_order())
+    start = {c: Target(t.pos, False, t.z) if c in dealt else t for c, t in table.rules.deal_start().items()}
+    table.board.sync(start, duration=0)
     if table.speed == 0:
         table.refresh(0)
         return

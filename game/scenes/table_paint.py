@@ -10,7 +10,7 @@ from typing import Protocol
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import language, tr
 from ..model.cards import SUIT_SYMBOLS
 from ..services import CardArt
 from ..ui.text import TextCache
@@ -26,8 +26,10 @@ _BACKGROUNDS: dict[Hashable, Backdrop] = {}
 
 
 def shared_background(key: Hashable, build: Callable[[], Backdrop]) -> Backdrop:
-    """The static table for `key` (kind, size, slots): a new deal reuses it instead of allocating
-    another full-screen surface (which fragments memory on a long run). One size at a time."""
+    """The static table for `key` (kind, size, slots) in the language in use (it names the free
+    cells): a new deal reuses it instead of allocating another full-screen surface (which fragments
+    memory on a long run). One size and language at a time."""
+    key = (key, language())
     bg = _BACKGROUNDS.get(key)
     if bg is None:
         _BACKGROUNDS.clear()

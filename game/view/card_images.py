@@ -19,7 +19,17 @@ from .card_face import CardFace, corner_radius
 from .face_cache import FaceCache
 from .screen import to_screen_format
 
-__all__ = ["BACK_STYLES", "CARD_RATIO", "CardFace", "CardImages", "card_height", "corner_radius", "fallback"]
+__all__ = [
+    "BACK_STYLES",
+    "CARD_RATIO",
+    "FACE_DESIGNS",
+    "CardFace",
+    "CardImages",
+    "card_height",
+    "corner_radius",
+    "fallback",
+    "use_design",
+]
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +39,21 @@ FOUR_COLOUR_DIR = "4c"
 #: The card back designs, first the default: `back(width, style)` reads ``sprites/back-<style>.png``;
 #: an unknown style draws the default, and a style whose file is missing draws ``back.png``.
 BACK_STYLES = ("lattice", "diamonds", "waves", "stars")
+#: The designs of the card faces, the default first (settings.FACE_DESIGNS): the standard faces in
+#: ``sprites/``, and the large-index deck in ``sprites/large/`` (tools/large_index.py: the rank and
+#: suit fill the strip a fanned column shows of a covered card). A card a design has no picture of
+#: (the jokers in the large deck) shows its standard face; an unknown design is the standard one.
+FACE_DESIGNS = ("standard", "large")
+DESIGN_DIRS = {"standard": "", "large": "large"}
 
 _FALLBACK_INK = {"S": (24, 24, 28), "H": (200, 22, 36), "D": (200, 22, 36), "C": (24, 24, 28)}
 _SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def use_design(images: object, design: str) -> None:
+    """Draw the faces of `images` (the game's CardImages; a stand-in is left alone) in `design`."""
+    if isinstance(images, CardImages):
+        images.design = design
 
 
 def card_height(width: int) -> int:
@@ -57,8 +79,14 @@ class CardImages:
 
     def __init__(self, sprite_dir: Path | str = SPRITE_DIR, cache_dir: Path | None = None) -> None:
         self._dir = Path(sprite_dir)
+        folders = [self._dir / DESIGN_DIRS[d] for d in FACE_DESIGNS]
         #: the scaled faces kept on disk between runs (face_cache.py), or none
-        self._cache = FaceCache(cache_dir, (self._dir, self._dir / FOUR_COLOUR_DIR)) if cache_dir is not None else None
+        self._cache = (
+            FaceCache(cache_dir, tuple(p for f in folders for p in (f, f / FOUR_COLOUR_DIR)))
+            if cache_dir is not None
+            else None
+        )
+        self._design = FACE_DESIGNS[0]  # what face() draws the cards in (the backs are the same in all)
         self._scaled: dict[tuple[str, int, bool], CardFace | pygame.Surface] = {}  # faces; the slot whole
         self._widths: list[int] = []
         self._missing: set[Path] = set()  # pictures found damaged: a stand-in for the run
@@ -68,8 +96,23 @@ class CardImages:
 
     # ------------------------------------------------------------ public
 
+    @property
+    def design(self) -> str:
+        """The faces' design (one of FACE_DESIGNS): face() draws every card in it."""
+        return self._design
+
+    @design.setter
+    def design(self, design: str) -> None:
+        design = design if design in FACE_DESIGNS else FACE_DESIGNS[0]
+        if design != self._design:
+            self._design = design
+            # the faces kept go (they are loaded again in the new design); the backs and the
+            # empty pile's outline stay: no design changes them
+            self._scaled = {k: v for k, v in self._scaled.items() if _undesigned(k[0])}
+
     def face(self, card_code: str, width: int, four_colour: bool = False) -> CardFace:
-        """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide, kept."""
+        """The face of `card_code` (e.g. ``"TS"``) scaled to `width` pixels wide in the faces'
+        design, kept."""
         width = max(1, int(width))
         key = (card_code, width, four_colour)
         face = self._scaled.get(key)
@@ -162,7 +205,8 @@ class CardImages:
 
     def _scaled_image(self, code: str, width: int, four_colour: bool) -> pygame.Surface:
         self._use_width(width)
-        path = self._master_path(code, four_colour)
+        design = self._design
+        path = self._master_path(code, four_colour, design)
         size = (width, card_height(width))
         cache = self._cache
         kept = cache.load(path, size) if cache is not None else None
@@ -173,11 +217,14 @@ class CardImages:
             return master
         scaled = _opaque_inside(pygame.transform.smoothscale(master, size))
         if cache is not None and path not in self._missing and path not in self._troubled:  # (a stand-in: never kept)
-            cache.store(path, size, functools.partial(self._kept_image, (code, width, four_colour)))
+            cache.store(path, size, functools.partial(self._kept_image, (code, width, four_colour), design))
         return scaled
 
-    def _kept_image(self, key: tuple[str, int, bool]) -> pygame.Surface | None:
-        """A face still kept, whole (for the disk's cache to write); None once it has gone."""
+    def _kept_image(self, key: tuple[str, int, bool], design: str) -> pygame.Surface | None:
+        """A face still kept, whole (for the disk's cache to write); None once it has gone (or
+        is kept in another design now)."""
+        if design != self._design and not _undesigned(key[0]):
+            return None
         held = self._scaled.get(key)
         return held.image() if isinstance(held, CardFace) else held
 
@@ -189,9 +236,15 @@ class CardImages:
             old = self._widths.pop(0)
             self._scaled = {k: v for k, v in self._scaled.items() if k[1] != old}
 
-    def _master_path(self, code: str, four_colour: bool) -> Path:
-        if four_colour and (self._dir / FOUR_COLOUR_DIR / f"{code}.png").exists():
-            return self._dir / FOUR_COLOUR_DIR / f"{code}.png"
+    def _master_path(self, code: str, four_colour: bool, design: str = FACE_DESIGNS[0]) -> Path:
+        """The picture of `code`: the design's own (its four-colour one first, if asked for), else
+        the standard design's (its four-colour one first)."""
+        folders = [self._dir / DESIGN_DIRS[design]] if DESIGN_DIRS.get(design) else []
+        for folder in (*folders, self._dir):
+            if four_colour and (folder / FOUR_COLOUR_DIR / f"{code}.png").exists():
+                return folder / FOUR_COLOUR_DIR / f"{code}.png"
+            if folder != self._dir and (folder / f"{code}.png").exists():
+                return folder / f"{code}.png"
         return self._dir / f"{code}.png"
 
     def _load(self, path: Path, code: str) -> pygame.Surface:
@@ -213,6 +266,11 @@ class CardImages:
             return to_screen_format(img, alpha=True)
         except pygame.error:  # no display mode yet: keep the unconverted surface
             return img
+
+
+def _undesigned(code: str) -> bool:
+    """Whether a picture is the same in every face design: a back, the empty pile's outline."""
+    return code == "slot" or code.startswith("back")
 
 
 def _opaque_inside(img: pygame.Surface) -> pygame.Surface:

@@ -5,7 +5,8 @@ face). A fresh deal shows its faces one by one as they turn, but a resumed game 
 its first frame: 38 for Golf, a pause of several frames before the player sees the table. Read
 back from this cache, a face is a copy of its pixels.
 
-One file per face and size, ``<root>/<W>x<H>-<stamp>/<folder>-<name>.rgba``. The stamp is a
+One file per face and size, ``<root>/<W>x<H>-<stamp>/<folders>-<name>.rgba`` (the folders from the
+art's own: ``sprites-4c-2D``). The stamp is a
 checksum of every master's name, modification time and size, so new card art is scaled anew (and
 the old art's folders go, as below). A file holds a magic number, the CRC-32 of the pixels and the
 pixels (RGBA). A file that is not a regular file, has the wrong length or fails its CRC (a power cut
@@ -143,7 +144,18 @@ class FaceCache:
             except (OSError, ValueError) as exc:  # (UnicodeError is a ValueError)
                 self._off(exc)
                 return None
-        return self.root / f"{size[0]}x{size[1]}-{self._stamp}" / f"{master.parent.name}-{master.stem}.rgba"
+        return self.root / f"{size[0]}x{size[1]}-{self._stamp}" / f"{self._name(master)}.rgba"
+
+    def _name(self, master: Path) -> str:
+        """A master's file name in a size folder: its path from the art's first folder's parent,
+        joined by dashes ("sprites-AS", "sprites-large-4c-2D"), so that masters of the same name in
+        different folders (a design's four-colour deck and the standard one's) never share a file."""
+        top = self.art_folders[0].parent if self.art_folders else master.parent.parent
+        try:
+            parts = master.relative_to(top).with_suffix("").parts
+        except ValueError:  # (a master outside the art's folders)
+            parts = (master.parent.name, master.stem)
+        return "-".join(parts)
 
     def _art_stamp(self) -> str:
         """A checksum of the card art (every master's path, modification time and size) and of

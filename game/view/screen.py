@@ -20,8 +20,10 @@ present`, docs/performance.md):
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,10 @@ HEADLESS = ("dummy", "offscreen")
 #: (4 bytes each), so a window of any size asked for would take any memory. A cap on memory, at
 #: the largest screen the game is laid out for (4K).
 MAX_WINDOW = (3840, 2160)
+#: Of the desktop, the most a window takes when it opens from full screen without a place of its
+#: own (the game started full screen): room for a window manager's title bar and panels, which a
+#: window as large as the desktop would push off it.
+FIRST_WINDOW_SHARE = 0.9
 
 
 def choose_path(driver: str, asked: str | None = None) -> str:
@@ -96,6 +102,46 @@ class Screen:
 
     def close(self) -> None:
         """Let the window go (the display itself stays initialised)."""
+
+    def place(self) -> tuple[int, int] | None:
+        """Where the window's top left corner is on the desktop (None: not known)."""
+        try:
+            return tuple(pygame.display.get_window_position())  # type: ignore[return-value]
+        except (pygame.error, AttributeError):  # (no window; an older pygame)
+            return None
+
+    def move(self, place: tuple[int, int]) -> None:
+        """Put the window's top left corner at `place` on the desktop."""
+        with contextlib.suppress(pygame.error, AttributeError):  # (no window; an older pygame)
+            pygame.display.set_window_position(place)
+
+    def desktop(self) -> tuple[int, int]:
+        """The desktop's size ((0, 0): not known)."""
+        return _desktop()
+
+
+def window_spot(
+    size: tuple[int, int], place: tuple[int, int] | None, desktop: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The size and place of a window coming back from full screen: its last `size` at its last
+    `place`, moved only as far as it takes to lie on the desktop; with no place of its own (never a
+    window yet), no larger than FIRST_WINDOW_SHARE of the desktop, centred on it. An unknown desktop
+    ((0, 0)) changes nothing.
+
+    >>> window_spot((1280, 720), (900, -20), (1920, 1080))
+    ((1280, 720), (640, 0))
+    >>> window_spot((1280, 720), None, (1280, 720))
+    ((1152, 648), (64, 36))
+    """
+    dw, dh = desktop
+    w, h = size
+    if dw <= 0 or dh <= 0:
+        return size, place
+    if place is None:
+        k = min(1.0, FIRST_WINDOW_SHARE * dw / w, FIRST_WINDOW_SHARE * dh / h)
+        w, h = round(w * k), round(h * k)
+        return (w, h), ((dw - w) // 2, (dh - h) // 2)
+    return (w, h), (min(max(0, place[0]), max(0, dw - w)), min(max(0, place[1]), max(0, dh - h)))
 
 
 def fit_window(size: tuple[int, int], driver: str | None = None) -> tuple[int, int]:
@@ -150,8 +196,16 @@ class WindowSurfaceScreen(Screen):
     def open(self, size: tuple[int, int], fullscreen: bool, frameless: bool) -> pygame.Surface:
         if fullscreen:
             self.surface = pygame.display.set_mode(_desktop(), pygame.FULLSCREEN)
-        else:
-            self.surface = pygame.display.set_mode(size, pygame.NOFRAME if frameless else pygame.RESIZABLE)
+            return self.surface
+        flags = pygame.NOFRAME if frameless else pygame.RESIZABLE
+        with warnings.catch_warnings():  # (pygame's "forcibly resized by the OS": answered here)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.surface = pygame.display.set_mode(size, flags)
+            if self.surface.get_size() != tuple(size):
+                # back from full screen, X11 may leave the window the full-screen size (partly off
+                # the desktop once it is moved back): asked again, SDL sizes the window as it is now
+                pygame.event.pump()
+                self.surface = pygame.display.set_mode(size, flags)
         return self.surface
 
     def resized(self, size: tuple[int, int]) -> pygame.Surface:
@@ -246,6 +300,13 @@ class RendererScreen(Screen):
         self.icon = image
         if self.window is not None:
             self.window.set_icon(image)
+
+    def place(self) -> tuple[int, int] | None:
+        return tuple(self.window.position) if self.window is not None else None  # type: ignore[return-value]
+
+    def move(self, place: tuple[int, int]) -> None:
+        if self.window is not None:
+            self.window.position = place
 
     def close(self) -> None:
         self.texture = self.renderer = None

@@ -15,8 +15,9 @@ from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.appearance_scene import AppearanceScene, felt_piece
 from game.scenes.settings_scene import SettingsScene
-from game.settings import CARD_BACKS, TABLE_COLOURS, Settings, default_path
+from game.settings import CARD_BACKS, FACE_DESIGNS, TABLE_COLOURS, Settings, default_path
 from game.ui import felt, theme
+from game.view import card_images
 from game.view.card_images import BACK_STYLES, CardFace, CardImages, card_height
 
 #: Each card back drawn as a plain colour, so a pixel tells which style was drawn (the designs
@@ -84,6 +85,7 @@ def stock_point(table) -> tuple[int, int]:
 
 def test_the_lists_agree_with_the_art_and_the_theme():
     assert CARD_BACKS == BACK_STYLES
+    assert FACE_DESIGNS == card_images.FACE_DESIGNS
     assert TABLE_COLOURS == tuple(theme.FELTS) == tuple(theme.PANELS)
 
 
@@ -203,10 +205,46 @@ def test_appearance_fits_with_finger_sized_targets(make_app, lang, size, kiosk):
     for i, r in enumerate(rects):
         assert scene.panel_rect.contains(r), (i, r)
         assert all(not r.colliderect(other) for other in rects[i + 1 :]), (i, r)
-    for choice in (scene.backs, scene.colours):
+    for choice in (scene.backs, scene.faces, scene.colours):
         for i in range(len(choice.options)):
             tile = choice.tile_rect(i)
             assert tile.width >= touch and tile.height >= touch, tile
     assert scene.four_colour.rect.height >= touch and scene.back.rect.height >= touch
     preview_cards = scene.preview.card_rects().values()
     assert all(pygame.Rect((0, 0), scene.preview.rect.size).contains(r) for r in preview_cards)
+
+
+def test_an_unknown_face_design_in_the_file_gives_the_standard_faces(tmp_path, caplog):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"face_design": "huge", "four_colour": True}))
+    with caplog.at_level(logging.WARNING, logger="game.settings"):
+        s = Settings.load(path)
+    assert (s.face_design, s.four_colour) == ("standard", True)
+    assert "face_design" in caplog.text
+    path.write_text(json.dumps({"face_design": "large"}))
+    assert Settings.load(path).face_design == "large"
+
+
+def test_the_game_starts_with_the_saved_face_design(make_app):
+    app = make_app(size=(800, 480), settings=Settings(face_design="large", fullscreen=False))
+    assert app.ctx.images.design == "large"
+
+
+def test_the_large_index_faces_are_chosen_previewed_saved_and_dealt(golf_under_settings):
+    app, table = golf_under_settings
+    card = table.game.columns[0][-1]  # the column's uncovered card
+    standard = table.board.images.face(str(card), table.board.card_w)
+    scene = open_appearance(app)
+    assert scene.faces.value == "standard"
+    shown = pygame.display.get_surface().subsurface(scene.preview.rect).copy()
+    click(app, scene.faces.tile_rect(FACE_DESIGNS.index("large")).center)
+    assert app.settings.face_design == "large" and Settings.load(default_path()).face_design == "large"
+    after = pygame.display.get_surface().subsurface(scene.preview.rect)
+    assert pygame.image.tobytes(after, "RGB") != pygame.image.tobytes(shown, "RGB")  # the preview's cards
+    back_to_table(app, table)
+    large = table.board.images.face(str(card), table.board.card_w)
+    assert pygame.image.tobytes(large.image(), "RGBA") != pygame.image.tobytes(standard.image(), "RGBA")
+    rect = table.board.sprite_rect(table.board.sprites[card])
+    body = pygame.Rect(0, large.radius, rect.width, rect.height - 2 * large.radius)  # (a glow may lie round it)
+    drawn = pygame.display.get_surface().subsurface(rect).subsurface(body)
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(large.body.subsurface((0, 0), body.size), "RGB")

@@ -190,3 +190,18 @@ def test_only_plain_32_bit_images_are_widened_for_copying(app):
     keyed = pygame.Surface((128, 4)).convert()
     keyed.set_colorkey((0, 0, 0))  # nor a colour key
     assert fast_to_copy(indexed) is indexed and fast_to_copy(keyed) is keyed
+
+
+def test_a_window_back_from_full_screen_is_asked_again_for_its_size_when_the_system_kept_another(monkeypatch):
+    """X11 may leave a window that comes back from full screen at the full-screen size (pygame warns
+    "forcibly resized"): the window is asked for its size once more, and then has it."""
+    asked: list[tuple[tuple[int, int], int]] = []
+
+    def set_mode(size, flags=0):
+        asked.append((tuple(size), flags))
+        return pygame.Surface((1920, 1080) if len(asked) == 1 else size)
+
+    monkeypatch.setattr(screen_module.pygame.display, "set_mode", set_mode)
+    surface = screen_module.WindowSurfaceScreen(FRAMEBUFFER).open((1024, 600), False, False)
+    assert surface.get_size() == (1024, 600)
+    assert asked == [((1024, 600), pygame.RESIZABLE)] * 2
