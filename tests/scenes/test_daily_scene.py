@@ -86,7 +86,7 @@ def test_a_kiosk_shows_the_share_line_instead_of_copying_it(make_app, data_dir, 
     app.ctx.progress.stats.record("golf", "easy", None, "blocked", 150, 40, daily=DAY.isoformat())
     screen = open_daily(app)
     assert not screen.share_button.visible
-    assert screen.note.value == "Golf Easy · 2026-12-01 · not won · 150"
+    assert screen.note_text == "Golf Easy · 2026-12-01 · not won · 150"
     assert screen.lines()[0] == "Today's deal was played but not won yet."
 
 
