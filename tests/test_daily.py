@@ -250,3 +250,23 @@ def test_a_caught_up_daily_goes_from_the_table_to_the_record(data_dir):
     assert D(2026, 12, 3) not in results
     assert daily.current_streak(daily.streak_days(results), D(2026, 12, 3)) == 0
     progress.close()
+
+
+# -- what the band and the end panels are told ----------------------------------------------------------
+def test_a_game_is_named_as_todays_deal_or_the_daily_deal_of_its_day():
+    from game import i18n
+    from game.scenes.daily_mark import daily_day, daily_mark
+
+    today = D(2026, 12, 9)
+    assert daily_day("2026-12-03") == D(2026, 12, 3)
+    assert daily_day(None) is None and daily_day("2026-02-30") is None and daily_day(20261203) is None
+    assert daily_mark(None, today) is None and daily_mark("garbage", today) is None
+    assert daily_mark("2026-12-09", today) == "Today's deal"
+    assert daily_mark("2026-12-03", today) == "Daily deal of December 3"
+    try:
+        i18n.set_language("el")
+        assert daily_mark("2026-12-03", today) == "Μοιρασιά της 3 Δεκεμβρίου"
+        i18n.set_language("th")
+        assert daily_mark("2026-12-03", today) == "เกมประจำวันที่ 3 ธันวาคม"
+    finally:
+        i18n.set_language("en")

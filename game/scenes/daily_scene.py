@@ -46,7 +46,8 @@ if TYPE_CHECKING:  # pragma: no cover
 PLAY_TODAY, PLAY_DAY, PLAY_AGAIN = N_("Play today's deal"), N_("Play this deal"), N_("Play again")
 PAD, COLUMN_GAP = 2, 3  # the panel's padding and the room between its columns, in spacing units
 LEFT_MOST = 24  # the left column's greatest width, in body sizes: lines stay short enough to read
-STATE_LINES, NOTE_LINES = 2, 2  # lines kept for the chosen day's state, and for the share line
+STATE_LINES, NOTE_LINES = 2, 2
+LEADING = 1.3  # a line's pitch, in the font's lines  # lines kept for the chosen day's state, and for the share line
 
 
 def today() -> datetime.date:
@@ -154,8 +155,11 @@ def _cut(text: TextCache, word: str, width: int, size: int, bold: bool) -> int:
 
 
 def line_height(size: int) -> int:
-    """The pitch of lines of text at `size` (the font's line, with room for a script's marks)."""
-    return round(get_font(size).get_linesize() * 1.15)
+    """The pitch of lines of text at `size`: the font's line with a leading that holds a Thai line
+    (its marks above and below stand taller), or a line in the player's language if taller still."""
+    shown = "Åg 1 " + tr("Daily deal")  # (its letters beside the main font's)
+    tallest = get_font(least_legible(shown, size)).render(shown, True, theme.TEXT).get_height()
+    return max(round(get_font(size).get_linesize() * LEADING), tallest)
 
 
 def day_side(design: Design, target: int) -> int:
@@ -317,12 +321,12 @@ class DailyScene(Scene):
             return tr("Today's deal was played but not won yet.")
         day = day_name(self.chosen)
         if done is None:
-            return tr("The deal of {day} is waiting for you.", day=day)
+            return tr("{day}: the deal is waiting for you.", day=day)
         if done.won and done.caught_up:
-            return tr("The deal of {day} was won after its day, in {moves}, {points}.", day=day, **fields)
+            return tr("{day}: won after its day, in {moves}, {points}.", day=day, **fields)
         if done.won:
-            return tr("The deal of {day} is done: won in {moves}, {points}.", day=day, **fields)
-        return tr("The deal of {day} was played but not won yet.", day=day)
+            return tr("{day}: done, won in {moves}, {points}.", day=day, **fields)
+        return tr("{day}: played but not won yet.", day=day)
 
     def _refresh(self) -> None:
         self._known = self.results()
