@@ -33,7 +33,7 @@ from game.scenes.kind_picker import rules_title
 from game.scenes.month_calendar import DayCell, MonthGrid, month_title, paint_weekdays, sizes
 from game.scenes.panel_frame import PanelFrame
 from game.scenes.seat import saved_game_at_stake
-from game.scenes.sized_widgets import SizedButton, SizedSegments, label_width
+from game.scenes.sized_widgets import SizedButton, SizedSegments, label_room, label_width
 from game.ui import theme
 from game.ui.design import Design, RowForm, design_for
 from game.ui.text import TextCache, get_font, least_legible
@@ -353,21 +353,26 @@ class DailyScene(Scene):
     # --- the layout ----------------------------------------------------------------------------
     def forms(self) -> tuple[RowForm, RowForm]:
         """The forms of the buttons' row and the rule sets' row: full where they fit the left
-        column of the class's narrowest window at the class's sizes, in this language."""
-        d, target, text = self.design, self.target, self.ctx.text
-        room = lambda least: columns(least, d, target).left  # noqa: E731
-        buttons = [self.play_button.needed([PLAY_TODAY, PLAY_DAY, PLAY_AGAIN])]
+        column of the class's narrowest window at the class's sizes, in this language. (Measured in
+        the class's own design: a zoomed one, on a 4K screen, is the same layout made larger.)"""
+        base, text = design_for(self.design.least), self.ctx.text
+        target = max(base.target, theme.KIOSK_TOUCH) if self.ctx.kiosk else base.target
+        room = lambda least: columns(least, base, target).left  # noqa: E731
+
+        def button(labels: list[str]) -> int:
+            return max(label_width(text, label, base.type.label) for label in labels) + label_room(target)
+
+        buttons = [button([PLAY_TODAY, PLAY_DAY, PLAY_AGAIN])]
         if self.share_button.visible:
-            buttons.append(self.share_button.needed())
-        buttons.append(self.back.needed())
-        button_form = d.row_form(buttons, room)
+            buttons.append(button([self.share_button.label]))
+        buttons.append(button([self.back.label]))
         widest = 0
         for family_id in registry.FAMILIES:
             for kind in registry.kinds_of(family_id):
                 labels = [label for _id, label in rule_sets(family_id, kind)]
                 pad = SizedSegments.LABEL_PAD
-                widest = max(widest, sum(label_width(text, label, d.type.label) + pad for label in labels))
-        return button_form, d.row_form([widest], room)
+                widest = max(widest, sum(label_width(text, label, base.type.label) + pad for label in labels))
+        return base.row_form(buttons, room), base.row_form([widest], room)
 
     def layout(self, size: tuple[int, int]) -> None:
         d = self.design = design_for(size)

@@ -152,10 +152,11 @@ def test_the_rows_forms_depend_on_class_and_language_only(make_app, data_dir, on
     """Within a class, the buttons' and the rule sets' forms are the same whatever the window or the
     rule set shown."""
     try:
-        forms = set()
-        for size, kind in ((800, 480), "golf-easy"), ((900, 540), "golf-classic+j2"):
-            app, screen = daily_screen(make_app, size, lang, kind=kind)
-            forms.add((screen.button_form, screen.rules_form))
-        assert len(forms) == 1
+        for windows in (((800, 480), (900, 540)), ((1920, 1080), (3840, 2160))):  # (4K: the large class zoomed)
+            forms = set()
+            for size, kind in zip(windows, ("golf-easy", "golf-classic+j2"), strict=True):
+                app, screen = daily_screen(make_app, size, lang, kind=kind)
+                forms.add((screen.button_form, screen.rules_form))
+            assert len(forms) == 1, windows
     finally:
         i18n.set_language("en")
