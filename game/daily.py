@@ -15,6 +15,13 @@ and every day's deal, never change.
 Streaks count calendar dates (the player's local date when the daily deal was dealt), never hours:
 a daily started at 23:59 and won at 00:10 belongs to the day it was dealt, and a day of 23 or 25
 hours (a time-zone or summer-time change) is still one day.
+
+The earlier days can be played too (the calendar's days before today; never a day to come). A deal
+always counts for its own date, whenever it is played: winning the 3rd's deal on the 9th marks the
+3rd won and counts among the month's days won, never for the 9th. Such a day is *caught up* (its
+deal was dealt after its date), and the streaks count only days won on their own date: a streak
+says how many days in a row the player came back, so catching up never mends a broken streak nor
+lengthens one. A day won on its date and again later keeps its win on the date.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ from .model.codes import DealCode
 POOL = 500
 STEP = 7919  # a prime: coprime with POOL = 2^2 * 5^3
 DATE_FORMAT = "%Y-%m-%d"
+#: How a game's start time is kept (UTC), in its save and its bookkeeping (persist.progress)
+STARTED_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
 
 class NoDailyDeal(ValueError):
@@ -80,14 +89,16 @@ class DayResult:
     moves: int
     seconds: float
     clean: bool  # won with no undo and no hint
+    caught_up: bool = False  # dealt after its date: the day is won, but not in the streaks
 
 
 def day_results(rows: Iterable[tuple]) -> dict[datetime.date, DayResult]:
     """Each date's daily result from the statistics' rows (uid, result, score, moves, hints, undos,
-    seconds, daily), for one kind. A daily may be played more than once on its day: a win beats a
-    loss, a clean win an assisted one, then the higher score, then the fewer moves."""
+    seconds, daily, caught up), for one kind. A daily may be played more than once: a win beats a
+    loss, a win on its date one caught up later, a clean win an assisted one, then the higher
+    score, then the fewer moves."""
     best: dict[datetime.date, DayResult] = {}
-    for _uid, result, score, moves, hints, undos, seconds, day_text in rows:
+    for _uid, result, score, moves, hints, undos, seconds, day_text, late in rows:
         if day_text is None:
             continue
         try:
@@ -95,15 +106,40 @@ def day_results(rows: Iterable[tuple]) -> dict[datetime.date, DayResult]:
         except ValueError:
             continue  # a row the database holds, but no date: not a daily result
         won = result == "won"
-        this = DayResult(day, won, int(score), int(moves), float(seconds), won and not hints and not undos)
+        clean = won and not hints and not undos
+        this = DayResult(day, won, int(score), int(moves), float(seconds), clean, bool(late))
         old = best.get(day)
         if old is None or _rank(this) > _rank(old):
             best[day] = this
     return best
 
 
-def _rank(r: DayResult) -> tuple[bool, bool, int, int]:
-    return r.won, r.clean, r.score, -r.moves
+def _rank(r: DayResult) -> tuple[bool, bool, bool, int, int]:
+    return r.won, not r.caught_up, r.clean, r.score, -r.moves
+
+
+def streak_days(results: dict[datetime.date, DayResult]) -> list[datetime.date]:
+    """The dates the streaks count: those whose deal was won on its own date (not caught up)."""
+    return sorted(day for day, r in results.items() if r.won and not r.caught_up)
+
+
+def playable(day: datetime.date, today: datetime.date) -> bool:
+    """Whether `day`'s deal can be dealt today: today's and any earlier day's, never a day to come."""
+    return day <= today
+
+
+def caught_up(day_text: str | None, started: str, tz: datetime.tzinfo | None = None) -> bool:
+    """Whether the daily deal of `day_text` ('2026-12-01'; None: not a daily) was dealt after its
+    date: `started` is the game's start (UTC, STARTED_FORMAT), read as a date in the player's time
+    zone (`tz`; None: the machine's). A start that cannot be read is taken as on the date."""
+    if day_text is None:
+        return False
+    try:
+        day = parse_day(day_text)
+        utc = datetime.datetime.strptime(started, STARTED_FORMAT).replace(tzinfo=datetime.UTC)
+    except ValueError:
+        return False
+    return utc.astimezone(tz).date() > day
 
 
 def current_streak(won_days: Iterable[datetime.date], today: datetime.date) -> int:

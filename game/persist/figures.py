@@ -30,6 +30,7 @@ def row_from(rec: dict[str, Any]) -> Row:
         rec["undos"],
         float(rec["duration_s"]),
         rec.get("daily"),
+        rec.get("catch_up") is True,
     )
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import registry
+from ..daily import caught_up
 from ..model.course import GolfRound
 from .frame_gate import FrameGate
 from .paths import data_dir
@@ -300,6 +301,7 @@ class Progress(SaveReading):
                 hints=self.hints,
                 uid=self.uid,
                 daily=self.daily,
+                catch_up=caught_up(self.daily, self.started),
             ),
         )
 

@@ -27,8 +27,10 @@ def record_of(
     hints: int = 0,
     uid: str | None = None,
     daily: str | None = None,
+    catch_up: bool = False,
 ) -> dict[str, Any]:
-    """A finished game as the Recorder writes it and the save's journal keeps it."""
+    """A finished game as the Recorder writes it and the save's journal keeps it (`catch_up`: the
+    daily deal of `daily` was dealt after its date, game.daily.caught_up)."""
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
     return {
@@ -44,6 +46,7 @@ def record_of(
         "hints": max(0, int(hints)),
         "finished_at": finished_at or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
         "daily": daily,
+        "catch_up": bool(daily is not None and catch_up),
     }
 
 
@@ -67,6 +70,7 @@ def checked_record(rec: Any) -> dict[str, Any]:
         hints=COUNT.check(rec.get("hints"), "hints"),
         uid=ID.check(rec.get("uid"), "uid"),
         daily=day_of(rec.get("daily")),
+        catch_up=rec.get("catch_up") is True,  # (a record from before the mark: played on its date)
     )
 
 

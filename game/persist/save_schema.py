@@ -22,6 +22,7 @@ damage, never an exception later:
 | started | the document | `SHORT` |
 | guaranteed | the document | true (anything else: false) |
 | daily | the document, a game's entry | a real date 'YYYY-MM-DD' (anything else: none) |
+| catch_up | a game's entry | true, or else false (an entry from before it: false) |
 | round | the document | a round of golf (`GolfRound.from_json`: deals 1..`MAX_NUMBER`, `HOLE_SCORE`s) |
 | unrecorded | the document | a list of at most `JOURNAL_CAP` entries |
 | game, option, finished_at, code | a game's entry | `SHORT` (code: or none) |

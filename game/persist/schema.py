@@ -31,6 +31,7 @@ GAMES_COLUMNS = (
     "hints",
     "uid",
     "daily",
+    "catch_up",
 )
 DEALT_COLUMNS = ("kind", "number")
 ROUNDS_COLUMNS = (
@@ -164,6 +165,10 @@ MIGRATIONS: list[list[str]] = [
             finished_at TEXT NOT NULL)""",
         "CREATE INDEX rounds_by_option ON rounds (option, id)",
     ],
+    # version 5 -> 6: whether a daily deal was caught up, dealt after its date (1), or played on its
+    # date (0): the streaks count only the days won on their date. Every older row was played on
+    # its date, as no earlier day could be dealt before
+    ["ALTER TABLE games ADD COLUMN catch_up INTEGER NOT NULL DEFAULT 0"],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -240,6 +240,7 @@ class StatsDB(RowViews):
         hints: int = 0,
         uid: str | None = None,
         daily: str | None = None,
+        catch_up: bool = False,
     ) -> bool:
         """One finished game (won, blocked, abandoned for another, or assisted by the demo), under its
         unique id; the same id again changes nothing. Returns whether a row was added."""
@@ -257,6 +258,7 @@ class StatsDB(RowViews):
                 hints=hints,
                 uid=uid,
                 daily=daily,
+                catch_up=catch_up,
             )
         )
 
@@ -275,7 +277,7 @@ class StatsDB(RowViews):
         name, *args = op
         if name == "record":
             rec = dict(args[0])
-            self.insert({**rec, "daily": rec.get("daily")})
+            self.insert({**rec, "daily": rec.get("daily"), "catch_up": rec.get("catch_up") is True})
             return str(rec["uid"])
         if name == "record_round":
             self.record_round(dict(args[0]))

@@ -42,11 +42,13 @@ GAMES_VALID = (
     f" AND result IN {RESULTS} AND typeof(uid) = 'text' AND length(uid) BETWEEN 1 AND {MAX_TEXT}"
     f" AND typeof(option) = 'text' AND length(option) <= {MAX_TEXT}"
     " AND (daily IS NULL OR typeof(daily) = 'text' AND length(daily) = 10)"
+    " AND catch_up IN (0, 1)"
 )
 GAMES_INVALID = f"(CASE WHEN {GAMES_VALID} THEN 0 ELSE 1 END)"
-#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily)
-Row = tuple[str, str, int, int, int, int, float, "str | None"]
-ROW_FIELDS = "uid, result, score, moves, hints, undos, duration_s, daily"
+#: uid, result, score, moves, hints, undos, seconds played, the daily deal's date (None: not a daily),
+#: whether that daily was caught up (dealt after its date)
+Row = tuple[str, str, int, int, int, int, float, "str | None", bool]
+ROW_FIELDS = "uid, result, score, moves, hints, undos, duration_s, daily, catch_up"
 
 _said: set[tuple[str, int]] = set()
 _said_lock = threading.Lock()
@@ -80,7 +82,7 @@ def game_rows(conn: sqlite3.Connection, game: str, option: str, daily_only: bool
     """Every finished game of a game and option, oldest first (`daily_only`: the daily deals')."""
     where = "game = ? AND option = ?" + (" AND daily IS NOT NULL" if daily_only else "")
     rows = conn.execute(_flagged(ROW_FIELDS, GAMES_VALID, "games", where), (game, str(option))).fetchall()
-    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in skipping("games", rows)]
+    return [(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7], bool(r[8])) for r in skipping("games", rows)]
 
 
 def last_results(conn: sqlite3.Connection, game: str, option: str, n: int) -> list[tuple[str, int]]:

@@ -44,7 +44,7 @@ UID = re.compile(r"[A-Za-z0-9-]{1,64}")
 Entry = tuple[float, tuple]
 
 
-#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at, daily}),
+#: ("record", {uid, game, option, code, result, score, moves, undos, duration_s, hints, finished_at, daily, catch_up}),
 #: ("reset", game, option), ("mark_dealt", kind, number), ("record_round", round_stats.round_record_of(...)),
 #: ("reset_rounds", option)
 Op = tuple

@@ -307,8 +307,8 @@ class StatsScene(Scene):
             (tr("Days won"), str(sum(1 for r in month if r.won))),
             (tr("Days won in all"), str(len(won))),
             (tr("Clean wins"), str(sum(1 for r in results.values() if r.clean))),
-            (tr("Daily streak"), str(daily.current_streak(won, day))),
-            (tr("Best daily streak"), str(daily.best_streak(won))),
+            (tr("Daily streak"), str(daily.current_streak(daily.streak_days(results), day))),
+            (tr("Best daily streak"), str(daily.best_streak(daily.streak_days(results)))),
         ]
         if self._daily is None:  # being read
             return [lines[0], *((label, NOT_KNOWN) for label, _v in lines[1:])]

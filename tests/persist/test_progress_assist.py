@@ -49,7 +49,7 @@ def test_a_version_1_database_with_rows_is_upgraded_in_place(tmp_path):
     path = tmp_path / "statistics.sqlite3"
     version_1_database(path)
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     rows = db.conn.execute(f"SELECT id, {V1_COLUMNS}, hints, daily FROM games ORDER BY id").fetchall()
     assert [r[1:10] for r in rows] == V1_ROWS  # every row, every value
     assert [r[0] for r in rows] == [1, 2, 3, 4] and all(r[10] == 0 and r[11] is None for r in rows)

@@ -216,7 +216,7 @@ def test_a_version_2_database_gets_ids_keeping_its_rows(tmp_path):
     conn.commit()
     conn.close()
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert db.conn.execute("SELECT id, code, result, hints, uid FROM games ORDER BY id").fetchall() == [
         (1, "A", "won", 1, "row-1"),
         (2, "B", "blocked", 1, "row-2"),
@@ -768,8 +768,8 @@ def test_a_version_3_database_gets_the_daily_column_keeping_its_rows(tmp_path):
     conn.commit()
     conn.close()
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert db.conn.execute("SELECT uid, code, daily FROM games").fetchall() == [("u1", "A", None)]
     db.record("golf", "easy", "B", "won", 300, 30, uid="u2", daily="2026-12-01")
-    assert db.rows("golf", "easy")[-1][-1] == "2026-12-01"
+    assert db.rows("golf", "easy")[-1][7] == "2026-12-01"
     db.close()

@@ -273,7 +273,7 @@ def test_a_version_3_database_gets_the_rounds_table_keeping_every_row(tmp_path):
     conn.commit()
     conn.close()
     db = StatsDB(path)
-    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert db.conn.execute("SELECT id, code, result, uid FROM games ORDER BY id").fetchall() == [
         (1, "A", "won", "a"),
         (2, "B", "blocked", "b"),

@@ -79,6 +79,18 @@ def test_a_missed_day_ends_the_daily_streak_on_the_statistics_screen(make_app, d
     assert rows["Daily streak"] == "0" and rows["Best daily streak"] == "3"
 
 
+def test_a_day_caught_up_later_counts_as_won_but_not_in_the_streaks(make_app, data_dir, on_day):
+    app, screen = open_stats(make_app)
+    stats = app.ctx.progress.stats
+    record_days(stats, (0, "won"), (2, "won"))
+    day = DAY - datetime.timedelta(days=1)  # yesterday's deal, won today
+    stats.record("golf", "easy", None, "won", 350, 50, daily=day.isoformat(), uid="late", catch_up=True)
+    screen._set_view("daily")
+    rows = dict(screen.lines())
+    assert rows["Days won"] == "3" and rows["Days won in all"] == "3"
+    assert rows["Daily streak"] == "1" and rows["Best daily streak"] == "1"
+
+
 def test_a_kind_without_daily_deals_says_so(make_app, data_dir, on_day, monkeypatch):
     app, screen = open_stats(make_app)
     monkeypatch.setattr("game.daily.daily_kinds", lambda: ())
