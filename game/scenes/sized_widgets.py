@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pygame
-
 from game.i18n import tr
-from game.ui import theme
-from game.ui.text import TextCache, least_legible, two_lines
+from game.ui.text import TextCache, least_legible
 from game.ui.widgets import Button, SegmentedControl
 
 #: A button's label keeps this much room on each side, in its height's thirds (as Button's does)
@@ -33,7 +30,7 @@ def label_width(text: TextCache, label: str, size: int, bold: bool = True) -> in
 
 
 class SizedButton(Button):
-    """A Button whose label is drawn at `size` (the class's label size)."""
+    """A Button whose label is drawn at `size` (the class's label size), with the width it needs."""
 
     def __init__(
         self,
@@ -43,43 +40,13 @@ class SizedButton(Button):
         style: str = "secondary",
         size: int = 16,
     ) -> None:
-        super().__init__((0, 0, 1, 1), label, text, on_click, style)
-        self.size = size
+        super().__init__((0, 0, 1, 1), label, text, on_click, style, size=size)
+        self.sized = size
 
     def needed(self, labels: Sequence[str] | None = None) -> int:
         """The width this button needs for the widest of `labels` (None: its own) at its size."""
         h = self._rect.height
-        return max(label_width(self.text, label, self.size) for label in (labels or [self.label])) + label_room(h)
-
-    def _render(self, state: str) -> pygame.Surface:
-        label = tr(self.label)
-        key = (state, label, self.enabled, self.size)
-        surf = self._surfaces.get(key)
-        if surf is not None:
-            return surf
-        w, h = self._rect.size
-        radius = max(6, h // 4)
-        b = self.bounds
-        surf = pygame.Surface(b.size, pygame.SRCALPHA)
-        ox, oy = self._rect.x - b.x, self._rect.y - b.y
-        fill, ink, border = self._colours(state)
-        if self.style != "ghost":
-            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
-            drop = 2 if state != "pressed" else 0
-            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
-        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
-        dy = 1 if state == "pressed" else 0
-        surf.blit(body, (ox, oy + dy))
-        size = least_legible(label, self.size)
-        if self.text.rendered_size(label, size, True)[0] > w - label_room(h):
-            label = two_lines(label, size, True)  # (narrower than its class: two lines, the same size)
-        img = self.text.render(label, size, ink, bold=True)
-        if not self.enabled:
-            img = img.copy()
-            img.set_alpha(110)
-        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
-        self._surfaces[key] = surf
-        return surf
+        return max(label_width(self.text, label, self.sized) for label in (labels or [self.label])) + label_room(h)
 
 
 class SizedSegments(SegmentedControl):
@@ -94,12 +61,12 @@ class SizedSegments(SegmentedControl):
         on_change: Callable[[Any], Any] | None = None,
         size: int = 16,
     ) -> None:
-        super().__init__((0, 0, 1, 1), options, value, text, on_change, by_content=True)
-        self.size = size
+        super().__init__((0, 0, 1, 1), options, value, text, on_change, by_content=True, size=size)
+        self.sized = size
 
     def needed(self) -> int:
         """The width the choices need side by side at this size."""
-        return sum(label_width(self.text, label, self.size) + self.LABEL_PAD for _v, label in self.options)
+        return sum(label_width(self.text, label, self.sized) + self.LABEL_PAD for _v, label in self.options)
 
     def set_options(self, options: Sequence[tuple[Any, str]], value: Any) -> None:
         """Other choices (and the one chosen among them)."""
@@ -109,4 +76,4 @@ class SizedSegments(SegmentedControl):
             self.invalidate()
 
     def fitted_label_size(self) -> int:
-        return max(least_legible(tr(label), self.size) for _v, label in self.options)
+        return max(least_legible(tr(label), self.sized) for _v, label in self.options)

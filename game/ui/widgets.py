@@ -17,7 +17,7 @@ import pygame
 from game.i18n import tr
 from game.ui import theme
 from game.ui.pointer import DOWN, MOVE, UP
-from game.ui.text import TextCache, two_lines
+from game.ui.text import TextCache, least_legible, two_lines
 from game.ui.widget import Widget
 
 
@@ -39,7 +39,8 @@ def label_at(text: TextCache, label: str, width: int, height: int, size: int, bo
     """A label at its layout class's size (game/ui/design.py): on one line where it fits the width,
     else on two lines of the same size where they stand within height. Only a label that fits
     neither is shrunk, as a last resort: the screens' tests look for that and the screen gives such
-    a row its compact form instead."""
+    a row its compact form instead. A script that needs more to be read (Thai) is drawn larger."""
+    size = least_legible(label, size)
     if text.rendered_size(label, size, bold)[0] <= width:
         return label, size
     wrapped = two_lines(label, size, bold)
@@ -137,7 +138,9 @@ class Button(Widget):
     def stands(self, size: int) -> bool:
         """Whether the label stands in the button at `size` (on one line or two) without shrinking."""
         w, h = self._rect.size
-        return label_at(self.text, tr(self.label), w - 2 * max(8, h // 3), h - max(8, h // 5), size, True)[1] == size
+        label = tr(self.label)
+        room, tall = w - 2 * max(8, h // 3), h - max(8, h // 5)
+        return label_at(self.text, label, room, tall, size, True)[1] == least_legible(label, size)
 
     def label_layout(self, label: str) -> tuple[str, int]:
         """The translated label as drawn (on one line or two) and its text size."""
