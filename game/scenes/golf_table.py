@@ -83,8 +83,8 @@ class GolfRules(RulesDefaults):
 
     # -- the deal ----------------------------------------------------------------------------------
     def deal_start(self) -> dict[Card, Target]:
-        """The tableau cards wait hidden under the stock and leave it face up (no flip to pay for);
-        the first waste card waits face down on top and turns over on its way."""
+        """Where the dealt cards wait: hidden under the stock, the first waste card on top. The deal
+        (table_deal.start_deal) turns every one face down there, and each turns over on its way."""
         g = self._game
         start = self.targets()
         tableau = [c for col in g.columns for c in col]
