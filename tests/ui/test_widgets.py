@@ -242,3 +242,23 @@ def test_a_button_label_goes_on_two_lines_only_where_they_are_larger_and_fit(tex
     assert "\n" not in fitted_label(text, "Deal of the day", 90, 20, 24, bold=True)[0]  # too low for two
     # a mark is never left alone on a line ("✓" over the deal code)
     assert "\n" not in fitted_label(text, "\u2713 EO1-C8-AAAAAYW", 120, 48, 24, bold=True)[0]
+
+
+def test_a_sized_label_goes_on_two_lines_at_its_size_before_it_shrinks(text):
+    from game.ui.widgets import label_at
+
+    assert label_at(text, "Play", 200, 40, 18) == ("Play", 18)
+    line, size = label_at(text, "Show whether the game can still be won", 200, 60, 16)
+    assert size == 16 and line.count("\n") == 1
+    shrunk, smaller = label_at(text, "Show whether the game can still be won", 120, 20, 16)  # neither fits
+    assert smaller < 16 and "\n" not in shrunk
+
+
+def test_a_grid_of_buttons_takes_one_size_the_size_every_label_stands_at(text):
+    from game.ui.widgets import grid_size
+
+    short = Button((0, 0, 300, 44), "Easy", text)
+    long = Button((0, 0, 300, 44), "Classic + dead King + 2 jokers + empty start", text)
+    assert grid_size([short, long], (26, 18, 13)) == 13
+    assert short.size == long.size == 13
+    assert grid_size([short], (26, 18, 13)) == 26 and short.size == 26
