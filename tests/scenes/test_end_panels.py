@@ -5,8 +5,9 @@ the panel fade it to show the cards beneath."""
 from __future__ import annotations
 
 import pygame
-from conftest import run_frames, settle
+from conftest import settle
 
+from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.dialog import shows
 from game.scenes.end_screen import BlockedPanel
@@ -23,9 +24,11 @@ def drawn_all_then_played(code: str) -> GolfGame:
     return game
 
 
-def blocked_at(make_app, size, game):
+def blocked_at(make_app, size, game, language: str = "en"):
+    """(app, table, panel): `game` opened at a table of `size` in `language`, its blocked panel up."""
     app = make_app(size=size)
     app.ctx.settings.tips = False
+    i18n.set_language(language)
     scene = open_table(app.ctx, game, resumed={})
     app.replace(scene)
     settle(app)
