@@ -5,12 +5,12 @@ the panel fade it to show the cards beneath."""
 from __future__ import annotations
 
 import pygame
-from conftest import settle
+from conftest import click, run_frames, settle
 
 from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.dialog import shows
-from game.scenes.end_screen import BlockedPanel
+from game.scenes.end_screen import BlockedPanel, WinPanel
 from game.scenes.tables import open_table
 
 
@@ -49,3 +49,130 @@ def test_an_early_block_at_1920x1080_keeps_its_verdict_and_every_button(make_app
     window = pygame.Rect((0, 0), (1920, 1080))
     for b in panel.buttons:
         assert panel.panel_rect.contains(b.rect) and window.contains(b.rect)
+
+
+def table_alone(scene) -> pygame.Surface:
+    """The table as it draws itself with nothing over it."""
+    surface = pygame.Surface(scene.size)
+    scene.invalidate(None)
+    scene.draw(surface)
+    return surface
+
+
+def same_area(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
+    return pygame.image.tobytes(a.subsurface(rect), "RGB") == pygame.image.tobytes(b.subsurface(rect), "RGB")
+
+
+def test_show_the_table_fades_the_panel_away_and_a_press_brings_it_back(make_app):
+    app, scene, panel = blocked_at(make_app, (1280, 720), drawn_all_then_played("GO1-C-AAAAAXL"))
+    screen = pygame.display.get_surface()
+    with_panel = screen.copy()
+    show = next(b for b in panel.buttons if b.label == "Show the table")
+    click(app, show.rect.center)
+    run_frames(app, 30)
+    assert panel.peek == 1.0 and app.top is panel
+    assert same_area(screen, table_alone(scene), panel.panel_bounds)  # the cards beneath, undimmed
+    click(app, (20, scene.hud.rect.bottom + 20))  # a press anywhere: the panel comes back
+    run_frames(app, 30)
+    assert panel.peek == 0.0 and app.top is panel
+    assert same_area(screen, with_panel, panel.panel_bounds)
+    assert scene.game.status == "blocked"  # (the press did nothing else)
+
+
+def test_holding_outside_the_panel_shows_the_table_until_released_and_a_tap_does_not(make_app):
+    app, scene, panel = blocked_at(make_app, (800, 480), drawn_all_then_played("GO1-C-AAAAAXL"))
+    outside = (panel.panel_rect.centerx, (scene.hud.rect.bottom + panel.panel_rect.top) // 2)
+    assert not panel.panel_bounds.collidepoint(outside) and not scene.hud.rect.collidepoint(outside)
+    click(app, outside)  # a tap
+    run_frames(app, 30)
+    assert panel.peek == 0.0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=outside, button=1))
+    run_frames(app, 40)
+    assert panel.peek == 1.0  # held: the table shows
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=outside, button=1))
+    run_frames(app, 30)
+    assert panel.peek == 0.0 and app.top is panel  # released: the panel is back
+
+
+def test_the_win_panel_comes_after_the_cascade_and_a_press_brings_it_at_once(make_app):
+    from helpers.tables import win, winnable_layout
+
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = win(app, GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"]))
+    overlay = app.top
+    assert shows(overlay, WinPanel) and scene.game.status == "won"
+    assert not overlay.content.bare  # (the win helper settles: the cascade is over)
+    scene = win(app, winnable_layout())
+    overlay = app.top
+    overlay.content.queue = [(s.card, scene.board.sprite_rect(s).topleft) for s in scene.board.sprites.values()]
+    run_frames(app, 3)
+    assert overlay.content.bare  # the cascade plays on the table alone
+    click(app, (10, 700))
+    assert not overlay.content.bare and not overlay.content.queue  # the panel, at once
+    assert all(not b.pressed for b in overlay.buttons)
+
+
+def test_the_celebration_is_on_screen_before_the_panel(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = open_table(app.ctx, GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"]))
+    app.replace(scene)
+    settle(app)
+    for _ in range(2):
+        pile = scene.game.columns[0]
+        click(app, scene.layout.card_rect(0, len(pile) - 1, len(pile)).center)
+        run_frames(app, 40)
+    overlay = app.top
+    assert shows(overlay, WinPanel)
+    flights = 0
+    while overlay.content.bare:
+        flights += bool(overlay.content.flying)
+        run_frames(app)
+    assert flights > 30  # frames of bouncing cards with no panel over them
+    assert not overlay.content.queue
+
+
+def test_the_win_panel_says_a_game_the_demo_helped_with_is_recorded_as_assisted(make_app):
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = open_table(app.ctx, GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"]))
+    app.replace(scene)
+    settle(app)
+    scene.game.push(scene.game.legal_moves()[0])
+    scene.progress.changed(scene.game)  # the player's move
+    scene.progress.changed(scene.game, by_demo=True)  # and the demo's
+    lines = WinPanel(app.ctx, scene).lines(0)
+    assert "The demo played part of this game: it is recorded as assisted." in lines
+    assert "Clean win: no undo, no hint." not in lines
+
+
+def test_the_win_panel_names_a_daily_deal(make_app):
+    import datetime
+
+    from game.scenes.end_lines import daily_line
+
+    today = datetime.date(2026, 12, 6)
+    assert daily_line("2026-12-06", today) == "Today's deal won"
+    assert daily_line("2026-12-03", today) == "Daily deal of December 3, 2026 won"
+    i18n.set_language("el")
+    try:
+        assert "3 Δεκεμβρίου 2026" in daily_line("2026-12-03", today)
+    finally:
+        i18n.set_language("en")
+    app = make_app(size=(1280, 720))
+    app.ctx.settings.tips = False
+    scene = open_table(app.ctx, GolfGame.from_layout([["5D", "6H"], [], [], [], [], [], []], ["7S"], ["2C"]))
+    app.replace(scene)
+    settle(app)
+    scene.daily = datetime.date.today().isoformat()
+    assert WinPanel(app.ctx, scene).lines(0)[1] == "Today's deal won"
+
+
+def test_a_round_at_par_is_spelled_out():
+    from types import SimpleNamespace
+
+    from game.scenes.round_end import hole_lines
+
+    assert hole_lines(SimpleNamespace(pending_score=0, hole=3, standing=0))[1] == "Round: even par"
+    assert hole_lines(SimpleNamespace(pending_score=2, hole=3, standing=2))[1] == "Round: +2 to par"
