@@ -21,9 +21,7 @@ from ..ui.key_focus import KeyFocus
 from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.widgets import Button
-from ..view.card_face import CardFace, draw_image
 from ..view.dirty_rects import minus
-from ..view.under_panel import draw_under
 from .base import Action, Pop, Scene, Transition
 from .dialog_content import InWindow, PanelContent, PanelLife, Placement
 from .dialog_measure import SHRINKS, PanelMeasure
@@ -256,9 +254,9 @@ class DialogOverlay(PanelMeasure, Scene):
         """The dimmed scene and the panel over it, repainted only where something changed.
 
         No copy of what lies under the panel is kept: where the scene beneath repainted, the
-        screen holds it again, dimmed here, and the panel is blended over it there; a card
-        drawn beneath the panel is put in by draw_beneath. A button's change repaints it over
-        the copy kept of the panel under its own bounds. A bare life draws only its own part."""
+        screen holds it again, dimmed here, and the panel is blended over it there. A button's
+        change repaints it over the copy kept of the panel under its own bounds. A bare life
+        draws only its own part."""
         if self.life is not None and self.life.bare:
             full, self._full, self._beneath = self._full, False, []
             drawn = self.draw_effects(surface)  # (they stay until the scene beneath repaints there)
@@ -339,27 +337,6 @@ class DialogOverlay(PanelMeasure, Scene):
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Animated things between the dimmed scene and the panel (the win cascade)."""
         return [] if self.life is None else self.life.draw_effects(surface)
-
-    def draw_beneath(
-        self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
-    ) -> pygame.Rect:
-        """Draw `image` at `pos` between the dimmed scene and the panel: plainly outside the panel,
-        under it (and its buttons) inside; returns the part of `surface` drawn on."""
-        drawn = pygame.Rect(pos, image.get_size())
-        drawn = drawn.clip(surface.get_clip())
-        if self._panel is None or not drawn.colliderect(self.panel_bounds):
-            draw_image(surface, image, pos)
-            return drawn
-        clip = surface.get_clip()
-        for outside in minus(drawn, [self.panel_bounds]):
-            surface.set_clip(outside)
-            draw_image(surface, image, pos)
-        surface.set_clip(clip)
-        self._restore_backs(surface, drawn.clip(self.panel_bounds))  # the panel without its buttons there
-        inside = draw_under(surface, self._panel, self.panel_bounds.topleft, image, pos)
-        if inside.width and inside.height:
-            self._draw_buttons(surface, inside)
-        return drawn
 
 
 class Confirm:

@@ -4,14 +4,11 @@ over time (`PanelLife`: the win's cascade, the solver's verdict coming in)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from .base import Action, Transition
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..view.card_face import CardFace
 
 
 class PanelContent(Protocol):
@@ -71,9 +68,6 @@ class PanelHost(Protocol):
     size: tuple[int, int]
 
     def resize(self, size: tuple[int, int]) -> None: ...
-    def draw_beneath(
-        self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
-    ) -> pygame.Rect: ...
 
 
 class PanelLife(Protocol):

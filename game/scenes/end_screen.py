@@ -76,8 +76,9 @@ GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
 #: the longest the cards take to leave, all of them: a full table's leave closer together
 CASCADE_TIME = 5.0
-#: seconds after the last card leaves before the panel comes (the last cards bounce on around it)
-LINGER = 1.5
+#: the longest the last cards bounce after the last one leaves (most are off the screen by then):
+#: then the panel comes, on the table without the cards' trails
+LINGER = 3.0
 #: the cards next to leave whose faces are loaded ahead (in spare time), of the cascade's queue
 LOADED_AHEAD = 2
 
@@ -281,6 +282,7 @@ class WinPanel:
         #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
         self.attract = bool(table.in_attract_mode)
         self.since_last = 0.0  # seconds since the last card left
+        self.landed = False  # the cascade is over and its trails wiped
         self.launch_every = LAUNCH_EVERY
         if table.assist.demo_won:
             self.title = N_("The demo won")
@@ -296,9 +298,8 @@ class WinPanel:
         return self.attract or self.before_panel()
 
     def before_panel(self) -> bool:
-        """Whether the cascade is still on before the panel: cards still to leave, or the last left
-        less than LINGER ago with cards still bouncing."""
-        return bool(self.queue) or (bool(self.flying) and self.since_last < LINGER)
+        """Whether the cascade is still on, before the panel: cards still to leave or bouncing."""
+        return bool(self.queue or self.flying)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -424,9 +425,7 @@ class WinPanel:
         p = pointer(event, self.size)
         if event.type == pygame.KEYDOWN or (p is not None and p[0] == DOWN):
             self.queue.clear()
-            self.since_last = LINGER
-            if self.host is not None:
-                self.table.invalidate(None)  # the panel over the whole table
+            self.flying.clear()
         return True, None
 
     def _prefetch(self) -> None:
@@ -465,7 +464,11 @@ class WinPanel:
                 alive.append(f)
         if len(alive) < len(self.flying):  # cards left the screen: their faces need not stay
             self.table.board.keep_faces(also=[card for card, _pos in self.queue[:LOADED_AHEAD]])
-        self.flying = alive
+        self.flying = alive if self.queue or self.since_last < LINGER else []
+        if not self.landed and not self.before_panel():
+            self.landed = True  # the celebration is over: the panel comes on the table, its trails gone
+            self.table.board.keep_faces()
+            self.table.invalidate(None)
         if self.awaits_summary() and self._summary() is not None and size != (0, 0):
             self.table.invalidate(None)  # the statistics came: the panel is laid out again with them
             self.host.resize(size)
@@ -480,7 +483,8 @@ class WinPanel:
         return self.celebrating() or self.end.awaits_best() or self.awaits_summary()
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The bouncing cards, below the top band: its buttons stay clear and readable."""
+        """The bouncing cards, below the top band (its buttons stay clear and readable), each frame
+        over the last, leaving trails; the panel comes when they are gone (see update)."""
         assert self.host is not None
         rects = []
         band = self.table.hud.rect.bottom
@@ -490,7 +494,7 @@ class WinPanel:
         surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
-            rect = img.blit(surface, pos) if self.bare else self.host.draw_beneath(surface, img, pos)
+            rect = img.blit(surface, pos)
             if rect.width and rect.height:
                 rects.append(rect)
         surface.set_clip(clip)

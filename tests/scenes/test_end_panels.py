@@ -130,7 +130,17 @@ def test_the_celebration_is_on_screen_before_the_panel(make_app):
         flights += bool(overlay.content.flying)
         run_frames(app)
     assert flights > 30  # frames of bouncing cards with no panel over them
-    assert not overlay.content.queue
+    assert not overlay.content.queue and not overlay.content.flying
+    run_frames(app)
+    # the panel on the table as it lies, dimmed: the cards' trails are gone
+    screen = pygame.display.get_surface()
+    dimmed = table_alone(scene)
+    overlay._darken(dimmed, dimmed.get_rect())
+    below = pygame.Rect(0, scene.hud.rect.bottom, 1280, overlay.panel_bounds.top - scene.hud.rect.bottom)
+    assert same_area(screen, dimmed, below)
+    assert same_area(
+        screen, dimmed, pygame.Rect(0, overlay.panel_bounds.bottom, 1280, 720 - overlay.panel_bounds.bottom)
+    )
 
 
 def test_the_win_panel_says_a_game_the_demo_helped_with_is_recorded_as_assisted(make_app):

@@ -15,7 +15,7 @@ from game import i18n
 from game.model.golf import GolfGame
 from game.scenes.analysis_overlay import AnalysisOverlay
 from game.scenes.dialog import shows
-from game.scenes.end_screen import LINGER, BlockedPanel, WinOverlay, WinPanel
+from game.scenes.end_screen import BlockedPanel, WinOverlay, WinPanel
 from game.scenes.hud import play_time
 from game.scenes.tables import open_round, open_table
 from game.ui.text import missing_glyphs
@@ -191,40 +191,6 @@ def test_a_hole_of_a_round_has_its_par_and_no_best_line(make_app):
     app.ctx.settings.tips = False
     scene = open_round(app.ctx, GolfRound.new("classic", random.Random(5)))
     assert scene.best_found() is None
-
-
-def test_the_bouncing_cards_repaint_only_what_they_cross_of_the_panel_and_it_looks_the_same(make_app):
-    app = make_app(size=(1280, 720))
-    app.ctx.settings.tips = False
-    scene = win(app, winnable_layout())
-    overlay = app.top
-    board = scene.board
-    overlay.content.queue = [
-        (s.card, board.sprite_rect(s).topleft) for s in sorted(board.sprites.values(), key=lambda s: -s.z)
-    ]  # the cascade again
-    while overlay.content.queue:
-        run_frames(app)
-    overlay.content.since_last = LINGER  # the panel comes while the last cards still bounce
-    screen = pygame.display.get_surface()
-    areas = []
-    draw = overlay.draw
-
-    def recorded(surface):
-        rects = draw(surface)
-        areas.extend(
-            r for r in rects or [] if r.colliderect(overlay.panel_bounds) and not r.contains(overlay.panel_bounds)
-        )
-        return rects
-
-    overlay.draw = recorded
-    run_frames(app, 150)
-    assert areas  # cards crossed the panel and only those parts were repainted
-    overlay.content.flying, overlay.content.queue = [], []  # the cards stop where they are
-    run_frames(app, 1)
-    shown = screen.subsurface(overlay.panel_bounds).copy()
-    overlay.buttons[0].dirty = True  # the whole panel, at once, over what lies under it
-    run_frames(app, 1)
-    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(screen.subsurface(overlay.panel_bounds), "RGB")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
