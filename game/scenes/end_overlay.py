@@ -62,7 +62,9 @@ class EndOverlay(DialogOverlay):
 
     # -- layout ---------------------------------------------------------------------------------------
     def actions(self) -> list[tuple[str, Action, str]]:
-        return [*self.content.actions(0), (SHOW_TABLE, self.show_table, "ghost")]
+        """The content's buttons and "Show the table" (none in attract mode: no panel is shown)."""
+        acts = self.content.actions(0)
+        return [*acts, (SHOW_TABLE, self.show_table, "ghost")] if acts else []
 
     def lines(self) -> list[str]:
         return self.content.lines(0)
