@@ -31,30 +31,6 @@ def blocked_game(rng: random.Random) -> GolfGame:
     return game
 
 
-def test_the_free_spaces_are_found_again_when_a_card_moves_and_not_otherwise(make_app, monkeypatch):
-    from game.scenes import table as table_module
-
-    app = make_app(size=(800, 480))
-    app.ctx.settings.tips = False
-    game = blocked_game(random.Random(4))
-    scene = open_table(app.ctx, game, resumed={})
-    app.replace(scene)
-    run_frames(app, 5)
-    found = []
-    real = table_module.panel_areas
-    monkeypatch.setattr(table_module, "panel_areas", lambda *a: found.append(1) or real(*a))
-    first = scene.panel_areas()  # (found already as the panel came, or now)
-    assert scene.panel_areas() == first and scene.panel_areas() == first
-    # (a finding looks twice: clear of what is printed on the felt too, then of the cards alone)
-    assert len(found) <= 2  # the same cards: the same spaces, kept
-    before = len(found)
-    sprite = next(s for c, s in scene.board.sprites.items() if any(c in col for col in game.columns))
-    sprite.pos = (first[0].centerx, first[0].centery)  # a card put down in the largest space
-    moved = scene.panel_areas()
-    assert len(found) == before + 2 and first[0] not in moved
-    assert all(not r.colliderect(scene.board.sprite_rect(sprite)) for r in moved)
-
-
 @pytest.mark.slow
 def test_laying_out_the_blocked_panel_says_its_lines_once_for_each_shorter_form(make_app, monkeypatch):
     # (its lines replay the game to say where the deal was lost; the layout weighs up to some 300
