@@ -43,8 +43,8 @@ class BandedTable(Protocol):
 
 
 class EndPlace:
-    """An end panel's place (a dialog_content.Placement): the felt below the table's band, the band
-    left whole and live; the panel goes in its middle (end_layout's rule, above)."""
+    """An end panel's place: the felt below the table's band, the band left whole and live; the
+    panel goes in its middle (end_layout's rule, above)."""
 
     def __init__(self, table: BandedTable) -> None:
         self.table = table
@@ -53,18 +53,6 @@ class EndPlace:
         """The felt below the band, less half a unit at its top and bottom."""
         below = self.table.below_band().clip(window)
         return below.inflate(0, -2 * design.space(0.5))
-
-    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
-        return [self.table.below_band()]
-
-    def last_area(self, window: pygame.Rect) -> pygame.Rect:
-        return self.table.below_band()
-
-    def clean(self, rect: pygame.Rect) -> bool:
-        return True
-
-    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        return rect
 
 
 def panel_width(design: Design, window: tuple[int, int]) -> int:

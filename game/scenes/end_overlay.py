@@ -57,7 +57,7 @@ class EndOverlay(DialogOverlay):
         self._held: float | None = None  # seconds a press outside the panel has been held
         self._eat_release = False  # the press that brought the panel back: its release is used up
         self._was_bare = False
-        super().__init__(ctx, content, place, life)
+        super().__init__(ctx, content, life)
         self._was_bare = self._bare()
 
     # -- layout ---------------------------------------------------------------------------------------
