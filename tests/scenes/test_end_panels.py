@@ -186,3 +186,18 @@ def test_a_round_at_par_is_spelled_out():
 
     assert hole_lines(SimpleNamespace(pending_score=0, hole=3, standing=0))[1] == "Round: even par"
     assert hole_lines(SimpleNamespace(pending_score=2, hole=3, standing=2))[1] == "Round: +2 to par"
+
+
+def test_a_long_line_wraps_at_its_size_and_a_thai_phrase_breaks_only_between_letters():
+    import unicodedata
+
+    from game.scenes.end_layout import wrap
+    from game.ui.text import get_font
+
+    english = wrap("The win was lost 15 moves ago: a draw from the stock.", 200, 15)
+    assert len(english) > 1 and " ".join(english) == "The win was lost 15 moves ago: a draw from the stock."
+    assert all(get_font(15).size(line)[0] <= 200 for line in english)
+    thai = "โอกาสชนะหายไปเมื่อสิบห้าตาก่อนการจั่วจากกองจั่ว"
+    pieces = wrap(thai, 120, 15)
+    assert len(pieces) > 1 and "".join(pieces) == thai
+    assert all(unicodedata.category(piece[0]) not in ("Mn", "Mc", "Me") for piece in pieces)  # no mark alone
