@@ -18,7 +18,7 @@ import logging
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,6 +28,9 @@ from ..ui.design import Design, LayoutClass
 from ..ui.text import TextCache, get_font, least_legible
 from ..ui.widgets import Button
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..view.board import Board
+
 log = logging.getLogger(__name__)
 
 #: The panel's width per class, in spacing units: the compact class's fills its narrowest window
@@ -36,9 +39,13 @@ WIDTH_UNITS = {LayoutClass.COMPACT: 98, LayoutClass.REGULAR: 78, LayoutClass.LAR
 
 
 class BandedTable(Protocol):
-    """What the end panel's place asks of the table beneath: the felt below its band, and a repaint."""
+    """What the end panel's place asks of the table beneath: the felt below its band, its cards and
+    what is printed on the felt, and a repaint."""
+
+    board: Board
 
     def below_band(self) -> pygame.Rect: ...
+    def felt_marks(self) -> list[pygame.Rect]: ...
     def invalidate(self, rects: list[pygame.Rect] | None = None) -> None: ...
 
 

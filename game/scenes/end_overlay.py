@@ -2,10 +2,10 @@
 out by end_layout (one place per layout class, the class's sizes, never a line or a button left out),
 with "Show the table".
 
-"Show the table" fades the panel and the dimming away to show the cards beneath; the next press
-anywhere (or a key) brings it back. Holding a press anywhere outside the panel does the same for as
-long as it is held: the panel comes back on release. A short tap outside does nothing (the panel
-would blink)."""
+"Show the table" fades the panel and the dimming away to show the cards beneath, a small note at the
+window's bottom saying how to bring it back; the next press anywhere (or a key) does. Holding a
+press anywhere outside the panel does the same for as long as it is held: the panel comes back on
+release. A short tap outside does nothing (the panel would blink)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ import pygame
 
 from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
+from ..ui import theme
 from ..ui.design import Design, design_for
 from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
+from ..ui.text import least_legible
+from ..view.free_space import slid_off
 from .base import Action, Transition
 from .dialog import PANEL_OPACITY, DialogOverlay
 from .end_layout import (
@@ -38,6 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .dialog_content import PanelContent, PanelLife
 
 SHOW_TABLE = N_("Show the table")
+#: said at the window's bottom while "Show the table" keeps the panel away
+BRING_BACK = N_("Tap anywhere to see the panel again")
 #: seconds the panel takes to fade out or back (at the normal animation speed)
 FADE_TIME = 0.2
 #: seconds a press outside the panel is held before the panel fades (a tap leaves it)
@@ -189,4 +194,19 @@ class EndOverlay(DialogOverlay):
             under.set_alpha(int(255 * self.peek))
             surface.blit(under, bounds)
             self._button_backs = []
+        elif self._held is None:  # shown by the button: how to bring the panel back
+            self._draw_note(surface)
         return None
+
+    def _draw_note(self, surface: pygame.Surface) -> None:
+        """BRING_BACK on a dark pill, centred at the window's bottom (at the class's small size)."""
+        d = self.design
+        words = tr(BRING_BACK)
+        img = self.ctx.text.render(words, least_legible(words, d.type.small), theme.TEXT)
+        pill = img.get_rect().inflate(2 * d.space(1.5), 2 * d.space(0.75))
+        pill.midbottom = (self.size[0] // 2, self.size[1] - d.space(1))
+        table = self.end_place.table  # (slid along the bottom off the cards and the felt's marks)
+        cards = [table.board.sprite_rect(s) for s in table.board.sprites.values()]
+        pill = slid_off(pill, cards, self._window(), table.felt_marks())
+        surface.blit(theme.rounded_rect(pill.size, (0, 0, 0, 170), pill.height // 2), pill)
+        surface.blit(img, img.get_rect(center=pill.center))

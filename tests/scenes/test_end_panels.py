@@ -71,7 +71,10 @@ def test_show_the_table_fades_the_panel_away_and_a_press_brings_it_back(make_app
     click(app, show.rect.center)
     run_frames(app, 30)
     assert panel.peek == 1.0 and app.top is panel
-    assert same_area(screen, table_alone(scene), panel.panel_bounds)  # the cards beneath, undimmed
+    alone = table_alone(scene)
+    assert same_area(screen, alone, panel.panel_bounds)  # the cards beneath, undimmed
+    note = pygame.Rect(0, 720 - 60, 1280, 60)  # how to bring the panel back, at the window's bottom
+    assert not same_area(screen, alone, note)
     click(app, (20, scene.hud.rect.bottom + 20))  # a press anywhere: the panel comes back
     run_frames(app, 30)
     assert panel.peek == 0.0 and app.top is panel
