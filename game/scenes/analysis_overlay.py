@@ -10,8 +10,8 @@ import pygame
 from ..i18n import N_
 from .analysis_text import AnalysedTable, analysis_lines, can_go_back
 from .base import Action, Pop, Transition
-from .dialog import DialogOverlay
-from .over_table import OverTable, PanelTable
+from .end_layout import BandedTable, EndPlace
+from .end_overlay import EndOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -24,9 +24,9 @@ class Rewinder(Protocol):
     def rewind(self, count: int) -> None: ...
 
 
-class AnalysisTable(PanelTable, AnalysedTable, Protocol):
-    """What the analysis panel asks of the table beneath: its places, the analysis' words, the
-    rewind and a new deal."""
+class AnalysisTable(BandedTable, AnalysedTable, Protocol):
+    """What the analysis panel asks of the table beneath: its felt below the band, the analysis'
+    words, the rewind and a new deal."""
 
     @property
     def assist(self) -> Rewinder: ...
@@ -79,6 +79,6 @@ class AnalysisPanel:
         return None
 
 
-def AnalysisOverlay(ctx: Context, table: AnalysisTable, analysis: Analysis) -> DialogOverlay:
-    """The analysis panel over the table's cards."""
-    return DialogOverlay(ctx, AnalysisPanel(table, analysis), OverTable(table))
+def AnalysisOverlay(ctx: Context, table: AnalysisTable, analysis: Analysis) -> EndOverlay:
+    """The analysis panel over the table, in an end panel's place (end_layout)."""
+    return EndOverlay(ctx, AnalysisPanel(table, analysis), EndPlace(table))

@@ -21,11 +21,9 @@ from ..ui.key_focus import KeyFocus
 from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.widgets import Button
-from ..view.card_face import CardFace, draw_image
 from ..view.dirty_rects import minus
-from ..view.under_panel import draw_under
 from .base import Action, Pop, Scene, Transition
-from .dialog_content import InWindow, PanelContent, PanelLife, Placement
+from .dialog_content import PanelContent, PanelLife
 from .dialog_measure import SHRINKS, PanelMeasure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,25 +37,22 @@ PANEL_OPACITY = 252
 
 
 class DialogOverlay(PanelMeasure, Scene):
-    """A dimmed scene beneath, and a panel on it: a title, lines of text and buttons, as its
-    `content` says; where it goes is its `place`'s choice (the middle of the window unless told),
-    and a `life` (an end panel's) acts over time and draws under it. A button's action returns
-    its transition."""
+    """A dimmed scene beneath, and a panel on it in the window's middle: a title, lines of text and
+    buttons, as its `content` says; a `life` (an end panel's, the deal finder's) acts over time and
+    draws under it. A button's action returns its transition. (End panels are laid out by their
+    class's design instead: end_overlay.EndOverlay.)"""
 
     overlay = True
 
-    def __init__(
-        self, ctx: Context, content: PanelContent, place: Placement | None = None, life: PanelLife | None = None
-    ) -> None:
+    def __init__(self, ctx: Context, content: PanelContent, life: PanelLife | None = None) -> None:
         super().__init__(ctx)
         self.content = content
-        self.place: Placement = place or InWindow()
         self.life = life
         self.buttons: list[Button] = []
         self._button_actions: list[Action] = []
         self.size = (0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._text_width, self._text_drop = 0, 0  # (the text's width and drop in the panel: _lay_out)
+        self._text_width = 0  # (the text's width in the panel: _lay_out)
         self._panel: PanelImage | None = None
         self._full = True
         self._button_backs: list[pygame.Surface] = []  # the panel under each button (see draw)
@@ -104,26 +99,18 @@ class DialogOverlay(PanelMeasure, Scene):
 
     def _lay_out(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
-        candidates = self.place.areas(self._window()) or [self._window()]
-        chosen = self._best_fit(candidates)
+        window = self._window()
+        chosen = self._best_fit(window)
         if chosen is not None:
             self.compact = chosen[3]
         acts = self.actions()
-        window = [self.place.last_area(self._window())]
-        if chosen is None and candidates != window:
-            chosen = self._over_the_cards(candidates, window)
-            if chosen is not None:
-                self.compact = chosen[3]
-                acts = self.actions()
-        if chosen is None:  # nowhere: the smallest panel in the first area
+        if chosen is None:  # nothing holds it: the smallest panel (said in the log)
+            log.info("dialog: %s does not fit the window", type(self.content).__name__)
             s = theme.scale_for(self.size) * SHRINKS[-1]
-            chosen = (s, candidates[0], self._measure(s, candidates[0], acts), self.compact)
+            chosen = (s, window, self._measure(s, window, acts), self.compact)
         s, area, (pw, ph, bh, gap, per_row, rows) = chosen[:3]
         self.panel_rect = self._spot(area, pw, ph)
-        ph = self.panel_rect.height
-        self._text_width = pw  # (the text was measured at this width: a panel placed larger keeps it)
-        self.panel_rect = self.place.placed(self.panel_rect, area)
-        self._text_drop = (self.panel_rect.height - ph) // 2  # grown taller: the text keeps to its middle
+        self._text_width = pw
         self._set_buttons(acts, self._button_boxes(len(acts), per_row, rows, bh, gap))
         self._panel = None  # (the old panel goes before the new one is made: one at a time in memory)
         self._button_backs = []
@@ -132,37 +119,20 @@ class DialogOverlay(PanelMeasure, Scene):
         self.panel_bounds = self.panel_rect.inflate(2 * radius, 2 * radius)
         self._full = True
 
-    def _best_fit(self, candidates: list[pygame.Rect]) -> tuple | None:
-        """The fit of the panel in `candidates` to take (None: none holds it). A form whose text
-        would be shrunk below what can be read is passed over for a shorter one (the live top band
-        has the buttons a compact form leaves out), and so is a place where the panel would cut
-        what is printed on the felt in two; where nothing is both, the first legible fit stands,
-        and where nothing is legible, the one whose smallest line is largest."""
-
-        def clean(fit: tuple) -> bool:
-            spot = self.place.placed(self._spot(fit[1], *fit[2][:2]), fit[1])
-            return self._legible_fit(fit) and self.place.clean(spot)
+    def _best_fit(self, window: pygame.Rect) -> tuple | None:
+        """The fit of the panel in the window to take (None: none holds it). A form whose text would
+        be shrunk below what can be read is passed over for a shorter one; where nothing is
+        legible, the one whose smallest line is largest."""
 
         def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
             return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
 
-        return (
-            next(filter(clean, self._fits(candidates)), None)
-            or next(filter(self._legible_fit, self._fits(candidates)), None)
-            or max(self._fits(candidates), key=smallest, default=None)
+        return next(filter(self._legible_fit, self._fits(window)), None) or max(
+            self._fits(window), key=smallest, default=None
         )  # (the first of the largest)
 
     def _legible_fit(self, fit: tuple) -> bool:
         return self._legible(fit[2][0], fit[0])
-
-    def _over_the_cards(self, candidates: list[pygame.Rect], window: list[pygame.Rect]) -> tuple | None:
-        """No space between the cards holds it: over them, in the window's middle, rather than cut
-        off over its own buttons (said in the log); it covers as few as it legibly can: its
-        shortest form, smallest."""
-        log.info("dialog: %s does not fit any of its %d areas", type(self.content).__name__, len(candidates))
-        return max(
-            filter(self._legible_fit, self._fits(window)), key=lambda fit: (fit[3], -fit[0]), default=None
-        ) or next(self._fits(window), None)
 
     def _button_boxes(self, count: int, per_row: int, rows: int, bh: int, gap: int) -> list[tuple[int, int, int, int]]:
         """Where `count` buttons go, `per_row` to a row in `rows` rows at the panel's bottom; a last,
@@ -214,7 +184,7 @@ class DialogOverlay(PanelMeasure, Scene):
         panel = PanelImage(
             self.panel_rect.size, radius, opacity=PANEL_OPACITY, felt_colour=self.ctx.settings.table_colour
         )
-        y = radius + int(22 * s) + self._text_drop
+        y = radius + int(22 * s)
         last_below = 0
         #: the font size of the title and of each line, as drawn
         self.text_sizes = [size for _line, size, *_rest in self._text_plan(self._text_width, s)]
@@ -256,9 +226,9 @@ class DialogOverlay(PanelMeasure, Scene):
         """The dimmed scene and the panel over it, repainted only where something changed.
 
         No copy of what lies under the panel is kept: where the scene beneath repainted, the
-        screen holds it again, dimmed here, and the panel is blended over it there; a card
-        drawn beneath the panel is put in by draw_beneath. A button's change repaints it over
-        the copy kept of the panel under its own bounds. A bare life draws only its own part."""
+        screen holds it again, dimmed here, and the panel is blended over it there. A button's
+        change repaints it over the copy kept of the panel under its own bounds. A bare life
+        draws only its own part."""
         if self.life is not None and self.life.bare:
             full, self._full, self._beneath = self._full, False, []
             drawn = self.draw_effects(surface)  # (they stay until the scene beneath repaints there)
@@ -339,27 +309,6 @@ class DialogOverlay(PanelMeasure, Scene):
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Animated things between the dimmed scene and the panel (the win cascade)."""
         return [] if self.life is None else self.life.draw_effects(surface)
-
-    def draw_beneath(
-        self, surface: pygame.Surface, image: pygame.Surface | CardFace, pos: tuple[int, int]
-    ) -> pygame.Rect:
-        """Draw `image` at `pos` between the dimmed scene and the panel: plainly outside the panel,
-        under it (and its buttons) inside; returns the part of `surface` drawn on."""
-        drawn = pygame.Rect(pos, image.get_size())
-        drawn = drawn.clip(surface.get_clip())
-        if self._panel is None or not drawn.colliderect(self.panel_bounds):
-            draw_image(surface, image, pos)
-            return drawn
-        clip = surface.get_clip()
-        for outside in minus(drawn, [self.panel_bounds]):
-            surface.set_clip(outside)
-            draw_image(surface, image, pos)
-        surface.set_clip(clip)
-        self._restore_backs(surface, drawn.clip(self.panel_bounds))  # the panel without its buttons there
-        inside = draw_under(surface, self._panel, self.panel_bounds.topleft, image, pos)
-        if inside.width and inside.height:
-            self._draw_buttons(surface, inside)
-        return drawn
 
 
 class Confirm:

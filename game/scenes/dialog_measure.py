@@ -1,6 +1,6 @@
 """How a dialog's panel measures itself: its forms (the whole panel and its shorter ones), the
-scales it tries in each of its areas, its text laid out at a width and scale, and whether every line
-of it can be read. DialogOverlay places and draws what this finds (dialog.py)."""
+scales it tries in the window, its text laid out at a width and scale, and whether every line of it
+can be read. DialogOverlay places and draws what this finds (dialog.py)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from .dialog_content import PanelContent
 
-#: the scales a panel tries, largest first, when its area is smaller than it would like
+#: the scales a panel tries, largest first, when the window is smaller than it would like
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
 #: the least font size a panel's text is drawn at while a shorter form of it could be larger
 LEAST_TEXT = 12
 
 
-def _room(area: pygame.Rect, window_h: int) -> int:
-    """The height a panel may take in `area`: all of a space between cards, the window less a margin."""
-    return area.height - 20 if area.height >= window_h else area.height
+def _room(window: pygame.Rect) -> int:
+    """The height a panel may take: the window less a margin."""
+    return window.height - 20
 
 
 class PanelMeasure:
@@ -59,39 +59,30 @@ class PanelMeasure:
         """The panel's buttons at the compact level: (label, action, style)."""
         return self.content.actions(self.compact)
 
-    def _spot(self, area: pygame.Rect, pw: int, ph: int) -> pygame.Rect:
-        """Where a panel pw by ph laid out in `area` goes, before `placed` moves it: its middle, and
-        inside a space between cards."""
-        h = self.size[1]
-        rect = pygame.Rect(0, 0, pw, min(ph, _room(area, h)))
-        rect.center = area.center
-        if area.height < h:
-            rect.clamp_ip(area)
+    def _spot(self, window: pygame.Rect, pw: int, ph: int) -> pygame.Rect:
+        """Where a panel pw by ph goes: the window's middle."""
+        rect = pygame.Rect(0, 0, pw, min(ph, _room(window)))
+        rect.center = window.center
         return rect
 
-    def _fits(self, candidates: list[pygame.Rect]) -> Iterator[tuple[float, pygame.Rect, tuple, int]]:
-        """Each (scale, area, measure, form) the panel fits, best first, with self.compact set to it.
-
-        A panel given part of the window (beside the cards) keeps to it: its text and gaps shrink
-        when they would not fit; its buttons stay touch-sized. The whole panel first, then its
-        shorter forms; at each, the largest scale first, and at that, the first area it fits."""
-        h = self.size[1]
+    def _fits(self, window: pygame.Rect) -> Iterator[tuple[float, pygame.Rect, tuple, int]]:
+        """Each (scale, window, measure, form) the panel fits, best first, with self.compact set to
+        it: its text and gaps shrink when they would not fit; its buttons stay touch-sized. The
+        whole panel first, then its shorter forms; at each, the largest scale first."""
         for level in range(self.content.compact_levels + 1):
             self.compact = level
             acts = self.actions()
             for shrink in SHRINKS:
                 s = theme.scale_for(self.size) * shrink
-                least = self._least_height(s, acts)
-                for area in candidates:
-                    if least > _room(area, h):  # too low for it whatever its text: not laid out
-                        continue
-                    measured = self._measure(s, area, acts)
-                    if measured[1] <= _room(area, h):
-                        yield s, area, measured, level
+                if self._least_height(s, acts) > _room(window):  # too low for it whatever its text
+                    continue
+                measured = self._measure(s, window, acts)
+                if measured[1] <= _room(window):
+                    yield s, window, measured, level
 
     def _least_height(self, s: float, acts: list) -> int:
         """A height the panel at scale s cannot be lower than (_measure's, found without laying out
-        its text): most spaces between the cards are too low for it."""
+        its text)."""
         bh, gap = self._button_size(s)
         return max(self._height_for_lines(s), gap + bh + gap if acts else 0)
 
@@ -105,25 +96,18 @@ class PanelMeasure:
         """A button's height and the gap around it at scale s."""
         return max(theme.MIN_TOUCH + 4, int(52 * s)), int(16 * s)
 
-    def _measure(self, s: float, area: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
+    def _measure(self, s: float, window: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
-        w, h = self.size
-        # (as wide as at full scale, where its space allows: a shrunk panel made narrow as well
+        # (as wide as at full scale, where the window allows: a shrunk panel made narrow as well
         # would wrap its title onto more lines and grow taller than the space it is shrunk for)
-        pw, ph = min(w - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
+        pw, ph = min(window.width - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
         bh, gap = self._button_size(s)
         font = get_font(max(12, int(bh * 0.48)), True)
-        if area.height < h:  # a space between cards is wide and low: buttons side by side if they fit
-            widest = max((font.size(tr(label))[0] + 2 * max(8, bh // 3) for label, _fn, _st in acts), default=0)
-            pw = max(pw, min(len(acts) * widest + gap * (len(acts) + 1), int(640 * s)))
-        pw = min(pw, area.width)
-        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1);
-        # between cards a label may be drawn a fifth smaller (the button fits it) to save a row
-        squeeze = 0.8 if area.height < h else 1.0
+        # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
         per_row = max(1, len(acts))
         while per_row > 1:
             bw = (pw - gap * (per_row + 1)) // per_row
-            if all(font.size(tr(label))[0] * squeeze <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
+            if all(font.size(tr(label))[0] <= bw - 2 * max(8, bh // 3) for label, _fn, _st in acts):
                 break
             per_row -= 1
         rows = -(-len(acts) // per_row)

@@ -1,7 +1,8 @@
-"""Panels on a finished table: the blocked panel (Undo / New game) and the win screen with its
+"""Panels on a finished table: the blocked panel (Undo / New game) and the win screen after its
 cascading-cards celebration (New game / Menu); a round's hole says its score and goes on to the
-scorecard instead (round_end.py gives the hole). Each is a dialog (dialog.DialogOverlay) given
-the panel as its content and its life."""
+scorecard instead (round_end.py gives the hole). Each is an end panel (end_overlay.EndOverlay: one
+place per layout class, every line and button kept, "Show the table") given the panel as its
+content and its life."""
 
 from __future__ import annotations
 
@@ -14,18 +15,18 @@ import pygame
 from .. import registry
 from ..i18n import N_, tr
 from ..model.cards import Card
-from ..ui.pointer import UP, pointer
-from ..view.layout import margin
+from ..ui.pointer import DOWN, UP, pointer
 from .analysis_overlay import AnalysisTable
 from .analysis_text import analysis_lines, can_go_back
 from .base import Action, Pop, Replace, Transition
-from .dialog import DialogOverlay
 from .dialog_content import PanelHost
+from .end_layout import EndPlace
+from .end_lines import assisted_line, daily_line
+from .end_overlay import EndOverlay
 from .figures_watch import known_figures
-from .golf_best_line import best_line
+from .golf_best_line import golf_scores_line
 from .hud import play_time
 from .kind_picker import kind_title
-from .over_table import OverTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -71,10 +72,13 @@ class EndTable(AnalysisTable, Protocol):
     def invalidate(self, rects: list[pygame.Rect] | None = None) -> None: ...
 
 
-#: What the table's top band offers as well, so a crowded blocked panel may leave it out
-BAND_ACTIONS = ("Undo", "New game")
 GRAVITY = 2400.0  # px/s² at 1080 px tall, scaled to the window
 LAUNCH_EVERY = 0.22
+#: the longest the cards take to leave, all of them: a full table's leave closer together
+CASCADE_TIME = 5.0
+#: the longest the last cards bounce after the last one leaves (most are off the screen by then):
+#: then the panel comes, on the table without the cards' trails
+LINGER = 3.0
 #: the cards next to leave whose faces are loaded ahead (in spare time), of the cascade's queue
 LOADED_AHEAD = 2
 
@@ -116,9 +120,11 @@ class TableEnd:
         return self.best is not None and self.best.job is not None and not self._best_shown and not self.best.failed()
 
     def best_lines(self) -> list[str]:
-        """'Best possible for this deal: golf score −7', once known."""
-        found = None if self.best is None else self.best.answer()
-        return [] if found is None else [best_line(found)]
+        """The player's golf score beside the deal's best: 'Your golf score: 3 · best possible for
+        this deal: 1' ('…' while the worker searches; the player's alone if it could not answer)."""
+        if self.best is None or self.table.game.status == "playing":
+            return []
+        return [golf_scores_line(self.table.game, self.best.answer(), self.awaits_best())]
 
     def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key == pygame.K_ESCAPE:
@@ -158,9 +164,7 @@ class BlockedPanel:
 
     title = "No more moves available"
     dim_alpha = 60  # the cards that are left stay readable
-    #: between crowded cards: 1 leaves out Undo and New game (the top band has them, live), 2 also
-    #: what the solver says, keeping the score and the cards left
-    compact_levels = 2
+    compact_levels = 0  # one form: every line and button, always
     bare = False
 
     def __init__(self, table: EndTable, hole: EndingHole | None = None) -> None:
@@ -220,29 +224,28 @@ class BlockedPanel:
             host.resize(host.size)
 
     def lines(self, compact: int) -> list[str]:
-        lines = self.score_lines() if compact >= 2 else [self.end.game_title(), *self.score_lines()]
-        if compact >= 2:
-            return lines
+        lines = [self.end.game_title(), *self.score_lines(), *self.end.best_lines()]
         if self.analysis is None:
             return lines + [tr("Checking whether this deal could be won…")]
-        return lines + self.end.best_lines() + analysis_lines(self.table, self.analysis)
+        return lines + analysis_lines(self.table, self.analysis)
 
     def score_lines(self) -> list[str]:
-        """The score and the cards left (a round's hole says its golf score instead of the deal's points)."""
+        """The score and the cards left (a round's hole says its golf score instead of the deal's
+        points; a single Golf deal says it beside the deal's best, best_lines)."""
         g = self.table.game
         left, dealt = (sum(len(c) for c in game.columns) for game in (g, g.root()))
         cleared = tr("Cleared: {cleared} · left: {left}", cleared=dealt - left, left=left)
         if self.end.hole is not None:
             return [*self.end.hole.lines(), cleared]
+        if self.end.best is not None:
+            return [tr("Final score: {n}", n=g.score), cleared]
         return [tr("Final score: {n} · golf score {left}", n=g.score, left=left), cleared]
 
     def actions(self, compact: int) -> list[tuple[str, Action, str]]:
         acts: list[tuple[str, Action, str]] = [("Undo", self.end.do_undo, "secondary"), self.next_action()]
-        if self.analysis is not None and can_go_back(self.table, self.analysis) and compact < 2:
+        if self.analysis is not None and can_go_back(self.table, self.analysis):
             # (only beside the solver's lines, which say where "there" is)
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
-        if compact:  # crowded: what the live top band offers too is left to the band
-            acts = [a for a in acts if a[0] not in BAND_ACTIONS]
         return acts
 
     def next_action(self) -> tuple[str, Action, str]:
@@ -256,29 +259,6 @@ class BlockedPanel:
         """Undo to the last position from which the deal could still be won, each undo animated."""
         self.table.assist.rewind(self.analysis.undos_needed)
         return Pop()
-
-
-class BelowBand:
-    """A dialog's placement: the window below the table's top band, which stays whole and live."""
-
-    def __init__(self, table: EndTable) -> None:
-        self.table = table
-
-    def _below(self, window: pygame.Rect) -> pygame.Rect:
-        top = self.table.hud.rect.bottom + margin(window.size) // 2
-        return pygame.Rect(0, top, window.width, window.height - top)
-
-    def areas(self, window: pygame.Rect) -> list[pygame.Rect]:
-        return [self._below(window)]
-
-    def last_area(self, window: pygame.Rect) -> pygame.Rect:
-        return self._below(window)
-
-    def clean(self, rect: pygame.Rect) -> bool:
-        return True
-
-    def placed(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        return rect
 
 
 class WinPanel:
@@ -300,13 +280,26 @@ class WinPanel:
         self.queue: list[tuple[Card, tuple[int, int]]] = []
         self.launch_clock = 0.0
         #: Attract mode: only the bouncing cards, no panel, no buttons (its banner stays the message).
-        self.bare = bool(table.in_attract_mode)
+        self.attract = bool(table.in_attract_mode)
+        self.since_last = 0.0  # seconds since the last card left
+        self.landed = False  # the cascade is over and its trails wiped
+        self.launch_every = LAUNCH_EVERY
         if table.assist.demo_won:
             self.title = N_("The demo won")
         self.host: PanelHost | None = None
 
     def bind(self, host: PanelHost) -> None:
         self.host = host
+
+    @property
+    def bare(self) -> bool:
+        """Only the bouncing cards (no dimming, no panel): in attract mode, and while the celebration
+        plays, so that it is seen; the panel comes after it."""
+        return self.attract or self.before_panel()
+
+    def before_panel(self) -> bool:
+        """Whether the cascade is still on, before the panel: cards still to leave or bouncing."""
+        return bool(self.queue or self.flying)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -317,10 +310,7 @@ class WinPanel:
 
     def lines(self, compact: int) -> list[str]:
         if self.end.hole is not None:
-            lines = self.end.hole.lines()
-            if self.table.assist.demo_won:
-                lines.append(tr("A win by the demo does not count as yours."))
-            return lines
+            return self.end.hole.lines() + self.demo_lines()
         g = self.table.game
         progress = self.table.progress
         if progress is None or self.table.assist.demo_won:
@@ -358,13 +348,24 @@ class WinPanel:
             )
         if not self.table.assist.demo_won:
             lines += self.end.best_lines()
-        if self.table.assist.demo_won:
-            lines.append(tr("A win by the demo does not count as yours."))
-        elif progress is not None and progress.clean:
+            if self.table.daily is not None:
+                lines.insert(1, daily_line(self.table.daily))
+        lines += self.demo_lines()
+        if not self.table.assist.demo_won and progress is not None and progress.clean:
             lines.append(tr("Clean win: no undo, no hint."))
         if not self.table.assist.demo_won and self.table.guaranteed:
             lines.append(tr("This deal was guaranteed winnable."))
         return lines
+
+    def demo_lines(self) -> list[str]:
+        """What the demo's part makes of the win: the statistics record a game both the player and
+        the demo played as assisted (persist.progress), and a deal the demo alone won not at all."""
+        progress = self.table.progress
+        if progress is not None and progress.player_moves > 0 and progress.demo_moves > 0:
+            return [assisted_line()]
+        if self.table.assist.demo_won:
+            return [tr("A win by the demo does not count as yours.")]
+        return []
 
     def _summary(self) -> Any:
         """This game and option's statistics with this win in them, as far as known now (None: being
@@ -377,7 +378,7 @@ class WinPanel:
 
     def awaits_summary(self) -> bool:
         """Whether the statistics' line is still to come (the panel keeps looking for it)."""
-        if self.bare or self.table.assist.demo_won or self._summary_shown:
+        if self.attract or self.table.assist.demo_won or self._summary_shown:
             return False
         known = known_figures(self.ctx) if self.table.progress is not None else None
         if known is None:
@@ -386,7 +387,7 @@ class WinPanel:
         return known.trouble(("games", kind.family.id, kind.option)) is None
 
     def actions(self, compact: int) -> list[tuple[str, Action, str]]:
-        if self.bare:
+        if self.attract:
             return []
         if self.end.hole is not None:
             return [(N_("Scorecard"), self.end.do_scorecard, "primary"), ("Menu", self.end.do_menu, "secondary")]
@@ -410,13 +411,22 @@ class WinPanel:
             return
         sprites = sorted(board.sprites.values(), key=lambda s: -s.z)
         self.queue = [(s.card, board.sprite_rect(s).topleft) for s in sprites]
+        self.launch_every = min(LAUNCH_EVERY, CASCADE_TIME / max(1, len(self.queue)))
         self._prefetch()
 
     def exit(self) -> None:
         pass
 
     def intercept(self, event: pygame.event.Event) -> tuple[bool, Transition]:
-        return False, None
+        """Before the panel comes, a press or a key brings it at once (the cards left bounce on
+        beneath it); the press is used up, so its release presses no button."""
+        if self.attract or not self.before_panel():
+            return False, None
+        p = pointer(event, self.size)
+        if event.type == pygame.KEYDOWN or (p is not None and p[0] == DOWN):
+            self.queue.clear()
+            self.flying.clear()
+        return True, None
 
     def _prefetch(self) -> None:
         """The next cards to leave: their faces loaded in spare time. Only those: a face is dropped
@@ -429,7 +439,8 @@ class WinPanel:
         h = size[1]
         g = GRAVITY * h / 1080
         self.launch_clock += dt
-        if self.queue and self.launch_clock >= LAUNCH_EVERY:
+        self.since_last += dt
+        if self.queue and self.launch_clock >= self.launch_every:
             self.launch_clock = 0.0
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * size[0]
             vy = -self.rng.uniform(0.1, 0.9) * h
@@ -437,6 +448,7 @@ class WinPanel:
             board = self.table.board
             img = board.images.face(str(card), board.card_w, board.four_colour)
             self.flying.append([img, float(origin[0]), float(origin[1]), vx, vy])
+            self.since_last = 0.0
             self._prefetch()
         alive = []
         for f in self.flying:
@@ -452,7 +464,11 @@ class WinPanel:
                 alive.append(f)
         if len(alive) < len(self.flying):  # cards left the screen: their faces need not stay
             self.table.board.keep_faces(also=[card for card, _pos in self.queue[:LOADED_AHEAD]])
-        self.flying = alive
+        self.flying = alive if self.queue or self.since_last < LINGER else []
+        if not self.landed and not self.before_panel():
+            self.landed = True  # the celebration is over: the panel comes on the table, its trails gone
+            self.table.board.keep_faces()
+            self.table.invalidate(None)
         if self.awaits_summary() and self._summary() is not None and size != (0, 0):
             self.table.invalidate(None)  # the statistics came: the panel is laid out again with them
             self.host.resize(size)
@@ -467,7 +483,8 @@ class WinPanel:
         return self.celebrating() or self.end.awaits_best() or self.awaits_summary()
 
     def draw_effects(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The bouncing cards, below the top band: its buttons stay clear and readable."""
+        """The bouncing cards, below the top band (its buttons stay clear and readable), each frame
+        over the last, leaving trails; the panel comes when they are gone (see update)."""
         assert self.host is not None
         rects = []
         band = self.table.hud.rect.bottom
@@ -477,20 +494,20 @@ class WinPanel:
         surface.set_clip(below)
         for img, x, y, _vx, _vy in self.flying:
             pos = (int(x), int(y))
-            rect = img.blit(surface, pos) if self.bare else self.host.draw_beneath(surface, img, pos)
+            rect = img.blit(surface, pos)
             if rect.width and rect.height:
                 rects.append(rect)
         surface.set_clip(clip)
         return rects
 
 
-def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
-    """The blocked panel over the table's cards."""
+def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> EndOverlay:
+    """The blocked panel over the table, in an end panel's place (end_layout)."""
     panel = BlockedPanel(table, hole)
-    return DialogOverlay(ctx, panel, OverTable(table), life=panel)
+    return EndOverlay(ctx, panel, EndPlace(table), life=panel)
 
 
-def WinOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> DialogOverlay:
-    """The win panel below the table's band, over its bouncing cards."""
+def WinOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> EndOverlay:
+    """The win panel, in an end panel's place, after the bouncing cards (which bounce on beneath it)."""
     panel = WinPanel(ctx, table, hole)
-    return DialogOverlay(ctx, panel, BelowBand(table), life=panel)
+    return EndOverlay(ctx, panel, EndPlace(table), life=panel)

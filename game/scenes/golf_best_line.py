@@ -33,13 +33,6 @@ def signed(score: int) -> str:
     return shown(f"\u2212{-score}") if score < 0 else str(score)
 
 
-def best_line(best: BestScore) -> str:
-    """'Best possible for this deal: golf score −7' (proved) or 'Best found …' (within the budget)."""
-    if best.proved:
-        return tr("Best possible for this deal: golf score {n}", n=signed(best.score))
-    return tr("Best found for this deal: golf score {n}", n=signed(best.score))
-
-
 class BestFound:
     """The best score of one deal from its start, asked once (undo and a second end reuse it)."""
 
@@ -68,3 +61,20 @@ class BestFound:
             self._answer = result if isinstance(result, BestScore) else None
             self._failed = self._answer is None
         return self._answer
+
+
+def golf_scores_line(game: SolitaireGame, best: BestScore | None, searching: bool) -> str:
+    """The player's golf score beside the deal's best: 'Your golf score: 3 · best possible for this
+    deal: 1' (proved) or '… best found …' (within the budget); '…' while the search runs, and the
+    player's alone where it could not answer."""
+    from game.model.golf import GolfGame, hole_score
+
+    assert isinstance(game, GolfGame)  # (a single Golf deal's panels ask it)
+    mine = signed(hole_score(game))
+    if best is not None and best.proved:
+        return tr("Your golf score: {mine} · best possible for this deal: {best}", mine=mine, best=signed(best.score))
+    if best is not None:
+        return tr("Your golf score: {mine} · best found for this deal: {best}", mine=mine, best=signed(best.score))
+    if searching:
+        return tr("Your golf score: {mine} · best possible for this deal: {best}", mine=mine, best="…")
+    return tr("Your golf score: {mine}", mine=mine)

@@ -32,10 +32,10 @@ def hole_lines(rnd: GolfRound) -> list[str]:
     score = rnd.pending_score
     if score is None:
         return []
-    return [
-        tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=strokes(score), par=PAR_PER_HOLE),
-        tr("Round: {score} to par", score=shown(par_text(rnd.standing))),
-    ]
+    hole = tr("Hole {n}: {score} (par {par})", n=rnd.hole, score=strokes(score), par=PAR_PER_HOLE)
+    if rnd.standing == 0:  # spelled out: an "E" alone is golfers' shorthand a new player does not know
+        return [hole, tr("Round: even par")]
+    return [hole, tr("Round: {score} to par", score=shown(par_text(rnd.standing)))]
 
 
 class HoleScore:

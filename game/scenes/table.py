@@ -30,7 +30,6 @@ from ..ui.toast import Toast
 from ..ui.widgets import Button
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board, Target
-from ..view.free_space import whole_or_clear
 from ..view.layout import TableLayout
 from .assist import Assistant, Driver
 from .band_tip import BandTip
@@ -51,7 +50,6 @@ from .table_paint import (
     Layer,
     paint_layers,
     paint_slots,
-    panel_areas,
     shared_background,
     slot_areas,
 )
@@ -139,7 +137,6 @@ class TableScene(Scene):
         self._ended = False  # the end overlay came for this end (until a move undoes it)
         #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
         self._glow_due: tuple[float, set[Card]] | None = None
-        self._panel_areas: tuple[tuple, list[pygame.Rect]] | None = None  # (what they depend on, the areas)
         self._par: tuple[int | None] | None = None  # the deal's par, once asked
 
     @property
@@ -164,22 +161,6 @@ class TableScene(Scene):
         """What a point falls on (the game's own names), or None."""
         return self.rules.hit(pos)
 
-    def panel_areas(self) -> list[pygame.Rect]:
-        """Where a panel over this table covers no card (largest first; empty when nowhere): first
-        those that also leave whole what is printed on the felt (an empty pile's outline or the
-        felt's title, half covered, peeks out under the panel's edge), then those that leave the
-        cards alone. Found once for the cards where they are: an end panel lays itself out again
-        when the solver's verdict and the deal's best come."""
-        cards = tuple(tuple(self.board.sprite_rect(s)) for s in self.board.sprites.values())
-        key = (self.size, self.hud.rect.bottom, cards)
-        if self._panel_areas is None or self._panel_areas[0] != key:
-            clear = panel_areas(self.board, self.hud, self.size, self.felt_marks())
-            self._panel_areas = (
-                key,
-                clear + [r for r in panel_areas(self.board, self.hud, self.size) if r not in clear],
-            )
-        return [pygame.Rect(r) for r in self._panel_areas[1]]
-
     def felt_marks(self, cards: list[pygame.Rect] | None = None, title: bool = True) -> list[pygame.Rect]:
         """What is printed on the felt and shows: the empty piles' outlines (not one under a card of
         `cards`, the cards where they are unless given), their framed groups, and the title."""
@@ -191,25 +172,10 @@ class TableScene(Scene):
         return [m for m in [*self.layout.slots(), *self.layout.slot_groups(), *prints] if tuple(m) not in under]
 
     def below_band(self) -> pygame.Rect:
-        """The table below its top band: a panel with nowhere between the cards goes over them there,
-        and the band's buttons stay in reach."""
+        """The table below its top band: where an end panel goes (end_layout), the band's buttons
+        left in reach."""
         top = self.hud.rect.bottom
         return pygame.Rect(0, top, self.size[0], self.size[1] - top)
-
-    def panel_inset(self) -> int:
-        """How far inside a panel's edge a mark it covers must lie: a third of its corners' radius."""
-        return max(2, int(18 * theme.scale_for(self.size)) // 3)
-
-    def leaves_marks_whole(self, rect: pygame.Rect) -> bool:
-        """Whether a panel at `rect` covers each of felt_marks whole or not at all."""
-        inner = rect.inflate(-2 * self.panel_inset(), -2 * self.panel_inset())
-        return not any(rect.colliderect(m) and not inner.contains(m) for m in self.felt_marks())
-
-    def place_panel(self, rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        """Where a panel laid out at `rect` in `area` goes: clear of what is printed on the felt, or
-        over it whole (free_space.whole_or_clear)."""
-        cards = [self.board.sprite_rect(s) for s in self.board.sprites.values()]
-        return whole_or_clear(rect, area, self.felt_marks(), cards, pygame.Rect((0, 0), self.size), self.panel_inset())
 
     def target_rect(self, card: Card) -> pygame.Rect:
         """Where a card rests (or is flying to): hints point there, not at a card in mid-air."""

@@ -16,8 +16,7 @@ from ..services import CardArt
 from ..ui.text import TextCache
 from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board
-from ..view.free_space import free_rects
-from ..view.layout import TableLayout, margin
+from ..view.layout import TableLayout
 from .hud import Hud
 
 SUIT_MARK, SUIT_MARK_ALPHA = (235, 240, 230), 70  # a foundation's suit, faint until its Ace arrives
@@ -81,18 +80,6 @@ def paint_slots(bg: Canvas, layout: TableLayout, images: CardArt | None, text: T
         img = text.render(line, label_size, SUIT_MARK, bold=True).copy()
         img.set_alpha(SUIT_MARK_ALPHA + 60)
         bg.blit(img, img.get_rect(center=rect.center))
-
-
-def panel_areas(board: Board, hud: Hud, size: tuple[int, int], marks: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
-    """The free spaces of a table for a panel over it, largest first: between and around every
-    card (and below the top band), each at least a small panel's size. Empty if there is none.
-    `marks`: what is printed on the felt (empty piles' outlines, its title), kept clear as well."""
-    m = margin(size)
-    bounds = pygame.Rect(m // 2, hud.rect.bottom + m // 2, size[0] - m, size[1] - hud.rect.bottom - m)
-    cards = [r.inflate(m // 2, m // 2) for r in [*(board.sprite_rect(s) for s in board.sprites.values()), *marks]]
-    least = (max(200, size[0] // 5), max(110, size[1] // 6))
-    cell = max(3, min(size) // 120)
-    return [r.inflate(-(m // 2), -(m // 2)) for r in free_rects(bounds, cards, least, cell, limit=24)]
 
 
 class Layer(Protocol):

@@ -140,7 +140,8 @@ def test_win_shows_end_screen_with_celebration(make_player):
     assert game.status == "won"
     assert shows(p.scene, WinPanel)
     p.frames(60)
-    assert p.scene.content.flying  # cards are cascading
+    assert p.scene.content.flying and p.scene.content.bare  # cards are cascading, no panel over them yet
+    p.click((5, p.app.size[1] - 5))  # a press: the panel at once
     new = next(b for b in p.scene.buttons if b.label == "New game")
     p.click(new.rect.center)
     assert is_golf(p.scene) and p.scene.game is not game
