@@ -405,8 +405,8 @@ def seed_statistics(data: Path) -> None:
                     daily=when.isoformat() if i % 2 == 0 else None,
                 )
         golf = registry.chosen(_default_settings(), "golf")
-        for scores in ((2, 5, 0, 3, 7, 1, 4, 0, 6), (0, 1, 3, 2, 0, 4, 2, 5, 1)):
-            db.record_round(round_record_of(golf.option, shots.GOLF_ROUND, "finished", scores))
+        for holes in ((2, 5, 0, 3, 7, 1, 4, 0, 6), (0, 1, 3, 2, 0, 4, 2, 5, 1)):
+            db.record_round(round_record_of(golf.option, shots.GOLF_ROUND, "finished", holes))
     finally:
         db.close()
 
