@@ -163,7 +163,8 @@ def help_page(page_id: str) -> Callable[[App], None]:
         rest(app)
         shown = top(app)
         if getattr(shown, "page_id", page_id) != page_id:
-            shown.show_page(page_id)
+            shown.show_page(page_id)  # (as its tab does)
+            app.redraw()
             rest(app)
 
     return reach
@@ -371,6 +372,117 @@ def confirm_new_game(app: App) -> None:
     expect_top(app, "the confirmation", is_dialog)
 
 
+def give_up_hole(app: App) -> None:
+    """The band's Give up on a hole under way: the dialog that asks first."""
+    from game.model.course import GolfRound
+
+    rnd = GolfRound(shots.GOLF_ROUND)
+    app.replace(app.ctx.scenes.round_table(rnd))
+    rest(app)
+    for _ in range(3):
+        shots.golf_play(app, rnd.game, shots.golf_next_move(rnd.game))
+        shots.settle(app)
+    app.apply(app.stack[0].go_new_game())
+    rest(app)
+    expect_top(app, "the dialog", is_dialog)
+
+
+def round_hole_won(app: App) -> None:
+    """The first hole of a round won by its solver's line: the hole's win panel."""
+    from game.model.course import GolfRound
+    from game.solver import solve
+
+    rnd = GolfRound(shots.GOLF_ROUND)
+    line = solve(rnd.game.copy()).moves
+    if not line:
+        raise RuntimeError(f"the first hole of {shots.GOLF_ROUND} cannot be won")
+    app.replace(app.ctx.scenes.round_table(rnd))
+    rest(app)
+    for move in line:
+        shots.golf_play(app, rnd.game, move)
+        shots.frames(app, 2)
+    rest(app)
+    expect_top(app, "the hole's win panel", is_dialog)
+
+
+def daily_won(app: App) -> None:
+    """Today's Golf deal won by its solver's line: the band and the win panel of a daily game."""
+    from game import daily as daily_deals
+    from game import registry
+    from game.scenes.daily_scene import daily_kind, today
+    from game.solver import solve
+
+    choose_family(app, "golf")
+    day = today()
+    game = registry.game_from_code(daily_deals.daily_code(daily_kind(app.settings).id, day))
+    line = solve(game.copy()).moves
+    table(app, game, guaranteed=True, daily=day.isoformat())
+    for move in line:
+        shots.golf_play(app, game, move)  # type: ignore[arg-type]
+        shots.frames(app, 2)
+    rest(app)
+    expect_top(app, "the win panel", is_dialog)
+
+
+def stuck_eightoff() -> Any:
+    """An Eight Off position with one move left, a column's card to the last free cell, after which
+    nothing moves: no Ace is free, no card fits a column, every cell is full."""
+    from game.model.eightoff import EightOffGame
+
+    tops = ["KS", "KH", "KD", "KC", "JS", "JH", "JD", "JC"]
+    cells: list[str | None] = ["9S", "9H", "9D", "9C", "7S", "7H", "7D", None]
+    rest_of = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in {*tops, *cells, "7C"}]
+    columns = [[*rest_of[i::8], top] for i, top in enumerate(tops)]
+    columns[7].append("7C")
+    return EightOffGame.from_layout(columns, cells, [[], [], [], []])
+
+
+def eightoff_lost(app: App) -> None:
+    """Eight Off with no move left: the hint says the position is lost."""
+    import pygame
+
+    game = stuck_eightoff()
+    table(app, game)
+    shots.eightoff_play(app, game, next(m for m in game.legal_moves() if m.src.index == 7))
+    shots.settle(app)
+    shots.key(app, pygame.K_h, text="h")
+    rest(app)
+    expect_top(app, "the lost position's panel", is_dialog)
+
+
+def menu_continue(app: App) -> None:
+    """The menu with a Golf game to continue (three moves played, then Menu on its table)."""
+    from game.model.golf import GolfGame
+
+    game = GolfGame.from_code(shots.GOLF_EASY)
+    scene = table(app, game)
+    for _ in range(3):
+        shots.golf_play(app, game, shots.golf_next_move(game))
+        shots.settle(app)
+    app.apply(scene.go_menu())
+    rest(app)
+
+
+def refused_code(app: App) -> None:
+    """The menu after a deal code it cannot read: the reason under the code box."""
+    import pygame
+
+    menu(app)
+    box = next((w for w in controls(top(app)) if hasattr(w, "placeholder")), None)
+    if box is None:
+        raise RuntimeError("no code box on the menu")
+    shots.click(app, box.rect.center)
+    shots.post(pygame.TEXTINPUT, text="GO1-Q-AAAB")
+    shots.frames(app, 1)
+    press(app, "Play this code")
+
+
+def stats_rules(app: App) -> None:
+    """Statistics' More rules: the other Golf rule sets and their games."""
+    statistics("golf")(app)
+    press(app, "More rules")
+
+
 def kiosk_table(family_id: str) -> Callable[[App], None]:
     return golf_fresh if family_id == "golf" else eightoff_fresh
 
@@ -428,12 +540,15 @@ def all_screens() -> list[Screen]:
     """Every screen and panel, menu first; the tables, the ends, the dialogs and kiosk mode after."""
     return [
         Screen("menu", "The menu", menu),
+        Screen("menu-continue", "The menu with a game to continue", menu_continue),
+        Screen("menu-refused-code", "The menu after a deal code it cannot read", refused_code),
         Screen("settings", "Settings, over the menu", settings),
         Screen("settings-kiosk", "Settings in kiosk mode", settings, kiosk=True),
         Screen("appearance", "Appearance, from Settings", appearance),
         Screen("stats-golf", "Statistics: Golf, its last games", statistics("golf"), statistics=True),
         Screen("stats-golf-daily", "Statistics: Golf, the daily deals", statistics("golf", "daily"), statistics=True),
         Screen("stats-eightoff", "Statistics: Eight Off, its last games", statistics("eightoff"), statistics=True),
+        Screen("stats-rules", "Statistics: Golf's other rule sets", stats_rules, statistics=True),
         Screen("round-stats", "The rounds of golf's statistics", round_statistics, statistics=True),
         Screen("daily", "Today's deal: the month's calendar", daily, statistics=True),
         *_help_screens(),
@@ -448,10 +563,14 @@ def all_screens() -> list[Screen]:
         Screen("golf-won", "Golf won: the win panel", golf_won),
         Screen("eightoff-won", "Eight Off won by Finish: the win panel", eightoff_won),
         Screen("golf-blocked", "Golf blocked early: the blocked panel", golf_blocked),
-        Screen("lost-position", "A hint on a lost position: where the win was lost", lost_position),
+        Screen("lost-position", "A hint on a lost Golf position: where the win was lost", lost_position),
+        Screen("eightoff-lost", "A hint on an Eight Off position with no move left", eightoff_lost),
+        Screen("daily-won", "Today's Golf deal won: the band and the win panel of a daily game", daily_won),
         Screen("round-hole", "A round of nine: the first hole's end", round_hole),
+        Screen("round-hole-won", "A round of nine: the first hole won", round_hole_won),
         Screen("scorecard", "A round of nine: the scorecard after the first hole", scorecard),
         Screen("confirm-new-game", "New game on a game under way: the confirmation", confirm_new_game),
+        Screen("give-up-hole", "Give up on a hole under way: the confirmation", give_up_hole),
         Screen("finding-deal", "Finding a winnable deal", finding_deal),
         Screen("tips-golf", "Golf's first-run tips", tips("golf")),
         Screen("tips-eightoff", "Eight Off's first-run tips", tips("eightoff")),
