@@ -10,7 +10,8 @@ taken once what it shows has settled. It writes:
 
 - DIR/NAME.png        the screen's contact sheet: a row per size, a column per language, each tile
                       labelled "1280x720 el" under it (tiles at --scale of their real size);
-- DIR/index.png       every tile of every screen as a thumbnail: a row per screen;
+- DIR/index.png       every tile of every screen as a thumbnail: a row per screen (names in red:
+                      a tile failed);
 - DIR/tiles/NAME-WxH-LANG.png   each tile at its real size, pixel for pixel.
 
 A screen that cannot be reached or drawn gets a red tile saying why, the run goes on, and the exit
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -56,8 +58,9 @@ class Tile:
 
     size: tuple[int, int]
     language: str
-    image: pygame.Surface | None = None
+    image: pygame.Surface | None = None  #: the screen at its real size, until its sheet is written
     error: str | None = None
+    thumb: pygame.Surface | None = None  #: the screen on the index sheet (THUMB px wide)
 
     @property
     def label(self) -> str:
@@ -118,19 +121,18 @@ def take(screen: Screen, size: tuple[int, int], language: str, scratch: Path) ->
     return tile
 
 
-def take_all(
-    screens: Sequence[Screen], sizes: Sequence[tuple[int, int]], languages: Sequence[str], scratch: Path
-) -> dict[str, list[Tile]]:
-    """Every screen's tiles, sizes by languages (row by row), each in folders of its own."""
-    tiles: dict[str, list[Tile]] = {}
-    for screen in screens:
-        tiles[screen.name] = []
-        for w, h in sizes:
-            for language in languages:
-                folder = scratch / f"{screen.name}-{w}x{h}-{language}"
-                tiles[screen.name].append(take(screen, (w, h), language, folder))
-                tile = tiles[screen.name][-1]
-                print(f"{screen.name} {tile.label}: {'FAILED ' + tile.error if tile.error else 'ok'}", flush=True)
+def take_screen(
+    screen: Screen, sizes: Sequence[tuple[int, int]], languages: Sequence[str], scratch: Path
+) -> list[Tile]:
+    """A screen's tiles, sizes by languages (row by row), each in folders of its own (gone after)."""
+    tiles = []
+    for w, h in sizes:
+        for language in languages:
+            folder = scratch / f"{screen.name}-{w}x{h}-{language}"
+            tile = take(screen, (w, h), language, folder)
+            shutil.rmtree(folder, ignore_errors=True)
+            print(f"{screen.name} {tile.label}: {'FAILED ' + tile.error if tile.error else 'ok'}", flush=True)
+            tiles.append(tile)
     return tiles
 
 
@@ -223,7 +225,8 @@ def index(
         failed = any(t.error for t in tiles[name])
         write(surface, name, 20, (MARGIN, y + row_h // 2 - 8), FAILED if failed else INK)
         for c, tile in enumerate(tiles[name]):
-            surface.blit(picture(tile, thumb / tile.size[0]), (MARGIN + name_w + c * (thumb + 6), y))
+            image = tile.thumb if tile.thumb is not None else picture(tile, thumb / tile.size[0])
+            surface.blit(image, (MARGIN + name_w + c * (thumb + 6), y))
     return surface
 
 
@@ -234,29 +237,24 @@ def save(surface: pygame.Surface, path: Path) -> Path:
     return path
 
 
-def write_sheets(
+def write_screen(
     out: Path,
-    screens: Sequence[Screen],
-    tiles: dict[str, list[Tile]],
+    screen: Screen,
+    tiles: list[Tile],
     sizes: Sequence[tuple[int, int]],
     languages: Sequence[str],
     scale: float = SCALE,
-) -> list[Path]:
-    """Each screen's sheet, its tiles at their real size, and the index sheet; the files written."""
+) -> Path:
+    """A screen's sheet and its tiles at their real size; each tile then keeps only its thumbnail
+    (a run's real-size pictures together would fill the memory)."""
     (out / "tiles").mkdir(parents=True, exist_ok=True)
-    made = []
-    for screen in screens:
-        made.append(
-            save(
-                sheet(f"{screen.name}: {screen.what}", tiles[screen.name], sizes, languages, scale),
-                out / f"{screen.name}.png",
-            )
-        )
-        for tile in tiles[screen.name]:
-            if tile.image is not None:
-                save(tile.image, out / "tiles" / f"{screen.name}-{tile.label.replace(' ', '-')}.png")
-    made.append(save(index([s.name for s in screens], tiles, sizes, THUMB), out / "index.png"))
-    return made
+    path = save(sheet(f"{screen.name}: {screen.what}", tiles, sizes, languages, scale), out / f"{screen.name}.png")
+    for tile in tiles:
+        if tile.image is not None:
+            save(tile.image, out / "tiles" / f"{screen.name}-{tile.label.replace(' ', '-')}.png")
+            tile.thumb = picture(tile, THUMB / tile.size[0])
+            tile.image = None
+    return path
 
 
 # -- the command -------------------------------------------------------------------------------------
@@ -314,8 +312,12 @@ def main(argv: list[str] | None = None, screens: list[Screen] | None = None) -> 
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="contact-sheets-") as tmp:
         shots.quiet_environment(Path(tmp))  # (before pygame loads)
-        tiles = take_all(picked, args.sizes, args.languages, Path(tmp))
-        made = write_sheets(args.out, picked, tiles, args.sizes, args.languages, args.scale)
+        tiles: dict[str, list[Tile]] = {}
+        made = []
+        for screen in picked:
+            tiles[screen.name] = take_screen(screen, args.sizes, args.languages, Path(tmp))
+            made.append(write_screen(args.out, screen, tiles[screen.name], args.sizes, args.languages, args.scale))
+    made.append(save(index([s.name for s in picked], tiles, args.sizes, THUMB), args.out / "index.png"))
     failed = [f"{name} {t.label}" for name, row in tiles.items() for t in row if t.error]
     print(f"{len(made)} sheets in {args.out} in {time.monotonic() - start:.0f} s", end="")
     print(f"; {len(failed)} tiles failed: {', '.join(failed)}" if failed else "; every tile drawn")

@@ -377,12 +377,13 @@ def give_up_hole(app: App) -> None:
     from game.model.course import GolfRound
 
     rnd = GolfRound(shots.GOLF_ROUND)
-    app.replace(app.ctx.scenes.round_table(rnd))
+    scene: Any = app.ctx.scenes.round_table(rnd)
+    app.replace(scene)
     rest(app)
     for _ in range(3):
         shots.golf_play(app, rnd.game, shots.golf_next_move(rnd.game))
         shots.settle(app)
-    app.apply(app.stack[0].go_new_game())
+    app.apply(scene.go_new_game())
     rest(app)
     expect_top(app, "the dialog", is_dialog)
 
@@ -414,11 +415,11 @@ def daily_won(app: App) -> None:
 
     choose_family(app, "golf")
     day = today()
-    game = registry.game_from_code(daily_deals.daily_code(daily_kind(app.settings).id, day))
+    game: Any = registry.game_from_code(daily_deals.daily_code(daily_kind(app.settings).id, day))
     line = solve(game.copy()).moves
     table(app, game, guaranteed=True, daily=day.isoformat())
     for move in line:
-        shots.golf_play(app, game, move)  # type: ignore[arg-type]
+        shots.golf_play(app, game, move)
         shots.frames(app, 2)
     rest(app)
     expect_top(app, "the win panel", is_dialog)
