@@ -93,7 +93,8 @@ def open_app(size: tuple[int, int], language: str, scratch: Path, kiosk: bool = 
 
 def reason(exc: BaseException) -> str:
     """What failed and where: the exception and the innermost frame of the game or the tools."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/game/" in f.filename or "/tools/" in f.filename]
+    ours = {"game", "tools"}
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if ours & set(Path(f.filename).parts)]
     where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
     return f"{type(exc).__name__}: {exc}{where}"
 
