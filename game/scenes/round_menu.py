@@ -15,6 +15,7 @@ from ..model.round_code import InvalidRoundCode, is_round_code
 from ..registry import GOLF, GameKind
 from ..ui.widgets import SegmentedControl
 from .base import Transition
+from .menu_cards import TypeSegments
 from .round_start import explain_round_code_error, play_new_round, round_from_code, start_round
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,10 +29,15 @@ OPTION_SHARE = 0.42
 class RoundChoice:
     """The mode control and the round's side of Play and of the code box."""
 
-    def __init__(self, ctx: Context, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, ctx: Context, on_change: Callable[[], None] = lambda: None, size: int | None = None) -> None:
+        """With a `size` (a type scale's), the choice's labels are drawn at it."""
         self.ctx = ctx
         self.on_change = on_change
-        self.control = SegmentedControl((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set)
+        self.control = (
+            SegmentedControl((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set)
+            if size is None
+            else TypeSegments((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set, size=size)
+        )
 
     def show_for(self, kind: GameKind) -> None:
         self.control.visible = kind.family is GOLF
