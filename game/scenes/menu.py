@@ -92,7 +92,8 @@ def continue_label(game: SolitaireGame, meta: dict) -> str:
     minutes = int(float(meta.get("duration", 0) or 0) // 60)
     if minutes < 1:
         return tr("Continue {game}", game=name)
-    return tr("Continue {game} — {count} min", plural="Continue {game} — {count} min", count=minutes, game=name)
+    played = tr("{count} min", plural="{count} min", count=minutes)
+    return tr("Continue {game} — {time}", game=name, time=played)
 
 
 class MenuScene(Scene):
@@ -189,7 +190,9 @@ class MenuScene(Scene):
         self.settings_button = TypeButton(
             (0, 0, 1, 1), N_("Settings"), text, self.open_settings, style="ghost", size=t.label
         )
-        self.stats_button = TypeButton((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, style="ghost", size=t.label)
+        self.stats_button = TypeButton(
+            (0, 0, 1, 1), N_("Statistics"), text, self.open_stats, style="ghost", size=t.label
+        )
         self.help_button = TypeButton((0, 0, 1, 1), N_("Help"), text, self.open_help, style="ghost", size=t.label)
         self.quit_button = TypeButton((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost", size=t.label)
         self.quit_button.visible = not self.ctx.kiosk
@@ -595,9 +598,10 @@ class MenuPlaces:
         return h
 
     def fits(self) -> bool:
-        return self.height <= self.size[1] - 2 * self.d.unit and self.card_h + self._left_rows(
-            registry.GOLF.id
-        ) <= self.cols_h
+        return (
+            self.height <= self.size[1] - 2 * self.d.unit
+            and self.card_h + self._left_rows(registry.GOLF.id) <= self.cols_h
+        )
 
     def apply(self) -> None:
         menu, u = self.menu, self.d.unit

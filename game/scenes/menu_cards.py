@@ -67,8 +67,15 @@ def button_label_width(text: TextCache, label: str, size: int, height: int) -> i
 class TypeButton(Button):
     """A Button whose label is drawn at `size` (bold), on two lines where one does not fit."""
 
-    def __init__(self, rect: Any, label: str, text: TextCache, on_click: Callable[[], Any] | None = None,
-                 style: str = "secondary", size: int = 16) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        text: TextCache,
+        on_click: Callable[[], Any] | None = None,
+        style: str = "secondary",
+        size: int = 16,
+    ) -> None:
         super().__init__(rect, label, text, on_click, style)
         self.size = size
 
@@ -110,8 +117,16 @@ class TypeSegments(SegmentedControl):
     """A SegmentedControl whose labels are all drawn at `size`; a label wider than its choice goes
     on two lines (the row's compact form)."""
 
-    def __init__(self, rect: Any, options: Sequence[tuple[Any, str]], value: Any, text: TextCache,
-                 on_change: Callable[[Any], Any] | None = None, by_content: bool = False, size: int = 16) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rect: Any,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        text: TextCache,
+        on_change: Callable[[Any], Any] | None = None,
+        by_content: bool = False,
+        size: int = 16,
+    ) -> None:
         super().__init__(rect, options, value, text, on_change, by_content)
         self.size = size
 
@@ -156,8 +171,15 @@ class TypeSegments(SegmentedControl):
 class TypeToggle(Toggle):
     """A Toggle whose label is drawn at `size`, on two lines where one does not fit."""
 
-    def __init__(self, rect: Any, label: str, value: bool, text: TextCache,
-                 on_change: Callable[[bool], Any] | None = None, size: int = 15) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        value: bool,
+        text: TextCache,
+        on_change: Callable[[bool], Any] | None = None,
+        size: int = 15,
+    ) -> None:
         super().__init__(rect, label, value, text, on_change)
         self.size = size
 
@@ -176,8 +198,15 @@ class TypeToggle(Toggle):
 class TypeLabel(Label):
     """A Label drawn at its `size` (never smaller), broken into as many lines as its width needs."""
 
-    def __init__(self, rect: Any, text: TextCache, colour: theme.Colour = theme.TEXT, size: int = 15,
-                 bold: bool = False, align: str = "center") -> None:  # fmt: skip
+    def __init__(
+        self,
+        rect: Any,
+        text: TextCache,
+        colour: theme.Colour = theme.TEXT,
+        size: int = 15,
+        bold: bool = False,
+        align: str = "center",
+    ) -> None:
         super().__init__(rect, text, colour, size, bold, align)
         self.type_size = size
 
@@ -263,8 +292,16 @@ class GameCards(SegmentedControl):
     """The games as large cards side by side, each a picture of its table over its name; the chosen
     one framed and named in gold. Taps, hover, keys and value work as a SegmentedControl's."""
 
-    def __init__(self, rect: Any, options: Sequence[tuple[Any, str]], value: Any, text: TextCache,
-                 thumbs: Thumbs, on_change: Callable[[Any], Any] | None = None, size: int = 16) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rect: Any,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        text: TextCache,
+        thumbs: Thumbs,
+        on_change: Callable[[Any], Any] | None = None,
+        size: int = 16,
+    ) -> None:
         super().__init__(rect, options, value, text, on_change)
         self.thumbs = thumbs
         self.size = size
@@ -339,8 +376,9 @@ class DailyCard(Widget):
     """Today's deal as a card: its name and its state under it (to play, won, the streak);
     pressing it calls `on_click`."""
 
-    def __init__(self, rect: Any, text: TextCache, on_click: Callable[[], Any], title_size: int = 16,
-                 line_size: int = 15) -> None:  # fmt: skip
+    def __init__(
+        self, rect: Any, text: TextCache, on_click: Callable[[], Any], title_size: int = 16, line_size: int = 15
+    ) -> None:
         super().__init__(rect, text)
         self.on_click = on_click
         self.title_size, self.line_size = title_size, line_size

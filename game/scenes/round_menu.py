@@ -1,13 +1,11 @@
-"""Golf's "Single deal" / "Round of 9" in the New game window, and what Play and the code box do
-with it: the choice sits beside the rule set's choice (Golf only), is remembered in the settings,
+"""Golf's "Single deal" / "Round of 9" in the menu, and what Play and the code box do with it: the
+choice sits under the rule set's choice (Golf only), is remembered in the settings,
 and a round code in the code box starts that round, whatever the choice."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-
-import pygame
 
 from ..i18n import N_
 from ..model.course import GolfRound
@@ -22,8 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 MODES = [("single", N_("Single deal")), ("round", N_("Round of 9"))]
-#: The share of the option row the rule set's choice keeps when the mode sits beside it.
-OPTION_SHARE = 0.42
 
 
 class RoundChoice:
@@ -45,13 +41,6 @@ class RoundChoice:
     def rounds(self, kind: GameKind) -> bool:
         """Whether Play starts a round of this kind (Golf with Round of 9 chosen)."""
         return kind.family is GOLF and self.control.value == "round"
-
-    def place_beside(self, option: SegmentedControl, gap: int) -> None:
-        """Share the option control's row: the rule set's choice at the left, the mode at the right."""
-        x, y, w, h = pygame.Rect(option.rect)
-        left = int(w * OPTION_SHARE)
-        option.rect = (x, y, left, h)
-        self.control.rect = (x + left + gap, y, w - left - gap, h)
 
     def _set(self, value: str) -> None:
         self.ctx.settings.golf_mode = value

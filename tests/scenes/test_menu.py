@@ -132,7 +132,7 @@ def test_quit_button_and_kiosk(make_app):
 
 
 def test_idle_menu_draws_nothing(menu_app):
-    run_frames(menu_app)
+    run_frames(menu_app, 30)  # the games' pictures are painted in the first frames
     assert run_frames(menu_app, 20) == 0
 
 
@@ -232,14 +232,206 @@ def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, l
         assert choice.text.rendered_size(tr(label), size, True)[0] <= s.width - 12
 
 
-def test_with_winnable_deals_off_the_switch_takes_the_whole_row(make_app):
-    """No empty gap is left where the difficulty choice would be."""
+def test_with_winnable_deals_off_the_difficulty_and_its_label_go(make_app):
+    """The switch keeps its row; the difficulty's row (its label and its choice) shows only while
+    winnable deals are on."""
     app, menu = _winnable_golf_menu(make_app, "en")
-    row = menu.winnable_toggle.rect.union(menu.band_choice.rect)
+    switch = pygame.Rect(menu.winnable_toggle.rect)
     click(app, menu.winnable_toggle.rect.center)
     run_frames(app)
-    assert not menu.band_choice.visible and menu.winnable_toggle.rect == row
+    assert not menu.band_choice.visible and not menu.band_label.visible and menu.winnable_toggle.rect == switch
     click(app, menu.winnable_toggle.rect.center)
     run_frames(app)
-    assert menu.band_choice.visible and menu.winnable_toggle.rect.union(menu.band_choice.rect) == row
+    assert menu.band_choice.visible and menu.band_label.visible and menu.winnable_toggle.rect == switch
     assert not menu.winnable_toggle.rect.colliderect(menu.band_choice.rect)
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_choice_has_a_label(make_app, lang):
+    """A word before the four bands says what they choose, on their row."""
+    from game.i18n import tr
+
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    label, choice = menu.band_label, menu.band_choice
+    assert label.visible and label.value == tr("Difficulty")
+    assert lang == "en" or label.value != "Difficulty"
+    assert label.rect.right <= choice.rect.left and label.rect.centery == choice.rect.centery
+
+
+# --- the home screen ------------------------------------------------------------------------------
+def test_the_games_are_cards_with_a_picture_of_their_table(make_app):
+    """Each game is a card showing its table (felt and card faces), the chosen one marked; a tap on
+    the other card chooses that game and shows its options."""
+    from game.scenes.menu_cards import GameCards
+
+    app = make_app(size=(1280, 720), scene=MenuScene)
+    run_frames(app, 30)
+    cards = app.top.picker.game_choice
+    assert isinstance(cards, GameCards) and cards.value == "golf"
+    for i in range(2):
+        picture = cards.thumb(i)
+        assert picture.done and picture.surface.get_size() == cards.picture_box(i).size
+        box, shown = cards.picture_box(i), picture.surface
+        light = sum(
+            1 for x in range(0, box.width, 2) for y in range(0, box.height, 2) if sum(shown.get_at((x, y))[:3]) > 680
+        )
+        assert light > box.width * box.height // 40, (i, light)  # white card faces, not only felt
+    assert cards.segment_rect(0).height >= 2 * app.top.design.target  # large: a card, not a tab
+    click(app, cards.segment_rect(1).center)
+    assert cards.value == "eightoff" and app.ctx.settings.last_game == "eightoff"
+    assert app.top.picker.option_choices["eightoff"].visible and not app.top.picker.option_choices["golf"].visible
+
+
+def test_a_picture_is_painted_once_per_size_not_per_frame(make_app, monkeypatch):
+    from game.view import table_thumb
+    from game.view.card_images import CardImages
+
+    table_thumb.forget()
+    faces = []
+    real = CardImages.face
+
+    def counted(self, code, width, four_colour=False):
+        faces.append(code)
+        return real(self, code, width, four_colour)
+
+    monkeypatch.setattr(CardImages, "face", counted)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 30)
+    painted = len(faces)
+    assert painted > 40  # both tables, card by card
+    app.top.invalidate(None)
+    run_frames(app, 10)
+    app.replace(MenuScene(app.ctx))  # back at the menu: the pictures are kept
+    run_frames(app, 30)
+    assert len(faces) == painted
+
+
+def _saved_golf(app):
+    """A Golf game in progress, saved (the menu's Continue)."""
+    from helpers.tables import golf_table, play_some
+
+    scene = golf_table(app)
+    play_some(app, scene, 3)
+    app.ctx.progress.save.flush()
+
+
+def test_continue_names_its_game_and_shows_only_for_it(make_app):
+    from game import registry
+
+    app = make_app(size=(800, 480))
+    _saved_golf(app)
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    menu = app.top
+    assert menu.picker.family_id == "golf"
+    assert menu.continue_button.visible and menu.continue_button.label == "Continue Golf"
+    assert menu.play_button.label == "New deal"
+    click(app, menu.picker.game_choice.segment_rect(1).center)  # Eight Off: nothing of it to continue
+    run_frames(app)
+    assert menu.picker.family_id == "eightoff"
+    assert not menu.continue_button.visible and menu.play_button.label == "Play" and menu.play_button.style == "primary"
+    shown = [w for w in menu.widgets if w.visible and w is not menu.error]
+    for i, a in enumerate(shown):
+        for b in shown[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a, b)
+    menu._set_kind(registry.kind("golf-easy"))
+    assert menu.continue_button.visible and not menu.continue_button.rect.colliderect(menu.play_button.rect)
+
+
+@pytest.mark.parametrize(
+    "lang, meta, label",
+    [
+        ("en", {"duration": 185.0}, "Continue Golf — 3 min"),
+        ("en", {"duration": 59.0}, "Continue Golf"),
+        ("el", {"duration": 60.0}, "Συνέχεια: Golf — 1 λεπτό"),
+        ("th", {"duration": 600.0}, "เล่น Golf ต่อ — 10 นาที"),
+    ],
+)
+def test_continue_says_how_long_the_game_has_been_played(lang, meta, label):
+    from game import i18n
+    from game.model.golf import GolfGame
+    from game.scenes.menu import continue_label
+
+    i18n.set_language(lang)
+    try:
+        assert continue_label(GolfGame.from_code("GO1-E-AAAAAFA"), meta) == label
+    finally:
+        i18n.set_language("en")
+
+
+def test_todays_deal_card_shows_its_state_and_the_streak(make_app, monkeypatch):
+    import datetime
+
+    from game.scenes import daily_scene
+    from game.scenes.daily_scene import DailyScene
+
+    day = datetime.date(2026, 12, 1)
+    monkeypatch.setattr(daily_scene, "today", lambda: day)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 40)
+    card = app.top.daily_button
+    assert card.state == "To play" and not card.mark
+    stats = app.ctx.progress.stats
+    for back in (2, 1, 0):
+        stats.record("golf", "easy", None, "won", 350, 52, daily=(day - datetime.timedelta(days=back)).isoformat())
+    app.replace(MenuScene(app.ctx))
+    run_frames(app, 40)
+    card = app.top.daily_button
+    assert card.state == "Won ✓ · 3 days in a row" and card.mark
+    assert card.rect.height >= app.top.design.target
+    click(app, card.rect.center)
+    run_frames(app, 2)
+    assert isinstance(app.top, DailyScene)
+
+
+def test_todays_deal_played_but_not_won(make_app, monkeypatch):
+    import datetime
+
+    from game.scenes import daily_scene
+
+    day = datetime.date(2026, 12, 1)
+    monkeypatch.setattr(daily_scene, "today", lambda: day)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    stats = app.ctx.progress.stats
+    stats.record("golf", "easy", None, "won", 350, 52, daily=(day - datetime.timedelta(days=1)).isoformat())
+    stats.record("golf", "easy", None, "blocked", 150, 40, daily=day.isoformat())
+    run_frames(app, 40)
+    assert app.top.daily_button.state == "Played, not won · 1 day in a row"
+
+
+def _luminance(colour) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("felt", ["green", "blue", "red", "dark"])
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_refused_codes_reason_reads_on_every_felt(make_app, felt, size):
+    """The reason stands on the panel, whose shade under it leaves the message 4.5:1 or more (WCAG AA)
+    against every pixel it lies on, on each table colour."""
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(table_colour=felt, fullscreen=False))
+    menu = app.top
+    type_text(app, "GO1-X-AAAAAAB")
+    click(app, menu.code_button.rect.center)
+    run_frames(app)
+    assert menu.error.value
+    assert menu.panel_rect.contains(menu.error.rect)
+    static = menu.frame.static
+    r = menu.error.rect
+    worst = min(
+        contrast(menu.error.colour, static.get_at((x, y)))
+        for x in range(r.left, r.right, 3)
+        for y in range(r.top, r.bottom, 3)
+    )
+    assert worst >= 4.5, (felt, worst)
