@@ -112,6 +112,7 @@ class MenuScene(Scene):
         self.widgets: list[Widget] = []
         self.frame = PanelFrame(ctx, self)
         self.design = design_for(ctx.screen_size)
+        self._painting = True  # the games' pictures are being painted, a few cards a frame
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.build()
         self.frame.open()
@@ -126,6 +127,7 @@ class MenuScene(Scene):
 
     def invalidate(self, rects: list | None = None) -> None:
         self.frame.invalidate(rects)
+        self._painting = True  # (the table's colour or the cards may have changed: new pictures)
 
     def handle_event(self, event: pygame.event.Event) -> Transition:
         self.frame.handle_event(event)
@@ -171,7 +173,6 @@ class MenuScene(Scene):
         self.daily_button.show(N_("Today's deal"), "", False)
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self._warmed = False
-        self._painting = True  # the games' pictures are being painted, a few cards a frame
         self.code_box = TypeInput(
             (0, 0, 1, 1),
             text,
@@ -255,6 +256,8 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         d = self.design = design_for(size)
         self._set_sizes(d)
+        self.band_label.set_text(tr(DIFFICULTY))  # (a new language comes as a new layout)
+        self._daily_known = False  # today's deal's state is said again, in the language of the moment
         self._show_continue()
         self._painting = True  # pictures of the new size, if it is one
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 0
@@ -314,8 +317,8 @@ class MenuScene(Scene):
         self.picker.show(kind)  # (the "More rules" sheet chooses too)
         if self._show_continue():  # Continue comes or goes with the game it continues
             self.frame.relayout()
-        if self._daily_known:  # looked up again for the kind chosen (until the statistics answer)
-            self._daily_known = False
+        self._daily_known = False  # looked up again for the kind chosen (until the statistics answer)
+        if self._age >= DAILY_LOOKUP_AFTER:
             self._show_daily()
         self._show_options()
         self._save()

@@ -360,15 +360,15 @@ class GameCards(SegmentedControl):
             t = self.thumb(i)
             surface.blit(t.surface, box)
             self._drawn[value] = t.version
-            name_area = pygame.Rect(tile.x, box.bottom, tile.width, tile.bottom - box.bottom)
-            if chosen:
-                band = name_area.inflate(-2 * max(4, self.gap // 2 + 2), -max(4, self.gap // 2))
-                band.bottom = tile.bottom - max(4, self.gap // 2 + 2)
+            inset = max(4, self.gap // 2 + 2)
+            band = pygame.Rect(tile.x + inset, box.bottom + inset // 2, tile.width - 2 * inset, 0)
+            band.height = tile.bottom - inset - band.top
+            if chosen:  # the chosen game's name on gold
                 surface.blit(theme.rounded_rect(band.size, theme.GOLD, max(4, radius // 2)), band)
             name = tr(label)
             ink = theme.TEXT_DARK if chosen else theme.TEXT
             img = self.text.render(name, sized(name, self.size), ink, bold=True)
-            surface.blit(img, img.get_rect(center=name_area.center))
+            surface.blit(img, img.get_rect(center=band.center))
         return self.bounds
 
 

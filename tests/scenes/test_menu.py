@@ -435,3 +435,39 @@ def test_a_refused_codes_reason_reads_on_every_felt(make_app, felt, size):
         for y in range(r.top, r.bottom, 3)
     )
     assert worst >= 4.5, (felt, worst)
+
+
+def test_a_new_language_relabels_the_home_screen(make_app, monkeypatch):
+    """Switched in Settings over the menu: the difficulty's label, Continue and today's deal's state
+    are said in the new language."""
+    import datetime
+
+    from game import i18n
+    from game.scenes import daily_scene
+
+    monkeypatch.setattr(daily_scene, "today", lambda: datetime.date(2026, 12, 1))
+    app, menu = _winnable_golf_menu(make_app, "en")
+    run_frames(app, 40)
+    assert menu.band_label.value == "Difficulty" and menu.daily_button.state == "To play"
+    app.ctx.settings.language = i18n.set_language("el")
+    try:
+        app.ctx.language_changed()
+        run_frames(app, 3)
+        assert menu.band_label.value == i18n.tr("Difficulty") != "Difficulty"
+        assert menu.daily_button.state == i18n.tr("To play") != "To play"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_new_table_colour_paints_the_pictures_anew(make_app):
+    """Appearance changed under the menu: the games' pictures are painted on the new felt."""
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 30)
+    cards = app.top.picker.game_choice
+    before = cards.thumb(0)
+    app.ctx.settings.table_colour = "red"
+    app.top.invalidate(None)
+    run_frames(app, 30)
+    after = cards.thumb(0)
+    assert after is not before and after.done and after.key.felt == "red"
+    assert run_frames(app, 10) == 0
