@@ -537,8 +537,10 @@ class MenuPlaces:
         return min(width - 2 * self.d.unit, PANEL_UNITS * self.d.unit)
 
     def _room(self, which: str) -> int:
-        """A row's room at the class's narrowest window (rows' forms are decided there)."""
-        inner = self._panel_width(self.d.least[0]) - 2 * self.pad
+        """A row's room at the class's narrowest window (rows' forms are decided there). A zoomed
+        class (4K) is measured against its narrowest window zoomed alike, as its sizes are."""
+        zoom = self.d.unit / design_for(self.d.least).unit
+        inner = self._panel_width(round(self.d.least[0] * zoom)) - 2 * self.pad
         left, right = columns(inner, self.d.unit)
         return {"inner": inner, "left": left, "right": right}[which]
 

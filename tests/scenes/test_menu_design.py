@@ -156,3 +156,15 @@ def test_a_kiosks_targets_are_its_finger_size(make_app):
     for w in _controls(menu):
         assert w.rect.height >= theme.KIOSK_TOUCH and screen.contains(w.rect), (w, w.rect)
     assert not menu.quit_button.visible and not menu.code_box.visible
+
+
+def test_a_zoomed_window_keeps_the_forms_of_its_class(make_app):
+    """At 3840x2160 (the large class zoomed) every row takes the form it takes at 1920x1080."""
+    from game.scenes.menu import MenuPlaces
+
+    forms = []
+    for size in ((1920, 1080), (3840, 2160)):
+        _app, menu = _menu(make_app, size, "el")
+        place = MenuPlaces(menu, menu.design, size, menu.play_button.rect.height)
+        forms.append((place.code_split, place.bottom_h > place.row, place.band_h > place.row, place.mode_h > place.row))
+    assert forms[0] == forms[1]
