@@ -49,8 +49,9 @@ DIFFICULTY = N_("Difficulty")
 #: today's deal's state on its card (with the days won in a row after it)
 DAILY_TO_PLAY, DAILY_WON, DAILY_PLAYED = N_("To play"), N_("Won ✓"), N_("Played, not won")
 DAILY_LOOKUP_AFTER = 0.4  # s after the menu opens: when today's deal's state is looked up
-#: the cards of the games' pictures painted in a frame (each a card face read and scaled)
-PICTURE_CARDS_PER_FRAME = 8
+#: the cards of the games' pictures painted in every frame at the least (each a card face read and
+#: scaled); the rest are painted in the frames' spare time (spare_work), as fast as the machine allows
+PICTURE_CARDS_PER_FRAME = 2
 #: a row's height in label sizes, where that is more than the class's least target
 ROW_PER_LABEL = 2.2
 MIN_ROW = 30  # px: the least row on a window smaller than its class (rows give way before leaving it)
@@ -409,6 +410,11 @@ class MenuScene(Scene):
                     known.summary(kind.family.id, kind.option)
             self._show_daily()  # (looked up again each frame until the statistics answer)
         return None
+
+    def spare_work(self) -> bool:
+        """One card of the games' pictures, while they are being painted."""
+        cards = self.picker.game_choice
+        return self._painting and isinstance(cards, GameCards) and cards.paint_pictures(1)
 
     def is_animating(self) -> bool:
         """While the games' pictures are painted, and once when today's deal's state has just

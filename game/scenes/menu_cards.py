@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import N_, tr
 from game.ui import theme
 from game.ui.text import TextCache, least_legible, two_lines
 from game.ui.widget import Widget
@@ -389,7 +389,7 @@ class DailyCard(Widget):
     @property
     def label(self) -> str:
         """The card's name as one line, with its check mark once today's deal is won."""
-        return "Today's deal ✓" if self.mark else "Today's deal"
+        return N_("Today's deal ✓") if self.mark else N_("Today's deal")
 
     def show(self, title: str, state: str, mark: bool) -> bool:
         """Show this title and state; True when it changed."""

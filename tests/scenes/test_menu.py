@@ -471,3 +471,21 @@ def test_a_new_table_colour_paints_the_pictures_anew(make_app):
     after = cards.thumb(0)
     assert after is not before and after.done and after.key.felt == "red"
     assert run_frames(app, 10) == 0
+
+
+def test_the_pictures_are_painted_in_spare_time_a_card_a_piece(make_app):
+    """What a frame leaves over paints the pictures (one card a piece, so no frame is late for them);
+    each frame paints a few at the least."""
+    from game.view import table_thumb
+
+    table_thumb.forget()
+    app = make_app(size=(1280, 720), scene=MenuScene)
+    menu = app.top
+    cards = menu.picker.game_choice
+    pieces = 0
+    while menu.spare_work():
+        pieces += 1
+        assert pieces < 200
+    assert cards.thumb(0).done and cards.thumb(1).done and pieces >= 26
+    run_frames(app, 2)
+    assert not menu.spare_work() and run_frames(app, 10) == 0
