@@ -489,3 +489,36 @@ def test_the_pictures_are_painted_in_spare_time_a_card_a_piece(make_app):
     assert cards.thumb(0).done and cards.thumb(1).done and pieces >= 26
     run_frames(app, 2)
     assert not menu.spare_work() and run_frames(app, 10) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_every_refused_codes_reason_is_whole_under_the_code_box(make_app, lang):
+    """At 800x480 with a game to continue (the right column at its fullest), each reason a deal or
+    round code is refused for stands whole in the message's place, at its size."""
+    from game import i18n
+    from game.model.codes import InvalidCode, parse_code
+    from game.scenes.menu import CODE_REASONS
+    from game.scenes.round_start import ROUND_CODE_REASONS
+    from game.settings import Settings
+
+    app = make_app(size=(800, 480), settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    try:
+        _saved_golf(app)
+        app.replace(MenuScene(app.ctx))
+        run_frames(app)
+        menu = app.top
+        assert menu.continue_button.visible
+        reasons = [i18n.tr(r) for r in (*CODE_REASONS.values(), *ROUND_CODE_REASONS.values())]
+        for bad in ("GO1-X-AAAAAAB", "XX1-E-AAAAAAB", "GO1-E-AAA", "GO1-E-AAAAAA1", "GO1-E-AAAAAAA", "GO1"):
+            with pytest.raises(InvalidCode) as exc:
+                parse_code(bad)
+            reasons.append(i18n.tr(str(exc.value)))
+        error = menu.error
+        for reason in reasons:
+            error.set_text(reason)
+            lines = error.lines()
+            size = error.text.rendered_size(lines, max(error.type_size, 12))
+            assert size[0] <= error.rect.width and size[1] <= error.rect.height, (reason, lines, error.rect)
+    finally:
+        i18n.set_language("en")
