@@ -345,6 +345,7 @@ def test_continue_names_its_game_and_shows_only_for_it(make_app):
         ("en", {"duration": 59.0}, "Continue Golf"),
         ("el", {"duration": 60.0}, "Συνέχεια: Golf — 1 λεπτό"),
         ("th", {"duration": 600.0}, "เล่น Golf ต่อ — 10 นาที"),
+        ("en", {"duration": 900.0, "round": type("Round", (), {"hole": 4})()}, "Continue the round — hole 4"),
     ],
 )
 def test_continue_says_how_long_the_game_has_been_played(lang, meta, label):
