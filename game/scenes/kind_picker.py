@@ -15,7 +15,7 @@ from typing import Any
 from game import registry
 from game.i18n import N_, tr
 from game.registry import GameKind
-from game.scenes.menu_cards import GameCards, Thumbs, TypeButton, TypeSegments
+from game.scenes.menu_cards import BUTTON_PAD, GameCards, Thumbs, TypeButton, TypeSegments, sized
 from game.ui.text import TextCache
 from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
@@ -43,6 +43,11 @@ def short_rules_title(kind: GameKind, text: TextCache, width: int, size: int) ->
     full = rules_title(kind)
     if not kind.extras or text.fit_size(full, width, size, True) >= size * 0.8:
         return full
+    return short_rules(kind)
+
+
+def short_rules(kind: GameKind) -> str:
+    """The option's name and how many rules it adds: 'Classic + 3 more'."""
     return tr(
         "{rules} + {count} more", plural="{rules} + {count} more", count=len(kind.extras), rules=tr(kind.option_name)
     )
@@ -151,9 +156,15 @@ class KindPicker:
             h = button.rect.height
             label, style = N_("More rules"), "secondary"
             if not kind.front:
-                size = self.size or max(12, int(h * 0.48))
-                label = short_rules_title(kind, self.text, button.rect.width - 2 * max(8, h // 3), size)
                 style = "primary"
+                if self.size is None:
+                    width, size = button.rect.width - 2 * max(8, h // 3), max(12, int(h * 0.48))
+                    label = short_rules_title(kind, self.text, width, size)
+                else:  # at the type scale's size, whole on one line, or the short form
+                    full = rules_title(kind)
+                    room = button.rect.width - int(h * BUTTON_PAD)
+                    wide = self.text.rendered_size(full, sized(full, self.size), True)[0] > room
+                    label = short_rules(kind) if kind.extras and wide else full
             if (label, style) != (button.label, button.style):
                 button.label, button.style = label, style
                 button.invalidate()

@@ -523,3 +523,30 @@ def test_every_refused_codes_reason_is_whole_under_the_code_box(make_app, lang):
             assert size[0] <= error.rect.width and size[1] <= error.rect.height, (reason, lines, error.rect)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_a_rule_set_beyond_the_front_ones_is_named_on_one_line(make_app, size, lang):
+    """ "More rules" turns into the rule set in force, at the row's size: whole where it fits on one
+    line, else the option and how many rules it adds."""
+    from game import i18n
+    from game.scenes.menu_cards import BUTTON_PAD, sized
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    try:
+        app.replace(MenuScene(app.ctx))
+        menu = app.top
+        from game import registry
+
+        menu._set_kind(registry.kind("golf-classic+k+j2"))
+        run_frames(app)
+        more = menu.picker.more["golf"]
+        label = i18n.tr(more.label)
+        assert more.style == "primary" and label != i18n.tr("More rules")
+        room = more.rect.width - int(more.rect.height * BUTTON_PAD)
+        assert more.text.rendered_size(label, sized(label, more.size), True)[0] <= room, (label, room)
+    finally:
+        i18n.set_language("en")
