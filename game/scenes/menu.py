@@ -267,6 +267,7 @@ class MenuScene(Scene):
         while not place.fits() and place.row > MIN_ROW:  # a window smaller than its class: rows give way
             place = MenuPlaces(self, d, size, place.row - 2)
         place.apply()
+        self._laid_for = self.picker.family_id  # the game whose options the rows were laid out for
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
@@ -316,7 +317,8 @@ class MenuScene(Scene):
     def _set_kind(self, kind: registry.GameKind) -> None:
         registry.choose(self.ctx.settings, kind)
         self.picker.show(kind)  # (the "More rules" sheet chooses too)
-        if self._show_continue():  # Continue comes or goes with the game it continues
+        # each game's options have their own rows, and Continue comes or goes with the game it continues
+        if self._show_continue() or self.picker.family_id != self._laid_for:
             self.frame.relayout()
         self._daily_known = False  # looked up again for the kind chosen (until the statistics answer)
         if self._age >= DAILY_LOOKUP_AFTER:

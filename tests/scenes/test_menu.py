@@ -278,8 +278,12 @@ def test_the_games_are_cards_with_a_picture_of_their_table(make_app):
         assert light > box.width * box.height // 40, (i, light)  # white card faces, not only felt
     assert cards.segment_rect(0).height >= 2 * app.top.design.target  # large: a card, not a tab
     click(app, cards.segment_rect(1).center)
+    menu = app.top
     assert cards.value == "eightoff" and app.ctx.settings.last_game == "eightoff"
-    assert app.top.picker.option_choices["eightoff"].visible and not app.top.picker.option_choices["golf"].visible
+    assert menu.picker.option_choices["eightoff"].visible and not menu.picker.option_choices["golf"].visible
+    # the switch follows the cells' row at one gap (no empty row where Golf's mode was)
+    cells = menu.picker.option_choices["eightoff"].rect
+    assert menu.winnable_toggle.rect.top == cells.bottom + menu.design.unit
 
 
 def test_a_picture_is_painted_once_per_size_not_per_frame(make_app, monkeypatch):
