@@ -996,6 +996,16 @@ PLURAL_TEXTS = {
         "el": ("{rules} + {count} ακόμη", "{rules} + {count} ακόμη"),
         "th": ("{rules} + อีก {count}",),
     },
+    "{count} day in a row": {
+        "en": ("{count} day in a row", "{count} days in a row"),
+        "el": ("{count} μέρα στη σειρά", "{count} μέρες στη σειρά"),
+        "th": ("ชนะติดต่อกัน {count} วัน",),
+    },
+    "{count} min": {
+        "en": ("{count} min", "{count} min"),
+        "el": ("{count} λεπτό", "{count} λεπτά"),
+        "th": ("{count} นาที",),
+    },
 }
 SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic"}
 

@@ -15,6 +15,7 @@ from typing import Any
 from game import registry
 from game.i18n import N_, tr
 from game.registry import GameKind
+from game.scenes.menu_cards import BUTTON_PAD, GameCards, Thumbs, TypeButton, TypeSegments, sized
 from game.ui.text import TextCache
 from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
@@ -42,6 +43,11 @@ def short_rules_title(kind: GameKind, text: TextCache, width: int, size: int) ->
     full = rules_title(kind)
     if not kind.extras or text.fit_size(full, width, size, True) >= size * 0.8:
         return full
+    return short_rules(kind)
+
+
+def short_rules(kind: GameKind) -> str:
+    """The option's name and how many rules it adds: 'Classic + 3 more'."""
     return tr(
         "{rules} + {count} more", plural="{rules} + {count} more", count=len(kind.extras), rules=tr(kind.option_name)
     )
@@ -58,29 +64,42 @@ class KindPicker:
         options: dict[str, Any],
         on_change: Callable[[GameKind], None],
         on_more: Callable[[str], None] | None = None,
+        size: int | None = None,
+        thumbs: Thumbs | None = None,
     ) -> None:
-        """`options` holds each family's option value to show first (the last one chosen)."""
+        """`options` holds each family's option value to show first (the last one chosen). With a
+        `size` (a type scale's, game/ui/design.py), every label is drawn at it (TypeSegments,
+        TypeButton); with `thumbs` too, the games are cards with a picture of their table."""
         self.on_change = on_change
         self.text = text
         self.family_id = start.family.id
-        self.game_choice = SegmentedControl(
-            (0, 0, 1, 1), [(f.id, f.name) for f in registry.FAMILIES.values()], self.family_id, text, self._set_family
-        )
+        self.size = size
+        games = [(f.id, f.name) for f in registry.FAMILIES.values()]
+        self.game_choice: SegmentedControl
+        if size is None:
+            self.game_choice = SegmentedControl((0, 0, 1, 1), games, self.family_id, text, self._set_family)
+        elif thumbs is None:
+            self.game_choice = TypeSegments((0, 0, 1, 1), games, self.family_id, text, self._set_family, size=size)
+        else:
+            self.game_choice = GameCards((0, 0, 1, 1), games, self.family_id, text, thumbs, self._set_family, size)
         self.option_choices: dict[str, SegmentedControl] = {}
         #: Each family's "More rules" button (the families with rule sets beyond the front ones).
         self.more: dict[str, Button] = {}
         for family_id in registry.FAMILIES:
             choices = [(k.option_value, k.option_name) for k in registry.kinds_of(family_id, front=True)]
-            self.option_choices[family_id] = SegmentedControl(
-                (0, 0, 1, 1),
-                choices,
-                options.get(family_id, choices[0][0]),
-                text,
-                functools.partial(self._set_option, family_id),
+            first = options.get(family_id, choices[0][0])
+            chosen = functools.partial(self._set_option, family_id)
+            self.option_choices[family_id] = (
+                SegmentedControl((0, 0, 1, 1), choices, first, text, chosen)
+                if size is None
+                else TypeSegments((0, 0, 1, 1), choices, first, text, chosen, size=size)
             )
             if on_more is not None and registry.has_more_rules(family_id):
-                self.more[family_id] = Button(
-                    (0, 0, 1, 1), N_("More rules"), text, functools.partial(on_more, family_id)
+                more = functools.partial(on_more, family_id)
+                self.more[family_id] = (
+                    Button((0, 0, 1, 1), N_("More rules"), text, more)
+                    if size is None
+                    else TypeButton((0, 0, 1, 1), N_("More rules"), text, more, size=size)
                 )
         self._show()
 
@@ -92,6 +111,14 @@ class KindPicker:
     @property
     def widgets(self) -> list[Widget]:
         return [self.game_choice, *self.option_choices.values(), *self.more.values()]
+
+    def set_size(self, size: int) -> None:
+        """Draw every label at `size` from now on (a new layout class: its type scale)."""
+        self.size = size
+        for w in self.widgets:
+            if isinstance(w, (TypeSegments, TypeButton, GameCards)) and w.size != size:
+                w.size = size
+                w.invalidate()
 
     def place(self, x: int, y: int, width: int, row: int, gap: int) -> int:
         """Lay the two rows out from y; returns the y under them."""
@@ -129,10 +156,15 @@ class KindPicker:
             h = button.rect.height
             label, style = N_("More rules"), "secondary"
             if not kind.front:
-                label = short_rules_title(
-                    kind, self.text, button.rect.width - 2 * max(8, h // 3), max(12, int(h * 0.48))
-                )
                 style = "primary"
+                if self.size is None:
+                    width, size = button.rect.width - 2 * max(8, h // 3), max(12, int(h * 0.48))
+                    label = short_rules_title(kind, self.text, width, size)
+                else:  # at the type scale's size, whole on one line, or the short form
+                    full = rules_title(kind)
+                    room = button.rect.width - int(h * BUTTON_PAD)
+                    wide = self.text.rendered_size(full, sized(full, self.size), True)[0] > room
+                    label = short_rules(kind) if kind.extras and wide else full
             if (label, style) != (button.label, button.style):
                 button.label, button.style = label, style
                 button.invalidate()

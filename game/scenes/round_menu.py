@@ -1,5 +1,5 @@
-"""Golf's "Single deal" / "Round of 9" in the New game window, and what Play and the code box do
-with it: the choice sits beside the rule set's choice (Golf only), is remembered in the settings,
+"""Golf's "Single deal" / "Round of 9" in the menu, and what Play and the code box do with it: the
+choice sits under the rule set's choice (Golf only), is remembered in the settings,
 and a round code in the code box starts that round, whatever the choice."""
 
 from __future__ import annotations
@@ -7,31 +7,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
 from ..i18n import N_
 from ..model.course import GolfRound
 from ..model.round_code import InvalidRoundCode, is_round_code
 from ..registry import GOLF, GameKind
 from ..ui.widgets import SegmentedControl
 from .base import Transition
+from .menu_cards import TypeSegments
 from .round_start import explain_round_code_error, play_new_round, round_from_code, start_round
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
 
 MODES = [("single", N_("Single deal")), ("round", N_("Round of 9"))]
-#: The share of the option row the rule set's choice keeps when the mode sits beside it.
-OPTION_SHARE = 0.42
 
 
 class RoundChoice:
     """The mode control and the round's side of Play and of the code box."""
 
-    def __init__(self, ctx: Context, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, ctx: Context, on_change: Callable[[], None] = lambda: None, size: int | None = None) -> None:
+        """With a `size` (a type scale's), the choice's labels are drawn at it."""
         self.ctx = ctx
         self.on_change = on_change
-        self.control = SegmentedControl((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set)
+        self.control = (
+            SegmentedControl((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set)
+            if size is None
+            else TypeSegments((0, 0, 1, 1), MODES, ctx.settings.golf_mode, ctx.text, self._set, size=size)
+        )
 
     def show_for(self, kind: GameKind) -> None:
         self.control.visible = kind.family is GOLF
@@ -39,13 +41,6 @@ class RoundChoice:
     def rounds(self, kind: GameKind) -> bool:
         """Whether Play starts a round of this kind (Golf with Round of 9 chosen)."""
         return kind.family is GOLF and self.control.value == "round"
-
-    def place_beside(self, option: SegmentedControl, gap: int) -> None:
-        """Share the option control's row: the rule set's choice at the left, the mode at the right."""
-        x, y, w, h = pygame.Rect(option.rect)
-        left = int(w * OPTION_SHARE)
-        option.rect = (x, y, left, h)
-        self.control.rect = (x + left + gap, y, w - left - gap, h)
 
     def _set(self, value: str) -> None:
         self.ctx.settings.golf_mode = value

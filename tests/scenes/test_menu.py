@@ -132,7 +132,7 @@ def test_quit_button_and_kiosk(make_app):
 
 
 def test_idle_menu_draws_nothing(menu_app):
-    run_frames(menu_app)
+    run_frames(menu_app, 30)  # the games' pictures are painted in the first frames
     assert run_frames(menu_app, 20) == 0
 
 
@@ -232,14 +232,325 @@ def test_the_difficulty_words_are_legible_and_finger_wide_at_800x480(make_app, l
         assert choice.text.rendered_size(tr(label), size, True)[0] <= s.width - 12
 
 
-def test_with_winnable_deals_off_the_switch_takes_the_whole_row(make_app):
-    """No empty gap is left where the difficulty choice would be."""
+def test_with_winnable_deals_off_the_difficulty_and_its_label_go(make_app):
+    """The switch keeps its row; the difficulty's row (its label and its choice) shows only while
+    winnable deals are on."""
     app, menu = _winnable_golf_menu(make_app, "en")
-    row = menu.winnable_toggle.rect.union(menu.band_choice.rect)
+    switch = pygame.Rect(menu.winnable_toggle.rect)
     click(app, menu.winnable_toggle.rect.center)
     run_frames(app)
-    assert not menu.band_choice.visible and menu.winnable_toggle.rect == row
+    assert not menu.band_choice.visible and not menu.band_label.visible and menu.winnable_toggle.rect == switch
     click(app, menu.winnable_toggle.rect.center)
     run_frames(app)
-    assert menu.band_choice.visible and menu.winnable_toggle.rect.union(menu.band_choice.rect) == row
+    assert menu.band_choice.visible and menu.band_label.visible and menu.winnable_toggle.rect == switch
     assert not menu.winnable_toggle.rect.colliderect(menu.band_choice.rect)
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_difficulty_choice_has_a_label(make_app, lang):
+    """A word before the four bands says what they choose, on their row."""
+    from game.i18n import tr
+
+    _app, menu = _winnable_golf_menu(make_app, lang)
+    label, choice = menu.band_label, menu.band_choice
+    assert label.visible and label.value == tr("Difficulty")
+    assert lang == "en" or label.value != "Difficulty"
+    assert label.rect.right <= choice.rect.left and label.rect.centery == choice.rect.centery
+
+
+# --- the home screen ------------------------------------------------------------------------------
+def test_the_games_are_cards_with_a_picture_of_their_table(make_app):
+    """Each game is a card showing its table (felt and card faces), the chosen one marked; a tap on
+    the other card chooses that game and shows its options."""
+    from game.scenes.menu_cards import GameCards
+
+    app = make_app(size=(1280, 720), scene=MenuScene)
+    run_frames(app, 30)
+    cards = app.top.picker.game_choice
+    assert isinstance(cards, GameCards) and cards.value == "golf"
+    for i in range(2):
+        picture = cards.thumb(i)
+        assert picture.done and picture.surface.get_size() == cards.picture_box(i).size
+        box, shown = cards.picture_box(i), picture.surface
+        light = sum(
+            1 for x in range(0, box.width, 2) for y in range(0, box.height, 2) if sum(shown.get_at((x, y))[:3]) > 680
+        )
+        assert light > box.width * box.height // 40, (i, light)  # white card faces, not only felt
+    assert cards.segment_rect(0).height >= 2 * app.top.design.target  # large: a card, not a tab
+    click(app, cards.segment_rect(1).center)
+    menu = app.top
+    assert cards.value == "eightoff" and app.ctx.settings.last_game == "eightoff"
+    assert menu.picker.option_choices["eightoff"].visible and not menu.picker.option_choices["golf"].visible
+    # the switch follows the cells' row at one gap (no empty row where Golf's mode was)
+    cells = menu.picker.option_choices["eightoff"].rect
+    assert menu.winnable_toggle.rect.top == cells.bottom + menu.design.unit
+
+
+def test_a_picture_is_painted_once_per_size_not_per_frame(make_app, monkeypatch):
+    from game.view import table_thumb
+    from game.view.card_images import CardImages
+
+    table_thumb.forget()
+    faces = []
+    real = CardImages.face
+
+    def counted(self, code, width, four_colour=False):
+        faces.append(code)
+        return real(self, code, width, four_colour)
+
+    monkeypatch.setattr(CardImages, "face", counted)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 30)
+    painted = len(faces)
+    assert painted > 40  # both tables, card by card
+    app.top.invalidate(None)
+    run_frames(app, 10)
+    app.replace(MenuScene(app.ctx))  # back at the menu: the pictures are kept
+    run_frames(app, 30)
+    assert len(faces) == painted
+
+
+def _saved_golf(app):
+    """A Golf game in progress, saved (the menu's Continue)."""
+    from helpers.tables import golf_table, play_some
+
+    scene = golf_table(app)
+    play_some(app, scene, 3)
+    app.ctx.progress.save.flush()
+
+
+def test_continue_names_its_game_and_shows_only_for_it(make_app):
+    from game import registry
+
+    app = make_app(size=(800, 480))
+    _saved_golf(app)
+    app.replace(MenuScene(app.ctx))
+    run_frames(app)
+    menu = app.top
+    assert menu.picker.family_id == "golf"
+    assert menu.continue_button.visible and menu.continue_button.label == "Continue Golf"
+    assert menu.play_button.label == "New deal"
+    click(app, menu.picker.game_choice.segment_rect(1).center)  # Eight Off: nothing of it to continue
+    run_frames(app)
+    assert menu.picker.family_id == "eightoff"
+    assert not menu.continue_button.visible and menu.play_button.label == "Play" and menu.play_button.style == "primary"
+    shown = [w for w in menu.widgets if w.visible and w is not menu.error]
+    for i, a in enumerate(shown):
+        for b in shown[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a, b)
+    menu._set_kind(registry.kind("golf-easy"))
+    assert menu.continue_button.visible and not menu.continue_button.rect.colliderect(menu.play_button.rect)
+
+
+@pytest.mark.parametrize(
+    "lang, meta, label",
+    [
+        ("en", {"duration": 185.0}, "Continue Golf — 3 min"),
+        ("en", {"duration": 59.0}, "Continue Golf"),
+        ("el", {"duration": 60.0}, "Συνέχεια: Golf — 1 λεπτό"),
+        ("th", {"duration": 600.0}, "เล่น Golf ต่อ — 10 นาที"),
+        ("en", {"duration": 900.0, "round": type("Round", (), {"hole": 4})()}, "Continue the round — hole 4"),
+    ],
+)
+def test_continue_says_how_long_the_game_has_been_played(lang, meta, label):
+    from game import i18n
+    from game.model.golf import GolfGame
+    from game.scenes.menu import continue_label
+
+    i18n.set_language(lang)
+    try:
+        assert continue_label(GolfGame.from_code("GO1-E-AAAAAFA"), meta) == label
+    finally:
+        i18n.set_language("en")
+
+
+def test_todays_deal_card_shows_its_state_and_the_streak(make_app, monkeypatch):
+    import datetime
+
+    from game.scenes import daily_scene
+    from game.scenes.daily_scene import DailyScene
+
+    day = datetime.date(2026, 12, 1)
+    monkeypatch.setattr(daily_scene, "today", lambda: day)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 40)
+    card = app.top.daily_button
+    assert card.state == "To play" and not card.mark
+    stats = app.ctx.progress.stats
+    for back in (2, 1, 0):
+        stats.record("golf", "easy", None, "won", 350, 52, daily=(day - datetime.timedelta(days=back)).isoformat())
+    app.replace(MenuScene(app.ctx))
+    run_frames(app, 40)
+    card = app.top.daily_button
+    assert card.state == "Won ✓ · 3 days in a row" and card.mark
+    assert card.rect.height >= app.top.design.target
+    click(app, card.rect.center)
+    run_frames(app, 2)
+    assert isinstance(app.top, DailyScene)
+
+
+def test_todays_deal_played_but_not_won(make_app, monkeypatch):
+    import datetime
+
+    from game.scenes import daily_scene
+
+    day = datetime.date(2026, 12, 1)
+    monkeypatch.setattr(daily_scene, "today", lambda: day)
+    app = make_app(size=(800, 480), scene=MenuScene)
+    stats = app.ctx.progress.stats
+    stats.record("golf", "easy", None, "won", 350, 52, daily=(day - datetime.timedelta(days=1)).isoformat())
+    stats.record("golf", "easy", None, "blocked", 150, 40, daily=day.isoformat())
+    run_frames(app, 40)
+    assert app.top.daily_button.state == "Played, not won · 1 day in a row"
+
+
+def _luminance(colour) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("felt", ["green", "blue", "red", "dark"])
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_refused_codes_reason_reads_on_every_felt(make_app, felt, size):
+    """The reason stands on the panel, whose shade under it leaves the message 4.5:1 or more (WCAG AA)
+    against every pixel it lies on, on each table colour."""
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(table_colour=felt, fullscreen=False))
+    menu = app.top
+    type_text(app, "GO1-X-AAAAAAB")
+    click(app, menu.code_button.rect.center)
+    run_frames(app)
+    assert menu.error.value
+    assert menu.panel_rect.contains(menu.error.rect)
+    static = menu.frame.static
+    r = menu.error.rect
+    worst = min(
+        contrast(menu.error.colour, static.get_at((x, y)))
+        for x in range(r.left, r.right, 3)
+        for y in range(r.top, r.bottom, 3)
+    )
+    assert worst >= 4.5, (felt, worst)
+
+
+def test_a_new_language_relabels_the_home_screen(make_app, monkeypatch):
+    """Switched in Settings over the menu: the difficulty's label, Continue and today's deal's state
+    are said in the new language."""
+    import datetime
+
+    from game import i18n
+    from game.scenes import daily_scene
+
+    monkeypatch.setattr(daily_scene, "today", lambda: datetime.date(2026, 12, 1))
+    app, menu = _winnable_golf_menu(make_app, "en")
+    run_frames(app, 40)
+    assert menu.band_label.value == "Difficulty" and menu.daily_button.state == "To play"
+    app.ctx.settings.language = i18n.set_language("el")
+    try:
+        app.ctx.language_changed()
+        run_frames(app, 3)
+        assert menu.band_label.value == i18n.tr("Difficulty") != "Difficulty"
+        assert menu.daily_button.state == i18n.tr("To play") != "To play"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_new_table_colour_paints_the_pictures_anew(make_app):
+    """Appearance changed under the menu: the games' pictures are painted on the new felt."""
+    app = make_app(size=(800, 480), scene=MenuScene)
+    run_frames(app, 30)
+    cards = app.top.picker.game_choice
+    before = cards.thumb(0)
+    app.ctx.settings.table_colour = "red"
+    app.top.invalidate(None)
+    run_frames(app, 30)
+    after = cards.thumb(0)
+    assert after is not before and after.done and after.key.felt == "red"
+    assert run_frames(app, 10) == 0
+
+
+def test_the_pictures_are_painted_in_spare_time_a_card_a_piece(make_app):
+    """What a frame leaves over paints the pictures (one card a piece, so no frame is late for them);
+    each frame paints a few at the least."""
+    from game.view import table_thumb
+
+    table_thumb.forget()
+    app = make_app(size=(1280, 720), scene=MenuScene)
+    menu = app.top
+    cards = menu.picker.game_choice
+    pieces = 0
+    while menu.spare_work():
+        pieces += 1
+        assert pieces < 200
+    assert cards.thumb(0).done and cards.thumb(1).done and pieces >= 26
+    run_frames(app, 2)
+    assert not menu.spare_work() and run_frames(app, 10) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_every_refused_codes_reason_is_whole_under_the_code_box(make_app, lang):
+    """At 800x480 with a game to continue (the right column at its fullest), each reason a deal or
+    round code is refused for stands whole in the message's place, at its size."""
+    from game import i18n
+    from game.model.codes import InvalidCode, parse_code
+    from game.scenes.menu import CODE_REASONS
+    from game.scenes.round_start import ROUND_CODE_REASONS
+    from game.settings import Settings
+
+    app = make_app(size=(800, 480), settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    try:
+        _saved_golf(app)
+        app.replace(MenuScene(app.ctx))
+        run_frames(app)
+        menu = app.top
+        assert menu.continue_button.visible
+        reasons = [i18n.tr(r) for r in (*CODE_REASONS.values(), *ROUND_CODE_REASONS.values())]
+        for bad in ("GO1-X-AAAAAAB", "XX1-E-AAAAAAB", "GO1-E-AAA", "GO1-E-AAAAAA1", "GO1-E-AAAAAAA", "GO1"):
+            with pytest.raises(InvalidCode) as exc:
+                parse_code(bad)
+            reasons.append(i18n.tr(str(exc.value)))
+        error = menu.error
+        for reason in reasons:
+            error.set_text(reason)
+            lines = error.lines()
+            size = error.text.rendered_size(lines, max(error.type_size, 12))
+            assert size[0] <= error.rect.width and size[1] <= error.rect.height, (reason, lines, error.rect)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_a_rule_set_beyond_the_front_ones_is_named_on_one_line(make_app, size, lang):
+    """ "More rules" turns into the rule set in force, at the row's size: whole where it fits on one
+    line, else the option and how many rules it adds."""
+    from game import i18n
+    from game.scenes.menu_cards import BUTTON_PAD, sized
+    from game.settings import Settings
+
+    app = make_app(size=size, scene=MenuScene, settings=Settings(language=lang, fullscreen=False))
+    i18n.set_language(lang)
+    try:
+        app.replace(MenuScene(app.ctx))
+        menu = app.top
+        from game import registry
+
+        menu._set_kind(registry.kind("golf-classic+k+j2"))
+        run_frames(app)
+        more = menu.picker.more["golf"]
+        label = i18n.tr(more.label)
+        assert more.style == "primary" and label != i18n.tr("More rules")
+        room = more.rect.width - int(more.rect.height * BUTTON_PAD)
+        assert more.text.rendered_size(label, sized(label, more.size), True)[0] <= room, (label, room)
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,451 @@
+"""The menu's controls at the design's sizes: every text is drawn at a size the screen gives it from
+its class's type scale (game/ui/design.py), never shrunk alone to fit. A label too wide for its
+control goes on two lines at the same size (the row's compact form, chosen for the whole row by
+`Design.row_form`); and the menu's two larger pieces: the games as illustrated cards, and today's
+deal as a card with its state.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, tr
+from game.ui import theme
+from game.ui.text import TextCache, least_legible, two_lines
+from game.ui.widget import Widget
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
+from game.view.table_thumb import TableThumb
+
+#: A label's room beside it in a button, in the button's heights (both sides together).
+BUTTON_PAD = 0.6
+
+
+def sized(text: str, size: int) -> int:
+    """`size`, or the least size the text's letters are legible at where that is more (Thai)."""
+    return least_legible(text, size)
+
+
+def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) -> str:
+    """The label on one line where it fits `width` at `size`, else on two balanced lines (the same size)."""
+    if text.rendered_size(label, sized(label, size), bold)[0] <= width:
+        return label
+    return two_lines(label, sized(label, size), bold)
+
+
+def wrap(text: TextCache, message: str, width: int, size: int, bold: bool = False) -> str:
+    """`message` broken into lines no wider than `width` at `size`: at spaces, and within a word too
+    long for a line (a Thai phrase has no spaces) before any letter that is not a mark."""
+    lines: list[str] = []
+    line = ""
+    for word in message.split(" "):
+        trial = f"{line} {word}" if line else word
+        if text.rendered_size(trial, size, bold)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:  # a word alone wider than a line is broken between its letters
+            if line and unicodedata.category(ch) != "Mn" and text.rendered_size(line + ch, size, bold)[0] > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def button_label_width(text: TextCache, label: str, size: int, height: int) -> int:
+    """The width a button needs to hold `label` on one line at `size`."""
+    return text.rendered_size(label, sized(label, size), True)[0] + int(height * BUTTON_PAD) + 4
+
+
+class TypeButton(Button):
+    """A Button whose label is drawn at `size` (bold), on two lines where one does not fit."""
+
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        text: TextCache,
+        on_click: Callable[[], Any] | None = None,
+        style: str = "secondary",
+        size: int = 16,
+    ) -> None:
+        super().__init__(rect, label, text, on_click, style)
+        self.size = size
+
+    def label_image(self, ink: theme.Colour) -> pygame.Surface:
+        label = tr(self.label)
+        w, h = self._rect.size
+        line = label_lines(self.text, label, w - int(h * BUTTON_PAD), self.size, True)
+        return self.text.render(line, sized(label, self.size), ink, bold=True)
+
+    def _render(self, state: str) -> pygame.Surface:
+        label = tr(self.label)
+        key = (state, label, self.enabled, self.size)
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            return surf
+        w, h = self._rect.size
+        radius = max(6, h // 4)
+        b = self.bounds
+        surf = pygame.Surface(b.size, pygame.SRCALPHA)
+        ox, oy = self._rect.x - b.x, self._rect.y - b.y
+        fill, ink, border = self._colours(state)
+        if self.style != "ghost":
+            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
+            drop = 2 if state != "pressed" else 0
+            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
+        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
+        dy = 1 if state == "pressed" else 0
+        surf.blit(body, (ox, oy + dy))
+        img = self.label_image(ink)
+        if not self.enabled:
+            img = img.copy()
+            img.set_alpha(110)
+        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
+        self._surfaces[key] = surf
+        return surf
+
+
+class TypeSegments(SegmentedControl):
+    """A SegmentedControl whose labels are all drawn at `size`; a label wider than its choice goes
+    on two lines (the row's compact form)."""
+
+    def __init__(
+        self,
+        rect: Any,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        text: TextCache,
+        on_change: Callable[[Any], Any] | None = None,
+        by_content: bool = False,
+        size: int = 16,
+    ) -> None:
+        super().__init__(rect, options, value, text, on_change, by_content)
+        self.size = size
+
+    def fitted_label_size(self) -> int:
+        return self.size
+
+    def label_widths(self) -> list[int]:
+        """Each choice's label's width at the size, with the room beside it."""
+        return [
+            self.text.rendered_size(tr(label), sized(tr(label), self.size), True)[0] + self.LABEL_PAD
+            for _v, label in self.options
+        ]
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if not self.visible:
+            return self.bounds
+        w, h = self._rect.size
+        radius = max(6, h // 4)
+        track = self._surfaces.get("track")
+        if track is None:
+            track = self._surfaces["track"] = theme.rounded_rect((w, h), theme.TRACK, radius, 2, (255, 255, 255, 60))
+        surface.blit(track, self._rect)
+        for i, (value, label) in enumerate(self.options):
+            seg = self.segment_rect(i).inflate(-6, -6)
+            chosen = value == self.value
+            if chosen or i == self.hover_index or i == self.pressed_index:
+                fill = theme.GOLD if chosen else (255, 255, 255, 70 if i == self.pressed_index else 35)
+                key = ("seg", seg.size, fill)
+                body = self._surfaces.get(key)
+                if body is None:
+                    body = self._surfaces[key] = theme.rounded_rect(seg.size, fill, max(4, radius - 3))
+                surface.blit(body, seg)
+            ink = theme.TEXT_DARK if chosen else theme.TEXT
+            name = tr(label)
+            line = label_lines(self.text, name, seg.width - self.LABEL_PAD + 6, self.size, True)
+            img = self.text.render(line, sized(name, self.size), ink, bold=chosen)
+            surface.blit(img, img.get_rect(center=seg.center))
+        return self.bounds
+
+
+class TypeToggle(Toggle):
+    """A Toggle whose label is drawn at `size`, on two lines where one does not fit."""
+
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        value: bool,
+        text: TextCache,
+        on_change: Callable[[bool], Any] | None = None,
+        size: int = 15,
+    ) -> None:
+        super().__init__(rect, label, value, text, on_change)
+        self.size = size
+
+    def label_layout(self, width: int) -> tuple[str, int]:
+        label = tr(self.label)
+        return label_lines(self.text, label, width, self.size, False), sized(label, self.size)
+
+    def least_width(self) -> int:
+        """The row's width with its label on one line: the label, the switch and the room around them."""
+        label = tr(self.label)
+        h = self._rect.height if self._rect.height > 1 else 48
+        pad = max(10, h // 3)
+        return self.text.rendered_size(label, sized(label, self.size))[0] + 3 * pad + int(h * 0.62 * 1.8) + pad
+
+
+class TypeLabel(Label):
+    """A Label drawn at its `size` (never smaller), broken into as many lines as its width needs."""
+
+    def __init__(
+        self,
+        rect: Any,
+        text: TextCache,
+        colour: theme.Colour = theme.TEXT,
+        size: int = 15,
+        bold: bool = False,
+        align: str = "center",
+    ) -> None:
+        super().__init__(rect, text, colour, size, bold, align)
+        self.type_size = size
+
+    def lines(self) -> str:
+        size = sized(self.value, self.type_size)
+        return wrap(self.text, self.value, self._rect.width, size, self.bold)
+
+    def height_for(self, width: int, lines: int = 1) -> int:
+        """The height of `lines` lines at the label's size."""
+        size = sized(self.value or "Ag", self.type_size)
+        return self.text.rendered_size("\n".join(["Ag"] * lines), size, self.bold)[1] + 2
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if self.visible and self.value:
+            size = sized(self.value, self.type_size)
+            img = self.text.render(self.lines(), size, self.colour, self.bold, align=self.align)
+            r = img.get_rect(centery=self._rect.centery)
+            if img.get_height() > self._rect.height:
+                r.top = self._rect.top
+            if self.align == "left":
+                r.left = self._rect.left
+            else:
+                r.centerx = self._rect.centerx
+            shown = r.clip(self._rect)
+            surface.blit(img, shown, shown.move(-r.x, -r.y))
+        return self._rect
+
+
+class TypeInput(TextInput):
+    """The code box, its text and its placeholder drawn at `size`."""
+
+    size = 16
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if not self.visible:
+            return self.bounds
+        w, h = self._rect.size
+        radius = max(6, h // 4)
+        key = ("box", self.focused)
+        box = self._surfaces.get(key)
+        if box is None:
+            border = theme.GOLD if self.focused else (255, 255, 255, 90)
+            width = 3 if self.focused else 2
+            box = self._surfaces[key] = theme.rounded_rect((w, h), theme.CREAM, radius, width, border)
+        surface.blit(box, self._rect)
+        pad = max(10, h // 3)
+        inner = self._rect.inflate(-2 * pad, 0)
+        if self.value:
+            size = sized(self.value, self.size)
+            img = self.text.render(self.value, size, theme.TEXT_DARK)
+            caret_x = self.text.render(self.value[: self.caret], size, theme.TEXT_DARK).get_width() if self.caret else 0
+        else:
+            hint = tr(self.placeholder)
+            size = sized(hint, self.size)
+            img = self.text.render(hint, size, PLACEHOLDER)
+            caret_x = 0
+        shift = max(0, caret_x - inner.width + 2)  # the caret stays in sight: the text scrolls left
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        if self.selected and self.value:
+            mark = pygame.Rect(
+                inner.x - shift, self._rect.centery - img.get_height() // 2, img.get_width(), img.get_height()
+            )
+            pygame.draw.rect(surface, theme.GOLD_HOVER, mark, border_radius=3)
+        surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
+        if self.focused:
+            ch = int(size * 1.1)
+            pygame.draw.rect(surface, theme.TEXT_DARK, (inner.x - shift + caret_x, self._rect.centery - ch // 2, 2, ch))
+        surface.set_clip(clip)
+        return self.bounds
+
+
+#: The code box's placeholder ink: dim, and still 4.5:1 on the cream box.
+PLACEHOLDER = (100, 100, 92)
+
+#: What paints a game's picture: (the game's value, the picture's size) -> its TableThumb.
+Thumbs = Callable[[Any, tuple[int, int]], TableThumb]
+
+
+class GameCards(SegmentedControl):
+    """The games as large cards side by side, each a picture of its table over its name; the chosen
+    one framed and named in gold. Taps, hover, keys and value work as a SegmentedControl's."""
+
+    def __init__(
+        self,
+        rect: Any,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        text: TextCache,
+        thumbs: Thumbs,
+        on_change: Callable[[Any], Any] | None = None,
+        size: int = 16,
+    ) -> None:
+        super().__init__(rect, options, value, text, on_change)
+        self.thumbs = thumbs
+        self.size = size
+        self.gap = 8
+        self._drawn: dict[Any, int] = {}
+
+    def segment_rect(self, i: int) -> pygame.Rect:
+        r, n = self._rect, len(self.options)
+        width = (r.width - self.gap * (n - 1)) // n
+        return pygame.Rect(r.x + i * (width + self.gap), r.y, width, r.height)
+
+    def fitted_label_size(self) -> int:
+        return self.size
+
+    def name_height(self) -> int:
+        return self.text.rendered_size("Ag", self.size, True)[1] + max(6, self.gap)
+
+    def picture_box(self, i: int) -> pygame.Rect:
+        """Where choice i's picture goes: the card above its name, inside the frame."""
+        tile = self.segment_rect(i)
+        pad = max(4, self.gap // 2 + 2)
+        return pygame.Rect(tile.x + pad, tile.y + pad, tile.width - 2 * pad, tile.height - pad - self.name_height())
+
+    def thumb(self, i: int) -> TableThumb:
+        return self.thumbs(self.options[i][0], self.picture_box(i).size)
+
+    def paint_pictures(self, cards: int) -> bool:
+        """Paint up to `cards` more cards of the pictures still being made; True while any is."""
+        busy = False
+        for i in range(len(self.options)):
+            t = self.thumb(i)
+            if not t.done:
+                t.paint(cards)
+                busy = True
+            if self._drawn.get(self.options[i][0]) != t.version:
+                self.dirty = True
+        return busy
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if not self.visible:
+            return self.bounds
+        for i, (value, label) in enumerate(self.options):
+            tile = self.segment_rect(i)
+            chosen = value == self.value
+            hovered = i in (self.hover_index, self.pressed_index)
+            radius = max(8, min(tile.size) // 10)
+            key = ("tile", chosen, hovered, tile.size)
+            body = self._surfaces.get(key)
+            if body is None:
+                fill = (255, 255, 255, 40) if hovered and not chosen else theme.TRACK
+                border = theme.GOLD if chosen else (255, 255, 255, 70)
+                body = self._surfaces[key] = theme.rounded_rect(tile.size, fill, radius, 4 if chosen else 2, border)
+            surface.blit(body, tile)
+            box = self.picture_box(i)
+            t = self.thumb(i)
+            surface.blit(t.surface, box)
+            self._drawn[value] = t.version
+            inset = max(4, self.gap // 2 + 2)
+            band = pygame.Rect(tile.x + inset, box.bottom + inset // 2, tile.width - 2 * inset, 0)
+            band.height = tile.bottom - inset - band.top
+            if chosen:  # the chosen game's name on gold
+                surface.blit(theme.rounded_rect(band.size, theme.GOLD, max(4, radius // 2)), band)
+            name = tr(label)
+            ink = theme.TEXT_DARK if chosen else theme.TEXT
+            img = self.text.render(name, sized(name, self.size), ink, bold=True)
+            surface.blit(img, img.get_rect(center=band.center))
+        return self.bounds
+
+
+class DailyCard(Widget):
+    """Today's deal as a card: its name and its state under it (to play, won, the streak);
+    pressing it calls `on_click`."""
+
+    def __init__(
+        self, rect: Any, text: TextCache, on_click: Callable[[], Any], title_size: int = 16, line_size: int = 15
+    ) -> None:
+        super().__init__(rect, text)
+        self.on_click = on_click
+        self.title_size, self.line_size = title_size, line_size
+        self.title = ""  # an English key, translated when drawn
+        self.state = ""  # translated already (it holds a count)
+        self.mark = False  # won today: the check mark
+
+    @property
+    def label(self) -> str:
+        """The card's name as one line, with its check mark once today's deal is won."""
+        return N_("Today's deal ✓") if self.mark else N_("Today's deal")
+
+    def show(self, title: str, state: str, mark: bool) -> bool:
+        """Show this title and state; True when it changed."""
+        if (title, state, mark) == (self.title, self.state, self.mark):
+            return False
+        self.title, self.state, self.mark = title, state, mark
+        self.invalidate()
+        return True
+
+    def handle(self, kind: str, pos: tuple[int, int]) -> bool:
+        if not self.clicked(kind, pos):
+            return False
+        self.on_click()
+        return True
+
+    def content_height(self) -> int:
+        """The two lines' height at their sizes."""
+        t = self.text.rendered_size("Ag", self.title_size, True)[1]
+        s = self.text.rendered_size("Ag", self.line_size)[1]
+        return t + s
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        self.dirty = False
+        if not self.visible:
+            return self.bounds
+        state = "pressed" if self.pressed else "hover" if self.hover else "normal"
+        key = (state, tr(self.title), self.state, self.mark)
+        img = self._surfaces.get(key)
+        if img is None:
+            img = self._surfaces[key] = self._render(state)
+        surface.blit(img, self.bounds)
+        return self.bounds
+
+    def _render(self, state: str) -> pygame.Surface:
+        w, h = self._rect.size
+        b = self.bounds
+        surf = pygame.Surface(b.size, pygame.SRCALPHA)
+        ox, oy = self._rect.x - b.x, self._rect.y - b.y
+        radius = max(8, min(w, h) // 6)
+        sh = theme.shadow((w, h), radius, max(2, h // 10), 90)
+        surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + 2))
+        fill = {"normal": theme.CREAM, "hover": theme.CREAM_HOVER, "pressed": theme.CREAM_PRESSED}[state]
+        border = theme.GOLD if self.mark else None
+        surf.blit(theme.rounded_rect((w, h), fill, radius, 3 if border else 0, border), (ox, oy))
+        title = tr(self.title)
+        top = self.text.render(title, sized(title, self.title_size), theme.TEXT_DARK, bold=True)
+        lines = [top]
+        if self.state:
+            lines.append(self.text.render(self.state, sized(self.state, self.line_size), DAILY_STATE))
+        total = sum(i.get_height() for i in lines)
+        y = oy + (h - total) // 2
+        for i in lines:
+            surf.blit(i, i.get_rect(midtop=(ox + w // 2, y)))
+            y += i.get_height()
+        return surf
+
+
+#: The daily card's state line: a dark green, 4.5:1 and more on the cream card.
+DAILY_STATE = (30, 90, 50)
