@@ -67,6 +67,8 @@ def button_label_width(text: TextCache, label: str, size: int, height: int) -> i
 class TypeButton(Button):
     """A Button whose label is drawn at `size` (bold), on two lines where one does not fit."""
 
+    size: int  #: the labels' text size, always given here
+
     def __init__(
         self,
         rect: Any,
@@ -116,6 +118,8 @@ class TypeButton(Button):
 class TypeSegments(SegmentedControl):
     """A SegmentedControl whose labels are all drawn at `size`; a label wider than its choice goes
     on two lines (the row's compact form)."""
+
+    size: int  #: the labels' text size, always given here
 
     def __init__(
         self,
@@ -170,6 +174,8 @@ class TypeSegments(SegmentedControl):
 
 class TypeToggle(Toggle):
     """A Toggle whose label is drawn at `size`, on two lines where one does not fit."""
+
+    size: int  #: the labels' text size, always given here
 
     def __init__(
         self,
@@ -291,6 +297,8 @@ Thumbs = Callable[[Any, tuple[int, int]], TableThumb]
 class GameCards(SegmentedControl):
     """The games as large cards side by side, each a picture of its table over its name; the chosen
     one framed and named in gold. Taps, hover, keys and value work as a SegmentedControl's."""
+
+    size: int  #: the labels' text size, always given here
 
     def __init__(
         self,
