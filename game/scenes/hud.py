@@ -269,12 +269,11 @@ class Hud:
         top, bh = inset, h - 2 * inset
         self.buttons, self._actions_of = [], []
         x = right
-        for (label, action, icon, _stage), lines, bw in zip(
+        for (label, action, _icon, _stage), lines, bw in zip(
             self._actions(), self._button_lines(form), self._button_widths(form)
         ):
             x -= bw
-            shown = label if form is Form.WORDS or icon is None else icon
-            self.buttons.append(BandButton((x, top, bw, bh), shown, lines, text, h))
+            self.buttons.append(BandButton((x, top, bw, bh), label, lines, text, h))  # (named by its action)
             self._actions_of.append(action)
             x -= self._button_gap()
         x -= gap - self._button_gap()
@@ -342,8 +341,10 @@ class Hud:
 
     def hovered_icon(self) -> tuple[str, pygame.Rect] | None:
         """The name, in the player's language, and the button of an icon a mouse is over (band_tip)."""
+        if self.form is Form.WORDS:
+            return None
         for button, (label, _action, icon, _stage) in zip(self.buttons, self._actions()):
-            if button.hover and icon and button.label == icon and label != icon:
+            if button.hover and icon and label != icon:
                 return tr(label), button.rect
         return None
 
