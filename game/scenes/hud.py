@@ -225,7 +225,8 @@ class Hud:
         return max(self.design.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
 
     def _button_widths(self, form: Form) -> list[int]:
-        return [max(self._target(), self._content_width(lines)) for lines in self._button_lines(form)]
+        words = 2 * self.design.space(0.25) if form is Form.WORDS else 0  # (words want a little more room)
+        return [max(self._target(), self._content_width(lines) + words) for lines in self._button_lines(form)]
 
     def _content_width(self, lines: list[Line]) -> int:
         return max(_w(line.text, line.size, line.bold) for line in lines) + 2 * self.design.space(0.75)
