@@ -161,7 +161,8 @@ class Hud:
         self.rect = pygame.Rect(0, 0, w, h)
         small = max(least_legible(t, d.type.small) for t in self._texts())
         self.sizes = Sizes(small, d.type.label)
-        room = d.least[0] - 2 * d.space()  # the class's narrowest window: the form is the class's
+        # the class's narrowest window decides the form (zoomed as the design is on a 4K screen)
+        room = round(d.least[0] * d.band / design_for(d.least).band) - 2 * d.space()
         self.form = next((f for f in Form if row_form(self._widths(f), room, self._gap()) is RowForm.FULL), Form.ICONS)
         self._place(w)
         self._shown = None

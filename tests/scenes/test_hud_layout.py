@@ -189,6 +189,16 @@ def test_a_wide_english_band_shows_its_buttons_in_words(make_app):
     assert [b.lines[0].text for b in hud.buttons[:-1]] == ["Menu", "?", "New game", "Redo", "Undo", "Hint", "Watch"]
 
 
+def test_a_4k_band_takes_the_form_of_1080p_zoomed(make_app):
+    forms = []
+    for size in ((1920, 1080), (3840, 2160)):
+        app = app_for(make_app, size, "en")
+        table = shown(app, open_table(app.ctx, registry.game_from_code(GOLF_CODES[1])))
+        check_band(table)
+        forms.append(table.hud.form)
+    assert forms == [Form.WORDS, Form.WORDS]
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 def test_a_kiosk_band_has_no_timer_and_finger_sized_buttons(make_app, size):
     app = app_for(make_app, size, "el", kiosk=True)
