@@ -47,8 +47,8 @@ REQUIRED = {
 
 #: Text shown as it is in every language: numbers, deal codes, typed input, language names.
 NEUTRAL = re.compile(
-    r"^[\d\s.,:%·/+\-–—…×()]*$|^(✓ )?[A-Z]{2}\d-[A-Z\d]{1,2}-[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫]$"
-)  # suit symbols and the HUD icons are not words
+    r"^[\d\s.,:%·/+\-–—…×()]*$|^(✓ )?([A-Z]{2}\d-[A-Z\d+]{1,16}-)?[A-Z]{7}$|^[A-Z\d -]+$|^[♠♥♦♣?▶☞⮪⮫☰✚✕]$"
+)  # suit symbols and the band's icons are not words, nor a deal's code (or its number alone)
 ENDONYMS = {name for _, name in LANGUAGES}
 
 

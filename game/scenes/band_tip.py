@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import theme
+from ..ui.text import least_legible
 from ..view.dirty_rects import spanned
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,10 +52,10 @@ class BandTip:
         return self._over is not None and self._surface is None
 
     def _show(self, name: str, button: pygame.Rect) -> None:
-        band = self.hud.rect
-        size = max(14, int(band.height * 0.3))
+        band, design = self.hud.rect, self.hud.design
+        size = least_legible(name, design.type.body)  # the class's running text
         label = self.text.render(name, size, theme.TEXT)
-        pad = max(6, size // 2)
+        pad = design.space()
         w, h = label.get_width() + 2 * pad, label.get_height() + pad
         surface = theme.rounded_rect((w, h), (*theme.PANEL[:3], 240), max(4, h // 4), 1, theme.GOLD)
         surface.blit(label, label.get_rect(center=(w // 2, h // 2)))

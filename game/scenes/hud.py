@@ -1,39 +1,50 @@
-"""The table's top band: the game's name and its counters on the left, the deal code and buttons on
-the right, in one fixed layout per window size.
+"""The table's top band: the game's name over its rule set, the counters and the "still winnable?"
+light on the left; the deal's code (with its difficulty or daily mark) and the buttons on the right.
 
-Shared by both tables. The title slot (the game over its rule set, with a ✓ for a proven-winnable
-deal) and each counter's slot (its label over its value) are as wide as the widest value they will
-ever show ('888', '8:88:88'), so nothing moves as the values change or between deals. Text is
-rendered through the text cache and the band is repainted only when a value or a button changes.
+The band has fixed slots per layout class and language (game/ui/design.py). Its height is the
+design's `band`, its text the class's type scale, and every slot is as wide as the widest content it
+may ever hold in the player's language: every listed rule set's name of the game, the widest code,
+every mark, each counter's widest value ('888', '8:88:88'), the light whether it is on or not. Which
+form the band takes (the buttons' words, or icons with short names, or icons alone; the rule set's
+name in full or short; the code whole or its number alone) is decided with those widest contents at
+the class's narrowest window (Design.row_form), so it never changes with what the band shows now:
+nothing moves as the values change, between deals, or when the light turns on. Text is rendered
+through the text cache and the band is repainted only when a value or a button changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..i18n import N_, tr
 from ..ui import theme
-from ..ui.text import FallbackFont, get_font, least_legible
-from ..ui.widgets import Button
-from ..view.layout import hud_height, margin
+from ..ui.design import Design, RowForm, design_for, row_form
+from ..ui.text import get_font, least_legible
+from .band_button import BOTTOM_LINE, TOP_LINE, BandButton, Line
+from .band_marks import (
+    EVEN,
+    MARKS,
+    code_number,
+    family_rule_names,
+    family_short_names,
+    short_rule_name,
+    widest_codes,
+)
 from .base import Action, Transition
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
+    from ..registry import GameKind
+    from ..ui.widgets import Button
     from ..view.backdrop import Canvas
 
-CHECK = "✓"  # on the deal code's button: the deal is proven winnable
-TICK_K = 1.0  # the room of the title's tick after the rule set's name, of its font size
-LABEL_K = 0.27  # a slot's label, of the band's height
-VALUE_K = 0.40  # a slot's value, of the band's height
-#: How small the band's text may get before the title gives its room to the counters (and the
-#: title is said elsewhere: the Golf table prints it on the felt).
-SCALES = (1.0, 0.92, 0.85, 0.78)
-LEAST_SCALE = 0.7  # the counters alone, on the narrowest window
-LEAST_VALUE = 14  # px: a value's font is never smaller (legible at 800x480)
+CHECK = "✓"  # before the deal's code: the deal is proven winnable
+LIGHT_K = 0.46  # the light's side, of the band's height
+ELLIPSIS = "…"
 
 
 def play_time(seconds: float) -> str:
@@ -46,29 +57,47 @@ def play_time(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class Slot:
-    """One counter of the band: its label (a msgid) and the widest value it will ever show."""
+    """One counter of the band: its label (a msgid), the widest value it will ever show, and the
+    values in words (msgids) it may show too (a round's "Even")."""
 
     label: str
     widest: str
+    words: tuple[str, ...] = ()
 
 
 #: The widest values: a score has at most three digits (10 a card: Eight Off 520, Golf 370 with two
-#: jokers), and a longer value (1000 moves) shrinks to fit its slot, in place
+#: jokers); a longer value (1000 moves) is drawn smaller in its slot, never below the class's least
 SCORE = Slot(N_("Score"), "888")
 MOVES = Slot(N_("Moves"), "888")
 STOCK = Slot(N_("Stock"), "88")
 PAR = Slot(N_("Par"), "888")
 HOLE = Slot(N_("Hole"), "8/8")
-ROUND = Slot(N_("Round"), "+88")
+ROUND = Slot(N_("Round"), "+88", (EVEN,))
 TIME = Slot(N_("Time"), "8:88:88")
 
+#: Each button's icon and the short name under it where the band has no room for its words (the
+#: table's actions may name their own icon); "?" is Help's word and icon alike.
+ICONS = {"Menu": "☰", "?": "?", "New game": "✚", "Give up": "✕"}
+SHORT_NAMES = {"?": N_("Help"), "New game": N_("New")}
 
-def paint_tick(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A gold tick in the right part of `box` (a space before it): drawn, so it needs no glyph."""
-    s = box.height
-    x, y = box.x + s * 0.3, box.centery
-    points = [(x, y), (x + s * 0.22, y + s * 0.24), (x + s * 0.62, y - s * 0.3)]
-    pygame.draw.lines(surface, theme.GOLD, False, points, max(2, s // 7))
+
+class Form(IntEnum):
+    """The band's forms, roomiest first: the first whose widest contents fit the class's narrowest
+    window is the class's form in that language."""
+
+    WORDS = 0  #: buttons in words, rule sets' names in full, the whole code
+    NAMED_ICONS = 1  #: icons with their short names under them
+    SHORT = 2  #: the same, rule sets' names short, the code's number alone (copied whole)
+    ICONS = 3  #: icons alone (a mouse resting on one shows its name: band_tip.py)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The band's two text sizes: `small` (labels, marks, the code, short names) and `label`
+    (values, the rule set's name, the buttons' words and icons)."""
+
+    small: int
+    label: int
 
 
 class BandLight(Protocol):
@@ -81,11 +110,13 @@ class BandLight(Protocol):
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
 
 
+def _w(text: str, size: int, bold: bool = False) -> int:
+    return get_font(size, bold).size(text)[0]
+
+
 class Hud:
-    """The title, the counters and the buttons; `actions` are (label, action), (label, action, icon)
-    or (label, action, icon, stage) from the right edge leftwards; the icon replaces the label when
-    the window is too narrow for every label beside the counters: first the icons of stage 1 (the
-    default), then those of stage 2 too."""
+    """The title, the counters, the light's slot, the deal's slot and the buttons; `actions` are
+    (label, action) or (label, action, icon[, stage]) from the right edge leftwards."""
 
     def __init__(self, ctx: Context, actions: list[tuple], code: str | None, on_copy: Action) -> None:
         self.ctx = ctx
@@ -93,180 +124,209 @@ class Hud:
         self.code = code
         self.on_copy = on_copy
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.design: Design = design_for((800, 480))
+        self.form = Form.WORDS
+        self.sizes = Sizes(12, 16)
         self.buttons: list[Button] = []
-        self.code_button: Button | None = None
+        self.code_button: BandButton | None = None
         self._actions_of: list[Action] = []  # each button's action, in the order of `buttons`
-        self._stats_right = 0
         self._shown: tuple | None = None
+        #: The game of the table and its rule set (the table sets it before `layout`): the title slot
+        #: is as wide as every listed rule set's name of its game needs.
+        self.kind: GameKind | None = None
         #: The game and its rule set ("Golf · Strict"), translated (end screens say it so too).
         self.title = ""
         #: The title slot's two lines: the game ("Golf") over its rule set ("Strict").
         self.title_lines: tuple[str, str] = ("", "")
+        #: The deal's mark over its code: its difficulty band or that it is a daily deal ("" none).
+        self.marks = ""
         #: The counters, left to right (the table says which; set before `layout`).
         self.slots: list[Slot] = []
-        #: Where the title and each slot go (the title's is empty when the band has no room for it).
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.slot_rects: list[pygame.Rect] = []
-        self._sizes = (12, 16)  # the labels' and the values' font sizes
-        self._small_title = False  # the rule set's name at the labels' size (a narrow band)
-        #: The deal is proven winnable: the title and the code show a check mark.
+        #: The deal is proven winnable: the code shows a check mark.
         self.proven = False
         #: The "still winnable?" light (winnable_light.py) when the setting is on: a round mark at
-        #: the end of the counters; `on_light` is called when it is tapped.
+        #: the end of the counters, in a slot the band keeps whether it is on or not; `on_light` is
+        #: called when it is tapped.
         self.light: BandLight | None = None
         self.on_light: Action | None = None
         self.light_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- geometry ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        w, _ = size
-        h = hud_height(size)
+        """The band's form and every slot's place at this window size (the same for every state)."""
+        d = self.design = design_for(size)
+        w, h = int(size[0]), d.band
         self.rect = pygame.Rect(0, 0, w, h)
-        m = margin(size)
-        self._margin = m
-        bh = h - 2 * max(4, h // 10)
-        font = get_font(int(bh * 0.42), True)
-        y = (h - bh) // 2
-        code_text = font.size("WWW-WW-WWWWWWW")[0] * 4 // 5  # one width for every code
-        gap = max(4, m // 2)
-        light = int(bh * 0.7) + gap if self.light is not None else 0
-        # each button as wide as its label needs, with room around it; on a narrow window (800x480,
-        # Greek) tighter buttons, then icons for the buttons that have one, leave the counters room
-        finger = theme.KIOSK_TOUCH - gap if self.ctx.kiosk else 0  # with its share of the gaps: 9 mm
-        labels, widths, pad, code_share = self._fit(bh, font, (w, h), gap, light, finger, code_text)
-        x = self._make_buttons(labels, widths, (y, bh), gap, int(code_text * code_share) + pad)
-        self._stats_right = x - m
-        if self.light is not None:
-            side = int(bh * 0.7)
-            self._stats_right -= side + gap
-            self.light_rect = pygame.Rect(self._stats_right + gap, (h - side) // 2, side, side)
-        self._place(self._stats_right - m, h)
+        small = max(least_legible(t, d.type.small) for t in self._texts())
+        self.sizes = Sizes(small, d.type.label)
+        # the class's narrowest window decides the form (zoomed as the design is on a 4K screen)
+        room = round(d.least[0] * d.band / design_for(d.least).band) - 2 * d.space()
+        self.form = next((f for f in Form if row_form(self._widths(f), room, self._gap()) is RowForm.FULL), Form.ICONS)
+        self._place(w)
         self._shown = None
 
-    def _fit(
-        self, bh: int, font: FallbackFont, size: tuple[int, int], gap: int, light: int, finger: int, code_text: int
-    ) -> tuple[list[str], list[int], int, float]:
-        """The buttons' labels and widths, their padding and the deal code's share of its width: the
-        first of the tries, from the roomiest, that leaves the counters room (else the last).
-        A try is (padding, least width in band heights, icon stage, share of the code's width): the
-        last, for the narrowest windows, make the icons slimmer and the deal code's text a little
-        smaller."""
-        (w, h), m = size, self._margin
-        tries = [
-            (bh, 2.1, 0, 1.0),
-            (int(bh * 0.7), 1.5, 0, 1.0),
-            (int(bh * 0.7), 1.0, 1, 1.0),
-            (int(bh * 0.7), 1.0, 2, 1.0),
-            (int(bh * 0.7), 0.8, 2, 0.85),
-            (int(bh * 0.7), 0.8, 2, 0.72),
-        ]
-        for n, (pad, least, icons, code_share) in enumerate(tries):
-            labels = [icon if icon and stage <= icons else label for label, _action, icon, stage in self._actions()]
-            # a one-glyph label (an icon, Help's "?") needs only a square-ish button
-            widths = [
-                max(int(bh * (min(least, 1.0) if len(label) == 1 else least)), font.size(tr(label))[0] + pad, finger)
-                for label in labels
-            ]
-            right = w - m - sum(widths) - gap * len(widths) - int(code_text * code_share) - pad - m - light
-            # the widest buttons only beside full-size counters; then, until the last two tries, nearly
-            if (
-                self._arrange(right - m, h, SCALES[:1] if n == 0 else SCALES[:3] if n < len(tries) - 2 else SCALES)
-                is not None
-            ):
-                break
-        return labels, widths, pad, code_share
+    def _texts(self) -> list[str]:
+        """The texts drawn at the small size: Thai ones may need it larger (text.least_legible)."""
+        return [self.title_lines[0], *(tr(s.label) for s in self.slots), *(tr(m) for m in MARKS), self.marks]
 
-    def _make_buttons(self, labels: list[str], widths: list[int], row: tuple[int, int], gap: int, code_w: int) -> int:
-        """The band's buttons from the right edge leftwards, then the deal code's; where they end (x)."""
-        (y, bh), (w, h) = row, self.rect.size
-        self.buttons = []
-        self._actions_of = []
-        x = w - self._margin
-        for (_label, action, _icon, _stage), label, bw in zip(self._actions(), labels, widths):
+    def _widths(self, form: Form) -> list[int]:
+        """The band's items in `form`, each as wide as its widest content: the title, the counters,
+        the light, the deal's slot and the buttons (one item, their gaps within)."""
+        buttons = self._button_widths(form)
+        return [
+            self._title_width(form) + self._gap(),  # (and a second gap after it)
+            *self._counter_widths(),
+            self._light_side(),
+            self._deal_width(form),
+            sum(buttons) + self._button_gap() * (len(buttons) - 1),
+        ]
+
+    def _title_width(self, form: Form) -> int:
+        s = self.sizes
+        game = _w(self.title_lines[0], s.small)
+        if self.kind is None:
+            return max(game, _w(self.title_lines[1], s.label, True))
+        names = family_rule_names(self.kind) if form < Form.SHORT else family_short_names(self.kind)
+        return max(game, *(_w(n, s.label, True) for n in names))
+
+    def _counter_widths(self) -> list[int]:
+        s = self.sizes
+        return [
+            max(_w(tr(c.label), s.small), _w(c.widest, s.label, True), *(_w(tr(v), s.label, True) for v in c.words))
+            for c in self.slots
+        ]
+
+    def _light_side(self) -> int:
+        return round(self.design.band * LIGHT_K)
+
+    def _deal_width(self, form: Form) -> int:
+        s = self.sizes
+        codes = widest_codes(self.kind) if self.kind is not None else [self.code or "—"]
+        if form >= Form.SHORT:
+            codes = [code_number(c) for c in codes]
+        marks = [_w(tr(m), s.small) for m in MARKS]
+        return max(*marks, *(_w(f"{CHECK} {c}", s.small, True) for c in codes)) + self._deal_pad()
+
+    def _gap(self) -> int:
+        """The gap between the band's items: half a unit in the compact class, where every pixel
+        counts, a unit otherwise."""
+        d = self.design
+        return d.space(0.5 if d.compact else 1)
+
+    def _deal_pad(self) -> int:
+        """The room beside the deal slot's text, both sides together."""
+        return self.design.space(0.75)
+
+    def _button_gap(self) -> int:
+        return self.design.space(0.25)
+
+    def _target(self) -> int:
+        return max(self.design.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
+
+    def _button_widths(self, form: Form) -> list[int]:
+        words = 2 * self.design.space(0.25) if form is Form.WORDS else 0  # (words want a little more room)
+        return [max(self._target(), self._content_width(lines) + words) for lines in self._button_lines(form)]
+
+    def _content_width(self, lines: list[Line]) -> int:
+        return max(_w(line.text, line.size, line.bold) for line in lines) + 2 * self.design.space(0.75)
+
+    def _button_lines(self, form: Form) -> list[list[Line]]:
+        s, out = self.sizes, []
+        for label, _action, icon, _stage in self._actions():
+            if form is Form.WORDS or icon is None:
+                out.append([Line(tr(label), s.label)])
+            elif form is Form.ICONS:
+                out.append([Line(icon, s.label)])
+            else:
+                out.append([Line(icon, s.label), Line(tr(SHORT_NAMES.get(label, label)), s.small, bold=False)])
+        return out
+
+    def _place(self, w: int) -> None:
+        """The slots from the left edge (title, counters, light) and from the right (the buttons,
+        then the deal's slot), in this form."""
+        d, h, form = self.design, self.design.band, self.form
+        m, widths = d.space(), self._widths(form)
+        # the room this window has beyond the form's need widens the gaps, up to a unit each
+        slack = w - 2 * m - (sum(widths) + self._gap() * (len(widths) - 1))
+        gap = self._gap() + max(0, min(d.space(), slack // len(widths)))
+        x = m
+        # (no form fits a window below the class's narrowest: the title gives up the room it lacks)
+        self.title_rect = pygame.Rect(x, 0, max(0, self._title_width(form) + min(0, slack)), h)
+        x = self.title_rect.right + 2 * gap  # the game's name set apart from its counters
+        self.slot_rects = []
+        for width in self._counter_widths():
+            self.slot_rects.append(pygame.Rect(x, 0, width, h))
+            x += width + gap
+        side = self._light_side()
+        self.light_rect = pygame.Rect(x, (h - side) // 2, side, side)
+        self._make_buttons(w - m, form, gap)
+
+    def _make_buttons(self, right: int, form: Form, gap: int) -> None:
+        """The band's buttons from `right` leftwards, then the deal's slot (a button: a press copies
+        the code)."""
+        d, h, text = self.design, self.design.band, self.ctx.text
+        inset = d.space(0.25)
+        top, bh = inset, h - 2 * inset
+        self.buttons, self._actions_of = [], []
+        x = right
+        for (label, action, _icon, _stage), lines, bw in zip(
+            self._actions(), self._button_lines(form), self._button_widths(form)
+        ):
             x -= bw
-            self.buttons.append(Button((x, y, bw, bh), label, self.ctx.text, style="ghost"))
+            self.buttons.append(BandButton((x, top, bw, bh), label, lines, text, h))  # (named by its action)
             self._actions_of.append(action)
-            x -= gap
-        x -= code_w
-        label = f"{CHECK} {self.code}" if self.proven and self.code else self.code or "—"
-        self.code_button = Button((x, y, code_w, bh), label, self.ctx.text, style="ghost")
+            x -= self._button_gap()
+        x -= gap - self._button_gap()
+        dw = self._deal_width(form)
+        x -= dw
+        self.code_button = BandButton((x, top, dw, bh), self._code_label(), self._deal_lines(dw), text, h)
         self.code_button.visible = bool(self.code)
         self.buttons.append(self.code_button)
         self._actions_of.append(self.on_copy)
         # a press anywhere down the band's height counts: a fingertip's target; the rightmost button
         # reaches the screen's edge, where a finger lands easily
-        areas = [pygame.Rect(b.rect.x - gap // 2, 0, b.rect.width + gap, h) for b in self.buttons]
-        areas[0].width = w - areas[0].x
-        for b, area in zip(self.buttons, areas):
-            b.hit_area = area
-        return x
+        g = self._button_gap()
+        for b in self.buttons:
+            b.hit_area = pygame.Rect(b.rect.x - g // 2, 0, b.rect.width + g, h)
+        first = self.buttons[0].hit_area
+        if first is not None:
+            first.width = self.rect.width - first.x
 
-    def _place(self, room: int, h: int) -> None:
-        """The title's and the slots' rectangles in `room` px from the margin: the largest text that
-        fits with the title; else the counters alone, as large as they fit (at least LEAST_SCALE)."""
-        arranged = None
-        # a narrow band: first the rule set's name as small as the game's, then smaller text
-        for small, scales in ((False, SCALES[:3]), (True, SCALES[:3]), (False, SCALES[3:]), (True, SCALES[3:])):
-            arranged = self._arrange(room, h, scales, small=small)
-            if arranged is not None:
-                self._small_title = small
-                break
-        if arranged is None:
-            self._small_title = False
-            arranged = self._arrange(room, h, (*SCALES, LEAST_SCALE), titled=False)
-        if arranged is None:  # the narrowest band (800x480, Greek, the timer on): slots squeezed to fit
-            _none, widths, _gap, sizes = self._widths(LEAST_SCALE, h, titled=False)
-            gap = max(4, self._margin // 2)
-            share = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
-            arranged = 0, [int(w * share) for w in widths], gap, sizes
-        title_w, widths, gap, sizes = arranged
-        self._sizes = sizes
-        x = self._margin
-        self.title_rect = pygame.Rect(x, 0, title_w, h)
-        if title_w:
-            x += title_w + gap * 3 // 2
-        self.slot_rects = []
-        for width in widths:
-            self.slot_rects.append(pygame.Rect(x, 0, width, h))
-            x += width + gap
+    def _code_label(self) -> str:
+        return f"{CHECK} {self.code}" if self.proven and self.code else self.code or "—"
 
-    def _arrange(
-        self, room: int, h: int, scales: tuple[float, ...], titled: bool = True, small: bool = False
-    ) -> tuple | None:
-        """(title width, slot widths, gap, (label size, value size)) at the largest scale that fits
-        (`small`: the title's rule set at the labels' size)."""
-        for scale in scales:
-            arranged = self._widths(scale, h, titled, small)
-            title_w, widths, gap, _sizes = arranged
-            if title_w + (gap * 3 // 2 if title_w else 0) + sum(widths) + gap * max(0, len(widths) - 1) <= room:
-                return arranged
-        return None
+    def _deal_lines(self, width: int) -> list[Line]:
+        """The deal's mark over its code: the whole code where it fits, else its number alone."""
+        s, room = self.sizes, width - self._deal_pad()
+        code = self.code or "—"
+        shown = code if _w(f"{CHECK} {code}", s.small, True) <= room else code_number(code)
+        if self.proven and self.code:
+            shown = f"{CHECK} {shown}"
+        return [Line(self.marks, s.small, bold=False, dim=True), Line(shown, s.small)]
 
-    def _widths(self, scale: float, h: int, titled: bool, small: bool = False) -> tuple:
-        game, rules = self.title_lines
-        labels = [tr(s.label) for s in self.slots]
-        label_size = max(least_legible(text, max(10, int(h * LABEL_K * scale))) for text in (game, *labels))
-        value_size = max(LEAST_VALUE, int(h * VALUE_K * scale))
-        label_font, value_font = get_font(label_size), get_font(value_size, True)
-        widths = [max(label_font.size(label)[0], value_font.size(s.widest)[0]) for label, s in zip(labels, self.slots)]
-        rules_size = label_size if small else value_size
-        rules_font, tick = get_font(rules_size, True), int(rules_size * TICK_K)
-        title_w = max(label_font.size(game)[0], rules_font.size(rules)[0] + tick) if titled and self.title else 0
-        return title_w, widths, max(6, int(value_size * 0.7)), (label_size, value_size)
-
-    @property
-    def rules_size(self) -> int:
-        """The font size of the title's rule set: a value's, or on a narrow band a label's."""
-        return self._sizes[0] if self._small_title else self._sizes[1]
+    def rule_shown(self) -> str:
+        """The rule set's name as the title slot shows it: in full where this form has room for the
+        game's every rule set's name in full and it fits, else short, else cut with an ellipsis."""
+        name = self.title_lines[1]
+        width, size = self.title_rect.width, self.sizes.label
+        if self.form < Form.SHORT and _w(name, size, True) <= width:
+            return name
+        if self.kind is not None:
+            short = short_rule_name(self.kind)
+            if _w(short, size, True) <= width:
+                return short
+        return clipped(name, width, size, True)
 
     @property
     def shows_title(self) -> bool:
-        """Whether the band has room for the title (else the table may say it elsewhere)."""
+        """Whether the band names the game (it always has its slot)."""
         return self.title_rect.width > 0
 
     def _actions(self) -> list[tuple[str, Action, str | None, int]]:
         """(label, callback, icon or None, its stage) for every action."""
-        return [(a[0], a[1], a[2] if len(a) > 2 else None, a[3] if len(a) > 3 else 1) for a in self.actions]
+        return [(a[0], a[1], a[2] if len(a) > 2 else ICONS.get(a[0]), a[3] if len(a) > 3 else 1) for a in self.actions]
 
     # -- painting ----------------------------------------------------------------------------------
     def paint_band(self, background: Canvas) -> None:
@@ -283,8 +343,10 @@ class Hud:
 
     def hovered_icon(self) -> tuple[str, pygame.Rect] | None:
         """The name, in the player's language, and the button of an icon a mouse is over (band_tip)."""
+        if self.form is Form.WORDS:
+            return None
         for button, (label, _action, icon, _stage) in zip(self.buttons, self._actions()):
-            if button.hover and icon and button.label == icon:
+            if button.hover and icon and label != icon:
                 return tr(label), button.rect
         return None
 
@@ -331,6 +393,11 @@ class Hud:
         """What the band shows: the counters, and the light's verdict when it is on."""
         return values if self.light is None else (*values, self.light.verdict)
 
+    def lines_at(self) -> tuple[int, int]:
+        """The centres (y) of the band's two text lines: a label's and its value's."""
+        h = self.rect.height
+        return round(h * TOP_LINE), round(h * BOTTOM_LINE)
+
     def draw(self, surface: pygame.Surface, values: tuple, areas: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
         """The title, each value under its label in its slot (`values` in the order of `slots`), the
         light and the buttons: those that meet `areas` (restored from the background just before),
@@ -344,34 +411,39 @@ class Hud:
         if self.light is not None and wanted(self.light_rect):
             self.light.paint(surface, self.light_rect)
             painted.append(self.light_rect)
-        label_size, value_size = self._sizes
-        top, bottom = int(self.rect.height * 0.3), int(self.rect.height * 0.68)  # the two lines' centres
+        s = self.sizes
+        top, bottom = self.lines_at()
         text = self.ctx.text
-        if self.shows_title and wanted(self.title_rect):
-            game, rules = self.title_lines
+        if wanted(self.title_rect):
             r = self.title_rect
-            img = text.fit(game, r.width, label_size, theme.TEXT_DIM)
+            img = text.render(clipped(self.title_lines[0], r.width, s.small), s.small, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(r.x, top)))
-            size = self.rules_size
-            tick = int(size * TICK_K)
-            img = text.fit(rules, r.width - tick, size, theme.TEXT, bold=True)
-            at = img.get_rect(midleft=(r.x, bottom))
-            surface.blit(img, at)
-            if self.proven:
-                paint_tick(surface, pygame.Rect(at.right, bottom - size // 2, tick, size))
+            img = text.render(self.rule_shown(), s.label, theme.TEXT, bold=True)
+            surface.blit(img, img.get_rect(midleft=(r.x, bottom)))
             painted.append(r)
         for slot, r, value in zip(self.slots, self.slot_rects, values):
             if not wanted(r):
                 continue
-            img = text.fit(tr(slot.label), r.width, label_size, theme.TEXT_DIM, min_size=8)
+            img = text.render(tr(slot.label), s.small, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(r.x, top)))
-            img = text.fit(value, r.width, value_size, theme.TEXT, bold=True, min_size=8)
+            img = text.fit(value, r.width, s.label, theme.TEXT, bold=True, min_size=s.small)
             surface.blit(img, img.get_rect(midleft=(r.x, bottom)))
             painted.append(r)
         for b in self.buttons:
             if wanted(b.bounds):
                 painted.append(b.draw(surface))
         return painted
+
+
+def clipped(text: str, width: int, size: int, bold: bool = False) -> str:
+    """`text`, or as much of it as fits `width` at `size` with an ellipsis (never a smaller size)."""
+    if _w(text, size, bold) <= width:
+        return text
+    for end in range(len(text) - 1, 0, -1):
+        cut = text[:end].rstrip() + ELLIPSIS
+        if _w(cut, size, bold) <= width:
+            return cut
+    return ELLIPSIS
 
 
 def paint_band(background: Canvas, rect: pygame.Rect) -> None:

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, tr
-from ..model.course import GolfRound, par_text
+from ..model.course import GolfRound
 from ..model.round_code import HOLES
 from ..solver import deals
+from .band_marks import to_par
 from .base import Push, Replace, Transition
 from .dialog import ConfirmDialog
 from .hud import HOLE, ROUND, STOCK, Slot
 from .scorecard import ScorecardScene
-from .scorecard_paint import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -53,7 +53,7 @@ class RoundPlay:
     def counter_values(self) -> list[str]:
         """The hole, the round against par (the hole just ended counted in), and the stock."""
         r = self.round
-        return [f"{r.hole}/{HOLES}", shown(par_text(r.standing)), str(len(r.game.stock))]
+        return [f"{r.hole}/{HOLES}", to_par(r.standing), str(len(r.game.stock))]  # "Even", not "E"
 
     def update(self, dealing: bool, say: Callable[[str], None]) -> None:
         """The note, once the cards are down."""

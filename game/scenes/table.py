@@ -32,6 +32,7 @@ from ..view.backdrop import Backdrop, Canvas
 from ..view.board import Board, Target
 from ..view.layout import TableLayout
 from .assist import Assistant, Driver
+from .band_marks import deal_marks
 from .band_tip import BandTip
 from .base import Push, Replace, Scene, Transition
 from .finish import Finisher
@@ -258,6 +259,8 @@ class TableScene(Scene):
         kind = registry.kind_of(self.game)
         self.hud.title = kind_title(kind)  # (again after a language change)
         self.hud.title_lines = (tr(kind.name), rules_title(kind))
+        self.hud.kind = kind  # (the band's title slot holds every rule set's name of the game)
+        self.hud.marks = deal_marks(self.game, self.guaranteed, self.daily)  # its difficulty, or daily
         self.hud.slots = self.hud_slots()
         self.size = (int(size[0]), int(size[1]))
         self.rules.relayout(self.size)

@@ -21,6 +21,7 @@ from .help_page import Page, body_size
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from ..model.base import SolitaireGame
+    from ..ui.toast import Toast
     from ..view.layout import TableLayout
     from .hud import Hud
 
@@ -33,6 +34,7 @@ class TipTable(Protocol):
 
     game: SolitaireGame
     hud: Hud
+    toast: Toast  # the table's message ("Winnable deal" as the cards land): a tip keeps clear of it
 
     @property
     def layout(self) -> TableLayout: ...
@@ -169,7 +171,8 @@ class TipsOverlay(Scene):
             bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))
         bubble.blit(note, (pad, bh - pad // 2 - note.get_height()))
         gap = max(24, body * 2)
-        box, side = _place(pygame.Rect(0, 0, bw, bh), target, gap, pygame.Rect(0, 0, w, h).inflate(-16, -16))
+        message = self.message()
+        box, side = _place(pygame.Rect(0, 0, bw, bh), target, gap, pygame.Rect(0, 0, w, h).inflate(-16, -16), message)
         half = max(8, body // 2)
         if side in ("below", "above"):
             tip = (target.centerx, target.bottom + 4 if side == "below" else target.top - 4)
@@ -185,7 +188,14 @@ class TipsOverlay(Scene):
         arrow_rect.inflate_ip(4, 4)
         arrow = pygame.Surface(arrow_rect.size, pygame.SRCALPHA)
         pygame.draw.polygon(arrow, theme.GOLD, [(x - arrow_rect.x, y - arrow_rect.y) for x, y in points])
+        if message.collidelist([arrow_rect, box]) != -1:  # nowhere beside the place leaves it clear:
+            self.table.toast.dismiss()  # the message goes rather than show cut under the tip
         return [(ring, target), (arrow, arrow_rect), (bubble, box)]
+
+    def message(self) -> pygame.Rect:
+        """Where the table's message shows now (an empty rectangle when none does)."""
+        toast = self.table.toast
+        return pygame.Rect(toast.rect) if toast.active else pygame.Rect(0, 0, 0, 0)
 
     def invalidate(self, rects: list | None = None) -> None:
         if rects is None:
@@ -235,28 +245,55 @@ class TipsOverlay(Scene):
         return done
 
 
-def _place(box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect) -> tuple[pygame.Rect, str]:
+SIDES = ("below", "above", "left", "right")
+
+
+def _place(
+    box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect, message: pygame.Rect | None = None
+) -> tuple[pygame.Rect, str]:
     """Where the bubble goes: below the target, above it, then left or right of it, the first place
-    where it fits on screen without covering the target."""
-    for side in ("below", "above", "left", "right"):
-        b = box.copy()
-        if side in ("below", "above"):
-            b.centerx = min(max(target.centerx, screen.left + b.width // 2), screen.right - b.width // 2)
-            if side == "below":
-                b.top = target.bottom + gap
-            else:
-                b.bottom = target.top - gap
-        else:
-            b.centery = min(max(target.centery, screen.top + b.height // 2), screen.bottom - b.height // 2)
-            if side == "left":
-                b.right = target.left - gap
-            else:
-                b.left = target.right + gap
-        if screen.contains(b) and not b.colliderect(target):
+    where it fits on screen without covering the target, nor the table's `message` where one does
+    (the arrow, between the bubble and the target, then keeps clear of it too)."""
+    clear = message if message is not None and message.width else None
+    fits = [(b, side) for side in SIDES if screen.contains(b := _beside(box, target, gap, screen, side))]
+    fits = [(b, side) for b, side in fits if not b.colliderect(target)]
+    for b, side in fits:
+        if clear is None or not b.union(_between(b, target, side)).colliderect(clear):
             return b, side
+    if fits:
+        return fits[0]
     b = box.copy()
     b.center = screen.center
     return b, "below" if target.centery < screen.centery else "above"
+
+
+def _beside(box: pygame.Rect, target: pygame.Rect, gap: int, screen: pygame.Rect, side: str) -> pygame.Rect:
+    """The bubble on one side of the target, `gap` from it, slid along that side onto the screen."""
+    b = box.copy()
+    if side in ("below", "above"):
+        b.centerx = min(max(target.centerx, screen.left + b.width // 2), screen.right - b.width // 2)
+        if side == "below":
+            b.top = target.bottom + gap
+        else:
+            b.bottom = target.top - gap
+    else:
+        b.centery = min(max(target.centery, screen.top + b.height // 2), screen.bottom - b.height // 2)
+        if side == "left":
+            b.right = target.left - gap
+        else:
+            b.left = target.right + gap
+    return b
+
+
+def _between(box: pygame.Rect, target: pygame.Rect, side: str) -> pygame.Rect:
+    """The strip between the bubble and the target, where the arrow goes."""
+    if side == "below":
+        return pygame.Rect(box.left, target.bottom, box.width, box.top - target.bottom)
+    if side == "above":
+        return pygame.Rect(box.left, box.bottom, box.width, target.top - box.bottom)
+    if side == "left":
+        return pygame.Rect(box.right, box.top, target.left - box.right, box.height)
+    return pygame.Rect(target.right, box.top, box.left - target.right, box.height)
 
 
 def _para(text: str) -> Block:

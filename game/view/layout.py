@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..ui.design import design_for
 from .card_sprite import Target
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,12 +17,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.cards import Card
 
 CARD_RATIO = 1.4  # height / width, the sprites' 5:7
-MIN_HUD = 48  # px: touch-sized buttons even at 800x480
 
 
 def hud_height(size: tuple[int, int]) -> int:
-    w, h = size
-    return max(MIN_HUD, int(min(h * 0.085, w * 0.05)))
+    """The top band's height: the design's band of the window's layout class (game/ui/design.py)."""
+    return design_for(size).band
 
 
 def margin(size: tuple[int, int]) -> int:

@@ -25,7 +25,7 @@ def table(make_app, size, lang):
 
 def icon_button(scene, name):
     hud = scene.hud
-    return next(b for b, a in zip(hud.buttons, hud._actions()) if a[0] == name and b.label == a[2])
+    return next(b for b, a in zip(hud.buttons, hud._actions()) if a[0] == name and b.lines[0].text == a[2])
 
 
 def move(app, pos):

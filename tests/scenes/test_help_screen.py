@@ -410,7 +410,7 @@ def test_the_band_has_help_and_its_icons_are_distinct_and_fit_at_800x480(make_ap
     hud = app.top.hud
     labels = {b.label for b in hud.buttons if b.visible}
     assert "?" in labels
-    icons = [b.label for b in hud.buttons if b.label in ("?", "☞", "▶")]
+    icons = [b.lines[0].text for b in hud.buttons if b.lines[0].text in ("?", "☞", "▶")]  # (what each shows)
     assert len(icons) == len(set(icons))
     if lang == "el":
         assert "?" in icons and "☞" in icons, "800x480 in Greek needs the icons"
@@ -418,7 +418,7 @@ def test_the_band_has_help_and_its_icons_are_distinct_and_fit_at_800x480(make_ap
     assert all(hud.rect.contains(r) for r in rects)
     assert all(r.collidelist([o for o in rects if o is not r]) == -1 for r in rects)
     assert hud.slot_rects[-1].right < min(rects, key=lambda r: r.x).x  # the counters clear of the buttons
-    assert hud._sizes[1] >= 14, (lang, hud._sizes)  # the values legible
+    assert hud.sizes.label >= 14, (lang, hud.sizes)  # the values legible
 
 
 def test_the_band_shows_words_on_a_wide_screen(make_app):

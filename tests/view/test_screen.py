@@ -172,7 +172,7 @@ def test_an_opaque_image_is_kept_with_rows_sdl_copies_at_full_speed_and_the_same
 
 
 def test_card_bodies_and_background_patches_have_rows_sdl_copies_at_full_speed(make_app):
-    app = make_app(size=(1280, 720))  # Golf's cards are 132 pixels wide there: rows of 528 bytes
+    app = make_app(size=(1280, 712))  # Golf's cards are 132 pixels wide there: rows of 528 bytes
     table = open_table(app.ctx, GolfGame.from_code("GO1-E-AAAAAAC"))
     app.replace(table)
     run_frames(app, 3)
