@@ -14,6 +14,7 @@ MODULES = [
     "game.model.course",
     "game.registry",
     "game.ui.design",
+    "game.ui.text",
 ]
 
 

@@ -17,7 +17,6 @@ menu's first choices by its short name), decided by the class and the language."
 from __future__ import annotations
 
 import datetime
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +35,7 @@ from game.scenes.seat import saved_game_at_stake
 from game.scenes.sized_widgets import SizedButton, SizedSegments, label_room, label_width
 from game.ui import theme
 from game.ui.design import Design, RowForm, design_for
-from game.ui.text import TextCache, get_font, least_legible
+from game.ui.text import TextCache, get_font, least_legible, wrap_lines
 from game.ui.widget import Widget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -121,37 +120,8 @@ def short_title(kind: registry.GameKind) -> str:
 
 
 def wrap(text: TextCache, line: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """`line` broken into lines no wider than `width` at `size`, between words, or between letters
-    where one word alone is wider (Thai writes a sentence without spaces)."""
-    out: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        trial = f"{current} {word}" if current else word
-        if text.rendered_size(trial, size, bold)[0] <= width:
-            current = trial
-            continue
-        if current:
-            out.append(current)
-        current = word
-        while text.rendered_size(current, size, bold)[0] > width and len(current) > 1:
-            cut = _cut(text, current, width, size, bold)
-            out.append(current[:cut])
-            current = current[cut:]
-    if current:
-        out.append(current)
-    return out
-
-
-def _cut(text: TextCache, word: str, width: int, size: int, bold: bool) -> int:
-    """Where to break a word too wide: the most letters that fit, never before a combining mark."""
-    cut = 1
-    for i in range(1, len(word)):
-        if unicodedata.combining(word[i]) or unicodedata.category(word[i]) == "Mn":
-            continue
-        if text.rendered_size(word[:i], size, bold)[0] > width:
-            break
-        cut = i
-    return cut
+    """`line` broken into lines no wider than `width` at `size` (game.ui.text.wrap_lines)."""
+    return wrap_lines(line, width, size, bold)
 
 
 def line_height(size: int) -> int:

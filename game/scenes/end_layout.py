@@ -15,8 +15,7 @@ label size, decided by the class and the language alone (against the class's nar
 from __future__ import annotations
 
 import logging
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,7 +24,7 @@ import pygame
 from ..i18n import tr
 from ..ui import theme
 from ..ui.design import Design, LayoutClass
-from ..ui.text import TextCache, get_font, least_legible
+from ..ui.text import TextCache, get_font, least_legible, wrap_lines
 from ..ui.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,57 +72,6 @@ def button_height(design: Design, kiosk: bool) -> int:
 
 
 # -- text ---------------------------------------------------------------------------------------------
-def _breaks(word: str) -> list[int]:
-    """Where a word with no space (a Thai phrase) may be broken: before any letter that is not a
-    combining mark (a Thai vowel or tone mark stays with its consonant)."""
-    return [
-        i for i in range(1, len(word)) if not unicodedata.combining(word[i]) and unicodedata.category(word[i]) != "Mn"
-    ]
-
-
-def _split_long(word: str, fits: Callable[[str], bool]) -> list[str]:
-    """A word too wide for the line, in pieces that each fit (broken where _breaks allows)."""
-    pieces: list[str] = []
-    start = 0
-    cuts = [*_breaks(word), len(word)]
-    last = start
-    for cut in cuts:
-        if not fits(word[start:cut]) and last > start:
-            pieces.append(word[start:last])
-            start = last
-        last = cut
-    pieces.append(word[start:])
-    return pieces
-
-
-def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """`text` on as many lines as it needs within `width` at `size` (never smaller): by words, and a
-    word too long for a line alone broken between its letters.
-
-    >>> wrap("one two three", 10**4, 15)
-    ['one two three']
-    """
-    font = get_font(size, bold)
-
-    def fits(line: str) -> bool:
-        return font.size(line)[0] <= width
-
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if fits(candidate):
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            *whole, line = _split_long(word, fits) if not fits(word) else [word]
-            lines += whole
-        lines.append(line)
-    return lines
-
-
 @dataclass(frozen=True, slots=True)
 class TextLine:
     """One block of the panel's text as drawn: its lines joined by newlines, size, colour, boldness,
@@ -145,7 +93,7 @@ def text_plan(text: TextCache, design: Design, inner: int, title: str, lines: Se
     blocks += [(line, design.type.body, theme.TEXT, False, design.space(0.5)) for line in lines]
     for words, size, colour, bold, below in blocks:
         size = least_legible(words, size)
-        joined = "\n".join(wrap(words, inner, size, bold))
+        joined = "\n".join(wrap_lines(words, inner, size, bold))
         out.append(TextLine(joined, size, colour, bold, below, text.rendered_size(joined, size, bold)[1]))
     return out
 
@@ -180,30 +128,11 @@ class PanelButton(Button):
         super().__init__(rect, label, text, style=style)
         self.label_size = size
 
-    def _render(self, state: str) -> pygame.Surface:
+    def label_image(self, ink: theme.Colour) -> pygame.Surface:
         label = tr(self.label)
-        key = (state, label, self.enabled)
-        surf = self._surfaces.get(key)
-        if surf is not None:
-            return surf
         w, h = self._rect.size
-        radius = max(6, h // 4)
-        b = self.bounds
-        surf = pygame.Surface(b.size, pygame.SRCALPHA)
-        ox, oy = self._rect.x - b.x, self._rect.y - b.y
-        fill, ink, border = self._colours(state)
-        if self.style != "ghost":
-            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
-            drop = 2 if state != "pressed" else 0
-            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
-        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
-        dy = 1 if state == "pressed" else 0
-        surf.blit(body, (ox, oy + dy))
         size = least_legible(label, self.label_size)
-        img = self.text.render("\n".join(wrap(label, w - 2 * max(6, h // 4), size, True)), size, ink, bold=True)
-        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
-        self._surfaces[key] = surf
-        return surf
+        return self.text.render("\n".join(wrap_lines(label, w - 2 * max(6, h // 4), size, True)), size, ink, bold=True)
 
 
 def button_boxes(

@@ -7,7 +7,6 @@ deal as a card with its state.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ import pygame
 
 from game.i18n import N_, tr
 from game.ui import theme
-from game.ui.text import TextCache, least_legible, two_lines
+from game.ui.text import TextCache, least_legible, two_lines, wrap_lines
 from game.ui.widget import Widget
 from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
 from game.view.table_thumb import TableThumb
@@ -37,26 +36,8 @@ def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) 
 
 
 def wrap(text: TextCache, message: str, width: int, size: int, bold: bool = False) -> str:
-    """`message` broken into lines no wider than `width` at `size`: at spaces, and within a word too
-    long for a line (a Thai phrase has no spaces) before any letter that is not a mark."""
-    lines: list[str] = []
-    line = ""
-    for word in message.split(" "):
-        trial = f"{line} {word}" if line else word
-        if text.rendered_size(trial, size, bold)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for ch in word:  # a word alone wider than a line is broken between its letters
-            if line and unicodedata.category(ch) != "Mn" and text.rendered_size(line + ch, size, bold)[0] > width:
-                lines.append(line)
-                line = ""
-            line += ch
-    if line:
-        lines.append(line)
-    return "\n".join(lines)
+    """`message` broken into lines no wider than `width` at `size` (game.ui.text.wrap_lines)."""
+    return "\n".join(wrap_lines(message, width, size, bold))
 
 
 def button_label_width(text: TextCache, label: str, size: int, height: int) -> int:
@@ -86,33 +67,6 @@ class TypeButton(Button):
         w, h = self._rect.size
         line = label_lines(self.text, label, w - int(h * BUTTON_PAD), self.size, True)
         return self.text.render(line, sized(label, self.size), ink, bold=True)
-
-    def _render(self, state: str) -> pygame.Surface:
-        label = tr(self.label)
-        key = (state, label, self.enabled, self.size)
-        surf = self._surfaces.get(key)
-        if surf is not None:
-            return surf
-        w, h = self._rect.size
-        radius = max(6, h // 4)
-        b = self.bounds
-        surf = pygame.Surface(b.size, pygame.SRCALPHA)
-        ox, oy = self._rect.x - b.x, self._rect.y - b.y
-        fill, ink, border = self._colours(state)
-        if self.style != "ghost":
-            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
-            drop = 2 if state != "pressed" else 0
-            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
-        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
-        dy = 1 if state == "pressed" else 0
-        surf.blit(body, (ox, oy + dy))
-        img = self.label_image(ink)
-        if not self.enabled:
-            img = img.copy()
-            img.set_alpha(110)
-        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
-        self._surfaces[key] = surf
-        return surf
 
 
 class TypeSegments(SegmentedControl):

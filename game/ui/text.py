@@ -375,6 +375,57 @@ def two_lines(text: str, size: int, bold: bool = False) -> str:
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
+def _breaks(word: str) -> list[int]:
+    """Where a word with no space (a Thai phrase) may be broken: before any letter that is not a
+    combining mark (a Thai vowel or tone mark stays with its consonant)."""
+    return [
+        i for i in range(1, len(word)) if not unicodedata.combining(word[i]) and unicodedata.category(word[i]) != "Mn"
+    ]
+
+
+def _split_long(word: str, fits: Callable[[str], bool]) -> list[str]:
+    """A word too wide for the line, in pieces that each fit (broken where _breaks allows)."""
+    pieces: list[str] = []
+    start = 0
+    cuts = [*_breaks(word), len(word)]
+    last = start
+    for cut in cuts:
+        if not fits(word[start:cut]) and last > start:
+            pieces.append(word[start:last])
+            start = last
+        last = cut
+    pieces.append(word[start:])
+    return pieces
+
+
+def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """`text` on as many lines as it needs within `width` at `size` (never smaller): by words, and a
+    word too long for a line alone broken between its letters.
+
+    >>> wrap_lines("one two three", 10**4, 15)
+    ['one two three']
+    """
+    font = get_font(size, bold)
+
+    def fits(line: str) -> bool:
+        return font.size(line)[0] <= width
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if fits(candidate):
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            *whole, line = _split_long(word, fits) if not fits(word) else [word]
+            lines += whole
+        lines.append(line)
+    return lines
+
+
 def _bytes(surf: pygame.Surface) -> int:
     return surf.get_width() * surf.get_height() * surf.get_bytesize()
 

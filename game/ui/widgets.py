@@ -109,10 +109,22 @@ class Button(Widget):
 
     def _render(self, state: str) -> pygame.Surface:
         label = tr(self.label)
-        key = (state, label, self.enabled)
+        key = (state, label, self.enabled, self.size)
         surf = self._surfaces.get(key)
         if surf is not None:
             return surf
+        surf, ink, (cx, cy) = self._body(state)
+        img = self.label_image(ink)
+        if not self.enabled:
+            img = img.copy()
+            img.set_alpha(110)
+        surf.blit(img, img.get_rect(center=(cx, cy)))
+        self._surfaces[key] = surf
+        return surf
+
+    def _body(self, state: str) -> tuple[pygame.Surface, theme.Colour, tuple[int, int]]:
+        """The button without its label in a state: its picture (shadow and body, over its bounds),
+        the label's ink and where the label's centre goes in the picture."""
         w, h = self._rect.size
         radius = max(6, h // 4)
         b = self.bounds
@@ -126,14 +138,12 @@ class Button(Widget):
         body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
         dy = 1 if state == "pressed" else 0
         surf.blit(body, (ox, oy + dy))
-        line, size = self.label_layout(label)
-        img = self.text.render(line, size, ink, bold=True)
-        if not self.enabled:
-            img = img.copy()
-            img.set_alpha(110)
-        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
-        self._surfaces[key] = surf
-        return surf
+        return surf, ink, (ox + w // 2, oy + h // 2 + dy)
+
+    def label_image(self, ink: theme.Colour) -> pygame.Surface:
+        """The label as drawn on the button, in `ink`."""
+        line, size = self.label_layout(tr(self.label))
+        return self.text.render(line, size, ink, bold=True)
 
     def stands(self, size: int) -> bool:
         """Whether the label stands in the button at `size` (on one line or two) without shrinking."""
