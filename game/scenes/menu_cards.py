@@ -98,32 +98,11 @@ class TypeSegments(SegmentedControl):
             for _v, label in self.options
         ]
 
-    def draw(self, surface: pygame.Surface) -> pygame.Rect:
-        self.dirty = False
-        if not self.visible:
-            return self.bounds
-        w, h = self._rect.size
-        radius = max(6, h // 4)
-        track = self._surfaces.get("track")
-        if track is None:
-            track = self._surfaces["track"] = theme.rounded_rect((w, h), theme.TRACK, radius, 2, (255, 255, 255, 60))
-        surface.blit(track, self._rect)
-        for i, (value, label) in enumerate(self.options):
-            seg = self.segment_rect(i).inflate(-6, -6)
-            chosen = value == self.value
-            if chosen or i == self.hover_index or i == self.pressed_index:
-                fill = theme.GOLD if chosen else (255, 255, 255, 70 if i == self.pressed_index else 35)
-                key = ("seg", seg.size, fill)
-                body = self._surfaces.get(key)
-                if body is None:
-                    body = self._surfaces[key] = theme.rounded_rect(seg.size, fill, max(4, radius - 3))
-                surface.blit(body, seg)
-            ink = theme.TEXT_DARK if chosen else theme.TEXT
-            name = tr(label)
-            line = label_lines(self.text, name, seg.width - self.LABEL_PAD + 6, self.size, True)
-            img = self.text.render(line, sized(name, self.size), ink, bold=chosen)
-            surface.blit(img, img.get_rect(center=seg.center))
-        return self.bounds
+    def segment_image(self, label: str, seg: pygame.Rect, ink: theme.Colour, chosen: bool, size: int) -> pygame.Surface:
+        """On two lines of the same size where one does not fit (the row's compact form)."""
+        name = tr(label)
+        line = label_lines(self.text, name, seg.width - self.LABEL_PAD + 6, self.size, True)
+        return self.text.render(line, sized(name, self.size), ink, bold=chosen)
 
 
 class TypeToggle(Toggle):
@@ -201,48 +180,6 @@ class TypeInput(TextInput):
 
     size = 16
 
-    def draw(self, surface: pygame.Surface) -> pygame.Rect:
-        self.dirty = False
-        if not self.visible:
-            return self.bounds
-        w, h = self._rect.size
-        radius = max(6, h // 4)
-        key = ("box", self.focused)
-        box = self._surfaces.get(key)
-        if box is None:
-            border = theme.GOLD if self.focused else (255, 255, 255, 90)
-            width = 3 if self.focused else 2
-            box = self._surfaces[key] = theme.rounded_rect((w, h), theme.CREAM, radius, width, border)
-        surface.blit(box, self._rect)
-        pad = max(10, h // 3)
-        inner = self._rect.inflate(-2 * pad, 0)
-        if self.value:
-            size = sized(self.value, self.size)
-            img = self.text.render(self.value, size, theme.TEXT_DARK)
-            caret_x = self.text.render(self.value[: self.caret], size, theme.TEXT_DARK).get_width() if self.caret else 0
-        else:
-            hint = tr(self.placeholder)
-            size = sized(hint, self.size)
-            img = self.text.render(hint, size, PLACEHOLDER)
-            caret_x = 0
-        shift = max(0, caret_x - inner.width + 2)  # the caret stays in sight: the text scrolls left
-        clip = surface.get_clip()
-        surface.set_clip(inner.clip(clip) if clip else inner)
-        if self.selected and self.value:
-            mark = pygame.Rect(
-                inner.x - shift, self._rect.centery - img.get_height() // 2, img.get_width(), img.get_height()
-            )
-            pygame.draw.rect(surface, theme.GOLD_HOVER, mark, border_radius=3)
-        surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
-        if self.focused:
-            ch = int(size * 1.1)
-            pygame.draw.rect(surface, theme.TEXT_DARK, (inner.x - shift + caret_x, self._rect.centery - ch // 2, 2, ch))
-        surface.set_clip(clip)
-        return self.bounds
-
-
-#: The code box's placeholder ink: dim, and still 4.5:1 on the cream box.
-PLACEHOLDER = (100, 100, 92)
 
 #: What paints a game's picture: (the game's value, the picture's size) -> its TableThumb.
 Thumbs = Callable[[Any, tuple[int, int]], TableThumb]

@@ -81,7 +81,7 @@ class Design:
 COMPACT_UP_TO = (900, 540)
 LARGE_FROM = (1600, 900)
 
-_COMPACT = Design(LayoutClass.COMPACT, TypeScale(13, 16, 18, 22, 30), 8, 44, 48, 44, (800, 480))
+_COMPACT = Design(LayoutClass.COMPACT, TypeScale(13, 15, 16, 20, 28), 8, 44, 48, 44, (800, 480))
 _REGULAR = Design(LayoutClass.REGULAR, TypeScale(15, 18, 20, 26, 38), 10, 44, 56, 52, (901, 541))
 _LARGE = Design(LayoutClass.LARGE, TypeScale(18, 22, 26, 35, 52), 14, 48, 72, 64, LARGE_FROM)
 
@@ -111,7 +111,7 @@ def design_for(window: tuple[int, int]) -> Design:
     the smaller of the two ratios, from 1.5 up), every size at once, so 4K reads as 1080p does.
 
     >>> design_for((800, 480)).type.body, design_for((1280, 720)).type.body, design_for((1920, 1080)).type.body
-    (16, 18, 22)
+    (15, 18, 22)
     >>> design_for((3840, 2160)).type.body, design_for((3840, 2160)).unit
     (44, 28)
     """

@@ -14,6 +14,7 @@ import pygame
 from game.i18n import tr
 from game.ui import theme
 from game.ui.pointer import DOWN
+from game.ui.text import least_legible
 from game.ui.widget import Widget
 
 
@@ -22,7 +23,12 @@ class TextInput(Widget):
 
     ``paste`` returns the clipboard text (the context's clipboard_get); ``allowed`` filters the
     characters kept (None keeps every printable one); ``upper`` turns letters into capitals.
+    ``size``: the text's size, the layout class's (game/ui/design.py); None: from the box's height.
     """
+
+    size: int | None = None
+    #: the placeholder's ink: dim on the cream box, still legible (WCAG 4.5:1)
+    PLACEHOLDER = (100, 100, 92)
 
     def __init__(
         self,
@@ -174,12 +180,16 @@ class TextInput(Widget):
         surface.blit(box, self._rect)
         pad = max(10, h // 3)
         inner = self._rect.inflate(-2 * pad, 0)
-        size = max(14, int(h * 0.46))
+        shown = self.value or tr(self.placeholder)
+        size = least_legible(shown, self.size) if self.size else max(14, int(h * 0.46))
         if self.value:
             img = self.text.render(self.value, size, theme.TEXT_DARK)
             caret_x = self.text.render(self.value[: self.caret], size, theme.TEXT_DARK).get_width() if self.caret else 0
+        elif self.size:  # at its class's size: the screen gives the box the room its words need
+            img = self.text.render(shown, size, self.PLACEHOLDER)
+            caret_x = 0
         else:
-            img = self.text.fit(tr(self.placeholder), inner.width, size, (120, 120, 110))
+            img = self.text.fit(shown, inner.width, size, self.PLACEHOLDER)
             caret_x = 0
         # keep the caret visible: scroll the text left when it is wider than the box
         shift = max(0, caret_x - inner.width + 2)
@@ -192,7 +202,7 @@ class TextInput(Widget):
             pygame.draw.rect(surface, theme.GOLD_HOVER, mark, border_radius=3)
         surface.blit(img, (inner.x - shift, self._rect.centery - img.get_height() // 2))
         if self.focused:
-            ch = int(size * 0.9)
+            ch = int(size * 1.1)
             pygame.draw.rect(surface, theme.TEXT_DARK, (inner.x - shift + caret_x, self._rect.centery - ch // 2, 2, ch))
         surface.set_clip(clip)
         return self.bounds

@@ -283,9 +283,13 @@ class SegmentedControl(Widget):
                     body = self._surfaces[key] = theme.rounded_rect(seg.size, fill, max(4, radius - 3))
                 surface.blit(body, seg)
             ink = theme.TEXT_DARK if chosen else theme.TEXT
-            img = self.text.render(tr(label), size, ink, bold=chosen)
+            img = self.segment_image(label, seg, ink, chosen, size)
             surface.blit(img, img.get_rect(center=seg.center))
         return self.bounds
+
+    def segment_image(self, label: str, seg: pygame.Rect, ink: theme.Colour, chosen: bool, size: int) -> pygame.Surface:
+        """A choice's label as drawn in its segment `seg`, at the control's one label size `size`."""
+        return self.text.render(tr(label), size, ink, bold=chosen)
 
 
 def _apportioned(x: int, width: int, least: int, label_widths: list[int], pad: int) -> list[int]:

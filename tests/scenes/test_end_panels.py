@@ -194,7 +194,7 @@ def test_a_round_at_par_is_spelled_out():
 def test_a_long_line_wraps_at_its_size_and_a_thai_phrase_breaks_only_between_letters():
     import unicodedata
 
-    from game.scenes.end_layout import wrap
+    from game.ui.text import wrap_lines as wrap
     from game.ui.text import get_font
 
     english = wrap("The win was lost 15 moves ago: a draw from the stock.", 200, 15)
