@@ -17,6 +17,7 @@ import pygame
 
 from ..i18n import tr
 from ..ui import theme
+from ..ui.design import design_for
 from ..ui.key_focus import KeyFocus
 from ..ui.panel_image import PanelImage
 from ..ui.pointer import DOWN, UP, pointer
@@ -152,7 +153,10 @@ class DialogOverlay(PanelMeasure, Scene):
         """The buttons made anew in `boxes`; a press or hover across a new layout stays (its
         release still clicks)."""
         held = {b.label: b for b in getattr(self, "buttons", ())}
-        self.buttons = [Button(box, label, self.ctx.text, style=style) for box, (label, _fn, style) in zip(boxes, acts)]
+        size = design_for(self.size).type.label  # the layout class's label size, never shrunk alone
+        self.buttons = [
+            Button(box, label, self.ctx.text, style=style, size=size) for box, (label, _fn, style) in zip(boxes, acts)
+        ]
         for button in self.buttons:
             before = held.get(button.label)
             if before is not None:

@@ -11,7 +11,8 @@ import pygame
 
 from ..i18n import tr
 from ..ui import theme
-from ..ui.text import get_font, least_legible
+from ..ui.design import design_for
+from ..ui.text import get_font, least_legible, wrap_lines
 from .base import Action
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,10 +92,11 @@ class PanelMeasure:
         out: it may need more, never less)."""
         return min(self.size[1] - 20, int((130 + 34 * len(self._said_lines())) * s))
 
-    @staticmethod
-    def _button_size(s: float) -> tuple[int, int]:
-        """A button's height and the gap around it at scale s."""
-        return max(theme.MIN_TOUCH + 4, int(52 * s)), int(16 * s)
+    def _button_size(self, s: float) -> tuple[int, int]:
+        """A button's height (the layout class's row, a kiosk's finger at least) and the gap around
+        it at scale s."""
+        design = design_for(self.size)
+        return max(design.row, design.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0), int(16 * s)
 
     def _measure(self, s: float, window: pygame.Rect, acts: list) -> tuple[int, int, int, int, int, int]:
         """The panel's width and height, button height, gap, buttons per row and rows at scale s."""
@@ -102,7 +104,7 @@ class PanelMeasure:
         # would wrap its title onto more lines and grow taller than the space it is shrunk for)
         pw, ph = min(window.width - 20, int(440 * max(s, theme.scale_for(self.size)))), self._height_for_lines(s)
         bh, gap = self._button_size(s)
-        font = get_font(max(12, int(bh * 0.48)), True)
+        font = get_font(design_for(self.size).type.label, True)
         # as many buttons side by side as keep every label at its full size (rows of 3, 2 or 1)
         per_row = max(1, len(acts))
         while per_row > 1:
@@ -126,18 +128,17 @@ class PanelMeasure:
         return self._once(("plan", self.compact, pw, s), lambda: self._plan_text(pw, s))
 
     def _plan_text(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
+        """The title at the layout class's heading size and the lines at its body size, each on as
+        many lines as it needs (a size never shrinks to fit: the window's class decides it)."""
         inner_w = pw - int(40 * s)
-        text = self.ctx.text
-        title, size = text.wrapped_choice(tr(self.content.title), inner_w, int(34 * s), bold=True)
-        out: list[tuple[str, int, theme.Colour, bool, int]] = [(title, size, theme.GOLD, True, int(12 * s))]
-        body = min(int(24 * s), size)  # never above the title: a narrow panel's title stays its head
-        lines = self._said_lines()
-        # one size for every line that fits on one: a line a little too long does not shrink alone
-        sizes = [text.fit_size(line, inner_w, body) for line in lines]
-        body = min([size for size in sizes if size >= body * 0.8] or [body])
-        for line in lines:
-            line, size = text.wrapped_choice(line, inner_w, body)
-            out.append((line, size, theme.TEXT, False, int(6 * s)))
+        type_scale = design_for(self.size).type
+        title = tr(self.content.title)
+        size = least_legible(title, type_scale.heading)
+        wrapped = "\n".join(wrap_lines(title, inner_w, size, True))
+        out: list[tuple[str, int, theme.Colour, bool, int]] = [(wrapped, size, theme.GOLD, True, int(12 * s))]
+        for line in self._said_lines():
+            size = least_legible(line, type_scale.body)
+            out.append(("\n".join(wrap_lines(line, inner_w, size)), size, theme.TEXT, False, int(6 * s)))
         return out
 
     def _text_bottom(self, pw: int, s: float) -> int:
