@@ -1,8 +1,10 @@
 """The scorecard of a round of golf: between holes, and at the end of the round.
 
 Three moments, one screen: a hole has just ended (its score shown, not final yet: Next hole makes
-it final, Back returns to a blocked hole to undo), a hole was given up (the next is dealt already),
-or the round is over (the total against par, the best round, and confetti for a round under par).
+it final, Back returns to the hole's panel, won or blocked, where a blocked hole may be undone), a
+hole was given up (the next is dealt already), or the round is over (the total against par, the
+best round, and confetti for a round under par). The left button is one word for one action: Back
+where the hole's table is beneath the card, Menu where none is.
 """
 
 from __future__ import annotations

@@ -401,3 +401,35 @@ def test_round_statistics_after_a_scripted_round(make_app):
 def test_a_negative_strokes_count_is_written_with_the_same_dash_as_the_score_to_par():
     """Never "Hole 1: -1" (a hyphen) beside "Round: –6" (the en dash the fonts have)."""
     assert strokes(-1) == "\u20131" == shown(par_text(-1)) and strokes(0) == "0" and strokes(4) == "4"
+
+
+def test_the_cards_left_button_is_one_word_for_one_action_after_every_hole(make_app):
+    """After a hole's end, won or blocked, the card's left button is Back and returns to the hole's
+    panel (from where Undo or the menu go on); Menu is the left button only where no hole is behind."""
+    from game import solver
+
+    app, table = round_table(make_app, "GR1-C-AAAAAFA")
+    app.settings.animation_speed = "off"
+    ends: dict[str, str] = {}
+    for _hole in range(9):
+        table = app.stack[0]
+        solved = solver.solve(table.game.copy()) if not ends.get("won") else None
+        line = list(solved.moves) if solved is not None and solved.verdict == "winnable" else None
+        while table.game.status == "playing":
+            table.attempt(line.pop(0) if line else table.game.legal_moves()[-1])
+            settle(app)
+        panel = app.top
+        status = table.game.status
+        click(app, button(panel, "Scorecard").rect.center)
+        card = app.top
+        assert isinstance(card, ScorecardScene) and card.state == "pending"
+        ends[status] = card.secondary.label
+        click(app, card.secondary.rect.center)
+        settle(app)
+        assert app.top is panel, (status, "Back returns to the hole's panel")
+        click(app, button(panel, "Scorecard").rect.center)
+        click(app, app.top.primary.rect.center)  # the next hole
+        settle(app)
+        if len(ends) == 2:
+            break
+    assert ends == {"won": "Back", "blocked": "Back"}
