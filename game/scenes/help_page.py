@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..help.content import Block, spans
+from ..i18n import language
 from ..ui import theme
-from ..ui.text import get_font
+from ..ui.text import FallbackFont, get_font
 from ..ui.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -103,6 +104,7 @@ class Page:
         self.width = width
         self.body = body or body_size(scale)
         self.four_colour = bool(ctx.settings.four_colour)
+        self.thai = language() == "th"  # its lines are as tall as Thai letters need
         self.lines: list[Line] = []
         self.actions: list[Action] = []
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
@@ -270,11 +272,15 @@ class Page:
         return pieces
 
     def _line_height(self, atoms: list[Atom], size: int) -> int:
-        font = get_font(size)
-        tallest = max(
-            [font.get_linesize()] + [self._font(a.kind, size).size(a.text)[1] for a in atoms if a.kind != "card"]
-        )
-        return tallest + max(2, size // 6)
+        """Every line of a size is one height, whatever glyphs it holds: the height of the language's
+        letters (Thai reaches further below the line than Latin and Greek) and a little leading. A
+        symbol (▶ ☞ ✓) comes from a font that reaches deeper still; it adds no height to its line."""
+        return _letters_box(size, self.thai)[0] + max(2, size // 6)
+
+    def _baseline(self, line: Line) -> int:
+        """Where a line's words stand, from its top: the language's letters centred in the line."""
+        height, ascent = _letters_box(line.size, self.thai)
+        return (line.height - height) // 2 + ascent
 
     def _chip_size(self, text: str, size: int) -> tuple[int, int]:
         font = get_font(int(size * 0.92), True)
@@ -292,14 +298,16 @@ class Page:
         width = max(1, max((a.x + a.width for a in line.atoms), default=1) - min((a.x for a in line.atoms), default=0))
         left = min((a.x for a in line.atoms), default=0)
         surf = pygame.Surface((width, line.height), pygame.SRCALPHA)
+        baseline = self._baseline(line)
         for a in line.atoms:
             x = a.x - left
             if a.kind == "card":
                 chip = self._chip(a.text, line.size)
                 surf.blit(chip, (x + max(1, line.size // 16), (line.height - chip.get_height()) // 2))
             else:
-                img = self._font(a.kind, line.size).render(a.text, True, line.colour)
-                surf.blit(img, (x, (line.height - img.get_height()) // 2))
+                font = self._font(a.kind, line.size)
+                img = font.render(a.text, True, line.colour)
+                surf.blit(img, (x, baseline - _image_baseline(font, a.text)))
         self._cache[index] = surf
         self._cache_bytes += surf.get_width() * surf.get_height() * 4
         while len(self._cache) > 1 and self._cache_bytes > LINE_CACHE_BYTES:
@@ -344,6 +352,29 @@ class Page:
             action.surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
             b.draw(action.surface)
         return action.surface
+
+
+#: Letters that reach as high and as low as a language's letters do: Latin and Greek, or Thai.
+LETTERS = {False: "ÁgΨ", True: "ญู่ป้"}
+
+
+def _letters_box(size: int, thai: bool) -> tuple[int, int]:
+    """(height, baseline from the top) of a line of the language's letters at `size`."""
+    font = get_font(size)
+    sample = LETTERS[thai]
+    return font.size(sample)[1], _image_baseline(font, sample)
+
+
+def _image_baseline(font: FallbackFont, text: str) -> int:
+    """Where the baseline is in `font.render(text)`'s image, from its top: the runs of each family
+    stand on one baseline, below the highest ascent and the room a deeper font needs above it
+    (FallbackFont.render lays them out so)."""
+    parts = font.runs(text)
+    if not parts:
+        return int(font.get_ascent())
+    deepest = max(-f.get_descent() for f, _ in parts)
+    pad = max(0, deepest + font.get_descent())
+    return int(max(f.get_ascent() for f, _ in parts)) + pad
 
 
 def _extent(atoms: list[Atom]) -> int:
