@@ -1,10 +1,12 @@
 """A worked example played on a live mini-table: the real board, cards, layouts and animations.
 
-The example's script runs by itself, a step at a time: its caption shows, the cards it is about are
-pointed at (the hint's glow and arrow), then the move is made, or refused with the table's own
-message, shake and sound. Next (or a tap on the table) goes on at once, a pause waits for Continue,
-Replay starts again, and Back returns to the Help page. The top band shows the counters of the
-game being played, like a table's.
+The example's script runs by itself, a step at a time: the cards it is about are pointed at (the
+hint's glow and arrow), then the move is made, or refused with the table's own message, shake and
+sound, and its caption shows with it, for as long as it takes to read: a caption tells of the table
+as it is once its move is made, so the figures it names ("Score 20 after 3 moves") are the band's.
+A step that moves nothing shows its caption at once. Next (or a tap on the table) goes on at once,
+a pause waits for Continue, Replay starts again, and Back returns to the Help page. The top band
+shows the counters of the game being played, like a table's.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class ExampleScene(ExamplePainting, Scene):
         self.phase = "read"
         self.timer = 0.0
         self.caption_no: int | None = None
+        self._reading = 0.0  # s to read the caption the step just made brought (0: it brought none)
         self.plan: Plan | None = None
         self._caption_page: Page | None = None
         self._shown: tuple | None = None
@@ -176,14 +179,23 @@ class ExampleScene(ExamplePainting, Scene):
             self.phase, self.timer = "done", 0.0
             self._buttons_for_phase()
             return
-        step = self.plan.step
-        new_caption = step.say is not None and step.say != self.caption_no
-        if new_caption:
-            self.caption_no = step.say
-            self._caption_page = None
-        self.phase = "read"
-        self.timer = read_time(self.caption()) if new_caption else 0.0
+        if self.plan.kind == "look":  # nothing moves: its caption at once, to be read
+            self.phase = "read"
+            self.timer = read_time(self.caption()) if self._show_caption(self.plan.step) else 0.0
+        else:  # a move: its cards pointed at first; its caption comes with it (_act)
+            self._point()
+            self.phase = "point"
+            self.timer = REPLAY_POINT if self.replaying else POINT_TIME
         self._buttons_for_phase()
+
+    def _show_caption(self, step: examples.Step) -> bool:
+        """Show the step's caption; whether it is a new one (to be read before the script goes on)."""
+        if step.say is None or step.say == self.caption_no:
+            return False
+        self.caption_no = step.say
+        self._caption_page = None
+        self._reading = read_time(self.caption())
+        return True
 
     def caption(self) -> str:
         if self.caption_no is None:
@@ -243,6 +255,8 @@ class ExampleScene(ExamplePainting, Scene):
             args = plan.step.args
             self._message(args["message"], **message_fields(args))
         self.run.apply(plan)
+        if not self._show_caption(plan.step):
+            self._reading = 0.0
         if plan.refused is None and plan.kind != "look":
             sound = (
                 "flip"
@@ -296,14 +310,13 @@ class ExampleScene(ExamplePainting, Scene):
                 self._buttons_for_phase()
                 return None
             self._point()
-            self.phase = "point"
-            self.timer = (REPLAY_POINT if self.replaying else POINT_TIME) if self.step_plan.kind != "look" else 0.0
+            self.phase, self.timer = "point", 0.0  # (only a step that moves nothing is read first)
         elif self.phase == "point":
             self._act()
             self.phase = "act"
         elif self.phase == "act" and not self.board.is_animating():
             self.phase = "linger"
-            self.timer = REPLAY_LINGER if self.replaying else LINGER
+            self.timer = max(REPLAY_LINGER if self.replaying else LINGER, self._reading)
         elif self.phase == "linger":
             self._begin_step()
         return None

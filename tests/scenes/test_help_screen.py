@@ -5,6 +5,7 @@ the worked examples played on their mini-table; the deal buttons; the first-run 
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
@@ -558,3 +559,56 @@ def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, poin
     assert any(t.startswith(word) for t in shown), shown
     # the tip itself says the same (never "Tap a free card" over "Click to continue")
     assert overlay.text.startswith("Click a free card" if pointing == "mouse" else "Tap a free card")
+
+
+# --- a caption shows with the table it tells of ----------------------------------------------------------
+def _say_step(run: examples.Run, number: int) -> examples.Step:
+    return next(s for s in run.part.steps if s.say == number)
+
+
+@pytest.mark.parametrize("example_id", list(examples.load()))
+def test_a_caption_shows_with_the_table_it_tells_of(make_app, example_id):
+    """A step's caption appears when its move is made, so its figures ("Score 20 after 3 moves") are
+    the band's; a caption shown while a whole line is replayed names no figure, the counter running."""
+    app = app_with(make_app, animation_speed="normal")
+    scene = ExampleScene(app.ctx, examples.load()[example_id])
+    app.push(scene)
+    seen: set[tuple[int, int]] = set()
+    for _ in range(4000):
+        if scene.phase == "done":
+            break
+        if scene.phase == "wait":
+            click(app, scene.next.rect.center)
+        app.step_frame(0.05)
+        number, run = scene.caption_no, scene.run
+        if number is None or (run.part_index, number) in seen:
+            continue
+        seen.add((run.part_index, number))
+        step = _say_step(run, number)
+        if step.do == "replay":
+            assert not re.search(r"\d", scene.caption()), (example_id, number, "a figure the counter runs past")
+        else:
+            assert not run.check(step), (example_id, number, run.check(step), scene.band_text())
+    assert scene.phase == "done" and len(seen) == len(scene.example.captions)
+
+
+# --- one line height --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lines_of_one_size_are_one_height_whatever_their_glyphs(make_app, size, lang):
+    """A line holding ▶ ☞ ✓ (drawn from the symbols' font, which reaches deeper) is as tall as its
+    neighbours, and its words sit on the same baseline as theirs."""
+    app = app_with(make_app, size=size, lang=lang)
+    scene = open_help(app, "faq")
+    for page in PAGE_IDS:
+        scene.show_page(page)
+        heights: dict[int, set[int]] = {}
+        for line in scene.page.lines:
+            heights.setdefault(line.size, set()).add(line.height)
+        assert all(len(h) == 1 for h in heights.values()), (page, heights)
+    scene.show_page("faq")
+    symbols = [i for i, line in enumerate(scene.page.lines) if any(ch in a.text for a in line.atoms for ch in "▶☞✓")]
+    assert symbols, "the FAQ names the band's icons"
+    for i in symbols:
+        line = scene.page.lines[i]
+        assert scene.page.line_surface(i).get_height() == line.height
