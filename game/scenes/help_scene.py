@@ -68,7 +68,9 @@ class HelpScene(Scene):
         self._chosen: int | None = None  # the page button Tab chose (keyboard play), None: none shown
         self._transition: Transition = None
         self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="primary")
-        self.tabs = SegmentedControl((0, 0, 1, 1), help_data.PAGES, page, ctx.text, self.show_page)
+        self.tabs = SegmentedControl(
+            (0, 0, 1, 1), help_data.PAGES, help_data.PAGE_TABS.get(page, page), ctx.text, self.show_page
+        )
         self.layout(self.size)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ class HelpScene(Scene):
         if block.kind == "deal":
             option = OPTION_LABELS[parse_code(block.text).variant]
             return tr("Play this deal ({option})", option=tr(option)), "secondary"
-        label = dict(help_data.PAGES).get(block.text, block.text)
+        label = help_data.PAGE_LABELS.get(block.text, block.text)
         return "› " + tr(label), "ghost"
 
     # -- the Scene contract ------------------------------------------------------------------------
@@ -231,7 +233,8 @@ class HelpScene(Scene):
         elif event.key == pygame.K_END:
             self._view_dirty |= self.scroller.scroll_to(self.scroller.extent)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = help_data.PAGE_IDS.index(self.page_id) + (1 if event.key == pygame.K_RIGHT else -1)
+            tab = help_data.PAGE_TABS.get(self.page_id, self.page_id)
+            i = help_data.PAGE_IDS.index(tab) + (1 if event.key == pygame.K_RIGHT else -1)
             self.show_page(help_data.PAGE_IDS[i % len(help_data.PAGE_IDS)])
 
     def _choose(self, event: pygame.event.Event) -> bool:
@@ -258,9 +261,9 @@ class HelpScene(Scene):
         self._transition = Pop()
 
     def show_page(self, page_id: str) -> None:
-        """Show another page from its top."""
+        """Show another page from its top (a page with no tab of its own lights its tab's)."""
         self.page_id = page_id
-        self.tabs.set_value(page_id)
+        self.tabs.set_value(help_data.PAGE_TABS.get(page_id, page_id))
         self.scroller.cancel()
         self._build_page()
         self._full = True

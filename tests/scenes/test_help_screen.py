@@ -13,7 +13,7 @@ from conftest import click, key, run_frames, settle, touch_drag, touch_tap
 from helpers.tiers import everyday_first
 
 from game import i18n
-from game.help import LANGUAGES, PAGE_IDS, content, examples
+from game.help import ALL_PAGE_IDS, LANGUAGES, PAGE_IDS, content, examples
 from game.help.examples import message_fields
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
@@ -135,7 +135,7 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
     scene = open_help(app)
     screen = pygame.Rect((0, 0), size)
     assert screen.contains(scene.view) and scene.view.contains(scene.column.clip(scene.view))
-    for page in PAGE_IDS:
+    for page in ALL_PAGE_IDS:
         scene.show_page(page)
         run_frames(app)
         p = scene.page
@@ -600,7 +600,7 @@ def test_lines_of_one_size_are_one_height_whatever_their_glyphs(make_app, size, 
     neighbours, and its words sit on the same baseline as theirs."""
     app = app_with(make_app, size=size, lang=lang)
     scene = open_help(app, "faq")
-    for page in PAGE_IDS:
+    for page in ALL_PAGE_IDS:
         scene.show_page(page)
         heights: dict[int, set[int]] = {}
         for line in scene.page.lines:
@@ -612,3 +612,13 @@ def test_lines_of_one_size_are_one_height_whatever_their_glyphs(make_app, size, 
     for i in symbols:
         line = scene.page.lines[i]
         assert scene.page.line_surface(i).get_height() == line.height
+
+
+def test_the_golf_page_leads_to_more_rules_under_the_golf_tab(make_app):
+    app = app_with(make_app)
+    scene = open_help(app, "golf")
+    click(app, reveal(scene, find(scene, "page", "golf-rules")).center)
+    assert scene.page_id == "golf-rules" and scene.tabs.value == "golf"
+    assert scene.page_blocks[0].text == "More rules for Golf"
+    key(app, pygame.K_RIGHT)  # the arrows go on from the lit tab
+    assert scene.page_id == "eightoff"
