@@ -2,8 +2,9 @@
 
 - ``text/<lang>/<page>.txt``: each page in English, Greek and Thai, in a small line markup
   (:mod:`game.help.content`); ``{share:RULES}`` in a page is the share of deals winnable under a
-  Golf rule set, in %, from the solver's measure (game/solver/winnable/golf-shares.json). The Greek and Thai rule pages keep the wording of the original pages
-  (``originals/``); the English ones are written from the specification, ``RULES.md``.
+  Golf rule set, in %, from the solver's measure (game/solver/winnable/golf-shares.json). The
+  Greek and Thai rule pages keep the wording of the original pages (``originals/``); the English
+  ones are written from the specification, ``RULES.md``.
 - ``examples.json``: the worked examples (a position and a script of moves each), and
   ``text/<lang>/captions.txt`` their titles and captions (:mod:`game.help.examples`).
 - ``RULES.md``: the product specification, and ``originals/`` the rule pages it was translated from.
