@@ -24,6 +24,7 @@ from ..i18n import language
 from ..ui import theme
 from ..ui.text import FallbackFont, get_font
 from ..ui.widgets import Button
+from .scaled_widgets import ScaledButton
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -99,10 +100,14 @@ class Page:
         label: Callable[[Block], tuple[str, str]] | None = None,
         button_height: int = 48,
         body: int | None = None,
+        sizes: dict[str, int] | None = None,
     ) -> None:
         self.ctx = ctx
         self.width = width
-        self.body = body or body_size(scale)
+        #: Each block kind's text size and the page's buttons' ("label"), from a type scale; None:
+        #: sizes in proportion to the body text's (STYLES)
+        self.sizes = sizes
+        self.body = (sizes or {}).get("para") or body or body_size(scale)
         self.four_colour = bool(ctx.settings.four_colour)
         self.thai = language() == "th"  # its lines are as tall as Thai letters need
         self.lines: list[Line] = []
@@ -137,7 +142,7 @@ class Page:
         """Lay out a block of text from page row y; returns where the next block starts."""
         body = self.body
         factor, colour, bold, before, after = STYLES.get(block.kind, STYLES["para"])
-        size = int(body * factor)
+        size = self.size_of(block.kind)
         y += int(body * before) if previous is not None else 0
         if block.kind == "bullet" and previous == "bullet":
             y -= int(body * 0.35)  # the items of a list sit closer together
@@ -158,18 +163,29 @@ class Page:
         """Lay out consecutive buttons: side by side while they fit, else one under the other."""
         x = 0
         gap = max(8, self.body // 2)
-        font = get_font(max(12, int(height * 0.48)), True)
+        size = self.sizes["label"] if self.sizes else max(12, int(height * 0.48))
+        font = get_font(size, True)
         for block in row:
             text, style = label(block)
             width = min(self.width, font.size(text)[0] + 2 * max(8, height // 3) + height // 2)
             if x and x + width > self.width:
                 x, y = 0, y + height + gap
-            button = Button((0, 0, width, height), text, self.ctx.text, style=style)
+            button: Button = (
+                ScaledButton((0, 0, width, height), text, self.ctx.text, style=style, size=size)
+                if self.sizes
+                else Button((0, 0, width, height), text, self.ctx.text, style=style)
+            )
             bounds = button.bounds
             button.rect = pygame.Rect(-bounds.x, -bounds.y, width, height)
             self.actions.append(Action(block.kind, block.text, text, pygame.Rect(x, y, width, height), button))
             x += width + gap
         return y + height
+
+    def size_of(self, kind: str) -> int:
+        """The text size of a block kind: the type scale's, or in proportion to the body text's."""
+        if self.sizes:
+            return self.sizes.get(kind, self.sizes["para"])
+        return int(self.body * STYLES.get(kind, STYLES["para"])[0])
 
     def _font(self, atom_kind: str, size: int):
         return get_font(size, atom_kind == "bold")

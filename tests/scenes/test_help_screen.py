@@ -19,10 +19,10 @@ from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes import tips, tips_overlay
 from game.scenes.example_scene import ExampleScene
-from game.scenes.help_page import MIN_BODY
 from game.scenes.help_scene import HelpScene
 from game.scenes.menu import MenuScene
 from game.settings import Settings
+from game.ui.design import design_for
 
 SIZES = [(800, 480), (1920, 1080)]
 FINGER = 48
@@ -139,14 +139,14 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
         scene.show_page(page)
         run_frames(app)
         p = scene.page
-        assert p.body >= MIN_BODY >= 16
+        assert p.body == design_for(size).type.body
         assert p.cuts == 0, (page, "a word wider than a line (a Thai phrase needs a word break)")
         shown = "".join(a.text for line in p.lines for i, a in enumerate(line.atoms) if a.text != "•" or i)
         source = "".join(content.plain(b.text) for b in scene.page_blocks if b.kind not in content.ACTIONS)
         assert shown.replace(" ", "") == source.replace(" ", ""), (page, "every character shows, once")
         assert shown.count(" ") <= source.count(" ") and "\u200b" not in shown, (page, "no space that is not there")
         for i, line in enumerate(p.lines):
-            assert line.size >= MIN_BODY
+            assert line.size in design_for(size).type.sizes()
             left = p.line_left(i)
             assert left >= 0 and left + p.line_surface(i).get_width() <= scene.column.width + 1, (page, i)
         for action in p.actions:
@@ -622,3 +622,36 @@ def test_the_golf_page_leads_to_more_rules_under_the_golf_tab(make_app):
     assert scene.page_blocks[0].text == "More rules for Golf"
     key(app, pygame.K_RIGHT)  # the arrows go on from the lit tab
     assert scene.page_id == "eightoff"
+
+
+# --- one type scale -----------------------------------------------------------------------------------
+SIZES3 = [(800, 480), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES3)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_takes_every_size_from_the_type_scale(make_app, size, lang):
+    """The page's text, its buttons, Back and the tabs: each at a size of the window's type scale
+    (none shrunk alone to fit), every control at least the class's target tall, every tab's label
+    within its tab."""
+    from game.ui.text import least_legible
+
+    app = app_with(make_app, size=size, lang=lang)
+    design = design_for(size)
+    scale = design.type.sizes()
+    scene = open_help(app, "golf")
+    for page in ALL_PAGE_IDS:
+        scene.show_page(page)
+        for line in scene.page.lines:
+            assert line.size in scale, (page, line.size)
+        for action in scene.page.actions:
+            assert action.rect.height >= design.target and action.button.size == design.type.label
+    tabs = scene.tabs
+    assert tabs.rect.height >= design.target and scene.back.rect.height >= design.target
+    assert scene.back.label_form()[1] == least_legible(i18n.tr("Back"), design.type.label)
+    for i, (_page, label) in enumerate(tabs.options):
+        words = i18n.tr(label)
+        px = tabs.fitted_label_size()
+        assert px == max(least_legible(i18n.tr(lbl), design.type.label) for _p, lbl in tabs.options)
+        assert app.ctx.text.rendered_size(words, px, True)[0] <= tabs.segment_rect(i).width - 6, (lang, words)
+    assert pygame.Rect((0, 0), size).contains(tabs.rect)
