@@ -11,6 +11,7 @@ shows the counters of the game being played, like a table's.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -23,17 +24,18 @@ from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..model.moves import PileKind
 from ..ui import theme
+from ..ui.design import RowForm, design_for
 from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.toast import Toast
-from ..ui.widgets import Button
 from ..view.board import Board, Target
 from ..view.layout import TableLayout, hud_height, margin
 from ..view.layouts import layout_for
 from .base import Pop, Scene, Transition
-from .example_paint import ExamplePainting, button_width
-from .help_page import Page, body_size
+from .example_paint import ExamplePainting
+from .help_page import Page
 from .help_scene import play_deal
+from .scaled_widgets import ScaledButton, button_width, label_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -74,11 +76,12 @@ class ExampleScene(ExamplePainting, Scene):
         self._shown: tuple | None = None
         self._full = True
         self._transition: Transition = None
-        self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
-        self.deal = Button((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
+        self.design = design_for(self.size)
+        self.back = ScaledButton((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
+        self.deal = ScaledButton((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
         self.deal.visible = example.deal is not None
-        self.next = Button((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
-        self.replay = Button((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
+        self.next = ScaledButton((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
+        self.replay = ScaledButton((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
         self.widgets = [self.back, self.deal, self.next, self.replay]
         self.key_focus = KeyFocus()  # Tab over the buttons (then the arrows), Enter presses
 
@@ -90,8 +93,8 @@ class ExampleScene(ExamplePainting, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
-        scale = theme.scale_for(self.size)
-        self.body = body_size(scale)
+        self.design = design_for(self.size)
+        self.body = self.design.type.body
         caption_h = max(124, int(h * 0.24))  # as _make_layout
         self.table_rect = pygame.Rect(0, 0, w, h - caption_h)
         self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
@@ -124,26 +127,55 @@ class ExampleScene(ExamplePainting, Scene):
             self._shown = None  # the panel and the band are drawn again whole
 
     def _place_buttons(self) -> None:
+        """The band's buttons and the caption's, their labels at the type scale's label size, each
+        at least the class's target tall (on a band no taller than that, the whole band)."""
         m = margin(self.size)
-        bh = self.band.height - 2 * max(4, self.band.height // 10)
-        y = (self.band.height - bh) // 2
+        d = self.design
+        size = d.type.label
+        touch = max(d.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
+        bh = max(touch, self.band.height - 2 * max(4, self.band.height // 10))
+        y = max(0, (self.band.height - bh) // 2)
+        self.band_form = self._band_form(bh)
+        self.deal.label = N_("Play this deal") if self.band_form is RowForm.FULL else N_("Play")
+        self.deal.invalidate()
         x = self.size[0] - m
         for b in (self.back, self.deal):
+            b.set_size(size)
             if b.visible:
-                bw = button_width(tr(b.label), bh)
+                bw = self._button_width(tr(b.label), bh)
                 x -= bw
                 b.rect = (x, y, bw, bh)
                 x -= max(4, m // 2)
         self._counters_right = x - m
-        touch = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        bh = max(touch, int(self.body * 2.3))
+        bh = touch
         gap = max(6, self.body // 3)
-        bw = max(button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
+        self.next.set_size(size)
+        self.replay.set_size(size)
+        bw = max(self._button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
         x = self.panel.right - m - bw
         top = self.panel.centery - bh - gap // 2
         self.next.rect = (x, top, bw, bh)
         self.replay.rect = (x, top + bh + gap, bw, bh)
         self.text_rect = pygame.Rect(m * 2, self.panel.top + m, x - 4 * m, self.panel.height - 2 * m)
+
+    def _band_form(self, height: int) -> RowForm:
+        """FULL where the counters (every figure as wide as three digits) and the band's buttons with
+        their whole words fit the class's narrowest window in this language; else COMPACT, where
+        "Play this deal" is "Play"."""
+        size = self.design.type.label
+        counters = re.sub(r"\d+", "000", self.band_text())
+        text = self.ctx.text.rendered_size(counters, label_size(counters, size), True)[0]
+        full = [text, *(self._button_width(tr(label), height) for label in self._band_labels())]
+        return self.design.row_form(full, lambda least: least[0] - 3 * margin(least))
+
+    def _band_labels(self) -> list[str]:
+        """The band's buttons' labels in full form."""
+        return ["Play this deal", "Back"] if self.deal.visible else ["Back"]
+
+    def _button_width(self, label: str, height: int) -> int:
+        """A button's width for its label at the type scale's label size."""
+        size = label_size(label, self.design.type.label)
+        return button_width(label, size, height, self.ctx.text.rendered_size(label, size, True)[0])
 
     def _targets(self) -> dict[Card, Target]:
         return self.layout.place(self.run.game)

@@ -38,13 +38,14 @@ BAND = (8, 38, 22)
 
 
 def help_for(ctx: Context, scene: SceneLike | None = None) -> Transition:
-    """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
-    when Help (or one of its examples) is what the player is looking at already."""
+    """Open Help over `scene` on the page it names (`help_page`: Golf's More rules sheet names the
+    More rules page), else on that game's page (a table's game, else the menu's choice); None when
+    Help (or one of its examples) is what the player is looking at already."""
     if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
         return None
     game = getattr(scene, "game", None)
-    page = getattr(game, "GAME_ID", "") or ctx.settings.last_game
-    return Push(HelpScene(ctx, page if page in help_data.PAGE_IDS else "golf", over_game=game is not None))
+    page = getattr(scene, "help_page", "") or getattr(game, "GAME_ID", "") or ctx.settings.last_game
+    return Push(HelpScene(ctx, page if page in help_data.ALL_PAGE_IDS else "golf", over_game=game is not None))
 
 
 class HelpScene(Scene):

@@ -350,7 +350,7 @@ def test_next_finishes_a_replay_at_once(make_app):
     assert scene.run.game.moves == 34 and scene.phase in ("wait", "read", "linger", "act")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_caption_fits_its_panel(make_app, size, lang):
     app = app_with(make_app, size=size, lang=lang)
@@ -362,12 +362,13 @@ def test_every_caption_fits_its_panel(make_app, size, lang):
             scene.caption_no = number
             scene._caption_page = None
             page = scene._caption()
-            assert page.body >= 16 and page.height <= scene.text_rect.height, (example.id, number, lang)
+            assert page.body == design_for(size).type.body, (example.id, number, lang)
+            assert page.height <= scene.text_rect.height, (example.id, number, lang)
             assert page.cuts == 0, (example.id, number, lang)
             for i in range(len(page.lines)):
                 assert page.line_left(i) + page.line_surface(i).get_width() <= scene.text_rect.width + 1
         for b in (scene.next, scene.replay, scene.back, scene.deal):
-            assert not b.visible or (screen.contains(b.rect) and b.rect.height >= 36)
+            assert not b.visible or (screen.contains(b.rect) and b.rect.height >= design_for(size).target)
         assert scene.layout.card_w >= 40
         app.apply(scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)))
 
@@ -655,3 +656,49 @@ def test_help_takes_every_size_from_the_type_scale(make_app, size, lang):
         assert px == max(least_legible(i18n.tr(lbl), design.type.label) for _p, lbl in tabs.options)
         assert app.ctx.text.rendered_size(words, px, True)[0] <= tabs.segment_rect(i).width - 6, (lang, words)
     assert pygame.Rect((0, 0), size).contains(tabs.rect)
+
+
+@pytest.mark.parametrize("size", SIZES3)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_examples_band_and_buttons_take_the_type_scale(make_app, size, lang, monkeypatch):
+    """The band's counters and the buttons' labels at the scale's label size, the caption at its body
+    size; the counters clear of the band's buttons; the band's form the same for every example of a
+    game (with its deal's button or without)."""
+    from game.ui import text as text_module
+    from game.ui.text import least_legible
+
+    app = app_with(make_app, size=size, lang=lang)
+    design = design_for(size)
+    forms = set()
+    for example in examples.load().values():
+        scene = ExampleScene(app.ctx, example)
+        app.push(scene)
+        run_frames(app, 2)
+        forms.add((example.game, example.deal is not None, scene.band_form))
+        drawn: list[tuple[str, int]] = []
+        real = text_module.TextCache.render
+
+        def render(self, t, px, *a, drawn=drawn, real=real, **k):
+            drawn.append((t, px))
+            return real(self, t, px, *a, **k)
+
+        monkeypatch.setattr(text_module.TextCache, "render", render)
+        for b in scene.widgets:
+            b.invalidate()
+        scene.invalidate(None)
+        scene.draw(app.screen)
+        monkeypatch.undo()
+        band = scene.band_text()
+        assert (band, least_legible(band, design.type.label)) in drawn
+        width = app.ctx.text.rendered_size(band, least_legible(band, design.type.label), True)[0]
+        assert scene.band.x + width <= min(b.rect.x for b in (scene.back, scene.deal) if b.visible), (lang, band)
+        for b in scene.widgets:
+            if b.visible:
+                line, px = b.label_form()
+                assert px == least_legible(line, design.type.label) and b.rect.height >= design.target
+                assert app.ctx.text.rendered_size(line, px, True)[0] <= b.rect.width, (lang, line)
+        page = scene._caption()
+        assert {line.size for line in page.lines} <= {design.type.body}
+        app.apply(scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)))
+    kinds = {(game, has_deal) for game, has_deal, _form in forms}
+    assert len(forms) == len(kinds), ("one form for each game's band, with or without its deal", forms)
