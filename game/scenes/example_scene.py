@@ -175,7 +175,7 @@ class ExampleScene(ExamplePainting, Scene):
     def _button_width(self, label: str, height: int) -> int:
         """A button's width for its label at the type scale's label size."""
         size = label_size(label, self.design.type.label)
-        return button_width(label, size, height, self.ctx.text.rendered_size(label, size, True)[0])
+        return button_width(size, height, self.ctx.text.rendered_size(label, size, True)[0])
 
     def _targets(self) -> dict[Card, Target]:
         return self.layout.place(self.run.game)

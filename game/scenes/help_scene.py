@@ -92,7 +92,7 @@ class HelpScene(Scene):
         pad = d.space(0.5)
         self.back.set_size(t.label)
         self.tabs.set_size(t.label)
-        back_w = button_width(tr("Back"), t.label, self.button_height, self._label_width(tr("Back")))
+        back_w = button_width(t.label, self.button_height, self._label_width(tr("Back")))
         tab_widths = [self._label_width(tr(label)) + self.tabs.LABEL_PAD for _page, label in help_data.PAGES]
         self.band_form = d.row_form(tab_widths, lambda least: least[0] - back_w - 3 * pad)
         row = self.button_height + 2 * pad

@@ -21,7 +21,7 @@ def label_size(label: str, size: int) -> int:
     return least_legible(label, size)
 
 
-def button_width(label: str, size: int, height: int, text_width: int) -> int:
+def button_width(size: int, height: int, text_width: int) -> int:
     """A button's width for a label `text_width` wide at its size: the label, its margins, and at
     least twice the button's height."""
     return max(2 * height, text_width + 2 * max(8, height // 3) + size)
