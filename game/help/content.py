@@ -10,8 +10,9 @@ One line of a page file is one of:
 - anything else: a paragraph (consecutive lines join; a blank line ends it).
 
 ``{share:RULES}`` is the share of deals the solver found winnable under a Golf rule set ("classic",
-"strict+j2"), in whole percent, and ``{deals:RULES}`` how many deals that share was measured over,
-both read from the solver's data when the page is read, so a page's figures are the data's.
+"strict+j2"), in whole percent with its "%" (kept on the number's line), and ``{deals:RULES}`` how
+many deals that share was measured over, both read from the solver's data when the page is read,
+so a page's figures are the data's.
 
 Inside text, ``**bold**`` is bold and a card such as ``A♣`` or ``10♠`` shows as a small card. The
 markup is plain so that a translator can edit a page without tools. Thai, written without spaces
@@ -38,6 +39,8 @@ ACTIONS = {"example", "deal", "page"}
 #: A card named in the text: rank then suit symbol, not inside a word or a longer number.
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])(?!\w)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+#: How a share is written after its number: a space that is no line break, so "%" never starts a line.
+PERCENT = "\u00a0%"
 #: A figure from the solver's data: {share:RULES} or {deals:RULES}.
 FIGURE = re.compile(r"\{(share|deals):([\w+]+)\}")
 #: Characters the bundled fonts lack, drawn as a look-alike they have (the pages keep the originals'
@@ -149,7 +152,9 @@ def _figure(match: re.Match[str]) -> str:
     row = golf_shares().get(match.group(2))
     if row is None:
         raise MarkupError(f"no measured share for the rule set {match.group(2)!r}")
-    return str(share_percent(row["winnable"], row["deals"]) if match.group(1) == "share" else row["deals"])
+    if match.group(1) == "deals":
+        return str(row["deals"])
+    return f"{share_percent(row['winnable'], row['deals'])}{PERCENT}"
 
 
 @lru_cache(maxsize=1)

@@ -46,7 +46,8 @@ STYLES = {
     "centre": (1.05, theme.CREAM, True, 0.1, 0.7),
     "para": (1.0, theme.TEXT, False, 0.0, 0.6),
 }
-_WORD = re.compile(r"\S+\s*|\s+")
+#: A word and the spaces after it; a no-break space (U+00A0, as in "45 %") is part of its word.
+_WORD = re.compile(r"(?:[^\s]|\u00a0)+[^\S\u00a0]*|[^\S\u00a0]+")
 ZWSP = "\u200b"  # a break opportunity that shows nothing
 ACTION_KINDS = ("example", "deal", "page")
 

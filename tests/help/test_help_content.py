@@ -377,10 +377,11 @@ def test_the_more_rules_figures_are_the_solvers_data(lang):
         row = data[name]
         exact = 100 * row["winnable"] / row["deals"]
         assert row["unknown"] == 0 and abs(content.share_percent(row["winnable"], row["deals"]) - exact) <= 1
-        assert f"{content.share_percent(row['winnable'], row['deals'])} %" in text, (lang, name)
+        assert f"{content.share_percent(row['winnable'], row['deals'])}\u00a0%" in text, (lang, name)
     assert str(data["classic"]["deals"]) in text
     # the figures, read back in the order the page shows them, are those of its rule sets
-    shown = [int(n) for n in re.findall(r"(\d+) %", text)]
+    shown = [int(n) for n in re.findall(r"(\d+)\u00a0%", text)]
+    assert " %" not in text, "a share's % is never alone at the start of a line"
     assert shown == [
         content.share_percent(data[name]["winnable"], data[name]["deals"]) for kind, name in quoted if kind == "share"
     ]
