@@ -9,6 +9,11 @@ One line of a page file is one of:
   that deal, or opens another page;
 - anything else: a paragraph (consecutive lines join; a blank line ends it).
 
+``{share:RULES}`` is the share of deals the solver found winnable under a Golf rule set ("classic",
+"strict+j2"), in whole percent with its "%" (kept on the number's line), and ``{deals:RULES}`` how
+many deals that share was measured over, both read from the solver's data when the page is read,
+so a page's figures are the data's.
+
 Inside text, ``**bold**`` is bold and a card such as ``A♣`` or ``10♠`` shows as a small card. The
 markup is plain so that a translator can edit a page without tools. Thai, written without spaces
 between words, carries zero-width spaces (U+200B) at its word boundaries, where a line may break
@@ -22,6 +27,7 @@ between words, carries zero-width spaces (U+200B) at its word boundaries, where 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,6 +39,10 @@ ACTIONS = {"example", "deal", "page"}
 #: A card named in the text: rank then suit symbol, not inside a word or a longer number.
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])(?!\w)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+#: How a share is written after its number: a space that is no line break, so "%" never starts a line.
+PERCENT = "\u00a0%"
+#: A figure from the solver's data: {share:RULES} or {deals:RULES}.
+FIGURE = re.compile(r"\{(share|deals):([\w+]+)\}")
 #: Characters the bundled fonts lack, drawn as a look-alike they have (the pages keep the originals'
 #: characters): the minus sign as an en dash.
 LOOK_ALIKES = str.maketrans({"\u2212": "\u2013"})
@@ -120,7 +130,39 @@ def page(page_id: str, language: str) -> tuple[Block, ...]:
     path = TEXT_DIR / language / f"{page_id}.txt"
     if not path.exists():
         path = TEXT_DIR / "en" / f"{page_id}.txt"
-    return tuple(parse(path.read_text(encoding="utf-8"), path.name))
+    return tuple(parse(FIGURE.sub(_figure, path.read_text(encoding="utf-8")), path.name))
+
+
+def share_percent(winnable: int, deals: int) -> int:
+    """A share in whole percent as a page quotes it: rounded, but never 0 % for a share that is
+    some and never 100 % for one that is not all.
+
+    >>> share_percent(905, 2000), share_percent(1998, 2000), share_percent(1, 2000)
+    (45, 99, 1)
+    """
+    exact = 100 * winnable / deals
+    shown = round(exact)
+    if shown >= 100 > exact:
+        return 99
+    return 1 if shown <= 0 < exact else shown
+
+
+def _figure(match: re.Match[str]) -> str:
+    """A {share:RULES} or {deals:RULES} figure of the text, from the solver's data."""
+    row = golf_shares().get(match.group(2))
+    if row is None:
+        raise MarkupError(f"no measured share for the rule set {match.group(2)!r}")
+    if match.group(1) == "deals":
+        return str(row["deals"])
+    return f"{share_percent(row['winnable'], row['deals'])}{PERCENT}"
+
+
+@lru_cache(maxsize=1)
+def golf_shares() -> dict[str, dict[str, int]]:
+    """{rule set name: {'deals', 'winnable', 'unknown'}}: the solver's measure of each Golf rule set."""
+    from ..solver.deal_lists import SHARES_FILE  # (a path and its reader: no solver is loaded)
+
+    return dict(json.loads(SHARES_FILE.read_text(encoding="utf-8"))["shares"])
 
 
 def plain(text: str) -> str:

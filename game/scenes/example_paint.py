@@ -14,15 +14,15 @@ from ..help import content
 from ..help.examples import Run
 from ..i18n import language, tr
 from ..ui import theme
+from ..ui.design import Design
 from ..ui.key_focus import KeyFocus
-from ..ui.text import get_font
 from ..ui.toast import Toast
-from ..ui.widgets import Button
 from ..view.backdrop import Backdrop
 from ..view.board import Board
 from ..view.layout import margin
 from .help_page import Page
 from .hud import band_area, paint_band
+from .scaled_widgets import ScaledButton, label_size
 from .table_paint import paint_slots, slot_areas
 from .tables import TABLE_RULES
 
@@ -44,11 +44,12 @@ class ExamplePainting:
     board: Board
     toast: Toast
     key_focus: KeyFocus
-    widgets: list[Button]
-    back: Button
-    deal: Button
-    next: Button
-    replay: Button
+    widgets: list[ScaledButton]
+    back: ScaledButton
+    deal: ScaledButton
+    next: ScaledButton
+    replay: ScaledButton
+    design: Design
     body: int
     table_rect: pygame.Rect
     band: pygame.Rect
@@ -146,9 +147,9 @@ class ExamplePainting:
                 rects.append(r)
 
     def _draw_band(self, surface: pygame.Surface, text: str) -> None:
+        """The game's counters at the type scale's label size, as a table's band shows its values."""
         h = self.band.height
-        room = self._counters_right - margin(self.size)
-        img = self.ctx.text.fit(text, room, max(16, int(h * 0.42)), theme.TEXT, bold=True, min_size=12)
+        img = self.ctx.text.render(text, label_size(text, self.design.type.label), theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(midleft=(margin(self.size), h // 2)))
         for b in (self.back, self.deal):
             if b.visible:
@@ -166,20 +167,14 @@ class ExamplePainting:
                 b.draw(surface)
 
     def _caption(self) -> Page:
-        """The caption laid out in the panel, its text shrunk (not below 16 px) until it fits."""
+        """The caption laid out in the panel at the type scale's body size."""
         if self._caption_page is None:
+            t = self.design.type
             blocks = [content.Block("para", self.caption())]
-            for body in range(self.body, 15, -1):
-                page = Page(self.ctx, blocks, self.text_rect.width, 1.0, body=body)
-                if page.height <= self.text_rect.height:
-                    break
-            self._caption_page = page
+            self._caption_page = Page(
+                self.ctx, blocks, self.text_rect.width, 1.0, sizes={"para": t.body, "label": t.label}
+            )
         return self._caption_page
-
-
-def button_width(label: str, height: int) -> int:
-    """A band or caption button's width for its label: at least twice its height."""
-    return max(height * 2, get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3) + 8)
 
 
 def _meets(rects: list[pygame.Rect], *areas: pygame.Rect) -> bool:

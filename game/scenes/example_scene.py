@@ -1,14 +1,17 @@
 """A worked example played on a live mini-table: the real board, cards, layouts and animations.
 
-The example's script runs by itself, a step at a time: its caption shows, the cards it is about are
-pointed at (the hint's glow and arrow), then the move is made, or refused with the table's own
-message, shake and sound. Next (or a tap on the table) goes on at once, a pause waits for Continue,
-Replay starts again, and Back returns to the Help page. The top band shows the counters of the
-game being played, like a table's.
+The example's script runs by itself, a step at a time: the cards it is about are pointed at (the
+hint's glow and arrow), then the move is made, or refused with the table's own message, shake and
+sound, and its caption shows with it, for as long as it takes to read: a caption tells of the table
+as it is once its move is made, so the figures it names ("Score 20 after 3 moves") are the band's.
+A step that moves nothing shows its caption at once. Next (or a tap on the table) goes on at once,
+a pause waits for Continue, Replay starts again, and Back returns to the Help page. The top band
+shows the counters of the game being played, like a table's.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -21,17 +24,18 @@ from ..i18n import N_, language, tr
 from ..model.cards import Card
 from ..model.moves import PileKind
 from ..ui import theme
+from ..ui.design import RowForm, design_for
 from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
 from ..ui.toast import Toast
-from ..ui.widgets import Button
 from ..view.board import Board, Target
 from ..view.layout import TableLayout, hud_height, margin
 from ..view.layouts import layout_for
 from .base import Pop, Scene, Transition
-from .example_paint import ExamplePainting, button_width
-from .help_page import Page, body_size
+from .example_paint import ExamplePainting
+from .help_page import Page
 from .help_scene import play_deal
+from .scaled_widgets import ScaledButton, button_width, label_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -66,16 +70,18 @@ class ExampleScene(ExamplePainting, Scene):
         self.phase = "read"
         self.timer = 0.0
         self.caption_no: int | None = None
+        self._reading = 0.0  # s to read the caption the step just made brought (0: it brought none)
         self.plan: Plan | None = None
         self._caption_page: Page | None = None
         self._shown: tuple | None = None
         self._full = True
         self._transition: Transition = None
-        self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
-        self.deal = Button((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
+        self.design = design_for(self.size)
+        self.back = ScaledButton((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
+        self.deal = ScaledButton((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
         self.deal.visible = example.deal is not None
-        self.next = Button((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
-        self.replay = Button((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
+        self.next = ScaledButton((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
+        self.replay = ScaledButton((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
         self.widgets = [self.back, self.deal, self.next, self.replay]
         self.key_focus = KeyFocus()  # Tab over the buttons (then the arrows), Enter presses
 
@@ -87,8 +93,8 @@ class ExampleScene(ExamplePainting, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
-        scale = theme.scale_for(self.size)
-        self.body = body_size(scale)
+        self.design = design_for(self.size)
+        self.body = self.design.type.body
         caption_h = max(124, int(h * 0.24))  # as _make_layout
         self.table_rect = pygame.Rect(0, 0, w, h - caption_h)
         self.panel = pygame.Rect(0, self.table_rect.bottom, w, caption_h)
@@ -121,26 +127,55 @@ class ExampleScene(ExamplePainting, Scene):
             self._shown = None  # the panel and the band are drawn again whole
 
     def _place_buttons(self) -> None:
+        """The band's buttons and the caption's, their labels at the type scale's label size, each
+        at least the class's target tall (on a band no taller than that, the whole band)."""
         m = margin(self.size)
-        bh = self.band.height - 2 * max(4, self.band.height // 10)
-        y = (self.band.height - bh) // 2
+        d = self.design
+        size = d.type.label
+        touch = max(d.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
+        bh = max(touch, self.band.height - 2 * max(4, self.band.height // 10))
+        y = max(0, (self.band.height - bh) // 2)
+        self.band_form = self._band_form(bh)
+        self.deal.label = N_("Play this deal") if self.band_form is RowForm.FULL else N_("Play")
+        self.deal.invalidate()
         x = self.size[0] - m
         for b in (self.back, self.deal):
+            b.set_size(size)
             if b.visible:
-                bw = button_width(tr(b.label), bh)
+                bw = self._button_width(tr(b.label), bh)
                 x -= bw
                 b.rect = (x, y, bw, bh)
                 x -= max(4, m // 2)
         self._counters_right = x - m
-        touch = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        bh = max(touch, int(self.body * 2.3))
+        bh = touch
         gap = max(6, self.body // 3)
-        bw = max(button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
+        self.next.set_size(size)
+        self.replay.set_size(size)
+        bw = max(self._button_width(tr(label), bh) for label in ("Next", "Continue", "Replay"))
         x = self.panel.right - m - bw
         top = self.panel.centery - bh - gap // 2
         self.next.rect = (x, top, bw, bh)
         self.replay.rect = (x, top + bh + gap, bw, bh)
         self.text_rect = pygame.Rect(m * 2, self.panel.top + m, x - 4 * m, self.panel.height - 2 * m)
+
+    def _band_form(self, height: int) -> RowForm:
+        """FULL where the counters (every figure as wide as three digits) and the band's buttons with
+        their whole words fit the class's narrowest window in this language; else COMPACT, where
+        "Play this deal" is "Play"."""
+        size = self.design.type.label
+        counters = re.sub(r"\d+", "000", self.band_text())
+        text = self.ctx.text.rendered_size(counters, label_size(counters, size), True)[0]
+        full = [text, *(self._button_width(tr(label), height) for label in self._band_labels())]
+        return self.design.row_form(full, lambda least: least[0] - 3 * margin(least))
+
+    def _band_labels(self) -> list[str]:
+        """The band's buttons' labels in full form."""
+        return ["Play this deal", "Back"] if self.deal.visible else ["Back"]
+
+    def _button_width(self, label: str, height: int) -> int:
+        """A button's width for its label at the type scale's label size."""
+        size = label_size(label, self.design.type.label)
+        return button_width(size, height, self.ctx.text.rendered_size(label, size, True)[0])
 
     def _targets(self) -> dict[Card, Target]:
         return self.layout.place(self.run.game)
@@ -176,14 +211,23 @@ class ExampleScene(ExamplePainting, Scene):
             self.phase, self.timer = "done", 0.0
             self._buttons_for_phase()
             return
-        step = self.plan.step
-        new_caption = step.say is not None and step.say != self.caption_no
-        if new_caption:
-            self.caption_no = step.say
-            self._caption_page = None
-        self.phase = "read"
-        self.timer = read_time(self.caption()) if new_caption else 0.0
+        if self.plan.kind == "look":  # nothing moves: its caption at once, to be read
+            self.phase = "read"
+            self.timer = read_time(self.caption()) if self._show_caption(self.plan.step) else 0.0
+        else:  # a move: its cards pointed at first; its caption comes with it (_act)
+            self._point()
+            self.phase = "point"
+            self.timer = REPLAY_POINT if self.replaying else POINT_TIME
         self._buttons_for_phase()
+
+    def _show_caption(self, step: examples.Step) -> bool:
+        """Show the step's caption; whether it is a new one (to be read before the script goes on)."""
+        if step.say is None or step.say == self.caption_no:
+            return False
+        self.caption_no = step.say
+        self._caption_page = None
+        self._reading = read_time(self.caption())
+        return True
 
     def caption(self) -> str:
         if self.caption_no is None:
@@ -243,6 +287,8 @@ class ExampleScene(ExamplePainting, Scene):
             args = plan.step.args
             self._message(args["message"], **message_fields(args))
         self.run.apply(plan)
+        if not self._show_caption(plan.step):
+            self._reading = 0.0
         if plan.refused is None and plan.kind != "look":
             sound = (
                 "flip"
@@ -296,14 +342,13 @@ class ExampleScene(ExamplePainting, Scene):
                 self._buttons_for_phase()
                 return None
             self._point()
-            self.phase = "point"
-            self.timer = (REPLAY_POINT if self.replaying else POINT_TIME) if self.step_plan.kind != "look" else 0.0
+            self.phase, self.timer = "point", 0.0  # (only a step that moves nothing is read first)
         elif self.phase == "point":
             self._act()
             self.phase = "act"
         elif self.phase == "act" and not self.board.is_animating():
             self.phase = "linger"
-            self.timer = REPLAY_LINGER if self.replaying else LINGER
+            self.timer = max(REPLAY_LINGER if self.replaying else LINGER, self._reading)
         elif self.phase == "linger":
             self._begin_step()
         return None

@@ -79,7 +79,10 @@ def share_line(rules: GolfRules) -> str:
 
 class GolfRulesSheet(Scene):
     """Presets and switches for Golf's rules; `on_change(kind)` after each change (the menu's own
-    choice callback, so the menu shows it when the sheet closes)."""
+    choice callback, so the menu shows it when the sheet closes). Its "?" (and F1) opens Help on the
+    More rules page, which tells what each rule changes and how many deals it leaves winnable."""
+
+    help_page = "golf-rules"
 
     def __init__(self, ctx: Context, on_change: Callable[[GameKind], None] | None = None) -> None:
         self.on_change = on_change
@@ -120,7 +123,8 @@ class GolfRulesSheet(Scene):
             self.switches[name] = Toggle((0, 0, 1, 1), label, False, text, functools.partial(self._switch, name))
         self.jokers = SegmentedControl((0, 0, 1, 1), JOKER_CHOICES, 0, text, lambda n: self._set(jokers=int(n)))
         self.done = Button((0, 0, 1, 1), N_("Done"), text, self.close, style="primary")
-        self.widgets = [self.presets, *self.switches.values(), self.jokers, self.done]
+        self.help = Button((0, 0, 1, 1), "?", text, self.open_help, style="ghost")
+        self.widgets = [self.presets, *self.switches.values(), self.jokers, self.help, self.done]
         self._show()
 
     # --- layout --------------------------------------------------------------------------------
@@ -138,7 +142,8 @@ class GolfRulesSheet(Scene):
         line_h = int(row * line)
         bw = min(iw // 3, row * 4)
         self.done.rect = (x + iw - bw, y, bw, row)
-        self.title_rect = pygame.Rect(x, y, iw - bw - gap, row)
+        self.help.rect = (x + iw - bw - gap - row, y, row, row)
+        self.title_rect = pygame.Rect(x, y, iw - bw - 2 * gap - row, row)
         y += row + gap
         self.presets.rect = (x, y, iw, row)
         self.preset_line_rect = pygame.Rect(x, y + row, iw, int(row * 0.55))
@@ -239,6 +244,10 @@ class GolfRulesSheet(Scene):
 
     def close(self) -> None:
         self.next = Pop()
+
+    def open_help(self) -> None:
+        """Help on the More rules page, over the sheet (Back returns here)."""
+        self.next = self.ctx.scenes.help(self)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):

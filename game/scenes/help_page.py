@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..help.content import Block, spans
+from ..i18n import language
 from ..ui import theme
-from ..ui.text import get_font
+from ..ui.text import FallbackFont, get_font
 from ..ui.widgets import Button
+from .scaled_widgets import ScaledButton
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -44,7 +46,8 @@ STYLES = {
     "centre": (1.05, theme.CREAM, True, 0.1, 0.7),
     "para": (1.0, theme.TEXT, False, 0.0, 0.6),
 }
-_WORD = re.compile(r"\S+\s*|\s+")
+#: A word and the spaces after it; a no-break space (U+00A0, as in "45 %") is part of its word.
+_WORD = re.compile(r"(?:[^\s]|\u00a0)+[^\S\u00a0]*|[^\S\u00a0]+")
 ZWSP = "\u200b"  # a break opportunity that shows nothing
 ACTION_KINDS = ("example", "deal", "page")
 
@@ -98,11 +101,16 @@ class Page:
         label: Callable[[Block], tuple[str, str]] | None = None,
         button_height: int = 48,
         body: int | None = None,
+        sizes: dict[str, int] | None = None,
     ) -> None:
         self.ctx = ctx
         self.width = width
-        self.body = body or body_size(scale)
+        #: Each block kind's text size and the page's buttons' ("label"), from a type scale; None:
+        #: sizes in proportion to the body text's (STYLES)
+        self.sizes = sizes
+        self.body = (sizes or {}).get("para") or body or body_size(scale)
         self.four_colour = bool(ctx.settings.four_colour)
+        self.thai = language() == "th"  # its lines are as tall as Thai letters need
         self.lines: list[Line] = []
         self.actions: list[Action] = []
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
@@ -135,7 +143,7 @@ class Page:
         """Lay out a block of text from page row y; returns where the next block starts."""
         body = self.body
         factor, colour, bold, before, after = STYLES.get(block.kind, STYLES["para"])
-        size = int(body * factor)
+        size = self.size_of(block.kind)
         y += int(body * before) if previous is not None else 0
         if block.kind == "bullet" and previous == "bullet":
             y -= int(body * 0.35)  # the items of a list sit closer together
@@ -156,18 +164,29 @@ class Page:
         """Lay out consecutive buttons: side by side while they fit, else one under the other."""
         x = 0
         gap = max(8, self.body // 2)
-        font = get_font(max(12, int(height * 0.48)), True)
+        size = self.sizes["label"] if self.sizes else max(12, int(height * 0.48))
+        font = get_font(size, True)
         for block in row:
             text, style = label(block)
             width = min(self.width, font.size(text)[0] + 2 * max(8, height // 3) + height // 2)
             if x and x + width > self.width:
                 x, y = 0, y + height + gap
-            button = Button((0, 0, width, height), text, self.ctx.text, style=style)
+            button: Button = (
+                ScaledButton((0, 0, width, height), text, self.ctx.text, style=style, size=size)
+                if self.sizes
+                else Button((0, 0, width, height), text, self.ctx.text, style=style)
+            )
             bounds = button.bounds
             button.rect = pygame.Rect(-bounds.x, -bounds.y, width, height)
             self.actions.append(Action(block.kind, block.text, text, pygame.Rect(x, y, width, height), button))
             x += width + gap
         return y + height
+
+    def size_of(self, kind: str) -> int:
+        """The text size of a block kind: the type scale's, or in proportion to the body text's."""
+        if self.sizes:
+            return self.sizes.get(kind, self.sizes["para"])
+        return int(self.body * STYLES.get(kind, STYLES["para"])[0])
 
     def _font(self, atom_kind: str, size: int):
         return get_font(size, atom_kind == "bold")
@@ -270,11 +289,15 @@ class Page:
         return pieces
 
     def _line_height(self, atoms: list[Atom], size: int) -> int:
-        font = get_font(size)
-        tallest = max(
-            [font.get_linesize()] + [self._font(a.kind, size).size(a.text)[1] for a in atoms if a.kind != "card"]
-        )
-        return tallest + max(2, size // 6)
+        """Every line of a size is one height, whatever glyphs it holds: the height of the language's
+        letters (Thai reaches further below the line than Latin and Greek) and a little leading. A
+        symbol (▶ ☞ ✓) comes from a font that reaches deeper still; it adds no height to its line."""
+        return _letters_box(size, self.thai)[0] + max(2, size // 6)
+
+    def _baseline(self, line: Line) -> int:
+        """Where a line's words stand, from its top: the language's letters centred in the line."""
+        height, ascent = _letters_box(line.size, self.thai)
+        return (line.height - height) // 2 + ascent
 
     def _chip_size(self, text: str, size: int) -> tuple[int, int]:
         font = get_font(int(size * 0.92), True)
@@ -292,14 +315,16 @@ class Page:
         width = max(1, max((a.x + a.width for a in line.atoms), default=1) - min((a.x for a in line.atoms), default=0))
         left = min((a.x for a in line.atoms), default=0)
         surf = pygame.Surface((width, line.height), pygame.SRCALPHA)
+        baseline = self._baseline(line)
         for a in line.atoms:
             x = a.x - left
             if a.kind == "card":
                 chip = self._chip(a.text, line.size)
                 surf.blit(chip, (x + max(1, line.size // 16), (line.height - chip.get_height()) // 2))
             else:
-                img = self._font(a.kind, line.size).render(a.text, True, line.colour)
-                surf.blit(img, (x, (line.height - img.get_height()) // 2))
+                font = self._font(a.kind, line.size)
+                img = font.render(a.text, True, line.colour)
+                surf.blit(img, (x, baseline - _image_baseline(font, a.text)))
         self._cache[index] = surf
         self._cache_bytes += surf.get_width() * surf.get_height() * 4
         while len(self._cache) > 1 and self._cache_bytes > LINE_CACHE_BYTES:
@@ -344,6 +369,29 @@ class Page:
             action.surface = pygame.Surface((bounds.right, bounds.bottom), pygame.SRCALPHA)
             b.draw(action.surface)
         return action.surface
+
+
+#: Letters that reach as high and as low as a language's letters do: Latin and Greek, or Thai.
+LETTERS = {False: "ÁgΨ", True: "ญู่ป้"}
+
+
+def _letters_box(size: int, thai: bool) -> tuple[int, int]:
+    """(height, baseline from the top) of a line of the language's letters at `size`."""
+    font = get_font(size)
+    sample = LETTERS[thai]
+    return font.size(sample)[1], _image_baseline(font, sample)
+
+
+def _image_baseline(font: FallbackFont, text: str) -> int:
+    """Where the baseline is in `font.render(text)`'s image, from its top: the runs of each family
+    stand on one baseline, below the highest ascent and the room a deeper font needs above it
+    (FallbackFont.render lays them out so)."""
+    parts = font.runs(text)
+    if not parts:
+        return int(font.get_ascent())
+    deepest = max(-f.get_descent() for f, _ in parts)
+    pad = max(0, deepest + font.get_descent())
+    return int(max(f.get_ascent() for f, _ in parts)) + pad
 
 
 def _extent(atoms: list[Atom]) -> int:

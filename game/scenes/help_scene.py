@@ -18,14 +18,13 @@ from ..help import content, examples
 from ..i18n import N_, language, tr
 from ..model.codes import parse_code
 from ..ui import theme
+from ..ui.design import RowForm, design_for
 from ..ui.key_focus import paint_ring
 from ..ui.pointer import DOWN, MOVE, UP, pointer
-from ..ui.text import get_font
-from ..ui.widgets import Button, SegmentedControl
-from ..view.layout import hud_height
 from .base import Pop, Push, Replace, Scene, Transition
 from .dialog import ConfirmDialog
-from .help_page import SHEET, Action, Page, body_size
+from .help_page import SHEET, Action, Page
+from .scaled_widgets import ScaledButton, ScaledTabs, button_width, label_size
 from .scroller import Scroller
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,13 +38,14 @@ BAND = (8, 38, 22)
 
 
 def help_for(ctx: Context, scene: SceneLike | None = None) -> Transition:
-    """Open Help over `scene` on that game's page (a table's game, else the menu's choice); None
-    when Help (or one of its examples) is what the player is looking at already."""
+    """Open Help over `scene` on the page it names (`help_page`: Golf's More rules sheet names the
+    More rules page), else on that game's page (a table's game, else the menu's choice); None when
+    Help (or one of its examples) is what the player is looking at already."""
     if isinstance(scene, HelpScene) or getattr(scene, "is_help", False):
         return None
     game = getattr(scene, "game", None)
-    page = getattr(game, "GAME_ID", "") or ctx.settings.last_game
-    return Push(HelpScene(ctx, page if page in help_data.PAGE_IDS else "golf", over_game=game is not None))
+    page = getattr(scene, "help_page", "") or getattr(game, "GAME_ID", "") or ctx.settings.last_game
+    return Push(HelpScene(ctx, page if page in help_data.ALL_PAGE_IDS else "golf", over_game=game is not None))
 
 
 class HelpScene(Scene):
@@ -67,29 +67,58 @@ class HelpScene(Scene):
         self._pressed: Action | None = None
         self._chosen: int | None = None  # the page button Tab chose (keyboard play), None: none shown
         self._transition: Transition = None
-        self.back = Button((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="primary")
-        self.tabs = SegmentedControl((0, 0, 1, 1), help_data.PAGES, page, ctx.text, self.show_page)
+        self.back = ScaledButton((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="primary")
+        self.tabs = ScaledTabs(
+            (0, 0, 1, 1),
+            help_data.PAGES,
+            help_data.PAGE_TABS.get(page, page),
+            ctx.text,
+            self.show_page,
+            by_content=True,
+        )
         self.layout(self.size)
 
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
+        """The band (Back and the tabs, their labels at the type scale's label size, both at least a
+        finger's target tall), and the page's column under it, its text at the scale's sizes. Where
+        the tabs do not fit beside Back at the class's narrowest window in this language, they take a
+        row of their own under it (the band's compact form)."""
         self.size = (int(size[0]), int(size[1]))
         w, h = self.size
-        scale = theme.scale_for(self.size)
-        band = hud_height(self.size)
-        self.band = pygame.Rect(0, 0, w, band)
-        pad = max(6, band // 10)
-        back_w = max(band * 2, _label_width(tr("Back"), band - 2 * pad) + band // 2)
-        self.back.rect = (pad, pad, back_w, band - 2 * pad)
-        self.tabs.rect = (pad * 2 + back_w, pad, w - back_w - 3 * pad, band - 2 * pad)
-        self.body = body_size(scale)
-        column = min(w - 2 * max(12, self.body), int(self.body * 40))
+        d = self.design = design_for(self.size)
+        t = d.type
+        self.button_height = max(d.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
+        pad = d.space(0.5)
+        self.back.set_size(t.label)
+        self.tabs.set_size(t.label)
+        back_w = button_width(t.label, self.button_height, self._label_width(tr("Back")))
+        tab_widths = [self._label_width(tr(label)) + self.tabs.LABEL_PAD for _page, label in help_data.PAGES]
+        self.band_form = d.row_form(tab_widths, lambda least: least[0] - back_w - 3 * pad)
+        row = self.button_height + 2 * pad
+        if self.band_form is RowForm.FULL:
+            self.band = pygame.Rect(0, 0, w, row)
+            self.back.rect = (pad, pad, back_w, self.button_height)
+            self.tabs.rect = (pad * 2 + back_w, pad, w - back_w - 3 * pad, self.button_height)
+        else:
+            self.band = pygame.Rect(0, 0, w, 2 * row - pad)
+            self.back.rect = (pad, pad, back_w, self.button_height)
+            self.tabs.rect = (pad, row, w - 2 * pad, self.button_height)
+        self.body = t.body
+        self.sizes = {"title": t.display, "heading": t.heading, "centre": t.label, "para": t.body, "label": t.label}
+        column = min(w - 2 * max(d.space(1.5), self.body), int(self.body * 40))
         margin = (w - column) // 2
-        self.sheet = pygame.Rect(max(0, margin - self.body), band, min(w, column + 2 * self.body), h - band)
-        self.column = pygame.Rect(margin, band + int(self.body * 0.9), column, 0)
-        self.button_height = theme.KIOSK_TOUCH if self.ctx.kiosk else max(theme.MIN_TOUCH, round(44 * scale))
+        self.sheet = pygame.Rect(
+            max(0, margin - self.body), self.band.bottom, min(w, column + 2 * self.body), h - self.band.bottom
+        )
+        self.column = pygame.Rect(margin, self.band.bottom + d.space(1), column, 0)
         self._build_page(keep_offset=True)
         self._full = True
+
+    def _label_width(self, label: str) -> int:
+        """How wide a label is at the type scale's label size, in bold."""
+        size = label_size(label, self.design.type.label)
+        return int(self.ctx.text.rendered_size(label, size, True)[0])
 
     def _build_page(self, keep_offset: bool = False) -> None:
         lang = language()
@@ -97,7 +126,13 @@ class HelpScene(Scene):
         share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
         blocks = self.page_blocks = content.page(self.page_id, lang)
         self.page: Page = Page(
-            self.ctx, blocks, self.column.width, theme.scale_for(self.size), self._label, self.button_height
+            self.ctx,
+            blocks,
+            self.column.width,
+            theme.scale_for(self.size),
+            self._label,
+            self.button_height,
+            sizes=self.sizes,
         )
         self._language = lang
         bottom_pad = int(self.body * 1.5)
@@ -118,7 +153,7 @@ class HelpScene(Scene):
         if block.kind == "deal":
             option = OPTION_LABELS[parse_code(block.text).variant]
             return tr("Play this deal ({option})", option=tr(option)), "secondary"
-        label = dict(help_data.PAGES).get(block.text, block.text)
+        label = help_data.PAGE_LABELS.get(block.text, block.text)
         return "› " + tr(label), "ghost"
 
     # -- the Scene contract ------------------------------------------------------------------------
@@ -231,7 +266,8 @@ class HelpScene(Scene):
         elif event.key == pygame.K_END:
             self._view_dirty |= self.scroller.scroll_to(self.scroller.extent)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = help_data.PAGE_IDS.index(self.page_id) + (1 if event.key == pygame.K_RIGHT else -1)
+            tab = help_data.PAGE_TABS.get(self.page_id, self.page_id)
+            i = help_data.PAGE_IDS.index(tab) + (1 if event.key == pygame.K_RIGHT else -1)
             self.show_page(help_data.PAGE_IDS[i % len(help_data.PAGE_IDS)])
 
     def _choose(self, event: pygame.event.Event) -> bool:
@@ -258,9 +294,9 @@ class HelpScene(Scene):
         self._transition = Pop()
 
     def show_page(self, page_id: str) -> None:
-        """Show another page from its top."""
+        """Show another page from its top (a page with no tab of its own lights its tab's)."""
         self.page_id = page_id
-        self.tabs.set_value(page_id)
+        self.tabs.set_value(help_data.PAGE_TABS.get(page_id, page_id))
         self.scroller.cancel()
         self._build_page()
         self._full = True
@@ -337,11 +373,6 @@ class HelpScene(Scene):
         width = max(4, self.body // 4)
         bar = theme.rounded_rect((width, length), (255, 255, 255, 90), width // 2)
         surface.blit(bar, (view.right - width - 3, y))
-
-
-def _label_width(label: str, height: int) -> int:
-    """How wide a button of this height must be for its label at full size."""
-    return get_font(max(12, int(height * 0.48)), True).size(label)[0] + 2 * max(8, height // 3)
 
 
 def play_deal(ctx: Context, code: str, over_game: bool) -> Transition:

@@ -63,8 +63,9 @@ class RoundPlay:
 
     # -- the end of a hole -------------------------------------------------------------------------
     def show_scorecard(self) -> Transition:
-        """The card with the hole just ended; Back (for a blocked hole) returns here, to undo."""
-        return Push(ScorecardScene(self.ctx, self.round, can_go_back=self.round.game.status == "blocked"))
+        """The card with the hole just ended; its Back returns here, to the hole's panel (a blocked
+        hole may be undone from it), whether the hole was won or blocked: one word, one action."""
+        return Push(ScorecardScene(self.ctx, self.round, can_go_back=True))
 
     def give_up_asked(self) -> Transition:
         """The band's Give up: the hole is given up after asking, or, once it has ended, its scorecard."""

@@ -1,8 +1,10 @@
 """The scorecard of a round of golf: between holes, and at the end of the round.
 
 Three moments, one screen: a hole has just ended (its score shown, not final yet: Next hole makes
-it final, Back returns to a blocked hole to undo), a hole was given up (the next is dealt already),
-or the round is over (the total against par, the best round, and confetti for a round under par).
+it final, Back returns to the hole's panel, won or blocked, where a blocked hole may be undone), a
+hole was given up (the next is dealt already), or the round is over (the total against par, the
+best round, and confetti for a round under par). The left button is one word for one action: Back
+where the hole's table is beneath the card, Menu where none is.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from ..i18n import N_, tr
 from ..model.course import PAR_PER_HOLE, GolfRound, par_text
 from ..model.round_code import HOLES
 from ..ui import theme
+from ..ui.design import Design, RowForm, design_for
+from ..ui.text import get_font
 from ..ui.widget import Widget
-from ..ui.widgets import Button
 from .base import Pop, Replace, Scene, Transition
 from .figures_watch import FiguresWatch, known_figures
 from .panel_frame import PanelFrame
 from .round_start import play_new_round
-from .scorecard_paint import paint_card, shown, strokes
+from .scaled_widgets import ScaledButton, label_size
+from .scorecard_paint import LEGEND, legend_entry_width, paint_card, paint_legend, shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -32,6 +36,18 @@ if TYPE_CHECKING:  # pragma: no cover
 CONFETTI = 150
 CONFETTI_TIME = 2.6  # s over which the pieces are thrown
 CONFETTI_COLOURS = [theme.GOLD, (214, 72, 60), (72, 132, 220), (88, 184, 104), theme.CREAM]
+CARD_ROW = 1.9  # a row of the card, in body sizes
+WIDTH = 46  # the panel's width, in body sizes (at most: the window's width less two units a side)
+
+
+def panel_width(window: tuple[int, int], d: Design) -> int:
+    """The card's panel's width in a window of the class: room for the card's thirteen columns."""
+    return min(window[0] - 2 * d.space(2), d.type.body * WIDTH)
+
+
+def _line(size: int) -> int:
+    """The height of a line of text at `size`."""
+    return int(get_font(size).get_linesize())
 
 
 class ScorecardScene(Scene):
@@ -49,6 +65,8 @@ class ScorecardScene(Scene):
         self.next: Transition = None  # what a control's action asks of the App, returned by handle_event
         self.widgets: list[Widget] = []
         self.frame = PanelFrame(ctx, self)
+        self.design = design_for(ctx.screen_size)
+        self.legend_rows = 1
         self.build()
         self.frame.open()
 
@@ -80,15 +98,15 @@ class ScorecardScene(Scene):
         text = self.ctx.text
         state = self.state
         if state == "final":
-            primary = Button((0, 0, 1, 1), N_("New round"), text, self.new_round, style="primary")
+            primary = ScaledButton((0, 0, 1, 1), N_("New round"), text, self.new_round, style="primary")
         elif state == "pending" and self.round.hole == HOLES:
-            primary = Button((0, 0, 1, 1), N_("Finish round"), text, self.next_hole, style="primary")
+            primary = ScaledButton((0, 0, 1, 1), N_("Finish round"), text, self.next_hole, style="primary")
         else:
-            primary = Button((0, 0, 1, 1), N_("Next hole"), text, self.next_hole, style="primary")
+            primary = ScaledButton((0, 0, 1, 1), N_("Next hole"), text, self.next_hole, style="primary")
         if self.can_go_back and state == "pending":
-            secondary = Button((0, 0, 1, 1), N_("Back"), text, self.back, style="secondary")
+            secondary = ScaledButton((0, 0, 1, 1), N_("Back"), text, self.back, style="secondary")
         else:
-            secondary = Button((0, 0, 1, 1), N_("Menu"), text, self.menu, style="secondary")
+            secondary = ScaledButton((0, 0, 1, 1), N_("Menu"), text, self.menu, style="secondary")
         self.primary, self.secondary = primary, secondary
         self.widgets = [secondary, primary]
         self.watch = FiguresWatch(self.ctx)
@@ -101,23 +119,47 @@ class ScorecardScene(Scene):
         return None if known is None else known.round_summary(self.round.rules.name)
 
     def layout(self, size: tuple[int, int]) -> None:
-        row = self.frame.row_height()
-        gap = max(6, row // 5)
-        pad = max(12, int(row * 0.4))
-        least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
-        # title 1.2, the card 4, the total 1.1, the best round 0.6, the buttons 1
-        row, x, y, iw = self.frame.place_panel(row, gap, pad, 7.9, 4, 17, min_row=least)
-        self.title_rect = pygame.Rect(x, y, iw, int(row * 1.2))
+        """Every text at a size of the window's type scale, every gap a spacing unit: the title, the
+        subtitle, the card (its rows at the body size), its legend, the total, the best round and the
+        buttons, in a panel as tall as they are."""
+        d = self.design = design_for(size)
+        t = d.type
+        least = max(d.target, theme.KIOSK_TOUCH if self.ctx.kiosk else 0)
+        gap, pad = d.space(1), d.space(2)
+        pw = panel_width(size, d)
+        iw = pw - 2 * pad
+        form = d.row_form(self._legend_widths(), lambda least_window: panel_width(least_window, d) - 2 * pad)
+        self.legend_rows = 1 if form is RowForm.FULL else 2
+        heights = [
+            _line(t.heading) + _line(t.small),  # the title, the subtitle
+            round(t.body * CARD_ROW) * 4,  # the card
+            self.legend_rows * _line(t.small) + d.space(1),  # its legend
+            _line(t.label) + _line(t.small),  # the total, the best round
+            least,  # the buttons
+        ]
+        total = sum(heights) + gap * (len(heights) - 1) + 2 * pad
+        self.frame.panel_rect = pygame.Rect(0, 0, pw, total)
+        self.frame.panel_rect.center = (size[0] // 2, size[1] // 2)
+        x, y = self.frame.panel_rect.x + pad, self.frame.panel_rect.y + pad
+        self.title_rect = pygame.Rect(x, y, iw, heights[0])
         y = self.title_rect.bottom + gap
-        self.card_rect = pygame.Rect(x, y, iw, int(row * 4))
-        y = self.card_rect.bottom + gap
-        self.total_rect = pygame.Rect(x, y, iw, int(row * 1.1))
-        y = self.total_rect.bottom
-        self.best_rect = pygame.Rect(x, y, iw, int(row * 0.6))
+        self.card_rect = pygame.Rect(x, y, iw, heights[1])
+        self.legend_rect = pygame.Rect(x, self.card_rect.bottom + d.space(0.5), iw, heights[2] - d.space(0.5))
+        y = self.card_rect.bottom + heights[2] + gap
+        self.total_rect = pygame.Rect(x, y, iw, _line(t.label))
+        self.best_rect = pygame.Rect(x, self.total_rect.bottom, iw, _line(t.small))
         y = self.best_rect.bottom + gap
         half = (iw - gap) // 2
-        self.secondary.rect = (x, y, half, row)
-        self.primary.rect = (x + iw - half, y, half, row)
+        self.secondary.rect = (x, y, half, least)
+        self.primary.rect = (x + iw - half, y, half, least)
+        for button in (self.secondary, self.primary):
+            button.set_size(t.label)
+
+    def _legend_widths(self) -> list[int]:
+        """How wide each of the legend's entries is in full form, at the scale's small size."""
+        size = self.design.type.small
+        gap = self.design.space(1)  # (at least a unit between two entries and at the strip's ends)
+        return [legend_entry_width(self.ctx.text, tr(label), size, against) + gap for against, label in LEGEND]
 
     # -- what it says ----------------------------------------------------------------------------
     def title(self) -> str:
@@ -172,25 +214,25 @@ class ScorecardScene(Scene):
         return None if rnd.finished else rnd.hole
 
     def paint_static(self, surface: pygame.Surface) -> None:
-        text = self.ctx.text
+        text, t = self.ctx.text, self.design.type
         r = self.title_rect
-        top = int(r.height * 0.62)
-        code = text.fit(self.round.code, r.width // 3, int(top * 0.5), theme.TEXT_DIM, bold=True)
-        surface.blit(code, code.get_rect(midright=(r.right, r.y + top // 2)))
-        title = text.fit(self.title(), r.width - code.get_width() - 16, int(top * 0.78), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midleft=(r.x, r.y + top // 2)))
-        sub = text.fit(self.subtitle(), r.width, max(12, int((r.height - top) * 0.8)), theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midleft=(r.x, r.y + top + (r.height - top) // 2)))
-        paint_card(surface, self.card_rect, text, self.round.card(), self.current_column())
+        head = _line(t.heading)
+        code = text.render(self.round.code, t.small, theme.TEXT_DIM, bold=True)
+        surface.blit(code, code.get_rect(midright=(r.right, r.y + head // 2)))
+        title = text.render(self.title(), label_size(self.title(), t.heading), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midleft=(r.x, r.y + head // 2)))
+        sub = text.render(self.subtitle(), label_size(self.subtitle(), t.small), theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midleft=(r.x, r.y + head + _line(t.small) // 2)))
+        paint_card(surface, self.card_rect, text, self.round.card(), self.current_column(), t.body)
+        paint_legend(surface, self.legend_rect, text, t.small, self.legend_rows)
         r = self.total_rect
         cheer = self.cheer()
         line = self.total_line() + (f"   {cheer}" if cheer else "")
-        img = text.fit(
-            line, r.width, int(r.height * 0.62), theme.GOLD if self.round.finished else theme.TEXT, bold=True
-        )
+        img = text.render(line, label_size(line, t.label), theme.GOLD if self.round.finished else theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
         r = self.best_rect
-        img = text.fit(self.best_line(), r.width, int(r.height * 0.7), theme.TEXT_DIM)
+        best = self.best_line()
+        img = text.render(best, label_size(best, t.small), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=r.center))
 
     # -- actions ---------------------------------------------------------------------------------

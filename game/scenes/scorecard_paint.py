@@ -2,7 +2,8 @@
 To par down, on cream card with a green header, the way a club's card looks.
 
 A score under par is circled (twice for two or more under), one over par is boxed (twice for two
-or more over), as golfers mark their cards. The hole being played (or just ended) is tinted.
+or more over), as golfers mark their cards; a legend under the card says what each mark means. The
+hole being played (or just ended) is tinted.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import N_, tr
 from ..model.course import HOLES, PAR, PAR_PER_HOLE, par_text
 from ..ui import theme
 from ..ui.text import TextCache
@@ -24,6 +25,14 @@ INK_RED = (168, 40, 32)  # under par, as cards print it
 CURRENT = (244, 226, 160)
 #: Width of each column, in hole columns: the row labels, nine holes, the total.
 LABEL_COLUMNS, TOTAL_COLUMNS = 2.2, 1.4
+#: The card's marks, as its legend names them: (a hole's score against par, what the mark means).
+LEGEND = (
+    (-1, N_("Birdie: 1 under par")),
+    (-2, N_("Eagle: 2 under or better")),
+    (1, N_("Bogey: 1 over par")),
+    (2, N_("Double bogey: 2 over or worse")),
+    (0, N_("E: even par")),
+)
 
 
 def shown(text: str) -> str:
@@ -98,10 +107,15 @@ def running_to_par(card: list[int | None]) -> list[str]:
 
 
 def paint_card(
-    surface: pygame.Surface, rect: pygame.Rect, text: TextCache, card: list[int | None], current: int | None
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    text: TextCache,
+    card: list[int | None],
+    current: int | None,
+    size: int | None = None,
 ) -> None:
     """The scorecard in `rect`: `card` holds each hole's score (None: not played yet); `current` is
-    the number of the hole to tint (None: none)."""
+    the number of the hole to tint (None: none); its text in `size` px (None: half a row)."""
     radius = max(4, rect.height // 14)
     surface.blit(theme.rounded_rect(rect.size, PAPER, radius), rect)
     rows = card_rows(card)
@@ -113,7 +127,7 @@ def paint_card(
     if current is not None:
         col = cols[current]
         surface.fill(CURRENT, (col.x, header.bottom, col.width, rect.bottom - header.bottom))
-    size = max(12, int(row_h * 0.5))
+    size = size or max(12, int(row_h * 0.5))
     for r, row in enumerate(rows):
         y = rect.y + row_h * r
         if r:
@@ -165,3 +179,38 @@ def _mark(surface: pygame.Surface, centre: tuple[int, int], r: int, against: int
             box = pygame.Rect(0, 0, ring * 2, ring * 2)
             box.center = centre
             pygame.draw.rect(surface, INK, box, width)
+
+
+def _legend_mark(size: int) -> int:
+    """The radius of a mark in the legend, for its text's size."""
+    return max(5, int(size * 0.62))
+
+
+def legend_entry_width(text: TextCache, label: str, size: int, against: int = 1) -> int:
+    """How wide one entry of the legend is: its mark (if it has one), a gap and its words."""
+    mark = 2 * _legend_mark(size) + size // 2 if against else 0
+    return mark + text.rendered_size(label, size)[0]
+
+
+def paint_legend(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, size: int, rows: int) -> None:
+    """The legend of the card's marks on a strip of the card's paper: its entries in one row, or
+    shared between two (the row form of the class and the language), spread evenly along each."""
+    radius = max(4, rect.height // 6)
+    surface.blit(theme.rounded_rect(rect.size, PAPER, radius), rect)
+    per_row = -(-len(LEGEND) // rows)
+    row_h = rect.height / rows
+    r = _legend_mark(size)
+    for row in range(rows):
+        entries = [(against, tr(label)) for against, label in LEGEND[row * per_row : (row + 1) * per_row]]
+        widths = [legend_entry_width(text, words, size, against) for against, words in entries]
+        spare = max(0.0, (rect.width - sum(widths)) / (len(entries) + 1))
+        cy = round(rect.y + row_h * (row + 0.5))
+        x = rect.x + spare
+        for (against, words), width in zip(entries, widths):
+            left = round(x)
+            if against:
+                _mark(surface, (left + r, cy), r, against)
+                left += 2 * r + size // 2
+            img = text.render(words, size, INK)
+            surface.blit(img, img.get_rect(midleft=(left, cy)))
+            x += width + spare

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from game import i18n
-from game.help import HELP_DIR, LANGUAGES, PAGE_IDS, TEXT_DIR, content, examples
+from game.help import ALL_PAGE_IDS, HELP_DIR, LANGUAGES, PAGE_IDS, TEXT_DIR, content, examples
 from game.help.examples import Run
 from game.model.codes import parse_code
 from game.model.eightoff import EightOffGame
@@ -40,7 +40,7 @@ def english_after():
 
 def all_texts(lang: str) -> list[tuple[str, str]]:
     """(where, text) for every piece of help text in a language: page blocks and captions."""
-    out = [(f"{page}:{b.kind}", b.text) for page in PAGE_IDS for b in content.page(page, lang)]
+    out = [(f"{page}:{b.kind}", b.text) for page in ALL_PAGE_IDS for b in content.page(page, lang)]
     for ex_id, caps in examples.captions(lang).items():
         out += [(f"captions:{ex_id}:{key}", text) for key, text in caps.items()]
     return out
@@ -61,14 +61,14 @@ def replay(example: examples.Example):
 
 # --- pages -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", PAGE_IDS)
+@pytest.mark.parametrize("page", ALL_PAGE_IDS)
 def test_every_page_exists_in_every_language(page, lang):
     assert (TEXT_DIR / lang / f"{page}.txt").exists()
     blocks = content.page(page, lang)
     assert blocks[0].kind == "title" and len(blocks) > 3
 
 
-@pytest.mark.parametrize("page", PAGE_IDS)
+@pytest.mark.parametrize("page", ALL_PAGE_IDS)
 def test_the_languages_have_the_same_sections_and_buttons(page):
     def shape(lang):
         return [
@@ -108,16 +108,18 @@ def test_the_rules_pages_have_the_sections_of_the_original_pages():
 def test_every_page_button_leads_somewhere():
     known = examples.load()
     for lang in LANGUAGES:
-        for page in PAGE_IDS:
+        for page in ALL_PAGE_IDS:
             for b in content.page(page, lang):
                 if b.kind == "example":
                     assert b.text in known, (lang, page, b.text)
                 elif b.kind == "page":
-                    assert b.text in PAGE_IDS
+                    assert b.text in ALL_PAGE_IDS
                 elif b.kind == "deal":
                     parse_code(b.text)
     shown = {b.text for b in content.page("examples", "en") if b.kind == "example"}
     assert shown == set(known), "the Examples page lists every example"
+    leads = {b.text for page in ALL_PAGE_IDS for b in content.page(page, "en") if b.kind == "page"}
+    assert set(ALL_PAGE_IDS) - set(PAGE_IDS) <= leads, "a page without a tab is reached from another"
 
 
 def test_the_markup_reads_cards_bold_and_actions():
@@ -321,3 +323,85 @@ def test_the_specification_and_a_licence_are_in_the_project():
     assert "game/help/RULES.md" in play and "## Help" in play
     licence = (root / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License") and "game/fonts/OFL.txt" in licence
+
+
+# --- the More rules page: every rule of the sheet, with the share of deals it leaves winnable -------------
+#: The rules of the More rules sheet (game/scenes/golf_rules_sheet.py), as GolfRules fields, and the
+#: rule set names whose shares the page must quote for each: alone beside the presets, and combined.
+RULE_SHARES = {
+    "strict_draw": ["classic+d"],
+    "dead_king": ["classic+k"],
+    "wrap": ["easy", "strict+w"],
+    "jokers": ["classic+j1", "classic+j2"],
+    "empty_waste": ["classic+z"],
+    "presets": ["easy", "classic", "strict"],
+    "combinations": ["strict+j1", "strict+j2", "strict+z", "strict+w+j2+z", "easy+j2+z"],
+}
+
+
+def shares_file() -> dict[str, dict[str, int]]:
+    import json
+
+    from game.solver.deal_lists import SHARES_FILE
+
+    return json.loads(SHARES_FILE.read_text(encoding="utf-8"))["shares"]
+
+
+def test_the_more_rules_page_covers_every_switch_of_the_sheet():
+    from dataclasses import fields
+
+    from game.model.golf_rules import GolfRules
+    from game.scenes.golf_rules_sheet import SWITCHES
+
+    switches = {name for name, _label, _line in SWITCHES} | {"jokers"}
+    assert switches <= set(RULE_SHARES) and switches == {f.name for f in fields(GolfRules)}
+    headings = [b.text for b in content.page("golf-rules", "en") if b.kind == "heading"]
+    for _name, label, _line in SWITCHES:
+        assert label in headings, label
+    assert "Jokers" in headings and "Combinations" in headings
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_more_rules_figures_are_the_solvers_data(lang):
+    """Every figure the page quotes is a share the solver measured (golf-shares.json), in whole
+    percent; the page quotes one for every rule alone and for combinations."""
+    data = shares_file()
+    raw = (TEXT_DIR / lang / "golf-rules.txt").read_text(encoding="utf-8")
+    quoted = content.FIGURE.findall(raw)
+    names = {name for kind, name in quoted if kind == "share"}
+    for wanted in RULE_SHARES.values():
+        assert set(wanted) <= names, (lang, set(wanted) - names)
+    text = " ".join(content.plain(b.text) for b in content.page("golf-rules", lang))
+    assert "{" not in text and "}" not in text
+    for name in names:
+        row = data[name]
+        exact = 100 * row["winnable"] / row["deals"]
+        assert row["unknown"] == 0 and abs(content.share_percent(row["winnable"], row["deals"]) - exact) <= 1
+        assert f"{content.share_percent(row['winnable'], row['deals'])}\u00a0%" in text, (lang, name)
+    assert str(data["classic"]["deals"]) in text
+    # the figures, read back in the order the page shows them, are those of its rule sets
+    shown = [int(n) for n in re.findall(r"(\d+)\u00a0%", text)]
+    assert " %" not in text, "a share's % is never alone at the start of a line"
+    assert shown == [
+        content.share_percent(data[name]["winnable"], data[name]["deals"]) for kind, name in quoted if kind == "share"
+    ]
+
+
+def test_a_share_is_quoted_as_a_whole_percent_never_0_or_100_when_it_is_not():
+    assert content.share_percent(260, 2000) == 13
+    assert content.share_percent(1999, 2000) == 99 and content.share_percent(2000, 2000) == 100
+    assert content.share_percent(1, 2000) == 1 and content.share_percent(0, 2000) == 0
+    with pytest.raises(content.MarkupError):
+        content.FIGURE.sub(content._figure, "{share:no+such}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_golf_page_says_the_standard_rules_are_the_standard_ones_and_leads_to_more_rules(lang):
+    blocks = content.page("golf", lang)
+    assert any(b.kind == "page" and b.text == "golf-rules" for b in blocks)
+    setup = content.plain(next(b.text for b in blocks if b.kind == "para"))
+    standard = {"en": "standard rules", "el": "τυπικούς κανόνες", "th": "กติกามาตรฐาน"}[lang]
+    assert standard in setup
+    if lang == "en":
+        text = " ".join(content.plain(b.text) for b in blocks)
+        assert "The app lets you draw whenever you like" not in text and "In the app you may draw" not in text

@@ -375,3 +375,23 @@ def test_winnable_deals_only_is_kept_for_every_rule_set(tmp_path):
     s.winnable_only["golf-nonsense"] = False
     s.save(path)
     assert "golf-nonsense" not in Settings.load(path).winnable_only
+
+
+@pytest.mark.parametrize("how", ["button", "F1"])
+def test_the_sheets_help_opens_the_more_rules_page_and_back_returns_to_the_sheet(make_app, how):
+    from conftest import key
+
+    from game.scenes.help_scene import HelpScene
+
+    app = make_app(size=(800, 480), scene=MenuScene)
+    sheet = open_sheet(app)
+    assert sheet.help.rect.height >= FINGER - 4 and not sheet.help.rect.colliderect(sheet.done.rect)
+    if how == "button":
+        touch_tap(app, sheet.help.rect.center)
+    else:
+        key(app, pygame.K_F1)
+    help_scene = app.top
+    assert isinstance(help_scene, HelpScene) and help_scene.page_id == "golf-rules"
+    assert help_scene.tabs.value == "golf"
+    touch_tap(app, help_scene.back.rect.center)
+    assert app.top is sheet

@@ -5,6 +5,7 @@ the worked examples played on their mini-table; the deal buttons; the first-run 
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
@@ -12,16 +13,16 @@ from conftest import click, key, run_frames, settle, touch_drag, touch_tap
 from helpers.tiers import everyday_first
 
 from game import i18n
-from game.help import LANGUAGES, PAGE_IDS, content, examples
+from game.help import ALL_PAGE_IDS, LANGUAGES, PAGE_IDS, content, examples
 from game.help.examples import message_fields
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
 from game.scenes import tips, tips_overlay
 from game.scenes.example_scene import ExampleScene
-from game.scenes.help_page import MIN_BODY
 from game.scenes.help_scene import HelpScene
 from game.scenes.menu import MenuScene
 from game.settings import Settings
+from game.ui.design import design_for
 
 SIZES = [(800, 480), (1920, 1080)]
 FINGER = 48
@@ -134,18 +135,18 @@ def test_every_page_fits_and_scrolls_to_its_end(make_app, size, lang):
     scene = open_help(app)
     screen = pygame.Rect((0, 0), size)
     assert screen.contains(scene.view) and scene.view.contains(scene.column.clip(scene.view))
-    for page in PAGE_IDS:
+    for page in ALL_PAGE_IDS:
         scene.show_page(page)
         run_frames(app)
         p = scene.page
-        assert p.body >= MIN_BODY >= 16
+        assert p.body == design_for(size).type.body
         assert p.cuts == 0, (page, "a word wider than a line (a Thai phrase needs a word break)")
         shown = "".join(a.text for line in p.lines for i, a in enumerate(line.atoms) if a.text != "•" or i)
         source = "".join(content.plain(b.text) for b in scene.page_blocks if b.kind not in content.ACTIONS)
         assert shown.replace(" ", "") == source.replace(" ", ""), (page, "every character shows, once")
         assert shown.count(" ") <= source.count(" ") and "\u200b" not in shown, (page, "no space that is not there")
         for i, line in enumerate(p.lines):
-            assert line.size >= MIN_BODY
+            assert line.size in design_for(size).type.sizes()
             left = p.line_left(i)
             assert left >= 0 and left + p.line_surface(i).get_width() <= scene.column.width + 1, (page, i)
         for action in p.actions:
@@ -299,9 +300,13 @@ def test_a_refused_step_says_exactly_what_the_real_table_says(make_app, lang, ex
     app.push(ExampleScene(app.ctx, example))
     scene = app.top
     run = scene.run
-    while (run.part_index, run.step_index) != (part_no, step_no):
-        click(app, scene.next.rect.center)
-        settle(app, max_seconds=3)
+    for _ in range(4000):  # the script runs by itself to that step (Continue at a pause)
+        if (run.part_index, run.step_index) == (part_no, step_no):
+            break
+        if scene.phase == "wait":
+            click(app, scene.next.rect.center)
+        app.step_frame(0.05)
+    assert (run.part_index, run.step_index) == (part_no, step_no)
     plan = run.plan()
     position = run.game.to_json()
     for _ in range(200):  # through reading and pointing, to the refusal
@@ -349,7 +354,7 @@ def test_next_finishes_a_replay_at_once(make_app):
     assert scene.run.game.moves == 34 and scene.phase in ("wait", "read", "linger", "act")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_caption_fits_its_panel(make_app, size, lang):
     app = app_with(make_app, size=size, lang=lang)
@@ -361,12 +366,13 @@ def test_every_caption_fits_its_panel(make_app, size, lang):
             scene.caption_no = number
             scene._caption_page = None
             page = scene._caption()
-            assert page.body >= 16 and page.height <= scene.text_rect.height, (example.id, number, lang)
+            assert page.body == design_for(size).type.body, (example.id, number, lang)
+            assert page.height <= scene.text_rect.height, (example.id, number, lang)
             assert page.cuts == 0, (example.id, number, lang)
             for i in range(len(page.lines)):
                 assert page.line_left(i) + page.line_surface(i).get_width() <= scene.text_rect.width + 1
         for b in (scene.next, scene.replay, scene.back, scene.deal):
-            assert not b.visible or (screen.contains(b.rect) and b.rect.height >= 36)
+            assert not b.visible or (screen.contains(b.rect) and b.rect.height >= design_for(size).target)
         assert scene.layout.card_w >= 40
         app.apply(scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)))
 
@@ -558,3 +564,145 @@ def test_a_tip_says_click_to_a_mouse_and_tap_to_a_finger(make_app, tips_on, poin
     assert any(t.startswith(word) for t in shown), shown
     # the tip itself says the same (never "Tap a free card" over "Click to continue")
     assert overlay.text.startswith("Click a free card" if pointing == "mouse" else "Tap a free card")
+
+
+# --- a caption shows with the table it tells of ----------------------------------------------------------
+def _say_step(run: examples.Run, number: int) -> examples.Step:
+    return next(s for s in run.part.steps if s.say == number)
+
+
+@pytest.mark.parametrize("example_id", list(examples.load()))
+def test_a_caption_shows_with_the_table_it_tells_of(make_app, example_id):
+    """A step's caption appears when its move is made, so its figures ("Score 20 after 3 moves") are
+    the band's; a caption shown while a whole line is replayed names no figure, the counter running."""
+    app = app_with(make_app, animation_speed="normal")
+    scene = ExampleScene(app.ctx, examples.load()[example_id])
+    app.push(scene)
+    seen: set[tuple[int, int]] = set()
+    for _ in range(4000):
+        if scene.phase == "done":
+            break
+        if scene.phase == "wait":
+            click(app, scene.next.rect.center)
+        app.step_frame(0.05)
+        number, run = scene.caption_no, scene.run
+        if number is None or (run.part_index, number) in seen:
+            continue
+        seen.add((run.part_index, number))
+        step = _say_step(run, number)
+        if step.do == "replay":
+            assert not re.search(r"\d", scene.caption()), (example_id, number, "a figure the counter runs past")
+        else:
+            assert not run.check(step), (example_id, number, run.check(step), scene.band_text())
+    assert scene.phase == "done" and len(seen) == len(scene.example.captions)
+
+
+# --- one line height --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lines_of_one_size_are_one_height_whatever_their_glyphs(make_app, size, lang):
+    """A line holding ▶ ☞ ✓ (drawn from the symbols' font, which reaches deeper) is as tall as its
+    neighbours, and its words sit on the same baseline as theirs."""
+    app = app_with(make_app, size=size, lang=lang)
+    scene = open_help(app, "faq")
+    for page in ALL_PAGE_IDS:
+        scene.show_page(page)
+        heights: dict[int, set[int]] = {}
+        for line in scene.page.lines:
+            heights.setdefault(line.size, set()).add(line.height)
+        assert all(len(h) == 1 for h in heights.values()), (page, heights)
+    scene.show_page("faq")
+    symbols = [i for i, line in enumerate(scene.page.lines) if any(ch in a.text for a in line.atoms for ch in "▶☞✓")]
+    assert symbols, "the FAQ names the band's icons"
+    for i in symbols:
+        line = scene.page.lines[i]
+        assert scene.page.line_surface(i).get_height() == line.height
+
+
+def test_the_golf_page_leads_to_more_rules_under_the_golf_tab(make_app):
+    app = app_with(make_app)
+    scene = open_help(app, "golf")
+    click(app, reveal(scene, find(scene, "page", "golf-rules")).center)
+    assert scene.page_id == "golf-rules" and scene.tabs.value == "golf"
+    assert scene.page_blocks[0].text == "More rules for Golf"
+    key(app, pygame.K_RIGHT)  # the arrows go on from the lit tab
+    assert scene.page_id == "eightoff"
+
+
+# --- one type scale -----------------------------------------------------------------------------------
+SIZES3 = [(800, 480), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES3)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_takes_every_size_from_the_type_scale(make_app, size, lang):
+    """The page's text, its buttons, Back and the tabs: each at a size of the window's type scale
+    (none shrunk alone to fit), every control at least the class's target tall, every tab's label
+    within its tab."""
+    from game.ui.text import least_legible
+
+    app = app_with(make_app, size=size, lang=lang)
+    design = design_for(size)
+    scale = design.type.sizes()
+    scene = open_help(app, "golf")
+    for page in ALL_PAGE_IDS:
+        scene.show_page(page)
+        for line in scene.page.lines:
+            assert line.size in scale, (page, line.size)
+        for action in scene.page.actions:
+            assert action.rect.height >= design.target and action.button.size == design.type.label
+    tabs = scene.tabs
+    assert tabs.rect.height >= design.target and scene.back.rect.height >= design.target
+    assert scene.back.label_form()[1] == least_legible(i18n.tr("Back"), design.type.label)
+    for i, (_page, label) in enumerate(tabs.options):
+        words = i18n.tr(label)
+        px = tabs.fitted_label_size()
+        assert px == max(least_legible(i18n.tr(lbl), design.type.label) for _p, lbl in tabs.options)
+        assert app.ctx.text.rendered_size(words, px, True)[0] <= tabs.segment_rect(i).width - 6, (lang, words)
+    assert pygame.Rect((0, 0), size).contains(tabs.rect)
+
+
+@pytest.mark.parametrize("size", SIZES3)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_examples_band_and_buttons_take_the_type_scale(make_app, size, lang, monkeypatch):
+    """The band's counters and the buttons' labels at the scale's label size, the caption at its body
+    size; the counters clear of the band's buttons; the band's form the same for every example of a
+    game (with its deal's button or without)."""
+    from game.ui import text as text_module
+    from game.ui.text import least_legible
+
+    app = app_with(make_app, size=size, lang=lang)
+    design = design_for(size)
+    forms = set()
+    for example in examples.load().values():
+        scene = ExampleScene(app.ctx, example)
+        app.push(scene)
+        run_frames(app, 2)
+        forms.add((example.game, example.deal is not None, scene.band_form))
+        drawn: list[tuple[str, int]] = []
+        real = text_module.TextCache.render
+
+        def render(self, t, px, *a, drawn=drawn, real=real, **k):
+            drawn.append((t, px))
+            return real(self, t, px, *a, **k)
+
+        monkeypatch.setattr(text_module.TextCache, "render", render)
+        for b in scene.widgets:
+            b.invalidate()
+        scene.invalidate(None)
+        scene.draw(app.screen)
+        monkeypatch.undo()
+        band = scene.band_text()
+        assert (band, least_legible(band, design.type.label)) in drawn
+        width = app.ctx.text.rendered_size(band, least_legible(band, design.type.label), True)[0]
+        assert scene.band.x + width <= min(b.rect.x for b in (scene.back, scene.deal) if b.visible), (lang, band)
+        for b in scene.widgets:
+            if b.visible:
+                line, px = b.label_form()
+                assert px == least_legible(line, design.type.label) and b.rect.height >= design.target
+                assert app.ctx.text.rendered_size(line, px, True)[0] <= b.rect.width, (lang, line)
+        page = scene._caption()
+        assert {line.size for line in page.lines} <= {design.type.body}
+        app.apply(scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)))
+    kinds = {(game, has_deal) for game, has_deal, _form in forms}
+    assert len(forms) == len(kinds), ("one form for each game's band, with or without its deal", forms)

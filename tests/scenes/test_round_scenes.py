@@ -401,3 +401,104 @@ def test_round_statistics_after_a_scripted_round(make_app):
 def test_a_negative_strokes_count_is_written_with_the_same_dash_as_the_score_to_par():
     """Never "Hole 1: -1" (a hyphen) beside "Round: –6" (the en dash the fonts have)."""
     assert strokes(-1) == "\u20131" == shown(par_text(-1)) and strokes(0) == "0" and strokes(4) == "4"
+
+
+def test_the_cards_left_button_is_one_word_for_one_action_after_every_hole(make_app):
+    """After a hole's end, won or blocked, the card's left button is Back and returns to the hole's
+    panel (from where Undo or the menu go on); Menu is the left button only where no hole is behind."""
+    from game import solver
+
+    app, table = round_table(make_app, "GR1-C-AAAAAFA")
+    app.settings.animation_speed = "off"
+    ends: dict[str, str] = {}
+    for _hole in range(9):
+        table = app.stack[0]
+        solved = solver.solve(table.game.copy()) if not ends.get("won") else None
+        line = list(solved.moves) if solved is not None and solved.verdict == "winnable" else None
+        while table.game.status == "playing":
+            table.attempt(line.pop(0) if line else table.game.legal_moves()[-1])
+            settle(app)
+        panel = app.top
+        status = table.game.status
+        click(app, button(panel, "Scorecard").rect.center)
+        card = app.top
+        assert isinstance(card, ScorecardScene) and card.state == "pending"
+        ends[status] = card.secondary.label
+        click(app, card.secondary.rect.center)
+        settle(app)
+        assert app.top is panel, (status, "Back returns to the hole's panel")
+        click(app, button(panel, "Scorecard").rect.center)
+        click(app, app.top.primary.rect.center)  # the next hole
+        settle(app)
+        if len(ends) == 2:
+            break
+    assert ends == {"won": "Back", "blocked": "Back"}
+
+
+# -- the scorecard's type scale and legend -------------------------------------------------------------
+SIZES3 = [(800, 480), (1280, 720), (1920, 1080)]
+
+
+def drawn_texts(app, scene, monkeypatch) -> list[tuple[str, int]]:
+    """(text, size) of every text the scene draws in a whole repaint."""
+    from game.ui import text as text_module
+
+    drawn: list[tuple[str, int]] = []
+    real = text_module.TextCache.render
+
+    def render(self, text, size, *args, **kwargs):
+        drawn.append((text, size))
+        return real(self, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(text_module.TextCache, "render", render)
+    scene.frame.resize(app.screen.get_size())
+    for widget in scene.widgets:
+        widget.invalidate()
+    scene.invalidate(None)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    return drawn
+
+
+@pytest.mark.parametrize("size", SIZES3)
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_scorecard_takes_its_sizes_from_the_type_scale_and_has_its_legend(make_app, monkeypatch, size, lang):
+    from game.scenes.scorecard_paint import LEGEND
+    from game.ui.design import design_for
+    from game.ui.text import least_legible
+
+    app = make_app(size=size)
+    i18n.set_language(lang)
+    try:
+        app.apply(Replace(ScorecardScene(app.ctx, finished_round([3, 7, 5, 9, 2, 5, 6, 4, 8]))))
+        card = app.top
+        design = design_for(size)
+        drawn = drawn_texts(app, card, monkeypatch)
+        scale = design.type.sizes()
+        for text, px in drawn:
+            assert px in scale or px == least_legible(text, min(scale)), (lang, size, text, px)
+        shown = {text for text, _px in drawn}
+        for _against, label in LEGEND:
+            assert i18n.tr(label) in shown, (lang, label)
+        if lang != "en":
+            assert i18n.tr(LEGEND[0][1]) != LEGEND[0][1], "the legend is translated"
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(card.frame.panel_rect)
+        assert card.legend_rect.top >= card.card_rect.bottom and card.total_rect.top >= card.legend_rect.bottom
+        for button in card.widgets:
+            assert button.rect.height >= design.target and card.frame.panel_rect.contains(button.rect)
+            line, px = button.label_form()
+            assert px == least_legible(line, design.type.label)
+            assert app.ctx.text.rendered_size(line, px, True)[0] <= button.rect.width, (lang, line)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_legends_form_depends_on_the_class_and_the_language_only(make_app):
+    """Two windows of one class show the legend in the same form, whatever the round shows."""
+    forms = {}
+    for size in [(1024, 600), (1280, 720), (1500, 850)]:
+        app = make_app(size=size)
+        app.apply(Replace(ScorecardScene(app.ctx, finished_round([9] * 9))))
+        forms[size] = app.top.legend_rows
+    assert len(set(forms.values())) == 1, forms

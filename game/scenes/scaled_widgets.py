@@ -1,0 +1,94 @@
+"""A button and a row of tabs whose labels take one size of the window's type scale (game/ui/design.py)
+instead of a size of their own: Help, its examples and the scorecard draw every label at
+`design.type.label`, so no label is shrunk alone to fit its button.
+
+A screen that uses them decides its rows' forms beforehand (Design.row_form, by class and language):
+a label that would not fit its button at the scale's size goes on two lines at that same size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.text import least_legible, two_lines
+from game.ui.widgets import Button, SegmentedControl
+
+
+def label_size(label: str, size: int) -> int:
+    """The size a label is drawn at: the scale's, or more where its script needs more to be read."""
+    return least_legible(label, size)
+
+
+def button_width(size: int, height: int, text_width: int) -> int:
+    """A button's width for a label `text_width` wide at its size: the label, its margins, and at
+    least twice the button's height."""
+    return max(2 * height, text_width + 2 * max(8, height // 3) + size)
+
+
+class ScaledButton(Button):
+    """A Button whose label is drawn at `size` px (the type scale's label size), on two lines at that
+    size where one is too wide, never smaller."""
+
+    def __init__(self, *args, size: int = 18, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.size = size
+
+    def set_size(self, size: int) -> None:
+        if size != self.size:
+            self.size = size
+            self.invalidate()
+
+    def label_form(self) -> tuple[str, int]:
+        """The label as drawn (with a line break where it needs two lines) and its size."""
+        label = tr(self.label)
+        size = label_size(label, self.size)
+        room = self._rect.width - 2 * max(8, self._rect.height // 3)
+        if self.text.rendered_size(label, size, True)[0] > room and " " in label:
+            return two_lines(label, size, True), size
+        return label, size
+
+    def _render(self, state: str) -> pygame.Surface:
+        label = tr(self.label)
+        key = (state, label, self.enabled, self.size)
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            return surf
+        w, h = self._rect.size
+        radius = max(6, h // 4)
+        b = self.bounds
+        surf = pygame.Surface(b.size, pygame.SRCALPHA)
+        ox, oy = self._rect.x - b.x, self._rect.y - b.y
+        fill, ink, border = self._colours(state)
+        if self.style != "ghost":
+            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
+            drop = 2 if state != "pressed" else 0
+            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
+        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
+        dy = 1 if state == "pressed" else 0
+        surf.blit(body, (ox, oy + dy))
+        line, size = self.label_form()
+        img = self.text.render(line, size, ink, bold=True)
+        if not self.enabled:
+            img = img.copy()
+            img.set_alpha(110)
+        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
+        self._surfaces[key] = surf
+        return surf
+
+
+class ScaledTabs(SegmentedControl):
+    """A SegmentedControl whose labels are all drawn at `size` px (the type scale's label size)."""
+
+    def __init__(self, *args, size: int = 18, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.size = size
+
+    def set_size(self, size: int) -> None:
+        if size != self.size:
+            self.size = size
+            self.invalidate()
+
+    def fitted_label_size(self) -> int:
+        return max(label_size(tr(label), self.size) for _value, label in self.options)
