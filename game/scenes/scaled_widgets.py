@@ -31,6 +31,8 @@ class ScaledButton(Button):
     """A Button whose label is drawn at `size` px (the type scale's label size), on two lines at that
     size where one is too wide, never smaller."""
 
+    size: int  #: always given here
+
     def __init__(self, *args, size: int = 18, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.size = size
@@ -49,37 +51,15 @@ class ScaledButton(Button):
             return two_lines(label, size, True), size
         return label, size
 
-    def _render(self, state: str) -> pygame.Surface:
-        label = tr(self.label)
-        key = (state, label, self.enabled, self.size)
-        surf = self._surfaces.get(key)
-        if surf is not None:
-            return surf
-        w, h = self._rect.size
-        radius = max(6, h // 4)
-        b = self.bounds
-        surf = pygame.Surface(b.size, pygame.SRCALPHA)
-        ox, oy = self._rect.x - b.x, self._rect.y - b.y
-        fill, ink, border = self._colours(state)
-        if self.style != "ghost":
-            sh = theme.shadow((w, h), radius, max(2, h // 8), 90)
-            drop = 2 if state != "pressed" else 0
-            surf.blit(sh, (ox - (sh.get_width() - w) // 2, oy - (sh.get_height() - h) // 2 + drop))
-        body = theme.rounded_rect((w, h), fill, radius, border=2 if border else 0, border_colour=border)
-        dy = 1 if state == "pressed" else 0
-        surf.blit(body, (ox, oy + dy))
+    def label_image(self, ink: theme.Colour) -> pygame.Surface:
         line, size = self.label_form()
-        img = self.text.render(line, size, ink, bold=True)
-        if not self.enabled:
-            img = img.copy()
-            img.set_alpha(110)
-        surf.blit(img, img.get_rect(center=(ox + w // 2, oy + h // 2 + dy)))
-        self._surfaces[key] = surf
-        return surf
+        return self.text.render(line, size, ink, bold=True)
 
 
 class ScaledTabs(SegmentedControl):
     """A SegmentedControl whose labels are all drawn at `size` px (the type scale's label size)."""
+
+    size: int  #: always given here
 
     def __init__(self, *args, size: int = 18, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -194,8 +194,8 @@ def test_a_round_at_par_is_spelled_out():
 def test_a_long_line_wraps_at_its_size_and_a_thai_phrase_breaks_only_between_letters():
     import unicodedata
 
-    from game.ui.text import wrap_lines as wrap
     from game.ui.text import get_font
+    from game.ui.text import wrap_lines as wrap
 
     english = wrap("The win was lost 15 moves ago: a draw from the stock.", 200, 15)
     assert len(english) > 1 and " ".join(english) == "The win was lost 15 moves ago: a draw from the stock."
