@@ -111,11 +111,11 @@ class StatsRulesScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Title and Back on top, the rule sets two by two under it, as many rows as fit; where their
         names do not stand two by two at the class's sizes in this language, one under another."""
-        self.columns = COLUMNS
+        page, self.columns = self.page, COLUMNS
         self._place(size)
         design = self.frame.design
         if not all(b.stands(design.type.body) for b in self.buttons):
-            self.columns = 1
+            self.page, self.columns = page, 1  # (the page as asked: two by two there were fewer pages)
             self._place(size)
 
     def _place(self, size: tuple[int, int]) -> None:

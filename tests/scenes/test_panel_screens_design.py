@@ -111,3 +111,25 @@ def test_the_rule_sets_played_are_one_size_of_the_layout_class(make_app, size, l
     sizes = {b.label_layout(i18n.tr(b.label))[1] for b in shown}
     assert len(sizes) == 1 and sizes <= {design.type.label, design.type.body, design.type.small}, sizes
     assert all(scene.panel_rect.contains(b.rect) and b.rect.height >= design.target for b in shown)
+
+
+def test_a_long_list_of_rule_sets_one_under_another_turns_every_page(make_app):
+    """One column holds fewer rule sets a page than two: each page is reached all the same."""
+    from game.model.golf_rules import GolfRules
+    from game.scenes.stats_rules import StatsRulesScene
+
+    app = open_in(make_app, (800, 480), "th", SettingsScene)
+    stats = app.ctx.progress.stats
+    for rules in GolfRules.every()[:30]:
+        stats.record("golf", rules.name, None, "abandoned", 0, 1)
+    scene = StatsRulesScene(app.ctx, "golf", stats, lambda kind: None)
+    app.push(scene)
+    run_frames(app)
+    assert scene.columns == 1
+    seen: set[str] = set()
+    for _page in range(len(scene.buttons)):
+        seen |= {b.label for b in scene.buttons if b.visible}
+        if not scene.following.enabled:
+            break
+        scene.turn(1)
+    assert len(seen) == len(scene.buttons) == 28
