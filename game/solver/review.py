@@ -48,6 +48,8 @@ __all__ = [
     "Grade",
     "Reason",
     "Review",
+    "best_line",
+    "bests_along",
     "review_golf",
 ]
 
@@ -375,6 +377,17 @@ def _grade(reviewer: _Reviewer, k: int) -> Grade:
         return grade
     better = GolfMove.coerce(found.line[0])
     return Grade(k, line.moves[k], before, after, better, _reasons(line, k, before, after, found.line))
+
+
+def best_line(game: GolfGame, search_states: int = SEARCH_STATES) -> tuple[int, tuple[GolfMove, ...]] | None:
+    """The best hole score from the game's current position and a line of moves that reaches it
+    (to a clearance, or to a position with that many cards left, from which nothing more can be
+    played); None when the search ran out of `search_states`."""
+    if not isinstance(game, GolfGame):
+        raise TypeError(f"a Golf line needs a GolfGame, not a {type(game).__name__}")
+    columns, stock, waste, rule = compact(game)
+    found = _BestSweep(columns, stock, waste, rule).best(search_states)
+    return None if found is None else (found.score, tuple(GolfMove.coerce(m) for m in found.line))
 
 
 def bests_along(game: GolfGame, search_states: int = SEARCH_STATES) -> Sequence[int | None]:
