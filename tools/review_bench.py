@@ -1,7 +1,7 @@
 """Review benchmark: how long a finished Golf game's review takes (game/solver/review.py), over N games.
 
-    python -m tools.review_bench [--games 50] [--rules easy,classic] [--seed 1] [--clock cpu|wall]
-                                 [--check]
+    python -m tools.review_bench [--games 50] [--rules easy,classic] [--eightoff 8,4,2] [--seed 1]
+                                 [--clock cpu|wall] [--check]
 
 Each game is a random deal (the seed decides which) played to its end by a simple greedy player:
 the free card of the tallest column that fits, and now and then (one move in ten) any legal move,
@@ -12,6 +12,10 @@ any, perfect games, moves left unknown); with --check, every game's bests are he
 searched on its own (review.bests_along), and a difference is reported, with the time that takes
 (what the review's table and bisection save). The machine-speed line
 (tools/machine_speed.py) comes first: compare two days' figures through it.
+
+With --eightoff, as many Eight Off games of each cell count are reviewed too (review_eightoff.py:
+the move that lost the win), each played by a plain player: a card that may go to its foundation
+goes, else a random legal move to a position not seen before, for at most EIGHTOFF_MOVES moves.
 """
 
 from __future__ import annotations
@@ -25,11 +29,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.model.codes import MAX_NUMBER
+from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
+from game.model.moves import PileKind
 from game.solver.review import Review, bests_along, review_golf
+from game.solver.review_eightoff import LOST_THE_WIN, UNKNOWN, EightOffReview, review_eightoff
 
 from .machine_speed import median_ms, python_work, speed_line
 
+#: The plain Eight Off player's longest game.
+EIGHTOFF_MOVES = 120
 #: One move in this many the greedy player picks at random among the legal moves.
 WANDER = 10
 
@@ -44,6 +53,60 @@ def greedy(game: GolfGame, rng: random.Random) -> GolfGame:
         else:
             game.push(rng.choice(moves))
     return game
+
+
+def plain_eightoff(game: EightOffGame, rng: random.Random) -> EightOffGame:
+    """Play on: a card that may go home goes, else a random move to a position not seen before."""
+    seen = {game.to_json()}
+    for _ in range(EIGHTOFF_MOVES):
+        if game.status != "playing":
+            break
+        moves = game.legal_moves()
+        home = [m for m in moves if m.dst.kind is PileKind.FOUNDATION]
+        if home:
+            game.push(home[0])
+            continue
+        rng.shuffle(moves)
+        for move in moves:
+            game.push(move)
+            if game.to_json() not in seen:
+                seen.add(game.to_json())
+                break
+            game.undo()
+        else:
+            break
+    return game
+
+
+def eightoff_lines(name: str, seconds: list[float], reviews: list[EightOffReview]) -> list[str]:
+    """The Eight Off figures: review time, solves, and how many games lost the win there."""
+    t = [1000 * s for s in seconds]
+    lost = sum(r.lost_the_win is not None for r in reviews)
+    unknown = sum(sum(g.grade == UNKNOWN for g in r.grades) for r in reviews)
+    graded = sum(len(r.grades) for r in reviews)
+    return [
+        f"{name}: {len(t)} games, {graded} moves graded",
+        f"  review time ms: median {statistics.median(t):.1f}  p90 {percentile(t, 0.9):.1f}  "
+        f"p99 {percentile(t, 0.99):.1f}  max {max(t):.1f}",
+        f"  solves: median {statistics.median(r.solves for r in reviews):.0f}"
+        f"   games whose win was lost at a move ({LOST_THE_WIN}): {lost}   moves unknown: {unknown}",
+    ]
+
+
+def run_eightoff(games: int, cells: Sequence[int], seed: int, clock: Callable[[], float]) -> list[str]:
+    rng = random.Random(seed)
+    out: list[str] = []
+    for count in cells:
+        seconds: list[float] = []
+        reviews: list[EightOffReview] = []
+        for _ in range(games):
+            number = rng.randint(1, MAX_NUMBER)
+            game = plain_eightoff(EightOffGame.new(count, number), random.Random(number))
+            start = clock()
+            reviews.append(review_eightoff(game))
+            seconds.append(clock() - start)
+        out += eightoff_lines(f"Eight Off {count} cells", seconds, reviews)
+    return out
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -123,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games of each rule set")
     parser.add_argument("--rules", default="easy,classic", help="Golf rule sets, by name")
+    parser.add_argument("--eightoff", default="", help="Eight Off cell counts to review too: 8,4,2")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     parser.add_argument("--check", action="store_true", help="hold the bests to each position searched alone")
@@ -130,6 +194,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
+    try:
+        cells = [int(c) for c in args.eightoff.split(",") if c.strip()]
+    except ValueError:
+        parser.error("--eightoff takes cell counts: 8,4,2")
+    if any(c not in (8, 4, 2) for c in cells):
+        parser.error("--eightoff takes cell counts: 8,4,2")
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(speed_line(median_ms(python_work)))
     per, every = run(args.games, rules, args.seed, clock, args.check)
@@ -137,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(sample.lines(f"Golf {rule}")))
     if len(per) > 1:
         print("\n".join(every.lines("all")))
+    if cells:
+        print("\n".join(run_eightoff(args.games, cells, args.seed, clock)))
     return 1 if any(s.mismatches for s in per.values()) else 0
 
 

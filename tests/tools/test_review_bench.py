@@ -28,3 +28,19 @@ def test_a_short_run_prints_its_figures_and_agrees_with_each_position_searched_a
     for words in ("Golf easy: 2 games", "Golf classic: 2 games", "all: 4 games", "review time ms", "searched alone"):
         assert words in out
     assert "MISMATCH" not in out
+
+
+def test_eight_off_games_are_reviewed_too_when_asked(capsys):
+    assert review_bench.main(["--games", "2", "--rules", "classic", "--eightoff", "8,4"]) == 0
+    out = capsys.readouterr().out
+    assert "Eight Off 8 cells: 2 games" in out and "Eight Off 4 cells: 2 games" in out
+
+
+def test_a_cell_count_eight_off_has_not_is_refused():
+    for bad in ("3", "x"):
+        try:
+            review_bench.main(["--games", "1", "--eightoff", bad])
+        except SystemExit as exc:
+            assert exc.code == 2
+        else:  # pragma: no cover
+            raise AssertionError("accepted")
