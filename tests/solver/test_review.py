@@ -301,3 +301,10 @@ def test_only_a_golf_game_is_reviewed():
         review_golf(EightOffGame.new(8, 1))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         best_line(EightOffGame.new(8, 1))  # type: ignore[arg-type]
+
+
+def test_a_review_travels_from_the_solvers_process_intact():
+    import pickle
+
+    review = review_golf(greedy(GolfGame.new("easy", 6), random.Random(6)))
+    assert pickle.loads(pickle.dumps(review)) == review

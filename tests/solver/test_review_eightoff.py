@@ -77,3 +77,11 @@ def test_only_an_eight_off_game_with_a_count_of_states_is_reviewed():
         review_eightoff(GolfGame.new("easy", 1))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         review_eightoff(make_game("eightoff-8", 1), solve_states=-1)
+
+
+def test_a_review_travels_from_the_solvers_process_intact():
+    import pickle
+
+    game, _ = losing_game("eightoff-4")
+    review = review_eightoff(game)
+    assert pickle.loads(pickle.dumps(review)) == review
