@@ -308,3 +308,14 @@ def test_a_review_travels_from_the_solvers_process_intact():
 
     review = review_golf(greedy(GolfGame.new("easy", 6), random.Random(6)))
     assert pickle.loads(pickle.dumps(review)) == review
+
+
+def test_the_solvers_worker_reviews_a_wired_game_of_either_kind():
+    from game.solver import worker
+    from game.solver.review_eightoff import review_eightoff
+
+    golf_game = greedy(GolfGame.new("classic", 8), random.Random(8))
+    assert worker.review_job(worker.wire_game(golf_game)) == review_golf(golf_game)
+    eightoff = EightOffGame.new(8, 1)
+    eightoff.push(eightoff.legal_moves()[0])
+    assert worker.review_job(worker.wire_game(eightoff)) == review_eightoff(eightoff)
