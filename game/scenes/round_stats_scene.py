@@ -78,9 +78,12 @@ class RoundStatsScene(Scene):
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
+        design = self.frame.design
+        for button in (self.reset_button, self.back):  # the class's label size, never shrunk alone
+            button.size = design.type.label
         row = self.frame.row_height()
-        gap = max(6, row // 5)
-        pad = max(12, int(row * 0.4))
+        gap = design.space(0.75)
+        pad = design.space(2)
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 30
         row, x, y, iw = self.frame.place_panel(row, gap, pad, 1 + 5.6 + 1, 3, 14, min_row=least)
         self.title_rect = pygame.Rect(x, y, iw, row)
@@ -117,7 +120,11 @@ class RoundStatsScene(Scene):
 
     def paint_static(self, surface: pygame.Surface) -> None:
         paint_figures(
-            surface, self.ctx.text, (self.title_rect, self.heading(), self.note()), (self.numbers_rect, self.lines())
+            surface,
+            self.ctx.text,
+            (self.title_rect, self.heading(), self.note()),
+            (self.numbers_rect, self.lines()),
+            self.frame.design,
         )
         self._paint_chart(surface)
 
@@ -156,7 +163,7 @@ class RoundStatsScene(Scene):
         caption = self.ctx.text.fit(
             tr("Last {count} round", plural="Last {count} rounds", count=CHART_ROUNDS),
             r.width,
-            max(12, r.height // 11),
+            self.frame.design.type.small,
             theme.TEXT_DIM,
         )
         surface.blit(caption, caption.get_rect(midtop=(r.centerx, r.y)))
@@ -165,7 +172,7 @@ class RoundStatsScene(Scene):
         if rows is None and self.known is not None and not self.unread():
             return  # being read: the bars come with the answer
         if not rows:
-            none = self.ctx.text.fit(tr("No rounds yet"), plot.width, max(12, plot.height // 8), theme.TEXT_DIM)
+            none = self.ctx.text.fit(tr("No rounds yet"), plot.width, self.frame.design.type.body, theme.TEXT_DIM)
             surface.blit(none, none.get_rect(center=plot.center))
             return
         scores = [total - PAR_PER_HOLE * holes for _u, _r, total, holes, _w, _c in rows]
