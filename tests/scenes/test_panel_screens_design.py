@@ -133,3 +133,22 @@ def test_a_long_list_of_rule_sets_one_under_another_turns_every_page(make_app):
             break
         scene.turn(1)
     assert len(seen) == len(scene.buttons) == 28
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rounds_statistics_take_their_sizes_from_the_layout_class(make_app, size, language):
+    from game import registry
+    from game.scenes.round_stats_scene import RoundStatsScene
+    from game.scenes.stats_scene import figures_size
+
+    app = make_app(size=size)
+    app.settings.language = i18n.set_language(language)
+    scene = RoundStatsScene(app.ctx, registry.kind("golf-easy"))
+    app.replace(scene)
+    run_frames(app)
+    design = design_for(size)
+    for button in (scene.reset_button, scene.back):
+        assert button.label_layout(i18n.tr(button.label))[1] == design.type.label
+        assert scene.panel_rect.contains(button.rect) and button.rect.height >= design.target
+    figures = figures_size(app.ctx.text, design, scene.numbers_rect, scene.lines())
+    assert figures in (design.type.body, design.type.small)
