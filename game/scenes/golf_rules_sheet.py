@@ -121,7 +121,9 @@ class GolfRulesSheet(Scene):
         self.switches: dict[str, Toggle] = {}
         for name, label, _line in SWITCHES:
             self.switches[name] = Toggle((0, 0, 1, 1), label, False, text, functools.partial(self._switch, name))
-        self.jokers = SegmentedControl((0, 0, 1, 1), JOKER_CHOICES, 0, text, lambda n: self._set(jokers=int(n)))
+        self.jokers = SegmentedControl(
+            (0, 0, 1, 1), JOKER_CHOICES, 0, text, lambda n: self._set(jokers=int(n)), by_content=True
+        )
         self.done = Button((0, 0, 1, 1), N_("Done"), text, self.close, style="primary")
         self.help = Button((0, 0, 1, 1), "?", text, self.open_help, style="ghost")
         self.widgets = [self.presets, *self.switches.values(), self.jokers, self.help, self.done]
@@ -131,9 +133,12 @@ class GolfRulesSheet(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Title and Done on one row, the presets, then the rules two by two, each over its line,
         and the share of winnable deals beside the jokers: it fits 800x480 with finger-sized rows."""
+        design = self.frame.design
+        for widget in (self.presets, self.jokers, self.done, self.help):  # the class's label size
+            widget.size = design.type.label
         row = self.frame.row_height()
-        gap = max(6, row // 6)
-        pad = max(12, int(row * 0.3))
+        gap = design.space(0.75)
+        pad = design.space(1.5)
         line = 1.0  # a rule's explanation (up to two short lines), in rows
         units = 1 + 1 + 0.55 + 3 * (1 + line)
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else theme.MIN_TOUCH
@@ -157,16 +162,15 @@ class GolfRulesSheet(Scene):
         self.jokers.rect = cells[4]
         self.line_rects["jokers"] = pygame.Rect(cells[4].x, cells[4].bottom, cw, line_h)
         self.share_rect = cells[5].union(pygame.Rect(cells[5].x, cells[5].bottom, cw, line_h))
+        switches = list(self.switches.values())  # one size for the grid: the label's, else the body's
+        grid = design.type.label if all(t.fits(design.type.label) for t in switches) else design.type.body
+        for t in switches:
+            t.size = grid
 
     def line_size(self) -> int:
-        """One type size for every rule's explanation: the largest at which each fits its place on
-        one line or two (Greek is longer), and never below 13 px."""
-        size = text_mod.ladder_size(max(13, int(self.done.rect.height * 0.38)))
-        for name, _label, line in (*SWITCHES, ("jokers", "", JOKER_LINE)):
-            r = self.line_rects[name]
-            while size > 13 and self._wrapped(tr(line), r.width - 2 * self._line_pad(), r.height, size) is None:
-                size = text_mod.LADDER[text_mod.LADDER.index(size) - 1]
-        return size
+        """One type size for every rule's explanation: the layout class's small size (each on one
+        line or two balanced ones)."""
+        return self.frame.design.type.small
 
     @staticmethod
     def _wrapped(line: str, width: int, height: int, size: int) -> str | None:
@@ -183,7 +187,7 @@ class GolfRulesSheet(Scene):
     def paint_static(self, surface: pygame.Surface) -> None:
         text = self.ctx.text
         r = self.title_rect
-        img = text.fit(tr("More rules"), r.width, int(r.height * 0.7), theme.GOLD, bold=True)
+        img = text.fit(tr("More rules"), r.width, self.frame.design.type.heading, theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(midleft=(r.x + max(4, r.height // 6), r.centery)))
         size = self.line_size()
         self._paint_line(surface, self.preset_line_rect, self.preset_line(), theme.TEXT, size)
@@ -193,7 +197,8 @@ class GolfRulesSheet(Scene):
         share = share_line(self.rules)
         if share:
             r = self.share_rect
-            img = text.fit_wrapped(share, r.width - 16, int(self.done.rect.height * 0.46), theme.GOLD, bold=True)
+            lines = "\n".join(text_mod.wrap_lines(share, r.width - 16, self.frame.design.type.body, True))
+            img = text.render(lines, self.frame.design.type.body, theme.GOLD, bold=True)
             surface.blit(img, img.get_rect(center=r.center))
 
     def _paint_line(self, surface: pygame.Surface, r: pygame.Rect, line: str, colour: theme.Colour, size: int) -> None:
