@@ -11,6 +11,7 @@ import pygame
 from ..help.content import Block
 from ..i18n import N_, tr
 from ..ui import theme
+from ..ui.design import design_for
 from ..ui.pointer import UP, mouse_in_use, pointer
 from ..view.dirty_rects import minus
 from ..view.eightoff_layout import EightOffLayout
@@ -157,22 +158,17 @@ class TipsOverlay(Scene):
         ring = pygame.Surface(target.size, pygame.SRCALPHA)
         pygame.draw.rect(ring, theme.GOLD, ring.get_rect(), width=max(3, body // 6), border_radius=max(6, body // 3))
         pad = body
-        bw = min(w - 24, int(body * 26))
-        text = self.text_page = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
-        more = (
-            tr(N_("Click to continue") if mouse_in_use() else N_("Tap to continue"))
-            + f"   {self.index + 1}/{len(self.tips)}"
-        )
-        note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
-        bh = pad + text.height + note.get_height() + pad // 2
-        shade = theme.PANELS.get(self.ctx.settings.table_colour, theme.PANEL[:3])  # the felt's (Appearance)
-        bubble = theme.rounded_rect((bw, bh), (*shade, 245), max(10, body // 2), border=2, border_colour=theme.GOLD)
-        for i in range(len(text.lines)):
-            bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))
-        bubble.blit(note, (pad, bh - pad // 2 - note.get_height()))
-        gap = max(24, body * 2)
+        gap = max(16, body) if design_for(self.size).compact else max(24, body * 2)
         message = self.message()
-        box, side = _place(pygame.Rect(0, 0, bw, bh), target, gap, pygame.Rect(0, 0, w, h).inflate(-16, -16), message)
+        band = self.table.hud.rect.bottom  # the bubble keeps off the band: its figures stay readable
+        felt = pygame.Rect(0, band, w, h - band).inflate(-16, -16)
+        # the bubble at its reading width; where that stands nowhere beside the target on the felt, as
+        # wide as the felt allows, so it is low enough to stand between the band and the target
+        for bw in (min(w - 24, int(body * 26)), w - 32):
+            bubble, bh = self._bubble(bw, body, scale)
+            box, side = _place(pygame.Rect(0, 0, bw, bh), target, gap, felt, message)
+            if not box.colliderect(target):
+                break
         half = max(8, body // 2)
         if side in ("below", "above"):
             tip = (target.centerx, target.bottom + 4 if side == "below" else target.top - 4)
@@ -191,6 +187,23 @@ class TipsOverlay(Scene):
         if message.collidelist([arrow_rect, box]) != -1:  # nowhere beside the place leaves it clear:
             self.table.toast.dismiss()  # the message goes rather than show cut under the tip
         return [(ring, target), (arrow, arrow_rect), (bubble, box)]
+
+    def _bubble(self, bw: int, body: int, scale: float) -> tuple[pygame.Surface, int]:
+        """The bubble `bw` wide with the tip's words and the note under them, and its height."""
+        pad = body
+        text = self.text_page = Page(self.ctx, [_para(tr(self.text))], bw - 2 * pad, scale)
+        more = (
+            tr(N_("Click to continue") if mouse_in_use() else N_("Tap to continue"))
+            + f"   {self.index + 1}/{len(self.tips)}"
+        )
+        note = self.ctx.text.fit(more, bw - 2 * pad, max(16, int(body * 0.85)), theme.TEXT_DIM)
+        bh = pad + text.height + note.get_height() + pad // 2
+        shade = theme.PANELS.get(self.ctx.settings.table_colour, theme.PANEL[:3])  # the felt's (Appearance)
+        bubble = theme.rounded_rect((bw, bh), (*shade, 245), max(10, body // 2), border=2, border_colour=theme.GOLD)
+        for i in range(len(text.lines)):
+            bubble.blit(text.line_surface(i), (pad + text.line_left(i), pad + text.lines[i].y))
+        bubble.blit(note, (pad, bh - pad // 2 - note.get_height()))
+        return bubble, bh
 
     def message(self) -> pygame.Rect:
         """Where the table's message shows now (an empty rectangle when none does)."""

@@ -51,3 +51,31 @@ def test_no_tip_lies_over_the_winnable_message(make_app, tips_on, size, lang, co
         assert said, "the message shows while the first tip does"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", ["GO1-E-AAAAAAB", "EO1-C8-AAAAAFA"])
+def test_no_tip_lies_over_the_band_unless_it_points_at_it(make_app, tips_on, size, lang, code):
+    """A tip's bubble keeps off the band (its counters and buttons stay readable); only the tip
+    about the band's Help button points into it, from below."""
+    app = make_app(size=size, settings=Settings(language=lang, fullscreen=False, animation_speed="fast"))
+    i18n.set_language(lang)
+    try:
+        game = (GolfGame if code.startswith("GO") else EightOffGame).from_code(code)
+        table = open_table(app.ctx, game)
+        app.replace(table)
+        for _ in range(600):
+            if app.top is not table:
+                break
+            run_frames(app)
+        overlay = app.top
+        assert isinstance(overlay, tips_overlay.TipsOverlay)
+        band = table.hud.rect
+        for n in range(3):
+            assert app.top is overlay and overlay.index == n
+            bubble = overlay._parts[-1][1]
+            assert not bubble.colliderect(band), (n, bubble, band)
+            click(app, (size[0] // 2, size[1] - 5))
+    finally:
+        i18n.set_language("en")
