@@ -192,7 +192,9 @@ class AppearanceScene(Scene):
         self.colours.rect = (x, y, left_w, int(row * colour_tiles))
         y += self.colours.rect.height + gap
         self.four_colour.rect = (x, y, left_w, row)
-        self.backs.label_size = self.colours.label_size = self.faces.label_size = max(12, int(row * 0.36))
+        design = self.frame.design  # the class's sizes: the tiles' names small, the controls' labels
+        self.backs.label_size = self.colours.label_size = self.faces.label_size = design.type.small
+        self.four_colour.size = self.back.size = design.type.label
         y += row + gap
         bw = min(left_w, row * 5)
         self.back.rect = (x + (left_w - bw) // 2, y, bw, row)
@@ -205,7 +207,8 @@ class AppearanceScene(Scene):
 
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
-        img = self.ctx.text.fit(tr("Appearance"), r.width, int(r.height * 0.78), theme.GOLD, bold=True)
+        type_scale = self.frame.design.type
+        img = self.ctx.text.fit(tr("Appearance"), r.width, type_scale.heading, theme.GOLD, bold=True)
         surface.blit(img, img.get_rect(center=r.center))
         labels = (
             (self.backs_label_rect, N_("Card back")),
@@ -214,7 +217,7 @@ class AppearanceScene(Scene):
         )
         for r, label in labels:
             pad = max(6, r.height // 4)
-            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, int(r.height * 0.75), theme.TEXT)
+            img = self.ctx.text.fit(tr(label), r.width - 2 * pad, type_scale.label, theme.TEXT)
             surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
 
     # --- the tiles' pictures ---------------------------------------------------------------------
