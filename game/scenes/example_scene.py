@@ -323,7 +323,8 @@ class ExampleScene(ExamplePainting, Scene):
             self.toast.center = (rect.centerx, rect.centery - over)
 
     def _message_size(self) -> int:
-        return max(18, int(self.layout.card_h * 0.2))
+        """As the table's: the layout class's heading size."""
+        return design_for(self.size).type.heading
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition:

@@ -24,6 +24,7 @@ from ..model import IllegalMove
 from ..model.cards import Card
 from ..model.moves import Hit, Move
 from ..ui import theme
+from ..ui.design import design_for
 from ..ui.gesture import SETTLE_TIME, Gestures, Press
 from ..ui.pointer import mouse_in_use
 from ..ui.toast import Toast
@@ -380,8 +381,8 @@ class TableScene(Scene):
         return self.layout.message_box(self.game, self.message_size())
 
     def message_size(self) -> int:
-        """The messages' font size: in step with the cards."""
-        return max(18, int(self.layout.card_h * 0.2))
+        """The messages' font size: the layout class's heading size (read across the table)."""
+        return design_for(self.size).type.heading
 
     def show_message(self, message: str, duration: float = MESSAGE_TIME, **fmt: str | int) -> None:
         rect = self.message_rect()
