@@ -185,11 +185,12 @@ class GolfSweep:
         self.units = 1 + units // UNIT
         return None
 
-    def _trace(self, level: int, rank: int) -> list[int | str]:
-        """The moves from the start to the empty tableau reached at (level, rank), walked back."""
+    def _trace(self, level: int, rank: int, idx: int = 0) -> list[int | str]:
+        """The moves from the start to the state reached at (level, idx, rank), walked back: by
+        default the empty tableau (idx 0)."""
         levels = self.levels
-        heights = [0] * len(self.cols)
-        idx, moves = 0, list[int | str]()
+        heights = [idx // s % (h + 1) for s, h in zip(self.strides, self.heights)]
+        moves = list[int | str]()
         while level or idx != self.start:  # until back at the position itself
             played = self._play_back(level, idx, rank, heights)
             if played is not None:

@@ -170,7 +170,7 @@ class _BestSweep(GolfSweep):
                 everything |= s
         total, idx = self._fewest(everything)
         level, rank = next((n, r) for n, sets in enumerate(self.levels) for r in range(14) if sets[r] >> idx & 1)
-        return _Best(total, tuple(self._trace_from(level, idx, rank)))
+        return _Best(total, tuple(self._trace(level, rank, idx)))
 
     def _fewest(self, reached: int) -> tuple[int, int]:
         """(fewest cards, the index of a vector with them) among the vectors of `reached`: a
@@ -195,28 +195,6 @@ class _BestSweep(GolfSweep):
 
         visit(reached, 0, 0, 0)
         return best[0], best[1]
-
-    def _trace_from(self, level: int, idx: int, rank: int) -> list[Plain]:
-        """The moves from the start to the reached state (level, idx, rank), walked back (as
-        GolfSweep._trace, from any reached state rather than the empty tableau)."""
-        heights = [idx // s % (h + 1) for s, h in zip(self.strides, self.heights)]
-        moves: list[Plain] = []
-        while level or idx != self.start:
-            played = self._play_back(level, idx, rank, heights)
-            if played is not None:
-                j, idx, rank = played
-                heights[j] += 1
-                moves.append(j)
-                continue
-            level -= 1
-            rank = next(
-                w
-                for w in range(14)
-                if self.levels[level][w] >> idx & 1 and (not self.flags.strict_draw or self.stuck[w] >> idx & 1)
-            )
-            moves.append("draw")
-        moves.reverse()
-        return moves
 
 
 # -- the line's positions ------------------------------------------------------------------------------
