@@ -35,7 +35,7 @@ from game.scenes.seat import saved_game_at_stake
 from game.scenes.sized_widgets import SizedButton, SizedSegments, label_room, label_width
 from game.ui import theme
 from game.ui.design import Design, RowForm, design_for
-from game.ui.text import TextCache, get_font, least_legible, wrap_lines
+from game.ui.text import get_font, least_legible, wrap_lines
 from game.ui.widget import Widget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,11 +117,6 @@ def short_title(kind: registry.GameKind) -> str:
     return tr(
         "{rules} + {count} more", plural="{rules} + {count} more", count=len(kind.extras), rules=tr(kind.option_name)
     )
-
-
-def wrap(text: TextCache, line: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """`line` broken into lines no wider than `width` at `size` (game.ui.text.wrap_lines)."""
-    return wrap_lines(line, width, size, bold)
 
 
 def line_height(size: int) -> int:
@@ -446,7 +441,7 @@ class DailyScene(Scene):
         lines = self.lines() if self.available else [tr("These rules have no daily deal."), ""]
         pitch = line_height(d.type.body)
         y = self.lines_rect.y
-        state = wrap(text, lines[0], self.lines_rect.width, least_legible(lines[0], d.type.body))
+        state = wrap_lines(lines[0], self.lines_rect.width, least_legible(lines[0], d.type.body))
         for line in state[:STATE_LINES]:
             self._paint(surface, line, d.type.body, theme.TEXT, {"midleft": (self.lines_rect.x, y + pitch // 2)})
             y += pitch
@@ -466,7 +461,7 @@ class DailyScene(Scene):
             return
         size = least_legible(self.note_text, self.design.type.small)
         pitch, r = line_height(self.design.type.small), self.note_rect
-        for i, line in enumerate(wrap(self.ctx.text, self.note_text, r.width, size)[:NOTE_LINES]):
+        for i, line in enumerate(wrap_lines(self.note_text, r.width, size)[:NOTE_LINES]):
             self._paint(surface, line, size, theme.TEXT_DIM, {"midleft": (r.x, r.y + pitch * i + pitch // 2)})
 
     # --- actions -------------------------------------------------------------------------------

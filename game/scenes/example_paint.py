@@ -16,13 +16,14 @@ from ..i18n import language, tr
 from ..ui import theme
 from ..ui.design import Design
 from ..ui.key_focus import KeyFocus
+from ..ui.text import least_legible
 from ..ui.toast import Toast
 from ..view.backdrop import Backdrop
 from ..view.board import Board
 from ..view.layout import margin
 from .help_page import Page
 from .hud import band_area, paint_band
-from .scaled_widgets import ScaledButton, label_size
+from .scaled_widgets import ScaledButton
 from .table_paint import paint_slots, slot_areas
 from .tables import TABLE_RULES
 
@@ -149,7 +150,7 @@ class ExamplePainting:
     def _draw_band(self, surface: pygame.Surface, text: str) -> None:
         """The game's counters at the type scale's label size, as a table's band shows its values."""
         h = self.band.height
-        img = self.ctx.text.render(text, label_size(text, self.design.type.label), theme.TEXT, bold=True)
+        img = self.ctx.text.render(text, least_legible(text, self.design.type.label), theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(midleft=(margin(self.size), h // 2)))
         for b in (self.back, self.deal):
             if b.visible:

@@ -27,6 +27,7 @@ from ..ui import theme
 from ..ui.design import RowForm, design_for
 from ..ui.key_focus import KeyFocus
 from ..ui.pointer import DOWN, UP, pointer
+from ..ui.text import least_legible
 from ..ui.toast import Toast
 from ..view.board import Board, Target
 from ..view.layout import TableLayout, hud_height, margin
@@ -35,7 +36,7 @@ from .base import Pop, Scene, Transition
 from .example_paint import ExamplePainting
 from .help_page import Page
 from .help_scene import play_deal
-from .scaled_widgets import ScaledButton, button_width, label_size
+from .scaled_widgets import ScaledButton, button_width
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
@@ -164,7 +165,7 @@ class ExampleScene(ExamplePainting, Scene):
         "Play this deal" is "Play"."""
         size = self.design.type.label
         counters = re.sub(r"\d+", "000", self.band_text())
-        text = self.ctx.text.rendered_size(counters, label_size(counters, size), True)[0]
+        text = self.ctx.text.rendered_size(counters, least_legible(counters, size), True)[0]
         full = [text, *(self._button_width(tr(label), height) for label in self._band_labels())]
         return self.design.row_form(full, lambda least: least[0] - 3 * margin(least))
 
@@ -174,7 +175,7 @@ class ExampleScene(ExamplePainting, Scene):
 
     def _button_width(self, label: str, height: int) -> int:
         """A button's width for its label at the type scale's label size."""
-        size = label_size(label, self.design.type.label)
+        size = least_legible(label, self.design.type.label)
         return button_width(size, height, self.ctx.text.rendered_size(label, size, True)[0])
 
     def _targets(self) -> dict[Card, Target]:

@@ -21,10 +21,11 @@ from ..ui import theme
 from ..ui.design import RowForm, design_for
 from ..ui.key_focus import paint_ring
 from ..ui.pointer import DOWN, MOVE, UP, pointer
+from ..ui.text import least_legible
 from .base import Pop, Push, Replace, Scene, Transition
 from .dialog import ConfirmDialog
 from .help_page import SHEET, Action, Page
-from .scaled_widgets import ScaledButton, ScaledTabs, button_width, label_size
+from .scaled_widgets import ScaledButton, ScaledTabs, button_width
 from .scroller import Scroller
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,7 +118,7 @@ class HelpScene(Scene):
 
     def _label_width(self, label: str) -> int:
         """How wide a label is at the type scale's label size, in bold."""
-        size = label_size(label, self.design.type.label)
+        size = least_legible(label, self.design.type.label)
         return int(self.ctx.text.rendered_size(label, size, True)[0])
 
     def _build_page(self, keep_offset: bool = False) -> None:

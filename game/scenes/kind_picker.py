@@ -15,8 +15,8 @@ from typing import Any
 from game import registry
 from game.i18n import N_, tr
 from game.registry import GameKind
-from game.scenes.menu_cards import BUTTON_PAD, GameCards, Thumbs, TypeButton, TypeSegments, sized
-from game.ui.text import TextCache
+from game.scenes.menu_cards import BUTTON_PAD, GameCards, Thumbs, TypeButton, TypeSegments
+from game.ui.text import TextCache, least_legible
 from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
 
@@ -163,7 +163,7 @@ class KindPicker:
                 else:  # at the type scale's size, whole on one line, or the short form
                     full = rules_title(kind)
                     room = button.rect.width - int(h * BUTTON_PAD)
-                    wide = self.text.rendered_size(full, sized(full, self.size), True)[0] > room
+                    wide = self.text.rendered_size(full, least_legible(full, self.size), True)[0] > room
                     label = short_rules(kind) if kind.extras and wide else full
             if (label, style) != (button.label, button.style):
                 button.label, button.style = label, style

@@ -27,13 +27,13 @@ from game.scenes.menu_cards import (
     TypeSegments,
     TypeToggle,
     button_label_width,
-    sized,
 )
 from game.scenes.panel_frame import PanelFrame
 from game.scenes.round_menu import RoundChoice
 from game.scenes.round_start import abandon_line
 from game.ui import theme
 from game.ui.design import Design, RowForm, design_for
+from game.ui.text import least_legible
 from game.ui.widget import Widget
 from game.view.table_thumb import TableThumb, ThumbKey, thumb
 
@@ -272,7 +272,7 @@ class MenuScene(Scene):
     def paint_static(self, surface: pygame.Surface) -> None:
         r = self.title_rect
         title = tr("Golf & Eight Off")
-        size = sized(title, self.design.type.display)
+        size = least_legible(title, self.design.type.display)
         shadow = self.ctx.text.render(title, size, (0, 0, 0), bold=True)
         img = self.ctx.text.render(title, size, theme.GOLD, bold=True)
         pos = img.get_rect(center=r.center)
@@ -575,7 +575,7 @@ class MenuPlaces:
 
     def _band_form(self) -> RowForm:
         label = self.menu.band_label
-        size = sized(label.value, label.type_size)
+        size = least_legible(label.value, label.type_size)
         width = self.menu.ctx.text.rendered_size(label.value, size)[0]
         return self._form([width, *self.menu.band_choice.label_widths()], "left")
 
@@ -586,7 +586,7 @@ class MenuPlaces:
         box = self.menu.code_box
         hint = tr(N_("Round code")) if len(tr(N_("Round code"))) > len(tr(box.placeholder)) else tr(box.placeholder)
         wide = self.menu.ctx.text.rendered_size("GO1-C-AAAAAAB", self.d.type.label)[0]
-        box_w = max(wide, self.menu.ctx.text.rendered_size(hint, sized(hint, self.d.type.label))[0]) + self.row
+        box_w = max(wide, self.menu.ctx.text.rendered_size(hint, least_legible(hint, self.d.type.label))[0]) + self.row
         return self._form([box_w, self._button_width(N_("Play this code"))], "right")
 
     def _left_rows(self, family_id: str) -> int:
@@ -658,7 +658,7 @@ class MenuPlaces:
         menu.winnable_toggle.rect = (x, y, lw, self.toggle_h)
         y += self.toggle_h + u
         label = menu.band_label
-        size = sized(label.value, label.type_size)
+        size = least_legible(label.value, label.type_size)
         label_w = menu.ctx.text.rendered_size(label.value, size)[0] + 2
         if label_w > lw // 3:  # a long word: the label gets its third, on two lines
             label_w = lw // 3

@@ -14,35 +14,18 @@ import pygame
 
 from game.i18n import N_, tr
 from game.ui import theme
-from game.ui.text import TextCache, least_legible, two_lines, wrap_lines
+from game.ui.text import TextCache, least_legible, wrap_lines
 from game.ui.widget import Widget
-from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle
+from game.ui.widgets import Button, Label, SegmentedControl, TextInput, Toggle, label_lines
 from game.view.table_thumb import TableThumb
 
 #: A label's room beside it in a button, in the button's heights (both sides together).
 BUTTON_PAD = 0.6
 
 
-def sized(text: str, size: int) -> int:
-    """`size`, or the least size the text's letters are legible at where that is more (Thai)."""
-    return least_legible(text, size)
-
-
-def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) -> str:
-    """The label on one line where it fits `width` at `size`, else on two balanced lines (the same size)."""
-    if text.rendered_size(label, sized(label, size), bold)[0] <= width:
-        return label
-    return two_lines(label, sized(label, size), bold)
-
-
-def wrap(text: TextCache, message: str, width: int, size: int, bold: bool = False) -> str:
-    """`message` broken into lines no wider than `width` at `size` (game.ui.text.wrap_lines)."""
-    return "\n".join(wrap_lines(message, width, size, bold))
-
-
 def button_label_width(text: TextCache, label: str, size: int, height: int) -> int:
     """The width a button needs to hold `label` on one line at `size`."""
-    return text.rendered_size(label, sized(label, size), True)[0] + int(height * BUTTON_PAD) + 4
+    return text.rendered_size(label, least_legible(label, size), True)[0] + int(height * BUTTON_PAD) + 4
 
 
 class TypeButton(Button):
@@ -66,7 +49,7 @@ class TypeButton(Button):
         label = tr(self.label)
         w, h = self._rect.size
         line = label_lines(self.text, label, w - int(h * BUTTON_PAD), self.size, True)
-        return self.text.render(line, sized(label, self.size), ink, bold=True)
+        return self.text.render(line, least_legible(label, self.size), ink, bold=True)
 
 
 class TypeSegments(SegmentedControl):
@@ -94,7 +77,7 @@ class TypeSegments(SegmentedControl):
     def label_widths(self) -> list[int]:
         """Each choice's label's width at the size, with the room beside it."""
         return [
-            self.text.rendered_size(tr(label), sized(tr(label), self.size), True)[0] + self.LABEL_PAD
+            self.text.rendered_size(tr(label), least_legible(tr(label), self.size), True)[0] + self.LABEL_PAD
             for _v, label in self.options
         ]
 
@@ -102,7 +85,7 @@ class TypeSegments(SegmentedControl):
         """On two lines of the same size where one does not fit (the row's compact form)."""
         name = tr(label)
         line = label_lines(self.text, name, seg.width - self.LABEL_PAD + 6, self.size, True)
-        return self.text.render(line, sized(name, self.size), ink, bold=chosen)
+        return self.text.render(line, least_legible(name, self.size), ink, bold=chosen)
 
 
 class TypeToggle(Toggle):
@@ -124,14 +107,14 @@ class TypeToggle(Toggle):
 
     def label_layout(self, width: int) -> tuple[str, int]:
         label = tr(self.label)
-        return label_lines(self.text, label, width, self.size, False), sized(label, self.size)
+        return label_lines(self.text, label, width, self.size, False), least_legible(label, self.size)
 
     def least_width(self) -> int:
         """The row's width with its label on one line: the label, the switch and the room around them."""
         label = tr(self.label)
         h = self._rect.height if self._rect.height > 1 else 48
         pad = max(10, h // 3)
-        return self.text.rendered_size(label, sized(label, self.size))[0] + 3 * pad + int(h * 0.62 * 1.8) + pad
+        return self.text.rendered_size(label, least_legible(label, self.size))[0] + 3 * pad + int(h * 0.62 * 1.8) + pad
 
 
 class TypeLabel(Label):
@@ -150,18 +133,18 @@ class TypeLabel(Label):
         self.type_size = size
 
     def lines(self) -> str:
-        size = sized(self.value, self.type_size)
-        return wrap(self.text, self.value, self._rect.width, size, self.bold)
+        size = least_legible(self.value, self.type_size)
+        return "\n".join(wrap_lines(self.value, self._rect.width, size, self.bold))
 
     def height_for(self, width: int, lines: int = 1) -> int:
         """The height of `lines` lines at the label's size."""
-        size = sized(self.value or "Ag", self.type_size)
+        size = least_legible(self.value or "Ag", self.type_size)
         return self.text.rendered_size("\n".join(["Ag"] * lines), size, self.bold)[1] + 2
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         self.dirty = False
         if self.visible and self.value:
-            size = sized(self.value, self.type_size)
+            size = least_legible(self.value, self.type_size)
             img = self.text.render(self.lines(), size, self.colour, self.bold, align=self.align)
             r = img.get_rect(centery=self._rect.centery)
             if img.get_height() > self._rect.height:
@@ -266,7 +249,7 @@ class GameCards(SegmentedControl):
                 surface.blit(theme.rounded_rect(band.size, theme.GOLD, max(4, radius // 2)), band)
             name = tr(label)
             ink = theme.TEXT_DARK if chosen else theme.TEXT
-            img = self.text.render(name, sized(name, self.size), ink, bold=True)
+            img = self.text.render(name, least_legible(name, self.size), ink, bold=True)
             surface.blit(img, img.get_rect(center=band.center))
         return self.bounds
 
@@ -334,10 +317,10 @@ class DailyCard(Widget):
         border = theme.GOLD if self.mark else None
         surf.blit(theme.rounded_rect((w, h), fill, radius, 3 if border else 0, border), (ox, oy))
         title = tr(self.title)
-        top = self.text.render(title, sized(title, self.title_size), theme.TEXT_DARK, bold=True)
+        top = self.text.render(title, least_legible(title, self.title_size), theme.TEXT_DARK, bold=True)
         lines = [top]
         if self.state:
-            lines.append(self.text.render(self.state, sized(self.state, self.line_size), DAILY_STATE))
+            lines.append(self.text.render(self.state, least_legible(self.state, self.line_size), DAILY_STATE))
         total = sum(i.get_height() for i in lines)
         y = oy + (h - total) // 2
         for i in lines:

@@ -12,13 +12,8 @@ import pygame
 
 from game.i18n import tr
 from game.ui import theme
-from game.ui.text import least_legible, two_lines
-from game.ui.widgets import Button, SegmentedControl
-
-
-def label_size(label: str, size: int) -> int:
-    """The size a label is drawn at: the scale's, or more where its script needs more to be read."""
-    return least_legible(label, size)
+from game.ui.text import least_legible
+from game.ui.widgets import Button, SegmentedControl, label_lines
 
 
 def button_width(size: int, height: int, text_width: int) -> int:
@@ -45,11 +40,8 @@ class ScaledButton(Button):
     def label_form(self) -> tuple[str, int]:
         """The label as drawn (with a line break where it needs two lines) and its size."""
         label = tr(self.label)
-        size = label_size(label, self.size)
         room = self._rect.width - 2 * max(8, self._rect.height // 3)
-        if self.text.rendered_size(label, size, True)[0] > room and " " in label:
-            return two_lines(label, size, True), size
-        return label, size
+        return label_lines(self.text, label, room, self.size, True), least_legible(label, self.size)
 
     def label_image(self, ink: theme.Colour) -> pygame.Surface:
         line, size = self.label_form()
@@ -71,4 +63,4 @@ class ScaledTabs(SegmentedControl):
             self.invalidate()
 
     def fitted_label_size(self) -> int:
-        return max(label_size(tr(label), self.size) for _value, label in self.options)
+        return max(least_legible(tr(label), self.size) for _value, label in self.options)

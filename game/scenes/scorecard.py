@@ -21,13 +21,13 @@ from ..model.course import PAR_PER_HOLE, GolfRound, par_text
 from ..model.round_code import HOLES
 from ..ui import theme
 from ..ui.design import Design, RowForm, design_for
-from ..ui.text import get_font
+from ..ui.text import get_font, least_legible
 from ..ui.widget import Widget
 from .base import Pop, Replace, Scene, Transition
 from .figures_watch import FiguresWatch, known_figures
 from .panel_frame import PanelFrame
 from .round_start import play_new_round
-from .scaled_widgets import ScaledButton, label_size
+from .scaled_widgets import ScaledButton
 from .scorecard_paint import LEGEND, legend_entry_width, paint_card, paint_legend, shown, strokes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -219,20 +219,22 @@ class ScorecardScene(Scene):
         head = _line(t.heading)
         code = text.render(self.round.code, t.small, theme.TEXT_DIM, bold=True)
         surface.blit(code, code.get_rect(midright=(r.right, r.y + head // 2)))
-        title = text.render(self.title(), label_size(self.title(), t.heading), theme.GOLD, bold=True)
+        title = text.render(self.title(), least_legible(self.title(), t.heading), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midleft=(r.x, r.y + head // 2)))
-        sub = text.render(self.subtitle(), label_size(self.subtitle(), t.small), theme.TEXT_DIM)
+        sub = text.render(self.subtitle(), least_legible(self.subtitle(), t.small), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midleft=(r.x, r.y + head + _line(t.small) // 2)))
         paint_card(surface, self.card_rect, text, self.round.card(), self.current_column(), t.body)
         paint_legend(surface, self.legend_rect, text, t.small, self.legend_rows)
         r = self.total_rect
         cheer = self.cheer()
         line = self.total_line() + (f"   {cheer}" if cheer else "")
-        img = text.render(line, label_size(line, t.label), theme.GOLD if self.round.finished else theme.TEXT, bold=True)
+        img = text.render(
+            line, least_legible(line, t.label), theme.GOLD if self.round.finished else theme.TEXT, bold=True
+        )
         surface.blit(img, img.get_rect(center=r.center))
         r = self.best_rect
         best = self.best_line()
-        img = text.render(best, label_size(best, t.small), theme.TEXT_DIM)
+        img = text.render(best, least_legible(best, t.small), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(center=r.center))
 
     # -- actions ---------------------------------------------------------------------------------

@@ -51,6 +51,15 @@ def label_at(text: TextCache, label: str, width: int, height: int, size: int, bo
     return fitted_label(text, label, width, height, size, bold)
 
 
+def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) -> str:
+    """The label on one line where it fits `width` at `size` (its script's legible size at least),
+    else on two balanced lines of that same size: never smaller."""
+    size = least_legible(label, size)
+    if text.rendered_size(label, size, bold)[0] <= width:
+        return label
+    return two_lines(label, size, bold)
+
+
 def grid_size(buttons: Sequence[Button], sizes: Sequence[int]) -> int:
     """The first of `sizes` (largest first: the class's label size, then its body size) at which every
     button's label stands in its button; the buttons are given it. A grid of choices is one size."""

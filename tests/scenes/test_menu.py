@@ -535,8 +535,9 @@ def test_a_rule_set_beyond_the_front_ones_is_named_on_one_line(make_app, size, l
     """ "More rules" turns into the rule set in force, at the row's size: whole where it fits on one
     line, else the option and how many rules it adds."""
     from game import i18n
-    from game.scenes.menu_cards import BUTTON_PAD, sized
+    from game.scenes.menu_cards import BUTTON_PAD
     from game.settings import Settings
+    from game.ui.text import least_legible
 
     app = make_app(size=size, scene=MenuScene, settings=Settings(language=lang, fullscreen=False))
     i18n.set_language(lang)
@@ -551,6 +552,6 @@ def test_a_rule_set_beyond_the_front_ones_is_named_on_one_line(make_app, size, l
         label = i18n.tr(more.label)
         assert more.style == "primary" and label != i18n.tr("More rules")
         room = more.rect.width - int(more.rect.height * BUTTON_PAD)
-        assert more.text.rendered_size(label, sized(label, more.size), True)[0] <= room, (label, room)
+        assert more.text.rendered_size(label, least_legible(label, more.size), True)[0] <= room, (label, room)
     finally:
         i18n.set_language("en")

@@ -119,7 +119,8 @@ def test_targets_fit_and_nothing_overlaps(make_app, size, lang, family):
 def test_labels_stand_whole_in_their_controls(make_app, size, lang):
     """No label is wider than its control (one line, or the row's compact form's two)."""
     from game.i18n import tr
-    from game.scenes.menu_cards import BUTTON_PAD, label_lines, sized
+    from game.scenes.menu_cards import BUTTON_PAD
+    from game.ui.widgets import label_lines
 
     _app, menu = _menu(make_app, size, lang, winnable_only={"golf-easy": True})
     text = menu.ctx.text
@@ -129,14 +130,14 @@ def test_labels_stand_whole_in_their_controls(make_app, size, lang):
         if isinstance(w, TypeButton):
             room = w.rect.width - int(w.rect.height * BUTTON_PAD)
             line = label_lines(text, tr(w.label), room, w.size, True)
-            assert text.rendered_size(line, sized(tr(w.label), w.size), True)[0] <= room, (w.label, room)
-            assert text.rendered_size(line, sized(tr(w.label), w.size), True)[1] <= w.rect.height, w.label
+            assert text.rendered_size(line, least_legible(tr(w.label), w.size), True)[0] <= room, (w.label, room)
+            assert text.rendered_size(line, least_legible(tr(w.label), w.size), True)[1] <= w.rect.height, w.label
         elif isinstance(w, TypeSegments):
             for i, (_v, label) in enumerate(w.options):
                 seg = w.segment_rect(i).inflate(-6, -6)
                 room = seg.width - w.LABEL_PAD + 6
                 line = label_lines(text, tr(label), room, w.size, True)
-                assert text.rendered_size(line, sized(tr(label), w.size), True)[0] <= room + 6, (label, room)
+                assert text.rendered_size(line, least_legible(tr(label), w.size), True)[0] <= room + 6, (label, room)
         elif isinstance(w, TypeToggle):
             sw = w.switch_rect()
             pad = max(10, w.rect.height // 3)
