@@ -122,16 +122,17 @@ def per_row(labels: Sequence[str], design: Design, width: int) -> int:
 
 class PanelButton(Button):
     """A panel's button whose label is drawn at one given size (the class's label size), on two
-    lines where it must, never shrunk to fit (game.ui.widgets.Button sizes its label by its height)."""
+    lines where it must, never shrunk to fit."""
+
+    size: int  #: always given here
 
     def __init__(self, rect: tuple[int, int, int, int], label: str, text: TextCache, size: int, style: str) -> None:
-        super().__init__(rect, label, text, style=style)
-        self.label_size = size
+        super().__init__(rect, label, text, style=style, size=size)
 
     def label_image(self, ink: theme.Colour) -> pygame.Surface:
         label = tr(self.label)
         w, h = self._rect.size
-        size = least_legible(label, self.label_size)
+        size = least_legible(label, self.size)
         return self.text.render("\n".join(wrap_lines(label, w - 2 * max(6, h // 4), size, True)), size, ink, bold=True)
 
 

@@ -42,8 +42,7 @@ class TypeButton(Button):
         style: str = "secondary",
         size: int = 16,
     ) -> None:
-        super().__init__(rect, label, text, on_click, style)
-        self.size = size
+        super().__init__(rect, label, text, on_click, style, size=size)
 
     def label_image(self, ink: theme.Colour) -> pygame.Surface:
         label = tr(self.label)
@@ -68,8 +67,7 @@ class TypeSegments(SegmentedControl):
         by_content: bool = False,
         size: int = 16,
     ) -> None:
-        super().__init__(rect, options, value, text, on_change, by_content)
-        self.size = size
+        super().__init__(rect, options, value, text, on_change, by_content, size=size)
 
     def fitted_label_size(self) -> int:
         return self.size
@@ -102,8 +100,7 @@ class TypeToggle(Toggle):
         on_change: Callable[[bool], Any] | None = None,
         size: int = 15,
     ) -> None:
-        super().__init__(rect, label, value, text, on_change)
-        self.size = size
+        super().__init__(rect, label, value, text, on_change, size=size)
 
     def label_layout(self, width: int) -> tuple[str, int]:
         label = tr(self.label)

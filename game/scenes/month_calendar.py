@@ -145,6 +145,8 @@ class DayCell(Widget):
     """One day of the daily deal's calendar, pressed to choose it (`on_choose(day)`); a day to come
     is shown, dim, and cannot be chosen."""
 
+    size: int  #: the numeral's text size, always given here
+
     def __init__(
         self,
         day: datetime.date,

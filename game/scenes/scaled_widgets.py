@@ -32,11 +32,6 @@ class ScaledButton(Button):
         super().__init__(*args, **kwargs)
         self.size = size
 
-    def set_size(self, size: int) -> None:
-        if size != self.size:
-            self.size = size
-            self.invalidate()
-
     def label_form(self) -> tuple[str, int]:
         """The label as drawn (with a line break where it needs two lines) and its size."""
         label = tr(self.label)
@@ -56,11 +51,6 @@ class ScaledTabs(SegmentedControl):
     def __init__(self, *args, size: int = 18, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.size = size
-
-    def set_size(self, size: int) -> None:
-        if size != self.size:
-            self.size = size
-            self.invalidate()
 
     def fitted_label_size(self) -> int:
         return max(least_legible(tr(label), self.size) for _value, label in self.options)

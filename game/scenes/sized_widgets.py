@@ -32,6 +32,8 @@ def label_width(text: TextCache, label: str, size: int, bold: bool = True) -> in
 class SizedButton(Button):
     """A Button whose label is drawn at `size` (the class's label size), with the width it needs."""
 
+    size: int  #: always given here
+
     def __init__(
         self,
         label: str,
@@ -41,17 +43,18 @@ class SizedButton(Button):
         size: int = 16,
     ) -> None:
         super().__init__((0, 0, 1, 1), label, text, on_click, style, size=size)
-        self.sized = size
 
     def needed(self, labels: Sequence[str] | None = None) -> int:
         """The width this button needs for the widest of `labels` (None: its own) at its size."""
         h = self._rect.height
-        return max(label_width(self.text, label, self.sized) for label in (labels or [self.label])) + label_room(h)
+        return max(label_width(self.text, label, self.size) for label in (labels or [self.label])) + label_room(h)
 
 
 class SizedSegments(SegmentedControl):
     """A SegmentedControl whose labels are all drawn at `size` (the class's label size); each
     choice's width follows its label's."""
+
+    size: int  #: always given here
 
     def __init__(
         self,
@@ -62,11 +65,10 @@ class SizedSegments(SegmentedControl):
         size: int = 16,
     ) -> None:
         super().__init__((0, 0, 1, 1), options, value, text, on_change, by_content=True, size=size)
-        self.sized = size
 
     def needed(self) -> int:
         """The width the choices need side by side at this size."""
-        return sum(label_width(self.text, label, self.sized) + self.LABEL_PAD for _v, label in self.options)
+        return sum(label_width(self.text, label, self.size) + self.LABEL_PAD for _v, label in self.options)
 
     def set_options(self, options: Sequence[tuple[Any, str]], value: Any) -> None:
         """Other choices (and the one chosen among them)."""
@@ -76,4 +78,4 @@ class SizedSegments(SegmentedControl):
             self.invalidate()
 
     def fitted_label_size(self) -> int:
-        return max(least_legible(tr(label), self.sized) for _v, label in self.options)
+        return max(least_legible(tr(label), self.size) for _v, label in self.options)

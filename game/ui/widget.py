@@ -46,6 +46,15 @@ class Widget:
         self._surfaces.clear()
         self.dirty = True
 
+    #: the words' text size, the layout class's (game/ui/design.py); None: from the widget's height
+    size: int | None = None
+
+    def set_size(self, size: int) -> None:
+        """Draw the words at another text size (the window's layout class changed)."""
+        if size != self.size:
+            self.size = size
+            self.invalidate()
+
     def _change(self, value: Any) -> None:
         """The user gave the widget a new value: repaint it and tell its owner (``on_change``)."""
         self.value = value
