@@ -121,19 +121,10 @@ class DialogOverlay(PanelMeasure, Scene):
         self._full = True
 
     def _best_fit(self, window: pygame.Rect) -> tuple | None:
-        """The fit of the panel in the window to take (None: none holds it). A form whose text would
-        be shrunk below what can be read is passed over for a shorter one; where nothing is
-        legible, the one whose smallest line is largest."""
-
-        def smallest(fit: tuple) -> int:  # (asked as each fit comes, its form set)
-            return min(size for _line, size, *_rest in self._text_plan(fit[2][0], fit[0]))
-
-        return next(filter(self._legible_fit, self._fits(window)), None) or max(
-            self._fits(window), key=smallest, default=None
-        )  # (the first of the largest)
-
-    def _legible_fit(self, fit: tuple) -> bool:
-        return self._legible(fit[2][0], fit[0])
+        """The fit of the panel in the window to take: the first, its whole form at the largest
+        scale that holds it (None: none holds it). Its text is at the class's sizes at every scale,
+        so every fit is legible."""
+        return next(self._fits(window), None)
 
     def _button_boxes(self, count: int, per_row: int, rows: int, bh: int, gap: int) -> list[tuple[int, int, int, int]]:
         """Where `count` buttons go, `per_row` to a row in `rows` rows at the panel's bottom; a last,

@@ -1,6 +1,6 @@
 """How a dialog's panel measures itself: its forms (the whole panel and its shorter ones), the
-scales it tries in the window, its text laid out at a width and scale, and whether every line of it
-can be read. DialogOverlay places and draws what this finds (dialog.py)."""
+scales it tries in the window and its text laid out at a width and scale. DialogOverlay places and
+draws what this finds (dialog.py)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the scales a panel tries, largest first, when the window is smaller than it would like
 SHRINKS = (1.0, 0.9, 0.8, 0.72, 0.64, 0.56, 0.5)
-#: the least font size a panel's text is drawn at while a shorter form of it could be larger
-LEAST_TEXT = 12
 
 
 def _room(window: pygame.Rect) -> int:
@@ -116,11 +114,6 @@ class PanelMeasure:
         # tall enough for its text in any language (a Thai line is taller than a Latin one)
         ph = max(ph, self._text_bottom(pw, s) + gap + rows * (bh + gap))  # (the caller keeps it inside)
         return pw, ph, bh, gap, per_row, rows
-
-    def _legible(self, pw: int, s: float) -> bool:
-        """Every line of the text at width pw and scale s is drawn at LEAST_TEXT px or more (its
-        script's least where that is more): a 9 px line on a 7-inch kiosk is a smudge."""
-        return all(size >= least_legible(line, LEAST_TEXT) for line, size, *_rest in self._text_plan(pw, s))
 
     def _text_plan(self, pw: int, s: float) -> list[tuple[str, int, theme.Colour, bool, int]]:
         """The title and the lines as they will be drawn: text, font size, colour, bold, and the
