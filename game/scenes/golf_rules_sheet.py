@@ -25,7 +25,7 @@ from game.scenes.panel_frame import PanelFrame
 from game.ui import text as text_mod
 from game.ui import theme
 from game.ui.widget import Widget
-from game.ui.widgets import Button, SegmentedControl, Toggle
+from game.ui.widgets import Button, SegmentedControl, Toggle, grid_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
@@ -162,10 +162,7 @@ class GolfRulesSheet(Scene):
         self.jokers.rect = cells[4]
         self.line_rects["jokers"] = pygame.Rect(cells[4].x, cells[4].bottom, cw, line_h)
         self.share_rect = cells[5].union(pygame.Rect(cells[5].x, cells[5].bottom, cw, line_h))
-        switches = list(self.switches.values())  # one size for the grid: the label's, else the body's
-        grid = design.type.label if all(t.fits(design.type.label) for t in switches) else design.type.body
-        for t in switches:
-            t.size = grid
+        grid_size(list(self.switches.values()), (design.type.label, design.type.body))  # the grid in one size
 
     def line_size(self) -> int:
         """One type size for every rule's explanation: the layout class's small size (each on one

@@ -22,7 +22,7 @@ from game.scenes.panel_frame import PanelFrame
 from game.settings import CHOICES
 from game.ui import theme
 from game.ui.widget import Widget
-from game.ui.widgets import Button, SegmentedControl, Toggle
+from game.ui.widgets import Button, SegmentedControl, Toggle, grid_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
@@ -171,10 +171,7 @@ class SettingsScene(Scene):
         """Every row's label in one size: the class's label size where every switch's label stands on
         one line in this language, else the body size for all of them (two lines where needed)."""
         type_scale = self.frame.design.type
-        size = type_scale.label if all(t.fits(type_scale.label) for t in switches) else type_scale.body
-        for t in switches:
-            t.size = size
-        self.row_label_size = size  # the rows' painted labels (Language, Animation) too
+        self.row_label_size = grid_size(switches, (type_scale.label, type_scale.body))  # and Language, Animation
 
     def _rows(self, toggle_rows: int) -> int:
         """Control rows besides the title: language, sound and volume, the toggles' rows, speed,

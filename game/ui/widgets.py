@@ -10,7 +10,7 @@ cached; drawing a widget is a blit. Labels are English keys translated with :fun
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -60,16 +60,25 @@ def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) 
     return two_lines(label, size, bold)
 
 
-def grid_size(buttons: Sequence[Button], sizes: Sequence[int]) -> int:
+class Standing(Protocol):
+    """A control whose words may or may not stand in it at a size (a button, a switch's row)."""
+
+    size: int | None
+
+    def stands(self, size: int) -> bool: ...
+
+
+def grid_size(controls: Sequence[Standing], sizes: Sequence[int]) -> int:
     """The first of `sizes` (largest first: the class's label size, then its body size) at which every
-    button's label stands in its button; the buttons are given it. A grid of choices is one size."""
+    control's words stand in it, else the last; the controls are given it. A grid of choices or of
+    switches is one size."""
     size = sizes[-1]
     for candidate in sizes:
-        if all(b.stands(candidate) for b in buttons):
+        if all(c.stands(candidate) for c in controls):
             size = candidate
             break
-    for b in buttons:
-        b.size = size
+    for c in controls:
+        c.size = size
     return size
 
 
@@ -391,7 +400,7 @@ class Toggle(Widget):
         """The width the label has, left of the switch."""
         return self.switch_rect().left - self._rect.left - 2 * max(10, self._rect.height // 3)
 
-    def fits(self, size: int) -> bool:
+    def stands(self, size: int) -> bool:
         """Whether the label stands on one line at `size` (a grid of switches picks its one size so)."""
         return self.text.rendered_size(tr(self.label), size)[0] <= self.label_room()
 

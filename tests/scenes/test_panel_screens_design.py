@@ -54,7 +54,7 @@ def test_a_switch_grid_takes_the_body_size_as_a_whole_when_a_label_does_not_stan
         scene = app.top
         design = design_for((800, 480))
         switches = [t for t in scene.toggles.values() if t.visible]
-        assert not all(t.fits(design.type.label) for t in switches)  # the long Greek labels
+        assert not all(t.stands(design.type.label) for t in switches)  # the long Greek labels
         assert {t.size for t in switches} == {design.type.body}
         assert all(isinstance(t, Toggle) for t in switches)
     finally:
