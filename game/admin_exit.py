@@ -1,11 +1,12 @@
-"""The kiosk's way out for an administrator: a long press on a corner, then a tap on the opposite one.
+"""The kiosk's door for an administrator: a long press on a corner, then a tap on the opposite one,
+opens the administrator's screen (game/scenes/admin_scene.py), where the kiosk is set and left.
 
 A kiosk has no Quit button and often no keyboard. Holding a finger (or the mouse button) still on
-any corner for HOLD seconds arms the exit; a tap on the diagonally opposite corner within CONFIRM
-seconds then asks the app to leave. A press that moves away, lifts early or starts elsewhere does
+any corner for HOLD seconds arms the door; a tap on the diagonally opposite corner within CONFIRM
+seconds then opens the administrator's screen. A press that moves away, lifts early or starts elsewhere does
 nothing, and any other press disarms it. The screen never says what the second step is (a
 passer-by holding a corner would follow any instruction the countdown gave, and shut the kiosk
-down): the administrator has it from the README. A press on a corner still reaches the scene as
+down): the administrator has it from the README and the kiosk guide. A press on a corner still reaches the scene as
 usual (the HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it
 pointer actions and asks `due`.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from game.ui.pointer import DOWN, UP
 
 HOLD = 5.0  # s a corner must be held
-CONFIRM = 5.0  # s after the hold in which a tap on the opposite corner leaves
+CONFIRM = 5.0  # s after the hold in which a tap on the opposite corner opens the screen
 OPPOSITE = {"tl": "br", "br": "tl", "tr": "bl", "bl": "tr"}
 SHOW_AFTER = 1.0  # s of holding before the countdown shows (a normal tap never sees it)
 CORNER_FRACTION = 0.09  # the corner square's side, as a fraction of the screen's shorter side
@@ -64,7 +65,7 @@ class AdminExit:
         elif (
             self._press is not None and who == self._press[0] and (kind == UP or corner_of(pos, size) != self._press[1])
         ):
-            self._press = None  # lifted, or slid out of the corner: no exit
+            self._press = None  # lifted, or slid out of the corner: nothing
 
     def _arm(self, now: float) -> None:
         """A press held long enough becomes the arming (its lift is then nothing)."""
@@ -78,7 +79,7 @@ class AdminExit:
         return 0.0 if self._press is None else max(0.0, now - self._press[2])
 
     def armed(self, now: float) -> str | None:
-        """The corner whose tap leaves, while the hold's CONFIRM seconds last; else None."""
+        """The corner whose tap opens the screen, while the hold's CONFIRM seconds last; else None."""
         self._arm(now)
         if self._armed is not None and now - self._armed[1] > self.confirm:
             self._armed = None
@@ -88,3 +89,8 @@ class AdminExit:
         """Whether the administrator has held a corner and then tapped the opposite one."""
         self._arm(now)
         return self._confirmed
+
+    def reset(self) -> None:
+        """The gesture was answered: watch for the next one."""
+        self._press = self._armed = None
+        self._confirmed = False

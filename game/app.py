@@ -20,7 +20,8 @@ from game import i18n
 from game.attract import Attract
 from game.context import Context, make_audio, make_images
 from game.heap import freeze_long_lived, keep_large_blocks_returnable, release_scene_memory
-from game.kiosk import KioskDuties
+from game.kiosk import ADMIN_EXIT, KioskDuties
+from game.persist import run_log
 from game.persist.frame_gate import FrameGate
 from game.persist.progress import Progress
 from game.read_ahead import ReadAhead, games_on_screen
@@ -130,7 +131,12 @@ class App:
         self.wall = 0.0  # real seconds since start (uncapped): idle timers, the corner hold
         self.exit_status = 0  # what main() returns (kiosk.ADMIN_EXIT after the administrator's exit)
         self.attract = Attract(self)
-        self.duties = KioskDuties(self)  # the administrator's exit, the arrow
+        self.duties = KioskDuties(self, self.attract)  # the administrator's screen and exit, the arrow
+        self.ctx.leave_kiosk = self.duties.admin_exit
+        #: A kiosk's run: when and why it began (the administrator's health line); None elsewhere
+        self.run_facts = run_log.begin(self.storage.data) if self.kiosk and self.storage.data is not None else None
+        self.ctx.run_facts = lambda: self.run_facts
+        self._ending: str | None = None  # how the run ends, when not as exit_status says (a crash)
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -416,6 +422,9 @@ class App:
                     busy = self._force_draw or self.is_animating()
                     self.use_spare_time(1 / (FPS if busy else IDLE_FPS) - (self._clock() - now))
                     self._wait(FPS if busy else IDLE_FPS)
+        except Exception:
+            self._ending = run_log.CRASH
+            raise
         finally:
             self.close()
 
@@ -435,6 +444,13 @@ class App:
         if self.read_ahead.pending and not (self._force_draw or self.is_animating()):
             return self.read_ahead.read_next()  # (it may outlast a frame: only while nothing moves)
         return False
+
+    def _note_end(self) -> None:
+        """A kiosk's run log: how this run ended (the next one's health line says why it started)."""
+        if self.run_facts is not None and self.storage.data is not None:
+            ending = self._ending or (run_log.ADMINISTRATOR if self.exit_status == ADMIN_EXIT else run_log.STOPPED)
+            run_log.end(self.storage.data, self.run_facts, ending)
+            self.run_facts = None  # (close may be called twice)
 
     def quit(self) -> None:
         """Stop the loop (settings are saved in close)."""
@@ -460,6 +476,7 @@ class App:
                 self.stack.pop().exit()
             self.running = False
             self.ctx.save_settings()
+            self._note_end()
         finally:
             try:
                 if self.ctx.progress is not None:

@@ -2,8 +2,12 @@
 
 After the settings' `attract_minutes` without input (kiosk only), the player's game is saved and
 the screen shows the demo playing a winnable deal, dealt and moved with the normal animations,
-under a "Touch to play" banner; Golf and Eight Off take turns. The first touch or key brings back
-the saved game (when the player had left one on the table) or the menu, and is used up doing so.
+under a "Touch to play" banner; Golf and Eight Off take turns. The first touch or key is used up
+ending it. During the first demo (and its first VISIT_ENDS seconds at most) the player is likely
+still there: the touch brings back their saved game (when they had left one on the table) or the
+menu, as they were. Later, the player has walked away and the touch is the next visitor's: the
+game left on the table is recorded as abandoned, and the menu opens in the kiosk's language with
+the administrator's settings (Context.begin_visit).
 Attract mode is silent: a kiosk dealing cards all day long should not click all day long.
 
 The App feeds it wall-clock time and the events it sees; it changes scenes through the App.
@@ -28,6 +32,8 @@ log = logging.getLogger(__name__)
 WIN_SHOW = 6.0  # s the demo's win (the bouncing cards) stays before the next deal
 STALL = 45.0  # s without a demo move (the solver failed, say) before the next deal
 MAX_CYCLE = 900.0  # s: no single demo runs longer than this
+#: s of demos after which a touch is a new visitor's, even while the first demo still plays
+VISIT_ENDS = 180.0
 #: The events that end attract mode: a press or a key (motion alone does not: a bumped mouse).
 WAKE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
 #: The events attract mode keeps from the scenes (everything a player does).
@@ -51,6 +57,8 @@ class Attract:
         self.active = False
         self.last_input = 0.0
         self.cycles = 0  # demos dealt since the app started
+        self._started_at = 0.0  # when attract mode last started
+        self._cycles_at_start = 0  # self.cycles then
         self.table: TableScene | None = None  # the demo's table scene
         self._return_to_game = False  # the player left a game on the table: bring it back
         self._next: str | None = None  # the game of the next demo (they take turns, spell after spell)
@@ -127,6 +135,7 @@ class Attract:
             isinstance(bottom, TableScene) and not bottom.watching and bottom.game.status != "won"
         )  # a blocked game comes back blocked
         self.active = True
+        self._started_at, self._cycles_at_start = now, self.cycles
         if self._next is None:
             self._next = self.app.settings.last_game
         self._mute(True)
@@ -135,17 +144,26 @@ class Attract:
         if progress is not None:
             progress.save.flush()
 
+    def visit_over(self, now: float) -> bool:
+        """Whether the player who left the kiosk has gone: the first demo has ended, or the demos
+        have played VISIT_ENDS seconds (or the administrator's screen was left open)."""
+        first_over = self.cycles - self._cycles_at_start >= 2
+        return first_over or now - self._started_at >= VISIT_ENDS or self.app.ctx.owner_mode
+
     def stop(self, now: float) -> None:
-        """Back to the player's saved game, or to the menu."""
+        """Back to the player's saved game, or to the menu; after a while, a new visitor's menu."""
+        new_visitor = self.app.kiosk and self.visit_over(now)
         self.active = False
         self.table = None
         self.last_input = now
-        self._mute(False)
         ctx = self.app.ctx
-        if ctx.kiosk:
-            from game.scenes import tips  # (scenes load with the first demo, not at start-up)
-
-            tips.new_visitor(ctx.settings)
+        if new_visitor:
+            log.info("attract: a new visitor")
+            if ctx.progress is not None:
+                ctx.progress.give_up_saved()
+            ctx.begin_visit()  # (the kiosk's language and sound: before the menu is made)
+            self._return_to_game = False
+        self._mute(False)
         saved = ctx.progress.saved() if self._return_to_game and ctx.progress is not None else None
         if saved is not None:
             self.app.replace(ctx.scenes.table(*saved))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game import registry
+from game import i18n, registry
 from game.jobs import Jobs
 from game.services import Audio, CardArt, SceneLike, SceneOpeners
 from game.settings import Settings
@@ -22,6 +22,7 @@ from game.ui.text import TextCache
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
     from game.persist.progress import Progress
+    from game.persist.run_log import RunFacts
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,12 @@ class Context:
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.settings_path = settings_path
+        #: A kiosk: the administrator's settings (the file's). `settings` is then the visit's copy: a
+        #: visitor's choices (a language, a rule set) last the visit and are never saved.
+        self.owner_settings: Settings | None = self.settings.copy() if kiosk else None
+        #: A kiosk's administrator's screen has been opened: changes are the administrator's, and saved,
+        #: until the next visit begins.
+        self.owner_mode = False
         #: False when the settings' folder cannot be used: changes last until the game closes.
         self.settings_kept = True
         self.audio: Audio = audio if audio is not None else NullAudio()
@@ -113,14 +120,54 @@ class Context:
         #: Set by the App: whether a scene is what the player sees and plays now (the top scene, no
         #: dialog over it, the window not hidden): a table's clock runs only then.
         self.in_view: Callable[[SceneLike], bool] = lambda scene: True
+        #: Set by the App: leave a kiosk for good (the administrator's screen; kiosk.ADMIN_EXIT).
+        self.leave_kiosk: Callable[[], None] = lambda: None
+        #: Set by the App: how this run started and what it has done (the administrator's health line).
+        self.run_facts: Callable[[], RunFacts | None] = lambda: None
         #: Handed in by the App: the scenes a scene opens (game/scenes/openers.py makes them).
         self.scenes: SceneOpeners = NoOpeners()
 
     # --- settings ------------------------------------------------------------------------------
     def save_settings(self) -> None:
-        """Write the settings now (each change is saved at once), if they can be kept."""
+        """Write the settings now (each change is saved at once), if they can be kept. A kiosk's
+        visitor's changes are not written: they last the visit (`begin_visit`)."""
+        if self.owner_settings is not None:
+            if not self.owner_mode:
+                return
+            self.owner_settings.assign(self.settings)
         if self.settings_kept:
             self.settings.save(self.settings_path)
+
+    @property
+    def visitor(self) -> bool:
+        """A kiosk's passer-by is playing: the administrator's choices are not theirs to change."""
+        return self.owner_settings is not None and not self.owner_mode
+
+    def begin_visit(self) -> None:
+        """A kiosk's next visitor: the administrator's settings, language and sound again, and every
+        game's first-run tips (unless the administrator turned them off)."""
+        if self.owner_settings is None:
+            return
+        self.owner_mode = False
+        self._take(self.owner_settings)
+        self.settings.new_visitor()
+
+    def enter_owner_mode(self) -> None:
+        """The administrator's screen opens: from now on the settings shown and changed are the
+        kiosk's own (the visitor's language and choices give way to them)."""
+        if self.owner_settings is None:
+            return
+        self.owner_mode = True
+        self._take(self.owner_settings)
+
+    def _take(self, settings: Settings) -> None:
+        """Play by these settings from now on: their language and sound at once."""
+        language = i18n.language()
+        self.settings.assign(settings)
+        self.audio.set_muted(not self.settings.sound)
+        self.audio.set_volume(self.settings.volume / 100)
+        if i18n.set_language(self.settings.language or i18n.detect_language()) != language:
+            self.language_changed()
 
     def remember_game(self, game: SolitaireGame) -> None:
         """The menu's choices follow the game being played (also one started by --code or continued),
@@ -166,4 +213,4 @@ class NoOpeners:
     def _none(self, *args: object, **kwargs: object) -> NoReturn:
         raise RuntimeError("no scene openers yet: the App hands them to the Context")
 
-    table = round_table = menu = settings = daily = stats = help = example = rules_sheet = round_stats = _none
+    table = round_table = menu = settings = admin = daily = stats = help = example = rules_sheet = round_stats = _none

@@ -1,6 +1,7 @@
-"""The App's kiosk duties besides attract mode: the administrator's exit (a corner held, with its
-countdown, then the opposite corner tapped; or Ctrl+Alt+Q), and the mouse arrow, hidden while
-fingers play (on any screen; a kiosk starts without it)."""
+"""The App's kiosk duties besides attract mode: the administrator's gesture (a corner held, with
+its countdown, then the opposite corner tapped; or Ctrl+Alt+Q), which opens the administrator's
+screen, the administrator's exit from there, and the mouse arrow, hidden while fingers play (on any
+screen; a kiosk starts without it). Outside a kiosk, Ctrl+Alt+Q quits."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ log = logging.getLogger(__name__)
 ADMIN_EXIT = 3  # exit status when the administrator leaves a kiosk: its service does not restart
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.attract import Attract
     from game.scenes.attract_banner import AdminHold
 
 
 class KioskDuties:
     """Fed every event and every frame by the App; changes scenes only through the App."""
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, attract: Attract) -> None:
         self.app = app
+        self.attract = attract  # (a demo playing ends when the administrator's screen opens)
         self.admin = AdminExit()
         self._banner: AdminHold | None = None  # the countdown on screen, if any
         # a kiosk's touchscreen shows no arrow until a mouse moves (set outright: the arrow is the
@@ -35,14 +38,17 @@ class KioskDuties:
 
     def event(self, event: pygame.event.Event) -> bool:
         """Follow the arrow and, on a kiosk, any press on a corner; True when the event was the
-        administrator's exit key (Ctrl+Alt+Q), and the game leaves."""
+        administrator's key (Ctrl+Alt+Q): a kiosk opens the administrator's screen, a window quits."""
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_q
             and event.mod & pygame.KMOD_CTRL
             and event.mod & pygame.KMOD_ALT
         ):
-            self.admin_exit()
+            if self.app.kiosk:
+                self.open_admin()
+            else:
+                self.admin_exit()
             return True
         if is_finger(event):
             self.show_cursor(False)
@@ -53,6 +59,19 @@ class KioskDuties:
             if p is not None:
                 self.admin.feed(p[0], p[1], pointer_id(event), self.app.wall, self.app.size)
         return False
+
+    def open_admin(self) -> None:
+        """The administrator's gesture: a demo ends, and the administrator's screen opens over what
+        shows (once: the gesture made again on it changes nothing)."""
+        app = self.app
+        self.admin.reset()
+        if any(getattr(scene, "administrator", False) for scene in app.stack):
+            return
+        log.warning("administrator's screen opened")
+        if self.attract.active:
+            self.attract.stop(app.wall)
+        app.ctx.enter_owner_mode()
+        app.push(app.ctx.scenes.admin())
 
     def admin_exit(self) -> None:
         """The administrator leaves. A kiosk exits with ADMIN_EXIT so its service knows not to start
@@ -67,7 +86,7 @@ class KioskDuties:
         if not app.kiosk:
             return
         if self.admin.due(app.wall):
-            self.admin_exit()
+            self.open_admin()
             return
         from game.scenes.attract_banner import AdminHold  # the banner loads when first held, not at start-up
 

@@ -106,6 +106,10 @@ class SceneOpeners(Protocol):
 
     def settings(self) -> SceneLike: ...
 
+    def admin(self) -> SceneLike:
+        """A kiosk's administrator's screen."""
+        ...
+
     def daily(self) -> SceneLike:
         """The daily deal's calendar."""
         ...

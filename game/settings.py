@@ -12,6 +12,7 @@ up or used (a language code becomes a file name, a rule set's name is parsed).
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import logging
@@ -53,6 +54,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "card_back": CARD_BACKS,
     "face_design": FACE_DESIGNS,
     "table_colour": TABLE_COLOURS,
+    "offered_games": ("both", *registry.FAMILIES),
 }
 
 
@@ -141,6 +143,8 @@ RULES: dict[str, Rule] = {
     "winnable_only": Rule(entries=ENTRIES_LIMIT),
     "tips_seen": Rule(entries=len(registry.FAMILIES)),
     "tips_off": SWITCH,
+    "offered_games": _text(CHOICES["offered_games"]),
+    "visitors_choose_rules": SWITCH,
 }
 
 
@@ -185,6 +189,10 @@ class Settings:
     #: Settings' "First-run tips" switch was turned off: on a kiosk, each visitor after a demo
     #: otherwise sees every game's tips again (a kiosk's players are strangers to each other).
     tips_off: bool = False
+    #: Kiosk: the games a visitor may play ("both", or one family's id), and whether a visitor may
+    #: choose another rule set (Golf's rules, Eight Off's cells) than the administrator's.
+    offered_games: str = "both"
+    visitors_choose_rules: bool = True
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -210,6 +218,26 @@ class Settings:
                 value = _switches(f.name, value, default, _is_kind if f.name == "winnable_only" else None)
             setattr(result, f.name, value)
         return result
+
+    def assign(self, other: Settings) -> None:
+        """Take every value of `other` (copies: no table is shared), keeping this object, which the
+        App and every scene hold."""
+        for f in fields(self):
+            setattr(self, f.name, copy.deepcopy(getattr(other, f.name)))
+
+    def copy(self) -> Settings:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def new_visitor(self) -> None:
+        """Someone new may be playing (a kiosk's next visitor): every game's first-run tips are
+        theirs again, unless the switch turned them off."""
+        if not self.tips_off:
+            self.tips_seen = dict.fromkeys(registry.FAMILIES, False)
+
+    def offers(self, family_id: str) -> bool:
+        """Whether a kiosk's visitors may play this game."""
+        return self.offered_games in ("both", family_id)
 
     def winnable(self, kind: str) -> bool:
         """Whether New game deals only proven-winnable deals for this game and option."""

@@ -1,5 +1,5 @@
 """Kiosk mode (`--kiosk`): full screen and touch-sized, a cursor only for a mouse, the
-administrator's corner exit, attract mode, and touch input from single-touch screens."""
+administrator's corner gesture, attract mode, and touch input from single-touch screens."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from helpers.tables import with_mouse_copy
 
 import main
 from game.admin_exit import CONFIRM, HOLD, SHOW_AFTER, corner_of, corner_size
+from game.attract import VISIT_ENDS
 from game.kiosk import ADMIN_EXIT
 from game.model.golf import GolfGame
+from game.scenes.admin_scene import AdminScene
 from game.scenes.assist import Driver
 from game.scenes.attract_banner import AdminHold, AttractBanner
 from game.scenes.dialog import shows
@@ -67,6 +69,14 @@ def release(app, pos, finger=True) -> None:
         _finger(app, pygame.FINGERUP, pos)
     else:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def leave_the_kiosk(app) -> None:
+    """On the administrator's screen: Leave the kiosk, and yes."""
+    assert isinstance(app.top, AdminScene)
+    touch_tap(app, app.top.leave_button.rect.center)
+    yes = next(b for b in app.top.buttons if b.label == "Leave the kiosk")
+    touch_tap(app, yes.rect.center)
 
 
 def wait(app, seconds: float, dt: float = 0.1) -> None:
@@ -164,7 +174,7 @@ OPPOSITE_POINT = {(2, 2): (797, 477), (797, 2): (2, 477), (2, 477): (797, 2), (7
 
 
 @pytest.mark.parametrize("corner", [(2, 2), (797, 2), (2, 477), (797, 477)])
-def test_a_corner_held_five_seconds_then_the_opposite_one_tapped_exits_with_the_admin_status(make_app, corner):
+def test_a_corner_held_five_seconds_then_the_opposite_one_tapped_opens_the_administrators_screen(make_app, corner):
     app = golf_table(make_app)
     press(app, corner)
     wait(app, HOLD - 0.2)
@@ -178,6 +188,9 @@ def test_a_corner_held_five_seconds_then_the_opposite_one_tapped_exits_with_the_
     assert banner.left == 0 and "corner" not in " ".join(banner.texts())  # the second step is not told
     touch_tap(app, OPPOSITE_POINT[corner])
     wait(app, 0.2)
+    assert app.running and isinstance(app.top, AdminScene)
+    assert not any(isinstance(s, AdminHold) for s in app.stack)
+    leave_the_kiosk(app)
     assert not app.running and app.exit_status == ADMIN_EXIT
 
 
@@ -240,11 +253,15 @@ def test_a_press_on_the_corner_button_still_works_when_released_in_time(make_app
     assert app.running and isinstance(app.top, MenuScene)
 
 
-def test_ctrl_alt_q_exits_a_kiosk_with_the_admin_status(make_app):
+def test_ctrl_alt_q_opens_a_kiosks_administrators_screen(make_app):
     app = menu(make_app)
     key(app, pygame.K_q, pygame.KMOD_CTRL)
-    assert app.running
+    assert app.running and isinstance(app.top, MenuScene)
     key(app, pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    assert app.running and isinstance(app.top, AdminScene)
+    key(app, pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)  # once: no second screen over it
+    assert sum(isinstance(s, AdminScene) for s in app.stack) == 1
+    leave_the_kiosk(app)
     assert not app.running and app.exit_status == ADMIN_EXIT
 
 
@@ -380,8 +397,8 @@ def test_a_demo_win_in_attract_mode_shows_the_bouncing_cards_under_the_banner_on
 
 def test_a_panel_closing_under_the_countdown_closes_itself_not_the_countdown(make_app):
     app = menu(make_app)
-    click(app, app.top.settings_button.rect.center)
-    assert isinstance(app.top, SettingsScene)
+    click(app, app.top.stats_button.rect.center)
+    assert isinstance(app.top, StatsScene)
     press(app, (2, 477))
     wait(app, 2.0)
     assert isinstance(app.stack[-1], AdminHold)
@@ -392,11 +409,12 @@ def test_a_panel_closing_under_the_countdown_closes_itself_not_the_countdown(mak
     assert app.stack == [app.input_scene()]
 
 
-def test_ctrl_alt_q_during_attract_mode_exits_at_once(make_app):
+def test_ctrl_alt_q_during_attract_mode_ends_it_and_opens_the_administrators_screen(make_app):
     app = menu(make_app)
     idle(app, 3.1)
     key(app, pygame.K_q, pygame.KMOD_CTRL | pygame.KMOD_ALT)
-    assert not app.running and app.exit_status == ADMIN_EXIT
+    assert app.running and not app.attract.active and isinstance(app.top, AdminScene)
+    assert not any(isinstance(s, AttractBanner) for s in app.stack)
 
 
 def test_main_exits_with_the_admin_status(tmp_path):
@@ -408,8 +426,11 @@ def test_main_exits_with_the_admin_status(tmp_path):
         "from game.app import App\n"
         "run = App.run\n"
         "def leave(self, scene=None):\n"
-        "    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q,\n"
-        "                      mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode='', scancode=0))\n"
+        "    if self.kiosk:\n"
+        "        self.ctx.leave_kiosk()  # (the administrator's screen's Leave the kiosk)\n"
+        "    else:\n"
+        "        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q,\n"
+        "                          mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode='', scancode=0))\n"
         "    return run(self, scene)\n"
         "App.run = leave\n"
         "sys.exit(main.main(sys.argv[1:]))\n"
@@ -571,13 +592,16 @@ def test_the_touch_that_ends_attract_mode_brings_the_first_run_tips_back_for_a_n
     from game.scenes import tips
 
     app = menu(make_app)
+    app.ctx.enter_owner_mode()  # (the administrator's choice, kept for every visitor)
     if switch == "turned off":
         tips.set_pending(app.settings, False)
-    else:
-        app.settings.tips_seen = {game: True for game in tips.GAMES}  # a visitor saw them all
+        app.ctx.save_settings()
+    app.ctx.begin_visit()
+    app.settings.tips_seen = {game: True for game in tips.GAMES}  # a visitor saw them all
     assert not tips.pending(app.settings)
     idle(app, 3.1)
     demo_table(app)
+    wait(app, VISIT_ENDS)  # the visitor has gone
     touch_tap(app, (400, 240))
     assert not app.attract.active
     assert tips.pending(app.settings) is (switch == "left on")

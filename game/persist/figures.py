@@ -112,6 +112,13 @@ def fold_options(counts: dict[str, int], ops: list[Op], game: str) -> dict[str, 
     return {option: n for option, n in sorted(out.items()) if n}
 
 
+def fold_since(count: int, ops: list[Op], since: str) -> int:
+    """The games and rounds finished at `since` or later, with those not written yet."""
+    return int(count) + sum(
+        op[0] in ("record", "record_round") and str(op[1].get("finished_at", "")) >= since for op in ops
+    )
+
+
 def fold_dealt(numbers: set[int], ops: list[Op], kind: str) -> set[int]:
     out = set(numbers)
     for op in ops:
@@ -181,6 +188,10 @@ class Known:
 
     def _rounds(self, option: str) -> tuple[RoundTally, list] | None:
         return self._folded(("rounds", option), lambda value, ops: fold_rounds(value, ops, option))
+
+    def finished_since(self, since: str) -> int | None:
+        """How many games and rounds were finished at `since` or later (UTC: '2026-12-07T00:00:00')."""
+        return self._folded(("since", since), lambda value, ops: fold_since(value, ops, since))
 
     def options(self, game: str) -> dict[str, int] | None:
         got = self._folded(("options", game), lambda value, ops: fold_options(value, ops, game))

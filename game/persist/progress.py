@@ -206,6 +206,18 @@ class Progress(SaveReading):
             self._store(game)  # the playing time since the last move
         self.game = None
 
+    def give_up_saved(self) -> None:
+        """A kiosk's visitor walked away from their game: it ends here, recorded as a game replaced by
+        another would be (abandoned, blocked or assisted; a round abandoned), and is no longer
+        offered. Called while no table plays (the game is on disk)."""
+        if self.game is not None:
+            return  # (a table is playing it: it is not walked away from)
+        found = self.saved()
+        if found is None:
+            return
+        self._offered = found[1]["uid"]
+        self._close_out_previous()
+
     def tick(self, dt: float) -> None:
         """Playing time (simulation time of the table)."""
         if self.game is not None and self.game.status == "playing":

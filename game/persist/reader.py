@@ -32,6 +32,7 @@ from .stats_read import CHART as CHART
 from .stats_read import (
     GamesRead,
     dealt_numbers,
+    finished_since,
     game_options,
     game_rows,
     games_read,
@@ -57,6 +58,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "options": game_options,
     "dealt": dealt_numbers,
     "has": has_uid,
+    "since": finished_since,
 }
 #: The answer of a database that does not exist yet
 EMPTY: dict[str, Any] = {
@@ -68,6 +70,7 @@ EMPTY: dict[str, Any] = {
     "options": {},
     "dealt": set(),
     "has": False,
+    "since": 0,
 }
 
 

@@ -232,6 +232,14 @@ def last_rounds(conn: sqlite3.Connection, option: str, n: int) -> list[RoundRow]
     return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in reversed(rows)]
 
 
+def finished_since(conn: sqlite3.Connection, since: str) -> int:
+    """How many games and rounds of golf were finished at `since` or later (UTC, as the rows keep
+    it: '2026-12-07T00:00:00')."""
+    games = conn.execute(f"SELECT COUNT(*) FROM games WHERE finished_at >= ? AND {GAMES_VALID}", (since,))
+    rounds = conn.execute(f"SELECT COUNT(*) FROM rounds WHERE finished_at >= ? AND {ROUND_VALID}", (since,))
+    return int(games.fetchone()[0]) + int(rounds.fetchone()[0])
+
+
 def open_reader(path: Path, busy_seconds: float = 0.25) -> sqlite3.Connection:
     """A connection for reading only, on an existing database of the current version: it never
     creates, upgrades or sets anything aside (the writer does), and waits little for a lock."""

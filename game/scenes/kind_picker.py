@@ -66,15 +66,18 @@ class KindPicker:
         on_more: Callable[[str], None] | None = None,
         size: int | None = None,
         thumbs: Thumbs | None = None,
+        families: list[str] | None = None,
     ) -> None:
         """`options` holds each family's option value to show first (the last one chosen). With a
         `size` (a type scale's, game/ui/design.py), every label is drawn at it (TypeSegments,
-        TypeButton); with `thumbs` too, the games are cards with a picture of their table."""
+        TypeButton); with `thumbs` too, the games are cards with a picture of their table.
+        `families`: the games offered (a kiosk's administrator may offer one); None: every one."""
         self.on_change = on_change
         self.text = text
         self.family_id = start.family.id
         self.size = size
-        games = [(f.id, f.name) for f in registry.FAMILIES.values()]
+        offered = families if families is not None else list(registry.FAMILIES)
+        games = [(f.id, f.name) for f in registry.FAMILIES.values() if f.id in offered]
         self.game_choice: SegmentedControl
         if size is None:
             self.game_choice = SegmentedControl((0, 0, 1, 1), games, self.family_id, text, self._set_family)
@@ -111,6 +114,14 @@ class KindPicker:
     @property
     def widgets(self) -> list[Widget]:
         return [self.game_choice, *self.option_choices.values(), *self.more.values()]
+
+    def set_enabled(self, on: bool) -> None:
+        """Whether the options (and "More rules") may be changed: a kiosk's administrator may keep
+        them; they still show the rule set in force."""
+        for w in (*self.option_choices.values(), *self.more.values()):
+            if w.enabled != on:
+                w.enabled = on
+                w.invalidate()
 
     def set_size(self, size: int) -> None:
         """Draw every label at `size` from now on (a new layout class: its type scale)."""

@@ -138,6 +138,9 @@ class MenuScene(Scene):
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
         t = self.design.type
+        offered = [f for f in registry.FAMILIES if not self.ctx.visitor or s.offers(f)]
+        if s.last_game not in offered:  # a kiosk offering one game: that game is the choice
+            registry.choose(s, registry.chosen(s, offered[0]))
         self.picker = KindPicker(
             text,
             registry.chosen(s),
@@ -146,7 +149,10 @@ class MenuScene(Scene):
             on_more=self.open_rules,
             size=t.label,
             thumbs=self._thumb,
+            families=offered,
         )
+        # a kiosk's visitors play the administrator's rule sets, unless they may choose
+        self.picker.set_enabled(not self.ctx.visitor or s.visitors_choose_rules)
         self.winnable_toggle = TypeToggle(
             (0, 0, 1, 1), N_("Winnable deals only"), s.winnable(self.deal_kind()), text, self._set_winnable, t.body
         )
@@ -197,7 +203,15 @@ class MenuScene(Scene):
         )
         self.help_button = TypeButton((0, 0, 1, 1), N_("Help"), text, self.open_help, style="ghost", size=t.label)
         self.quit_button = TypeButton((0, 0, 1, 1), N_("Quit"), text, self.quit, style="ghost", size=t.label)
-        self.quit_button.visible = not self.ctx.kiosk
+        #: a kiosk's administrator's way back to the administrator's screen (in Quit's place)
+        self.admin_button = TypeButton(
+            (0, 0, 1, 1), N_("Administrator"), text, self.open_admin, style="ghost", size=t.label
+        )
+        #: a kiosk's visitor's language, for the visit: each named in itself, so anyone finds theirs
+        self.language_choice = TypeSegments(
+            (0, 0, 1, 1), i18n.LANGUAGES, i18n.language(), text, self._set_language, size=t.label
+        )
+        self._show_kiosk()
         # a kiosk has no keyboard to type a code with (and its players get winnable deals anyway)
         for w in (self.code_box, self.code_button, self.error):
             w.visible = not self.ctx.kiosk
@@ -214,14 +228,38 @@ class MenuScene(Scene):
             self.code_box,
             self.code_button,
             self.error,
-            *self.bottom_row(),
+            self.watch_button,
+            self.settings_button,
+            self.stats_button,
+            self.help_button,
+            self.language_choice,
+            self.quit_button,
+            self.admin_button,
         ]
         self._show_options()
 
-    def bottom_row(self) -> list[TypeButton]:
-        """The row along the panel's foot (a kiosk has no Quit)."""
-        row = [self.watch_button, self.settings_button, self.stats_button, self.help_button, self.quit_button]
+    def bottom_row(self) -> list[Widget]:
+        """The row along the panel's foot: a window's Quit; a kiosk's visitor's language instead of
+        Settings; the kiosk's administrator's way back to the administrator's screen."""
+        row: list[Widget] = [
+            self.watch_button,
+            self.settings_button,
+            self.stats_button,
+            self.help_button,
+            self.language_choice,
+            self.quit_button,
+            self.admin_button,
+        ]
         return [b for b in row if b.visible]
+
+    def _show_kiosk(self) -> None:
+        """Which of the bottom row's controls a kiosk shows, to a visitor or to its administrator."""
+        kiosk, visitor = self.ctx.kiosk, self.ctx.visitor
+        self.quit_button.visible = not kiosk
+        self.settings_button.visible = not visitor
+        self.language_choice.visible = visitor
+        self.admin_button.visible = kiosk and not visitor
+        self.language_choice.set_value(i18n.language())
 
     def _thumb(self, family_id: str, size: tuple[int, int]) -> TableThumb:
         s = self.ctx.settings
@@ -240,6 +278,8 @@ class MenuScene(Scene):
             (self.code_button, t.label),
             (self.code_box, t.label),
             *((b, t.label) for b in self.bottom_row()),
+            (self.admin_button, t.label),
+            (self.language_choice, t.label),
             (self.winnable_toggle, t.body),
         ]
         for w, size in sized_widgets:
@@ -256,6 +296,7 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         d = self.design = design_for(size)
+        self._show_kiosk()  # (a visit may have begun since: the bottom row is the visitor's)
         self._set_sizes(d)
         self.band_label.set_text(tr(DIFFICULTY))  # (a new language comes as a new layout)
         self._daily_known = False  # today's deal's state is said again, in the language of the moment
@@ -484,6 +525,17 @@ class MenuScene(Scene):
     def open_settings(self) -> None:
         self.next = Push(self.ctx.scenes.settings())
 
+    def open_admin(self) -> None:
+        self.next = Push(self.ctx.scenes.admin())
+
+    def _set_language(self, code: str) -> None:
+        """A kiosk's visitor's language, for the visit (never saved: the next visitor has the
+        kiosk's); every scene re-lays out in it."""
+        self.ctx.settings.language = i18n.set_language(code)
+        self.ctx.save_settings()
+        self.ctx.language_changed()
+        self.frame.relayout()
+
     def quit(self) -> None:
         if not self.ctx.kiosk:
             self.next = Quit()
@@ -559,9 +611,14 @@ class MenuPlaces:
         return button_label_width(self.menu.ctx.text, tr(label), self.d.type.label, self.row)
 
     def _bottom_form(self) -> RowForm:
-        buttons = self.menu.bottom_row()
-        widest = max(self._button_width(b.label) for b in buttons)
-        return self._form([widest] * len(buttons), "inner")
+        items = self.menu.bottom_row()
+        widest = max(self._button_width(b.label) for b in items if isinstance(b, TypeButton))
+        widths = [widest] * len(items)
+        if self.menu.language_choice.visible:  # (in the place of two buttons)
+            widths[items.index(self.menu.language_choice)] = max(
+                sum(self.menu.language_choice.label_widths()), 2 * widest
+            )
+        return self._form(widths, "inner")
 
     def _option_form(self, family_id: str) -> RowForm:
         picker = self.menu.picker
@@ -627,11 +684,14 @@ class MenuPlaces:
         top = self.top = menu.title_rect.bottom + u
         self._place_left(x, top)
         self._place_right(x + self.left + 2 * u, top)
-        buttons = menu.bottom_row()
-        bw = (self.inner - u * (len(buttons) - 1)) // len(buttons)
+        items = menu.bottom_row()
+        shares = [2 if b is menu.language_choice else 1 for b in items]  # the languages: two buttons' room
+        room = self.inner - u * (len(items) - 1)
         y = top + self.cols_h + u
-        for i, b in enumerate(buttons):
-            b.rect = (x + i * (bw + u), y, bw, self.bottom_h)
+        for b, share in zip(items, shares, strict=True):
+            width = room * share // sum(shares)
+            b.rect = (x, y, width, self.bottom_h)
+            x += width + u
 
     def _place_left(self, x: int, y: int) -> None:
         menu, u, lw = self.menu, self.d.unit, self.left

@@ -66,6 +66,11 @@ class Openers:
 
         return SettingsScene(self.ctx)
 
+    def admin(self) -> SceneLike:
+        from .admin_scene import AdminScene  # (only the administrator's gesture opens it)
+
+        return AdminScene(self.ctx)
+
     def daily(self) -> SceneLike:
         from .daily_scene import DailyScene  # (as above)
 

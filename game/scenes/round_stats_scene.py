@@ -72,6 +72,7 @@ class RoundStatsScene(Scene):
         self.figures = StatsFigures(self.ctx)
         self.kind = self.shown_kind
         self.reset_button = Button((0, 0, 1, 1), N_("Reset rounds"), text, self.ask_reset, style="ghost")
+        self.reset_button.visible = not self.ctx.visitor  # a kiosk's statistics are reset by its administrator
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.widgets = [self.reset_button, self.back]
         self.figures_watch = FiguresWatch(self.ctx)

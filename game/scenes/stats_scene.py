@@ -192,6 +192,7 @@ class StatsScene(Scene):
             on_more=self.open_rules,
         )
         self.reset_button = Button((0, 0, 1, 1), N_("Reset statistics"), text, self.ask_reset, style="ghost")
+        self.reset_button.visible = not self.ctx.visitor  # a kiosk's statistics are reset by its administrator
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
         self.view = "chart"

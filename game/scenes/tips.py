@@ -49,13 +49,6 @@ def set_pending(settings: Settings, on: bool) -> None:
     settings.tips_off = not on
 
 
-def new_visitor(settings: Settings) -> None:
-    """A kiosk's demo ended with a touch: someone new may be playing, and the tips are theirs again
-    (unless the switch turned them off)."""
-    if not settings.tips_off:
-        settings.tips_seen = dict.fromkeys(GAMES, False)
-
-
 def first_run_tips(table: TipsTable) -> Transition:
     """The tips over this table, the first time its game opens; else None. Asked at every step of
     a table's update: it answers once per table, when the deal has landed."""
