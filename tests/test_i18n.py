@@ -1008,6 +1008,24 @@ PLURAL_TEXTS = {
         "el": ("{count} λεπτό", "{count} λεπτά"),
         "th": ("{count} นาที",),
     },
+    "{count} h": {
+        "en": ("{count} h", "{count} h"),
+        "el": ("{count} ώρα", "{count} ώρες"),
+        "th": ("{count} ชม.",),
+    },
+    "{count} game played today": {
+        "en": ("{count} game played today", "{count} games played today"),
+        "el": ("{count} παιχνίδι σήμερα", "{count} παιχνίδια σήμερα"),
+        "th": ("วันนี้เล่น {count} เกม",),
+    },
+    "{count} finished game waits to be recorded": {
+        "en": ("{count} finished game waits to be recorded", "{count} finished games wait to be recorded"),
+        "el": (
+            "{count} τελειωμένο παιχνίδι περιμένει να καταγραφεί",
+            "{count} τελειωμένα παιχνίδια περιμένουν να καταγραφούν",
+        ),
+        "th": ("เกมที่จบแล้ว {count} เกมรอการบันทึก",),
+    },
 }
 SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic"}
 

@@ -45,7 +45,6 @@ STARTED = {
 }
 OFFERED = [("both", N_("Both games")), *((f.id, f.name) for f in registry.FAMILIES.values())]
 BUTTONS_PER_ROW = 3
-HEALTH_LINES = 4  # the most lines the health text takes (its place is kept whatever it says)
 
 
 def duration_text(seconds: float) -> str:
@@ -142,8 +141,9 @@ class AdminScene(Scene):
         w, h = size
         pw = min(w - 2 * d.unit, 90 * d.unit)
         inner = pw - 2 * pad
-        health_h = HEALTH_LINES * self.line_h
-        button_rows = (len(self.buttons()) + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW
+        self.health_rows = self._most_health_lines(inner)
+        health_h = self.health_rows * self.line_h
+        button_rows = 2
         ph = 2 * pad + row + gap + health_h + gap + (2 + button_rows) * (row + gap) - gap
         panel = pygame.Rect(0, 0, pw, min(ph, h - 2 * d.unit))
         panel.center = (w // 2, h // 2)
@@ -162,8 +162,8 @@ class AdminScene(Scene):
         self.row_label_size = self.rules.size or d.type.label
         y += row + gap
         bw = (inner - gap * (BUTTONS_PER_ROW - 1)) // BUTTONS_PER_ROW
-        for i, button in enumerate(self.buttons()):
-            col, line = i % BUTTONS_PER_ROW, i // BUTTONS_PER_ROW
+        places = [(0, 0), (1, 0), (2, 0), (0, 1), (BUTTONS_PER_ROW - 1, 1)]  # Done at the far end, alone
+        for button, (col, line) in zip(self.buttons(), places, strict=True):
             button.rect = (x + col * (bw + gap), y + line * (row + gap), bw, row)
         self._say_health()
 
@@ -181,11 +181,32 @@ class AdminScene(Scene):
         surface.blit(img, img.get_rect(midleft=(r.x + max(10, r.height // 3), r.centery)))
 
     def health_lines(self) -> list[str]:
-        """The health text, wrapped to the panel's width, in its kept number of lines."""
-        lines: list[str] = []
-        for sentence in self.health:
-            lines.extend(wrap_lines(sentence, self.health_rect.width, self.frame.design.type.body))
-        return lines[:HEALTH_LINES]
+        """The health text, wrapped to the panel's width."""
+        return self._wrapped(self.health, self.health_rect.width)
+
+    def _wrapped(self, sentences: list[str], width: int) -> list[str]:
+        size = self.frame.design.type.body
+        return [line for sentence in sentences for line in wrap_lines(sentence, width, size)]
+
+    def _most_health_lines(self, width: int) -> int:
+        """The lines the longest health text takes in this language at this width: its place is
+        kept whatever the text of the moment says, so the controls under it never move."""
+        longest = [
+            tr(
+                "{started} · running for {time}",
+                started=max((tr(t, time="00:00") for t in STARTED.values()), key=len),
+                time=duration_text(23 * 3600 + 59 * 60),
+            ),
+            tr("{count} game played today", plural="{count} games played today", count=999)
+            + " · "
+            + tr("{size} free", size=size_text(999 * 10**9)),
+            tr(
+                "{count} finished game waits to be recorded",
+                plural="{count} finished games wait to be recorded",
+                count=999,
+            ),
+        ]
+        return len(self._wrapped(longest, width))
 
     def _say_health(self) -> None:
         self._health_at = time.monotonic()
