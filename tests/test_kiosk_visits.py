@@ -76,7 +76,7 @@ def test_a_visitors_menu_has_no_settings_but_every_language_named_in_itself(make
 def test_a_visitors_language_lasts_the_visit_and_is_never_saved(make_app, config_dir):
     app = menu(make_app, language="en", attract_minutes=1)
     scene = app.top
-    scene.language_choice.on_change("th")
+    touch_tap(app, scene.language_choice.segment_rect(2).center)  # ไทย
     run_frames(app)
     assert i18n.language() == "th" and app.settings.language == "th"
     assert saved_settings(config_dir).get("language", "") != "th"
@@ -87,7 +87,7 @@ def test_a_visitors_language_lasts_the_visit_and_is_never_saved(make_app, config
 
 def test_a_visitors_choices_on_the_menu_are_not_saved_and_go_with_the_visit(make_app, config_dir):
     app = menu(make_app, attract_minutes=1, difficulty="any")
-    app.top._set_band("hard")
+    touch_tap(app, app.top.band_choice.segment_rect(3).center)  # Hard
     assert app.settings.difficulty == "hard"
     assert saved_settings(config_dir).get("difficulty", "any") == "any"
     idle_until_a_new_visitor(app)
