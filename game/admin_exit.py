@@ -3,12 +3,12 @@ opens the administrator's screen (game/scenes/admin_scene.py), where the kiosk i
 
 A kiosk has no Quit button and often no keyboard. Holding a finger (or the mouse button) still on
 any corner for HOLD seconds arms the door; a tap on the diagonally opposite corner within CONFIRM
-seconds then opens the administrator's screen. A press that moves away, lifts early or starts elsewhere does
-nothing, and any other press disarms it. The screen never says what the second step is (a
-passer-by holding a corner would follow any instruction the countdown gave, and shut the kiosk
-down): the administrator has it from the README and the kiosk guide. A press on a corner still reaches the scene as
-usual (the HUD's Menu button lives there). Plain logic on wall-clock seconds: the app feeds it
-pointer actions and asks `due`.
+seconds then opens the administrator's screen. A press that moves away, lifts early or starts
+elsewhere does nothing, and any other press disarms it. The screen never says what the second step
+is (a passer-by holding a corner would follow any instruction the countdown gave): the
+administrator has it from the README and the kiosk guide. A press on a corner still reaches the
+scene as usual (the HUD's Menu button lives there). Plain logic on wall-clock seconds: the app
+feeds it pointer actions and asks `due`.
 """
 
 from __future__ import annotations

@@ -123,6 +123,7 @@ def test_the_volume_setting_has_steps_a_default_and_falls_back_when_bad(tmp_path
 
 def test_settings_show_the_volume_beside_sound_and_a_touch_sets_and_saves_it(make_app, config_dir):
     app = make_app(size=(800, 480), kiosk=True)
+    app.ctx.enter_owner_mode()  # (a kiosk's settings are its administrator's)
     scene = app.ctx.scenes.settings()
     app.push(scene)
     run_frames(app)
