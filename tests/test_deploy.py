@@ -297,6 +297,7 @@ def test_the_sandbox_takes_everything_the_game_does_not_need(unit):
         ("PrivateNetwork", "udev's netlink news of input devices stays in the host's namespace"),
         ("MemoryDenyWriteExecute", "Mesa's llvmpipe compiles to machine code at run time"),
         ("PrivateUsers", "the device groups would be unmapped"),
+        ("ProcSubset", "the game reads the boot id in /proc/sys/kernel/random"),
     ],
 )
 def test_no_setting_that_would_hide_the_screen_touch_or_sound(unit, key, why):
