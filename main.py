@@ -106,9 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="kiosk mode for an unattended touchscreen: full screen (with --windowed: a "
         "window without decorations), no Quit button, the saved game resumes at "
-        "start, demos play after a few idle minutes; the administrator exits by holding a "
-        "screen corner for 5 seconds, then tapping the opposite corner within 5 seconds, or "
-        "with Ctrl+Alt+Q (exit status 3; docs/kiosk.md)",
+        "start, demos play after a few idle minutes. The administrator holds any corner of "
+        "the screen still for 5 seconds, then taps the diagonally opposite corner within 5 "
+        "seconds (or presses Ctrl+Alt+Q on a keyboard): the administrator's screen opens; its "
+        "'Leave the kiosk' button exits with status 3, which the kiosk's service does not "
+        "restart (docs/kiosk.md)",
     )
     return parser
 
