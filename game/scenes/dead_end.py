@@ -45,7 +45,7 @@ PERIOD = 2.4
 #: new looks a second: the app's wake-ups while nothing moves, so the glow keeps no frame rate up
 RATE = 10
 #: the glow's opacity at its faintest and brightest (0-255)
-FAINT, BRIGHT = 40, 230
+FAINT, BRIGHT = 40, 255
 #: the input that ends a quiet stretch: a press, a release, a wheel turn, a key (a mouse passing
 #: over the table is no input: it may be on its way to Undo)
 INPUT = frozenset(
@@ -164,23 +164,24 @@ class DeadEndPulse:
     # -- the layer -----------------------------------------------------------------------------------
     # The glow keeps a copy of each button as the band drew it and puts it back under each new look:
     # a look asks for no repaint of the board or the band (the band's buttons' bounds overlap, and
-    # restoring one whole would restore its neighbours, and theirs, the whole row).
+    # restoring one whole would restore its neighbours, and theirs, the whole row). The glow lies on
+    # the button's body, inside its bounds: where the band repaints the button, it repaints it whole.
     def changed(self) -> list[pygame.Rect]:
         return []
 
     def parts(self) -> list[pygame.Rect]:
-        return [b.bounds for b in self.buttons()]
+        return [b.rect for b in self.buttons()]
 
     def draw(self, surface: pygame.Surface, painted: list[pygame.Rect] | None, changed: bool) -> list[pygame.Rect]:
         pending, self._pending = self._pending, False
         screen = surface.get_rect()
         drawn: list[pygame.Rect] = []
         under, self._under = self._under, {}
-        glows = [(b, _key(b.bounds.clip(screen))) for b in self.buttons()]
+        glows = [(b, _key(b.rect.clip(screen))) for b in self.buttons()]
         for key, copy in under.items():  # where the glow was and is no more: the button comes back
             if not _repainted(key, painted) and all(g != key for _b, g in glows):
                 drawn.append(surface.blit(copy, key[:2]))
-        # (the buttons' bounds overlap: every copy is taken, or put back, before any ring is drawn)
+        # (every copy is taken, or put back, before any ring is drawn: none holds another's ring)
         ringed = []
         for button, key in glows:
             kept = under.get(key)
@@ -197,7 +198,7 @@ class DeadEndPulse:
         for button, key in ringed:
             ring = self._ring(button)
             ring.set_alpha(alpha)
-            surface.blit(ring, button.bounds)
+            surface.blit(ring, button.rect)
             drawn.append(pygame.Rect(key))
         return drawn
 
@@ -208,20 +209,14 @@ class DeadEndPulse:
         return round(FAINT + (BRIGHT - FAINT) * k)
 
     def _ring(self, button: Button) -> pygame.Surface:
-        """A gold ring just around the button's body and a faint gold wash inside it, over the
-        button's bounds (where the band repaints it whole), at full opacity."""
-        r, b = button.rect, button.bounds
-        key = (b.width, b.height, r.height)
-        ring = self._rings.get(key)
+        """A gold ring on the button's edge (over its own faint border) and a faint gold wash inside,
+        the button's size, at full opacity: it stays off its neighbours and off the band's edge."""
+        w, h = button.rect.size
+        ring = self._rings.get((w, h))
         if ring is None:
-            pad = max(1, min(r.top - b.top, b.bottom - r.bottom, r.left - b.left))
-            line = max(2, pad)
-            around = r.inflate(2 * pad, 2 * pad).move(-b.x, -b.y)
-            ring = pygame.Surface(b.size, pygame.SRCALPHA)
-            radius = max(6, r.height // 4) + pad
-            wash = theme.rounded_rect(around.size, (*theme.GOLD, 40), radius, border=line, border_colour=theme.GOLD)
-            ring.blit(wash, around)
-            self._rings[key] = ring
+            line = max(2, round(h / 16))
+            ring = theme.rounded_rect((w, h), (*theme.GOLD, 36), max(6, h // 4), border=line, border_colour=theme.GOLD)
+            self._rings[(w, h)] = ring
         return ring
 
 
@@ -233,6 +228,6 @@ def _key(rect: pygame.Rect) -> Key:
 
 
 def _repainted(rect: Key, painted: list[pygame.Rect] | None) -> bool:
-    """Whether the board and the band repainted `rect` this frame (None: the whole window): a band
-    button touched is repainted whole (table_paint), the glow's rect being its bounds."""
+    """Whether the board and the band repainted `rect` (a button's body) this frame (None: the whole
+    window): a band button touched is repainted whole, bounds and all (table_paint)."""
     return painted is None or pygame.Rect(rect).collidelist(painted) != -1
