@@ -9,7 +9,10 @@ back. A button pulses only where it would do something: Undo while there is a mo
 Hint while the game is in play (a blocked Golf deal has nothing to hint; its panel says so).
 
 Only the player's own table pulses, and only while it is the screen in front (no dialog or panel over
-it): a deal dealt to be watched (a demo, attract mode) has nobody at it to be taught.
+it): a deal dealt to be watched (a demo, attract mode) has nobody at it to be taught. A blocked Golf
+deal has its panel, which says so and offers Undo; while "Show the table" fades that panel away, a tap
+anywhere (on the band too) brings it back rather than pressing what it lands on, so the band's
+buttons do not light up then either.
 
 Cost: the glow is drawn over the two buttons alone, a new look some ten times a second (the app's
 wake-ups while nothing else moves), each repainting those two buttons and nothing else; whether the
@@ -91,7 +94,7 @@ class DeadEndPulse:
         #: where the glow is drawn now (clipped to the window), and the button there as the band drew it
         self._under: dict[Key, pygame.Surface] = {}
         self._pending = False  # a new look (or its end) is not drawn yet
-        self._rings: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._rings: dict[tuple[int, int], pygame.Surface] = {}  # by the button's size
 
     # -- when ----------------------------------------------------------------------------------------
     def heard(self, event: pygame.event.Event) -> None:
@@ -162,10 +165,11 @@ class DeadEndPulse:
         return [b for b in found if b is not None and b.visible and b.enabled]
 
     # -- the layer -----------------------------------------------------------------------------------
-    # The glow keeps a copy of each button as the band drew it and puts it back under each new look:
-    # a look asks for no repaint of the board or the band (the band's buttons' bounds overlap, and
-    # restoring one whole would restore its neighbours, and theirs, the whole row). The glow lies on
-    # the button's body, inside its bounds: where the band repaints the button, it repaints it whole.
+    # The glow lies on the button's body and keeps a copy of it as the band drew it, put back under
+    # each new look: a look asks for no repaint of the board or the band (the band's buttons' bounds
+    # overlap, and restoring one whole would restore its neighbours, and theirs: the whole row).
+    # Where the band repaints a button for its own reasons, it repaints it whole, and the glow takes
+    # a new copy there.
     def changed(self) -> list[pygame.Rect]:
         return []
 

@@ -12,6 +12,7 @@ from helpers.tables import card_point, eo
 from game.model.golf import GolfGame
 from game.scenes.dead_end import DELAY
 from game.scenes.dialog import shows
+from game.scenes.end_overlay import SHOW_TABLE
 from game.scenes.end_screen import BlockedPanel
 from game.scenes.seat import Seat
 from game.scenes.tables import open_table
@@ -189,6 +190,17 @@ def blocked_golf(make_app):
 def test_golf_says_its_dead_end_with_its_panel_and_does_not_pulse_under_it(make_app):
     app, scene = blocked_golf(make_app)
     seconds(app, DELAY + 2)
+    assert pulsing(scene) == set()
+
+
+def test_no_pulse_while_show_the_table_keeps_the_panel_away(make_app):
+    """The panel is only faded: a tap anywhere, on the band too, brings it back (and its Undo) rather
+    than pressing what it lands on, so the band's Undo is not the one to light up."""
+    app, scene = blocked_golf(make_app)
+    panel = app.top
+    click(app, next(b for b in panel.buttons if b.label == SHOW_TABLE).rect.center)
+    seconds(app, DELAY + 2)
+    assert panel.peek == 1.0 and app.top is panel
     assert pulsing(scene) == set()
 
 
