@@ -36,6 +36,7 @@ from .assist import Assistant, Driver
 from .band_marks import deal_marks
 from .band_tip import BandTip
 from .base import Push, Replace, Scene, Transition
+from .dead_end import DeadEndPulse
 from .finish import Finisher
 from .hud import TIME, Hud, Slot, play_time
 from .kind_picker import kind_title, rules_title
@@ -126,9 +127,11 @@ class TableScene(Scene):
             self.hud.light, self.hud.on_light = self.light, lambda: self.show_message(self.light.words())
         self.finisher = Finisher(self)  # the Finish button, when foundation moves alone end the game
         self.focus = TableFocus(self)  # keyboard play: the focus over the piles, and what Enter picked up
+        self.pulse = DeadEndPulse(self)  # Undo and Hint draw the eye when no move is left
         #: What is drawn over the cards, bottom first: the band, then what floats under the message.
         self.layers: list[Layer] = [
             BandLayer(self.hud, lambda: tuple(self.hud_values())),
+            self.pulse,
             *(FloatingLayer(piece) for piece in (self.finisher, self.focus.ring, self.band_tip, self.toast)),
         ]
         self.clock = 0.0  # simulation time, for double taps
@@ -315,6 +318,7 @@ class TableScene(Scene):
 
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition:
+        self.pulse.heard(event)
         return self.input.handle(event)
 
     def cancel_press(self) -> None:
@@ -415,6 +419,7 @@ class TableScene(Scene):
 
     def after_change(self, sound: str | None = "place", undo: bool = False, by_demo: bool = False) -> None:
         self.rules.on_change()
+        self.pulse.wake()
         self.sync_buttons()
         self.finisher.refresh()
         self.gestures.forget_tap()  # the game changed: a tap before it cannot start a double tap
@@ -451,6 +456,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> Transition:
         transition = self._advance(dt)
         self.rules.update(dt)
+        self.pulse.update()
         if self.round_play is not None:
             self.round_play.update(self.dealing, self.show_message)
         return transition
@@ -522,6 +528,7 @@ class TableScene(Scene):
             or (self.hud.light is not None and self.light.dirty)
             or (self.ctx.in_view(self) and self.hud.stale(tuple(self.hud_values())))  # a new second
             or self.rules.is_animating()
+            or self.pulse.pending
         )
 
     def draw(self, surface: pygame.Surface) -> list | None:
