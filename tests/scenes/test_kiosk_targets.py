@@ -6,8 +6,8 @@ bezel).
 The screens are reached as the contact sheets reach them (tools/sheet_screens.py), in a kiosk app.
 A target is whatever takes a press there: the top scene's controls (its `widgets`, a dialog's
 `buttons`, Help's Back and tabs and its page's buttons, a segmented control's every choice, a
-calendar's every day), and on a table or under the blocked panel the band's buttons, and the
-Finish button. A press counts where the widget's hit_rect says (its hit_area, and its reach to a
+calendar's every day), and on a table or under the blocked panel the band's buttons and light,
+and the Finish button. A press counts where the widget's hit_rect says (its hit_area, and its reach to a
 near edge), so that is what is measured.
 
 The whole walk (every screen in every language) is `slow`; a few screens in every language are not.
@@ -57,10 +57,17 @@ def eightoff_finish(app: Any) -> None:
         raise RuntimeError("no Finish button")
 
 
+def golf_light(app: Any) -> None:
+    """The Golf table with the winnable light on (a setting of the kiosk's owner)."""
+    app.settings.winnable_light = True
+    sheet_screens.golf_fresh(app)
+
+
 def kiosk_screens() -> list[Screen]:
     extra = [
         Screen("daily-over-a-game", "Today's deal's Play over a game under way", daily_over_a_game),
         Screen("eightoff-finish", "Eight Off's Finish button", eightoff_finish),
+        Screen("golf-light", "The Golf table with its winnable light", golf_light),
     ]
     return [s for s in sheet_screens.all_screens() if s.name not in NOT_IN_KIOSK] + extra
 
@@ -127,6 +134,9 @@ def targets(app: Any) -> list[Target]:
     if hud is not None and (scene is table or type(getattr(scene, "life", None)).__name__ in BAND_LIVE):
         band = [b for b in hud.buttons if all(b is not f for f in found)]
         out += widget_targets(band, "band")
+        if hud.light is not None and hud.on_light is not None:
+            area = hud.light_hit_rect()
+            out.append(Target("band: the winnable light", hud.light_rect, area, lambda: False))
     finisher = getattr(table, "finisher", None)
     if scene is table and finisher is not None:
         out += widget_targets([finisher.button], "table")
@@ -219,8 +229,8 @@ def edges_taken(app: Any, size: tuple[int, int]) -> tuple[int, list[tuple[str, t
     """How many presses at an edge were tried, and those that did not hold the target beside them."""
     tried, missed = 0, []
     for t in targets(app):
-        if t.on_page or not t.enabled:
-            continue  # (a scrolled page's buttons are never at the window's edge)
+        if t.on_page or not t.enabled or t.name.startswith("band: the winnable light"):
+            continue  # (a scrolled page's buttons are never at the window's edge; the light holds no press)
         for point in edge_points(t.rect, size):
             tried += 1
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
