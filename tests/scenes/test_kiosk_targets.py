@@ -63,9 +63,40 @@ def golf_light(app: Any) -> None:
     sheet_screens.golf_fresh(app)
 
 
+def menu_of(family_id: str) -> Callable[[Any], None]:
+    def reach(app: Any) -> None:
+        sheet_screens.choose_family(app, family_id)
+        sheet_screens.menu(app)
+
+    return reach
+
+
+def daily_of(family_id: str) -> Callable[[Any], None]:
+    def reach(app: Any) -> None:
+        sheet_screens.daily(app)
+        sheet_screens.pick(app, family_id)
+
+    return reach
+
+
+def many_rule_sets(app: Any) -> None:
+    """Statistics' More rules after thirty of Golf's rule sets were played: the pages' arrows."""
+    from game.model.golf_rules import GolfRules
+
+    stats = app.ctx.progress.stats
+    for rules in GolfRules.every()[:30]:
+        stats.record("golf", rules.name, None, "abandoned", 0, 1)
+    sheet_screens.stats_rules(app)
+    if not sheet_screens.top(app).following.visible:
+        raise RuntimeError("one page holds every rule set")
+
+
 def kiosk_screens() -> list[Screen]:
     extra = [
+        Screen("menu-eightoff", "The menu with Eight Off chosen", menu_of("eightoff")),
+        Screen("daily-eightoff", "Today's deal of Eight Off", daily_of("eightoff"), statistics=True),
         Screen("daily-over-a-game", "Today's deal's Play over a game under way", daily_over_a_game),
+        Screen("stats-many-rules", "Statistics' More rules, a page of many", many_rule_sets, statistics=True),
         Screen("eightoff-finish", "Eight Off's Finish button", eightoff_finish),
         Screen("golf-light", "The Golf table with its winnable light", golf_light),
     ]
@@ -144,14 +175,15 @@ def targets(app: Any) -> list[Target]:
 
 
 # -- reaching a screen ------------------------------------------------------------------------------
-def kiosk_app(make_app, config_dir, data_dir, screen: Screen, language: str, size=SIZE):
-    """A kiosk app at `size` in `language` (first-run tips seen), brought to the screen."""
+def kiosk_app(make_app, config_dir, data_dir, screen: Screen, language: str, size=SIZE, kiosk: bool = True):
+    """A kiosk app (or, not `kiosk`, a player's) at `size` in `language` (first-run tips seen),
+    brought to the screen."""
     settings = Settings()
     settings.language = language
     settings.tips_seen = dict.fromkeys(registry.FAMILIES, True)
     if screen.statistics:
         seed_statistics(data_dir)
-    app = make_app(size=size, kiosk=True, settings=settings, settings_path=config_dir / "settings.json")
+    app = make_app(size=size, kiosk=kiosk, settings=settings, settings_path=config_dir / "settings.json")
     screen.reach(app)
     return app
 
@@ -181,6 +213,19 @@ def test_every_screen_a_kiosk_reaches_has_finger_sized_targets(
 ):
     monkeypatch.setattr(tips, "ENABLED", True)  # (the first-run tips are screens of their own here)
     measure(make_app, config_dir, data_dir, name, language)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_outside_a_kiosk_the_targets_are_the_layout_classs(make_app, config_dir, data_dir, monkeypatch, language):
+    """A player's own 800x480 window keeps the compact class's target (design.target, 44 px): the
+    kiosk's larger one is for a public screen's passers-by."""
+    monkeypatch.setattr(tips, "ENABLED", True)
+    least = design_for(SIZE).target
+    for name, screen in SCREENS.items():
+        app = kiosk_app(make_app, config_dir, data_dir, screen, language, kiosk=False)
+        assert small(targets(app), least) == [], (name, language)
+        app.close()
 
 
 def test_the_daily_calendars_days_are_targets_with_readable_numbers(make_app, config_dir, data_dir):
