@@ -4,11 +4,11 @@ within a spacing unit of the window's edge takes a press up to that edge (a fing
 bezel).
 
 The screens are reached as the contact sheets reach them (tools/sheet_screens.py), in a kiosk app.
-A target is whatever takes a press there: the top scene's controls (its `widgets`, a dialog's
-`buttons`, Help's Back and tabs and its page's buttons, a segmented control's every choice, a
-calendar's every day), and on a table or under the blocked panel the band's buttons and light,
-and the Finish button. A press counts where the widget's hit_rect says (its hit_area, and its reach to a
-near edge), so that is what is measured.
+A target is whatever takes a press there: every widget the top scene holds that takes one (its
+`widgets`, a dialog's `buttons`, Help's Back and tabs: each alone or in a list), each choice of a
+segmented control, each day of a calendar, Help's page buttons, and on a table or under the blocked
+panel the band's buttons and light, and the Finish button. A press counts where the widget's
+hit_rect says (its hit_area, and its reach to a near edge), so that is what is measured.
 
 The whole walk (every screen in every language) is `slow`; a few screens in every language are not.
 """
@@ -151,11 +151,11 @@ def targets(app: Any) -> list[Target]:
     """Every target of what is on screen (see the module's docstring)."""
     scene = app.stack[-1]
     name = type(scene).__name__
-    found = list(getattr(scene, "widgets", None) or []) + list(getattr(scene, "buttons", None) or [])
-    for extra in ("back", "tabs"):
-        w = getattr(scene, extra, None)
-        if isinstance(w, Widget) and all(w is not f for f in found):
-            found.append(w)
+    found: list[Any] = []
+    for value in vars(scene).values():  # (its widgets and buttons, and any widget it holds apart)
+        for w in value if isinstance(value, list) else [value]:
+            if isinstance(w, Widget) and all(w is not f for f in found):
+                found.append(w)
     out = list(widget_targets(found, name))
     page = getattr(scene, "page", None)
     for action in getattr(page, "actions", ()):
