@@ -2,6 +2,7 @@
 
     python -m tools.contact_sheets --out DIR [--sizes 800x480,1280x720,1920x1080]
                                    [--languages en,el,th] [--only NAME ...] [--scale 0.5] [--list]
+                                   [--kiosk]
 
 For each screen (tools/sheet_screens.py lists them and says how each is reached) the game runs
 headless (SDL's dummy video and audio drivers) once per size and language, in a fresh App with fresh
@@ -15,7 +16,8 @@ taken once what it shows has settled. It writes:
 - DIR/tiles/NAME-WxH-LANG.png   each tile at its real size, pixel for pixel.
 
 A screen that cannot be reached or drawn gets a red tile saying why, the run goes on, and the exit
-status is 1 at the end.
+status is 1 at the end. With --kiosk every screen is taken in kiosk mode (a kiosk's finger-sized
+targets, its menu); a screen a kiosk does not have (the menu's deal code box) gets a red tile.
 """
 
 from __future__ import annotations
@@ -99,14 +101,15 @@ def reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-def take(screen: Screen, size: tuple[int, int], language: str, scratch: Path) -> Tile:
-    """The screen reached in a fresh app, as a tile (a failure's reason instead of a picture)."""
+def take(screen: Screen, size: tuple[int, int], language: str, scratch: Path, kiosk: bool = False) -> Tile:
+    """The screen reached in a fresh app (a kiosk's where the screen or `kiosk` says so), as a tile
+    (a failure's reason instead of a picture)."""
     tile = Tile(size, language)
     app: App | None = None
     try:
         if screen.statistics:
             seed_statistics(scratch / "data")
-        app = open_app(size, language, scratch, screen.kiosk)
+        app = open_app(size, language, scratch, screen.kiosk or kiosk)
         screen.reach(app)
         tile.image = app.screen.copy()
     except Exception as exc:  # noqa: BLE001 - any failure is a red tile, and the run goes on
@@ -123,14 +126,14 @@ def take(screen: Screen, size: tuple[int, int], language: str, scratch: Path) ->
 
 
 def take_screen(
-    screen: Screen, sizes: Sequence[tuple[int, int]], languages: Sequence[str], scratch: Path
+    screen: Screen, sizes: Sequence[tuple[int, int]], languages: Sequence[str], scratch: Path, kiosk: bool = False
 ) -> list[Tile]:
     """A screen's tiles, sizes by languages (row by row), each in folders of its own (gone after)."""
     tiles = []
     for w, h in sizes:
         for language in languages:
             folder = scratch / f"{screen.name}-{w}x{h}-{language}"
-            tile = take(screen, (w, h), language, folder)
+            tile = take(screen, (w, h), language, folder, kiosk)
             shutil.rmtree(folder, ignore_errors=True)
             print(f"{screen.name} {tile.label}: {'FAILED ' + tile.error if tile.error else 'ok'}", flush=True)
             tiles.append(tile)
@@ -284,6 +287,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", nargs="+", metavar="NAME", help="these screens only (--list names them)")
     parser.add_argument("--scale", type=float, default=SCALE, help=f"a sheet's tiles, of their size (default {SCALE})")
     parser.add_argument("--list", action="store_true", help="name every screen and what it shows, and stop")
+    parser.add_argument("--kiosk", action="store_true", help="every screen in kiosk mode, as a visitor sees it")
     args = parser.parse_args(argv)
     if not args.list and args.out is None:
         parser.error("--out DIR is needed")
@@ -316,7 +320,7 @@ def main(argv: list[str] | None = None, screens: list[Screen] | None = None) -> 
         tiles: dict[str, list[Tile]] = {}
         made = []
         for screen in picked:
-            tiles[screen.name] = take_screen(screen, args.sizes, args.languages, Path(tmp))
+            tiles[screen.name] = take_screen(screen, args.sizes, args.languages, Path(tmp), args.kiosk)
             made.append(write_screen(args.out, screen, tiles[screen.name], args.sizes, args.languages, args.scale))
     made.append(save(index([s.name for s in picked], tiles, args.sizes, THUMB), args.out / "index.png"))
     failed = [f"{name} {t.label}" for name, row in tiles.items() for t in row if t.error]

@@ -213,6 +213,7 @@ class DialogOverlay(PanelMeasure, Scene):
     def _point(self, kind: str, pos: tuple[int, int]) -> Transition:
         """A pointer action (or a key's press) on the buttons: the transition of one that fired."""
         for button, action in zip(self.buttons, self._button_actions):
+            button.window = self.size  # (a button by the window's edge reaches it: Widget.hit_rect)
             if button.handle(kind, pos):
                 return action()
         return None

@@ -436,6 +436,7 @@ class ExampleScene(ExamplePainting, Scene):
         if kind == DOWN:
             self.key_focus.hide(self.widgets)  # a mouse or touch player: no keyboard focus
         for w in self.widgets:
+            w.window = self.size  # (a button by the window's edge reaches it: Widget.hit_rect)
             if w.visible and w.handle(kind, pos):
                 return
         if kind == DOWN and self.table_rect.collidepoint(pos) and not self.band.collidepoint(pos):

@@ -193,6 +193,7 @@ class HelpScene(Scene):
         kind, pos = p
         if kind == DOWN and self._chosen is not None:
             self._chosen, self._view_dirty = None, True  # a mouse or touch player: no keyboard focus
+        self.back.window = self.tabs.window = self.size  # (the band's controls reach the window's edges)
         if self.back.handle(kind, pos) or self.tabs.handle(kind, pos):
             return self._transition
         if kind == DOWN and self.band.collidepoint(pos):

@@ -359,10 +359,18 @@ class Hud:
             self.light is not None
             and self.on_light is not None
             and kind == "up"
-            and self.light_rect.inflate(self.light_rect.width, self.rect.height).collidepoint(pos)
+            and self.light_hit_rect().collidepoint(pos)
         ):
             return True, self.on_light()
         return False, None
+
+    def light_hit_rect(self) -> pygame.Rect:
+        """Where a tap on the light counts: twice its width, a finger's target at least, down the
+        band's height, centred on it."""
+        r = self.light_rect
+        area = pygame.Rect(0, 0, max(2 * r.width, self._target()), self.rect.height)
+        area.center = r.center
+        return area
 
     def stale(self, values: tuple) -> bool:
         """Whether the band shows other values than these (a new second of the timer)."""

@@ -124,8 +124,10 @@ class PanelFrame:
                 self.content.on_key(event)
 
     def _point(self, kind: str, pos: tuple[int, int]) -> None:
-        """A pointer action (or a key's press) on the widgets."""
+        """A pointer action (or a key's press) on the widgets (each reaching the window's edges it
+        lies by: Widget.hit_rect)."""
         for w in list(self.widgets):
+            w.window = self.size
             if w.visible and w.handle(kind, pos) and kind != "move":
                 break
 

@@ -100,7 +100,7 @@ class TextInput(Widget):
     def handle(self, kind: str, pos: tuple[int, int]) -> bool:
         """A press inside focuses the box (and puts the caret at the end); outside unfocuses it."""
         if kind == DOWN and self.visible and self.enabled:
-            inside = self._rect.collidepoint(pos)
+            inside = self.hit_rect().collidepoint(pos)
             was = self.focused
             self.focus(inside)
             if inside and not was:

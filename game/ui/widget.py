@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.design import design_for
 from game.ui.pointer import DOWN, MOVE, UP
 from game.ui.text import TextCache
 
@@ -24,6 +25,9 @@ class Widget:
         self.pressed = False
         #: Where a press counts, when larger than the rect (a slim button in a touch-sized band).
         self.hit_area: pygame.Rect | None = None
+        #: The window the widget is laid out in, set by the screen that passes it the pointer (None:
+        #: not known, as for a button on a scrolled page): its edges are reached (hit_rect).
+        self.window: tuple[int, int] | None = None
         self._surfaces: dict[Any, pygame.Surface] = {}
 
     @property
@@ -55,6 +59,22 @@ class Widget:
             self.size = size
             self.invalidate()
 
+    def hit_rect(self, window: tuple[int, int] | None = None) -> pygame.Rect:
+        """Where a press counts: the hit area (else the rect), reaching each edge of the window
+        (`window`, else the widget's own) that it lies within a spacing unit of. A finger pressed
+        against the bezel, beside a button at the screen's edge, presses the button (Help's Back,
+        4 px from the top and left edges at 800x480, takes presses from the corner on)."""
+        area = pygame.Rect(self.hit_area or self._rect)
+        window = window or self.window
+        if window is None:
+            return area
+        reach, (w, h) = design_for(window).unit, window
+        left = 0 if 0 <= area.left <= reach else area.left
+        top = 0 if 0 <= area.top <= reach else area.top
+        right = w if 0 <= w - area.right <= reach else area.right
+        bottom = h if 0 <= h - area.bottom <= reach else area.bottom
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     def _change(self, value: Any) -> None:
         """The user gave the widget a new value: repaint it and tell its owner (``on_change``)."""
         self.value = value
@@ -75,7 +95,7 @@ class Widget:
         """Track hover and press; True when a press inside is released inside (a click or a tap)."""
         if not (self.visible and self.enabled):
             return False
-        inside = (self.hit_area or self._rect).collidepoint(pos)
+        inside = self.hit_rect().collidepoint(pos)
         if kind == MOVE:
             self._set("hover", inside)
         elif kind == DOWN:

@@ -252,10 +252,14 @@ class SegmentedControl(Widget):
         )
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
-        if not self._rect.collidepoint(pos):
+        """The choice a press at `pos` is on: within the control's hit rect (which reaches a window
+        edge it lies by), each choice takes its column, the end ones to the hit rect's ends."""
+        if not self.hit_rect().collidepoint(pos):
             return None
+        r = self._rect
+        at = (min(max(pos[0], r.left), r.right - 1), min(max(pos[1], r.top), r.bottom - 1))
         for i in range(len(self.options)):
-            if self.segment_rect(i).collidepoint(pos):
+            if self.segment_rect(i).collidepoint(at):
                 return i
         return None
 

@@ -11,6 +11,7 @@ import pytest
 
 from tools import contact_sheets
 from tools.sheet_screens import Screen, all_screens
+from tools.sheet_screens import menu as sheet_screens_menu
 
 #: what the tool sets for its run (tools/table_shots.py quiet_environment): put back after each test
 TOOL_ENVIRONMENT = (
@@ -93,3 +94,19 @@ def test_every_screen_has_a_name_of_its_own():
     names = [s.name for s in all_screens()]
     assert len(names) == len(set(names))
     assert {"menu", "golf-won", "golf-blocked", "lost-position", "round-hole", "scorecard"} <= set(names)
+
+
+def test_kiosk_takes_every_screen_in_kiosk_mode(tmp_path):
+    seen = []
+
+    def kiosk_or_not(app) -> None:
+        seen.append(app.kiosk)
+        sheet_screens_menu(app)
+
+    for flags in ([], ["--kiosk"]):
+        status = contact_sheets.main(
+            ["--out", str(tmp_path / "sheets"), "--sizes", "800x480", "--languages", "en", *flags],
+            screens=[Screen("menu", "The menu", kiosk_or_not)],
+        )
+        assert status == 0
+    assert seen == [False, True]

@@ -262,3 +262,42 @@ def test_a_grid_of_buttons_takes_one_size_the_size_every_label_stands_at(text):
     assert grid_size([short, long], (26, 18, 13)) == 13
     assert short.size == long.size == 13
     assert grid_size([short], (26, 18, 13)) == 26 and short.size == 26
+
+
+def test_a_widget_near_a_windows_edge_takes_presses_up_to_that_edge(text):
+    """A widget within a spacing unit of an edge (8 px at 800x480) reaches it: a finger against the
+    bezel presses it; one further in keeps its rect; one without a window keeps its rect too."""
+    window = (800, 480)
+    corner = Button((4, 4, 96, 48), "Back", text)
+    assert corner.hit_rect(window) == pygame.Rect(0, 0, 100, 52)
+    right = Button((700, 200, 92, 48), "Next", text)
+    assert right.hit_rect(window) == pygame.Rect(700, 200, 100, 48)
+    bottom = Button((300, 428, 100, 48), "Play", text)
+    assert bottom.hit_rect(window) == pygame.Rect(300, 428, 100, 52)
+    inside = Button((9, 9, 100, 48), "Play", text)
+    assert inside.hit_rect(window) == inside.rect
+    assert corner.hit_rect() == corner.rect  # (no window known: its rect alone)
+    clicks = []
+    corner.on_click = lambda: clicks.append(1)
+    corner.window = window
+    assert not corner.handle("down", (50, 0)) and corner.pressed
+    assert corner.handle("up", (0, 1)) and clicks == [1]
+
+
+def test_a_hit_area_reaches_the_edge_too(text):
+    b = Button((744, 2, 48, 44), "Menu", text)
+    b.hit_area = pygame.Rect(743, 0, 54, 48)
+    assert b.hit_rect((800, 480)) == pygame.Rect(743, 0, 57, 48)
+    assert b.hit_rect() == b.hit_area
+
+
+def test_a_segmented_controls_end_choices_reach_the_edges_they_lie_by(text):
+    changes = []
+    seg = SegmentedControl((4, 4, 792, 48), [("a", "A"), ("b", "B"), ("c", "C")], "b", text, changes.append)
+    seg.window = (800, 480)
+    for first, then in (((0, 30), (1, 30)), ((799, 2), (799, 0))):
+        seg.handle("down", first)
+        seg.handle("up", then)
+    assert changes == ["a", "c"]
+    seg.handle("down", (400, 0))
+    assert seg.handle("up", (400, 1)) and changes == ["a", "c", "b"]
