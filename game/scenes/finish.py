@@ -124,10 +124,11 @@ class Finisher:
         """A pointer action: (the button fired, the action was on the button and is used up)."""
         if not self.button.visible:
             return False, False
+        self.button.window = self.table.size  # (at the screen's foot, it takes a press up to the bezel)
         fired = self.button.handle(kind, pos)
         if fired:
             self.start()
-        return fired, self.button.rect.collidepoint(pos)
+        return fired, self.button.hit_rect().collidepoint(pos)
 
     def start(self) -> None:
         """Send every card left up, one after another, as the player's moves."""

@@ -179,3 +179,13 @@ def test_the_button_leaves_no_trace_when_it_goes_and_comes_back(table):
     settle(app)
     assert scene.finisher.button.visible
     assert repaint_changes_nothing(app, scene)
+
+
+def test_the_button_by_the_screens_foot_takes_a_press_up_to_the_bezel(table):
+    app, scene = table(finishable(), kiosk=True)
+    button = scene.finisher.button
+    w, h = app.size
+    button.rect = button.rect.move(0, h - 4 - button.rect.bottom)  # (where a layout may put it)
+    touch_tap(app, (button.rect.centerx, h - 1))
+    settle(app)
+    assert scene.game.status == "won"
