@@ -136,6 +136,9 @@ class Attract:
         )  # a blocked game comes back blocked
         self.active = True
         self._started_at, self._cycles_at_start = now, self.cycles
+        owner = self.app.ctx.owner_settings
+        if owner is not None:  # the demos invite the next passer-by in the kiosk's language
+            self.app.ctx.speak(owner.language)
         if self._next is None:
             self._next = self.app.settings.last_game
         self._mute(True)
@@ -163,6 +166,8 @@ class Attract:
                 ctx.progress.give_up_saved()
             ctx.begin_visit()  # (the kiosk's language and sound: before the menu is made)
             self._return_to_game = False
+        else:
+            ctx.speak(ctx.settings.language)  # the visitor is back: their language again
         self._mute(False)
         saved = ctx.progress.saved() if self._return_to_game and ctx.progress is not None else None
         if saved is not None:

@@ -143,6 +143,17 @@ class Context:
         """A kiosk's passer-by is playing: the administrator's choices are not theirs to change."""
         return self.owner_settings is not None and not self.owner_mode
 
+    def allows(self, kind: registry.GameKind) -> bool:
+        """Whether the player may play a game of `kind`: anyone may, but a kiosk's visitor only the
+        games its administrator offers and, where the administrator keeps the rules, only the
+        administrator's rule set of each (the menu, today's deal, Help's deals and examples ask)."""
+        owner = self.owner_settings
+        if owner is None or self.owner_mode:
+            return True
+        if not owner.offers(kind.family.id):
+            return False
+        return owner.visitors_choose_rules or registry.chosen(owner, kind.family.id).id == kind.id
+
     def begin_visit(self) -> None:
         """A kiosk's next visitor: the administrator's settings, language and sound again, and every
         game's first-run tips (unless the administrator turned them off)."""
@@ -162,11 +173,16 @@ class Context:
 
     def _take(self, settings: Settings) -> None:
         """Play by these settings from now on: their language and sound at once."""
-        language = i18n.language()
         self.settings.assign(settings)
         self.audio.set_muted(not self.settings.sound)
         self.audio.set_volume(self.settings.volume / 100)
-        if i18n.set_language(self.settings.language or i18n.detect_language()) != language:
+        self.speak(self.settings.language)
+
+    def speak(self, code: str) -> None:
+        """Show every text in this language ('' for the system's) from now on, the settings unchanged:
+        a kiosk's demos speak the kiosk's language whatever its last visitor chose."""
+        language = i18n.language()
+        if i18n.set_language(code or i18n.detect_language()) != language:
             self.language_changed()
 
     def remember_game(self, game: SolitaireGame) -> None:

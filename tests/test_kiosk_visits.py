@@ -273,3 +273,85 @@ def test_the_administrators_screen_holds_everything_finger_sized(make_app, langu
     rects = [w.rect for w in admin.widgets]
     assert all(a.collidelist([b for b in rects if b is not a]) == -1 for a in rects)
     assert len(admin.health_lines()) >= 2
+
+
+# -- the games and rules the administrator offers, everywhere a visitor can start a game -----------
+def offering(make_app, config_dir, offered="both", rules=True, **settings):
+    app = menu(make_app, **settings)
+    admin = open_admin(app)
+    admin.offered.on_change(offered)
+    admin.rules.on_change(rules)
+    touch_tap(app, admin.done_button.rect.center)
+    assert app.ctx.visitor
+    return app
+
+
+def test_todays_deal_offers_a_visitor_only_the_games_offered(make_app, config_dir):
+    from game.scenes.daily_scene import DailyScene
+
+    app = offering(make_app, config_dir, offered="golf")
+    app.push(DailyScene(app.ctx))
+    run_frames(app)
+    assert [value for value, _label in app.top.game_choice.options] == ["golf"]
+    assert app.top.kind.family.id == "golf"
+
+
+def test_todays_deal_keeps_the_administrators_rule_set_when_visitors_may_not_choose(make_app, config_dir):
+    from game.scenes.daily_scene import DailyScene
+
+    app = offering(make_app, config_dir, rules=False, golf_rule="classic", last_game="golf")
+    app.push(DailyScene(app.ctx))
+    run_frames(app)
+    assert [k for k, _label in app.top.rule_choice.options] == ["golf-classic"]
+    app.ctx.enter_owner_mode()
+    app.push(DailyScene(app.ctx))  # the administrator: every rule set with a daily deal
+    run_frames(app)
+    assert len(app.top.rule_choice.options) > 1
+
+
+def test_help_offers_a_visitor_no_deal_of_a_game_not_offered(make_app, config_dir):
+    from game.help.examples import load
+    from game.scenes.example_scene import ExampleScene
+    from game.scenes.help_scene import HelpScene
+
+    app = offering(make_app, config_dir, offered="eightoff")
+    deals = [b.text for b in HelpScene(app.ctx, "examples").page_blocks if b.kind == "deal"]
+    assert deals and all(code.startswith("EO1") for code in deals)
+    golf_example = next(e for e in load().values() if e.deal is not None and e.deal.startswith("GO1"))
+    assert not ExampleScene(app.ctx, golf_example).deal.visible
+    app.ctx.enter_owner_mode()
+    assert ExampleScene(app.ctx, golf_example).deal.visible
+
+
+def test_the_demos_speak_the_kiosks_language_and_a_returning_visitor_theirs(make_app):
+    from game.scenes.attract_banner import AttractBanner
+
+    app = kiosk(make_app, language="en", attract_minutes=1)
+    app.replace(app.ctx.scenes.table(GolfGame.new(rule="easy", number=1)))
+    settle(app)
+    app.settings.language = i18n.set_language("th")  # (a visitor's language)
+    app.ctx.language_changed()
+    app.step_frame(61.0)
+    run_frames(app, 3)
+    assert app.attract.active and i18n.language() == "en"
+    banner = next(s for s in app.stack if isinstance(s, AttractBanner))
+    assert "Touch to play" in " ".join(banner.texts())
+    touch_tap(app, (400, 240))  # during the first demo: the visitor is back
+    assert i18n.language() == "th"
+
+
+def test_a_locked_choice_looks_locked(make_app, config_dir):
+    app = offering(make_app, config_dir, rules=False)
+    control = app.top.picker.option_choices[app.top.picker.family_id]
+    assert not control.enabled
+    seg = control.segment_rect([v for v, _l in control.options].index(control.value)).inflate(-10, -10)
+    probe = (seg.x + 2, seg.y + 2)
+
+    def drawn() -> tuple:
+        surface = pygame.Surface(app.size)
+        control.draw(surface)
+        return tuple(surface.get_at(probe))
+
+    dimmed = drawn()
+    control.enabled = True
+    assert drawn() != dimmed

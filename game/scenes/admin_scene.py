@@ -45,6 +45,8 @@ STARTED = {
 }
 OFFERED = [("both", N_("Both games")), *((f.id, f.name) for f in registry.FAMILIES.values())]
 BUTTONS_PER_ROW = 3
+HEALTH_AGAIN = 30.0  # s between two sayings of the health (the uptime moves on)
+HEALTH_SOON = 0.5  # s: ... while the statistics have not said the games played today yet
 
 
 def duration_text(seconds: float) -> str:
@@ -76,6 +78,7 @@ class AdminScene(Scene):
         self.frame = PanelFrame(ctx, self)
         self.health: list[str] = []
         self._health_at = -1.0  # when the health lines were last said (s of the wall clock)
+        self._counted = False  # the games played today were known then
         self.build()
         self.frame.open()
 
@@ -100,7 +103,9 @@ class AdminScene(Scene):
         return self.frame.draw(surface)
 
     def update(self, dt: float) -> Transition:
-        if time.monotonic() - self._health_at >= 30:  # the uptime moves on: said again now and then
+        # the uptime moves on: said again now and then, and soon while the statistics are being read
+        again = HEALTH_AGAIN if self._counted else HEALTH_SOON
+        if time.monotonic() - self._health_at >= again:
             self._say_health()
             self.frame.repaint()
         return None
@@ -211,6 +216,7 @@ class AdminScene(Scene):
     def _say_health(self) -> None:
         self._health_at = time.monotonic()
         self.health = health_sentences(self.ctx)
+        self._counted = played_today(self.ctx) is not None or self.ctx.progress is None
 
     # --- actions -------------------------------------------------------------------------------
     def _show_values(self) -> None:
@@ -277,8 +283,7 @@ def health_sentences(ctx: Context, now: float | None = None) -> list[str]:
     if progress is None:
         out.append(tr("Nothing is saved: the data folder cannot be used."))
         return out
-    today = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(_midnight(now)))
-    played = progress.stats.known.finished_since(today)
+    played = played_today(ctx, now)
     parts = []
     if played is not None:
         parts.append(tr("{count} game played today", plural="{count} games played today", count=played))
@@ -297,6 +302,15 @@ def health_sentences(ctx: Context, now: float | None = None) -> list[str]:
             )
         )
     return out
+
+
+def played_today(ctx: Context, now: float | None = None) -> int | None:
+    """The games and rounds finished since the local midnight, or None until the statistics say."""
+    if ctx.progress is None:
+        return None
+    now = time.time() if now is None else now
+    today = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(_midnight(now)))
+    return ctx.progress.stats.known.finished_since(today)
 
 
 def _midnight(now: float) -> float:

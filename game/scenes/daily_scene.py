@@ -207,18 +207,22 @@ class DailyScene(Scene):
 
     def build(self) -> None:
         s, text = self.ctx.settings, self.ctx.text
-        self.kind = daily_kind(s)
+        #: The games shown: a kiosk's visitor has only those its administrator offers
+        self.families = [f for f in registry.FAMILIES.values() if self.ctx.allows(daily_kind(s, f.id))]
         #: The menu's choice for each game: the rule set the screen shows first for it
         self.menu_kinds = {f: daily_kind(s, f) for f in registry.FAMILIES}
+        self.kind = daily_kind(s)
+        if self.kind.family not in self.families:
+            self.kind = self.menu_kinds[self.families[0].id]
         self.today = today()
         self.chosen = self.today
         self.month = self.today.replace(day=1)
         label = self.design.type.label
         self.game_choice = SizedSegments(
-            [(f.id, f.name) for f in registry.FAMILIES.values()], self.kind.family.id, text, self._set_family, label
+            [(f.id, f.name) for f in self.families], self.kind.family.id, text, self._set_family, label
         )
         self.rule_choice = SizedSegments(
-            rule_sets(self.kind.family.id, self.kind), self.kind.id, text, self._set_rules, label
+            self._rule_sets(self.kind.family.id), self.kind.id, text, self._set_rules, label
         )
         self.figures_watch = FiguresWatch(self.ctx)
         self.play_button = SizedButton(PLAY_TODAY, text, self.play, "primary", label)
@@ -379,10 +383,16 @@ class DailyScene(Scene):
         for cell in self.days:
             cell.size = sizes(d)[0]
 
+    def _rule_sets(self, family_id: str, short: bool = False) -> list[tuple[str, str]]:
+        """The game's rule sets this player may play today's deal of (a kiosk's administrator may
+        keep the rules: then only the one the menu deals)."""
+        menu_kind = self.menu_kinds[family_id]
+        sets = rule_sets(family_id, menu_kind, short)
+        return [(k, label) for k, label in sets if k == menu_kind.id or self.ctx.allows(registry.kind(k))]
+
     def _set_rule_options(self) -> None:
-        family_id = self.kind.family.id
         short = self.rules_form is RowForm.COMPACT
-        self.rule_choice.set_options(rule_sets(family_id, self.menu_kinds[family_id], short), self.kind.id)
+        self.rule_choice.set_options(self._rule_sets(self.kind.family.id, short), self.kind.id)
 
     def _place_left(self, x: int, y: int, width: int, height: int) -> None:
         d, target, unit = self.design, self.target, self.design.space

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import registry
 from ..context import ANIMATION_SCALE
 from ..help import examples
 from ..help.examples import Plan, Run, message_fields
@@ -80,7 +81,8 @@ class ExampleScene(ExamplePainting, Scene):
         self.design = design_for(self.size)
         self.back = ScaledButton((0, 0, 1, 1), N_("Back"), ctx.text, self.close, style="ghost")
         self.deal = ScaledButton((0, 0, 1, 1), N_("Play this deal"), ctx.text, self.play_deal, style="ghost")
-        self.deal.visible = example.deal is not None
+        # (a kiosk's visitor plays only the games and rule sets its administrator offers)
+        self.deal.visible = example.deal is not None and ctx.allows(registry.kind_for_code(example.deal))
         self.next = ScaledButton((0, 0, 1, 1), N_("Next"), ctx.text, self.skip, style="primary")
         self.replay = ScaledButton((0, 0, 1, 1), N_("Replay"), ctx.text, self.restart, style="secondary")
         self.widgets = [self.back, self.deal, self.next, self.replay]

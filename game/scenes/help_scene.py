@@ -125,7 +125,7 @@ class HelpScene(Scene):
         lang = language()
         old: Page | None = getattr(self, "page", None)
         share = self.scroller.offset / old.height if keep_offset and old is not None else 0.0
-        blocks = self.page_blocks = content.page(self.page_id, lang)
+        blocks = self.page_blocks = [b for b in content.page(self.page_id, lang) if self._offered(b)]
         self.page: Page = Page(
             self.ctx,
             blocks,
@@ -146,6 +146,11 @@ class HelpScene(Scene):
     def view(self) -> pygame.Rect:
         """Where the page shows: the sheet below the band."""
         return self.sheet
+
+    def _offered(self, block: content.Block) -> bool:
+        """Whether a page's block is for this player: a deal to play only where they may play it
+        (a kiosk's visitor: the games and rule sets the administrator offers)."""
+        return block.kind != "deal" or self.ctx.allows(registry.kind_for_code(block.text))
 
     def _label(self, block: content.Block) -> tuple[str, str]:
         """A page button's label and style."""

@@ -60,6 +60,9 @@ def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) 
     return two_lines(label, size, bold)
 
 
+#: The opacity of a control that cannot be used now (its words, its chosen segment's fill)
+DISABLED_ALPHA = 110
+
 class Standing(Protocol):
     """A control whose words may or may not stand in it at a size (a button, a switch's row)."""
 
@@ -135,7 +138,7 @@ class Button(Widget):
         img = self.label_image(ink)
         if not self.enabled:
             img = img.copy()
-            img.set_alpha(110)
+            img.set_alpha(DISABLED_ALPHA)
         surf.blit(img, img.get_rect(center=(cx, cy)))
         self._surfaces[key] = surf
         return surf
@@ -299,6 +302,8 @@ class SegmentedControl(Widget):
             chosen = value == self.value
             if chosen or i == self.hover_index or i == self.pressed_index:
                 fill = theme.GOLD if chosen else (255, 255, 255, 70 if i == self.pressed_index else 35)
+                if chosen and not self.enabled:  # the choice stands, but cannot be changed: dimmed
+                    fill = (*theme.GOLD[:3], DISABLED_ALPHA)
                 key = ("seg", seg.size, fill)
                 body = self._surfaces.get(key)
                 if body is None:
@@ -306,6 +311,9 @@ class SegmentedControl(Widget):
                 surface.blit(body, seg)
             ink = theme.TEXT_DARK if chosen else theme.TEXT
             img = self.segment_image(label, seg, ink, chosen, size)
+            if not self.enabled:
+                img = img.copy()
+                img.set_alpha(DISABLED_ALPHA)
             surface.blit(img, img.get_rect(center=seg.center))
         return self.bounds
 
