@@ -63,6 +63,7 @@ def label_lines(text: TextCache, label: str, width: int, size: int, bold: bool) 
 #: The opacity of a control that cannot be used now (its words, its chosen segment's fill)
 DISABLED_ALPHA = 110
 
+
 class Standing(Protocol):
     """A control whose words may or may not stand in it at a size (a button, a switch's row)."""
 
