@@ -5,44 +5,18 @@ import doctest
 
 import pytest
 from helpers.moves import eightoff_line, golf_line
+from helpers.replays import eightoff_games, golf_games, play_random
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game.model import replay as replay_module
-from game.model.codes import MAX_NUMBER, DealCode
+from game.model.codes import DealCode
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.golf_rules import GolfRules
 from game.model.moves import EightOffMove, GolfMove, Pile
 from game.model.replay import InvalidReplay, Replay, deal_game, legal_order, move_key
 
 DEAL = "GO1-C-AAAAAAB"  # a draw, then column 4's 7♠ on the 8♥; nothing else fits at first
 EIGHTOFF = "EO1-C8-AAAAAAB"
-
-
-def play_random(game, choices):
-    """Play the game on from where it is, each move the one `choices`' next number picks among the
-    legal ones, until the numbers or the moves run out; the game, changed."""
-    for choice in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(moves[choice % len(moves)])
-    return game
-
-
-golf_games = st.builds(
-    lambda rules, number, choices: play_random(GolfGame.from_code(DealCode("golf", rules.variant, number)), choices),
-    st.sampled_from(GolfRules.every()),
-    st.integers(1, MAX_NUMBER),
-    st.lists(st.integers(0, 99), max_size=60),
-)
-eightoff_games = st.builds(
-    lambda cells, number, choices: play_random(EightOffGame.new(cells, number), choices),
-    st.sampled_from([8, 4, 2]),
-    st.integers(1, MAX_NUMBER),
-    st.lists(st.integers(0, 999), min_size=1, max_size=30),
-)
 
 
 def same_position(a, b):

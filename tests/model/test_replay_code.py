@@ -1,0 +1,252 @@
+"""Replay codes (game/model/replay_code.py): a replay as a short text, read back exactly or refused."""
+
+import doctest
+import math
+import re
+
+import pytest
+from helpers.moves import eightoff_line, golf_line
+from helpers.replays import eightoff_games, golf_games, play_random
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.model import replay as replay_module
+from game.model import replay_code as code_module
+from game.model.codes import InvalidCode
+from game.model.eightoff import EightOffGame
+from game.model.golf import GolfGame
+from game.model.moves import EightOffMove, GolfMove
+from game.model.replay import Replay
+from game.model.replay_code import (
+    MAX_CODE_TEXT,
+    InvalidReplayCode,
+    is_replay_code,
+    parse_replay_code,
+    replay_code,
+    weights,
+)
+
+REASONS = ("empty", "length", "format", "version", "checksum", "deal", "move")
+#: Every character a code may hold, and a few it may not.
+CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+abc *_"
+#: Replays of each kind: a won game, a game left in play, a game blocked, the deal alone.
+WON_LINE = (
+    "d p3 d p4 p2 p4 p0 p2 p2 p1 p2 p0 p0 p1 d p5 p4 d d p4 p6 p0 p3 p1 "
+    "d p2 p5 p0 p6 p3 d p3 d p6 p6 p1 p5 p3 d p6 d p1 p5 d p5 d d p4"
+)
+EASY_WON = GolfGame.from_code("GO1-E-AAAAAAB")
+for _move in WON_LINE.split():
+    EASY_WON.push(GolfMove.parse(_move))
+GOLF_LEFT = Replay("GO1-C-AAAAAAB", golf_line("draw", 3))
+EIGHTOFF_LEFT = Replay(
+    "EO1-C8-AAAAAAB",
+    eightoff_line((("column", 0), ("cell", 5), 1), (("cell", 0), ("cell", 6), 1), (("cell", 5), ("cell", 0), 1)),
+)
+
+
+def readable(code):
+    """`code` read back, or None when it is refused (with a reason InvalidCode's callers know)."""
+    try:
+        return parse_replay_code(code)
+    except InvalidReplayCode as exc:
+        assert isinstance(exc, InvalidCode) and exc.reason in REASONS
+        return None
+
+
+def sample_replays():
+    blocked = play_random(GolfGame.from_code("GO1-S+J2+Z-AAAAAAC"), [1] * 60)
+    eightoff = play_random(EightOffGame.new(2, 77), [3] * 12)
+    return [
+        Replay.of(EASY_WON),
+        Replay.of(blocked),
+        GOLF_LEFT,
+        Replay("GO1-E-AAAAAAB", []),
+        EIGHTOFF_LEFT,
+        Replay.of(eightoff),
+    ]
+
+
+def test_the_docstring_examples_hold():
+    result = doctest.testmod(code_module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_code_is_the_deal_code_the_moves_and_a_check():
+    code = replay_code(GOLF_LEFT)
+    assert re.fullmatch(r"GO1-C-AAAAAAB-R[0-9A-HJKMNP-TV-Z]*-[0-9A-HJKMNP-TV-Z]{2}", code)
+    assert is_replay_code(code) and not is_replay_code("GO1-C-AAAAAAB") and not is_replay_code("XX1-C-A-B-C")
+    assert not is_replay_code(None) and not is_replay_code("GO1-C-AAAAAAB-R" + "0" * MAX_CODE_TEXT + "-00")
+
+
+@pytest.mark.parametrize(
+    "code, moves",
+    [
+        ("GO1-C-AAAAAAB-R5-EY", ["d", "p3"]),
+        ("GO1-E-AAAAAAB-R1-9Y", []),
+        ("GO1-E-AAAAAAB-R1RE16J4XPC-Y6", WON_LINE.split()),
+    ],
+)
+def test_codes_written_once_read_the_same_in_every_version(code, moves):
+    read = parse_replay_code(code)
+    assert [str(m) for m in read.moves] == moves and str(read.deal) == code[:13]
+
+
+def test_an_eightoff_code_written_once_reads_the_same_in_every_version():
+    assert replay_code(EIGHTOFF_LEFT) == "EO1-C8-AAAAAAB-R37A1NMQ-MN"
+    assert parse_replay_code(replay_code(EIGHTOFF_LEFT)) == EIGHTOFF_LEFT
+
+
+@given(golf_games)
+def test_every_golf_game_reads_back_as_itself(game):
+    replay = Replay.of(game)
+    code = replay_code(replay)
+    read = parse_replay_code(code)
+    assert read == replay and read.status == game.status
+    assert read.position(len(read)).position_key() == game.position_key()
+    assert re.fullmatch(r"[A-Z0-9+-]+", code)
+
+
+def entropy_digits(replay):
+    """The base-32 digits the moves need at the least under the code's weights: the sum over the
+    moves of log2(total / weight), with the bit of whether the line stops and, if it does, its length."""
+    game, bits = replay.position(0), 1.0
+    for move in replay.moves:
+        moves = replay_module.legal_order(game)
+        weighted = weights(game, moves)
+        bits += math.log2(sum(weighted) / weighted[moves.index(move)])
+        game.push(move)
+    if game.legal_moves():
+        bits += math.log2(replay_module.MAX_REPLAY_MOVES + 1)
+    return bits / 5
+
+
+@given(golf_games)
+def test_a_golf_code_is_as_short_as_its_moves_allow(game):
+    replay = Replay.of(game)
+    code = replay_code(replay)
+    assert len(code) <= len(str(replay.deal)) + len("-R-00") + math.ceil(entropy_digits(replay)) + 1
+    assert len(code) <= 64  # 54 moves at most, each among 8 at most
+
+
+@settings(max_examples=15)
+@given(eightoff_games)
+def test_every_eightoff_game_reads_back_as_itself(game):
+    replay = Replay.of(game)
+    read = parse_replay_code(replay_code(replay))
+    assert read == replay and read.status == game.status
+    assert read.position(len(read)).position_key() == game.position_key()
+
+
+@pytest.mark.parametrize("replay", sample_replays(), ids=repr)
+def test_every_change_of_one_character_is_refused_or_reads_the_same_game(replay):
+    code = replay_code(replay)
+    read = 0
+    for i in range(len(code)):
+        for ch in CHARACTERS:
+            changed = code[:i] + ch + code[i + 1 :]
+            if changed != code:
+                got = readable(changed)
+                assert got is None or got == replay, changed
+                read += got is not None
+    assert read < 4 * len(code)  # only lower case and the look-alikes O, I, L read at all
+
+
+@pytest.mark.parametrize("replay", sample_replays(), ids=repr)
+def test_every_cut_and_every_swap_of_neighbours_is_refused_or_reads_the_same_game(replay):
+    code = replay_code(replay)
+    for i in range(len(code)):
+        assert readable(code[:i]) is None and readable(code[i + 1 :]) is None
+        assert readable(code[:i] + code[i + 1 :]) is None
+        swapped = code[:i] + code[i + 1 : i + 2] + code[i] + code[i + 2 :]
+        assert swapped == code or readable(swapped) is None
+
+
+def test_a_code_is_read_leniently():
+    code = replay_code(Replay.of(EASY_WON))
+    moves = code.split("-")[3]
+    lenient = code.replace(moves, moves.replace("0", "o").replace("1", "l")).lower()
+    assert parse_replay_code(f"  {lenient}\n") == Replay.of(EASY_WON)
+
+
+def _signed(head):
+    """A code of this head with its right check (for the refusals after the check)."""
+    check = code_module._check(head.upper())
+    return f"{head}-{code_module.DIGITS[check // 32]}{code_module.DIGITS[check % 32]}"
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        (None, "empty"),
+        ("GO1-C-AAAAAAB-R" + "0" * MAX_CODE_TEXT + "-00", "length"),
+        ("GO1-C-AAAAAAB", "format"),
+        ("GO1-C-AAAAAAB-R5", "format"),
+        ("GO1-C-AAAAAAB-R5-EY-", "format"),
+        ("GO1-C-AAAAAAB--EY", "format"),
+        ("GO1-C-AAAAAAB-R5-E", "format"),
+        ("GO1-C-AAAAAAB-R5-EYY", "format"),
+        ("GO1-C-AAAAAAB-R5U-EY", "format"),
+        ("GO1-C-AAAAAAB-R05-EY", "format"),
+        ("GO1-C-AAAAAAB-5-EY", "format"),
+        ("GO1-C-AAAAAAB-R5-E+", "format"),
+        ("GO1-C-AAAAAAB-R6-EY", "checksum"),
+        ("GO1-C-AAAAAAB-R5-EZ", "checksum"),
+        ("GO1-C-AAAAAAB-R5-ZZ", "checksum"),
+        (_signed("GO1-C-AAAAAAB-S5"), "version"),
+        (_signed("GO1-X-AAAAAAB-R5"), "deal"),
+        (_signed("GO1-C-AAAAAAA-R5"), "deal"),
+        (_signed("GO1-C-AAAAAA-R5"), "deal"),
+        (_signed("GO1-C-AAAAAAB-R" + "Z" * 40), "move"),  # more than the line ever takes
+    ],
+)
+def test_a_code_that_cannot_be_read_is_refused_with_its_reason(text, reason):
+    with pytest.raises(InvalidReplayCode) as caught:
+        parse_replay_code(text)
+    assert caught.value.reason == reason and str(caught.value)
+
+
+def test_a_line_that_stops_where_the_game_ended_is_written_only_one_way():
+    won = Replay.of(EASY_WON)
+    assert won.status == "won"
+    x = code_module._number(replay_code(won).split("-")[3][1:])
+    stops = (x // 2 * (replay_module.MAX_REPLAY_MOVES + 1) + len(won)) * 2 + 1
+    with pytest.raises(InvalidReplayCode) as caught:
+        parse_replay_code(_signed(f"GO1-E-AAAAAAB-R{code_module._digits(stops)}"))
+    assert caught.value.reason == "move"
+
+
+def test_a_code_whose_line_never_ends_is_refused_after_the_longest_line(monkeypatch):
+    stuck = parse_replay_code(_signed("EO1-C8-AAAAAAB-R"))  # the first legal move, until there is none
+    assert len(stuck) == 7 and stuck.status == "playing"
+    monkeypatch.setattr(code_module, "MAX_REPLAY_MOVES", 6)
+    with pytest.raises(InvalidReplayCode) as caught:
+        parse_replay_code(_signed("EO1-C8-AAAAAAB-R"))
+    assert caught.value.reason == "length"
+
+
+def test_eightoff_weights_favour_what_players_do_most():
+    game = EightOffGame.from_code("EO1-C8-AAAAAAB")
+    game.push(EightOffMove.parse("c0l5x1"))
+    moves = replay_module.legal_order(game)
+    got = dict(zip(moves, weights(game, moves), strict=True))
+    first = next(i for i, c in enumerate(game.cells) if c is None)
+    for move, weight in got.items():
+        if move.dst.kind == "foundation":
+            assert weight == code_module.HOME
+        elif move.dst.kind == "cell" and move.src.kind == "column":
+            assert weight == (code_module.FIRST_CELL if move.dst.index == first else code_module.OTHER)
+        elif move.dst.kind == "cell":
+            assert weight == code_module.OTHER
+        elif move.src.kind != "foundation":
+            assert weight == (code_module.BUILD if game.columns[move.dst.index] else code_module.EMPTY_COLUMN)
+    assert weights(GolfGame.from_code("GO1-E-AAAAAAB"), [1, 2, 3]) == [1, 1, 1]
+
+
+@pytest.mark.slow
+@settings(max_examples=40)
+@given(eightoff_games, st.lists(st.integers(0, 999), max_size=120))
+def test_long_eightoff_games_read_back_as_themselves(game, more):
+    replay = Replay.of(play_random(game, more))
+    assert parse_replay_code(replay_code(replay)) == replay
