@@ -250,3 +250,79 @@ def test_eightoff_weights_favour_what_players_do_most():
 def test_long_eightoff_games_read_back_as_themselves(game, more):
     replay = Replay.of(play_random(game, more))
     assert parse_replay_code(replay_code(replay)) == replay
+
+
+# -- the documented form, written out again independently of replay_code.py -------------------------
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+PILE_ORDER = "clf"  # columns, cells, foundations
+
+
+def reference_weight(game, move):
+    """The module docstring's weights, from the move's text form ('c0l3x1')."""
+    if isinstance(game, GolfGame):
+        return 1
+    text = str(move)
+    src, dst = text[0], text[2]
+    first_cell = next((i for i, c in enumerate(game.cells) if c is None), None)
+    if src == "f":
+        return 1
+    if dst == "f":
+        return 64
+    if dst == "l":
+        return 8 if src == "c" and int(text[3]) == first_cell else 1
+    return 24 if game.columns[int(text[3])] else 8
+
+
+def reference_key(move):
+    text = str(move)
+    if text == "d":
+        return (7,)
+    if text[0] == "p":
+        return (int(text[1]),)
+    src, dst, count = text[:2], text[2:4], int(text.split("x")[1])
+    return (PILE_ORDER.index(src[0]), int(src[1]), count, PILE_ORDER.index(dst[0]), int(dst[1]))
+
+
+def reference_read(code):
+    """The moves a code holds, as texts, read as the module's docstring says (no checks but the check)."""
+    *deal, moves, check = code.split("-")
+    head = code[: code.rindex("-")]
+    total = sum(ord(ch) * pow(10, i + 1, 1021) for i, ch in enumerate(head)) % 1021
+    assert total == CROCKFORD.index(check[0]) * 32 + CROCKFORD.index(check[1])
+    x = 0
+    for ch in moves[1:]:
+        x = x * 32 + CROCKFORD.index(ch)
+    game = (GolfGame if deal[0] == "GO1" else EightOffGame).from_code("-".join(deal))
+    x, stops = x // 2, x % 2
+    count = None
+    if stops:
+        x, count = x // 1001, x % 1001
+    line = []
+    while (count is None or len(line) < count) and game.legal_moves():
+        legal = sorted(game.legal_moves(), key=reference_key)
+        weighted = [reference_weight(game, m) for m in legal]
+        rest, x = x % sum(weighted), x // sum(weighted)
+        i = 0
+        while sum(weighted[: i + 1]) <= rest:
+            i += 1
+        x = weighted[i] * x + rest - sum(weighted[:i])
+        line.append(str(legal[i]))
+        game.push(legal[i])
+    assert x == 0
+    return line
+
+
+@pytest.mark.parametrize("replay", sample_replays(), ids=repr)
+def test_the_documented_form_reads_the_samples(replay):
+    assert reference_read(replay_code(replay)) == [str(m) for m in replay.moves]
+
+
+@given(golf_games)
+def test_the_documented_form_reads_every_golf_code(game):
+    assert reference_read(replay_code(Replay.of(game))) == [str(m) for m in game.move_stack]
+
+
+@settings(max_examples=10)
+@given(eightoff_games)
+def test_the_documented_form_reads_every_eightoff_code(game):
+    assert reference_read(replay_code(Replay.of(game))) == [str(m) for m in game.move_stack]
