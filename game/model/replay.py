@@ -110,8 +110,9 @@ class Replay:
         object.__setattr__(self, "status", status)
 
     @classmethod
-    def _checked(cls, deal: DealCode, moves: Sequence[Move], status: str) -> Replay:
-        """A replay whose moves the caller has just played from the deal (ending at `status`)."""
+    def played(cls, deal: DealCode, moves: Sequence[Move], status: str) -> Replay:
+        """The replay of moves the caller has just played from the deal itself, ending at `status`
+        (a replay code's reader): made without playing them again."""
         replay = cls.__new__(cls)
         replay._set(deal, tuple(moves), status)
         return replay
@@ -127,7 +128,7 @@ class Replay:
         moves: Sequence[Move] = game.move_stack
         if len(moves) > MAX_REPLAY_MOVES:
             raise InvalidReplay("length", f"a replay holds at most {MAX_REPLAY_MOVES} moves")
-        return cls._checked(parse_code(game.code), moves, game.status)
+        return cls.played(parse_code(game.code), moves, game.status)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Replay cannot be changed")

@@ -52,8 +52,9 @@ CHECK_PRIME = 1021
 CHECK_ROOT = 10
 CHECK_DIGITS = 2
 PARTS = 5
-#: The longest text read: beyond any code of MAX_REPLAY_MOVES moves (at most 3 digits a move).
-MAX_CODE_TEXT = 64 + 3 * MAX_REPLAY_MOVES
+#: The longest text read: beyond any code of MAX_REPLAY_MOVES moves. A move takes at most 4 digits
+#: (20 bits): no position has a millionth of that many legal moves' weights.
+MAX_CODE_TEXT = 64 + 4 * MAX_REPLAY_MOVES
 EXAMPLE = "GO1-S-AAAAAAM-RYK4-YA"
 #: Eight Off's weights, by what a move does (the moves a player makes most get the most).
 HOME, BUILD, EMPTY_COLUMN, FIRST_CELL, OTHER = 64, 24, 8, 8, 1
@@ -71,12 +72,13 @@ class InvalidReplayCode(InvalidCode):
 
 
 def is_replay_code(text: object) -> bool:
-    """Whether a pasted text is meant as a replay code (a deal code's prefix and five parts),
-    readable or not; a deal code (three parts) is not."""
-    if not isinstance(text, str) or len(text) > MAX_CODE_TEXT:
+    """Whether a pasted text is meant as a replay code (a deal code's prefix and more than a deal
+    code's three parts), readable or not: the menu's paste box reads it with parse_replay_code, and
+    a deal code with codes.parse_code."""
+    if not isinstance(text, str):
         return False
-    parts = text.strip().upper().split("-")
-    return len(parts) == PARTS and parts[0] in PREFIXES
+    parts = text.strip().upper().split("-", PARTS - 1)
+    return len(parts) > 3 and parts[0] in PREFIXES
 
 
 def weights(game: Game, moves: Sequence[Move]) -> list[int]:
@@ -164,19 +166,18 @@ def _decode(deal: DealCode, x: int) -> Replay:
             break
         if len(line) == MAX_REPLAY_MOVES:
             raise InvalidReplayCode("length", f"A replay holds at most {MAX_REPLAY_MOVES} moves.")
-        weight = weights(game, moves)
-        total = sum(weight)
-        x, rest = divmod(x, total)
+        weighted = weights(game, moves)
+        x, rest = divmod(x, sum(weighted))
         index = before = 0
-        while before + weight[index] <= rest:
-            before += weight[index]
+        while before + weighted[index] <= rest:
+            before += weighted[index]
             index += 1
-        x = weight[index] * x + rest - before
+        x = weighted[index] * x + rest - before
         line.append(moves[index])
         push(game, moves[index])
     if x or (count is not None and (len(line) < count or not legal_order(game))):
         raise InvalidReplayCode("move", "The moves of this replay code do not make a game of its deal.")
-    return Replay._checked(deal, line, game.status)
+    return Replay.played(deal, line, game.status)
 
 
 def _digits(x: int) -> str:
