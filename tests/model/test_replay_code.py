@@ -88,12 +88,28 @@ def test_a_code_is_the_deal_code_the_moves_and_a_check():
 )
 def test_codes_written_once_read_the_same_in_every_version(code, moves):
     read = parse_replay_code(code)
-    assert [str(m) for m in read.moves] == moves and str(read.deal) == code[:13]
+    assert [str(m) for m in read.moves] == moves and str(read.deal) == code[:13] and replay_code(read) == code
 
 
-def test_an_eightoff_code_written_once_reads_the_same_in_every_version():
-    assert replay_code(EIGHTOFF_LEFT) == "EO1-C8-AAAAAAB-R37A1NMQ-MN"
-    assert parse_replay_code(replay_code(EIGHTOFF_LEFT)) == EIGHTOFF_LEFT
+#: Forty moves of a winning line of Eight Off with four cells: to the foundations, onto columns,
+#: into cells and out of them, a run of two.
+EIGHTOFF_FORTY = (
+    "l0f0x1 c1f2x1 c0l0x1 c0f1x1 c7c5x1 c7f1x1 l0f1x1 c6l0x1 c7c6x1 l3c7x1 l2c7x1 c6c7x2 c6f3x1 c2c7x1 "
+    "c5l2x1 c5l3x1 c1c5x1 l3c1x1 l2c1x1 c5l2x1 c5l3x1 c5f1x1 c4f1x1 c4c5x1 l1c4x1 c6l1x1 c6f2x1 c3f2x1 "
+    "c3f0x1 c5f0x1 c5f0x1 c4f0x1 c4f0x1 c0f0x1 c4f0x1 l2f0x1 l3f0x1 c0l2x1 c0f2x1 l1f2x1"
+)
+
+
+@pytest.mark.parametrize(
+    "code, deal, moves",
+    [
+        ("EO1-C8-AAAAAAB-R37A1NMQ-MN", "EO1-C8-AAAAAAB", "c0l5x1 l0l6x1 l5l0x1"),
+        ("EO1-C4-AAAAAAC-RCN9RR2CW26APSQ3-5W", "EO1-C4-AAAAAAC", EIGHTOFF_FORTY),
+    ],
+)
+def test_an_eightoff_code_written_once_reads_the_same_in_every_version(code, deal, moves):
+    replay = Replay(deal, [EightOffMove.parse(m) for m in moves.split()])
+    assert replay_code(replay) == code and parse_replay_code(code) == replay
 
 
 @given(golf_games)
