@@ -1,0 +1,367 @@
+"""The replay viewer: a replay's game played back on a table with the normal card animations, under a
+band of its own: the previous and the next move, play and pause, the speed (1×, 2×, 4×), the move
+shown ("12 of 40"), "Play from here" and Back.
+
+The table is the one table scene (table.py) in the REPLAY seat (seat.py): it records nothing (no
+Progress), takes no card of the player's, and shows no end panel (the end of the replay says so in a
+line over the table). Its game is always exactly `replay.position(i)`: a step forward pushes the
+line's next move (its cards fly as that move's do at a table), any other step builds the position
+again from the deal, and the cards fly back to it. Opened at `start`, the viewer shows the position
+before that move, paused, with `note` over the table and `better` marked as a hint is; both show
+whenever that position does. "Play from here" opens the player's own table at the position shown, a
+new game of the deal (table.py: `from_replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..context import ANIMATION_SCALE
+from ..i18n import N_, tr
+from ..model.replay import Replay, push
+from ..ui.pointer import pointer
+from .assist import FOREVER
+from .base import Pop, Push, Replace, Transition
+from .hud import MOVES, Hud, Slot
+from .seat import Seat, saved_game_at_stake
+from .table import TableScene
+from .table_deal import listed
+from .tables import open_table, rules_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..context import Context
+    from ..model.replay import Game, Move
+    from .base import Action
+    from .hud import Form
+
+#: The speeds of the playback, slowest first (the speed button goes round them).
+SPEEDS = (1, 2, 4)
+#: s a move rests at 1× once its cards have landed, before the next one (the demo's pace).
+BEAT = 0.45
+END_LINE = N_("End of the replay")
+#: The move shown, in the band's slot: "12 of 40".
+MOVE_OF = N_("{index} of {count}")
+
+# the play button's two faces, and the speed button's three (each a label and its icon)
+PLAY_FACES = ((N_("Play moves"), "▶"), (N_("Pause"), "⏸"))
+SPEED_FACES = tuple((f"{n}×", f"{n}×") for n in SPEEDS)
+
+
+class ReplayBand(Hud):
+    """The table's band with the replay's buttons, where a button may have several faces (label and
+    icon) of one width, the widest's: the play button (Play, Pause) and the speed (1×, 2×, 4×). Turning
+    a face changes that button's lines only; nothing on the band moves."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        actions: list[tuple],
+        code: str | None,
+        on_copy: Action,
+        faces: dict[Callable[[], Transition], Sequence[tuple[str, str]]],
+    ) -> None:
+        super().__init__(ctx, actions, code, on_copy)
+        self.faces = faces
+        self.face: dict[Callable[[], Transition], int] = dict.fromkeys(faces, 0)
+
+    def _actions(self) -> list[tuple[str, Action, str | None, int]]:
+        out = []
+        for label, action, icon, stage in super()._actions():
+            if action in self.faces:
+                label, icon = self.faces[action][self.face[action]]
+            out.append((label, action, icon, stage))
+        return out
+
+    def _button_widths(self, form: Form) -> list[int]:
+        shown = dict(self.face)
+        widths = []
+        for k in range(max((len(f) for f in self.faces.values()), default=1)):
+            self.face = {a: min(k, len(f) - 1) for a, f in self.faces.items()}
+            widths.append(super()._button_widths(form))
+        self.face = shown
+        return [max(column) for column in zip(*widths)]
+
+    def turn(self, action: Callable[[], Transition], face: int) -> None:
+        """Show the button of `action` with its face number `face`."""
+        if self.face.get(action) == face:
+            return
+        self.face[action] = face
+        button = self.button_for(action)
+        if button is not None and hasattr(button, "lines"):
+            index = self.buttons.index(button)
+            button.lines = tuple(self._button_lines(self.form)[index])
+            button.label = self.faces[action][face][0]
+            button.dirty = True
+
+
+class ReplayScene(TableScene):
+    """A replay shown on a table, from the position before move `start` (0: the deal), paused; `note`
+    (a line, translated) shows over the table and `better` (a move from there) is marked on it while
+    that position shows."""
+
+    def __init__(
+        self, ctx: Context, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None
+    ) -> None:
+        self.replay = replay
+        self.start = min(max(0, int(start)), len(replay))
+        self.note = note
+        self.better = better
+        self.playing = False
+        self.rate = SPEEDS[0]
+        self.wait = 0.0  # s until the next move while playing (once the cards rest)
+        game = replay.position(self.start)
+        super().__init__(ctx, game, rules_for(game))
+        self.seat = Seat.REPLAY
+        self.hud.light = self.hud.on_light = None  # (the light judges a player's game)
+
+    # -- the band ----------------------------------------------------------------------------------
+    def make_band(self) -> Hud:
+        """Back, Play from here, the speed, the next move, play or pause and the previous move, from
+        the right edge leftwards (the player reads them left to right as a player of media does)."""
+        return ReplayBand(
+            self.ctx,
+            [
+                ("Back", self.close, "⮌"),
+                (N_("Play from here"), self.play_from_here, "✋"),
+                (SPEED_FACES[0][0], self.faster),
+                (N_("Next move"), self.step_forward, "⏭"),
+                (PLAY_FACES[0][0], self.toggle),
+                (N_("Previous move"), self.step_back, "⏮"),
+            ],
+            self.game.code,
+            self.copy_code,
+            {self.toggle: PLAY_FACES, self.faster: SPEED_FACES},
+        )
+
+    @property
+    def band(self) -> ReplayBand:
+        assert isinstance(self.hud, ReplayBand)
+        return self.hud
+
+    def hud_slots(self) -> list[Slot]:
+        """The game's counters, its move counter the move shown of the replay's ("12 of 40"); no time."""
+        digits = "8" * len(str(len(self.replay)))
+        shown = Slot(N_("Move"), tr(MOVE_OF, index=digits, count=digits))
+        return [shown if slot == MOVES else slot for slot in self.counter_slots()]
+
+    def hud_values(self) -> list[str]:
+        moved = tr(MOVE_OF, index=self.index, count=len(self.replay))
+        return [moved if slot == MOVES else value for slot, value in zip(self.counter_slots(), self.counter_values())]
+
+    def sync_buttons(self) -> None:
+        """Previous and next move where there is one; Play from here while the game is still playing."""
+        for action, can in (
+            (self.step_back, self.index > 0),
+            (self.step_forward, not self.at_end),
+            (self.play_from_here, self.game.status == "playing"),
+        ):
+            button = self.hud.button_for(action)
+            if button is not None and button.enabled != can:
+                button.enabled = can
+                button.dirty = True
+        self.band.turn(self.toggle, int(self.playing))
+        self.band.turn(self.faster, SPEEDS.index(self.rate))
+
+    # -- where the replay is -----------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """The moves of the replay made on the table (the position shown is `replay.position(index)`)."""
+        return len(self.game.move_stack)
+
+    @property
+    def at_end(self) -> bool:
+        return self.index >= len(self.replay)
+
+    @property
+    def speed(self) -> float:
+        """The animations' time scale: the player's setting, quicker at a higher playback speed."""
+        return ANIMATION_SCALE.get(self.ctx.settings.animation_speed, 1.0) / self.rate
+
+    @property
+    def progress(self) -> None:
+        """A replay is never the player's game: nothing is saved or counted."""
+        return None
+
+    def taken_over(self) -> Transition:
+        return None  # (only Play from here gives the player the game)
+
+    def end_overlay(self) -> None:
+        return None  # the end of a replay: a line over the table, never a game's end panel
+
+    def sound(self, name: str) -> None:
+        """The cards' own sounds as the moves are shown; never a refusal or a win, which are a player's."""
+        if name not in ("refuse", "win"):
+            super().sound(name)
+
+    # -- scene life --------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """The position shows at once, as it is (no deal), paused."""
+        if not self._started:
+            self._started = True
+            self.guaranteed = listed(self.game)  # (the ✓ of a listed deal on its code, as at a table)
+            self.resize(self.ctx.screen_size)
+            self.refresh(0)
+            self._shown()
+        self._full = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._mark()
+
+    def update(self, dt: float) -> Transition:
+        transition = super().update(dt)
+        if self.playing and not self.board.is_animating():
+            self.wait -= dt
+            if self.wait <= 0:
+                self._go(self.index + 1)
+                self.wait = BEAT / self.rate
+                if self.at_end:
+                    self.pause()
+        return transition
+
+    def is_animating(self) -> bool:
+        return self.playing or super().is_animating()
+
+    # -- the buttons and keys ----------------------------------------------------------------------
+    def play(self) -> None:
+        """Play the moves one after another (from the deal again when the end shows)."""
+        if self.at_end:
+            self.seek(0)
+        self.playing = not self.at_end
+        self.wait = BEAT / self.rate
+        self.sync_buttons()
+
+    def pause(self) -> None:
+        self.playing = False
+        self.sync_buttons()
+
+    def toggle(self) -> Transition:
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+        return None
+
+    def faster(self) -> Transition:
+        """The next speed (after the fastest, the slowest again)."""
+        self.rate = SPEEDS[(SPEEDS.index(self.rate) + 1) % len(SPEEDS)]
+        self.sync_buttons()
+        return None
+
+    def step_forward(self) -> Transition:
+        self.pause()
+        self._go(self.index + 1)
+        return None
+
+    def step_back(self) -> Transition:
+        self.pause()
+        self._go(self.index - 1)
+        return None
+
+    def seek(self, index: int) -> None:
+        """Show the position after `index` moves (kept within the replay)."""
+        self._go(index)
+
+    def close(self) -> Transition:
+        """Back where the replay was opened from."""
+        self.pause()
+        return Pop()
+
+    def play_from_here(self) -> Transition:
+        """A new game of the deal on the player's own table, at the position shown, with the moves so
+        far to undo; a saved game with moves made is given up for it only after the player agrees."""
+        self.pause()
+        if self.game.status != "playing":
+            return None
+        index = self.index
+
+        def take() -> Transition:
+            game = self.replay.position(index)
+            table = open_table(self.ctx, game, guaranteed=None if index == 0 else False)
+            table.from_replay = index > 0
+            return Replace(table)
+
+        if saved_game_at_stake(self.ctx):
+            from .dialog import ConfirmDialog  # (read ahead: read_ahead.SHARED)
+
+            why = N_("The game you can continue will count as abandoned.")
+            return Push(ConfirmDialog(self.ctx, N_("Play from here?"), [why], N_("Play from here"), take))
+        return take()
+
+    KEYS: dict[int, str] = {
+        pygame.K_ESCAPE: "close",
+        pygame.K_AC_BACK: "close",
+        pygame.K_BACKSPACE: "close",
+        pygame.K_SPACE: "toggle",
+        pygame.K_k: "toggle",
+        pygame.K_LEFT: "step_back",
+        pygame.K_RIGHT: "step_forward",
+        pygame.K_s: "faster",
+        pygame.K_p: "play_from_here",
+    }
+
+    def handle_event(self, event: pygame.event.Event) -> Transition:
+        """The band's buttons, and their keys (Esc, Space, arrows, Home and End, S for the speed, P to
+        play from here); the cards are not the player's."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_HOME, pygame.K_END):
+                self.pause()
+                self.seek(0 if event.key == pygame.K_HOME else len(self.replay))
+                return None
+            name = self.KEYS.get(event.key)
+            return None if name is None else getattr(self, name)()
+        p = pointer(event, self.size)
+        if p is None:
+            return None
+        _fired, transition = self.hud.handle(*p)
+        return transition
+
+    # -- moving the cards --------------------------------------------------------------------------
+    def _go(self, index: int) -> None:
+        """Show the position after `index` moves: the next move pushed, any other rebuilt from the
+        deal (the cards fly there)."""
+        index = min(max(0, index), len(self.replay))
+        if index == self.index:
+            return
+        self.cancel_press()
+        if index == self.index + 1:
+            move = self.replay.moves[self.index]
+            push(self.game, move)
+            self.after_change(self.rules.move_sound(move))
+        else:
+            one_back = index == self.index - 1
+            self._set_game(self.replay.position(index))
+            self.after_change("slide" if one_back else None, undo=True)
+        self._shown()
+
+    def _set_game(self, game: Game) -> None:
+        """The table's game becomes `game` (a position of the same deal), with rules made for it."""
+        self.game = game
+        self.rules = rules_for(game)(self)
+        self.rules.relayout(self.size)
+        self.rules.resized()
+
+    def _shown(self) -> None:
+        """What goes with the position shown: the buttons, the note and the better move at `start`, the
+        end's line at the end."""
+        self.sync_buttons()
+        self._mark()
+        if self.index == self.start and self.note:
+            self.show_message(self.note, FOREVER)
+        elif self.at_end:
+            self.show_message(END_LINE, FOREVER)
+        else:
+            self.toast.hide()
+
+    def _mark(self) -> None:
+        """The better move marked as a hint is, while the position it is for shows."""
+        move = self.better
+        if move is not None and self.index == self.start and self.game.status == "playing":
+            legal: list = list(self.game.legal_moves())
+            if move in legal:
+                self.board.set_hint(*self.rules.hint_view(move))
+                return
+        self.board.set_hint(set())
