@@ -15,20 +15,24 @@ new game of the deal (table.py: `from_replay`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..context import ANIMATION_SCALE
 from ..i18n import N_, tr
-from ..model.replay import Replay, push
+from ..model.replay import Replay
 from ..ui.pointer import pointer
+from ..ui.toast import Toast
 from .assist import FOREVER
+from .band_button import Line
 from .base import Pop, Push, Replace, Transition
 from .hud import MOVES, Hud, Slot
 from .seat import Seat, saved_game_at_stake
-from .table import TableScene
+from .table import MOVE_TIME, TableScene
 from .table_deal import listed
+from .table_paint import FloatingLayer
 from .tables import open_table, rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +52,7 @@ MOVE_OF = N_("{index} of {count}")
 # the play button's two faces, and the speed button's three (each a label and its icon)
 PLAY_FACES = ((N_("Play moves"), "▶"), (N_("Pause"), "⏸"))
 SPEED_FACES = tuple((f"{n}×", f"{n}×") for n in SPEEDS)
+SPEED = N_("Speed")  # (the speed button's name under its icon)
 
 
 class ReplayBand(Hud):
@@ -66,6 +71,8 @@ class ReplayBand(Hud):
         super().__init__(ctx, actions, code, on_copy)
         self.faces = faces
         self.face: dict[Callable[[], Transition], int] = dict.fromkeys(faces, 0)
+        #: The short names under icons that are not their labels (label: short name, a msgid).
+        self.short = dict.fromkeys((label for label, _icon in SPEED_FACES), SPEED)
 
     def _actions(self) -> list[tuple[str, Action, str | None, int]]:
         out = []
@@ -73,6 +80,14 @@ class ReplayBand(Hud):
             if action in self.faces:
                 label, icon = self.faces[action][self.face[action]]
             out.append((label, action, icon, stage))
+        return out
+
+    def _button_lines(self, form: Form) -> list[list[Line]]:
+        """The band's lines, where an icon's short name under it is its own (the speed's: "Speed")."""
+        out = super()._button_lines(form)
+        for lines, (label, _action, _icon, _stage) in zip(out, self._actions()):
+            if len(lines) == 2 and label in self.short:
+                lines[1] = replace(lines[1], text=tr(self.short[label]))
         return out
 
     def _button_widths(self, form: Form) -> list[int]:
@@ -116,6 +131,11 @@ class ReplayScene(TableScene):
         super().__init__(ctx, game, rules_for(game))
         self.seat = Seat.REPLAY
         self.hud.light = self.hud.on_light = None  # (the light judges a player's game)
+        #: The standing line over the table (the note, the end of the replay): a message placed as the
+        #: table places one, in a toast of its own that, once shown, stands still (the table's toast
+        #: keeps the frames coming while it shows).
+        self.caption = Toast(ctx.text)
+        self.layers.append(FloatingLayer(self.caption))
 
     # -- the band ----------------------------------------------------------------------------------
     def make_band(self) -> Hud:
@@ -210,20 +230,29 @@ class ReplayScene(TableScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self._mark()
+        if self.caption.active:
+            self._say()  # (placed again, in the language now chosen)
 
     def update(self, dt: float) -> Transition:
         transition = super().update(dt)
-        if self.playing and not self.board.is_animating():
+        self.caption.update(dt)
+        if self.playing:
             self.wait -= dt
-            if self.wait <= 0:
+            if self.wait <= 0 and not self.board.is_animating():
                 self._go(self.index + 1)
-                self.wait = BEAT / self.rate
+                self.wait = self.pace()
                 if self.at_end:
                     self.pause()
         return transition
 
+    def pace(self) -> float:
+        """s from one move to the next while playing: its flight and a rest, quicker at each speed."""
+        return (MOVE_TIME * ANIMATION_SCALE.get(self.ctx.settings.animation_speed, 1.0) + BEAT) / self.rate
+
     def is_animating(self) -> bool:
-        return self.playing or super().is_animating()
+        caption = self.caption
+        fading = caption.active and caption.clock < caption.FADE_IN or caption.dirty_rect() is not None
+        return self.playing or fading or super().is_animating()
 
     # -- the buttons and keys ----------------------------------------------------------------------
     def play(self) -> None:
@@ -231,7 +260,7 @@ class ReplayScene(TableScene):
         if self.at_end:
             self.seek(0)
         self.playing = not self.at_end
-        self.wait = BEAT / self.rate
+        self.wait = self.pace()
         self.sync_buttons()
 
     def pause(self) -> None:
@@ -329,7 +358,7 @@ class ReplayScene(TableScene):
         self.cancel_press()
         if index == self.index + 1:
             move = self.replay.moves[self.index]
-            push(self.game, move)
+            self.game.push(move)
             self.after_change(self.rules.move_sound(move))
         else:
             one_back = index == self.index - 1
@@ -349,12 +378,19 @@ class ReplayScene(TableScene):
         end's line at the end."""
         self.sync_buttons()
         self._mark()
-        if self.index == self.start and self.note:
-            self.show_message(self.note, FOREVER)
-        elif self.at_end:
-            self.show_message(END_LINE, FOREVER)
-        else:
-            self.toast.hide()
+        self._say()
+
+    def _say(self) -> None:
+        """The note at `start`, the end's line at the end, else no line."""
+        line = self.note if self.index == self.start and self.note else END_LINE if self.at_end else None
+        if line is None:
+            self.caption.hide()
+            return
+        shown, self.toast = self.toast, self.caption  # (show_message places the table's toast)
+        try:
+            self.show_message(line, FOREVER)
+        finally:
+            self.toast = shown
 
     def _mark(self) -> None:
         """The better move marked as a hint is, while the position it is for shows."""
