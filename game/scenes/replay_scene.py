@@ -1,6 +1,6 @@
 """The replay viewer: a replay's game played back on a table with the normal card animations, under a
 band of its own: the previous and the next move, play and pause, the speed (1×, 2×, 4×), the move
-shown ("12 of 40"), "Play from here" and Back.
+shown ("12 of 40"), "Play from here" and Back; and a timeline at its foot (replay_timeline.py).
 
 The table is the one table scene (table.py) in the REPLAY seat (seat.py): it records nothing (no
 Progress), takes no card of the player's, and shows no end panel (the end of the replay says so in a
@@ -29,6 +29,7 @@ from .assist import FOREVER
 from .band_button import Line
 from .base import Pop, Push, Replace, Transition
 from .hud import MOVES, Hud, Slot
+from .replay_timeline import Timeline, foot_height
 from .seat import Seat, saved_game_at_stake
 from .table import MOVE_TIME, TableScene
 from .table_deal import listed
@@ -135,7 +136,9 @@ class ReplayScene(TableScene):
         #: table places one, in a toast of its own that, once shown, stands still (the table's toast
         #: keeps the frames coming while it shows).
         self.caption = Toast(ctx.text)
-        self.layers.append(FloatingLayer(self.caption))
+        #: The timeline at the table's foot (none where the window has no room for it).
+        self.timeline = Timeline(lambda: (self.index, len(self.replay)), self.scrub)
+        self.layers += [FloatingLayer(self.timeline), FloatingLayer(self.caption)]
 
     # -- the band ----------------------------------------------------------------------------------
     def make_band(self) -> Hud:
@@ -227,7 +230,12 @@ class ReplayScene(TableScene):
             self._shown()
         self._full = True
 
+    def cards_size(self) -> tuple[int, int]:
+        """The window above the timeline."""
+        return (self.size[0], self.size[1] - self.timeline.rect.height)
+
     def resize(self, size: tuple[int, int]) -> None:
+        self.timeline.place(size, foot_height(size, bool(self.ctx.kiosk)) if len(self.replay) else 0)
         super().resize(size)
         self._mark()
         if self.caption.active:
@@ -294,6 +302,12 @@ class ReplayScene(TableScene):
         """Show the position after `index` moves (kept within the replay)."""
         self._go(index)
 
+    def scrub(self, index: int) -> None:
+        """The timeline shows a move: paused there."""
+        if self.playing:
+            self.pause()
+        self._go(index)
+
     def close(self) -> Transition:
         """Back where the replay was opened from."""
         self.pause()
@@ -345,6 +359,8 @@ class ReplayScene(TableScene):
         p = pointer(event, self.size)
         if p is None:
             return None
+        if self.timeline.handle(*p):
+            return None
         _fired, transition = self.hud.handle(*p)
         return transition
 
@@ -370,7 +386,7 @@ class ReplayScene(TableScene):
         """The table's game becomes `game` (a position of the same deal), with rules made for it."""
         self.game = game
         self.rules = rules_for(game)(self)
-        self.rules.relayout(self.size)
+        self.rules.relayout(self.cards_size())
         self.rules.resized()
 
     def _shown(self) -> None:

@@ -152,6 +152,10 @@ class TableScene(Scene):
             self.copy_code,
         )
 
+    def cards_size(self) -> tuple[int, int]:
+        """The window the cards are laid out in: the table's (a replay keeps a strip at its foot)."""
+        return self.size
+
     @property
     def layout(self) -> TableLayout:
         """Where the game's cards go at this size (the rules' own layout)."""
@@ -277,7 +281,7 @@ class TableScene(Scene):
         self.hud.marks = deal_marks(self.game, self.guaranteed, self.daily)  # its difficulty, or daily
         self.hud.slots = self.hud_slots()
         self.size = (int(size[0]), int(size[1]))
-        self.rules.relayout(self.size)
+        self.rules.relayout(self.cards_size())
         self.gestures.card_w = self.layout.card_w
         self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)  # (again after Appearance)
         self.board.set_card_size(self.layout.card_size)

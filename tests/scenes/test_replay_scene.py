@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import FRAME, click, key, run_frames, settle, touch_tap
+from conftest import FRAME, click, key, run_frames, settle, touch_drag, touch_tap
 from helpers.replays import play_random
 
 from game.model.codes import DealCode
@@ -318,3 +318,25 @@ def plays_back_exactly(make_app, game, size) -> None:
     least = scene.hud.design.target
     assert all(b.hit_area.height >= least and b.rect.width >= least for b in buttons)  # finger-sized
     assert all(b.rect.right <= size[0] and b.rect.left >= 0 for b in buttons)
+    top = scene.timeline.rect.top if scene.timeline.active else size[1]
+    assert all(scene.target_rect(c).bottom <= top for c in scene.targets())  # every card above the timeline
+
+
+# -- the timeline ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_timeline_shows_the_move_pressed_or_dragged_to_and_the_cards_rest_above_it(make_app, size):
+    replay = golf_won()
+    app, scene = viewer(make_app, replay, 0, size=size)
+    strip = scene.timeline.rect
+    assert strip.height >= scene.hud.design.target and strip.bottom == size[1]
+    track = scene.timeline.track()
+    press(app, scene, scene.toggle)
+    click(app, (track.x + track.width // 2, strip.centery))  # a press pauses there
+    assert not scene.playing and at(scene, round(len(replay) / 2))
+    touch_drag(app, (track.x + track.width // 2, strip.centery), (track.right, strip.centery))
+    settle(app)
+    assert at(scene, len(replay)) and scene.caption.message == END_LINE
+    touch_drag(app, (track.right, strip.centery), (track.x - 20, strip.centery))
+    settle(app)
+    assert at(scene, 0)
+    assert all(r.bottom <= strip.top for r in (scene.target_rect(c) for c in scene.targets()))
