@@ -5,7 +5,7 @@ shown ("12 of 40"), "Play from here" and Back; and a timeline at its foot (repla
 The table is the one table scene (table.py) in the REPLAY seat (seat.py): it records nothing (no
 Progress), takes no card of the player's, and shows no end panel (the end of the replay says so in a
 line over the table). Its game is always exactly `replay.position(i)`: a step forward pushes the
-line's next move (its cards fly as that move's do at a table), any other step builds the position
+line's next moves (the cards fly as those moves' do at a table), a step back builds the position
 again from the deal, and the cards fly back to it. Opened at `start`, the viewer shows the position
 before that move, paused, with `note` over the table and `better` marked as a hint is; both show
 whenever that position does. "Play from here" opens the player's own table at the position shown, a
@@ -366,16 +366,17 @@ class ReplayScene(TableScene):
 
     # -- moving the cards --------------------------------------------------------------------------
     def _go(self, index: int) -> None:
-        """Show the position after `index` moves: the next move pushed, any other rebuilt from the
-        deal (the cards fly there)."""
+        """Show the position after `index` moves: the line's next moves pushed, a position before this
+        one rebuilt from the deal (either way exactly `replay.position(index)`; the cards fly there)."""
         index = min(max(0, index), len(self.replay))
         if index == self.index:
             return
         self.cancel_press()
-        if index == self.index + 1:
-            move = self.replay.moves[self.index]
-            self.game.push(move)
-            self.after_change(self.rules.move_sound(move))
+        if index > self.index:
+            moves = self.replay.moves[self.index : index]
+            for move in moves:
+                self.game.push(move)
+            self.after_change(self.rules.move_sound(moves[0]) if len(moves) == 1 else None)
         else:
             one_back = index == self.index - 1
             self._set_game(self.replay.position(index))
