@@ -127,7 +127,7 @@ class ReplayScene(TableScene):
         self.better = better
         self.playing = False
         self.rate = SPEEDS[0]
-        self.wait = 0.0  # s until the next move while playing (once the cards rest)
+        self.wait = 0.0  # s until the next move while playing (it waits for the cards to rest too)
         game = replay.position(self.start)
         super().__init__(ctx, game, rules_for(game))
         self.seat = Seat.REPLAY

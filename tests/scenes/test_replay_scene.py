@@ -194,9 +194,10 @@ def test_the_note_and_the_better_move_show_at_their_position(make_app):
 
 def test_a_better_move_that_is_not_legal_there_is_not_marked(make_app):
     replay = golf_won()
-    app, scene = viewer(make_app, replay, 2, better=replay.moves[10])
-    if replay.moves[10] not in replay.position(2).legal_moves():
-        assert not scene.board.hinted
+    legal = replay.position(2).legal_moves()
+    refused = next(m for m in replay.moves if m not in legal)
+    app, scene = viewer(make_app, replay, 2, better=refused)
+    assert not scene.board.hinted and scene.board.arrow is None
 
 
 # -- leaving, and taking over -------------------------------------------------------------------------
