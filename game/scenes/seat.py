@@ -37,6 +37,8 @@ class Seat(Enum):
     #                      saved game waits untouched for Continue, until the player takes it over
     ATTRACT = "attract"  # attract mode's demo: watched too, silently, under its banner (no message of
     #                      its own, no win panel)
+    REPLAY = "replay"  # a replay shown (replay_scene.py): watched, and never taken over but by its
+    #                    "Play from here", which opens the player's own table
 
 
 def take_over(table: SeatTable) -> Transition:
@@ -44,7 +46,7 @@ def take_over(table: SeatTable) -> Transition:
     on the game is theirs, saved and counted (as assisted if they move: the demo has moved in it). A
     saved game with moves made is only given up for it after the player agrees (the transition
     asks); until then the deal stays a watched one, and "no" lets the demo go on."""
-    if not table.watching or table.ctx.progress is None or table.game.status != "playing":
+    if table.seat in (Seat.PLAYER, Seat.REPLAY) or table.ctx.progress is None or table.game.status != "playing":
         return None
     table.assist.taken_over()
     if saved_game_at_stake(table.ctx):

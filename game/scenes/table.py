@@ -104,21 +104,7 @@ class TableScene(Scene):
         self.assist = Assistant(self, demo_due=demo)  # a watched deal's demo starts once the cards are down
         self.input = TableInput(self)
         self.gestures = Gestures(self.input.perform, double_tap=self.rules.DOUBLE_TAP)
-        # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
-        self.hud = Hud(
-            ctx,
-            [
-                ("Menu", self.go_menu),
-                ("?", self.show_help),
-                ("New game", self.go_new_game),
-                ("Redo", self.redo, "⮫", 2),
-                ("Undo", self.undo, "⮪", 2),
-                ("Hint", self.hint, "☞"),
-                ("Watch", self.watch, "▶"),
-            ],
-            game.code,
-            self.copy_code,
-        )
+        self.hud = self.make_band()
         if round_play is not None:  # in a round the band's New game gives the hole up
             self.hud.actions = [(N_("Give up"), *a[1:]) if a[1] == self.go_new_game else a for a in self.hud.actions]
         self.band_tip = BandTip(self.hud, ctx.text)  # an icon's name under it, for a mouse
@@ -143,6 +129,32 @@ class TableScene(Scene):
         #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
         self._glow_due: tuple[float, set[Card]] | None = None
         self._par: tuple[int | None] | None = None  # the deal's par, once asked
+        #: The game was taken over from a replay past its deal ("Play from here", replay_scene.py): it
+        #: shows as it is, without a deal, and the moves before were not made at this table (they
+        #: count as the demo's: a win is an assisted one).
+        self.from_replay = False
+
+    def make_band(self) -> Hud:
+        """The top band and its buttons (a replay's table has its own: replay_scene.py)."""
+        # on a narrow band Hint and Watch become icons first, then Undo and Redo (U+2BAA, U+2BAB)
+        return Hud(
+            self.ctx,
+            [
+                ("Menu", self.go_menu),
+                ("?", self.show_help),
+                ("New game", self.go_new_game),
+                ("Redo", self.redo, "⮫", 2),
+                ("Undo", self.undo, "⮪", 2),
+                ("Hint", self.hint, "☞"),
+                ("Watch", self.watch, "▶"),
+            ],
+            self.game.code,
+            self.copy_code,
+        )
+
+    def cards_size(self) -> tuple[int, int]:
+        """The window the cards are laid out in: the table's (a replay keeps a strip at its foot)."""
+        return self.size
 
     @property
     def layout(self) -> TableLayout:
@@ -241,10 +253,12 @@ class TableScene(Scene):
                 self.guaranteed = bool((self.resumed or {}).get("guaranteed")) or listed(self.game)
             if self.progress is not None:
                 self.progress.begin(self.game, self.resumed, guaranteed=self.guaranteed, daily=self.daily)
+                if self.from_replay and self.game.moves:
+                    self.progress.changed(self.game, by_demo=True)
             self.resize(self.ctx.screen_size)
-            if self.resumed is None:
+            if self.resumed is None and not self.from_replay:
                 start_deal(self)
-            else:  # a continued game: the cards are where they were
+            else:  # a continued game (or one from a replay): the cards are where they were
                 self.refresh(0)
                 self.light.changed()
                 if self.game.status != "playing":
@@ -267,7 +281,7 @@ class TableScene(Scene):
         self.hud.marks = deal_marks(self.game, self.guaranteed, self.daily)  # its difficulty, or daily
         self.hud.slots = self.hud_slots()
         self.size = (int(size[0]), int(size[1]))
-        self.rules.relayout(self.size)
+        self.rules.relayout(self.cards_size())
         self.gestures.card_w = self.layout.card_w
         self.board.set_look(self.ctx.settings.four_colour, self.ctx.settings.card_back)  # (again after Appearance)
         self.board.set_card_size(self.layout.card_size)
