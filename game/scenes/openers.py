@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..help.examples import Example
     from ..model.base import SolitaireGame
     from ..model.course import GolfRound
+    from ..model.replay import Move, Replay
     from ..registry import GameKind
     from ..services import SceneLike, Transition
 
@@ -99,3 +100,14 @@ class Openers:
         from .round_stats_scene import RoundStatsScene  # loaded when first shown
 
         return RoundStatsScene(self.ctx, kind)
+
+    def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
+        from .replay_scene import ReplayScene  # type: ignore[import-not-found]  # (its own helper writes it)
+
+        scene: SceneLike = ReplayScene(self.ctx, replay, start, note, better)
+        return scene
+
+    def review(self, replay: Replay) -> SceneLike:
+        from .review_scene import ReviewScene  # loaded when first shown
+
+        return ReviewScene(self.ctx, replay)
