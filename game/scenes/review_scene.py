@@ -119,7 +119,7 @@ class ReviewScene(Scene):
         text = ctx.text
         self.bar = ReviewBar(text)
         self.back_button = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
-        self.watch_button = Button((0, 0, 1, 1), N_("Watch"), text, self.watch)
+        self.watch_button = Button((0, 0, 1, 1), N_("Watch the game"), text, self.watch)
         self.copy_button = Button((0, 0, 1, 1), N_("Copy replay code"), text, self.copy_code)
         self.more_button = Button((0, 0, 1, 1), N_("More moves"), text, self.next_page)
         self.show_buttons: list[Button] = []
@@ -248,7 +248,9 @@ class ReviewScene(Scene):
             said = summary_lines(self.review, self.replay.status)
         out = []
         for i, line in enumerate(said):
-            size, colour, bold = (d.type.heading, theme.GOLD, True) if i == 0 and not self.running else (d.type.body, theme.TEXT, False)
+            size, colour, bold = (
+                (d.type.heading, theme.GOLD, True) if i == 0 and not self.running else (d.type.body, theme.TEXT, False)
+            )
             size = least_legible(line, size)
             joined = "\n".join(wrap_lines(line, width, size, bold))
             out.append((joined, size, colour, bold, self.ctx.text.rendered_size(joined, size, bold)[1]))
@@ -261,7 +263,9 @@ class ReviewScene(Scene):
         text = self.ctx.text
         area = self.worst_rect
         label = d.type.label
-        show_w = max(text.rendered_size(tr("Show"), least_legible(tr("Show"), label), True)[0] + 2 * d.space(1.5), 2 * row)
+        show_w = max(
+            text.rendered_size(tr("Show"), least_legible(tr("Show"), label), True)[0] + 2 * d.space(1.5), 2 * row
+        )
         self.text_w = area.width - show_w - gap
         head_h = text.rendered_size("Ag", label, True)[1]
         self.blocks: list[tuple[str, str, int]] = []  # (heading, sentence lines joined, height)
@@ -306,7 +310,12 @@ class ReviewScene(Scene):
         self.more_button.rect = (area.right - more_w, area.bottom - row, more_w, row)
         self.more_button.set_size(label)
         self.page_rect = pygame.Rect(area.x, area.bottom - row, area.width - more_w - gap, row)
-        self.widgets = [self.bar, *self.show_buttons, *([self.more_button] if self.more_button.visible else []), *self.bottom]
+        self.widgets = [
+            self.bar,
+            *self.show_buttons,
+            *([self.more_button] if self.more_button.visible else []),
+            *self.bottom,
+        ]
         if not self.worst:  # (a line says there is nothing to go over, once the review is in)
             return 0 if self.running else self.body_h * 2 + gap
         if len(self.pages) > 1:
@@ -404,7 +413,9 @@ class ReviewScene(Scene):
     def show(self, k: int) -> None:
         """One of the worst moves on the table: the position before it, its sentence, the better move."""
         worst = self.worst[k]
-        self.next = Push(self.ctx.scenes.replay(self.replay, start=worst.index, note=worst.sentence, better=worst.better))
+        self.next = Push(
+            self.ctx.scenes.replay(self.replay, start=worst.index, note=worst.sentence, better=worst.better)
+        )
 
     def next_page(self) -> None:
         self.page = (self.page + 1) % len(self.pages)

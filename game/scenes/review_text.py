@@ -181,7 +181,13 @@ def _band_count(band: str, n: int) -> str:
 def _unknown_line(unknown: int) -> list[str]:
     if not unknown:
         return []
-    return [tr("{count} move could not be graded in time", plural="{count} moves could not be graded in time", count=unknown)]
+    return [
+        tr(
+            "{count} move could not be graded in time",
+            plural="{count} moves could not be graded in time",
+            count=unknown,
+        )
+    ]
 
 
 # -- the worst moves ------------------------------------------------------------------------------------
@@ -197,7 +203,10 @@ def worst_moves(review: Any, replay: Replay) -> list[Worst]:
 
 def _golf_worst(grade: Any, replay: Replay) -> Worst:
     heading = tr(
-        "Move {n} · {count} stroke lost", plural="Move {n} · {count} strokes lost", count=grade.strokes_lost, n=grade.index + 1
+        "Move {n} · {count} stroke lost",
+        plural="Move {n} · {count} strokes lost",
+        count=grade.strokes_lost,
+        n=grade.index + 1,
     )
     return Worst(grade.index, heading, golf_sentence(grade, replay), grade.better)
 
@@ -264,7 +273,9 @@ def _eightoff_worst(review: Any, replay: Replay) -> list[Worst]:
         else:
             sentence = tr("{move} made the shortest win longer.", move=move)
         if better is not None:
-            sentence = tr("{sentence} {better} kept it short.", sentence=sentence, better=_move_words(replay, g.index, better))
+            sentence = tr(
+                "{sentence} {better} kept it short.", sentence=sentence, better=_move_words(replay, g.index, better)
+            )
         picked.append(Worst(g.index, heading, sentence, better))
     picked.sort(key=lambda w: w.index)
     return picked
