@@ -267,7 +267,6 @@ class ReviewScene(Scene):
             text.rendered_size(tr("Show"), least_legible(tr("Show"), label), True)[0] + 2 * d.space(1.5), 2 * row
         )
         self.text_w = area.width - show_w - gap
-        head_h = text.rendered_size("Ag", label, True)[1]
         self.blocks: list[tuple[str, str, int]] = []  # (heading, sentence lines joined, height)
         for w in self.worst:
             size = least_legible(w.sentence, d.type.body)
@@ -275,6 +274,7 @@ class ReviewScene(Scene):
             if len(lines) > SENTENCE_LINES:
                 lines = lines[: SENTENCE_LINES - 1] + [lines[SENTENCE_LINES - 1].rstrip() + "…"]
             joined = "\n".join(lines)
+            head_h = text.rendered_size(w.heading, least_legible(w.heading, label), True)[1]
             height = max(row, head_h + d.space(0.25) + text.rendered_size(joined, size)[1])
             self.blocks.append((w.heading, joined, height))
         more_h = row + gap
