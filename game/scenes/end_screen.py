@@ -141,7 +141,7 @@ class TableEnd:
         if not table.game.move_stack:
             return None
         try:
-            return Replay.of(table.game)
+            return Replay.of(table.game)  # type: ignore[arg-type]  # (a table's game is Golf or Eight Off)
         except InvalidReplay:
             return None
 

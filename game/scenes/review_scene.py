@@ -15,6 +15,7 @@ Then it shows:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -300,7 +301,7 @@ class ReviewScene(Scene):
                 (area.right - show_w, y + (height - row) // 2, show_w, row),
                 N_("Show"),
                 text,
-                lambda k=i: self.show(k),
+                functools.partial(self.show, i),
                 size=label,
             )
             self.show_buttons.append(button)

@@ -260,7 +260,7 @@ def test_the_summary_lines_a_player_remembers():
 def test_eightoff_bands_show_when_the_review_gives_them():
     from dataclasses import dataclass
 
-    from game.model.moves import EightOffMove, Pile, PileKind
+    from game.model.moves import EightOffMove
     from game.scenes.review_text import legend, worst_moves
     from game.solver.review_eightoff import EightOffReview
 
