@@ -1072,8 +1072,28 @@ PLURAL_TEXTS = {
         ),
         "th": ("{move} ทำให้ทางชนะที่สั้นที่สุดยาวขึ้น {count} ตา",),
     },
+    "{sentence} It made the shortest win {count} move longer.": {
+        "en": (
+            "{sentence} It made the shortest win {count} move longer.",
+            "{sentence} It made the shortest win {count} moves longer.",
+        ),
+        "el": (
+            "{sentence} Έκανε τη συντομότερη νίκη {count} κίνηση μακρύτερη.",
+            "{sentence} Έκανε τη συντομότερη νίκη {count} κινήσεις μακρύτερη.",
+        ),
+        "th": ("{sentence} ทำให้ทางชนะที่สั้นที่สุดยาวขึ้น {count} ตา",),
+    },
 }
-SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic", "n": 12}
+SAMPLE = {
+    "move": "7♠ → 8♠",
+    "score": 20,
+    "time": "1:05",
+    "par": 30,
+    "won": 6,
+    "rules": "Classic",
+    "n": 12,
+    "sentence": "7♠ went to a cell.",
+}
 
 
 @pytest.mark.slow

@@ -6,8 +6,9 @@ table with the better move.
 A Golf review (game.solver.review.Review) grades a move in strokes lost; an Eight Off review
 (game.solver.review_eightoff.EightOffReview) says which move lost the win. Where the Eight Off review
 also grades moves in bands (inaccuracy, mistake, blunder) they are read from a grade's `band` field
-(or its `grade`, when that is a band's name), and the longer shortest win from `longer`: a review
-without them shows what it has.
+(or its `grade`, when that is a band's name), the moves it added to the shortest win from `extra`
+and its reasons from `reasons` (codes as review_eightoff names them): a review without them shows
+what it has.
 """
 
 from __future__ import annotations
@@ -256,29 +257,63 @@ def _eightoff_worst(review: Any, replay: Replay) -> list[Worst]:
             sentence = tr("{move} lost the win.", move=move)
         picked.append(Worst(lost.index, heading, sentence, lost.better))
     banded = [g for g in review.grades if band_of(g) is not None and g.grade != eo.LOST_THE_WIN]
-    banded.sort(key=lambda g: (-BANDS.index(band_of(g) or BANDS[0]), g.index))
+    banded.sort(key=lambda g: (-BANDS.index(band_of(g) or BANDS[0]), -(getattr(g, "extra", None) or 0), g.index))
     for g in banded[: WORST - len(picked)]:
         band = band_of(g) or BANDS[0]
         heading = tr("Move {n} · {band}", n=g.index + 1, band=tr(MARK_WORDS[band]))
-        longer = getattr(g, "longer", None)
         better = getattr(g, "better", None)
-        move = _move_words(replay, g.index, g.move)
-        if isinstance(longer, int) and longer > 0:
+        picked_reason = eightoff_reason(g)
+        extra = getattr(g, "extra", None)
+        if picked_reason is not None and isinstance(extra, int) and extra > 0:
             sentence = tr(
-                "{move} made the shortest win {count} move longer.",
-                plural="{move} made the shortest win {count} moves longer.",
-                count=longer,
-                move=move,
+                "{sentence} It made the shortest win {count} move longer.",
+                plural="{sentence} It made the shortest win {count} moves longer.",
+                count=extra,
+                sentence=picked_reason,
             )
         else:
-            sentence = tr("{move} made the shortest win longer.", move=move)
-        if better is not None:
-            sentence = tr(
-                "{sentence} {better} kept it short.", sentence=sentence, better=_move_words(replay, g.index, better)
-            )
+            move = _move_words(replay, g.index, g.move)
+            if isinstance(extra, int) and extra > 0:
+                sentence = tr(
+                    "{move} made the shortest win {count} move longer.",
+                    plural="{move} made the shortest win {count} moves longer.",
+                    count=extra,
+                    move=move,
+                )
+            else:
+                sentence = tr("{move} made the shortest win longer.", move=move)
+            if better is not None:
+                sentence = tr(
+                    "{sentence} {better} kept it short.", sentence=sentence, better=_move_words(replay, g.index, better)
+                )
         picked.append(Worst(g.index, heading, sentence, better))
-    picked.sort(key=lambda w: w.index)
     return picked
+
+
+#: The codes of an Eight Off grade's reasons (game.solver.review_eightoff, where the review gives them).
+TO_CELL_NOT_COLUMN = "to-cell-not-column"
+FILLED_LAST_CELL = "filled-last-cell"
+FILLED_LAST_COLUMN = "filled-last-column"
+BURIED = "buried"
+TOOK_BACK = "took-back"
+
+
+def eightoff_reason(grade: Any) -> str | None:
+    """The sentence of an Eight Off grade's main reason, when it has one the UI names (the last,
+    the shortest line's move, is said as the better move instead)."""
+    for reason in getattr(grade, "reasons", ()):
+        card, other = _card(getattr(reason, "card", None)), _card(getattr(reason, "other", None))
+        if reason.code == TO_CELL_NOT_COLUMN:
+            return tr("{card} went to a cell; the shortest win put it on a column.", card=card)
+        if reason.code == FILLED_LAST_CELL:
+            return tr("{card} filled the last free cell; the shortest win kept one free.", card=card)
+        if reason.code == FILLED_LAST_COLUMN:
+            return tr("{card} filled the last empty column; the shortest win kept it empty.", card=card)
+        if reason.code == BURIED:
+            return tr("{card} covered {other}, which the shortest win moved here.", card=card, other=other)
+        if reason.code == TOOK_BACK:
+            return tr("{card} came back from its foundation; a shortest win never does that.", card=card)
+    return None
 
 
 # -- words for cards and moves --------------------------------------------------------------------------

@@ -271,11 +271,12 @@ def test_eightoff_bands_show_when_the_review_gives_them():
         grade: str
         better: EightOffMove | None = None
         band: str | None = None
-        longer: int | None = None
+        extra: int | None = None
+        reasons: tuple = ()
 
     game = played("eightoff-8", 1, 0, 3)
     moves = list(game.move_stack)
-    grades = (Banded(0, moves[0], KEPT), Banded(1, moves[1], KEPT, band="blunder", longer=9), Banded(2, moves[2], KEPT))
+    grades = (Banded(0, moves[0], KEPT), Banded(1, moves[1], KEPT, band="blunder", extra=9), Banded(2, moves[2], KEPT))
     review = EightOffReview(grades, "winnable", "winnable")  # type: ignore[arg-type]
     assert [m.kind for m in marks(review)] == ["kept", "blunder", "kept"]
     assert "blunder" in legend(review)
@@ -343,3 +344,44 @@ def test_the_demos_game_has_no_review(make_app):
     panel.resize(panel.size)
     labels = [b.label for b in panel.buttons]
     assert "Review" not in labels and "Copy replay code" not in labels
+
+
+def test_an_eightoff_bands_reason_is_said_in_words():
+    from dataclasses import dataclass
+
+    from game.model.moves import EightOffMove
+    from game.scenes.review_text import BURIED, worst_moves
+    from game.solver.review_eightoff import EightOffReview
+
+    @dataclass(frozen=True)
+    class Reason:
+        code: str
+        card: object = None
+        other: object = None
+        pile: object = None
+
+    @dataclass(frozen=True)
+    class Banded:
+        index: int
+        move: EightOffMove
+        grade: str
+        better: EightOffMove | None = None
+        band: str | None = None
+        extra: int | None = None
+        reasons: tuple = ()
+
+    game = played("eightoff-8", 1, 0, 2)
+    first, second = game.move_stack
+    before = Replay.of(game).position(1)
+    card = before.pile(second.src)[-second.count]
+    other = before.columns[0][-1]
+    grades = (
+        Banded(0, first, KEPT, extra=0),
+        Banded(1, second, KEPT, first, "mistake", 4, (Reason(BURIED, card, other),)),
+    )
+    (worst,) = worst_moves(EightOffReview(grades, "winnable", "winnable"), Replay.of(game))  # type: ignore[arg-type]
+    assert worst.sentence == (
+        f"{card.label} covered {other.label}, which the shortest win moved here. "
+        "It made the shortest win 4 moves longer."
+    )
+    assert worst.better == first
