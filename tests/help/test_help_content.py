@@ -420,6 +420,6 @@ def test_the_review_s_bands_are_stated_with_the_reviews_own_thresholds(lang):
     numbers = {
         "en": "1 or 2 moves, a mistake {m} to {b1}, a blunder {b} or more",
         "el": "1 ή 2 κινήσεις, ένα λάθος {m} έως {b1}, μια γκάφα {b} ή περισσότερες",
-        "th": "1 หรือ 2 ตา ความ\u200bผิด\u200bพลาด {m} ถึง {b1} ตา ความ\u200bผิด\u200bพลาด\u200bร้ายแรง {b} ตา\u200bขึ้น\u200bไป",
+        "th": "1 หรือ 2 ตา ความ|ผิด|พลาด {m} ถึง {b1} ตา ความ|ผิด|พลาด|ร้ายแรง {b} ตา|ขึ้น|ไป".replace("|", "\u200b"),
     }
     assert numbers[lang].format(m=mistake, b1=blunder - 1, b=blunder) in text
