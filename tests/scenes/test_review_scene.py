@@ -385,3 +385,31 @@ def test_an_eightoff_bands_reason_is_said_in_words():
         "It made the shortest win 4 moves longer."
     )
     assert worst.better == first
+
+
+def test_escape_closes_the_review(make_app):
+    import pygame
+    from conftest import key
+
+    app = make_app(size=(800, 480))
+    base = Opened(app.ctx)
+    app.replace(base)
+    app.push(ReviewScene(app.ctx, Replay.of(played("golf-classic", 5, 3))))
+    run_frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is base
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, number, seed, moves", [("golf-classic", 5, 3, 200), ("eightoff-4", 2, 0, 30)])
+def test_the_review_runs_in_the_solver_process(make_app, kind, number, seed, moves):
+    from conftest import answered
+
+    game = played(kind, number, seed, moves)
+    app = make_app(size=(800, 480), solver="process")
+    scene = ReviewScene(app.ctx, Replay.of(game))
+    app.replace(scene)
+    run_frames(app)
+    answered(app)
+    expected = review_golf(game) if kind.startswith("golf") else review_eightoff(game)
+    assert scene.review == expected
