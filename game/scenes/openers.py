@@ -102,9 +102,10 @@ class Openers:
         return RoundStatsScene(self.ctx, kind)
 
     def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
-        from .replay_scene import ReplayScene  # type: ignore[import-not-found]  # (its own helper writes it)
+        import importlib  # (by name: the viewer's module, loaded when first shown)
 
-        scene: SceneLike = ReplayScene(self.ctx, replay, start, note, better)
+        viewer = importlib.import_module("game.scenes.replay_scene")
+        scene: SceneLike = viewer.ReplayScene(self.ctx, replay, start, note, better)
         return scene
 
     def review(self, replay: Replay) -> SceneLike:

@@ -222,7 +222,7 @@ def test_every_button_is_finger_sized_inside_the_panel_and_none_overlaps(make_ap
         for i, b in enumerate(buttons):
             assert b.rect.height >= target and scene.frame.panel_rect.contains(b.rect), (b.label, b.rect)
             assert b.rect.collidelist([o.rect for o in buttons[i + 1 :]]) == -1, b.label
-            assert b.size == scene.frame.design.type.label
+            assert b.size == scene.frame.design.type.label and b.stands(b.size), b.label  # never shrunk alone
     finally:
         i18n.set_language("en")
 
