@@ -219,10 +219,10 @@ class ReviewScene(Scene):
         # the timeline and its legend
         strip_h = max(d.space(2.5), row // 2)
         self.strip_rect = pygame.Rect(x, y, inner, strip_h)
-        y += strip_h + d.space(0.5)
-        small_h = text.rendered_size("Ag", d.type.small)[1]
-        self.legend_rect = pygame.Rect(x, y, inner, small_h)
-        y += small_h + gap
+        small_h = text.rendered_size("Ag", least_legible(tr(MARK_WORDS[PERFECT]), d.type.small))[1]
+        self.legend_rect = pygame.Rect(x, y + strip_h + d.space(0.5), inner, small_h)
+        if self.review is not None:  # (no timeline before the grades, nor when the review failed)
+            y += strip_h + d.space(0.5) + small_h + gap
         # the buttons' row at the bottom
         self.bottom = [self.back_button, self.watch_button] + ([] if self.ctx.kiosk else [self.copy_button])
         buttons_y = panel.bottom - pad - row
@@ -347,8 +347,10 @@ class ReviewScene(Scene):
     def _paint_timeline(self, surface: pygame.Surface) -> None:
         d, text = self.frame.design, self.ctx.text
         strip = self.strip_rect
+        if self.review is None:
+            return
         surface.blit(theme.rounded_rect(strip.size, theme.TRACK, max(2, d.space(0.5))), strip)
-        shown = [] if self.review is None else marks(self.review)
+        shown = marks(self.review)
         n = len(shown)
         inner = strip.inflate(-2 * d.space(0.5), -2 * d.space(0.5))
         for i, mark in enumerate(shown):
@@ -361,8 +363,6 @@ class ReviewScene(Scene):
                 height = max(2, inner.height * 3 // 5)
             rect = pygame.Rect(left, inner.bottom - height, width, height)
             pygame.draw.rect(surface, MARK_COLOURS.get(mark.kind, MARK_COLOURS[UNKNOWN]), rect)
-        if self.review is None:
-            return
         size = least_legible(tr(MARK_WORDS[PERFECT]), d.type.small)
         x, cy = self.legend_rect.x, self.legend_rect.centery
         swatch = max(6, size * 2 // 3)
