@@ -157,7 +157,6 @@ class ReviewScene(Scene):
                 result, self.job = self.job.result(), None
                 if hasattr(result, "grades"):
                     self.review = result
-                    self.worst = worst_moves(result, self.replay)
                 else:  # (a JobFailed: the worker could not answer)
                     self.failed = True
                 self.page = 0
@@ -183,6 +182,8 @@ class ReviewScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """The panel as tall as the window allows, then no taller than what it shows needs."""
         d = self.frame.design
+        if self.review is not None:  # (said anew: the language may have changed)
+            self.worst = worst_moves(self.review, self.replay)
         tallest = size[1] - 2 * d.unit
         needed = self._place(size, tallest)
         if needed < tallest:

@@ -413,3 +413,15 @@ def test_the_review_runs_in_the_solver_process(make_app, kind, number, seed, mov
     answered(app)
     expected = review_golf(game) if kind.startswith("golf") else review_eightoff(game)
     assert scene.review == expected
+
+
+def test_the_review_speaks_the_language_chosen_while_it_is_open(make_app):
+    app, scene = review_of(make_app, played("golf-classic", 5, 3))
+    try:
+        i18n.set_language("el")
+        app.ctx.language_changed()
+        run_frames(app)
+        assert scene.worst[0].heading.startswith("Κίνηση ")
+        assert scene.summary[0][0].endswith("κινήσεις")
+    finally:
+        i18n.set_language("en")
