@@ -1026,8 +1026,74 @@ PLURAL_TEXTS = {
         ),
         "th": ("เกมที่จบแล้ว {count} เกมรอการบันทึก",),
     },
+    "Reviewing {count} move…": {
+        "en": ("Reviewing {count} move…", "Reviewing {count} moves…"),
+        "el": ("Ανάλυση {count} κίνησης…", "Ανάλυση {count} κινήσεων…"),
+        "th": ("กำลังวิเคราะห์ {count} ตา…",),
+    },
+    "{count} stroke": {
+        "en": ("{count} stroke", "{count} strokes"),
+        "el": ("{count} χτύπημα", "{count} χτυπήματα"),
+        "th": ("{count} สโตรก",),
+    },
+    "{count} blunder": {
+        "en": ("{count} blunder", "{count} blunders"),
+        "el": ("{count} γκάφα", "{count} γκάφες"),
+        "th": ("ผิดพลาดร้ายแรง {count} ครั้ง",),
+    },
+    "{count} mistake": {
+        "en": ("{count} mistake", "{count} mistakes"),
+        "el": ("{count} λάθος", "{count} λάθη"),
+        "th": ("ผิดพลาด {count} ครั้ง",),
+    },
+    "{count} inaccuracy": {
+        "en": ("{count} inaccuracy", "{count} inaccuracies"),
+        "el": ("{count} ανακρίβεια", "{count} ανακρίβειες"),
+        "th": ("คลาดเคลื่อน {count} ครั้ง",),
+    },
+    "{count} move could not be graded in time": {
+        "en": ("{count} move could not be graded in time", "{count} moves could not be graded in time"),
+        "el": ("{count} κίνηση δεν βαθμολογήθηκε εγκαίρως", "{count} κινήσεις δεν βαθμολογήθηκαν εγκαίρως"),
+        "th": ("ประเมินไม่ทัน {count} ตา",),
+    },
+    "Move {n} · {count} stroke lost": {
+        "en": ("Move {n} · {count} stroke lost", "Move {n} · {count} strokes lost"),
+        "el": ("Κίνηση {n} · {count} χαμένο χτύπημα", "Κίνηση {n} · {count} χαμένα χτυπήματα"),
+        "th": ("ตา {n} · เสีย {count} สโตรก",),
+    },
+    "{move} made the shortest win {count} move longer.": {
+        "en": (
+            "{move} made the shortest win {count} move longer.",
+            "{move} made the shortest win {count} moves longer.",
+        ),
+        "el": (
+            "Η κίνηση «{move}» έκανε τη συντομότερη νίκη {count} κίνηση μακρύτερη.",
+            "Η κίνηση «{move}» έκανε τη συντομότερη νίκη {count} κινήσεις μακρύτερη.",
+        ),
+        "th": ("{move} ทำให้ทางชนะที่สั้นที่สุดยาวขึ้น {count} ตา",),
+    },
+    "{sentence} It made the shortest win {count} move longer.": {
+        "en": (
+            "{sentence} It made the shortest win {count} move longer.",
+            "{sentence} It made the shortest win {count} moves longer.",
+        ),
+        "el": (
+            "{sentence} Έκανε τη συντομότερη νίκη {count} κίνηση μακρύτερη.",
+            "{sentence} Έκανε τη συντομότερη νίκη {count} κινήσεις μακρύτερη.",
+        ),
+        "th": ("{sentence} ทำให้ทางชนะที่สั้นที่สุดยาวขึ้น {count} ตา",),
+    },
 }
-SAMPLE = {"move": "7♠ → 8♠", "score": 20, "time": "1:05", "par": 30, "won": 6, "rules": "Classic"}
+SAMPLE = {
+    "move": "7♠ → 8♠",
+    "score": 20,
+    "time": "1:05",
+    "par": 30,
+    "won": 6,
+    "rules": "Classic",
+    "n": 12,
+    "sentence": "7♠ went to a cell.",
+}
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ from ..model.cards import Card
 from ..ui.pointer import DOWN, UP, pointer
 from .analysis_overlay import AnalysisTable
 from .analysis_text import analysis_lines, can_go_back
-from .base import Action, Pop, Replace, Transition
+from .base import Action, Pop, Push, Replace, Transition
 from .dialog_content import PanelHost
 from .end_layout import EndPlace
 from .end_lines import assisted_line, daily_line
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..context import Context
     from ..jobs import JobFailed
     from ..model.base import SolitaireGame
+    from ..model.replay import Replay
     from ..persist.progress import Progress
     from ..solver.analysis import Analysis
     from ..view.board import Board
@@ -95,8 +96,10 @@ class TableEnd:
     where allowed), its way on (a round's hole: its scorecard), and the deal's best result, whose
     line joins the panel when the worker answers."""
 
-    def __init__(self, table: EndTable, hole: EndingHole | None, allows_undo: bool) -> None:
+    def __init__(self, table: EndTable, hole: EndingHole | None, allows_undo: bool, ctx: Context | None = None) -> None:
         self.table = table
+        self.ctx = ctx
+        self.copied = False  # the replay code is on the clipboard: its button says so
         self.hole = hole
         self.allows_undo = allows_undo
         #: The deal's best result, where the game searches one (a single Golf deal): a line once known.
@@ -125,6 +128,55 @@ class TableEnd:
         if self.best is None or self.table.game.status == "playing":
             return []
         return [golf_scores_line(self.table.game, self.best.answer(), self.awaits_best())]
+
+    def replay(self) -> Replay | None:
+        """The game just finished as a replay, when it is the player's (not the demo's alone, not
+        attract mode's) and holds its line from the deal; None otherwise."""
+        from ..model.replay import InvalidReplay, Replay
+
+        table = self.table
+        progress = table.progress
+        if table.in_attract_mode or table.assist.demo_won or progress is None or progress.demo_only:
+            return None
+        if not table.game.move_stack:
+            return None
+        try:
+            return Replay.of(table.game)  # type: ignore[arg-type]  # (a table's game is Golf or Eight Off)
+        except InvalidReplay:
+            return None
+
+    def review_actions(self, host: PanelHost | None) -> list[tuple[str, Action, str]]:
+        """Review, and off a kiosk (no clipboard there) Copy replay code, for a game the player played."""
+        if self.replay() is None:
+            return []
+        acts: list[tuple[str, Action, str]] = [(N_("Review"), self.do_review, "secondary")]
+        if not self.ctx_kiosk():
+            label = N_("Copied") if self.copied else N_("Copy replay code")
+            acts.append((label, lambda: self.do_copy(host), "secondary"))
+        return acts
+
+    def ctx_kiosk(self) -> bool:
+        return bool(self.ctx is not None and self.ctx.kiosk)
+
+    def do_review(self) -> Transition:
+        """The review of the game just finished."""
+        replay = self.replay()
+        if replay is None or self.ctx is None:
+            return None
+        return Push(self.ctx.scenes.review(replay))
+
+    def do_copy(self, host: PanelHost | None) -> Transition:
+        """The game's replay code on the clipboard; the button then says "Copied"."""
+        replay = self.replay()
+        if replay is None or self.ctx is None or self.ctx.kiosk:
+            return None
+        from ..model.replay_code import replay_code
+
+        self.ctx.clipboard_set(replay_code(replay))
+        self.copied = True
+        if host is not None and host.size != (0, 0):
+            host.resize(host.size)
+        return None
 
     def on_key(self, event: pygame.event.Event) -> Transition:
         if event.key == pygame.K_ESCAPE:
@@ -167,9 +219,9 @@ class BlockedPanel:
     compact_levels = 0  # one form: every line and button, always
     bare = False
 
-    def __init__(self, table: EndTable, hole: EndingHole | None = None) -> None:
+    def __init__(self, table: EndTable, hole: EndingHole | None = None, ctx: Context | None = None) -> None:
         self.table = table
-        self.end = TableEnd(table, hole, allows_undo=True)
+        self.end = TableEnd(table, hole, allows_undo=True, ctx=ctx)
         self.analysis: Any = None
         self.host: PanelHost | None = None
 
@@ -246,7 +298,7 @@ class BlockedPanel:
         if self.analysis is not None and can_go_back(self.table, self.analysis):
             # (only beside the solver's lines, which say where "there" is)
             acts.insert(1, (N_("Go back there"), self._go_back, "secondary"))
-        return acts
+        return acts + self.end.review_actions(self.host)
 
     def next_action(self) -> tuple[str, Action, str]:
         """The way on from a blocked deal: a new game (a round's hole goes to its scorecard, never
@@ -271,7 +323,7 @@ class WinPanel:
     def __init__(self, ctx: Context, table: EndTable, hole: EndingHole | None = None) -> None:
         self.ctx = ctx
         self.table = table
-        self.end = TableEnd(table, hole, allows_undo=False)
+        self.end = TableEnd(table, hole, allows_undo=False, ctx=ctx)
         self.title = N_("Hole cleared!") if hole is not None else "You won!"
         self._summary_shown = False  # the statistics' line is in the panel (they are read in the background)
         self.rng = random.Random(table.game.moves)
@@ -390,12 +442,14 @@ class WinPanel:
         if self.attract:
             return []
         if self.end.hole is not None:
-            return [(N_("Scorecard"), self.end.do_scorecard, "primary"), ("Menu", self.end.do_menu, "secondary")]
-        return [
-            ("New game", self.end.do_new, "primary"),
-            (N_("Play this deal again"), self.do_again, "secondary"),
-            ("Menu", self.end.do_menu, "secondary"),
-        ]
+            acts = [(N_("Scorecard"), self.end.do_scorecard, "primary"), ("Menu", self.end.do_menu, "secondary")]
+        else:
+            acts = [
+                ("New game", self.end.do_new, "primary"),
+                (N_("Play this deal again"), self.do_again, "secondary"),
+                ("Menu", self.end.do_menu, "secondary"),
+            ]
+        return acts + self.end.review_actions(self.host)
 
     def do_again(self) -> Transition:
         """The same deal from its start, as a new game (the same code; a daily stays that day's)."""
@@ -503,7 +557,7 @@ class WinPanel:
 
 def BlockedOverlay(ctx: Context, table: EndTable, hole: EndingHole | None = None) -> EndOverlay:
     """The blocked panel over the table, in an end panel's place (end_layout)."""
-    panel = BlockedPanel(table, hole)
+    panel = BlockedPanel(table, hole, ctx)
     return EndOverlay(ctx, panel, EndPlace(table), life=panel)
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..help.examples import Example
     from ..model.base import SolitaireGame
     from ..model.course import GolfRound
+    from ..model.replay import Move, Replay
     from ..registry import GameKind
     from ..services import SceneLike, Transition
 
@@ -99,3 +100,15 @@ class Openers:
         from .round_stats_scene import RoundStatsScene  # loaded when first shown
 
         return RoundStatsScene(self.ctx, kind)
+
+    def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
+        import importlib  # (by name: the viewer's module, loaded when first shown)
+
+        viewer = importlib.import_module("game.scenes.replay_scene")
+        scene: SceneLike = viewer.ReplayScene(self.ctx, replay, start, note, better)
+        return scene
+
+    def review(self, replay: Replay) -> SceneLike:
+        from .review_scene import ReviewScene  # loaded when first shown
+
+        return ReviewScene(self.ctx, replay)

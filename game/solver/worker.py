@@ -78,17 +78,18 @@ def golf_best_job(game: tuple[str, str], states: int) -> Any:
     return best_of_game(_game_from(game), states)  # type: ignore[arg-type]
 
 
-def review_job(game: tuple[str, str]) -> Any:
+def review_job(game: tuple[str, str], states: int | None = None) -> Any:
     """A finished wired game's review, move by move: a Golf game's (game.solver.review, in strokes
-    lost) or an Eight Off game's (game.solver.review_eightoff, the move that lost the win)."""
+    lost) or an Eight Off game's (game.solver.review_eightoff, the move that lost the win). `states`
+    bounds each search (a Golf position's best, an Eight Off solve); None: the reviews' own budgets."""
     played = _game_from(game)
     if played.GAME_ID == "golf":
-        from .review import review_golf  # in the child: only when a review is first asked for
+        from .review import SEARCH_STATES, review_golf  # in the child: only when a review is first asked for
 
-        return review_golf(played)  # type: ignore[arg-type]
-    from .review_eightoff import review_eightoff
+        return review_golf(played, SEARCH_STATES if states is None else states)  # type: ignore[arg-type]
+    from .review_eightoff import SOLVE_STATES, review_eightoff
 
-    return review_eightoff(played)  # type: ignore[arg-type]
+    return review_eightoff(played, SOLVE_STATES if states is None else states)  # type: ignore[arg-type]
 
 
 def find_deal_job(kind: str, seed: int, exclude: Iterable[int], budget: Budget | float) -> int | None:

@@ -405,3 +405,21 @@ def test_the_golf_page_says_the_standard_rules_are_the_standard_ones_and_leads_t
     if lang == "en":
         text = " ".join(content.plain(b.text) for b in blocks)
         assert "The app lets you draw whenever you like" not in text and "In the app you may draw" not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_s_bands_are_stated_with_the_reviews_own_thresholds(lang):
+    """Help says where Eight Off's bands start, with the numbers the review grades by (once the
+    review grades them)."""
+    from game.solver import review_eightoff
+
+    mistake, blunder = (getattr(review_eightoff, name, None) for name in ("MISTAKE_FROM", "BLUNDER_FROM"))
+    if mistake is None or blunder is None:
+        pytest.skip("the Eight Off review grades no bands yet")
+    text = " ".join(b.text for b in content.page("faq", lang))
+    numbers = {
+        "en": "1 or 2 moves, a mistake {m} to {b1}, a blunder {b} or more",
+        "el": "1 ή 2 κινήσεις, ένα λάθος {m} έως {b1}, μια γκάφα {b} ή περισσότερες",
+        "th": "1 หรือ 2 ตา ความ|ผิด|พลาด {m} ถึง {b1} ตา ความ|ผิด|พลาด|ร้ายแรง {b} ตา|ขึ้น|ไป".replace("|", "\u200b"),
+    }
+    assert numbers[lang].format(m=mistake, b1=blunder - 1, b=blunder) in text

@@ -206,7 +206,7 @@ def test_an_unwinnable_deal_says_so_when_it_blocks(make_app):
     overlay = app.top
     assert shows(overlay, BlockedPanel)
     assert "This deal could not be won, whatever the moves." in overlay.lines()
-    assert [b.label for b in overlay.buttons] == ["Undo", "New game", "Show the table"]
+    assert [b.label for b in overlay.buttons] == ["Undo", "New game", "Review", "Copy replay code", "Show the table"]
 
 
 # -- winnable deals only -------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ def test_a_failed_solve_tells_the_blocked_panel(make_app, monkeypatch):
     overlay = app.top
     assert shows(overlay, BlockedPanel)
     assert "The solver could not answer this time" in overlay.lines()
-    assert [b.label for b in overlay.buttons] == ["Undo", "New game", "Show the table"]
+    assert [b.label for b in overlay.buttons] == ["Undo", "New game", "Review", "Copy replay code", "Show the table"]
 
 
 def test_no_answer_starts_the_demo_under_a_dialog(make_app, solver_only):
