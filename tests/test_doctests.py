@@ -12,6 +12,8 @@ MODULES = [
     "game.model.moves",
     "game.model.round_code",
     "game.model.course",
+    "game.model.replay",
+    "game.model.replay_code",
     "game.registry",
     "game.ui.design",
     "game.ui.text",
