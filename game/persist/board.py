@@ -28,8 +28,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.golf import GolfGame, hole_score
 from ..model.codes import InvalidCode
+from ..model.golf import GolfGame, hole_score
 from ..model.replay import InvalidReplay, Replay
 from ..model.replay_code import MAX_CODE_TEXT, replay_code
 from .files import Trouble, Unreadable, move_aside, read_json, write_atomically
