@@ -52,8 +52,9 @@ MARK_SPAN = (-52, 10_000)  # a golf score (a clearance leaves at most 52 - 35 - 
 @dataclass(frozen=True)
 class Entry:
     """One game on the board: its game ('golf', 'eightoff'), its rule set's kind id, the deal code,
-    its replay code, its mark (lower is better), the player's initials ('' until given) and when it
-    finished (UTC, '2026-12-07T14:03:11': also the entry's identity)."""
+    its replay code, its mark (lower is better), the player's initials ('' until given), when it
+    finished (UTC, '2026-12-07T14:03:11') and the game's id (game.persist.uid: one entry per game, a
+    Golf game ended again after an undo keeps its better end)."""
 
     game: str
     kind: str
@@ -62,9 +63,10 @@ class Entry:
     mark: int
     initials: str
     finished: str
+    uid: str
 
 
-def entry_for(game: SolitaireGame, kind: str, finished: str | None = None) -> Entry | None:
+def entry_for(game: SolitaireGame, kind: str, uid: str, finished: str | None = None) -> Entry | None:
     """The board's entry of a finished game of the kind `kind`, or None when it cannot rank: a Golf
     game still in play, an Eight Off game not won, a game with no deal code or whose line no longer
     starts at the deal (a compact save of a line too long to keep whole), or too long to replay."""
@@ -83,7 +85,7 @@ def entry_for(game: SolitaireGame, kind: str, finished: str | None = None) -> En
     except (InvalidReplay, InvalidCode):
         return None
     when = finished or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-    return Entry(game.GAME_ID, kind, str(game.code), code, mark, "", when)
+    return Entry(game.GAME_ID, kind, str(game.code), code, mark, "", when, uid)
 
 
 def today() -> str:
@@ -101,7 +103,7 @@ def _entry(raw: Any) -> Entry:
     if not isinstance(raw, dict):
         raise ValueError("not an object")
     game, kind, deal, replay_code = raw.get("game"), raw.get("kind"), raw.get("deal"), raw.get("replay")
-    mark, initials, finished = raw.get("mark"), raw.get("initials"), raw.get("finished")
+    mark, initials, finished, uid = raw.get("mark"), raw.get("initials"), raw.get("finished"), raw.get("uid")
     if game not in GAMES:
         raise ValueError("unknown game")
     for name, value, longest in (("kind", kind, 64), ("deal", deal, 32), ("replay", replay_code, CODE_LIMIT)):
@@ -113,7 +115,9 @@ def _entry(raw: Any) -> Entry:
         raise ValueError("bad initials")
     if not isinstance(finished, str) or len(finished) != 19:
         raise ValueError("bad time")
-    return Entry(str(game), str(kind), str(deal), str(replay_code), mark, initials, finished)
+    if not isinstance(uid, str) or not 0 < len(uid) <= 64:
+        raise ValueError("bad id")
+    return Entry(str(game), str(kind), str(deal), str(replay_code), mark, initials, finished, uid)
 
 
 class Board:
@@ -181,22 +185,30 @@ class Board:
 
     # -- changes -------------------------------------------------------------------------------------
     def add(self, entry: Entry) -> int | None:
-        """Put a finished game on today's board if it earns a place; its place, or None."""
+        """Put a finished game on today's board if it earns a place; its place, or None. A game on
+        the board already (ended again after an undo) keeps its better end."""
         self._roll()
-        place = self.place_for(entry.game, entry.mark)
-        if place is None or any(e.finished == entry.finished for e in self._entries[entry.game]):
+        mine = self._entries[entry.game]
+        same = next((e for e in mine if e.uid == entry.uid), None)
+        if same is not None:
+            if same.mark <= entry.mark:
+                return None
+            entry = replace(entry, initials=same.initials)
+        others = [e for e in mine if e is not same]
+        place = sum(e.mark <= entry.mark for e in others)  # (a tie goes under the earlier game)
+        if place >= PLACES:
             return None
-        self._entries[entry.game] = sorted([*self._entries[entry.game], entry], key=_rank)[:PLACES]
+        self._entries[entry.game] = sorted([*others, entry], key=_rank)[:PLACES]
         self._write()
         return place
 
-    def sign(self, game: str, finished: str, initials: str) -> bool:
-        """Give the entry of the game that finished at `finished` its initials; False when it is no
-        longer on the board (a new day, or pushed off)."""
+    def sign(self, game: str, uid: str, initials: str) -> bool:
+        """Give the entry of the game `uid` its initials; False when it is no longer on the board
+        (a new day, or pushed off)."""
         self._roll()
         entries = self._entries.get(game, [])
         for i, e in enumerate(entries):
-            if e.finished == finished:
+            if e.uid == uid:
                 entries[i] = replace(e, initials=valid_initials(initials))
                 self._write()
                 return True

@@ -12,8 +12,9 @@ from game.model.replay_code import parse_replay_code
 from game.persist.board import FILE_NAME, PLACES, Board, Entry, entry_for, valid_initials
 
 
-def entry(game="golf", mark=3, finished="2026-12-07T10:00:00", initials="") -> Entry:
-    return Entry(game, f"{game}-x", "GO1-E-AAAAAAB", "GO1-E-AAAAAAB-R5-EY", mark, initials, finished)
+def entry(game="golf", mark=3, finished="2026-12-07T10:00:00", initials="", uid=None) -> Entry:
+    uid = uid or f"id-{finished}"
+    return Entry(game, f"{game}-x", "GO1-E-AAAAAAB", "GO1-E-AAAAAAB-R5-EY", mark, initials, finished, uid)
 
 
 def board_at(tmp_path, day="2026-12-07") -> Board:
@@ -50,10 +51,19 @@ def test_initials_are_three_capital_letters_and_nothing_else():
 def test_the_board_is_kept_with_its_initials_and_read_again(tmp_path):
     board = board_at(tmp_path)
     board.add(entry(mark=4))
-    assert board.sign("golf", "2026-12-07T10:00:00", "zoe")
+    assert board.sign("golf", "id-2026-12-07T10:00:00", "zoe")
     again = board_at(tmp_path)
     assert [(e.mark, e.initials) for e in again.entries("golf")] == [(4, "ZOE")]
-    assert not again.sign("golf", "2026-12-07T09:00:00", "ABC")  # no such game on the board
+    assert not again.sign("golf", "id-other", "ABC")  # no such game on the board
+
+
+def test_a_game_ended_again_after_an_undo_keeps_its_better_end_and_its_initials(tmp_path):
+    board = board_at(tmp_path)
+    board.add(entry(mark=6, uid="g1"))
+    board.sign("golf", "g1", "AL")
+    assert board.add(entry(mark=8, finished="2026-12-07T10:05:00", uid="g1")) is None
+    assert board.add(entry(mark=2, finished="2026-12-07T10:06:00", uid="g1")) == 0
+    assert [(e.mark, e.initials) for e in board.entries("golf")] == [(2, "AL")]
 
 
 def test_a_new_day_starts_a_new_board(tmp_path):
@@ -107,13 +117,15 @@ def test_a_file_too_large_or_not_regular_is_never_read_whole(tmp_path):
         {"replay": ""},
         {"replay": "x" * 100_000},
         {"finished": None},
+        {"uid": ""},
+        {"uid": 7},
     ],
 )
 def test_a_damaged_entry_alone_is_dropped(tmp_path, bad):
     good = entry(mark=1).__dict__
     path = tmp_path / FILE_NAME
     path.write_text(
-        json.dumps({"date": "2026-12-07", "entries": [good, {**good, **bad, "finished": "2026-12-07T10:09:09"} | bad]})
+        json.dumps({"date": "2026-12-07", "entries": [good, {**good, "uid": "other", **bad}]})
     )
     assert [e.mark for e in board_at(tmp_path).entries("golf")] == [1]
 
@@ -136,7 +148,7 @@ def test_a_won_golf_game_ranks_by_its_golf_score_and_keeps_a_replay_of_its_line(
     game = GolfGame.new(rule="easy", number=1)
     while game.status == "playing":
         game.push(next(iter(game.legal_moves())))
-    e = entry_for(game, "golf-easy", "2026-12-07T10:00:00")
+    e = entry_for(game, "golf-easy", "g1", "2026-12-07T10:00:00")
     assert e is not None and e.mark == hole_score(game) and e.deal == str(game.code)
     replay = parse_replay_code(e.replay)
     assert list(replay.moves) == list(game.move_stack)
@@ -144,6 +156,6 @@ def test_a_won_golf_game_ranks_by_its_golf_score_and_keeps_a_replay_of_its_line(
 
 def test_an_eight_off_game_ranks_only_when_won_by_its_moves():
     game = EightOffGame.new(number=1)
-    assert entry_for(game, "eightoff-8") is None
+    assert entry_for(game, "eightoff-8", "e1") is None
     game.push(next(iter(game.legal_moves())))
-    assert entry_for(game, "eightoff-8") is None  # in play
+    assert entry_for(game, "eightoff-8", "e1") is None  # in play
