@@ -124,9 +124,7 @@ def test_a_file_too_large_or_not_regular_is_never_read_whole(tmp_path):
 def test_a_damaged_entry_alone_is_dropped(tmp_path, bad):
     good = entry(mark=1).__dict__
     path = tmp_path / FILE_NAME
-    path.write_text(
-        json.dumps({"date": "2026-12-07", "entries": [good, {**good, "uid": "other", **bad}]})
-    )
+    path.write_text(json.dumps({"date": "2026-12-07", "entries": [good, {**good, "uid": "other", **bad}]}))
     assert [e.mark for e in board_at(tmp_path).entries("golf")] == [1]
 
 
