@@ -117,10 +117,10 @@ class AdminScene(Scene):
         self.games_button = Button((0, 0, 1, 1), N_("Games and rules"), text, self.open_menu, size=size)
         self.stats_button = Button((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, size=size)
         self.leave_button = Button((0, 0, 1, 1), N_("Leave the kiosk"), text, self.ask_leave, style="ghost", size=size)
-        self.board_button = Button(
-            (0, 0, 1, 1), N_("Clear today's board"), text, self.ask_clear_board, style="ghost", size=size
+        self.leaderboard_button = Button(
+            (0, 0, 1, 1), N_("Clear today's board"), text, self.ask_clear_leaderboard, style="ghost", size=size
         )
-        self.board_button.visible = self.ctx.board is not None
+        self.leaderboard_button.visible = self.ctx.leaderboard is not None
         self.done_button = Button((0, 0, 1, 1), N_("Done"), text, self.done, style="primary", size=size)
         self.widgets = [
             self.offered,
@@ -129,7 +129,7 @@ class AdminScene(Scene):
             self.games_button,
             self.stats_button,
             self.leave_button,
-            self.board_button,
+            self.leaderboard_button,
             self.done_button,
         ]
         self._say_health()
@@ -140,7 +140,7 @@ class AdminScene(Scene):
             self.games_button,
             self.stats_button,
             self.leave_button,
-            self.board_button,
+            self.leaderboard_button,
             self.done_button,
         ]
 
@@ -259,8 +259,8 @@ class AdminScene(Scene):
             )
         )
 
-    def ask_clear_board(self) -> None:
-        board = self.ctx.board
+    def ask_clear_leaderboard(self) -> None:
+        board = self.ctx.leaderboard
         if board is None:
             return
         self.next = Push(

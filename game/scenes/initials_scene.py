@@ -11,10 +11,10 @@ import pygame
 
 from game import registry
 from game.i18n import N_, tr
-from game.persist.board import INITIALS, LETTERS, Board, Entry
+from game.persist.leaderboard import INITIALS, LETTERS, Entry, Leaderboard
 from game.scenes.base import Pop, Scene, Transition
-from game.scenes.board_words import mark_text
 from game.scenes.kind_picker import kind_title
+from game.scenes.leaderboard_words import mark_text
 from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
 from game.ui.widget import Widget
@@ -30,9 +30,9 @@ RUBOUT = "⌫"  # (erase to the left: the symbols font has it)
 class InitialsScene(Scene):
     """Three letters for the board entry `entry` (on the board already, at `place`, 0 first)."""
 
-    def __init__(self, ctx: Context, board: Board, entry: Entry, place: int) -> None:
+    def __init__(self, ctx: Context, leaderboard: Leaderboard, entry: Entry, place: int) -> None:
         super().__init__(ctx)
-        self.board, self.entry, self.place = board, entry, place
+        self.leaderboard, self.entry, self.place = leaderboard, entry, place
         self.initials = ""
         self.next: Transition = None
         self.frame = PanelFrame(ctx, self)
@@ -138,7 +138,7 @@ class InitialsScene(Scene):
     def sign(self) -> None:
         """The initials go on the board (none given: the place stays without them)."""
         if self.initials:
-            self.board.sign(self.entry.game, self.entry.uid, self.initials)
+            self.leaderboard.sign(self.entry.game, self.entry.uid, self.initials)
         self.close()
 
     def close(self) -> None:

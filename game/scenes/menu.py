@@ -179,8 +179,8 @@ class MenuScene(Scene):
         self.daily_button = DailyCard((0, 0, 1, 1), text, self.open_daily, t.label, t.body)
         self.daily_button.show(N_("Today's deal"), "", False)
         #: a kiosk's board of today's best, under today's deal (where a window has its code box)
-        self.best_card = BestCard((0, 0, 1, 1), text, self.open_board, t.label, t.body)
-        self.best_card.visible = self.ctx.board is not None
+        self.best_card = BestCard((0, 0, 1, 1), text, self.open_leaderboard, t.label, t.body)
+        self.best_card.visible = self.ctx.leaderboard is not None
         self._show_best()
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self._warmed = False
@@ -519,20 +519,20 @@ class MenuScene(Scene):
 
     def _show_best(self) -> bool:
         """The day's best game of the chosen game on its card (a kiosk's); True when it changed."""
-        board = self.ctx.board
+        board = self.ctx.leaderboard
         if board is None:
             return False
-        from game.scenes.board_words import mark_text, who  # (a kiosk's)
+        from game.scenes.leaderboard_words import mark_text, who  # (a kiosk's)
 
         best = board.best(self.picker.family_id)
         line = tr("Be the first today") if best is None else f"{who(best)} · {mark_text(best)}"
         return self.best_card.show(N_("Today's best"), line, False)
 
-    def open_board(self) -> None:
-        if self.ctx.board is not None:
-            from game.scenes.board_scene import BoardScene  # (a kiosk's)
+    def open_leaderboard(self) -> None:
+        if self.ctx.leaderboard is not None:
+            from game.scenes.leaderboard_scene import LeaderboardScene  # (a kiosk's)
 
-            self.next = Push(BoardScene(self.ctx, self.ctx.board, self.picker.family_id))
+            self.next = Push(LeaderboardScene(self.ctx, self.ctx.leaderboard, self.picker.family_id))
 
     def open_stats(self) -> None:
         self.next = Push(self.ctx.scenes.stats())

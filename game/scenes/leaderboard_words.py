@@ -4,7 +4,7 @@ day's best, and a place."""
 from __future__ import annotations
 
 from game.i18n import tr
-from game.persist.board import Entry
+from game.persist.leaderboard import Entry
 from game.scenes.golf_best_line import signed
 
 

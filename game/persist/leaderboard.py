@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-FILE_NAME = "board.json"
+FILE_NAME = "leaderboard.json"
 LIMIT = 256 * 1024  # bytes: a full board of the longest replays is under 50 KiB, a usual one 3 KiB
 PLACES = 5  # entries per game
 GAMES = ("golf", "eightoff")
@@ -120,7 +120,7 @@ def _entry(raw: Any) -> Entry:
     return Entry(str(game), str(kind), str(deal), str(replay_code), mark, initials, finished, uid)
 
 
-class Board:
+class Leaderboard:
     """Today's best games at this kiosk, by game; `path` None keeps it in memory only."""
 
     def __init__(self, path: Path | None, day: Callable[[], str] = today) -> None:

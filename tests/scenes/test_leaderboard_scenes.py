@@ -10,12 +10,12 @@ from helpers.assist import blocked_golf
 
 from game import i18n
 from game.model.moves import GolfMove
-from game.persist.board import Entry
+from game.persist.leaderboard import Entry
 from game.scenes.admin_scene import AdminScene
-from game.scenes.board_scene import BoardScene
 from game.scenes.dialog import shows
 from game.scenes.end_screen import BlockedPanel
 from game.scenes.initials_scene import InitialsScene
+from game.scenes.leaderboard_scene import LeaderboardScene
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
 from game.settings import Settings
@@ -73,7 +73,7 @@ def test_a_game_that_earns_a_place_asks_for_initials_before_its_end_panel(make_a
     touch_tap(app, initials.done.rect.center)
     settle(app)
     assert shows(app.top, BlockedPanel)
-    [entry] = app.ctx.board.entries("golf")
+    [entry] = app.ctx.leaderboard.entries("golf")
     assert entry.initials == "ZOX" and entry.deal == str(table.game.code)
     assert entry.uid == app.ctx.progress.uid
 
@@ -83,12 +83,12 @@ def test_initials_are_optional(make_app, data_dir):
     touch_tap(app, app.top.skip.rect.center)
     settle(app)
     assert shows(app.top, BlockedPanel)
-    assert [e.initials for e in app.ctx.board.entries("golf")] == [""]
+    assert [e.initials for e in app.ctx.leaderboard.entries("golf")] == [""]
 
 
 def test_a_window_has_no_board(make_app, data_dir):
     app = make_app(size=(800, 480), settings=Settings(fullscreen=False, tips_off=True))
-    assert app.ctx.board is None
+    assert app.ctx.leaderboard is None
 
 
 def test_an_assisted_game_takes_no_place(make_app, data_dir):
@@ -103,14 +103,14 @@ def test_an_assisted_game_takes_no_place(make_app, data_dir):
     for _ in range(200):
         run_frames(app)
     assert not any(isinstance(s, InitialsScene) for s in app.stack)
-    assert app.ctx.board.entries("golf") == []
+    assert app.ctx.leaderboard.entries("golf") == []
 
 
 def put(app, mark=3, initials="ANA", uid="g1") -> Entry:
     entry = Entry(
         "golf", "golf-easy", "GO1-E-AAAAAAB", "GO1-E-AAAAAAB-R5-EY", mark, initials, "2026-12-07T10:00:00", uid
     )
-    app.ctx.board.add(entry)
+    app.ctx.leaderboard.add(entry)
     return entry
 
 
@@ -127,7 +127,7 @@ def test_the_menu_shows_the_days_best_and_opens_the_board(make_app, data_dir):
     assert card.state == "ANA · golf score 3"
     touch_tap(app, card.rect.center)
     board = app.top
-    assert isinstance(board, BoardScene) and board.game == "golf"
+    assert isinstance(board, LeaderboardScene) and board.game == "golf"
     assert board.beat.visible and board.beat.label == "Beat a golf score of 3 on this deal"
     touch_tap(app, board.beat.rect.center)
     settle(app)
@@ -136,7 +136,7 @@ def test_the_menu_shows_the_days_best_and_opens_the_board(make_app, data_dir):
 
 def test_an_empty_board_says_so_and_offers_nothing_to_beat(make_app, data_dir):
     app = kiosk(make_app)
-    app.push(BoardScene(app.ctx, app.ctx.board, "eightoff"))
+    app.push(LeaderboardScene(app.ctx, app.ctx.leaderboard, "eightoff"))
     run_frames(app)
     assert not app.top.beat.visible and not any(w.visible for w in app.top.watch)
 
@@ -152,10 +152,10 @@ def test_the_administrator_clears_the_board(make_app, data_dir):
     run_frames(app)
     admin = app.top
     assert isinstance(admin, AdminScene)
-    touch_tap(app, admin.board_button.rect.center)
+    touch_tap(app, admin.leaderboard_button.rect.center)
     yes = next(b for b in app.top.buttons if b.label == "Clear")
     touch_tap(app, yes.rect.center)
-    assert app.ctx.board.entries("golf") == []
+    assert app.ctx.leaderboard.entries("golf") == []
 
 
 @pytest.mark.parametrize("language", ["en", "el", "th"])
@@ -164,8 +164,11 @@ def test_the_boards_screens_hold_everything_finger_sized(make_app, data_dir, lan
     app = kiosk(make_app, size=size, language=language)
     for i in range(5):
         put(app, mark=i, uid=f"g{i}")
-    entry = app.ctx.board.entries("golf")[0]
-    for scene in (BoardScene(app.ctx, app.ctx.board, "golf"), InitialsScene(app.ctx, app.ctx.board, entry, 0)):
+    entry = app.ctx.leaderboard.entries("golf")[0]
+    for scene in (
+        LeaderboardScene(app.ctx, app.ctx.leaderboard, "golf"),
+        InitialsScene(app.ctx, app.ctx.leaderboard, entry, 0),
+    ):
         app.push(scene)
         run_frames(app)
         panel = scene.panel_rect

@@ -9,7 +9,7 @@ import pytest
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame, hole_score
 from game.model.replay_code import parse_replay_code
-from game.persist.board import FILE_NAME, PLACES, Board, Entry, entry_for, valid_initials
+from game.persist.leaderboard import FILE_NAME, PLACES, Entry, Leaderboard, entry_for, valid_initials
 
 
 def entry(game="golf", mark=3, finished="2026-12-07T10:00:00", initials="", uid=None) -> Entry:
@@ -17,8 +17,8 @@ def entry(game="golf", mark=3, finished="2026-12-07T10:00:00", initials="", uid=
     return Entry(game, f"{game}-x", "GO1-E-AAAAAAB", "GO1-E-AAAAAAB-R5-EY", mark, initials, finished, uid)
 
 
-def board_at(tmp_path, day="2026-12-07") -> Board:
-    return Board(tmp_path / FILE_NAME, day=lambda: day)
+def board_at(tmp_path, day="2026-12-07") -> Leaderboard:
+    return Leaderboard(tmp_path / FILE_NAME, day=lambda: day)
 
 
 def test_lower_marks_rank_higher_and_a_tie_goes_under_the_earlier_game(tmp_path):
@@ -68,7 +68,7 @@ def test_a_game_ended_again_after_an_undo_keeps_its_better_end_and_its_initials(
 
 def test_a_new_day_starts_a_new_board(tmp_path):
     day = ["2026-12-07"]
-    board = Board(tmp_path / FILE_NAME, day=lambda: day[0])
+    board = Leaderboard(tmp_path / FILE_NAME, day=lambda: day[0])
     board.add(entry(mark=1))
     day[0] = "2026-12-08"
     assert board.entries("golf") == []
@@ -102,7 +102,7 @@ def test_a_file_too_large_or_not_regular_is_never_read_whole(tmp_path):
     folder = tmp_path / "f"
     folder.mkdir()
     (folder / FILE_NAME).mkdir()
-    assert Board(folder / FILE_NAME, day=lambda: "2026-12-07").entries("golf") == []
+    assert Leaderboard(folder / FILE_NAME, day=lambda: "2026-12-07").entries("golf") == []
 
 
 @pytest.mark.parametrize(
@@ -131,7 +131,7 @@ def test_a_damaged_entry_alone_is_dropped(tmp_path, bad):
 def test_a_write_that_fails_keeps_the_board_in_memory(tmp_path, caplog, monkeypatch):
     import errno
 
-    from game.persist import board as board_module
+    from game.persist import leaderboard as board_module
 
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device", str(path))

@@ -13,9 +13,9 @@ from game import registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
 from game.model.replay_code import InvalidReplayCode, parse_replay_code
-from game.persist.board import PLACES, Board, Entry
+from game.persist.leaderboard import PLACES, Entry, Leaderboard
 from game.scenes.base import Pop, Push, Replace, Scene, Transition
-from game.scenes.board_words import beat_text, mark_text, who
+from game.scenes.leaderboard_words import beat_text, mark_text, who
 from game.scenes.panel_frame import PanelFrame
 from game.scenes.round_start import begin_new
 from game.ui import theme
@@ -26,12 +26,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.context import Context
 
 
-class BoardScene(Scene):
+class LeaderboardScene(Scene):
     """Today's best of one game at a time (a choice of the games the kiosk offers)."""
 
-    def __init__(self, ctx: Context, board: Board, game: str) -> None:
+    def __init__(self, ctx: Context, leaderboard: Leaderboard, game: str) -> None:
         super().__init__(ctx)
-        self.board = board
+        self.leaderboard = leaderboard
         self.next: Transition = None
         self.frame = PanelFrame(ctx, self)
         text, size = ctx.text, self.frame.design.type.label
@@ -119,7 +119,7 @@ class BoardScene(Scene):
     # --- actions -------------------------------------------------------------------------------
     def _show(self, game: str) -> None:
         self.game = str(game)
-        self.entries = self.board.entries(self.game)
+        self.entries = self.leaderboard.entries(self.game)
         for i, button in enumerate(self.watch):
             button.visible = i < len(self.entries)
         best = self.entries[0] if self.entries else None

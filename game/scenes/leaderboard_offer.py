@@ -17,13 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.services import SceneLike
 
 
-def board_place(ctx: Context, game: SolitaireGame, progress: Progress | None, own: bool) -> SceneLike | None:
+def leaderboard_place(ctx: Context, game: SolitaireGame, progress: Progress | None, own: bool) -> SceneLike | None:
     """The initials' screen when the finished `game` (the player's own: `own`) takes a place on
     today's board, which it is given now; else None."""
-    board = ctx.board
+    board = ctx.leaderboard
     if board is None or progress is None or not own or progress.demo_moves > 0 or not progress.uid:
         return None
-    from game.persist.board import entry_for  # (a kiosk's: loaded with its board)
+    from game.persist.leaderboard import entry_for  # (a kiosk's: loaded with its board)
 
     entry = entry_for(game, registry.kind_of(game).id, progress.uid)
     if entry is None:
