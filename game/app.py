@@ -109,6 +109,10 @@ class App:
         self.frame_gate = FrameGate()
         if self.storage.data is not None:  # (else nothing is saved: every scene plays without it)
             self.ctx.progress = Progress(self.storage.data, gate=self.frame_gate)
+        if self.kiosk:  # today's best at this table (in memory only where nothing is saved)
+            from game.persist.leaderboard import FILE_NAME, Leaderboard  # a kiosk's only
+
+            self.ctx.leaderboard = Leaderboard(None if self.storage.data is None else self.storage.data / FILE_NAME)
         self.notice = Notice(self.storage.notice)  # what this run cannot keep, said once on screen
         self.ctx.set_fullscreen = self.set_fullscreen
         self.ctx.is_fullscreen = lambda: self.fullscreen

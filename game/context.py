@@ -21,6 +21,7 @@ from game.ui.text import TextCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.model.base import SolitaireGame
+    from game.persist.leaderboard import Leaderboard
     from game.persist.progress import Progress
     from game.persist.run_log import RunFacts
 
@@ -109,6 +110,8 @@ class Context:
         self.jobs = Jobs()
         #: The game in progress and the statistics (game.persist.progress.Progress); set by the App.
         self.progress: Progress | None = None
+        #: A kiosk's leaderboard of today's best (game.persist.leaderboard); set by the App, None elsewhere.
+        self.leaderboard: Leaderboard | None = None
         #: Set by the App: switch full screen on or off (the settings scene calls it).
         self.set_fullscreen: Callable[[bool], None] = lambda on: None
         #: Set by the App: whether the window is full screen now (--windowed may differ from settings).

@@ -1003,6 +1003,14 @@ PLURAL_TEXTS = {
         "el": ("{count} μέρα στη σειρά", "{count} μέρες στη σειρά"),
         "th": ("ชนะติดต่อกัน {count} วัน",),
     },
+    "Beat {count} move on this deal": {
+        "en": ("Beat {count} move on this deal", "Beat {count} moves on this deal"),
+        "el": (
+            "Κερδίστε σε λιγότερη από {count} κίνηση σε αυτή τη μοιρασιά",
+            "Κερδίστε σε λιγότερες από {count} κινήσεις σε αυτή τη μοιρασιά",
+        ),
+        "th": ("ชนะให้ได้ในไม่ถึง {count} ตาในเกมนี้",),
+    },
     "{count} min": {
         "en": ("{count} min", "{count} min"),
         "el": ("{count} λεπτό", "{count} λεπτά"),

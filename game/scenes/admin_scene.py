@@ -122,6 +122,10 @@ class AdminScene(Scene):
         self.games_button = Button((0, 0, 1, 1), N_("Games and rules"), text, self.open_menu, size=size)
         self.stats_button = Button((0, 0, 1, 1), N_("Statistics"), text, self.open_stats, size=size)
         self.leave_button = Button((0, 0, 1, 1), N_("Leave the kiosk"), text, self.ask_leave, style="ghost", size=size)
+        self.leaderboard_button = Button(
+            (0, 0, 1, 1), N_("Clear today's board"), text, self.ask_clear_leaderboard, style="ghost", size=size
+        )
+        self.leaderboard_button.visible = self.ctx.leaderboard is not None
         self.done_button = Button((0, 0, 1, 1), N_("Done"), text, self.done, style="primary", size=size)
         self.widgets = [
             self.offered,
@@ -130,12 +134,20 @@ class AdminScene(Scene):
             self.games_button,
             self.stats_button,
             self.leave_button,
+            self.leaderboard_button,
             self.done_button,
         ]
         self._say_health()
 
     def buttons(self) -> list[Button]:
-        return [self.settings_button, self.games_button, self.stats_button, self.leave_button, self.done_button]
+        return [
+            self.settings_button,
+            self.games_button,
+            self.stats_button,
+            self.leave_button,
+            self.leaderboard_button,
+            self.done_button,
+        ]
 
     def layout(self, size: tuple[int, int]) -> None:
         d = self.frame.design
@@ -167,7 +179,7 @@ class AdminScene(Scene):
         self.row_label_size = self.rules.size or d.type.label
         y += row + gap
         bw = (inner - gap * (BUTTONS_PER_ROW - 1)) // BUTTONS_PER_ROW
-        places = [(0, 0), (1, 0), (2, 0), (0, 1), (BUTTONS_PER_ROW - 1, 1)]  # Done at the far end, alone
+        places = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (BUTTONS_PER_ROW - 1, 1)]  # Done at the far end
         for button, (col, line) in zip(self.buttons(), places, strict=True):
             button.rect = (x + col * (bw + gap), y + line * (row + gap), bw, row)
         self._say_health()
@@ -250,6 +262,20 @@ class AdminScene(Scene):
                 [tr("The game closes and its service does not start it again until the next boot.")],
                 N_("Leave the kiosk"),
                 self.ctx.leave_kiosk,
+            )
+        )
+
+    def ask_clear_leaderboard(self) -> None:
+        board = self.ctx.leaderboard
+        if board is None:
+            return
+        self.next = Push(
+            ConfirmDialog(
+                self.ctx,
+                N_("Clear today's board?"),
+                [tr("Every game on today's board is taken off it.")],
+                N_("Clear"),
+                board.clear,
             )
         )
 

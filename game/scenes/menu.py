@@ -14,11 +14,11 @@ import pygame
 from game import daily, i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
-from game.persist.progress import at_stake
 from game.scenes.base import Action, Push, Quit, Replace, Scene, Transition
 from game.scenes.figures_watch import known_figures
 from game.scenes.kind_picker import KindPicker
 from game.scenes.menu_cards import (
+    BestCard,
     DailyCard,
     GameCards,
     TypeButton,
@@ -30,7 +30,7 @@ from game.scenes.menu_cards import (
 )
 from game.scenes.panel_frame import PanelFrame
 from game.scenes.round_menu import RoundChoice
-from game.scenes.round_start import abandon_line
+from game.scenes.round_start import begin_new
 from game.ui import theme
 from game.ui.design import Design, RowForm, design_for
 from game.ui.text import least_legible
@@ -178,6 +178,10 @@ class MenuScene(Scene):
         # so the menu never waits for the database to open (update)
         self.daily_button = DailyCard((0, 0, 1, 1), text, self.open_daily, t.label, t.body)
         self.daily_button.show(N_("Today's deal"), "", False)
+        #: a kiosk's board of today's best, under today's deal (where a window has its code box)
+        self.best_card = BestCard((0, 0, 1, 1), text, self.open_leaderboard, t.label, t.body)
+        self.best_card.visible = self.ctx.leaderboard is not None
+        self._show_best()
         self._age, self._daily_known, self._daily_changed = 0.0, False, False
         self._warmed = False
         self.code_box = TypeInput(
@@ -225,6 +229,7 @@ class MenuScene(Scene):
             self.continue_button,
             self.play_button,
             self.daily_button,
+            self.best_card,
             self.code_box,
             self.code_button,
             self.error,
@@ -289,8 +294,9 @@ class MenuScene(Scene):
         for label, size in ((self.band_label, t.body), (self.error, t.body), (self.notice, t.small)):
             label.type_size = size
             label.invalidate()
-        self.daily_button.title_size, self.daily_button.line_size = t.label, t.body
-        self.daily_button.invalidate()
+        for card in (self.daily_button, self.best_card):
+            card.title_size, card.line_size = t.label, t.body
+            card.invalidate()
         if isinstance(self.picker.game_choice, GameCards):
             self.picker.game_choice.gap = d.unit
 
@@ -300,6 +306,7 @@ class MenuScene(Scene):
         self._set_sizes(d)
         self.band_label.set_text(tr(DIFFICULTY))  # (a new language comes as a new layout)
         self._daily_known = False  # today's deal's state is said again, in the language of the moment
+        self._show_best()
         self._show_continue()
         self._painting = True  # pictures of the new size, if it is one
         least = theme.KIOSK_TOUCH if self.ctx.kiosk else 0
@@ -361,6 +368,7 @@ class MenuScene(Scene):
         # each game's options have their own rows, and Continue comes or goes with the game it continues
         if self._show_continue() or self.picker.family_id != self._laid_for:
             self.frame.relayout()
+        self._show_best()
         self._daily_known = False  # looked up again for the kind chosen (until the statistics answer)
         if self._age >= DAILY_LOOKUP_AFTER:
             self._show_daily()
@@ -423,14 +431,7 @@ class MenuScene(Scene):
 
     def begin(self, deal: Action) -> None:
         """Go to the new game `deal()` leads to, once the player agrees to give up the saved one."""
-        if at_stake(self.saved):
-            from game.scenes.dialog import ConfirmDialog  # scenes load when first shown, not at start-up
-
-            self.next = Push(
-                ConfirmDialog(self.ctx, N_("Start a new game?"), [abandon_line(self.saved)], N_("New game"), deal)
-            )
-        else:
-            self.next = deal()
+        self.next = begin_new(self.ctx, self.saved, deal)
 
     def play_saved(self) -> None:
         """Continue the saved game exactly where it was left."""
@@ -516,6 +517,23 @@ class MenuScene(Scene):
     def open_daily(self) -> None:
         self.next = Push(self.ctx.scenes.daily())
 
+    def _show_best(self) -> bool:
+        """The day's best game of the chosen game on its card (a kiosk's); True when it changed."""
+        board = self.ctx.leaderboard
+        if board is None:
+            return False
+        from game.scenes.leaderboard_words import mark_text, who  # (a kiosk's)
+
+        best = board.best(self.picker.family_id)
+        line = tr("Be the first today") if best is None else f"{who(best)} · {mark_text(best)}"
+        return self.best_card.show(N_("Today's best"), line, False)
+
+    def open_leaderboard(self) -> None:
+        if self.ctx.leaderboard is not None:
+            from game.scenes.leaderboard_scene import LeaderboardScene  # (a kiosk's)
+
+            self.next = Push(LeaderboardScene(self.ctx, self.ctx.leaderboard, self.picker.family_id))
+
     def open_stats(self) -> None:
         self.next = Push(self.ctx.scenes.stats())
 
@@ -583,7 +601,7 @@ class MenuPlaces:
         self.toggle_h = row if self._toggle_form() is RowForm.FULL else self.tall
         self.code_split = self._code_form() is RowForm.COMPACT
         self.error_h = menu.error.height_for(self.right, ERROR_LINES)
-        self.daily_h = max(row, menu.daily_button.content_height() + u)
+        self.daily_h = max(row, menu.daily_button.content_height() + u)  # (and the best's card)
         rows = max(self._left_rows(f) for f in registry.FAMILIES)
         avail = size[1] - 2 * u - 2 * self.pad - self.title_h - 2 * u - self.bottom_h
         name_h = text.rendered_size("Ag", t.label, True)[1] + u
@@ -663,6 +681,8 @@ class MenuPlaces:
         if menu.continue_button.visible:
             h += self.row + u
         h += self.row + u + self.daily_h + u
+        if menu.best_card.visible:
+            h += self.daily_h + u
         if menu.code_box.visible:
             h += (2 * self.row + u if self.code_split else self.row) + u // 2 + self.error_h
         return h
@@ -738,6 +758,9 @@ class MenuPlaces:
         y += row + u
         menu.daily_button.rect = (x, y, rw, self.daily_h)
         y += self.daily_h + u
+        if menu.best_card.visible:
+            menu.best_card.rect = (x, y, rw, self.daily_h)
+            y += self.daily_h + u
         if not menu.code_box.visible:
             return
         bw = self._button_width(N_("Play this code"))

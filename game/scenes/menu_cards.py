@@ -328,3 +328,12 @@ class DailyCard(Widget):
 
 #: The daily card's state line: a dark green, 4.5:1 and more on the cream card.
 DAILY_STATE = (30, 90, 50)
+
+
+class BestCard(DailyCard):
+    """A kiosk's today's best as a card: its name, and the day's best game under it (or an
+    invitation to be the first); pressing it opens the board."""
+
+    @property
+    def label(self) -> str:
+        return N_("Today's best")

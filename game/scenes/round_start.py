@@ -102,3 +102,16 @@ def abandon_line(saved: tuple[Any, dict] | None) -> str:
     if saved is not None and saved[1].get("round") is not None:
         return N_("The round you can continue will count as abandoned.")
     return N_("The game you can continue will count as abandoned.")
+
+
+def begin_new(ctx: Context, saved: tuple[Any, dict] | None, deal: Callable[[], Transition]) -> Transition:
+    """The new game `deal()` leads to, once the player agrees to give up the saved one (`saved`,
+    Progress.saved) where that would lose something; else at once."""
+    from ..persist.progress import at_stake  # (the persistence layer: not at this module's load)
+
+    if not at_stake(saved):
+        return deal()
+    from .base import Push
+    from .dialog import ConfirmDialog  # scenes load when first shown, not at start-up
+
+    return Push(ConfirmDialog(ctx, N_("Start a new game?"), [abandon_line(saved)], N_("New game"), deal))

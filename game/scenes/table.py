@@ -40,6 +40,7 @@ from .dead_end import DeadEndPulse
 from .finish import Finisher
 from .hud import TIME, Hud, Slot, play_time
 from .kind_picker import kind_title, rules_title
+from .leaderboard_offer import leaderboard_place
 from .message_place import place_message
 from .seat import Seat, saved_game_at_stake, take_over
 from .table_contract import RoundControl, TableRules
@@ -126,6 +127,7 @@ class TableScene(Scene):
         self._full = True  # the next draw paints everything
         self._end_pending = False  # the game is over: the end overlay comes once the cards land
         self._ended = False  # the end overlay came for this end (until a move undoes it)
+        self._placed = False  # a kiosk's leaderboard was offered this end (leaderboard_offer.py)
         #: The playable cards' glow waiting for the moved cards to land: (when, which cards).
         self._glow_due: tuple[float, set[Card]] | None = None
         self._par: tuple[int | None] | None = None  # the deal's par, once asked
@@ -443,7 +445,7 @@ class TableScene(Scene):
         if self.game.status != "playing":
             self._end_pending = True
         else:
-            self._ended = False
+            self._ended = self._placed = False
         self.assist.changed(undo)
         self.light.changed(undo)
         if self.progress is not None:
@@ -505,6 +507,15 @@ class TableScene(Scene):
     def _end(self) -> Transition:
         """The end panel, once the game is over and its cards have landed (once per end)."""
         if self._end_pending and not self.board.is_animating() and self.press is None and self.rules.end_ready():
+            if self.game.status != "playing" and not self._ended and not self._placed:
+                self._placed = True  # a place on a kiosk's leaderboard first: the panel comes after
+                initials = leaderboard_place(
+                    self.ctx, self.game, self.progress, not self.watching and not self.round_play
+                )
+                if initials is not None:
+                    return Push(initials)
+            if not self.ctx.in_view(self):
+                return None  # (the initials are being given)
             self._end_pending = False
             if self.game.status != "playing" and not self._ended:
                 self._ended = True
