@@ -2,7 +2,9 @@
 
 After the settings' `attract_minutes` without input (kiosk only), the player's game is saved and
 the screen shows the demo playing a winnable deal, dealt and moved with the normal animations,
-under a "Touch to play" banner; Golf and Eight Off take turns. The first touch or key is used up
+under a "Touch to play" banner; Golf and Eight Off take turns, and after each game's demo comes
+the replay of that game's best game of the day at this kiosk (its leaderboard's first), when there
+is one. The first touch or key is used up
 ending it. During the first demo (and its first VISIT_ENDS seconds at most) the player is likely
 still there: the touch brings back their saved game (when they had left one on the table) or the
 menu, as they were. Later, the player has walked away and the touch is the next visitor's: the
@@ -66,6 +68,7 @@ class Attract:
         self._moved_at = 0.0
         self._moves_seen = -1
         self._won_at: float | None = None
+        self._best_next: str | None = None  # the game whose day's best is replayed next, if it has one
 
     @property
     def delay(self) -> float | None:
@@ -115,7 +118,7 @@ class Attract:
         game = table.game
         if game.moves != self._moves_seen:
             self._moves_seen, self._moved_at = game.moves, now
-        if game.status == "won":
+        if game.status == "won" or getattr(table, "at_end", False):  # (a replay's end shows as a win)
             if self._won_at is None:
                 self._won_at = now  # (the win shows from now)
                 return False
@@ -176,13 +179,17 @@ class Attract:
             self.app.replace(ctx.scenes.menu())
 
     def _deal(self, now: float) -> None:
-        """The next demo: a winnable deal of the other game, under the banner."""
-        from game.scenes.attract_banner import AttractBanner  # scenes load with the first demo, not at start-up
-        from game.scenes.dealing import deal_new  # (as above)
+        """The next demo: the day's best of the game just demonstrated, if it has one, else a winnable
+        deal of the other game, under the banner."""
+        from game.scenes.dealing import deal_new  # scenes load with the first demo, not at start-up
         from game.scenes.seat import Seat  # (as above)
         from game.scenes.table import TableScene  # (as above)
 
-        families = list(registry.FAMILIES)
+        best, self._best_next = self._best_next, None
+        if best is not None and self._replay_best(best, now):
+            return
+        owner = self.app.ctx.owner_settings or self.app.settings  # (the games the kiosk offers)
+        families = [f for f in registry.FAMILIES if owner.offers(f)] or list(registry.FAMILIES)
         name = self._next if self._next in families else families[0]
         self._next = families[(families.index(name) + 1) % len(families)]
         self.app.apply(deal_new(self.app.ctx, registry.chosen(self.app.settings, name).id, demo=True))
@@ -190,11 +197,39 @@ class Attract:
         self.table = bottom if isinstance(bottom, TableScene) and bottom.watching else None
         if self.table is not None:
             self.table.seat = Seat.ATTRACT  # the demo plays it silently, under the banner
+        self._best_next = name  # after this demo, the replay of its game's best of the day
+        self._begin_cycle(name, now)
+
+    def _begin_cycle(self, name: str, now: float) -> None:
+        """Under the banner, a demo or a replay of game `name` begins."""
+        from game.scenes.attract_banner import AttractBanner  # (as in _deal)
+
         self.app.push(AttractBanner(self.app.ctx, name))
         self.cycles += 1
         self._cycle_start = self._moved_at = now
         self._moves_seen = -1
         self._won_at = None
+
+    def _replay_best(self, name: str, now: float) -> bool:
+        """The replay of game `name`'s best of the day at this kiosk, played under the banner; False
+        when there is none (then the next demo comes)."""
+        from game.model.replay_code import InvalidReplayCode, parse_replay_code  # (a kiosk's)
+        from game.scenes.replay_scene import ReplayScene  # (as in _deal)
+
+        board = self.app.ctx.leaderboard
+        best = board.best(name) if board is not None else None
+        if best is None:
+            return False
+        try:
+            replay = parse_replay_code(best.replay)
+        except InvalidReplayCode:  # (an entry is checked when read: never)
+            return False
+        scene = ReplayScene(self.app.ctx, replay)
+        self.app.replace(scene)
+        scene.play()
+        self.table = scene
+        self._begin_cycle(name, now)
+        return True
 
     def _finding(self) -> bool:
         """Whether a winnable deal is being looked for (a rule set without a deal list)."""

@@ -180,3 +180,31 @@ def test_the_boards_screens_hold_everything_finger_sized(make_app, data_dir, lan
         rects = [w.rect for w in shown]
         assert all(a.collidelist([b for b in rects if b is not a]) == -1 for a in rects)
         app.stack.pop()
+
+
+def test_attract_mode_replays_the_days_best_after_its_games_demo(make_app, data_dir):
+    from helpers.assist import run_until
+
+    from game.model.eightoff import EightOffGame
+    from game.model.golf import GolfGame
+    from game.persist.leaderboard import entry_for
+    from game.scenes.replay_scene import ReplayScene
+
+    settings = Settings(fullscreen=False, tips_off=True, last_game="golf", animation_speed="fast", attract_minutes=1)
+    app = make_app(size=(800, 480), kiosk=True, settings=settings)
+    best = blocked_golf()
+    app.ctx.leaderboard.add(entry_for(best, "golf-easy", "best-1"))
+    app.replace(MenuScene(app.ctx))
+    app.step_frame(61.0)
+    run_frames(app, 3)
+    demo = app.stack[0]
+    assert isinstance(demo, TableScene) and isinstance(demo.game, GolfGame)
+    run_until(app, lambda: app.stack[0] is not demo)
+    replay = app.stack[0]
+    assert isinstance(replay, ReplayScene) and app.attract.active
+    assert str(replay.game.code) == str(best.code) and replay.playing
+    run_until(app, lambda: app.stack[0] is not replay)
+    assert replay.at_end
+    third = app.stack[0]
+    assert isinstance(third, TableScene) and isinstance(third.game, EightOffGame)
+    assert app.ctx.progress.saved() is None  # nothing of it was recorded or saved
