@@ -18,7 +18,7 @@ def mark_text(entry: Entry) -> str:
 def beat_text(entry: Entry) -> str:
     """The challenge of the day's best: 'Beat 34 moves on this deal'."""
     if entry.game == "golf":
-        return tr("Beat a golf score of {score} on this deal", score=signed(entry.mark))
+        return tr("On this deal, beat a golf score of {score}", score=signed(entry.mark))
     return tr("Beat {count} move on this deal", plural="Beat {count} moves on this deal", count=entry.mark)
 
 

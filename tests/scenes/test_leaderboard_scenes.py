@@ -128,7 +128,7 @@ def test_the_menu_shows_the_days_best_and_opens_the_board(make_app, data_dir):
     touch_tap(app, card.rect.center)
     board = app.top
     assert isinstance(board, LeaderboardScene) and board.game == "golf"
-    assert board.beat.visible and board.beat.label == "Beat a golf score of 3 on this deal"
+    assert board.beat.visible and board.beat.label == "On this deal, beat a golf score of 3"
     touch_tap(app, board.beat.rect.center)
     settle(app)
     assert isinstance(app.top, TableScene) and str(app.top.game.code) == "GO1-E-AAAAAAB"
