@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.help.examples import Example
     from game.model.base import SolitaireGame
     from game.model.course import GolfRound
+    from game.model.replay import Move, Replay
     from game.registry import GameKind
     from game.view.card_face import CardFace
 
@@ -134,6 +135,19 @@ class SceneOpeners(Protocol):
 
     def round_stats(self, kind: GameKind) -> SceneLike:
         """The statistics of the rounds of golf of one rule set."""
+        ...
+
+    def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
+        """The replay viewer (game/scenes/replay_scene.py) at the position before move `start` (0:
+        the deal), with `note` as a line over the table and `better` marked on it as a hint is."""
+        ...
+
+    def review(self, replay: Replay) -> SceneLike:
+        """The review of a game, each move graded (game/scenes/review_scene.py)."""
+        ...
+
+    def recent_games(self) -> SceneLike:
+        """The games kept as replays, the newest first (game/scenes/recent_games.py)."""
         ...
 
 

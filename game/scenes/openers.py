@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..help.examples import Example
     from ..model.base import SolitaireGame
     from ..model.course import GolfRound
+    from ..model.replay import Move, Replay
     from ..registry import GameKind
     from ..services import SceneLike, Transition
 
@@ -99,3 +100,18 @@ class Openers:
         from .round_stats_scene import RoundStatsScene  # loaded when first shown
 
         return RoundStatsScene(self.ctx, kind)
+
+    def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
+        from .replay_scene import ReplayScene  # type: ignore[import-not-found,unused-ignore]  # (first shown)
+
+        return ReplayScene(self.ctx, replay, start, note, better)
+
+    def review(self, replay: Replay) -> SceneLike:
+        from .review_scene import ReviewScene  # type: ignore[import-not-found,unused-ignore]  # (first shown)
+
+        return ReviewScene(self.ctx, replay)
+
+    def recent_games(self) -> SceneLike:
+        from .recent_games import RecentGamesScene  # loaded when first shown
+
+        return RecentGamesScene(self.ctx)
