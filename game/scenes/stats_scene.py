@@ -195,9 +195,17 @@ class StatsScene(Scene):
         self.reset_button.visible = not self.ctx.visitor  # a kiosk's statistics are reset by its administrator
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
+        self.recent_button = Button((0, 0, 1, 1), N_("Recent games"), text, self.open_recent, style="ghost")
         self.view = "chart"
         self.view_tabs = SegmentedControl((0, 0, 1, 1), VIEWS, self.view, text, self._set_view)
-        self.widgets = [*self.picker.widgets, self.view_tabs, self.reset_button, self.rounds_button, self.back]
+        self.widgets = [
+            *self.picker.widgets,
+            self.view_tabs,
+            self.reset_button,
+            self.rounds_button,
+            self.recent_button,
+            self.back,
+        ]
         self.figures_watch = FiguresWatch(self.ctx)
         self._refresh()
 
@@ -242,15 +250,13 @@ class StatsScene(Scene):
         self.view_tabs.rect = (right.x, right.y, right.width, tabs)
         self.chart_rect = pygame.Rect(right.x, right.y + tabs + gap // 2, right.width, right.height - tabs - gap // 2)
         y = body.bottom + gap
-        half = (iw - gap) // 2
-        self.reset_button.rect = (x, y, half, row)
-        self.back.rect = (x + iw - half, y, half, row)
-        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two
-            third = (iw - 2 * gap) // 3
-            self.reset_button.rect = (x, y, third, row)
-            self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
-            self.back.rect = (x + iw - third, y, third, row)
-        self._word_buttons(design, third if self.rounds_button.visible else half)
+        # the bottom row in equal shares: Reset, Rounds (Golf), Recent games, Back
+        bottom = [self.reset_button, self.rounds_button, self.recent_button, self.back]
+        bottom = [b for b in bottom if b is not self.rounds_button or b.visible]
+        share = (iw - gap * (len(bottom) - 1)) // len(bottom)
+        for i, button in enumerate(bottom):
+            button.rect = (x + i * (share + gap), y, share, row)
+        self._word_buttons(design, share)
 
     def _word_buttons(self, design: Design, width: int) -> None:
         """The bottom row in full ("Reset statistics") where every label stands on one line in its
@@ -465,6 +471,10 @@ class StatsScene(Scene):
     def open_rounds(self) -> None:
         """The rounds of golf of the rule set shown."""
         self.next = Push(self.ctx.scenes.round_stats(self.kind))
+
+    def open_recent(self) -> None:
+        """The games kept as replays, to watch again or review."""
+        self.next = Push(self.ctx.scenes.recent_games())
 
     def close(self) -> None:
         self.next = Pop()
