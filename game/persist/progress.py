@@ -8,6 +8,9 @@ stays saved and is offered as "Continue", also after a restart or a power cut.
 Who moved matters: a deal only the demo ("Watch") played is never recorded (it is not the player's
 game), and a game both played is recorded as 'assisted', however it ends.
 
+Every game recorded is also kept as its replay (replays.py: `replays`), and so is each hole of a
+round as it ends (its score final: the next hole dealt, the round over or given up).
+
 A round of golf (game.model.course.GolfRound) is saved the same way, the hole being played as the
 game and the round beside it, after every move and whenever a hole ends or the next is dealt (a won
 hole too: the round goes on). Its holes are never recorded as games; the round is recorded once, as

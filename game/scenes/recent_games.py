@@ -25,6 +25,7 @@ from game.scenes.kind_picker import kind_title
 from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
 from game.ui.design import RowForm
+from game.ui.text import wrap_lines
 from game.ui.widget import Widget
 from game.ui.widgets import Button
 
@@ -35,10 +36,14 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The most games on a page (fewer where the window has not the room for them).
 MOST_PER_PAGE = 5
 EMPTY = N_("No game is kept yet: every game you finish is kept here, to watch again and to review.")
-BEST = N_("Best of this deal")
+#: After a game's result: it is the best kept game of its deal.
+BEST = N_("Best of its deal")
 COPIED_FOR = 2.5  # s the Copy code button says "Copied"
 PANEL_UNITS = 96  # the panel's widest, in spacing units
-TEXT_SHARE = 0.42  # of the panel's width inside: a game's lines beside its buttons, at the least
+#: The longest lines a game may have (their widths decide the rows' form, whatever the games are).
+SAMPLE = ("2026-12-30T23:59:00", "GO1-C+J2-AAAAAAB", 999, 999)
+#: The hairline between two games.
+SEPARATOR = (64, 96, 76)
 
 
 def when_text(finished: str) -> str:
@@ -88,11 +93,12 @@ class Slot:
     def __init__(self, scene: RecentGamesScene, index: int) -> None:
         text, size = scene.ctx.text, scene.frame.design.type.label
         self.index = index
-        self.watch = Button((0, 0, 1, 1), N_("Watch again"), text, lambda: scene.watch(index), size=size)
+        self.watch = Button((0, 0, 1, 1), N_("Replay"), text, lambda: scene.watch(index), size=size)
         self.review = Button((0, 0, 1, 1), N_("Review"), text, lambda: scene.review(index), style="ghost", size=size)
         self.copy = Button((0, 0, 1, 1), N_("Copy code"), text, lambda: scene.copy(index), style="ghost", size=size)
         self.copy_shown = not scene.ctx.kiosk  # a kiosk's visitor has no clipboard to take it away
         self.lines = pygame.Rect(0, 0, 0, 0)
+        self.top = 0  # where its place on the page begins
 
     @property
     def buttons(self) -> list[Button]:
@@ -118,6 +124,7 @@ class RecentGamesScene(Scene):
         self.slots: list[Slot] = []
         self.copied: int | None = None  # the game whose code was copied last ...
         self._copied_for = 0.0  # ... said on its button for this long still
+        self._redraw = False  # a change no event made (Copied said no more) waits to be drawn
         text, size = ctx.text, self.frame.design.type.label
         self.previous_button = Button(
             (0, 0, 1, 1), N_("Previous"), text, lambda: self.turn(-1), style="ghost", size=size
@@ -149,9 +156,14 @@ class RecentGamesScene(Scene):
             self._copied_for -= dt
             if self._copied_for <= 0:
                 self._say_copied(None)
+                self._redraw = True
         return None
 
+    def is_animating(self) -> bool:
+        return self._redraw or self.frame.is_animating()
+
     def draw(self, surface: pygame.Surface) -> list | None:
+        self._redraw = False
         return self.frame.draw(surface)
 
     # --- layout --------------------------------------------------------------------------------
@@ -170,6 +182,18 @@ class RecentGamesScene(Scene):
         labels = [N_("Copy code"), N_("Copied")] if button.label in (N_("Copy code"), N_("Copied")) else [button.label]
         return max(self._button_width(label, row) for label in labels)
 
+    def _lines_width(self) -> int:
+        """The width of the longest two lines a game may have, in this language."""
+        finished, deal, moves, score = SAMPLE
+        when = f"{when_text(finished)} · {kind_title(registry.kind_for_code(deal))}"
+        longest = max(
+            (result_line(r, moves) for r in ("won", "blocked", "abandoned", "assisted")),
+            key=lambda t: self.ctx.text.rendered_size(t, self.frame.design.type.body)[0],
+        )
+        two = " · ".join([longest, tr("{count} point", plural="{count} points", count=score), f"★ {tr(BEST)}"])
+        size = self.frame.design.type.body
+        return max(self.ctx.text.rendered_size(t, size)[0] for t in (when, two))
+
     def _panel_width(self, window: tuple[int, int]) -> int:
         return min(window[0] - 2 * self.frame.design.unit, PANEL_UNITS * self.frame.design.unit)
 
@@ -179,11 +203,11 @@ class RecentGamesScene(Scene):
         w, h = size
         pw = self._panel_width(size)
         inner = pw - 2 * pad
-        self.line_h = text.rendered_size("Ag", d.type.body)[1]
+        self.line_h = max(text.rendered_size(t, d.type.body)[1] for t in ("Ag", tr(BEST), result_line("won", 9)))
         probe = Slot(self, 0)
         widths = [self._width_of(b, row) for b in probe.buttons]
         least_inner = self._panel_width(d.least) - 2 * pad
-        self.form = d.row_form([*widths, int(least_inner * TEXT_SHARE)], lambda least: least_inner)
+        self.form = d.row_form([*widths, self._lines_width()], lambda least: least_inner)
         lines_h = 2 * self.line_h
         entry = max(row, lines_h) if self.form is RowForm.FULL else lines_h + gap // 2 + row
         title_h = text.rendered_size("Ag", d.type.heading, True)[1] + gap
@@ -191,6 +215,8 @@ class RecentGamesScene(Scene):
         self.per_page = max(1, min(MOST_PER_PAGE, room // (entry + gap)))
         self.page = min(self.page, self.pages - 1)
         list_h = self.per_page * (entry + gap)
+        if not self.games:  # the line saying none is kept yet
+            list_h = len(wrap_lines(tr(EMPTY), inner, d.type.body)) * self.line_h + gap
         ph = 2 * pad + title_h + gap + list_h + row
         panel = pygame.Rect(0, 0, pw, min(ph, h - 2 * d.unit))
         panel.center = (w // 2, h // 2)
@@ -201,6 +227,7 @@ class RecentGamesScene(Scene):
         self.list_rect = pygame.Rect(x, y, inner, list_h)
         self.slots = [Slot(self, i) for i in range(self.per_page)]
         for slot in self.slots:
+            slot.top = y
             buttons = slot.buttons
             bws = [self._width_of(b, row) for b in buttons]
             if self.form is RowForm.FULL:
@@ -253,6 +280,9 @@ class RecentGamesScene(Scene):
         for i, slot in enumerate(self.slots):
             if first + i >= len(self.games):
                 break
+            if i:  # a hairline between two games
+                y = slot.top - self.frame.design.unit // 2
+                pygame.draw.line(surface, SEPARATOR, (self.list_rect.x, y), (self.list_rect.right, y))
             one, two = game_lines(self.games[first + i])
             r = slot.lines
             img = text.fit(one, r.width, d.type.body, theme.TEXT)
@@ -266,8 +296,6 @@ class RecentGamesScene(Scene):
             surface.blit(img, img.get_rect(center=self.page_rect.center))
 
     def _paint_empty(self, surface: pygame.Surface) -> None:
-        from game.ui.text import wrap_lines
-
         d, text = self.frame.design, self.ctx.text
         y = self.list_rect.y
         for line in wrap_lines(tr(EMPTY), self.list_rect.width, d.type.body):
