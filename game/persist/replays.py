@@ -18,7 +18,7 @@ each game kept (savefile.SaveFile: it waits for the frame under way to end, and 
 a full disk, is tried again with back-off, said once in the log; the game goes on). A line is its
 moves' text forms joined by spaces ('d p3 p4', 'c0l3x1 c1f0x1'): a few bytes a move, so at RECENT
 games of Eight Off of 150 moves each the file is about 230 KB (1.2 KB a game), and about 50 KB
-for Golf.
+for Golf; with as many older bests, at most twice that.
 
 The file is read as untrusted, in the background from the start (a frame never waits for it; the
 first look at the games does, if it has not ended): only a regular file of at most READ_LIMIT
@@ -254,16 +254,15 @@ class ReplayStore:
 
     # -- what the game asks ------------------------------------------------------------------------
     def recent(self) -> list[Kept]:
-        """The games kept, the newest first."""
+        """The games kept, the newest first (once the file has been read: the first look waits for
+        the reading begun at the start, if it has not ended yet)."""
         self._ready()
         with self._lock:
             return list(reversed(self._games))
 
     def last(self) -> Kept | None:
-        """The game kept last in this run (the game just finished), or None."""
-        if self._last is None:
-            return None
-        self._ready()
+        """The game kept last in this run (the game just finished), or None. Never waits: until the
+        file has been read (the first moments of a run), it is not yet known to be its deal's best."""
         with self._lock:
             return self._last
 
@@ -284,7 +283,7 @@ class ReplayStore:
             log.info("a finished game is not kept as a replay: %s", exc)
             return None
         finished = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.clock()))
-        kept = Kept(replay, finished, result, int(game.score), int(game.moves))
+        kept = Kept(replay, finished, result, int(game.score), max(int(game.moves), len(replay)))
         with self._lock:
             if self._loaded.is_set():
                 self._games = chosen([*self._games, kept])

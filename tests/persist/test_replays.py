@@ -385,6 +385,7 @@ def test_games_kept_before_the_file_is_read_join_those_in_it(tmp_path, monkeypat
     monkeypatch.setattr(ReplayStore, "_read", lambda self: (gate.wait(5), real(self))[1])
     store = ReplayStore(tmp_path / REPLAYS_NAME)
     store.keep(won(), "won")  # (never waits for the reading)
+    assert store.last().result == "won"  # (nor does the game just finished)
     gate.set()
     assert [k.result for k in store.recent()] == ["won", "abandoned"] and store.last().result == "won"
     assert store.flush() and len(stored(tmp_path)["games"]) == 2
