@@ -180,3 +180,24 @@ def test_the_statistics_screen_opens_recent_games(make_app, monkeypatch):
     assert stats.recent_button.visible and stats.panel_rect.contains(stats.recent_button.rect)
     click(app, stats.recent_button.rect.center)
     assert isinstance(app.top, RecentGamesScene)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "el", "th"])
+def test_the_statistics_bottom_row_holds_recent_games_at_the_label_size(make_app, size, lang):
+    i18n.set_language(lang)
+    try:
+        app = make_app(size=size, scene=StatsScene)
+        scene, design = app.top, design_for(size)
+        row = [scene.reset_button, scene.rounds_button, scene.recent_button, scene.back]
+        for button in row:
+            line, text_size = button.label_layout(i18n.tr(button.label))
+            assert text_size == design.type.label and "\n" not in line, (button.label, text_size)
+            assert scene.panel_rect.contains(button.rect)
+        rects = [b.rect for b in row]
+        assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+        assert scene.back.rect.right == scene.chart_rect.right  # (Back at the far end, as ever)
+        compact = {b.label for b in row} & {"Reset", "Recent"}
+        assert compact in (set(), {"Reset", "Recent"})  # all in full, or all in short
+    finally:
+        i18n.set_language("en")
