@@ -233,4 +233,4 @@ class NoOpeners:
         raise RuntimeError("no scene openers yet: the App hands them to the Context")
 
     table = round_table = menu = settings = admin = daily = stats = help = example = rules_sheet = round_stats = _none
-    replay = review = _none
+    replay = review = recent_games = _none

@@ -138,12 +138,16 @@ class SceneOpeners(Protocol):
         ...
 
     def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
-        """The replay viewer (game/scenes/replay_scene.py): the position before move `start` (0: the
-        deal), `note` as a line over the table, and `better` marked on the table as a hint is."""
+        """The replay viewer (game/scenes/replay_scene.py) at the position before move `start` (0:
+        the deal), with `note` as a line over the table and `better` marked on it as a hint is."""
         ...
 
     def review(self, replay: Replay) -> SceneLike:
-        """A game's review, move by move (game/scenes/review_scene.py)."""
+        """The review of a game, each move graded (game/scenes/review_scene.py)."""
+        ...
+
+    def recent_games(self) -> SceneLike:
+        """The games kept as replays, the newest first (game/scenes/recent_games.py)."""
         ...
 
 

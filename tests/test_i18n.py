@@ -978,6 +978,26 @@ PLURAL_TEXTS = {
         "el": ("{count} κίνηση", "{count} κινήσεις"),
         "th": ("{count} ตา",),
     },
+    "Won in {count} move": {
+        "en": ("Won in {count} move", "Won in {count} moves"),
+        "el": ("Νίκη σε {count} κίνηση", "Νίκη σε {count} κινήσεις"),
+        "th": ("ชนะใน {count} ตา",),
+    },
+    "Blocked after {count} move": {
+        "en": ("Blocked after {count} move", "Blocked after {count} moves"),
+        "el": ("Μπλόκαρε μετά από {count} κίνηση", "Μπλόκαρε μετά από {count} κινήσεις"),
+        "th": ("ติดหลังเดิน {count} ตา",),
+    },
+    "Abandoned after {count} move": {
+        "en": ("Abandoned after {count} move", "Abandoned after {count} moves"),
+        "el": ("Εγκαταλείφθηκε μετά από {count} κίνηση", "Εγκαταλείφθηκε μετά από {count} κινήσεις"),
+        "th": ("เลิกเล่นหลังเดิน {count} ตา",),
+    },
+    "Assisted, {count} move": {
+        "en": ("Assisted, {count} move", "Assisted, {count} moves"),
+        "el": ("Με βοήθεια, {count} κίνηση", "Με βοήθεια, {count} κινήσεις"),
+        "th": ("มีตัวช่วย {count} ตา",),
+    },
     "{count} point": {
         "en": ("{count} point", "{count} points"),
         "el": ("{count} πόντος", "{count} πόντοι"),

@@ -8,6 +8,9 @@ stays saved and is offered as "Continue", also after a restart or a power cut.
 Who moved matters: a deal only the demo ("Watch") played is never recorded (it is not the player's
 game), and a game both played is recorded as 'assisted', however it ends.
 
+Every game recorded is also kept as its replay (replays.py: `replays`), and so is each hole of a
+round as it ends (its score final: the next hole dealt, the round over or given up).
+
 A round of golf (game.model.course.GolfRound) is saved the same way, the hole being played as the
 game and the round beside it, after every move and whenever a hole ends or the next is dealt (a won
 hole too: the round goes on). Its holes are never recorded as games; the round is recorded once, as
@@ -37,6 +40,7 @@ from .frame_gate import FrameGate
 from .paths import data_dir
 from .recorder import Recorder
 from .records import record_of
+from .replays import REPLAYS_NAME, ReplayStore
 from .round_stats import is_round_record, round_record_of
 from .save_doc import JOURNAL_CAP, SAVE_FORMAT, model_limit
 from .save_doc import UID as UID
@@ -74,6 +78,8 @@ class Progress(SaveReading):
         self.slots = SaveSlots(self.folder, compose=self._compose, gate=gate)
         self.recorder = Recorder(self.folder / "statistics.sqlite3", on_recorded=self._recorded)
         self.stats = Statistics(self.folder / "statistics.sqlite3", self.recorder)
+        #: Every finished game recorded, kept as its replay (replays.py).
+        self.replays = ReplayStore(self.folder / REPLAYS_NAME, gate=gate)
         self.game: SolitaireGame | None = None
         #: The round of golf the current game is a hole of, or None for a single deal.
         self.round: GolfRound | None = None
@@ -87,6 +93,7 @@ class Progress(SaveReading):
         self.guaranteed = False  # the deal was proven winnable when it was dealt
         self.daily: str | None = None  # the date of the daily deal this game is ('2026-12-01'), if it is one
         self._closed_out = False
+        self._hole_kept: SolitaireGame | None = None  # the round's hole kept last as a replay
         self._known_recorded: dict[str, bool] = {}
         self._offered: str | None = None  # the id of the game the last look offered to continue
         self._has_wait = HAS_WAIT  # before the first frame: the saved game's record is looked up
@@ -124,6 +131,8 @@ class Progress(SaveReading):
             return
         rnd = golf_round if golf_round is not None or meta is None else meta.get("round")
         if rnd is not None and rnd.game is game and rnd is self.round:
+            if self.game is not None:
+                self._keep_hole(self.game)
             self.game = game  # the next hole of the round being played: its bookkeeping goes on
             self._store(game)
             return
@@ -181,6 +190,7 @@ class Progress(SaveReading):
         elif rnd is not None:
             result = self._result(previous, "abandoned", rnd)
             if result is not None and not rnd.finished:
+                self._keep_hole(previous)
                 self._record_round(rnd, result)
         elif previous.status != "won":
             result = self._result(previous, "blocked" if previous.status == "blocked" else "abandoned")
@@ -247,6 +257,8 @@ class Progress(SaveReading):
         """The round being played dealt its next hole (or gave one up, or ended): saved, or recorded
         once its ninth hole is final."""
         if rnd is self.round:
+            if self.game is not None and rnd.game is not self.game:
+                self._keep_hole(self.game)  # the hole just ended is final: the next one is dealt
             self._store(rnd.game)
 
     def _store(self, game: SolitaireGame) -> None:
@@ -262,6 +274,7 @@ class Progress(SaveReading):
                 result = self._result(rnd.game, "finished", rnd)
                 self._closed_out = True
                 if result is not None:
+                    self._keep_hole(rnd.game)
                     self._record_round(rnd, result)
             self.save.clear()
             return
@@ -297,8 +310,10 @@ class Progress(SaveReading):
         }
 
     def _record(self, game: SolitaireGame, result: str) -> None:
-        """Queue the game's record and keep it in the journal until the database has it."""
+        """Queue the game's record and keep it in the journal until the database has it; its
+        replay is kept (replays.py)."""
         self._closed_out = True
+        self.replays.keep(game, result)
         self._enqueue(
             "record",
             record_of(
@@ -316,6 +331,17 @@ class Progress(SaveReading):
                 catch_up=caught_up(self.daily, self.started),
             ),
         )
+
+    def _keep_hole(self, hole: SolitaireGame) -> None:
+        """A round's hole is over (the next dealt, the round ended or given up): kept as a replay
+        (won, blocked, or abandoned when given up or left in play; assisted as the round is)."""
+        if hole is self._hole_kept:
+            return
+        self._hole_kept = hole
+        ending = hole.status if hole.status in ("won", "blocked") else "abandoned"
+        result = self._result(hole, ending)
+        if result is not None:
+            self.replays.keep(hole, result)
 
     def _record_round(self, rnd: GolfRound, result: str) -> None:
         """Queue the round's record (its holes finished so far) and keep it in the journal."""
@@ -380,7 +406,8 @@ class Progress(SaveReading):
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait (bounded) until the statistics and the save are on disk; True when both are."""
         recorded = self.recorder.flush(timeout)
-        return self.slots.flush(timeout) and recorded
+        kept = self.replays.flush(timeout)
+        return self.slots.flush(timeout) and recorded and kept
 
     def close(self) -> None:
         """At exit: the statistics' queue gets a bounded wait (what is left stays in the save's
@@ -389,6 +416,7 @@ class Progress(SaveReading):
         if self._journal:
             self.slots.rewrite()  # without what was written meanwhile
         self.slots.close()
+        self.replays.close()
         self.stats.close()
 
 

@@ -2,7 +2,9 @@
 table) and its option, then continue the saved game, a random deal, today's deal or a deal code.
 
 A deal code decides everything itself (game, rule or cell count, deal number); a code that
-cannot be read shows why under the code box and nothing else happens.
+cannot be read shows why under the code box and nothing else happens. The box takes a replay code
+too (a deal code with the moves after it: replay_code.py), which opens the game's replay to watch;
+a replay code that cannot be read, mistyped or changed, is refused the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pygame
 from game import daily, i18n, registry
 from game.i18n import N_, tr
 from game.model.codes import InvalidCode
+from game.model.replay_code import MAX_CODE_TEXT, InvalidReplayCode, is_replay_code, parse_replay_code
 from game.scenes.base import Action, Push, Quit, Replace, Scene, Transition
 from game.scenes.figures_watch import known_figures
 from game.scenes.kind_picker import KindPicker
@@ -73,6 +76,24 @@ CODE_REASONS = {
     "letter": N_("The deal number may only use the letters A to Z."),
     "zero": N_("Deal AAAAAAA does not exist; the first deal is AAAAAAB."),
 }
+
+
+#: Why a replay code is refused, per InvalidReplayCode.reason (the model's English messages carry
+#: figures and examples a translation cannot match: these are always the ones shown).
+REPLAY_CODE_REASONS = {
+    "empty": N_("Type or paste a replay code first."),
+    "length": N_("This replay code is too long to be a game."),
+    "format": N_("A replay code has five parts separated by '-', like GO1-S-AAAAAAM-RYK4-YA."),
+    "version": N_("This replay code was made by a later version of the game."),
+    "checksum": N_("This replay code has been changed or mistyped: its check does not match."),
+    "deal": N_("The deal code at the start of this replay code cannot be read."),
+    "move": N_("The moves of this replay code do not make a game of its deal."),
+}
+
+
+def explain_replay_code_error(exc: InvalidReplayCode) -> str:
+    """Why a replay code was refused, in the player's language."""
+    return tr(REPLAY_CODE_REASONS.get(exc.reason, REPLAY_CODE_REASONS["format"]))
 
 
 def explain_code_error(exc: Exception) -> str:
@@ -188,7 +209,7 @@ class MenuScene(Scene):
             (0, 0, 1, 1),
             text,
             N_("Deal code"),
-            max_len=24,
+            max_len=MAX_CODE_TEXT,  # (a replay code: a deal code and its moves)
             allowed=CODE_CHARS,
             upper=True,
             paste=self.ctx.clipboard_get,
@@ -400,7 +421,11 @@ class MenuScene(Scene):
         self.next = deal_new(self.ctx, self.deal_kind(), demo=True)
 
     def play_code(self, _value: Any = None) -> None:
-        """Start exactly the deal (or the round) in the code box, or say why the code is refused."""
+        """Start exactly the deal (or the round) in the code box, watch the game a replay code
+        names, or say why the code is refused."""
+        if is_replay_code(self.code_box.value):
+            self.watch_code()
+            return
         if self.round_choice.is_code(self.code_box.value):
             found = self.round_choice.read_code(self.code_box.value)
             if isinstance(found, str):
@@ -416,6 +441,17 @@ class MenuScene(Scene):
             self.ctx.audio.play("refuse")
             return
         self.start(game)
+
+    def watch_code(self) -> None:
+        """The replay a replay code names, to watch; a code that cannot be read changes nothing but
+        the line under the box, which says why."""
+        try:
+            replay = parse_replay_code(self.code_box.value)
+        except InvalidReplayCode as exc:
+            self.error.set_text(explain_replay_code_error(exc))
+            self.ctx.audio.play("refuse")
+            return
+        self.next = Push(self.ctx.scenes.replay(replay))
 
     def _submit(self, value: str) -> None:
         """Enter: the code in the box if there is one, else a random deal."""

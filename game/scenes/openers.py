@@ -102,13 +102,16 @@ class Openers:
         return RoundStatsScene(self.ctx, kind)
 
     def replay(self, replay: Replay, start: int = 0, note: str | None = None, better: Move | None = None) -> SceneLike:
-        import importlib  # (by name: the viewer's module, loaded when first shown)
+        from .replay_scene import ReplayScene  # loaded when first shown
 
-        viewer = importlib.import_module("game.scenes.replay_scene")
-        scene: SceneLike = viewer.ReplayScene(self.ctx, replay, start, note, better)
-        return scene
+        return ReplayScene(self.ctx, replay, start, note, better)
 
     def review(self, replay: Replay) -> SceneLike:
-        from .review_scene import ReviewScene  # loaded when first shown
+        from .review_scene import ReviewScene  # (as above)
 
         return ReviewScene(self.ctx, replay)
+
+    def recent_games(self) -> SceneLike:
+        from .recent_games import RecentGamesScene  # (as above)
+
+        return RecentGamesScene(self.ctx)

@@ -22,7 +22,7 @@ from game.scenes.kind_picker import KindPicker, kind_title
 from game.scenes.month_calendar import month_title, paint_month
 from game.scenes.panel_frame import PanelFrame
 from game.ui import theme
-from game.ui.design import Design, RowForm
+from game.ui.design import Design, RowForm, row_form
 from game.ui.widget import Widget
 from game.ui.widgets import Button, SegmentedControl
 
@@ -140,7 +140,12 @@ def _label_room(text: TextCache, r: pygame.Rect, value: str, size: int) -> int:
 
 
 #: The bottom row's labels in full and in short (the short one where the full ones do not fit).
-BOTTOM_LABELS = [(N_("Reset statistics"), N_("Reset")), (N_("Rounds"), N_("Rounds")), (N_("Back"), N_("Back"))]
+BOTTOM_LABELS = [
+    (N_("Reset statistics"), N_("Reset")),
+    (N_("Rounds"), N_("Rounds")),
+    (N_("Recent games"), N_("Recent")),
+    (N_("Back"), N_("Back")),
+]
 
 
 class StatsScene(Scene):
@@ -195,9 +200,17 @@ class StatsScene(Scene):
         self.reset_button.visible = not self.ctx.visitor  # a kiosk's statistics are reset by its administrator
         self.back = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.rounds_button = Button((0, 0, 1, 1), N_("Rounds"), text, self.open_rounds, style="ghost")  # Golf
+        self.recent_button = Button((0, 0, 1, 1), N_("Recent games"), text, self.open_recent, style="ghost")
         self.view = "chart"
         self.view_tabs = SegmentedControl((0, 0, 1, 1), VIEWS, self.view, text, self._set_view)
-        self.widgets = [*self.picker.widgets, self.view_tabs, self.reset_button, self.rounds_button, self.back]
+        self.widgets = [
+            *self.picker.widgets,
+            self.view_tabs,
+            self.reset_button,
+            self.rounds_button,
+            self.recent_button,
+            self.back,
+        ]
         self.figures_watch = FiguresWatch(self.ctx)
         self._refresh()
 
@@ -242,26 +255,35 @@ class StatsScene(Scene):
         self.view_tabs.rect = (right.x, right.y, right.width, tabs)
         self.chart_rect = pygame.Rect(right.x, right.y + tabs + gap // 2, right.width, right.height - tabs - gap // 2)
         y = body.bottom + gap
-        half = (iw - gap) // 2
-        self.reset_button.rect = (x, y, half, row)
-        self.back.rect = (x + iw - half, y, half, row)
-        if self.rounds_button.visible:  # Golf: the rounds of 9 between the two
-            third = (iw - 2 * gap) // 3
-            self.reset_button.rect = (x, y, third, row)
-            self.rounds_button.rect = (x + third + gap, y, iw - 2 * third - 2 * gap, row)
-            self.back.rect = (x + iw - third, y, third, row)
-        self._word_buttons(design, third if self.rounds_button.visible else half)
+        self._word_buttons(design, pygame.Rect(x, y, iw, row), gap)
 
-    def _word_buttons(self, design: Design, width: int) -> None:
-        """The bottom row in full ("Reset statistics") where every label stands on one line in its
-        button at the class's narrowest window in this language, else in short ("Reset") as a whole."""
+    def _word_buttons(self, design: Design, place: pygame.Rect, gap: int) -> None:
+        """The bottom row (Reset, Rounds for Golf, Recent games, Back) in full ("Reset statistics")
+        where every label stands on one line in its button at the class's narrowest window in this
+        language, else in short ("Reset") as a whole; each button as wide as its words, and the room
+        left shared out among them."""
         pad = 2 * max(8, self.frame.row_height() // 3)
-        labels = [label for label, _short in BOTTOM_LABELS]
-        widths = [self.ctx.text.rendered_size(tr(label), design.type.label, True)[0] + pad for label in labels]
-        fits = all(w <= width for w in widths)  # (the panel's width is the class's: the same at its least)
-        form = RowForm.FULL if fits else RowForm.COMPACT
-        self.reset_button.label = BOTTOM_LABELS[0][form is RowForm.COMPACT]
-        self.reset_button.invalidate()
+        buttons = [self.reset_button, self.rounds_button, self.recent_button, self.back]
+        shown = [
+            (b, labels)
+            for b, labels in zip(buttons, BOTTOM_LABELS, strict=True)
+            if b.visible or b is not self.rounds_button
+        ]
+
+        def width(label: str) -> int:
+            return self.ctx.text.rendered_size(tr(label), design.type.label, True)[0] + pad
+
+        full = [width(labels[0]) for labels in BOTTOM_LABELS]  # (Rounds too: the same form for both games)
+        compact = row_form(full, place.width, gap) is RowForm.COMPACT
+        widths = [width(labels[compact]) for _b, labels in shown]
+        extra = (place.width - sum(widths) - gap * (len(widths) - 1)) // len(widths)
+        x = place.x
+        for i, ((button, labels), w) in enumerate(zip(shown, widths, strict=True)):
+            button.label = labels[compact]
+            right = place.right if i == len(shown) - 1 else x + w + extra  # (Back at the far end)
+            button.rect = (x, place.y, right - x, place.height)
+            button.invalidate()
+            x = right + gap
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows for the chosen game and option (for its daily deals in the daily view),
@@ -465,6 +487,10 @@ class StatsScene(Scene):
     def open_rounds(self) -> None:
         """The rounds of golf of the rule set shown."""
         self.next = Push(self.ctx.scenes.round_stats(self.kind))
+
+    def open_recent(self) -> None:
+        """The games kept as replays, to watch again or review."""
+        self.next = Push(self.ctx.scenes.recent_games())
 
     def close(self) -> None:
         self.next = Pop()
