@@ -159,7 +159,8 @@ class DistanceTable:
 
     # complexity: A*'s loop, with the table's exact ends and the learning of bounds in place
     def _astar(self, root: State, root_key: bytes, allowed: int) -> int | None:
-        rules, exact = self.rules, self.exact
+        rules, exact, lower, bounds = self.rules, self.exact, self.lower, self.bounds
+        home = key((b"",) * len(root[0]), b"")
         best = {root_key: 0}
         expanded: list[tuple[bytes, int]] = []
         # (f, 0 when the distance is known, else 1: of equal f, a known one ends the search first,
@@ -185,25 +186,49 @@ class DistanceTable:
                     step, depth = step[1], depth - 1
                 break
             expanded.append((k, g))
+            g += 1
             for child, _ in children(rules, state):
-                ck = key(child[0], child[1])
-                if not child[1] and not any(child[0]):
-                    exact[ck] = 0
+                cols, cells = child[0], child[1]
+                ck = b"\0".join(sorted(cols)) + b"\0" + cells  # key(), inline: this loop is the time
                 old = best.get(ck)
-                if old is not None and old <= g + 1:
+                if old is not None and old <= g:
                     continue
-                best[ck] = g + 1
+                best[ck] = g
                 generated += 1
                 h = exact.get(ck)
-                entry = (g + 1 + (self._estimate(child[0], ck) if h is None else h), h is None, -(g + 1))
-                heapq.heappush(heap, (*entry, generated, child, ck, (k, path)))
+                if h is None:
+                    if ck == home:
+                        h = exact[ck] = 0
+                    else:  # _estimate, inline
+                        estimate = 0
+                        for col in cols:
+                            b = bounds.get(col)
+                            if b is None:
+                                if len(bounds) > KEPT:
+                                    bounds.clear()
+                                b = bounds[col] = column_bound(col)
+                            estimate += b
+                        proved = lower.get(ck, 1)
+                        heapq.heappush(
+                            heap,
+                            (
+                                g + (proved if proved > estimate else estimate or 1),
+                                1,
+                                -g,
+                                generated,
+                                child,
+                                ck,
+                                (k, path),
+                            ),
+                        )
+                        continue
+                heapq.heappush(heap, (g + h, 0, -g, generated, child, ck, (k, path)))
             if generated >= allowed:
                 bound = heap[0][0] if heap else f
                 break
         self.states += generated
         self.left -= generated
         proved = found if found is not None else bound
-        lower = self.lower
         for k, g in expanded:  # d(root) <= g + d(k), so d(k) >= proved - g
             if proved - g > lower.get(k, 0):
                 lower[k] = proved - g

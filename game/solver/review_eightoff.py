@@ -74,8 +74,8 @@ __all__ = [
 #: rare hard one.
 SOLVE_STATES = 200_000
 #: Positions one shortest-win search may generate, and all of one review's searches together.
-DISTANCE_STATES = 40_000
-REVIEW_STATES = 160_000
+DISTANCE_STATES = 50_000
+REVIEW_STATES = 200_000
 
 KEPT = "kept"  # winnable before and after
 LOST_THE_WIN = "lost-the-win"  # winnable before, unwinnable after
