@@ -203,54 +203,71 @@ def review_eightoff(
     each shortest-win search within `distance_states` positions and all of them within
     `review_states`. `progress` is told the share of the work done (0..1). The game is not
     changed."""
-    from . import solve
-
     if not isinstance(game, EightOffGame):
         raise TypeError(f"an Eight Off review needs an EightOffGame, not a {type(game).__name__}")
     for budget in (solve_states, distance_states, review_states):
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
             raise ValueError(f"a budget is a count of states, not {budget!r}")
+    tell = progress or (lambda share: None)
     line = [EightOffMove.coerce(m) for m in game.move_stack]
     report = analyse(game, Budget(states=solve_states), max_unknown)
     lo = -1 if report.proven_winnable is None else report.proven_winnable
     hi = len(line) + 1 if report.proven_unwinnable is None else report.proven_unwinnable
-    solves = report.solves
-    if progress is not None:
-        progress(0.1)
-    positions = _positions(game, line, lo)
-    table = DistanceTable(game.cell_count, distance_states, review_states)
-    distances: list[int | None] = [None] * (len(line) + 1)
+    tell(0.1)
+    grader = _Grader(game, line, lo, DistanceTable(game.cell_count, distance_states, review_states))
     for k in range(lo, -1, -1):  # from the end of the winnable prefix back to the start
-        distances[k] = table.distance(positions[k])
-        if progress is not None:
-            progress(0.1 + 0.9 * (lo + 1 - k) / (lo + 1))
-    grades = []
-    for k, move in enumerate(line):
-        if k + 1 <= lo:
-            grade = KEPT
-        elif k >= hi:
-            grade = LOST
-        elif k == lo and k + 1 == hi:
-            grade = LOST_THE_WIN
-        else:
-            grade = UNKNOWN
-        before, after = distances[k], distances[k + 1]
-        extra = None if before is None or after is None or grade != KEPT else 1 + after - before
-        band = BLUNDER if grade == LOST_THE_WIN else band_of(extra)
+        grader.measure(k)
+        tell(0.1 + 0.9 * (lo + 1 - k) / (lo + 1))
+    grades = [grader.grade(k, _verdict(k, lo, hi), solve_states) for k in range(len(line))]
+    tell(1.0)
+    return EightOffReview(
+        tuple(grades), report.start, report.now, report.solves + grader.solves, grader.distances[0], grader.table.states
+    )
+
+
+def _verdict(k: int, lo: int, hi: int) -> str:
+    """The grade of move k for the win, from the verdicts' bracket: lo the last position proven
+    winnable, hi the first proven unwinnable."""
+    if k + 1 <= lo:
+        return KEPT
+    if k >= hi:
+        return LOST
+    return LOST_THE_WIN if k == lo and k + 1 == hi else UNKNOWN
+
+
+class _Grader:
+    """The line's positions up to the last one proven winnable, their distances as measured, and
+    the table the searches share."""
+
+    def __init__(self, game: EightOffGame, line: list[EightOffMove], last: int, table: DistanceTable) -> None:
+        self.line, self.table = line, table
+        self.positions = _positions(game, line, last)
+        self.distances: list[int | None] = [None] * (len(line) + 1)
+        self.solves = 0
+
+    def measure(self, k: int) -> None:
+        self.distances[k] = self.table.distance(self.positions[k])
+
+    def grade(self, k: int, verdict: str, solve_states: int) -> EightOffGrade:
+        """Move k graded: its verdict, the moves it added and their band, a better move and the
+        reasons where it added any or lost the win."""
+        move = self.line[k]
+        before, after = self.distances[k], self.distances[k + 1]
+        extra = None if before is None or after is None or verdict != KEPT else 1 + after - before
+        band = BLUNDER if verdict == LOST_THE_WIN else band_of(extra)
         better: EightOffMove | None = None
         reasons: tuple[EightOffReason, ...] = ()
         if band is not None and before is not None:
-            better = _better(table, positions[k])
-            if better is not None:
-                reasons = _reasons(positions[k], move, better)
-        if grade == LOST_THE_WIN and better is None:
-            win = solve(positions[k], Budget(states=solve_states))
-            solves += 1
+            better = _better(self.table, self.positions[k])
+            if better is not None and verdict == KEPT:
+                reasons = _reasons(self.positions[k], move, better)
+        if verdict == LOST_THE_WIN and better is None:  # a win from there, by the plain solver
+            from . import solve
+
+            win = solve(self.positions[k], Budget(states=solve_states))
+            self.solves += 1
             better = EightOffMove.coerce(win.moves[0]) if win.verdict == "winnable" and win.moves else None
-        grades.append(EightOffGrade(k, move, grade, better, before, after, extra, band, reasons))
-    if progress is not None:
-        progress(1.0)
-    return EightOffReview(tuple(grades), report.start, report.now, solves, distances[0], table.states)
+        return EightOffGrade(k, move, verdict, better, before, after, extra, band, reasons)
 
 
 def _positions(game: EightOffGame, line: list[EightOffMove], last: int) -> list[EightOffGame]:
@@ -300,11 +317,19 @@ def _reasons(before: EightOffGame, move: EightOffMove, better: EightOffMove) -> 
         if before.free_cells() == 1 and better.dst.kind is not PileKind.CELL:
             found.append(EightOffReason(FILLED_LAST_CELL, card))
     elif move.dst.kind is PileKind.COLUMN:
-        target = before.pile(move.dst)
-        if target and better.src == move.dst:
-            found.append(EightOffReason(BURIED, card, best_card, move.dst))
-        empty = [i for i, col in enumerate(before.columns) if not col]
-        if not target and len(empty) == 1 and not (better.dst.kind is PileKind.COLUMN and not before.pile(better.dst)):
-            found.append(EightOffReason(FILLED_LAST_COLUMN, card))
+        found += _column_reasons(before, move, better, card, best_card)
     found.append(EightOffReason(SHORTER_LINE, card, best_card, better.dst))
     return tuple(found)
+
+
+def _column_reasons(
+    before: EightOffGame, move: EightOffMove, better: EightOffMove, card: Card, best_card: Card
+) -> list[EightOffReason]:
+    """The reasons of a move onto a column: it covered the card the shortest line moved, or took
+    the last empty column where the shortest line left one."""
+    target = before.pile(move.dst)
+    if target:
+        return [EightOffReason(BURIED, card, best_card, move.dst)] if better.src == move.dst else []
+    empty = sum(1 for col in before.columns if not col)
+    fills = better.dst.kind is PileKind.COLUMN and not before.pile(better.dst)
+    return [EightOffReason(FILLED_LAST_COLUMN, card)] if empty == 1 and not fills else []
