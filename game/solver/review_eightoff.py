@@ -28,9 +28,11 @@ late, and a player counts moves, not percentages.
 Nothing is guessed: a search that runs out of its budget (positions, never seconds) leaves its
 moves' `extra` and `band` None, and the grade says only what the verdicts prove.
 
-The reasons for a move that added moves are facts read off the position before it, the move and
-the shortest line's move there (`better`), each a code and the cards and piles it names (the UI
-has a sentence for each): see the codes below.
+The reasons for a move that added moves, or lost the win where the position before it has a known
+shortest win, are facts read off that position, the move and the shortest line's move there
+(`better`), each a code and the cards and piles it names (the UI has a sentence for each): see the
+codes below. For the move that lost the win with no shortest win known, `better` is the first move
+of the plain solver's win, and there are no reasons.
 """
 
 from __future__ import annotations
@@ -257,9 +259,9 @@ class _Grader:
         band = BLUNDER if verdict == LOST_THE_WIN else band_of(extra)
         better: EightOffMove | None = None
         reasons: tuple[EightOffReason, ...] = ()
-        if band is not None and before is not None:
+        if band is not None and before is not None:  # a shortest win's move, and what differs
             better = _better(self.table, self.positions[k])
-            if better is not None and verdict == KEPT:
+            if better is not None:
                 reasons = _reasons(self.positions[k], move, better)
         if verdict == LOST_THE_WIN and better is None:  # a win from there, by the plain solver
             from . import solve

@@ -222,8 +222,7 @@ def assert_graded_as_the_brute_force(review, start, dist):
             trial = copy_game(position)
             trial.push(grade.better)  # legal, and on a shortest win
             assert dist[position_key(trial)] == before - 1
-            if grade.grade == KEPT:
-                check_reasons(position, grade)
+            check_reasons(position, grade)
         else:
             assert not grade.reasons
         bands.add(grade.band)
