@@ -217,7 +217,7 @@ def review_eightoff(
     hi = len(line) + 1 if report.proven_unwinnable is None else report.proven_unwinnable
     tell(0.1)
     grader = _Grader(game, line, lo, DistanceTable(game.cell_count, distance_states, review_states))
-    for k in range(lo, -1, -1):  # from the end of the winnable prefix back to the start
+    for k in range(lo if line else -1, -1, -1):  # from the end of the winnable prefix back to the start
         grader.measure(k)
         tell(0.1 + 0.9 * (lo + 1 - k) / (lo + 1))
     grades = [grader.grade(k, _verdict(k, lo, hi), solve_states) for k in range(len(line))]

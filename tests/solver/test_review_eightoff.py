@@ -128,6 +128,12 @@ def test_progress_is_told_and_reaches_the_end():
     assert told == sorted(told) and told[-1] == 1.0 and len(told) >= 10
 
 
+def test_a_game_just_dealt_has_nothing_to_grade_and_searches_nothing():
+    review = review_eightoff(make_game("eightoff-8", 1))
+    assert review.grades == () and review.states == 0 and review.shortest_start is None
+    assert review.perfect  # (nothing played, nothing added)
+
+
 def test_only_an_eight_off_game_with_a_count_of_states_is_reviewed():
     with pytest.raises(TypeError):
         review_eightoff(GolfGame.new("easy", 1))  # type: ignore[arg-type]
