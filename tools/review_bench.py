@@ -1,6 +1,6 @@
 """Review benchmark: how long a finished Golf game's review takes (game/solver/review.py), over N games.
 
-    python -m tools.review_bench [--games 50] [--rules easy,classic] [--eightoff 8,4,2] [--seed 1]
+    python -m tools.review_bench [--games 200] [--rules easy,classic] [--eightoff 8,4,2] [--seed 1]
                                  [--clock cpu|wall] [--check]
 
 Each game is a random deal (the seed decides which) played to its end by a simple greedy player:
@@ -14,8 +14,14 @@ searched on its own (review.bests_along), and a difference is reported, with the
 (tools/machine_speed.py) comes first: compare two days' figures through it.
 
 With --eightoff, as many Eight Off games of each cell count are reviewed too (review_eightoff.py:
-the move that lost the win), each played by a plain player: a card that may go to its foundation
-goes, else a random legal move to a position not seen before, for at most EIGHTOFF_MOVES moves.
+the move that lost the win, and the moves each move added to the shortest win, in bands), each a
+deal of the game's deal list (the deals the game hands out) played by a player who follows the
+solver's win, which is a good line but seldom a shortest one, and now and then (one move in
+DETOUR) plays any other legal move instead and then follows the solver's win from there; a detour
+that loses the win is followed by at most LOST_MOVES random moves, and then the player gives up.
+Printed per cell count: the review time's median, 90th, 99th percentile and maximum, the solves
+and shortest-win search states it took, and what it found (the moves added, the bands, perfect
+games, games whose win was lost, moves left unknown).
 """
 
 from __future__ import annotations
@@ -31,14 +37,27 @@ from dataclasses import dataclass, field
 from game.model.codes import MAX_NUMBER
 from game.model.eightoff import EightOffGame
 from game.model.golf import GolfGame
-from game.model.moves import PileKind
+from game.model.moves import EightOffMove, PileKind
+from game.solver.deals import listed
 from game.solver.review import Review, bests_along, review_golf
-from game.solver.review_eightoff import LOST_THE_WIN, UNKNOWN, EightOffReview, review_eightoff
+from game.solver.review_eightoff import (
+    BLUNDER,
+    INACCURACY,
+    LOST_THE_WIN,
+    MISTAKE,
+    EightOffReview,
+    review_eightoff,
+)
 
 from .machine_speed import median_ms, python_work, speed_line
 
-#: The plain Eight Off player's longest game.
-EIGHTOFF_MOVES = 120
+#: The Eight Off player's longest game, the one move in this many that is a detour, and the random
+#: moves it plays once its win is lost.
+EIGHTOFF_MOVES = 250
+DETOUR = 10
+LOST_MOVES = 10
+#: States the player's solves may take (a solve that runs out counts as a lost win).
+PLAYER_STATES = 100_000
 #: One move in this many the greedy player picks at random among the legal moves.
 WANDER = 10
 
@@ -55,41 +74,56 @@ def greedy(game: GolfGame, rng: random.Random) -> GolfGame:
     return game
 
 
-def plain_eightoff(game: EightOffGame, rng: random.Random) -> EightOffGame:
-    """Play on: a card that may go home goes, else a random move to a position not seen before."""
-    seen = {game.to_json()}
-    for _ in range(EIGHTOFF_MOVES):
-        if game.status != "playing":
-            break
+def detour_eightoff(game: EightOffGame, rng: random.Random) -> EightOffGame:
+    """Play on along the solver's win, with a detour one move in DETOUR (see the module text)."""
+    from game.solver import solve
+
+    plan: list[EightOffMove] = []
+    lost = 0
+    while game.status == "playing" and len(game.move_stack) < EIGHTOFF_MOVES:
         moves = game.legal_moves()
-        home = [m for m in moves if m.dst.kind is PileKind.FOUNDATION]
-        if home:
-            game.push(home[0])
-            continue
-        rng.shuffle(moves)
-        for move in moves:
-            game.push(move)
-            if game.to_json() not in seen:
-                seen.add(game.to_json())
-                break
-            game.undo()
-        else:
+        if not moves:
             break
+        if plan and not rng.randrange(DETOUR):
+            others = [m for m in moves if m.dst.kind is not PileKind.FOUNDATION and m != plan[0]]
+            if others:
+                game.push(rng.choice(others))
+                plan = []
+                continue
+        if not plan:
+            win = solve(game, PLAYER_STATES)
+            if win.verdict != "winnable":
+                lost += 1
+                if lost > LOST_MOVES:
+                    break
+                game.push(rng.choice(moves))
+                continue
+            plan = [EightOffMove.coerce(m) for m in win.moves]
+        game.push(plan.pop(0))
     return game
 
 
 def eightoff_lines(name: str, seconds: list[float], reviews: list[EightOffReview]) -> list[str]:
-    """The Eight Off figures: review time, solves, and how many games lost the win there."""
+    """The Eight Off figures: review time, work, and what the reviews found."""
     t = [1000 * s for s in seconds]
-    lost = sum(r.lost_the_win is not None for r in reviews)
-    unknown = sum(sum(g.grade == UNKNOWN for g in r.grades) for r in reviews)
-    graded = sum(len(r.grades) for r in reviews)
+    r = reviews
+    lost = sum(x.lost_the_win is not None for x in r)
+    graded = sum(len(x.grades) for x in r)
+    per_game = statistics.median(len(x.grades) for x in r)
     return [
-        f"{name}: {len(t)} games, {graded} moves graded",
+        f"{name}: {len(t)} games, {graded} moves graded (median {per_game:.0f} a game)",
         f"  review time ms: median {statistics.median(t):.1f}  p90 {percentile(t, 0.9):.1f}  "
         f"p99 {percentile(t, 0.99):.1f}  max {max(t):.1f}",
-        f"  solves: median {statistics.median(r.solves for r in reviews):.0f}"
-        f"   games whose win was lost at a move ({LOST_THE_WIN}): {lost}   moves unknown: {unknown}",
+        f"  solves: median {statistics.median(x.solves for x in r):.0f}"
+        f"   shortest-win search states: median {statistics.median(x.states for x in r):.0f}"
+        f"  max {max(x.states for x in r)}",
+        f"  moves added a game: median {statistics.median(x.extra_moves for x in r):.0f}"
+        f"  max {max(x.extra_moves for x in r)}"
+        f"   {INACCURACY}: {sum(x.count(INACCURACY) for x in r)}  {MISTAKE}: {sum(x.count(MISTAKE) for x in r)}"
+        f"  {BLUNDER}: {sum(x.count(BLUNDER) for x in r)}   perfect games: {sum(x.perfect for x in r)}",
+        f"  games whose win was lost at a move ({LOST_THE_WIN}): {lost}"
+        f"   moves unknown: {sum(x.unknown for x in r)} ({100 * sum(x.unknown for x in r) / max(1, graded):.1f}%)"
+        f"   games with any unknown: {sum(x.unknown > 0 for x in r)}",
     ]
 
 
@@ -99,9 +133,10 @@ def run_eightoff(games: int, cells: Sequence[int], seed: int, clock: Callable[[]
     for count in cells:
         seconds: list[float] = []
         reviews: list[EightOffReview] = []
+        numbers = listed(f"eightoff-{count}")
         for _ in range(games):
-            number = rng.randint(1, MAX_NUMBER)
-            game = plain_eightoff(EightOffGame.new(count, number), random.Random(number))
+            number = rng.choice(numbers)
+            game = detour_eightoff(EightOffGame.new(count, number), random.Random(number))
             start = clock()
             reviews.append(review_eightoff(game))
             seconds.append(clock() - start)
@@ -184,7 +219,7 @@ def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="games of each rule set")
+    parser.add_argument("--games", type=int, default=200, help="games of each rule set and cell count")
     parser.add_argument("--rules", default="easy,classic", help="Golf rule sets, by name")
     parser.add_argument("--eightoff", default="", help="Eight Off cell counts to review too: 8,4,2")
     parser.add_argument("--seed", type=int, default=1)

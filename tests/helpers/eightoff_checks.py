@@ -57,8 +57,9 @@ def build(key):
     return EightOffGame.from_layout([list(c) for c in cols], list(cells), foundation_piles(heights))
 
 
-def explore(game):
-    """Every position reachable with the model's legal moves: key -> [(move, next key)]."""
+def explore(game, allowed=lambda move: True):
+    """Every position reachable with the model's legal moves (those `allowed`): key -> [(move, next
+    key)]."""
     root = position_key(game)
     edges = {root: []}
     queue = deque([root])
@@ -66,6 +67,8 @@ def explore(game):
         k = queue.popleft()
         g = build(k)
         for move in g.legal_moves():
+            if not allowed(move):
+                continue
             g.push(move)
             nxt = position_key(g)
             g.undo()
@@ -74,3 +77,21 @@ def explore(game):
                 edges[nxt] = []
                 queue.append(nxt)
     return root, edges
+
+
+def brute_distances(edges):
+    """Every winnable position's shortest win in model moves (each move counted, take-backs and
+    all): a breadth-first search back from the positions with every card home. key -> moves."""
+    back = {k: [] for k in edges}
+    for k, out in edges.items():
+        for _, nxt in out:
+            back[nxt].append(k)
+    dist = {k: 0 for k in edges if not any(k[0]) and not any(k[1])}
+    queue = deque(dist)
+    while queue:
+        k = queue.popleft()
+        for parent in back[k]:
+            if parent not in dist:
+                dist[parent] = dist[k] + 1
+                queue.append(parent)
+    return dist

@@ -316,6 +316,6 @@ def test_the_solvers_worker_reviews_a_wired_game_of_either_kind():
 
     golf_game = greedy(GolfGame.new("classic", 8), random.Random(8))
     assert worker.review_job(worker.wire_game(golf_game)) == review_golf(golf_game)
-    eightoff = EightOffGame.new(8, 1)
+    eightoff = EightOffGame.new(4, 2)
     eightoff.push(eightoff.legal_moves()[0])
     assert worker.review_job(worker.wire_game(eightoff)) == review_eightoff(eightoff)

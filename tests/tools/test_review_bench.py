@@ -31,9 +31,21 @@ def test_a_short_run_prints_its_figures_and_agrees_with_each_position_searched_a
 
 
 def test_eight_off_games_are_reviewed_too_when_asked(capsys):
-    assert review_bench.main(["--games", "2", "--rules", "classic", "--eightoff", "8,4"]) == 0
+    assert review_bench.main(["--games", "2", "--rules", "classic", "--eightoff", "2", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "Eight Off 8 cells: 2 games" in out and "Eight Off 4 cells: 2 games" in out
+    assert "Golf classic: 2 games" in out and "Eight Off 2 cells: 2 games" in out
+    for words in ("moves added a game", "inaccuracy", "mistake", "blunder", "moves unknown"):
+        assert words in out
+
+
+def test_the_eight_off_player_follows_the_solvers_win_with_detours():
+    from game.model.eightoff import EightOffGame
+    from game.solver import solve
+
+    game = review_bench.detour_eightoff(EightOffGame.new(4, 2), random.Random(5))
+    assert game.status == "won" or len(game.move_stack) > 0
+    plain = solve(EightOffGame.new(4, 2), 100_000).moves
+    assert list(game.move_stack) != list(plain)  # it wandered off the solver's line at least once
 
 
 def test_a_cell_count_eight_off_has_not_is_refused():
