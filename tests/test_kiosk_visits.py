@@ -106,11 +106,12 @@ def test_a_visitor_cannot_reset_the_statistics(make_app):
 
 
 def test_the_administrator_chooses_the_games_offered_and_whether_visitors_choose_rules(make_app, config_dir):
-    app = menu(make_app)
+    app = menu(make_app, last_game="eightoff")
     admin = open_admin(app)
     admin.offered.on_change("golf")
     admin.rules.on_change(False)
     assert saved_settings(config_dir)["offered_games"] == "golf"
+    assert saved_settings(config_dir)["last_game"] == "golf"  # the default game is one offered
     assert saved_settings(config_dir)["visitors_choose_rules"] is False
     touch_tap(app, admin.done_button.rect.center)
     scene = app.top

@@ -237,7 +237,10 @@ class AdminScene(Scene):
         self.rules.set_value(s.visitors_choose_rules)
 
     def _set_offered(self, value: str) -> None:
-        self.ctx.settings.offered_games = str(value)
+        s = self.ctx.settings
+        s.offered_games = str(value)
+        if not s.offers(s.last_game):  # the default game is one offered
+            registry.choose(s, registry.chosen(s, str(value)))
         self.ctx.save_settings()
 
     def _set_rules(self, value: bool) -> None:

@@ -62,6 +62,8 @@ def first_run_tips(table: TipsTable) -> Transition:
     settings = table.ctx.settings
     if kind not in GAMES or settings.tips_seen.get(kind, False) or game.status != "playing":
         return None
+    if table.ctx.kiosk and getattr(table, "resumed", None) and game.moves > 0:
+        return None  # a kiosk's game continued (after a power cut): its player has had the tips
     from .tips_overlay import TIPS, TipsOverlay  # (the help's page code: loaded only for the tips)
 
     return Push(TipsOverlay(table.ctx, table, TIPS[kind]))

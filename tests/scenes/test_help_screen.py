@@ -706,3 +706,19 @@ def test_an_examples_band_and_buttons_take_the_type_scale(make_app, size, lang, 
         app.apply(scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)))
     kinds = {(game, has_deal) for game, has_deal, _form in forms}
     assert len(forms) == len(kinds), ("one form for each game's band, with or without its deal", forms)
+
+
+@pytest.mark.parametrize("kiosk", [True, False])
+def test_a_kiosks_game_continued_after_a_restart_shows_no_tips_again(make_app, tips_on, kiosk):
+    """A kiosk keeps no visitor's tips on disk: the game a power cut interrupted comes back without
+    the tips its player has seen (a new game of a new visitor still has them)."""
+    from game.model.golf import GolfGame
+    from game.scenes.tips_overlay import TipsOverlay
+
+    app = make_app(size=(800, 480), kiosk=kiosk, settings=Settings(fullscreen=False))
+    game = GolfGame.new(rule="easy", number=1)
+    game.push(next(iter(game.legal_moves())))
+    app.replace(app.ctx.scenes.table(game, {"undos": 0, "duration": 5.0, "started": ""}))
+    settle(app)
+    run_frames(app, 60)
+    assert any(isinstance(s, TipsOverlay) for s in app.stack) is not kiosk
