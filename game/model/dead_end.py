@@ -11,12 +11,11 @@ places). The table draws the eye to Undo and Hint at a dead end (game.scenes.dea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .base import SolitaireGame
 from .eightoff import EightOffGame
-from .moves import EightOffMove, Move, Pile, PileKind
+from .moves import EightOffMove, Move, PileKind
 
 
 def at_dead_end(game: SolitaireGame[Any]) -> bool:
@@ -25,7 +24,7 @@ def at_dead_end(game: SolitaireGame[Any]) -> bool:
     if game.status == "won":
         return False
     if isinstance(game, EightOffGame):
-        return game.status == "playing" and not any(True for _ in _useful_moves(game))
+        return game.status == "playing" and all(is_idle(game, move) for move in game.legal_moves())
     return not game.legal_moves()
 
 
@@ -40,21 +39,3 @@ def is_idle(game: SolitaireGame[Any], move: Move) -> bool:
     columns = game.columns
     whole = src.kind is PileKind.COLUMN and move.count == len(columns[src.index])
     return whole and dst.kind is PileKind.COLUMN and not columns[dst.index]
-
-
-def _useful_moves(game: EightOffGame) -> Iterator[EightOffMove]:
-    """The legal moves that are not idle, the likeliest first (a card home, onto a column, into a
-    cell), lazily: a caller asking whether there is one stops at the first."""
-    columns, cells = game.columns, game.cells
-    sources = [(Pile.cell(i), 1) for i, card in enumerate(cells) if card is not None]
-    sources += [(Pile.column(i), n) for i, col in enumerate(columns) if col for n in range(1, game.run_length(i) + 1)]
-    destinations = [
-        *(Pile.foundation(i) for i in range(len(game.foundations))),
-        *(Pile.column(i) for i in range(len(columns))),
-        *(Pile.cell(i) for i, card in enumerate(cells) if card is None),
-    ]
-    for dst in destinations:
-        for src, count in sources:
-            move = EightOffMove(src, dst, count)
-            if game.is_legal(move) and not is_idle(game, move):
-                yield move

@@ -24,6 +24,12 @@ _COLUMNS = tuple(Pile.column(i) for i in range(COLUMN_COUNT))
 _CELLS = tuple(Pile.cell(i) for i in range(max(CELL_OPTIONS)))
 _FOUNDATIONS = tuple(Pile.foundation(i) for i in range(len(SUITS)))
 _SIZES = {PileKind.COLUMN: COLUMN_COUNT, PileKind.FOUNDATION: len(SUITS)}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+# legal_moves names piles by slot: the columns, then the cells, then the foundations; and takes its
+# moves of one card from a table made once, _ONE[src slot][dst slot].
+_PILES = (*_COLUMNS, *_CELLS, *_FOUNDATIONS)
+_CELL_SLOT, _FOUNDATION_SLOT = len(_COLUMNS), len(_COLUMNS) + len(_CELLS)
+_ONE = tuple(tuple(EightOffMove(src, dst, 1) for dst in _PILES) for src in _PILES)
 
 
 def column(i: int) -> Pile:
@@ -67,6 +73,59 @@ def _foundation_piles(foundations: Sequence[Sequence[Any]]) -> list[list[Card]]:
         if [(c.suit, c.rank) for c in pile] != [(SUITS[i], r) for r in range(1, len(pile) + 1)]:
             raise ValueError(f"foundation {SUITS[i]} must hold A, 2, 3 … of {SUITS[i]} in order")
     return piles
+
+
+class _Targets:
+    """Where cards may go in one position, for legal_moves: a run at a column's top, a cell's card or
+    a foundation's top card goes onto a column whose top card is one rank above it in its suit, or a
+    King-based run into an empty column, no more cards than `max_group` allows; a single card into
+    any empty cell; a column's or a cell's card to its suit's foundation when it is the next rank there.
+    Piles are named by their slot here (columns 0-7, cells 8-15, foundations 16-19: _PILES)."""
+
+    __slots__ = ("free", "onto_card", "onto_empty", "takes", "empties", "heights")
+
+    def __init__(self, columns: list[list[Card]], cells: list[Card | None], foundations: list[list[Card]]) -> None:
+        self.free = [_CELL_SLOT + i for i, c in enumerate(cells) if c is None]
+        self.empties = [j for j, col in enumerate(columns) if not col]
+        self.onto_card = (len(self.free) + 1) << len(self.empties)  # max_group of a column with cards
+        self.onto_empty = self.onto_card >> 1  # ... and of an empty one: it is not counted
+        #: (suit, rank) of a card -> the column whose top card takes it (cards are distinct: one at most)
+        self.takes = {(col[-1].suit, col[-1].rank - 1): j for j, col in enumerate(columns) if col}
+        self.heights = [len(f) for f in foundations]
+
+    def onto_columns(self, moves: list[EightOffMove], src: int, card: Card, count: int) -> None:
+        """The moves of `count` cards based on `card` onto columns, in column order (never onto src:
+        its top card is not one rank above one of its own, and it is not empty)."""
+        if card.rank == 13:
+            dsts = self.empties if count <= self.onto_empty else []
+        elif count <= self.onto_card and (dst := self.takes.get((card.suit, card.rank))) is not None:
+            dsts = [dst]
+        else:
+            return
+        if count == 1:
+            row = _ONE[src]
+            moves.extend([row[d] for d in dsts])
+        else:
+            moves.extend([EightOffMove(_PILES[src], _PILES[d], count) for d in dsts])
+
+    def single(self, moves: list[EightOffMove], src: int, card: Card) -> None:
+        """The moves of one card: onto columns, into the empty cells, and to its foundation when it is
+        the next there (never a foundation's own top card, already there)."""
+        self.onto_columns(moves, src, card, 1)
+        row = _ONE[src]
+        moves.extend([row[d] for d in self.free])
+        suit = _SUIT_INDEX[card.suit]
+        if card.rank == self.heights[suit] + 1:
+            moves.append(row[_FOUNDATION_SLOT + suit])
+
+    def from_column(self, moves: list[EightOffMove], src: int, col: list[Card]) -> None:
+        """The moves from a column: its top card's, then each longer run at its top's, onto columns."""
+        self.single(moves, src, col[-1])
+        for count in range(2, len(col) + 1):
+            card, above = col[-count], col[-count + 1]
+            if card.suit != above.suit or card.rank != above.rank + 1:
+                break
+            self.onto_columns(moves, src, card, count)
 
 
 @dataclass(frozen=True)
@@ -283,23 +342,24 @@ class EightOffGame(SolitaireGame[EightOffMove]):
         return None
 
     def legal_moves(self) -> list[EightOffMove]:
-        """Every allowed move, groups included."""
+        """Every allowed move, groups included, in the canonical order (replay.legal_order): by
+        source pile, then the number of cards, then the destination pile, piles ordered columns,
+        cells, foundations and then by index. Made from the rules directly (_Targets), the same moves
+        `_refusal` allows (a test holds them to it)."""
         if self._status != "playing":
             return []
-        candidates = (EightOffMove(s, d, n) for s, n in self._sources() for d in self._piles())
-        return [m for m in candidates if self._refusal(m) is None]
-
-    def _sources(self) -> list[tuple[Pile, int]]:
-        """Every (pile, count) a move may take from: each run at a column's top, each card of a
-        cell, each foundation's top."""
-        sources = [(column(i), n) for i in range(COLUMN_COUNT) for n in range(1, self.run_length(i) + 1)]
-        sources += [(cell(i), 1) for i, c in enumerate(self._cells) if c is not None]
-        sources += [(foundation(i), 1) for i, f in enumerate(self._foundations) if f]
-        return sources
-
-    def _piles(self) -> list[Pile]:
-        """Every pile of the table: the columns, the cells, the foundations."""
-        return [*_COLUMNS, *_CELLS[: len(self._cells)], *_FOUNDATIONS]
+        targets = _Targets(self._columns, self._cells, self._foundations)
+        moves: list[EightOffMove] = []
+        for i, col in enumerate(self._columns):
+            if col:
+                targets.from_column(moves, i, col)
+        for i, held in enumerate(self._cells):
+            if held is not None:
+                targets.single(moves, _CELL_SLOT + i, held)
+        for i, pile in enumerate(self._foundations):  # a card taken back: onto a column or into a cell
+            if pile:
+                targets.single(moves, _FOUNDATION_SLOT + i, pile[-1])
+        return moves
 
     def move(self, src: Pile, dst: Pile, count: int = 1) -> None:
         """Move `count` cards from the top of src onto dst as one action (one undo step)."""

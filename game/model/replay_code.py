@@ -37,6 +37,7 @@ of the wrong length. A code that reads is exactly the game that was written, nev
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from .codes import PREFIXES, DealCode, InvalidCode, parse_code
 from .eightoff import EightOffGame
@@ -89,19 +90,19 @@ def weights(game: Game, moves: Sequence[Move]) -> list[int]:
     if not isinstance(game, EightOffGame):
         return [1] * len(moves)
     first_cell = next((i for i, c in enumerate(game.cells) if c is None), None)
-    columns = game.columns
+    filled = [bool(col) for col in game.columns]
+    column, cell, foundation = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION
     out = []
-    for move in moves:
-        assert isinstance(move, EightOffMove)
+    for move in cast(Sequence[EightOffMove], moves):
         src, dst = move.src.kind, move.dst
-        if src is PileKind.FOUNDATION:
+        if src is foundation:
             out.append(OTHER)
-        elif dst.kind is PileKind.FOUNDATION:
+        elif dst.kind is foundation:
             out.append(HOME)
-        elif dst.kind is PileKind.CELL:
-            out.append(FIRST_CELL if src is PileKind.COLUMN and dst.index == first_cell else OTHER)
+        elif dst.kind is cell:
+            out.append(FIRST_CELL if src is column and dst.index == first_cell else OTHER)
         else:
-            out.append(BUILD if columns[dst.index] else EMPTY_COLUMN)
+            out.append(BUILD if filled[dst.index] else EMPTY_COLUMN)
     return out
 
 
