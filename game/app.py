@@ -479,7 +479,7 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             self.running = False
-            self.ctx.save_settings()
+            self.ctx.save_settings(closing=True)
             self._note_end()
         finally:
             try:

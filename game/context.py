@@ -131,13 +131,18 @@ class Context:
         self.scenes: SceneOpeners = NoOpeners()
 
     # --- settings ------------------------------------------------------------------------------
-    def save_settings(self) -> None:
+    def save_settings(self, closing: bool = False) -> None:
         """Write the settings now (each change is saved at once), if they can be kept. A kiosk's
-        visitor's changes are not written: they last the visit (`begin_visit`)."""
+        visitor's changes are not written: they last the visit (`begin_visit`); a kiosk closing
+        writes its administrator's (a file that could not be read is replaced by them)."""
         if self.owner_settings is not None:
-            if not self.owner_mode:
+            if not (self.owner_mode or closing):
                 return
-            self.owner_settings.assign(self.settings)
+            if self.owner_mode:
+                self.owner_settings.assign(self.settings)
+            if self.settings_kept:
+                self.owner_settings.save(self.settings_path)
+            return
         if self.settings_kept:
             self.settings.save(self.settings_path)
 

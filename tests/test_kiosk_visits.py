@@ -356,3 +356,11 @@ def test_a_locked_choice_looks_locked(make_app, config_dir):
     dimmed = drawn()
     control.enabled = True
     assert drawn() != dimmed
+
+
+def test_a_kiosk_closing_writes_its_administrators_settings_never_a_visitors(make_app, config_dir):
+    app = menu(make_app, language="en")
+    touch_tap(app, app.top.language_choice.segment_rect(1).center)  # Ελληνικά, for the visit
+    assert i18n.language() == "el"
+    app.close()
+    assert saved_settings(config_dir)["language"] == "en"  # (written: a damaged file would be replaced)
