@@ -139,7 +139,8 @@ class AdminScene(Scene):
         ]
         self._say_health()
 
-    def buttons(self) -> list[Button]:
+    def grid(self) -> list[Button]:
+        """The buttons under the choices, in their grid's order."""
         return [
             self.settings_button,
             self.games_button,
@@ -180,7 +181,7 @@ class AdminScene(Scene):
         y += row + gap
         bw = (inner - gap * (BUTTONS_PER_ROW - 1)) // BUTTONS_PER_ROW
         places = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (BUTTONS_PER_ROW - 1, 1)]  # Done at the far end
-        for button, (col, line) in zip(self.buttons(), places, strict=True):
+        for button, (col, line) in zip(self.grid(), places, strict=True):
             button.rect = (x + col * (bw + gap), y + line * (row + gap), bw, row)
         self._say_health()
 
