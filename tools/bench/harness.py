@@ -279,7 +279,7 @@ def new_app(size: tuple[int, int], kiosk: bool = False) -> Any:
     from game.settings import Settings  # the parent loads none of the game
 
     app = App(size=size, fullscreen=False, settings=Settings(), settings_path=os.devnull + ".none", kiosk=kiosk)
-    app.ctx.save_settings = lambda: None  # type: ignore[method-assign]  # a benchmark saves nothing
+    app.ctx.save_settings = lambda closing=False: None  # type: ignore[method-assign]  # a benchmark saves nothing
     app.settle_long_lived()  # as main.py does
     return app
 
