@@ -4,12 +4,11 @@ After the settings' `attract_minutes` without input (kiosk only), the player's g
 the screen shows the demo playing a winnable deal, dealt and moved with the normal animations,
 under a "Touch to play" banner; Golf and Eight Off take turns, and after each game's demo comes
 the replay of that game's best game of the day at this kiosk (its leaderboard's first), when there
-is one. The first touch or key is used up
-ending it. During the first demo (and its first VISIT_ENDS seconds at most) the player is likely
-still there: the touch brings back their saved game (when they had left one on the table) or the
-menu, as they were. Later, the player has walked away and the touch is the next visitor's: the
-game left on the table is recorded as abandoned, and the menu opens in the kiosk's language with
-the administrator's settings (Context.begin_visit).
+is one. The first touch or key is used up ending it. During the first demo (and its first
+VISIT_ENDS seconds at most) the player is likely still there: the touch brings back their saved
+game (when they had left one on the table) or the menu, as they were. Later, the player has walked
+away and the touch is the next visitor's: the game left on the table is recorded as abandoned, and
+the menu opens in the kiosk's language with the administrator's settings (Context.begin_visit).
 Attract mode is silent: a kiosk dealing cards all day long should not click all day long.
 
 The App feeds it wall-clock time and the events it sees; it changes scenes through the App.
