@@ -320,6 +320,50 @@ def golf_blocked(app: App) -> None:
     expect_top(app, "the blocked panel", is_dialog)
 
 
+def _blocked_game() -> Any:
+    """Golf Classic played by the table's next-move rule until it blocks (the model alone)."""
+    from game.model.golf import GolfGame
+
+    game = GolfGame.from_code(shots.GOLF_BLOCKS)
+    while game.status == "playing":
+        game.push(shots.golf_next_move(game))
+    return game
+
+
+def review(app: App) -> None:
+    """A blocked Golf game's review, graded (the solver answers while the screen rests)."""
+    from game.model.replay import Replay
+
+    menu(app)
+    over(app, app.ctx.scenes.review(Replay.of(_blocked_game())))
+    for _ in range(600):  # (a bound: the solver answers in the first frames)
+        if getattr(top(app), "review", None) is not None:
+            break
+        shots.frames(app, 1)
+    rest(app)
+    expect_top(app, "the review, graded", lambda scene: getattr(scene, "review", None) is not None)
+
+
+def recent_games(app: App) -> None:
+    """Statistics' recent games with a blocked Golf game and a fresh Eight Off deal kept."""
+    from game.model.eightoff import EightOffGame
+
+    progress = app.ctx.progress
+    if progress is not None:
+        eightoff = EightOffGame.from_code(shots.EIGHTOFF)
+        eightoff.push(next(iter(eightoff.legal_moves())))
+        progress.replays.keep(_blocked_game(), "blocked")
+        progress.replays.keep(eightoff, "abandoned")
+    menu(app)
+    over(app, app.ctx.scenes.recent_games())
+
+
+def admin(app: App) -> None:
+    """A kiosk's administrator's screen, over its menu."""
+    menu(app)
+    over(app, app.ctx.scenes.admin())
+
+
 #: Today's best of a kiosk's leaderboard on its sheets: (initials, golf score)
 BOARD = [("ZOE", -3), ("", 0), ("AL", 2), ("BOB", 5), ("KIM", 9)]
 
@@ -617,6 +661,9 @@ def all_screens() -> list[Screen]:
         Screen("tips-golf", "Golf's first-run tips", tips("golf")),
         Screen("tips-eightoff", "Eight Off's first-run tips", tips("eightoff")),
         Screen("attract", "Kiosk mode's demo under the attract banner", attract, kiosk=True),
+        Screen("review", "The review of a blocked Golf game", review),
+        Screen("recent-games", "Statistics' recent games: two games kept", recent_games),
+        Screen("admin", "Kiosk mode: the administrator's screen", admin, kiosk=True),
         Screen("leaderboard", "Kiosk mode: today's best, five games on the board", leaderboard, kiosk=True),
         Screen("initials", "Kiosk mode: a place on today's board, the initials asked", initials, kiosk=True),
     ]

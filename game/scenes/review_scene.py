@@ -122,6 +122,7 @@ class ReviewScene(Scene):
         self.back_button = Button((0, 0, 1, 1), N_("Back"), text, self.close, style="primary")
         self.watch_button = Button((0, 0, 1, 1), N_("Watch the game"), text, self.watch)
         self.copy_button = Button((0, 0, 1, 1), N_("Copy replay code"), text, self.copy_code)
+        self.copy_button.visible = not ctx.kiosk  # (a kiosk has no clipboard)
         self.more_button = Button((0, 0, 1, 1), N_("More moves"), text, self.next_page)
         self.show_buttons: list[Button] = []
         self.widgets: list[Widget] = []
