@@ -364,3 +364,9 @@ def test_a_kiosk_closing_writes_its_administrators_settings_never_a_visitors(mak
     assert i18n.language() == "el"
     app.close()
     assert saved_settings(config_dir)["language"] == "en"  # (written: a damaged file would be replaced)
+
+
+def test_a_run_log_write_a_kill_interrupted_is_cleared_at_the_next_start(tmp_path):
+    (tmp_path / f".{run_log.FILE_NAME}-999999999-x.tmp").write_text("{")  # (no such process)
+    run_log.begin(tmp_path, now=1.0, boot="b")
+    assert [p.name for p in tmp_path.iterdir()] == [run_log.FILE_NAME]

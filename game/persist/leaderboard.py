@@ -32,7 +32,7 @@ from ..model.codes import InvalidCode
 from ..model.golf import GolfGame, hole_score
 from ..model.replay import InvalidReplay, Replay
 from ..model.replay_code import MAX_CODE_TEXT, replay_code
-from .files import Trouble, Unreadable, move_aside, read_json, write_atomically
+from .files import Trouble, Unreadable, move_aside, read_json, remove_stale_temps, write_atomically
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.base import SolitaireGame
@@ -133,6 +133,7 @@ class Leaderboard:
 
     # -- reading -------------------------------------------------------------------------------------
     def _read(self, path: Path) -> None:
+        remove_stale_temps(path)  # (a write a kill or a power cut interrupted)
         try:
             data = read_json(path, LIMIT)
         except FileNotFoundError:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import Unreadable, read_json, write_atomically
+from .files import Unreadable, read_json, remove_stale_temps, write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,7 @@ def begin(folder: Path, now: float | None = None, boot: str | None = None) -> Ru
     boot = boot_id() if boot is None else boot
     started = time.time() if now is None else now
     previous: Any
+    remove_stale_temps(path)  # (a write a kill or a power cut interrupted)
     try:
         previous = read_json(path, LIMIT)
     except FileNotFoundError:

@@ -157,3 +157,9 @@ def test_an_eight_off_game_ranks_only_when_won_by_its_moves():
     assert entry_for(game, "eightoff-8", "e1") is None
     game.push(next(iter(game.legal_moves())))
     assert entry_for(game, "eightoff-8", "e1") is None  # in play
+
+
+def test_a_write_a_kill_interrupted_is_cleared_when_the_board_is_read(tmp_path):
+    (tmp_path / f".{FILE_NAME}-999999999-x.tmp").write_text("{")  # (no such process)
+    board_at(tmp_path)
+    assert list(tmp_path.iterdir()) == []
