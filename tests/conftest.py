@@ -311,6 +311,16 @@ class Player:
 
 
 # --- fixtures ----------------------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """Every test begins in English: the language is the process's, and a test that shows another
+    (a kiosk's visitor's, a screen in Thai) must not leave it to the next test on its worker."""
+    yield
+    from game import i18n
+
+    i18n.set_language("en")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def no_first_run_tips():
     """A table a test opens is the table itself, not its first-run tips over it
