@@ -242,7 +242,10 @@ def check_restart(kiosk: Kiosk, run: Run) -> None:
     kiosk.on_disk = expected_after(run, kiosk.on_disk)
     if (kiosk.data / "statistics.sqlite3").exists():
         assert kiosk.integrity() == "ok"
-    assert len(kiosk.temps()) <= 1  # at most the one a kill left; the next start removes it
+    # at most one per file the game writes (the save, the replays), all of the run just killed: the
+    # next start removes them
+    left = [name.rsplit("-", 2) for name in kiosk.temps()]
+    assert len({file for file, _pid, _rest in left}) == len(left) and len({pid for _f, pid, _r in left}) <= 1, left
 
 
 def check_paced(kiosk: Kiosk, run: Run) -> None:
