@@ -34,6 +34,7 @@ from game.model.eightoff import EightOffGame
 from game.model.moves import EightOffMove
 from game.solver.eightoff import column_scorer
 from game.solver.eightoff_check import model_moves
+from game.solver.eightoff_distance import column_bound
 from game.solver.eightoff_state import CELL_COL, COL_CELL, COL_COL, Move, Rules, State, encode, key
 
 #: a line as linked parts: (the internal moves of one edge, the parts before it)
@@ -61,24 +62,9 @@ class Short:
 
 
 def lower_bound(cols: tuple[bytes, ...]) -> int:
-    """Ordinary moves still needed, at least: the cards that must leave their column before a lower
-    card of their suit under them can go home, and do not lie on their parent (the card one rank
-    up of their suit). Each is the bottom card of at least one move of its own, since a group is a
-    run and such a card is in no run with the card under it. Consistent: one move changes the count
-    by at most one (only the moved group's bottom card can stop counting, and a card's count
-    depends only on the cards under it, which no move changes for cards that stay)."""
-    count = 0
-    for col in cols:
-        lowest = [99, 99, 99, 99]  # per suit, the lowest rank under the current card
-        under = -1
-        for card in col:
-            suit, rank = card >> 4, card & 15
-            if lowest[suit] < rank and under != card + 1:
-                count += 1
-            if rank < lowest[suit]:
-                lowest[suit] = rank
-            under = card
-    return count
+    """Ordinary moves still needed, at least: the review's bound (eightoff_distance.column_bound),
+    summed over the columns."""
+    return sum(column_bound(col) for col in cols)
 
 
 def _estimate(state: State) -> int:
