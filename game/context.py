@@ -186,6 +186,13 @@ class Context:
         self.audio.set_volume(self.settings.volume / 100)
         self.speak(self.settings.language)
 
+    def choose_language(self, code: str) -> None:
+        """The player chose this language: shown at once on every scene, and saved (a kiosk's
+        visitor's lasts the visit: save_settings)."""
+        self.settings.language = i18n.set_language(code)
+        self.save_settings()
+        self.language_changed()  # the app re-lays out every scene on the stack
+
     def speak(self, code: str) -> None:
         """Show every text in this language ('' for the system's) from now on, the settings unchanged:
         a kiosk's demos speak the kiosk's language whatever its last visitor chose."""

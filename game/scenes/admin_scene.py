@@ -127,16 +127,7 @@ class AdminScene(Scene):
         )
         self.leaderboard_button.visible = self.ctx.leaderboard is not None
         self.done_button = Button((0, 0, 1, 1), N_("Done"), text, self.done, style="primary", size=size)
-        self.widgets = [
-            self.offered,
-            self.rules,
-            self.settings_button,
-            self.games_button,
-            self.stats_button,
-            self.leave_button,
-            self.leaderboard_button,
-            self.done_button,
-        ]
+        self.widgets = [self.offered, self.rules, *self.grid()]
         self._say_health()
 
     def grid(self) -> list[Button]:

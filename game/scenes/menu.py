@@ -254,6 +254,14 @@ class MenuScene(Scene):
             self.code_box,
             self.code_button,
             self.error,
+            *self.foot,
+        ]
+        self._show_options()
+
+    @property
+    def foot(self) -> list[Widget]:
+        """Everything the row along the panel's foot may hold, in its order."""
+        return [
             self.watch_button,
             self.settings_button,
             self.stats_button,
@@ -262,21 +270,11 @@ class MenuScene(Scene):
             self.quit_button,
             self.admin_button,
         ]
-        self._show_options()
 
     def bottom_row(self) -> list[Widget]:
         """The row along the panel's foot: a window's Quit; a kiosk's visitor's language instead of
         Settings; the kiosk's administrator's way back to the administrator's screen."""
-        row: list[Widget] = [
-            self.watch_button,
-            self.settings_button,
-            self.stats_button,
-            self.help_button,
-            self.language_choice,
-            self.quit_button,
-            self.admin_button,
-        ]
-        return [b for b in row if b.visible]
+        return [b for b in self.foot if b.visible]
 
     def _show_kiosk(self) -> None:
         """Which of the bottom row's controls a kiosk shows, to a visitor or to its administrator."""
@@ -303,9 +301,7 @@ class MenuScene(Scene):
             (self.play_button, t.label),
             (self.code_button, t.label),
             (self.code_box, t.label),
-            *((b, t.label) for b in self.bottom_row()),
-            (self.admin_button, t.label),
-            (self.language_choice, t.label),
+            *((b, t.label) for b in self.foot),
             (self.winnable_toggle, t.body),
         ]
         for w, size in sized_widgets:
@@ -585,9 +581,7 @@ class MenuScene(Scene):
     def _set_language(self, code: str) -> None:
         """A kiosk's visitor's language, for the visit (never saved: the next visitor has the
         kiosk's); every scene re-lays out in it."""
-        self.ctx.settings.language = i18n.set_language(code)
-        self.ctx.save_settings()
-        self.ctx.language_changed()
+        self.ctx.choose_language(code)
         self.frame.relayout()
 
     def quit(self) -> None:

@@ -215,9 +215,7 @@ class SettingsScene(Scene):
 
     def _set_language(self, code: str) -> None:
         """Switch the language now, remember it, and re-render this scene and those beneath."""
-        self.ctx.settings.language = i18n.set_language(code)
-        self.ctx.save_settings()
-        self.ctx.language_changed()  # the app re-lays out every scene on the stack (this one too)
+        self.ctx.choose_language(code)  # (the app re-lays out every scene on the stack, this one too)
         self.frame.relayout()  # (also when no app is listening, e.g. a bare Context)
 
     def invalidate(self, rects: list | None = None) -> None:
