@@ -17,6 +17,7 @@ from ..ui.pointer import mouse_in_use
 from ..view.board import Target
 from ..view.eightoff_layout import EightOffLayout
 from .base import Scene
+from .eightoff_words import move_words
 from .hud import MOVES, PAR, SCORE, Slot
 from .table_contract import GameTable, HintView, Saying
 from .table_hooks import RulesDefaults, arrow_between, par_of_game
@@ -373,21 +374,9 @@ class EightOffRules(RulesDefaults):
 
     def describe_move(self, index: int, move: Move) -> str:
         move = EightOffMove.coerce(move)
-        src, dst, count = move.src, move.dst, move.count
         from ..solver.analysis import position_at  # (the analysis' code: read ahead, not at start-up)
 
-        before = position_at(self._game, index)
-        card = before.pile(src)[-count].label
-        if dst.kind is PileKind.CELL:
-            return tr("{card} to a cell", card=card)
-        if dst.kind is PileKind.FOUNDATION:
-            return tr("{card} to its foundation", card=card)
-        if src.kind is PileKind.FOUNDATION:
-            return tr("{card} back from its foundation", card=card)
-        under = before.pile(dst)
-        if not under:
-            return tr("{card} to an empty column", card=card)
-        return tr("{card} onto {other}", card=card, other=under[-1].label)
+        return move_words(position_at(self._game, index), move)
 
     def move_sound(self, move: Move) -> str:
         """Every Eight Off move lays a card down: the same sound for the player and the demo."""

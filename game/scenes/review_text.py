@@ -326,7 +326,9 @@ def _card(card: Card | None) -> str:
 def _move_words(replay: Replay, index: int, move: Move | None) -> str:
     """A move from the position before move `index` of the replay, as the tables' words name it:
     '7♠ to the waste', 'a draw from the stock', '7♠ to a cell', '5♦ onto 6♣'."""
-    from ..model.moves import EightOffMove, GolfMove, PileKind
+    from ..model.eightoff import EightOffGame
+    from ..model.moves import EightOffMove, GolfMove
+    from .eightoff_words import move_words
 
     if move is None:
         return "?"
@@ -335,17 +337,5 @@ def _move_words(replay: Replay, index: int, move: Move | None) -> str:
         if move.column is None:
             return tr("a draw from the stock")
         return tr("{card} to the waste", card=_card(before.columns[move.column][-1]))
-    assert isinstance(move, EightOffMove)
-    src, dst, count = move.src, move.dst, move.count
-    pile = before.pile(src)  # type: ignore[union-attr]
-    card = _card(pile[-count]) if len(pile) >= count else "?"
-    if dst.kind is PileKind.CELL:
-        return tr("{card} to a cell", card=card)
-    if dst.kind is PileKind.FOUNDATION:
-        return tr("{card} to its foundation", card=card)
-    if src.kind is PileKind.FOUNDATION:
-        return tr("{card} back from its foundation", card=card)
-    under = before.pile(dst)  # type: ignore[union-attr]
-    if not under:
-        return tr("{card} to an empty column", card=card)
-    return tr("{card} onto {other}", card=card, other=_card(under[-1]))
+    assert isinstance(move, EightOffMove) and isinstance(before, EightOffGame)
+    return move_words(before, move)
