@@ -6,12 +6,14 @@ code (not on a kiosk, never for the demo's game)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from conftest import click, run_frames, settle, touch_tap
 
 from game import i18n
 from game.model.golf import GolfGame
+from game.model.moves import EightOffMove
 from game.model.replay import Replay
 from game.model.replay_code import parse_replay_code, replay_code
 from game.scenes import review_scene
@@ -259,26 +261,27 @@ def test_the_summary_lines_a_player_remembers():
     )
 
 
-def test_eightoff_bands_show_when_the_review_gives_them():
-    from dataclasses import dataclass
+@dataclass(frozen=True)
+class Banded:
+    """An Eight Off grade as the review's bands give it, every move known (the tests' own)."""
 
-    from game.model.moves import EightOffMove
+    index: int
+    move: EightOffMove
+    grade: str
+    better: EightOffMove | None = None
+    band: str | None = None
+    extra: int | None = None
+    reasons: tuple = ()
+
+    @property
+    def known(self) -> bool:
+        return True
+
+
+def test_eightoff_bands_show_when_the_review_gives_them():
+
     from game.scenes.review_text import legend, worst_moves
     from game.solver.review_eightoff import EightOffReview
-
-    @dataclass(frozen=True)
-    class Banded:
-        index: int
-        move: EightOffMove
-        grade: str
-        better: EightOffMove | None = None
-        band: str | None = None
-        extra: int | None = None
-        reasons: tuple = ()
-
-        @property
-        def known(self) -> bool:
-            return True
 
     game = played("eightoff-8", 1, 0, 3)
     moves = list(game.move_stack)
@@ -358,7 +361,6 @@ def test_the_demos_game_has_no_review(make_app):
 def test_an_eightoff_bands_reason_is_said_in_words():
     from dataclasses import dataclass
 
-    from game.model.moves import EightOffMove
     from game.scenes.review_text import BURIED, worst_moves
     from game.solver.review_eightoff import EightOffReview
 
@@ -368,20 +370,6 @@ def test_an_eightoff_bands_reason_is_said_in_words():
         card: object = None
         other: object = None
         pile: object = None
-
-    @dataclass(frozen=True)
-    class Banded:
-        index: int
-        move: EightOffMove
-        grade: str
-        better: EightOffMove | None = None
-        band: str | None = None
-        extra: int | None = None
-        reasons: tuple = ()
-
-        @property
-        def known(self) -> bool:
-            return True
 
     game = played("eightoff-8", 1, 0, 2)
     first, second = game.move_stack
