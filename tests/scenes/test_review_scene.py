@@ -359,8 +359,6 @@ def test_the_demos_game_has_no_review(make_app):
 
 
 def test_an_eightoff_bands_reason_is_said_in_words():
-    from dataclasses import dataclass
-
     from game.scenes.review_text import BURIED, worst_moves
     from game.solver.review_eightoff import EightOffReview
 
